@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { BASE_URL, CONTROL_PORT, PORT_OFFSET, STACK_DATA_DIR } from './support/stack';
+import { CHROMIUM_PATH } from './setup/ensure-chromium';
+
+const root = path.resolve(__dirname, '..');
+
+/**
+ * End-to-end tests in Debian's Chromium against the stack exactly as `npm start` runs it (production
+ * builds, embedded Postgres, Firebase Auth emulator, gateway), on shifted ports and a throwaway data folder.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts/results',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${STACK_DATA_DIR}" && npx tsx scripts/start.ts`,
+    cwd: root,
+    url: `${BASE_URL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGINT', timeout: 20_000 },
+    env: {
+      PORT_OFFSET: String(PORT_OFFSET),
+      DATA_DIR: STACK_DATA_DIR,
+      MEDORA_CONTROL_PORT: String(CONTROL_PORT),
+      LOG_LEVEL: 'warn',
+      CI: 'true',
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import { AUTH_EMULATOR_URL } from './stack';
+
+export interface EmulatorUser {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
+
+let counter = 0;
+
+/** A unique address per call, so tests never collide in the emulator. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.test`;
+}
+
+/** Creates an account in the Firebase Auth emulator through its REST API and returns a real ID token. */
+export async function signUpInEmulator(email = uniqueEmail(), password = 'secret123'): Promise<EmulatorUser> {
+  const res = await fetch(
+    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { localId: string; idToken: string };
+  if (!res.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
+  return { uid: body.localId, email, password, idToken: body.idToken };
+}

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { signUpInEmulator, uniqueEmail } from '../support/auth';
+import { countReactRenderers, reactRendererCount } from '../support/react';
+import { controlService, REPO_ROOT } from '../support/stack';
+
+const run = promisify(execFile);
+
+test.describe('the federated shell', () => {
+  test('renders the landing route from the landing remote through the shell', async ({ page }) => {
+    const manifest = page.waitForResponse((r) => r.url().endsWith('/remotes/landing/mf-manifest.json'));
+    await page.goto('/');
+    expect((await manifest).status()).toBe(200);
+    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+  });
+
+  test('runs one React and one auth store across the shell and a remote', async ({ page }) => {
+    await countReactRenderers(page);
+    const email = uniqueEmail('store');
+    await page.goto('/patient-login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(email).first()).toBeVisible();
+
+    // The patient remote reads the store the shell wrote to.
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('auth-email')).toHaveText(`Signed in as ${email}`);
+    expect(await reactRendererCount(page)).toBe(1);
+
+    // Firebase local persistence: still signed in after a reload.
+    await page.reload();
+    await expect(page.getByTestId('auth-email')).toHaveText(`Signed in as ${email}`);
+  });
+
+  test('a remote that is down shows the failure page, the rest works, and Retry recovers', async ({
+    page,
+  }) => {
+    await controlService('booking', 'stop');
+    try {
+      await page.goto('/book-appointment');
+      await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+      await expect(page.getByTestId('failure-type')).toContainText(/missing|timeout|error|invalid/);
+
+      await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+      await page.getByRole('link', { name: 'Medora' }).first().click();
+      await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+    } finally {
+      await controlService('booking', 'start');
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Book an appointment' })).toBeVisible();
+    // Retry loaded the remote in place: the page was not reloaded.
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  });
+
+  test('a rebuilt and redeployed remote is used on the next page load without touching the shell', async ({
+    page,
+  }) => {
+    await page.goto('/book-appointment');
+    const before = await page.getByTestId('build-id').textContent();
+    const out = mkdtempSync(path.join(os.tmpdir(), 'medora-booking-'));
+    const buildId = `e2e-${Date.now()}`;
+    try {
+      await run('npx', ['tsx', '../scripts/webpack.ts', 'build', '--out', out], {
+        cwd: path.join(REPO_ROOT, 'mfe-booking'),
+        env: { ...process.env, MEDORA_BUILD_ID: buildId },
+      });
+      await controlService('booking', 'start', out);
+      await page.reload();
+      await expect(page.getByTestId('build-id')).toContainText(buildId);
+      expect(before).not.toContain(buildId);
+    } finally {
+      await controlService('booking', 'start', path.join(REPO_ROOT, 'mfe-booking', 'dist'));
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('the API behind the gateway', () => {
+  test('a signed-up user reaches a protected route with their token, 401 without, 403 for another uid', async ({
+    request,
+  }) => {
+    const alice = await signUpInEmulator();
+    const bob = await signUpInEmulator();
+    const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+    const created = await request.post('/api/users', {
+      headers: auth(alice.idToken),
+      data: { uid: alice.uid, role: 'patient' },
+    });
+    expect(created.status()).toBe(201);
+    expect(await created.json()).toMatchObject({ uid: alice.uid, email: alice.email, role: 'patient' });
+
+    const own = await request.get(`/api/users/${alice.uid}`, { headers: auth(alice.idToken) });
+    expect(own.status()).toBe(200);
+
+    const anonymous = await request.get(`/api/users/${alice.uid}`);
+    expect(anonymous.status()).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+
+    const other = await request.get(`/api/users/${alice.uid}`, { headers: auth(bob.idToken) });
+    expect(other.status()).toBe(403);
+  });
+
+  test('health reports the database and the OpenAPI document is served', async ({ request }) => {
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'up' } });
+    const docs = await request.get('/api/docs-json');
+    expect(docs.status()).toBe(200);
+    expect(Object.keys(((await docs.json()) as { paths: object }).paths)).toContain('/api/users');
+  });
+});

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { waitForHttp } from './wait.js';
+
+export interface AuthEmulatorOptions {
+  projectId: string;
+  port: number;
+  hubPort: number;
+  loggingPort: number;
+  /** Folder for firebase.json and, when `persist` is set, the exported accounts. */
+  dataDir: string;
+  /** Import accounts at start and export them on exit (local `npm start`). */
+  persist?: boolean;
+  repoRoot: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningAuthEmulator {
+  host: string;
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the Firebase Auth emulator (firebase-tools, offline, `demo-` project) on the given ports.
+ * Each caller gets its own firebase.json so that a test stack and a developer's stack do not fight over
+ * the emulator hub's default ports.
+ */
+export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const exportDir = path.join(opts.dataDir, 'export');
+  writeFileSync(
+    path.join(opts.dataDir, 'firebase.json'),
+    JSON.stringify(
+      {
+        emulators: {
+          auth: { host: '127.0.0.1', port: opts.port },
+          hub: { host: '127.0.0.1', port: opts.hubPort },
+          logging: { host: '127.0.0.1', port: opts.loggingPort },
+          ui: { enabled: false },
+          singleProjectMode: true,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  const args = ['emulators:start', '--only', 'auth', '--project', opts.projectId];
+  if (opts.persist) {
+    if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
+    args.push('--export-on-exit', exportDir);
+  }
+  const bin = path.join(opts.repoRoot, 'node_modules', '.bin', 'firebase');
+  const child = spawn(bin, args, {
+    cwd: opts.dataDir,
+    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const log = opts.log ?? (() => undefined);
+  child.stdout?.on('data', (d: Buffer) => log(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => log(d.toString()));
+  const url = `http://127.0.0.1:${opts.port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`Auth emulator exited early with code ${code}`))),
+  );
+  await Promise.race([waitForHttp(`${url}/`, 90_000), exited]);
+  exited.catch(() => undefined);
+  return {
+    host: `127.0.0.1:${opts.port}`,
+    url,
+    process: child,
+    stop: () => stopProcessGroup(child, 15_000),
+  };
+}
+
+/** Sends SIGINT to a detached child's process group (so the emulator can export), then SIGKILL. */
+export async function stopProcessGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, graceMs);
+  await done;
+  clearTimeout(timer);
+}

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+
+export const FRONTENDS = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'] as const;
+
+interface BuildTask {
+  pkg: string;
+  /** Folders and files whose changes make this package stale. */
+  inputs: string[];
+  /** What proves a finished build. */
+  output: string;
+}
+
+const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'shared/tsconfig.json'];
+const TOOLING_INPUTS = [
+  'scripts/lib/webpack-config.ts',
+  'scripts/webpack.ts',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'tsconfig.web.json',
+];
+
+export function buildTasks(): { shared: BuildTask; rest: BuildTask[] } {
+  return {
+    shared: { pkg: '@medora/shared', inputs: SHARED_INPUTS, output: 'shared/dist/index.js' },
+    rest: [
+      {
+        pkg: '@medora/api',
+        inputs: [
+          'api/src',
+          'api/package.json',
+          'api/tsconfig.json',
+          'api/tsconfig.build.json',
+          ...SHARED_INPUTS,
+        ],
+        output: 'api/dist/main.js',
+      },
+      ...FRONTENDS.map((pkg) => ({
+        pkg,
+        inputs: [
+          `${pkg}/src`,
+          `${pkg}/package.json`,
+          `${pkg}/webpack.config.ts`,
+          `${pkg}/module-federation.config.ts`,
+          ...SHARED_INPUTS,
+          ...TOOLING_INPUTS,
+        ],
+        output: pkg === 'shell' ? `${pkg}/dist/index.html` : `${pkg}/dist/mf-manifest.json`,
+      })),
+    ],
+  };
+}
+
+async function newestMtime(root: string, rel: string): Promise<number> {
+  const full = path.join(root, rel);
+  let stat;
+  try {
+    stat = await fs.stat(full);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of await fs.readdir(full)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, await newestMtime(root, path.join(rel, entry)));
+  }
+  return newest;
+}
+
+/** A package is stale when its output is missing or older than any of its inputs. */
+export async function isStale(root: string, task: BuildTask): Promise<boolean> {
+  const out = path.join(root, task.output);
+  if (!existsSync(out)) return true;
+  const built = (await fs.stat(out)).mtimeMs;
+  for (const input of task.inputs) {
+    if ((await newestMtime(root, input)) > built) return true;
+  }
+  return false;
+}
+
+function run(root: string, pkg: string, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', pkg], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('exit', (code) => {
+      if (code === 0) {
+        log(`built ${pkg} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        resolve();
+      } else {
+        reject(new Error(`Build of ${pkg} failed (exit ${code}):\n${output.slice(-4000)}`));
+      }
+    });
+  });
+}
+
+/**
+ * Builds shared first (everything imports it), then the API and the frontends two at a time (the
+ * machine has two cores). With `onlyStale`, packages whose output is newer than their inputs are skipped.
+ */
+export async function buildAll(
+  root: string,
+  opts: { onlyStale: boolean; log: (line: string) => void },
+): Promise<string[]> {
+  const { shared, rest } = buildTasks();
+  const built: string[] = [];
+  if (!opts.onlyStale || (await isStale(root, shared))) {
+    await run(root, shared.pkg, opts.log);
+    built.push(shared.pkg);
+  }
+  const queue: BuildTask[] = [];
+  for (const task of rest) if (!opts.onlyStale || (await isStale(root, task))) queue.push(task);
+  const workers = Array.from({ length: Math.min(2, queue.length) }, async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) {
+      await run(root, task.pkg, opts.log);
+      built.push(task.pkg);
+    }
+  });
+  await Promise.all(workers);
+  return built;
+}

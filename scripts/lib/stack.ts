@@ -1,0 +1,327 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startAuthEmulator, stopProcessGroup, type RunningAuthEmulator } from './auth-emulator.js';
+import { buildAll } from './build.js';
+import { createGateway } from './gateway.js';
+import { resolvePorts, type Ports } from './ports.js';
+import { buildRuntimeConfig } from './runtime-config.js';
+import { createStaticServer } from './static-server.js';
+import { waitForHttp } from './wait.js';
+
+export const REMOTES = {
+  landing: { pkg: 'mfe-landing', port: 'LANDING_PORT' },
+  patient: { pkg: 'mfe-patient', port: 'PATIENT_PORT' },
+  booking: { pkg: 'mfe-booking', port: 'BOOKING_PORT' },
+  provider: { pkg: 'mfe-provider', port: 'PROVIDER_PORT' },
+} as const;
+export type RemoteKey = keyof typeof REMOTES;
+
+export interface StackOptions {
+  root: string;
+  dev: boolean;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+}
+
+interface FrontendServer {
+  name: string;
+  port: number;
+  dir: string;
+  spa: boolean;
+  server?: Server;
+  child?: ChildProcess;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server | undefined): Promise<void> {
+  if (!server) return Promise.resolve();
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function prefixLines(prefix: string, log: (line: string) => void) {
+  let buffer = '';
+  return (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) log(`[${prefix}] ${line}`);
+  };
+}
+
+/**
+ * Everything `npm start` runs, on one machine: the Firebase Auth emulator, the API (which starts
+ * embedded Postgres when DATABASE_URL is unset), one server per remote, the shell and the gateway that
+ * gives them one origin.
+ */
+export class Stack {
+  readonly ports: Ports;
+  readonly dataDir: string;
+  private emulator?: RunningAuthEmulator;
+  private api?: ChildProcess;
+  private apiWatch?: ChildProcess;
+  private gateway?: Server;
+  private control?: Server;
+  private readonly frontends = new Map<string, FrontendServer>();
+  private stopping = false;
+
+  constructor(private readonly opts: StackOptions) {
+    this.ports = resolvePorts(opts.env);
+    this.dataDir = path.resolve(opts.root, opts.env.DATA_DIR || '.data');
+  }
+
+  get origin(): string {
+    return `http://localhost:${this.ports.GATEWAY_PORT}`;
+  }
+
+  private get firebaseProjectId(): string {
+    return this.opts.env.FIREBASE_PROJECT_ID || 'demo-medora';
+  }
+
+  private get emulatorHost(): string | undefined {
+    return this.opts.env.FIREBASE_AUTH_EMULATOR_HOST || this.emulator?.host;
+  }
+
+  async start(): Promise<void> {
+    const { root, log, env } = this.opts;
+    mkdirSync(this.dataDir, { recursive: true });
+    if (!this.opts.dev) {
+      const built = await buildAll(root, { onlyStale: true, log });
+      log(built.length ? `Built: ${built.join(', ')}` : 'All packages are up to date.');
+    } else {
+      await buildAll(root, { onlyStale: true, log }).catch((e: Error) => log(e.message));
+    }
+
+    // Real Firebase settings (a service account and no emulator host) switch the emulator off.
+    const useEmulator = !env.GOOGLE_APPLICATION_CREDENTIALS || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+    const emulatorPromise =
+      useEmulator && !env.FIREBASE_AUTH_EMULATOR_HOST
+        ? startAuthEmulator({
+            projectId: this.firebaseProjectId,
+            port: this.ports.AUTH_EMULATOR_PORT,
+            hubPort: this.ports.AUTH_EMULATOR_HUB_PORT,
+            loggingPort: this.ports.AUTH_EMULATOR_LOGGING_PORT,
+            dataDir: path.join(this.dataDir, 'auth'),
+            persist: true,
+            repoRoot: root,
+            log: env.DEBUG_STACK ? (l: string) => log(`[auth] ${l.trim()}`) : undefined,
+          }).then((e) => {
+            this.emulator = e;
+          })
+        : Promise.resolve();
+
+    await Promise.all([emulatorPromise, this.startFrontends()]);
+    await this.startApi();
+    await this.startGateway();
+    await this.startControl();
+  }
+
+  private apiEnv(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      ...this.opts.env,
+      API_PORT: String(this.ports.API_PORT),
+      DATA_DIR: this.dataDir,
+      EMBEDDED_PG_PORT: String(this.ports.EMBEDDED_PG_PORT),
+      FIREBASE_PROJECT_ID: this.firebaseProjectId,
+      CORS_ORIGIN: this.opts.env.CORS_ORIGIN || `${this.origin},http://127.0.0.1:${this.ports.GATEWAY_PORT}`,
+      SEED_DEMO_DATA: this.opts.env.SEED_DEMO_DATA ?? 'true',
+      NODE_ENV: this.opts.dev ? 'development' : 'production',
+    };
+    if (this.emulatorHost) env.FIREBASE_AUTH_EMULATOR_HOST = this.emulatorHost;
+    return env;
+  }
+
+  private async startApi(): Promise<void> {
+    const { root, log } = this.opts;
+    const main = path.join(root, 'api', 'dist', 'main.js');
+    const args = this.opts.dev ? ['--watch', main] : [main];
+    if (this.opts.dev) {
+      this.apiWatch = spawn(
+        path.join(root, 'node_modules', '.bin', 'tsc'),
+        ['-p', 'api/tsconfig.build.json', '--watch', '--preserveWatchOutput'],
+        {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        },
+      );
+      this.apiWatch.stdout?.on('data', prefixLines('api:tsc', log));
+    }
+    const api = spawn(process.execPath, args, {
+      cwd: root,
+      env: this.apiEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    this.api = api;
+    api.stdout?.on('data', prefixLines('api', log));
+    api.stderr?.on('data', prefixLines('api', log));
+    const exited = new Promise<never>((_, reject) =>
+      api.once('exit', (code) =>
+        reject(new Error(`The API exited with code ${code} before it was ready (see [api] lines above).`)),
+      ),
+    );
+    await Promise.race([
+      waitForHttp(`http://127.0.0.1:${this.ports.API_PORT}/api/health`, 120_000, true),
+      exited,
+    ]);
+    exited.catch(() => undefined);
+    api.once('exit', (code) => {
+      if (!this.stopping) log(`[api] exited with code ${code}`);
+    });
+  }
+
+  private frontendList(): FrontendServer[] {
+    const { root } = this.opts;
+    const list: FrontendServer[] = [
+      { name: 'shell', port: this.ports.SHELL_PORT, dir: path.join(root, 'shell', 'dist'), spa: true },
+    ];
+    for (const [name, r] of Object.entries(REMOTES)) {
+      list.push({ name, port: this.ports[r.port], dir: path.join(root, r.pkg, 'dist'), spa: false });
+    }
+    return list;
+  }
+
+  private runtimeConfig() {
+    return buildRuntimeConfig({
+      ...this.opts.env,
+      FIREBASE_PROJECT_ID: this.firebaseProjectId,
+      AUTH_EMULATOR_URL:
+        this.opts.env.AUTH_EMULATOR_URL || (this.emulatorHost ? `http://${this.emulatorHost}` : undefined),
+    });
+  }
+
+  private async startFrontends(): Promise<void> {
+    await Promise.all(this.frontendList().map((fe) => this.startFrontend(fe)));
+  }
+
+  private async startFrontend(fe: FrontendServer): Promise<void> {
+    this.frontends.set(fe.name, fe);
+    if (this.opts.dev) {
+      const pkg = fe.name === 'shell' ? 'shell' : REMOTES[fe.name as RemoteKey].pkg;
+      fe.child = spawn('npm', ['run', 'dev', '-w', pkg], {
+        cwd: this.opts.root,
+        env: {
+          ...this.opts.env,
+          ...Object.fromEntries(Object.entries(this.ports).map(([k, v]) => [k, String(v)])),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      fe.child.stdout?.on('data', prefixLines(fe.name, this.opts.log));
+      fe.child.stderr?.on('data', prefixLines(fe.name, this.opts.log));
+      await waitForHttp(`http://127.0.0.1:${fe.port}/`, 180_000);
+      return;
+    }
+    fe.server = createStaticServer({ dir: fe.dir, spa: fe.spa });
+    await listen(fe.server, fe.port);
+  }
+
+  /** Stops one frontend server (the end-to-end test stops a remote on purpose). */
+  async stopFrontend(name: string): Promise<void> {
+    const fe = this.frontends.get(name);
+    if (!fe) throw new Error(`No frontend named ${name}`);
+    await close(fe.server);
+    fe.server = undefined;
+    if (fe.child) await stopProcessGroup(fe.child);
+  }
+
+  /** Starts it again, optionally from another build folder (a redeployed remote). */
+  async startFrontendAgain(name: string, dir?: string): Promise<void> {
+    const fe = this.frontends.get(name);
+    if (!fe) throw new Error(`No frontend named ${name}`);
+    await this.stopFrontend(name);
+    if (dir) fe.dir = dir;
+    await this.startFrontend(fe);
+  }
+
+  private async startGateway(): Promise<void> {
+    const local = (port: number) => `http://127.0.0.1:${port}`;
+    this.gateway = createGateway({
+      api: local(this.ports.API_PORT),
+      shell: local(this.ports.SHELL_PORT),
+      remotes: Object.fromEntries(
+        Object.entries(REMOTES).map(([name, r]) => [name, local(this.ports[r.port])]),
+      ),
+      documents: { '/runtime-config.json': () => this.runtimeConfig() },
+    });
+    await listen(this.gateway, this.ports.GATEWAY_PORT);
+  }
+
+  /** A local-only control port for end-to-end tests (MEDORA_CONTROL_PORT); never set in production. */
+  private async startControl(): Promise<void> {
+    const port = Number(this.opts.env.MEDORA_CONTROL_PORT || 0);
+    if (!port) return;
+    this.control = createServer((req, res) => {
+      const match = /^\/services\/([a-z]+)\/(stop|start)$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !match) {
+        res.writeHead(404).end();
+        return;
+      }
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        const [, name, action] = match;
+        const dir = body ? (JSON.parse(body) as { dir?: string }).dir : undefined;
+        const work = action === 'stop' ? this.stopFrontend(name!) : this.startFrontendAgain(name!, dir);
+        work.then(
+          () => res.writeHead(204).end(),
+          (e: Error) => res.writeHead(500).end(e.message),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => this.control!.listen(port, '127.0.0.1', () => resolve()));
+  }
+
+  describe(): string {
+    const p = this.ports;
+    const rows = [
+      ['Medora', this.origin],
+      ['API', `${this.origin}/api (OpenAPI: ${this.origin}/api/docs) ← 127.0.0.1:${p.API_PORT}`],
+      [
+        'Database',
+        this.opts.env.DATABASE_URL
+          ? 'DATABASE_URL'
+          : `embedded Postgres 127.0.0.1:${p.EMBEDDED_PG_PORT}, data in ${path.join(this.dataDir, 'postgres')}`,
+      ],
+      [
+        'Auth',
+        this.emulatorHost
+          ? `Firebase Auth emulator http://${this.emulatorHost} (project ${this.firebaseProjectId})`
+          : 'Firebase Auth (real project)',
+      ],
+      ['Shell', `127.0.0.1:${p.SHELL_PORT}`],
+      ...Object.entries(REMOTES).map(([name, r]) => [
+        `Remote ${name}`,
+        `${this.origin}/remotes/${name}/ ← 127.0.0.1:${p[r.port]}`,
+      ]),
+    ];
+    return rows.map(([k, v]) => `  ${k!.padEnd(16)} ${v}`).join('\n');
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    await close(this.control);
+    await close(this.gateway);
+    await Promise.all(
+      [...this.frontends.keys()].map((name) => this.stopFrontend(name).catch(() => undefined)),
+    );
+    if (this.apiWatch) await stopProcessGroup(this.apiWatch);
+    if (this.api) await stopProcessGroup(this.api, 15_000);
+    if (this.emulator) await this.emulator.stop();
+  }
+}

@@ -1,0 +1,53 @@
+import { createStore } from 'zustand/vanilla';
+import type { Role } from '../roles.js';
+
+/** The signed-in account as the frontends see it (spec §3 User). */
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
+/** What the API says about the caller (`GET /api/me`): the server is the authority on role. */
+export interface SessionProfile {
+  uid: string;
+  email: string | null;
+  role: Role;
+  emailVerified: boolean;
+}
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  profile: SessionProfile | null;
+  /** Returns a fresh Firebase ID token, or null when signed out. Set by the shell. */
+  getIdToken: () => Promise<string | null>;
+  /** Signs out through the identity provider. Set by the shell. */
+  signOut: () => Promise<void>;
+  setUser: (user: AuthUser | null) => void;
+  setProfile: (profile: SessionProfile | null) => void;
+  setAuthFunctions: (fns: { getIdToken: AuthState['getIdToken']; signOut: AuthState['signOut'] }) => void;
+}
+
+/**
+ * The one auth store shared by the shell and every remote. `@medora/shared` is a federation singleton,
+ * so this module (and the store) exists once per page. It uses zustand's vanilla store so the package
+ * stays free of React; components read it with `useStore(authStore, selector)`.
+ */
+export const authStore = createStore<AuthState>()((set) => ({
+  status: 'loading',
+  user: null,
+  profile: null,
+  getIdToken: async () => null,
+  signOut: async () => undefined,
+  setUser: (user) =>
+    set((state) => ({
+      user,
+      status: user ? 'signed-in' : 'signed-out',
+      profile: user && state.profile?.uid === user.uid ? state.profile : null,
+    })),
+  setProfile: (profile) => set({ profile }),
+  setAuthFunctions: ({ getIdToken, signOut }) => set({ getIdToken, signOut }),
+}));

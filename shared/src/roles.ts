@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Every role an account can hold. `admin` is never chosen at sign-up (see `signupRoleSchema`). */
+export const ROLES = ['patient', 'provider', 'doctor', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles a person may pick for themselves (spec §6); admin is granted only by `npm run admin:create`. */
+export const SIGNUP_ROLES = ['patient', 'provider', 'doctor'] as const;
+export const signupRoleSchema = z.enum(SIGNUP_ROLES);
+export type SignupRole = z.infer<typeof signupRoleSchema>;
+
+/** How each role is named in the UI (spec §2, §6). */
+export const ROLE_LABELS: Record<Role, string> = {
+  patient: 'Patient',
+  provider: 'Healthcare Provider',
+  doctor: 'Doctor/Admin',
+  admin: 'Administrator',
+};
+
+/** Doctor and provider accounts go through onboarding and admin verification. */
+export function isClinicianRole(role: Role): role is 'doctor' | 'provider' {
+  return role === 'doctor' || role === 'provider';
+}
