@@ -1,0 +1,63 @@
+/**
+ * API tests run as ESM (NestJS 12 is ESM-only): `node --experimental-vm-modules ../node_modules/jest/bin/jest.js`.
+ * ts-jest transpiles file by file (isolatedModules) for speed; `tsc -p api --noEmit` does the type checking.
+ * Unit specs live beside the code; `test/*.e2e-spec.ts` run against real Postgres and the Auth emulator.
+ */
+const tsJest = [
+  'ts-jest',
+  {
+    useESM: true,
+    diagnostics: false,
+    tsconfig: {
+      module: 'esnext',
+      moduleResolution: 'bundler',
+      target: 'es2022',
+      isolatedModules: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      esModuleInterop: true,
+      sourceMap: true,
+      ignoreDeprecations: '6.0',
+    },
+  },
+];
+
+/**
+ * ESM-only packages that a CommonJS dependency require()s (Node 20 allows that, Jest's CommonJS runtime
+ * does not before Node 24.9): compiled to CommonJS for the tests only.
+ * firebase-admin → jwks-rsa → jose 6; @fastify/static (Swagger UI assets) → content-disposition 3.
+ */
+const ESM_ONLY_REQUIRED = ['jose', 'content-disposition'];
+const toCjs = [
+  'ts-jest',
+  {
+    useESM: false,
+    diagnostics: false,
+    tsconfig: {
+      allowJs: true,
+      module: 'commonjs',
+      target: 'es2022',
+      isolatedModules: true,
+      ignoreDeprecations: '6.0',
+    },
+  },
+];
+
+export default {
+  displayName: 'api',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    [`/node_modules/(.+/)?(${ESM_ONLY_REQUIRED.join('|')})/.+\\.js$`]: toCjs,
+    '^.+\\.ts$': tsJest,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(.+/)?(${ESM_ONLY_REQUIRED.join('|')})/)`],
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  testTimeout: 30_000,
+};

@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import { Logger, type LogLevel as NestLogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AppModule, type AppConfig } from './app.module.js';
+import type { LogLevel } from './config/config.js';
+import { API_VERSION } from './version.js';
+
+const NEST_LEVELS: NestLogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/** Nest log levels for LOG_LEVEL: that level and everything more severe; 'silent' turns logging off. */
+export function nestLogLevels(level: LogLevel): NestLogLevel[] | false {
+  if (level === 'silent') return false;
+  return NEST_LEVELS.slice(0, NEST_LEVELS.indexOf(level) + 1);
+}
+
+/** 1 MiB of JSON is plenty for every route of this API; uploads get their own limit later. */
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the app (not listening): Fastify, prefix /api, helmet, CORS for CORS_ORIGIN, OpenAPI at
+ * /api/docs, the global error filter and auth guard. Tests use it in-process.
+ */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const levels = nestLogLevels(config.logLevel);
+  if (levels === false) Logger.overrideLogger(false);
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: true });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: levels === false ? false : levels,
+    abortOnError: false,
+    bufferLogs: false,
+  });
+  app.setGlobalPrefix('api');
+  await app.register(helmet, {
+    // Swagger UI needs inline scripts and styles; the API itself serves JSON only.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
+      },
+    },
+  });
+  app.enableCors({
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Medora API')
+      .setDescription(
+        'Health records and appointments. Send a Firebase ID token as `Authorization: Bearer <token>`.',
+      )
+      .setVersion(API_VERSION)
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' })
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/docs-json',
+    yamlDocumentUrl: 'api/docs-yaml',
+  });
+  await app.init();
+  return app;
+}

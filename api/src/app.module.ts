@@ -1,0 +1,49 @@
+import { Logger, Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from './auth/auth.module.js';
+import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { CONFIG, redactUrl, type Config } from './config/config.js';
+import { SeedService } from './database/seed/seed.service.js';
+import { dataSourceOptions } from './database/typeorm-options.js';
+import { DoctorsModule } from './doctors/doctors.module.js';
+import { HealthModule } from './health/health.module.js';
+import { UsersModule } from './users/users.module.js';
+
+/** The config of the app being built, with the resolved database URL (embedded or DATABASE_URL). */
+export interface AppConfig extends Config {
+  databaseUrl: string;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const configProvider = { provide: CONFIG, useValue: config };
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
+            // A wrong DATABASE_URL should fail in seconds, not after TypeORM's default 9 × 3 s.
+            retryAttempts: 2,
+            retryDelay: 1000,
+            toRetry: (err: unknown) => {
+              new Logger('Database').warn(
+                `Cannot reach ${redactUrl(config.databaseUrl)}: ${err instanceof Error ? err.message : String(err)}`,
+              );
+              return true;
+            },
+          }),
+        }),
+        AuthModule,
+        HealthModule,
+        UsersModule,
+        DoctorsModule,
+      ],
+      providers: [configProvider, SeedService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
+      exports: [configProvider],
+    };
+  }
+}

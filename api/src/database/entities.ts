@@ -1,0 +1,5 @@
+import { DoctorEntity } from '../doctors/doctor.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+
+/** Every entity the DataSource knows. */
+export const ENTITIES = [UserEntity, DoctorEntity];

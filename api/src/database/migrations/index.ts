@@ -1,0 +1,4 @@
+import { InitialSchema1767225600000 } from './1767225600000-initial-schema.js';
+
+/** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
+export const MIGRATIONS = [InitialSchema1767225600000];

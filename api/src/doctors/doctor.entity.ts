@@ -1,0 +1,83 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  OneToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
+
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A doctor's weekly availability: weekday names and, per weekday, slots like '09:00 AM'. */
+export interface DoctorSchedule {
+  availableDays: string[];
+  timeSlots: Record<string, string[]>;
+}
+
+export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+@Entity({ name: 'doctors' })
+@Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
+export class DoctorEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true, unique: true })
+  userId!: string | null;
+
+  @OneToOne(() => UserEntity, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_doctors_user' })
+  user?: Relation<UserEntity> | null;
+
+  /** Stable key of a demo doctor, so seeding is an upsert. */
+  @Column({ name: 'seed_key', type: 'text', nullable: true, unique: true })
+  seedKey!: string | null;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text', nullable: true })
+  email!: string | null;
+
+  @Column({ type: 'text' })
+  specialty!: string;
+
+  @Column({ type: 'text' })
+  clinic!: string;
+
+  @Column({ name: 'time_zone', type: 'text', default: 'America/New_York' })
+  timeZone!: string;
+
+  @Column({ type: 'jsonb', default: () => `'{"availableDays":[],"timeSlots":{}}'::jsonb` })
+  schedule!: DoctorSchedule;
+
+  @Column({ name: 'verification_status', type: 'text', default: 'pending' })
+  verificationStatus!: VerificationStatus;
+
+  @Column({ name: 'is_available', type: 'boolean', default: false })
+  isAvailable!: boolean;
+
+  @Column({ name: 'onboarding_completed', type: 'boolean', default: false })
+  onboardingCompleted!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,46 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { FastifyReply } from 'fastify';
+import type { DataSource } from 'typeorm';
+import type { HealthResponse } from '@medora/shared';
+import { Public } from '../auth/decorators.js';
+import { API_VERSION } from '../version.js';
+
+const DB_TIMEOUT_MS = 2_000;
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Readiness: 200 when the database answers, 503 otherwise (start scripts poll this). */
+  @Public()
+  @Get()
+  @ApiOperation({ summary: 'Liveness and database reachability' })
+  @ApiResponse({ status: 200, description: 'Database up' })
+  @ApiResponse({ status: 503, description: 'Database down' })
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
+    const started = performance.now();
+    let up: boolean;
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.ds.query('SELECT 1'),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      up = true;
+    } catch {
+      up = false;
+    }
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    if (!up) reply.status(503);
+    return {
+      status: up ? 'ok' : 'degraded',
+      database: up ? { status: 'up', latencyMs } : { status: 'down' },
+      version: API_VERSION,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { Role } from '@medora/shared';
+import { UserEntity } from './user.entity.js';
+
+export interface NewUser {
+  firebaseUid: string;
+  email: string | null;
+  emailVerified: boolean;
+  role: Role;
+  phone: string | null;
+}
+
+/** Data access for users; the auth guard uses it on every request, so the reads stay lean. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>) {}
+
+  findByFirebaseUid(firebaseUid: string): Promise<UserEntity | null> {
+    return this.repo.findOne({ where: { firebaseUid } });
+  }
+
+  /** Inserts unless a row for the uid exists already; returns whether this call created it. */
+  async insertIfMissing(user: NewUser): Promise<boolean> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .insert()
+      .into(UserEntity)
+      .values(user)
+      .orIgnore()
+      .returning('id')
+      .execute();
+    return (result.raw as unknown[]).length > 0;
+  }
+
+  async refreshFromToken(firebaseUid: string, email: string | null, emailVerified: boolean): Promise<void> {
+    await this.repo
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ email, emailVerified })
+      .where('firebase_uid = :firebaseUid', { firebaseUid })
+      .andWhere('(email IS DISTINCT FROM :email OR email_verified IS DISTINCT FROM :emailVerified)', {
+        email,
+        emailVerified,
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { MESSAGES, type CreateUserInput, type MeResponse, type User } from '@medora/shared';
+import { assertCanAccess } from '../auth/access-policy.js';
+import type { Caller } from '../auth/caller.js';
+import { ApiException } from '../common/http-exception.filter.js';
+import type { UserEntity } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
+
+export function toUser(row: UserEntity): User {
+  return {
+    uid: row.firebaseUid,
+    email: row.email,
+    role: row.role,
+    emailVerified: row.emailVerified,
+    phone: row.phone,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class UsersService {
+  constructor(private readonly users: UsersRepository) {}
+
+  /**
+   * `POST /api/users` (spec §7). Email and emailVerified come from the verified token, never the body.
+   * The first call creates the record; later calls return it unchanged except for the token's email
+   * data, so nobody can switch role by posting again.
+   */
+  async register(caller: Caller, input: CreateUserInput): Promise<{ created: boolean; user: User }> {
+    if (input.uid !== caller.uid) throw new ApiException(403, MESSAGES.uidMismatch);
+    const created = await this.users.insertIfMissing({
+      firebaseUid: caller.uid,
+      email: caller.email,
+      emailVerified: caller.emailVerified,
+      role: input.role,
+      phone: input.phone ?? null,
+    });
+    if (!created) await this.users.refreshFromToken(caller.uid, caller.email, caller.emailVerified);
+    const row = await this.users.findByFirebaseUid(caller.uid);
+    if (!row) throw new Error(`User ${caller.uid} vanished right after registration`);
+    return { created, user: toUser(row) };
+  }
+
+  /** `GET /api/users/:uid`: the owner, or an admin. */
+  async get(caller: Caller, uid: string): Promise<User> {
+    await assertCanAccess(caller, uid, { allow: ['admin'] });
+    const row = await this.users.findByFirebaseUid(uid);
+    if (!row) throw new ApiException(404, MESSAGES.notFound);
+    return toUser(row);
+  }
+
+  me(caller: Caller): MeResponse {
+    return {
+      registered: caller.registered,
+      user: {
+        uid: caller.uid,
+        email: caller.email,
+        role: caller.role ?? 'patient',
+        emailVerified: caller.emailVerified,
+      },
+    };
+  }
+}
