@@ -6,7 +6,7 @@ export const BASE_URL = `http://localhost:${8080 + PORT_OFFSET}`;
 export const CONTROL_PORT = 8999 + PORT_OFFSET;
 export const CONTROL_URL = `http://127.0.0.1:${CONTROL_PORT}`;
 export const AUTH_EMULATOR_URL = `http://127.0.0.1:${9099 + PORT_OFFSET}`;
-export const STACK_DATA_DIR = path.resolve(__dirname, '..', '.artifacts', 'data');
+export const STACK_DATA_DIR = path.resolve(__dirname, '..', '.artifacts', `data-${PORT_OFFSET}`);
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** Stops or restarts one frontend server of the running stack (test-only control port). */

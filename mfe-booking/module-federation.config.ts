@@ -1,0 +1,13 @@
+import { createSharedConfig, type FederationConfig } from '../scripts/lib/webpack-config';
+
+/** What this remote exposes (route elements, default-exported) and shares. */
+const federation: FederationConfig = {
+  name: 'mfe_booking',
+  filename: 'remoteEntry.js',
+  exposes: {
+    './BookingPage': './src/app/booking-page.tsx',
+  },
+  shared: createSharedConfig(__dirname),
+};
+
+export default federation;

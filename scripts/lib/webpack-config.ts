@@ -1,0 +1,218 @@
+/**
+ * One webpack configuration for every frontend package (shell and remotes), so each package's
+ * `webpack.config.ts` is a few lines. Rules from ARCHITECTURE (rules 1–3) and MACHINE-NOTES
+ * ("Module federation"): remotes found at run time (`remotes: {}` in the shell), singletons with
+ * `requiredVersion` from package.json, `chunkLoadTimeout` 120 s, `dts: false`, remotes on
+ * `publicPath: 'auto'`, unhashed `remoteEntry.js` / `mf-manifest.json`, everything else hashed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import webpack from 'webpack';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+/** Chunk (and remote entry) load timeout, ARCHITECTURE rule 3. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * Modules that must exist once on the page. Subpaths are shared one by one: webpack matches shared
+ * requests exactly, so `react/jsx-runtime` and `react-dom/client` need their own entries, and
+ * firebase is imported only through `firebase/app` and `firebase/auth`.
+ */
+export const SINGLETON_MODULES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router-dom',
+  'zustand',
+  'firebase/app',
+  'firebase/auth',
+  '@medora/shared',
+] as const;
+
+export type SingletonModule = (typeof SINGLETON_MODULES)[number];
+
+export interface SharedSingletonConfig {
+  singleton: true;
+  requiredVersion: string;
+  /** Provided version; set where the resolved subpath has no version of its own (firebase/*). */
+  version?: string;
+}
+
+/** What a package's `module-federation.config.ts` declares. */
+export interface FederationConfig {
+  name: string;
+  /** Remotes only: 'remoteEntry.js'. */
+  filename?: string;
+  exposes?: Record<string, string>;
+  shared: Record<string, SharedSingletonConfig>;
+}
+
+export type BuildMode = 'production' | 'development';
+
+export interface WebpackConfigOptions {
+  /** Absolute path of the package folder (holds package.json, src/, tsconfig.json). */
+  packageDir: string;
+  kind: 'host' | 'remote';
+  federation: FederationConfig;
+  /** Dev-server port. */
+  port: number;
+  mode?: BuildMode;
+  /** Output folder override (`build --out <dir>`); default `<packageDir>/dist`. */
+  outputPath?: string;
+}
+
+interface PackageJson {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+/** The package that provides a (possibly subpath) module: 'react/jsx-runtime' → 'react'. */
+export function packageOf(request: string): string {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/**
+ * The shared-singleton config of a package: every module of `SINGLETON_MODULES` with
+ * `requiredVersion` taken from the package's own package.json (ARCHITECTURE rule 2).
+ */
+export function createSharedConfig(
+  packageDir: string,
+  modules: readonly string[] = SINGLETON_MODULES,
+): Record<string, SharedSingletonConfig> {
+  const pkg = readJson<PackageJson>(path.join(packageDir, 'package.json'));
+  const ranges = { ...pkg.devDependencies, ...pkg.dependencies };
+  const shared: Record<string, SharedSingletonConfig> = {};
+  for (const request of modules) {
+    const owner = packageOf(request);
+    const requiredVersion = ranges[owner];
+    if (!requiredVersion) {
+      throw new Error(
+        `${pkg.name}: shared module '${request}' needs '${owner}' in package.json dependencies`,
+      );
+    }
+    shared[request] = { singleton: true, requiredVersion };
+    if (owner !== request && owner === 'firebase') {
+      // firebase/app/package.json has no "version": tell webpack which version is provided.
+      shared[request].version = installedVersion(packageDir, owner);
+    }
+  }
+  return shared;
+}
+
+function installedVersion(packageDir: string, pkgName: string): string {
+  const file = require.resolve(`${pkgName}/package.json`, { paths: [packageDir] });
+  return readJson<{ version: string }>(file).version;
+}
+
+/** `__BUILD_ID__`: MEDORA_BUILD_ID, or the build's ISO timestamp. */
+export function buildId(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MEDORA_BUILD_ID || new Date().toISOString();
+}
+
+const HTML_TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Medora</title>
+    <style>
+      body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2937; }
+      a { color: #0f766e; }
+    </style>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** Builds the webpack configuration of one frontend package. */
+export function createWebpackConfig(
+  options: WebpackConfigOptions,
+): Configuration & { devServer: DevServerConfiguration } {
+  const { packageDir, kind, federation, port } = options;
+  const mode: BuildMode = options.mode ?? 'production';
+  const production = mode === 'production';
+  const isRemote = kind === 'remote';
+  const outputPath = options.outputPath ? path.resolve(options.outputPath) : path.join(packageDir, 'dist');
+  const uniqueName = federation.name;
+
+  return {
+    mode,
+    context: packageDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outputPath,
+      // Remotes compute their URL from where remoteEntry.js was loaded, so they work standalone and
+      // under a gateway prefix such as /remotes/booking/ (MACHINE-NOTES).
+      publicPath: isRemote ? 'auto' : '/',
+      uniqueName,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('ts-loader'),
+            // Typecheck is a separate step (`tsc -p <pkg> --noEmit`).
+            options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
+          },
+        },
+      ],
+    },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(packageDir, 'node_modules/.cache/webpack'),
+      name: `${federation.name}-${mode}`,
+      buildDependencies: { config: [__filename] },
+    },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federation.name,
+        ...(isRemote
+          ? { filename: federation.filename ?? 'remoteEntry.js', exposes: federation.exposes ?? {} }
+          : {}),
+        // The shell never bakes remote URLs into its build: they come from /runtime-config.json.
+        remotes: {},
+        shared: federation.shared,
+        // 'version-first' (the default) initialises EVERY registered remote the first time a shared
+        // module is needed, e.g. firebase after first paint: that fetched all four remoteEntry.js files
+        // (~27 KB gzip each) and one missing remote then broke Firebase for the whole page. With
+        // 'loaded-first' a singleton already loaded (the shell's) is reused and remotes load on demand.
+        shareStrategy: 'loaded-first',
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({ templateContent: HTML_TEMPLATE, scriptLoading: 'defer' }),
+      new webpack.DefinePlugin({ __BUILD_ID__: JSON.stringify(buildId()) }),
+    ],
+    devServer: {
+      port,
+      host: '0.0.0.0',
+      hot: true,
+      historyApiFallback: true,
+      allowedHosts: 'all',
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // The page is usually opened through the gateway on another port; HMR talks to this server.
+      client: { webSocketURL: { hostname: 'localhost', port, protocol: 'ws' }, overlay: { warnings: false } },
+      static: false,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Unit tests (jsdom); `@medora/shared` is mapped to its sources so tests need no build. */
+module.exports = {
+  displayName: 'shell',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  setupFiles: ['<rootDir>/jest.setup.cjs'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  moduleNameMapper: {
+    '^@medora/shared$': '<rootDir>/../shared/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  globals: { __BUILD_ID__: 'test-build' },
+  transform: {
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          jsx: 'react-jsx',
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          esModuleInterop: true,
+          isolatedModules: true,
+          ignoreDeprecations: '6.0',
+        },
+        diagnostics: false,
+      },
+    ],
+  },
+};

@@ -1,0 +1,17 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { errorMessage, MESSAGES } from '@medora/shared';
+import { useRuntimeConfig } from './runtime-config';
+
+/** The router's default error element (ARCHITECTURE rule 3); details only in local mode. */
+export function RootErrorPage() {
+  const error = useRouteError();
+  const { mode } = useRuntimeConfig();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
+  return (
+    <main role="alert" style={{ padding: '2rem' }}>
+      <h1>{MESSAGES.unexpectedError}</h1>
+      {mode === 'local' && <pre style={{ whiteSpace: 'pre-wrap' }}>{detail}</pre>}
+      <Link to="/">Medora</Link>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { defaultRuntimeConfig, loadRuntimeConfig } from './runtime-config';
+
+const valid = {
+  mode: 'production',
+  apiBaseUrl: 'https://api.example.com',
+  remotes: {
+    landing: 'https://cdn.example.com/landing/mf-manifest.json',
+    patient: '/remotes/patient/mf-manifest.json',
+    booking: '/remotes/booking/mf-manifest.json',
+    provider: '/remotes/provider/mf-manifest.json',
+  },
+  firebase: { apiKey: 'k', authDomain: 'example.firebaseapp.com', projectId: 'p' },
+};
+
+const respond = (status: number, body: unknown) =>
+  jest.fn(
+    async () =>
+      ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response,
+  );
+
+describe('loadRuntimeConfig', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('uses a valid /runtime-config.json as it is', async () => {
+    const fetchImpl = respond(200, valid);
+    expect(await loadRuntimeConfig(fetchImpl)).toEqual(valid);
+    expect(fetchImpl).toHaveBeenCalledWith('/runtime-config.json', expect.anything());
+  });
+
+  it('falls back to same-origin defaults when the file is missing', async () => {
+    expect(await loadRuntimeConfig(respond(404, {}))).toEqual(defaultRuntimeConfig());
+  });
+
+  it('falls back to same-origin defaults when the file is invalid', async () => {
+    expect(await loadRuntimeConfig(respond(200, { mode: 'nope' }))).toEqual(defaultRuntimeConfig());
+  });
+
+  it('defaults point every remote at /remotes/<name>/mf-manifest.json and the API at /api', () => {
+    const config = defaultRuntimeConfig();
+    expect(config.apiBaseUrl).toBe('/api');
+    expect(config.remotes.booking).toBe('/remotes/booking/mf-manifest.json');
+    expect(config.authEmulatorUrl).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  initializeAuth,
+  onIdTokenChanged,
+  signOut,
+  type Auth,
+} from 'firebase/auth';
+import { authStore, type RuntimeConfig } from '@medora/shared';
+
+let started: Auth | undefined;
+
+/**
+ * Starts Firebase Auth once and wires it to the shared auth store. Loaded with a dynamic import after
+ * the first render, so the landing page does not pay for auth code before first paint.
+ */
+export function startFirebaseAuth(config: RuntimeConfig): Auth {
+  if (started) return started;
+  const app = initializeApp(config.firebase);
+  // Sign-in survives reloads (spec §1: sign-in state persists in local browser storage).
+  const auth = initializeAuth(app, { persistence: browserLocalPersistence });
+  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  onIdTokenChanged(auth, (user) => {
+    authStore
+      .getState()
+      .setUser(user ? { uid: user.uid, email: user.email, emailVerified: user.emailVerified } : null);
+  });
+  authStore.getState().setAuthFunctions({
+    getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+    signOut: () => signOut(auth),
+  });
+  started = auth;
+  return auth;
+}

@@ -1,0 +1,22 @@
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_CONTAINERS, REMOTE_NAMES, type RuntimeConfig } from '@medora/shared';
+import { remoteTimeoutsPlugin } from './remote-timeouts-plugin';
+
+/**
+ * Registers every remote at run time from the runtime config's manifest URLs (ARCHITECTURE rule 1):
+ * the shell is built with `remotes: {}`, so a remote can move without rebuilding the shell.
+ */
+export function registerMedoraRemotes(config: RuntimeConfig): void {
+  registerPlugins([remoteTimeoutsPlugin()]);
+  registerRemotes(
+    REMOTE_NAMES.map((remote) => ({
+      name: REMOTE_CONTAINERS[remote],
+      entry: absoluteUrl(config.remotes[remote]),
+    })),
+    { force: true },
+  );
+}
+
+function absoluteUrl(url: string): string {
+  return new URL(url, window.location.href).href;
+}

@@ -1,0 +1,65 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { RemoteLoader } from './remote-route';
+import { RemoteRoute } from './remote-route';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
+
+function Booking() {
+  return <h1>Book an appointment</h1>;
+}
+
+describe('RemoteRoute', () => {
+  let errorSpy: jest.SpyInstance;
+  beforeEach(() => {
+    // React logs errors caught by boundaries; they are expected here.
+    errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => errorSpy.mockRestore());
+
+  it('shows Loading... while the remote loads, then the remote page', async () => {
+    let resolve!: (m: { default: typeof Booking }) => void;
+    const loader: RemoteLoader = () => new Promise((r) => (resolve = r));
+    render(<RemoteRoute request="mfe_booking/BookingPage" loader={loader} />);
+    expect((await screen.findByRole('status')).textContent).toBe('Loading...');
+    await act(async () => resolve({ default: Booking }));
+    expect(await screen.findByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
+  });
+
+  it('shows Loading chunk failed with the failure type when the load fails, and Retry loads it again without a reload', async () => {
+    const chunkError = Object.assign(new Error('Loading chunk 42 failed.'), {
+      name: 'ChunkLoadError',
+      type: 'missing',
+    });
+    const loader = jest
+      .fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>()
+      .mockRejectedValueOnce(chunkError)
+      .mockResolvedValueOnce({ default: Booking });
+    const reload = jest.fn();
+    window.addEventListener('beforeunload', reload);
+
+    render(<RemoteRoute request="mfe_booking/BookingPage" loader={loader} />);
+
+    expect(await screen.findByRole('heading', { name: 'Loading chunk failed' })).toBeTruthy();
+    expect(screen.getByTestId('failure-type').textContent).toBe('Failure type: missing');
+    expect(screen.getByTestId('failed-remote').textContent).toContain('booking');
+    expect(loader).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(loader).toHaveBeenLastCalledWith('mfe_booking/BookingPage');
+    expect(screen.queryByRole('heading', { name: 'Loading chunk failed' })).toBeNull();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('shows the failure page again when the retry fails too', async () => {
+    const failure = new Error('[ Federation Runtime ]: #RUNTIME-003 RemoteHttpError: HTTP 502 for /m.json');
+    const loader = jest.fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>().mockRejectedValue(failure);
+    render(<RemoteRoute request="mfe_patient/DashboardPage" loader={loader} />);
+    expect((await screen.findByTestId('failure-type')).textContent).toBe('Failure type: error');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('failure-type')).textContent).toBe('Failure type: error');
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * @jest-environment node
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import { SINGLETON_MODULES } from '../../scripts/lib/webpack-config';
+
+const root = path.resolve(__dirname, '../..');
+const packages = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'];
+
+interface FederationOptions {
+  name: string;
+  filename?: string;
+  remotes?: Record<string, string>;
+  exposes?: Record<string, string>;
+  shared: Record<string, { singleton?: boolean; requiredVersion?: string; eager?: boolean }>;
+  dts?: boolean;
+  shareStrategy?: string;
+}
+
+function load(pkg: string): {
+  config: Configuration;
+  federation: FederationOptions;
+  packageJson: { dependencies: Record<string, string> };
+} {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const factory = require(path.join(root, pkg, 'webpack.config.ts')).default as (o: object) => Configuration;
+  const config = factory({ mode: 'production' });
+  const plugin = config.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as {
+    _options: FederationOptions;
+  };
+  const packageJson = JSON.parse(fs.readFileSync(path.join(root, pkg, 'package.json'), 'utf8'));
+  return { config, federation: plugin._options, packageJson };
+}
+
+describe.each(packages)('webpack config of %s', (pkg) => {
+  const { config, federation, packageJson } = load(pkg);
+  const remote = pkg !== 'shell';
+
+  it('times chunk loads out after 120 s', () => {
+    expect(config.output!.chunkLoadTimeout).toBe(120000);
+  });
+
+  it('shares every singleton with requiredVersion from package.json and never eagerly', () => {
+    for (const request of SINGLETON_MODULES) {
+      const owner = request.startsWith('@')
+        ? request.split('/').slice(0, 2).join('/')
+        : request.split('/')[0]!;
+      expect(federation.shared[request]).toMatchObject({
+        singleton: true,
+        requiredVersion: packageJson.dependencies[owner],
+      });
+      expect(federation.shared[request]!.eager).toBeUndefined();
+    }
+  });
+
+  it('turns the type plugin off and never bakes remote URLs in', () => {
+    expect(federation.dts).toBe(false);
+    expect(federation.remotes).toEqual({});
+  });
+
+  it("uses the 'loaded-first' share strategy, so one missing remote cannot block shared modules", () => {
+    expect(federation.shareStrategy).toBe('loaded-first');
+  });
+
+  it(
+    remote
+      ? 'serves with publicPath auto, hashed chunks, unhashed remoteEntry.js'
+      : 'serves from / with hashed chunks',
+    () => {
+      expect(config.output!.publicPath).toBe(remote ? 'auto' : '/');
+      expect(config.output!.filename).toBe('[name].[contenthash:8].js');
+      expect(config.output!.chunkFilename).toBe('[name].[contenthash:8].js');
+      expect(config.output!.uniqueName).toBe(federation.name);
+      if (remote) {
+        expect(federation.filename).toBe('remoteEntry.js');
+        expect(Object.keys(federation.exposes ?? {}).length).toBeGreaterThan(0);
+      } else {
+        expect(federation.exposes).toBeUndefined();
+      }
+    },
+  );
+});
