@@ -9,7 +9,7 @@ module.exports = {
     '^@medora/shared$': '<rootDir>/../shared/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  globals: { __BUILD_ID__: 'test-build' },
+  globals: { __BUILD_ID__: 'test-build', __LOCAL_TOOLS__: true },
   transform: {
     '^.+\\.tsx?$': [
       'ts-jest',

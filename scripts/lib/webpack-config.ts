@@ -114,6 +114,11 @@ function installedVersion(packageDir: string, pkgName: string): string {
   return readJson<{ version: string }>(file).version;
 }
 
+/** `__LOCAL_TOOLS__`: true unless MEDORA_TARGET=production (docker images build with it). */
+export function localTools(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.MEDORA_TARGET !== 'production';
+}
+
 /** `__BUILD_ID__`: MEDORA_BUILD_ID, or the build's ISO timestamp. */
 export function buildId(env: NodeJS.ProcessEnv = process.env): string {
   return env.MEDORA_BUILD_ID || new Date().toISOString();
@@ -201,7 +206,11 @@ export function createWebpackConfig(
         dts: false,
       }),
       new HtmlWebpackPlugin({ templateContent: HTML_TEMPLATE, scriptLoading: 'defer' }),
-      new webpack.DefinePlugin({ __BUILD_ID__: JSON.stringify(buildId()) }),
+      new webpack.DefinePlugin({
+        __BUILD_ID__: JSON.stringify(buildId()),
+        // Local-only tools (emulator mailbox, demo accounts) are compiled out of production images.
+        __LOCAL_TOOLS__: JSON.stringify(localTools()),
+      }),
     ],
     devServer: {
       port,
