@@ -71,6 +71,7 @@ export class Stack {
   readonly ports: Ports;
   readonly dataDir: string;
   private emulator?: RunningAuthEmulator;
+  private emulatorStarting?: Promise<void>;
   private api?: ChildProcess;
   private apiWatch?: ChildProcess;
   private gateway?: Server;
@@ -98,13 +99,8 @@ export class Stack {
   async start(): Promise<void> {
     const { root, log, env } = this.opts;
     mkdirSync(this.dataDir, { recursive: true });
-    if (!this.opts.dev) {
-      const built = await buildAll(root, { onlyStale: true, log });
-      log(built.length ? `Built: ${built.join(', ')}` : 'All packages are up to date.');
-    } else {
-      await buildAll(root, { onlyStale: true, log }).catch((e: Error) => log(e.message));
-    }
 
+    // The emulator needs no build: start it first so its boot overlaps the builds.
     // Real Firebase settings (a service account and no emulator host) switch the emulator off.
     const useEmulator = !env.GOOGLE_APPLICATION_CREDENTIALS || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
     const emulatorPromise =
@@ -122,6 +118,17 @@ export class Stack {
             this.emulator = e;
           })
         : Promise.resolve();
+    // Surface an emulator failure only where it is awaited, not as an unhandled rejection.
+    emulatorPromise.catch(() => undefined);
+    this.emulatorStarting = emulatorPromise;
+
+    const building = buildAll(root, { onlyStale: true, log });
+    if (this.opts.dev) {
+      await building.catch((e: Error) => log(e.message));
+    } else {
+      const built = await building;
+      log(built.length ? `Built: ${built.join(', ')}` : 'All packages are up to date.');
+    }
 
     await Promise.all([emulatorPromise, this.startFrontends()]);
     await this.startApi();
@@ -322,6 +329,7 @@ export class Stack {
     );
     if (this.apiWatch) await stopProcessGroup(this.apiWatch);
     if (this.api) await stopProcessGroup(this.api, 15_000);
+    await this.emulatorStarting?.catch(() => undefined);
     if (this.emulator) await this.emulator.stop();
   }
 }
