@@ -76,22 +76,35 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Runn
   };
 }
 
-/** Sends SIGINT to a detached child's process group (so the emulator can export), then SIGKILL. */
-export async function stopProcessGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+function groupAlive(pgid: number): boolean {
   try {
-    process.kill(-child.pid, 'SIGINT');
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sends SIGINT to a detached child's process group (so the emulator can export its accounts), then
+ * SIGKILL after the grace time. Members of the group may outlive their leader (npm exits before the
+ * dev server it started), so the whole group is waited for, not only the leader.
+ */
+export async function stopProcessGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  const pgid = child.pid;
+  if (pgid === undefined || !groupAlive(pgid)) return;
+  try {
+    process.kill(-pgid, 'SIGINT');
   } catch {
     return;
   }
-  const timer = setTimeout(() => {
+  const deadline = Date.now() + graceMs;
+  while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (groupAlive(pgid)) {
     try {
-      process.kill(-child.pid!, 'SIGKILL');
+      process.kill(-pgid, 'SIGKILL');
     } catch {
       /* already gone */
     }
-  }, graceMs);
-  await done;
-  clearTimeout(timer);
+  }
 }
