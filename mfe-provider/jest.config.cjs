@@ -7,6 +7,7 @@ module.exports = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   moduleNameMapper: {
     '^@medora/shared$': '<rootDir>/../shared/src/index.ts',
+    '^@medora/shared/schemas$': '<rootDir>/../shared/src/schemas/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   globals: { __BUILD_ID__: 'test-build' },

@@ -19,7 +19,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /**
  * Modules that must exist once on the page. Subpaths are shared one by one: webpack matches shared
  * requests exactly, so `react/jsx-runtime` and `react-dom/client` need their own entries, and
- * firebase is imported only through `firebase/app` and `firebase/auth`.
+ * firebase is imported only through `firebase/app` and `firebase/auth`. `@medora/shared/schemas` (zod)
+ * is a separate entry so that pages which validate nothing never load it.
  */
 export const SINGLETON_MODULES = [
   'react',
@@ -31,6 +32,7 @@ export const SINGLETON_MODULES = [
   'firebase/app',
   'firebase/auth',
   '@medora/shared',
+  '@medora/shared/schemas',
 ] as const;
 
 export type SingletonModule = (typeof SINGLETON_MODULES)[number];
@@ -124,6 +126,35 @@ export function buildId(env: NodeJS.ProcessEnv = process.env): string {
   return env.MEDORA_BUILD_ID || new Date().toISOString();
 }
 
+/**
+ * One federation runtime on the page (issue 8: it is ~24 KB gzip). The shell bundles the runtime and
+ * publishes it as a global; a remote's production build leaves it out and uses the shell's
+ * (`experiments.externalRuntime`), so its remoteEntry.js is a few KB instead of ~27 KB. A remote in
+ * development keeps its own copy so that it still runs standalone (`npm run dev -w mfe-booking`): the
+ * externals behind `externalRuntime` apply to every entry of a build, the standalone one too.
+ *
+ * The shell adds the publishing runtime plugin itself instead of `provideExternalRuntime: true`: that
+ * option adds it by `require.resolve` path, i.e. its CommonJS build, which pulls a second, CommonJS copy
+ * of runtime-core and the SDK into the shell (main.js grew from 27 to 48 KB gzip); its ES build shares
+ * the one copy the shell already has.
+ * `optimization.target: 'web'` drops the runtime's Node.js code paths.
+ */
+export function provideRuntimePluginPath(): string {
+  // The package's "module" build sits beside its CommonJS "main" (dist/index.cjs → dist/index.js).
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+  const esm = path.join(path.dirname(cjs), 'index.js');
+  if (!fs.existsSync(esm)) throw new Error(`No ES module build of the runtime-providing plugin at ${esm}`);
+  return esm;
+}
+
+export function federationRuntimeOptions(kind: WebpackConfigOptions['kind'], mode: BuildMode) {
+  const optimization = { target: 'web' as const };
+  if (kind === 'host') return { runtimePlugins: [provideRuntimePluginPath()], experiments: { optimization } };
+  return {
+    experiments: mode === 'production' ? { externalRuntime: true, optimization } : { optimization },
+  };
+}
+
 const HTML_TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
@@ -204,6 +235,7 @@ export function createWebpackConfig(
         // 'loaded-first' a singleton already loaded (the shell's) is reused and remotes load on demand.
         shareStrategy: 'loaded-first',
         dts: false,
+        ...federationRuntimeOptions(kind, mode),
       }),
       new HtmlWebpackPlugin({ templateContent: HTML_TEMPLATE, scriptLoading: 'defer' }),
       new webpack.DefinePlugin({

@@ -1,9 +1,18 @@
+/**
+ * `@medora/shared` as the browsers see it: the contracts without zod (issue 8 — zod is ~24 KB gzip and
+ * the landing page's first paint needs none of it). Types of the validated contracts are exported as
+ * types only; the zod schemas themselves come from `@medora/shared/schemas`. Node (the API) resolves
+ * `@medora/shared` to `node.ts`, which is this plus the schemas (package.json "exports").
+ *
+ * Add zod-free modules here; a module that imports zod goes in `schemas/index.ts` (and `export type *`
+ * here if the frontends need its types).
+ */
 export * from './roles.js';
 export * from './messages.js';
-export * from './errors.js';
-export * from './runtime-config.js';
 export * from './remotes.js';
-export * from './schemas/users.js';
 export * from './api/api-error.js';
 export * from './api/client.js';
 export * from './auth/auth-store.js';
+export * from './ui/notify.js';
+export type * from './errors.js';
+export type * from './schemas/users.js';

@@ -1,3 +1,34 @@
+/** The remotes the shell composes; each is found at run time through its manifest URL. */
+export const REMOTE_NAMES = ['landing', 'patient', 'booking', 'provider'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** The federation container name of each remote (what `loadRemote('mfe_booking/...')` uses). */
+export const REMOTE_CONTAINERS: Record<RemoteName, string> = {
+  landing: 'mfe_landing',
+  patient: 'mfe_patient',
+  booking: 'mfe_booking',
+  provider: 'mfe_provider',
+};
+
+/** Default, same-origin manifest location of a remote (ARCHITECTURE rule 1). */
+export function defaultManifestUrl(remote: RemoteName): string {
+  return `/remotes/${remote}/mf-manifest.json`;
+}
+
+/**
+ * `/runtime-config.json`, served next to the shell and read at boot, so that remote URLs, the API base
+ * and the Firebase settings change without rebuilding the shell. Validated by `runtimeConfigSchema`
+ * (`@medora/shared/schemas`) on the server side and by the shell's own zod-free check in the browser.
+ */
+export interface RuntimeConfig {
+  mode: 'local' | 'production';
+  apiBaseUrl: string;
+  remotes: Record<RemoteName, string>;
+  firebase: { apiKey: string; authDomain: string; projectId: string };
+  /** Set only when running against the Firebase Auth emulator, e.g. `http://127.0.0.1:9099`. */
+  authEmulatorUrl?: string;
+}
+
 /**
  * Props of the route elements the remotes expose. The shell's `remotes.d.ts` imports these so its build
  * does not depend on a running remote.

@@ -1,14 +1,10 @@
-import { z } from 'zod';
-
-/** Every role an account can hold. `admin` is never chosen at sign-up (see `signupRoleSchema`). */
+/** Every role an account can hold. `admin` is never chosen at sign-up (see `SIGNUP_ROLES`). */
 export const ROLES = ['patient', 'provider', 'doctor', 'admin'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 /** Roles a person may pick for themselves (spec §6); admin is granted only by `npm run admin:create`. */
 export const SIGNUP_ROLES = ['patient', 'provider', 'doctor'] as const;
-export const signupRoleSchema = z.enum(SIGNUP_ROLES);
-export type SignupRole = z.infer<typeof signupRoleSchema>;
+export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
 /** How each role is named in the UI (spec §2, §6). */
 export const ROLE_LABELS: Record<Role, string> = {

@@ -17,16 +17,21 @@ interface FederationOptions {
   shared: Record<string, { singleton?: boolean; requiredVersion?: string; eager?: boolean }>;
   dts?: boolean;
   shareStrategy?: string;
+  runtimePlugins?: string[];
+  experiments?: { externalRuntime?: boolean; provideExternalRuntime?: boolean };
 }
 
-function load(pkg: string): {
+function load(
+  pkg: string,
+  mode: 'production' | 'development' = 'production',
+): {
   config: Configuration;
   federation: FederationOptions;
   packageJson: { dependencies: Record<string, string> };
 } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const factory = require(path.join(root, pkg, 'webpack.config.ts')).default as (o: object) => Configuration;
-  const config = factory({ mode: 'production' });
+  const config = factory({ mode });
   const plugin = config.plugins!.find((p) => p?.constructor.name === 'ModuleFederationPlugin') as unknown as {
     _options: FederationOptions;
   };
@@ -59,6 +64,23 @@ describe.each(packages)('webpack config of %s', (pkg) => {
     expect(federation.dts).toBe(false);
     expect(federation.remotes).toEqual({});
   });
+
+  it(
+    remote
+      ? "uses the shell's federation runtime in production and its own in development (standalone)"
+      : 'publishes its federation runtime for the remotes, through the ES build of the plugin',
+    () => {
+      if (remote) {
+        expect(federation.experiments?.externalRuntime).toBe(true);
+        expect(load(pkg, 'development').federation.experiments?.externalRuntime).toBeUndefined();
+      } else {
+        expect(federation.experiments?.provideExternalRuntime).toBeUndefined();
+        expect(federation.runtimePlugins).toEqual([
+          expect.stringMatching(/inject-external-runtime-core-plugin\/dist\/index\.js$/),
+        ]);
+      }
+    },
+  );
 
   it("uses the 'loaded-first' share strategy, so one missing remote cannot block shared modules", () => {
     expect(federation.shareStrategy).toBe('loaded-first');

@@ -1,16 +1,36 @@
-import { Link } from 'react-router-dom';
 import type { RemotePageProps } from '@medora/shared';
+import { BenefitsSection } from '../features/landing/components/benefits-section';
+import { ClosingCta } from '../features/landing/components/closing-cta';
+import { FeaturesSection } from '../features/landing/components/features-section';
+import { FloatingIcons } from '../features/landing/components/floating-icons';
+import { Hero } from '../features/landing/components/hero';
+import { HowItWorks } from '../features/landing/components/how-it-works';
+import { SiteFooter } from '../features/landing/components/site-footer';
+import { SiteHeader } from '../features/landing/components/site-header';
+import { VisionSection } from '../features/landing/components/vision-section';
+import { LANDING_CSS } from '../features/landing/styles';
 
-/** Placeholder landing page (spec §2 "Landing page"); the full page comes in its own issue. */
+/**
+ * The public landing page (spec §1, §2 Landing page, §9), exposed as `mfe_landing/LandingPage`. It
+ * brings its own sticky header: the shell renders none on `/`.
+ */
 export default function LandingPage(_props: RemotePageProps) {
   return (
-    <main style={{ padding: '2rem', maxWidth: 720, margin: '0 auto' }}>
-      <h1>Medora</h1>
-      <p>Your health records and appointments in one secure place.</p>
-      <nav aria-label="Get started" style={{ display: 'flex', gap: '1rem' }}>
-        <Link to="/patient-login">Login</Link>
-        <Link to="/patient-login">Get Started</Link>
-      </nav>
-    </main>
+    <div className="lp" data-testid="landing-page">
+      <style>{LANDING_CSS}</style>
+      <SiteHeader />
+      <div className="lp-body">
+        <FloatingIcons />
+        <main>
+          <Hero />
+          <FeaturesSection />
+          <HowItWorks />
+          <BenefitsSection />
+          <VisionSection />
+          <ClosingCta />
+        </main>
+        <SiteFooter />
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { defaultRuntimeConfig, loadRuntimeConfig } from './runtime-config';
+import { runtimeConfigSchema } from '@medora/shared/schemas';
+import { defaultRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig } from './runtime-config';
 
 const valid = {
   mode: 'production',
@@ -41,5 +42,27 @@ describe('loadRuntimeConfig', () => {
     expect(config.apiBaseUrl).toBe('/api');
     expect(config.remotes.booking).toBe('/remotes/booking/mf-manifest.json');
     expect(config.authEmulatorUrl).toBeUndefined();
+  });
+});
+
+describe('parseRuntimeConfig', () => {
+  const invalid: [string, unknown][] = [
+    ['not an object', 'nope'],
+    ['a wrong mode', { ...valid, mode: 'staging' }],
+    ['an empty API base', { ...valid, apiBaseUrl: '' }],
+    ['a missing remote', { ...valid, remotes: { ...valid.remotes, booking: undefined } }],
+    ['a missing Firebase key', { ...valid, firebase: { ...valid.firebase, apiKey: '' } }],
+    ['an emulator address that is not a URL', { ...valid, authEmulatorUrl: 'not a url' }],
+  ];
+
+  it.each(invalid)('rejects %s, as runtimeConfigSchema does', (_case, value) => {
+    expect(() => parseRuntimeConfig(value)).toThrow();
+    expect(runtimeConfigSchema.safeParse(value).success).toBe(false);
+  });
+
+  it('accepts what runtimeConfigSchema accepts and keeps only the known fields', () => {
+    const withEmulator = { ...valid, authEmulatorUrl: 'http://127.0.0.1:9099', extra: true };
+    expect(parseRuntimeConfig(withEmulator)).toEqual(runtimeConfigSchema.parse(withEmulator));
+    expect(parseRuntimeConfig(valid)).toEqual(runtimeConfigSchema.parse(valid));
   });
 });

@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+
+/** Spec §1, §2 Landing page, §9; issue 8. */
+
+async function openLanding(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByTestId('landing-page')).toBeVisible();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('the landing page', () => {
+  test('shows its sections in order: hero, features, how it works, benefits, vision, closing call', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const landing = page.getByTestId('landing-page');
+    await expect(landing.getByRole('banner')).toBeVisible();
+    const headings = await landing.locator('main').locator('h1, h2').allTextContents();
+    expect(headings).toEqual([
+      'Your health story, in one calm and secure place',
+      'What Medora offers',
+      'How it works',
+      'Why patients and clinicians use Medora',
+      'Our vision',
+      'Ready to bring your health records together?',
+    ]);
+    const offers = landing.getByRole('region', { name: 'What Medora offers' });
+    await expect(offers.getByRole('heading', { level: 3 })).toHaveText([
+      "A doctor's AI assistant",
+      'Your personal medical repository',
+      'Your digital twin',
+    ]);
+    await expect(offers.getByText('Coming Soon')).toHaveCount(1);
+    await expect(landing.getByRole('region', { name: 'How it works' }).getByRole('listitem')).toHaveCount(4);
+    await expect(landing.getByRole('contentinfo')).toContainText('© 2025 Medora');
+  });
+
+  test('every link goes where spec §2 says', async ({ page }) => {
+    await openLanding(page);
+    const landing = page.getByTestId('landing-page');
+    const expected: [name: string, href: string][] = [
+      ['Medora home', '/'],
+      ['Login', '/patient-login'],
+      ['Get Started', '/patient-login'],
+      ['Start Your Journey', '/patient-login'],
+      ['Get Started Free', '/patient-login'],
+      ['Patient Login', '/patient-login'],
+      ['Provider Login', '/provider-login'],
+      ['support@medora.health', 'mailto:support@medora.health'],
+    ];
+    for (const [name, href] of expected) {
+      await expect(landing.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(landing.getByRole('link')).toHaveCount(expected.length);
+
+    // Links are router links: following one changes the route without a page load.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await landing.getByRole('link', { name: 'Start Your Journey' }).click();
+    await expect(page).toHaveURL(/\/patient-login$/);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  });
+
+  test('shows 20 decorative floating icons, hidden from assistive technology and still under reduced motion', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const icons = page.locator('.lp-floater');
+    await expect(icons).toHaveCount(20);
+    for (const icon of await icons.all()) await expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(await icons.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('lp-float');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await icons.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  });
+
+  test('scales its content to 85 percent without transform or zoom, and keeps the header sticky', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const scale = await page.getByTestId('landing-page').evaluate((el) => {
+      const style = getComputedStyle(el);
+      const rootSize = parseFloat(getComputedStyle(document.documentElement).fontSize);
+      return {
+        ratio: parseFloat(style.fontSize) / rootSize,
+        variable: style.getPropertyValue('--lp-scale').trim(),
+        transform: style.transform,
+        zoom: style.zoom,
+      };
+    });
+    expect(scale.ratio).toBeCloseTo(0.85, 5);
+    expect(scale.variable).toBe('0.85');
+    expect(scale.transform).toBe('none');
+    expect(scale.zoom).toBe('1');
+
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const header = page.getByTestId('landing-page').getByRole('banner');
+    expect((await header.boundingBox())!.y).toBe(0);
+    await expect(header.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  });
+
+  for (const width of [360, 768, 1920]) {
+    test(`has no horizontal scroll at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await openLanding(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+    });
+  }
+
+  test('axe finds no serious or critical violation on the landing page', async ({ page }) => {
+    await openLanding(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('axe finds no serious or critical violation on the login page', async ({ page }) => {
+    await page.goto('/patient-login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('full-page screenshots at 360, 768 and 1440 px', async ({ page }, testInfo) => {
+    // Kept for looking at (issue 8): SCREENSHOT_DIR=/tmp/medora-shots, else the test's output folder.
+    const dir = process.env.SCREENSHOT_DIR ?? testInfo.outputPath();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const width of [360, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openLanding(page);
+      await page.screenshot({ path: path.join(dir, `landing-${width}.png`), fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,7 @@
+/**
+ * `@medora/shared` as Node sees it (the API, scripts): the zod-free main entry plus every schema, so
+ * `import { createUserSchema, MESSAGES } from '@medora/shared'` keeps working on the server. Browsers
+ * get `index.ts` through the "browser" export condition.
+ */
+export * from './index.js';
+export * from './schemas/index.js';

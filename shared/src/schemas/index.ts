@@ -1,0 +1,9 @@
+/**
+ * `@medora/shared/schemas`: the zod schemas of the contracts (ARCHITECTURE rule 4), one import for the
+ * API and for any frontend form that validates with them. Kept out of the main entry so pages that do
+ * not validate anything (the landing page) never download zod.
+ */
+export * from './roles.js';
+export * from './users.js';
+export * from '../errors.js';
+export * from '../runtime-config.js';
