@@ -25,7 +25,8 @@ RUN npm ci
 # ---- build: @medora/shared, then the one app (webpack, production mode, publicPath 'auto') ----------
 FROM deps AS build
 ARG APP=shell
-ENV NODE_ENV=production
+# MEDORA_TARGET=production compiles the local tools (emulator mailbox, demo sign-in) out of the bundles.
+ENV NODE_ENV=production MEDORA_TARGET=production
 COPY tsconfig.base.json tsconfig.web.json ./
 COPY scripts scripts
 COPY shared shared

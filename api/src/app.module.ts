@@ -6,8 +6,11 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { CONFIG, redactUrl, type Config } from './config/config.js';
 import { SeedService } from './database/seed/seed.service.js';
 import { dataSourceOptions } from './database/typeorm-options.js';
+import { AdminModule } from './admin/admin.module.js';
+import { DevModule } from './dev/dev.module.js';
 import { DoctorsModule } from './doctors/doctors.module.js';
 import { HealthModule } from './health/health.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { UsersModule } from './users/users.module.js';
 
 /** The config of the app being built, with the resolved database URL (embedded or DATABASE_URL). */
@@ -41,6 +44,11 @@ export class AppModule {
         HealthModule,
         UsersModule,
         DoctorsModule,
+        NotificationsModule,
+        AdminModule,
+        // Demo accounts and their sign-in route exist only against the Auth emulator, never with a
+        // real Firebase project.
+        ...(config.firebaseAuthEmulatorHost ? [DevModule] : []),
       ],
       providers: [configProvider, SeedService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
       exports: [configProvider],

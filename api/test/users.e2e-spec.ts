@@ -124,6 +124,7 @@ describe('GET /api/me', () => {
     expect(res.body as MeResponse).toEqual({
       registered: false,
       user: { uid: user.uid, email: user.email, role: 'patient', emailVerified: false },
+      access: { admin: false, providerDashboard: false },
     });
   });
 
@@ -135,6 +136,7 @@ describe('GET /api/me', () => {
     expect(res.body).toEqual({
       registered: true,
       user: { uid: user.uid, email: user.email, role: 'provider', emailVerified: false },
+      access: { admin: false, providerDashboard: false },
     });
   });
 });

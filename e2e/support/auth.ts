@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { AUTH_EMULATOR_URL } from './stack';
 
 export interface EmulatorUser {
@@ -28,4 +29,12 @@ export async function signUpInEmulator(email = uniqueEmail(), password = 'secret
   const body = (await res.json()) as { localId: string; idToken: string };
   if (!res.ok) throw new Error(`emulator sign-up failed: ${JSON.stringify(body)}`);
   return { uid: body.localId, email, password, idToken: body.idToken };
+}
+
+/** Signs in through the login screen (the role-name shortcut works only against the Auth emulator). */
+export async function loginThroughUi(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/patient-login');
+  await page.getByLabel('Email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { signUpInEmulator, uniqueEmail } from '../support/auth';
+import { loginThroughUi, signUpInEmulator, uniqueEmail } from '../support/auth';
 import { countReactRenderers, reactRendererCount } from '../support/react';
 import { controlService, REPO_ROOT } from '../support/stack';
 
@@ -22,10 +22,13 @@ test.describe('the federated shell', () => {
     await countReactRenderers(page);
     const email = uniqueEmail('store');
     await page.goto('/patient-login');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('secret123');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByText(email).first()).toBeVisible();
+    // Signed in (not yet verified): the verify screen names the new account.
+    await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    await expect(page.getByText(email, { exact: false }).first()).toBeVisible();
 
     // The patient remote reads the store the shell wrote to.
     await page.goto('/dashboard');
@@ -41,6 +44,9 @@ test.describe('the federated shell', () => {
     page,
     context,
   }) => {
+    // /book-appointment needs sign-in (spec §2): the demo patient of the Auth emulator.
+    await loginThroughUi(page, 'patient', 'patient');
+    await expect(page).toHaveURL(/\/form$/);
     await controlService('booking', 'stop');
     try {
       await page.goto('/book-appointment');
@@ -65,6 +71,8 @@ test.describe('the federated shell', () => {
   test('a rebuilt and redeployed remote is used on the next page load without touching the shell', async ({
     page,
   }) => {
+    await loginThroughUi(page, 'patient', 'patient');
+    await expect(page).toHaveURL(/\/form$/);
     await page.goto('/book-appointment');
     const before = await page.getByTestId('build-id').textContent();
     const out = mkdtempSync(path.join(os.tmpdir(), 'medora-booking-'));

@@ -581,6 +581,20 @@ describe('images', () => {
     }
   });
 
+  it('builds the frontends with MEDORA_TARGET=production, so no image carries the local tools', () => {
+    const steps = parseDockerfile(read('docker/web.Dockerfile'));
+    const buildStep = steps.find((i) => i.op === 'RUN' && /npm run build -w \$\{?APP\}?/.test(i.args));
+    expect(buildStep).toBeDefined();
+    // An ENV of the build stage, set before the build runs (or on the RUN line itself).
+    const before = steps.slice(0, steps.indexOf(buildStep!) + 1).filter((i) => i.stage === buildStep!.stage);
+    const setsTarget = before.some(
+      (i) =>
+        (i.op === 'ENV' && /(^|\s)MEDORA_TARGET=production(\s|$)/.test(i.args)) ||
+        (i.op === 'RUN' && /MEDORA_TARGET=production\s+npm run build -w \$\{?APP\}?/.test(i.args)),
+    );
+    expect(setsTarget).toBe(true);
+  });
+
   it('the api image builds @medora/shared and the api, and starts api/dist/main.js', () => {
     const text = read('docker/api.Dockerfile');
     const api = JSON.parse(read('api/package.json')) as { name: string };

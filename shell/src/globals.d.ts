@@ -1,2 +1,4 @@
 /** Set by webpack's DefinePlugin (scripts/lib/webpack-config.ts) and by jest's `globals`. */
 declare const __BUILD_ID__: string;
+/** Local-only tools (emulator mailbox, demo accounts); false in MEDORA_TARGET=production builds. */
+declare const __LOCAL_TOOLS__: boolean;

@@ -31,4 +31,23 @@ export class FirebaseAuthService {
   verifyIdToken(token: string): Promise<DecodedIdToken> {
     return getAuth(this.app).verifyIdToken(token);
   }
+
+  /** A custom token for signInWithCustomToken; used only by the emulator-only dev module. */
+  createCustomToken(uid: string): Promise<string> {
+    return getAuth(this.app).createCustomToken(uid);
+  }
+
+  /** Creates the account unless it exists (idempotent); marks its email verified. */
+  async ensureUser(user: { uid: string; email: string; displayName: string }): Promise<void> {
+    const auth = getAuth(this.app);
+    try {
+      const existing = await auth.getUser(user.uid);
+      if (!existing.emailVerified || existing.email !== user.email) {
+        await auth.updateUser(user.uid, { email: user.email, emailVerified: true });
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      await auth.createUser({ ...user, emailVerified: true });
+    }
+  }
 }

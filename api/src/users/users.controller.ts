@@ -43,9 +43,11 @@ export class UsersController {
   }
 
   @Get('me')
-  @ApiOperation({ summary: 'The caller’s account; registered is false until POST /api/users' })
+  @ApiOperation({
+    summary: 'The caller’s account and what it may open; registered is false until POST /api/users',
+  })
   @ApiResponse({ status: 200, description: 'MeResponse' })
-  me(@CurrentCaller() caller: Caller): MeResponse {
+  me(@CurrentCaller() caller: Caller): Promise<MeResponse> {
     return this.users.me(caller);
   }
 

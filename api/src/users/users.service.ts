@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES, type CreateUserInput, type MeResponse, type User } from '@medora/shared';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import {
+  MESSAGES,
+  isClinicianRole,
+  type CreateUserInput,
+  type MeAccess,
+  type MeResponse,
+  type User,
+} from '@medora/shared';
 import { assertCanAccess } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -19,7 +28,10 @@ export function toUser(row: UserEntity): User {
 
 @Injectable()
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
 
   /**
    * `POST /api/users` (spec §7). Email and emailVerified come from the verified token, never the body.
@@ -49,7 +61,7 @@ export class UsersService {
     return toUser(row);
   }
 
-  me(caller: Caller): MeResponse {
+  async me(caller: Caller): Promise<MeResponse> {
     return {
       registered: caller.registered,
       user: {
@@ -58,6 +70,22 @@ export class UsersService {
         role: caller.role ?? 'patient',
         emailVerified: caller.emailVerified,
       },
+      access: await this.access(caller),
     };
+  }
+
+  /**
+   * What the caller may open (the client guards only redirect on it). The provider dashboard needs a
+   * doctor or provider whose linked doctor record an admin has approved.
+   */
+  async access(caller: Caller): Promise<MeAccess> {
+    const admin = caller.role === 'admin';
+    if (caller.role === null || !isClinicianRole(caller.role)) return { admin, providerDashboard: false };
+    const rows: unknown[] = await this.ds.query(
+      `SELECT 1 FROM doctors d JOIN users u ON u.id = d.user_id
+        WHERE u.firebase_uid = $1 AND d.verification_status = 'approved' LIMIT 1`,
+      [caller.uid],
+    );
+    return { admin, providerDashboard: rows.length > 0 };
   }
 }

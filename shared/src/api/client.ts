@@ -1,5 +1,12 @@
 import { ApiError } from './api-error.js';
-import type { CreateUserInput, HealthResponse, MeResponse, User } from '../schemas/users.js';
+import type {
+  AdminOverview,
+  CreateUserInput,
+  HealthResponse,
+  MeResponse,
+  NotificationsResponse,
+  User,
+} from '../schemas/users.js';
 
 export interface ApiClientOptions {
   /** Base URL of the API, default same-origin `/api` (spec §7: base address from configuration). */
@@ -84,6 +91,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
     me: () => request<MeResponse>('/me'),
     createUser: (input: CreateUserInput) => request<User>('/users', { method: 'POST', body: input }),
     getUser: (uid: string) => request<User>(`/users/${encodeURIComponent(uid)}`),
+    notifications: () => request<NotificationsResponse>('/notifications'),
+    markNotificationsRead: (ids: string[]) =>
+      request<NotificationsResponse>('/notifications/read', { method: 'POST', body: { ids } }),
+    adminOverview: () => request<AdminOverview>('/admin/overview'),
+    /** `GET /api/doctors/{uid}` (spec §7): exists, data.onboardingCompleted, data.verificationStatus. */
+    getDoctor: (uid: string) =>
+      request<{ exists: boolean; data?: { onboardingCompleted?: boolean; verificationStatus?: string } }>(
+        `/doctors/${encodeURIComponent(uid)}`,
+      ),
+    /** `GET /api/patients/{uid}` (spec §7): 404 means a new patient. */
+    getPatient: (uid: string) => request<{ exists: boolean }>(`/patients/${encodeURIComponent(uid)}`),
   };
 
   return {

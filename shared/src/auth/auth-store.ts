@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { Role } from '../roles.js';
+import type { MeAccess } from '../schemas/users.js';
 
 /** The signed-in account as the frontends see it (spec §3 User). */
 export interface AuthUser {
@@ -14,6 +15,10 @@ export interface SessionProfile {
   email: string | null;
   role: Role;
   emailVerified: boolean;
+  /** Whether POST /api/users has run for this account. */
+  registered: boolean;
+  /** What the server lets this account open (GET /api/me). */
+  access: MeAccess;
 }
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';

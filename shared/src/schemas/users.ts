@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema, signupRoleSchema } from '../roles.js';
+import { roleSchema, signupRoleSchema } from './roles.js';
 import { MESSAGES } from '../messages.js';
 
 /** Firebase uids are opaque strings of up to 128 characters. */
@@ -43,6 +43,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * What the caller may open, decided by the server (ARCHITECTURE rule 5); client guards only redirect.
+ * `providerDashboard`: role doctor or provider with an approved doctor record linked to the account.
+ */
+export interface MeAccess {
+  admin: boolean;
+  providerDashboard: boolean;
+}
+
 /** `GET /api/me`: the caller's account; `registered` is false until `POST /api/users` has run. */
 export interface MeResponse {
   registered: boolean;
@@ -52,6 +61,52 @@ export interface MeResponse {
     role: z.infer<typeof roleSchema>;
     emailVerified: boolean;
   };
+  access: MeAccess;
+}
+
+/** `GET /api/admin/overview` (admin only): counts that exist today. */
+export interface AdminOverview {
+  users: { total: number; byRole: Record<z.infer<typeof roleSchema>, number> };
+  doctors: { total: number; byVerificationStatus: { pending: number; approved: number; rejected: number } };
+}
+
+/** Kinds of notification in the patient header's bell (spec §2 Patient header bar). */
+export const NOTIFICATION_TYPES = ['appointment', 'document', 'reminder', 'system'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** One notification, built by the server from the caller's own data; `read` is kept per user. */
+export interface AppNotification {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface NotificationsResponse {
+  items: AppNotification[];
+  unread: number;
+}
+
+/** Ids are `<source>:<key>`, e.g. `system:welcome` or `appointment:<uuid>`. */
+export const notificationIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z]+:[A-Za-z0-9_-]+$/, 'Not a valid notification id.');
+
+/** `POST /api/notifications/read`: marks the caller's notifications as read. */
+export const markNotificationsReadSchema = z
+  .object({ ids: z.array(notificationIdSchema).min(1).max(100) })
+  .strict();
+export type MarkNotificationsReadInput = z.infer<typeof markNotificationsReadSchema>;
+
+/** `POST /api/dev/demo-session` (only against the Auth emulator): a demo account per role. */
+export const demoSessionSchema = z.object({ role: roleSchema }).strict();
+export type DemoSessionInput = z.infer<typeof demoSessionSchema>;
+export interface DemoSessionResponse {
+  customToken: string;
 }
 
 export interface HealthResponse {

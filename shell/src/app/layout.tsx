@@ -1,36 +1,27 @@
 import { useEffect } from 'react';
-import { Link, Outlet } from 'react-router-dom';
-import { useStore } from 'zustand';
-import { authStore } from '@medora/shared';
+import { Outlet, useLocation } from 'react-router-dom';
+import { DialogHost } from '../components/dialog-host';
+import { Toaster } from '../components/toaster';
+import { useSessionSync } from '../features/auth/hooks/use-session-sync';
+import { PatientHeader, SiteHeader } from '../features/header/headers';
 import { useRuntimeConfig } from './runtime-config';
+import { SHELL_CSS } from './styles';
 
-/** The shell's header: it stays when a remote fails (ARCHITECTURE rule 3). */
-export function Header() {
-  const email = useStore(authStore, (s) => s.user?.email ?? null);
-  return (
-    <header
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: '1.5rem',
-        padding: '0.75rem 1.5rem',
-        borderBottom: '1px solid #e5e7eb',
-      }}
-    >
-      <Link to="/" style={{ fontWeight: 700, fontSize: '1.25rem', textDecoration: 'none' }}>
-        Medora
-      </Link>
-      <nav aria-label="Main" style={{ display: 'flex', gap: '1rem', flex: 1 }}>
-        <Link to="/dashboard">Dashboard</Link>
-        <Link to="/book-appointment">Book appointment</Link>
-        <Link to="/provider-dashboard">Providers</Link>
-      </nav>
-      {email ? <Link to="/patient-login">{email}</Link> : <Link to="/patient-login">Login</Link>}
-    </header>
-  );
+/** Routes that carry the patient header bar (spec §2). */
+export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment'];
+
+/**
+ * The shell's header for a path: none on the landing page (the landing remote has its own sticky header),
+ * the patient header bar in the patient area, a simple one elsewhere. It stays when a remote fails.
+ */
+export function ShellHeader() {
+  const { pathname } = useLocation();
+  if (pathname === '/') return null;
+  if (PATIENT_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return <PatientHeader />;
+  return <SiteHeader />;
 }
 
-/** Root layout: header + the current route. Starts Firebase Auth after the first render. */
+/** Root layout: header, the current route, toasts and dialogs. Starts Firebase Auth after the first render. */
 export function Layout() {
   const config = useRuntimeConfig();
   useEffect(() => {
@@ -39,10 +30,14 @@ export function Layout() {
       .then(({ startFirebaseAuth }) => startFirebaseAuth(config))
       .catch((error: unknown) => console.error('[medora] Firebase Auth failed to start', error));
   }, [config]);
+  useSessionSync();
   return (
     <>
-      <Header />
+      <style>{SHELL_CSS}</style>
+      <ShellHeader />
       <Outlet />
+      <Toaster />
+      <DialogHost />
     </>
   );
 }

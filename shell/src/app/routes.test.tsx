@@ -1,11 +1,20 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { authStore, type SessionProfile } from '@medora/shared';
 import { createRoutes } from './routes';
 import type { RemoteLoader } from '../features/remotes/remote-route';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
 // Keep Firebase out of unit tests: the layout starts it after the first render.
 jest.mock('../features/auth/firebase', () => ({ startFirebaseAuth: jest.fn() }));
+// GET /api/me, the notifications and the doctor lookup are not under test here.
+jest.mock('../features/auth/api/session', () => ({
+  ...jest.requireActual('../features/auth/api/session'),
+  fetchSession: jest.fn(() => new Promise(() => undefined)),
+}));
+jest.mock('../features/header/use-notifications', () => ({
+  useNotifications: () => ({ items: [], unread: 0, markRead: jest.fn() }),
+}));
 
 function Thrower(): never {
   throw new Error('route exploded');
@@ -17,7 +26,22 @@ const loader: RemoteLoader = async (request) => ({
 
 function renderAt(url: string, routes: RouteObject[] = createRoutes({ loader })) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  return render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+function signIn(access: SessionProfile['access'] = { admin: false, providerDashboard: false }) {
+  act(() => {
+    authStore.getState().setUser({ uid: 'u1', email: 'pat@example.test', emailVerified: true });
+    authStore.getState().setProfile({
+      uid: 'u1',
+      email: 'pat@example.test',
+      role: access.admin ? 'admin' : 'patient',
+      emailVerified: true,
+      registered: true,
+      access,
+    });
+  });
 }
 
 describe('shell routes', () => {
@@ -25,30 +49,54 @@ describe('shell routes', () => {
   beforeEach(() => {
     errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   });
-  afterEach(() => errorSpy.mockRestore());
+  afterEach(() => {
+    errorSpy.mockRestore();
+    act(() => authStore.setState({ status: 'loading', user: null, profile: null }));
+  });
+
+  it('/ mounts the landing remote with no shell header (the landing page has its own)', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'remote mfe_landing/LandingPage' })).toBeTruthy();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
 
   it.each([
-    ['/', 'mfe_landing/LandingPage'],
     ['/dashboard', 'mfe_patient/DashboardPage'],
     ['/form', 'mfe_patient/IntakePage'],
     ['/book-appointment', 'mfe_booking/BookingPage'],
+  ])('%s mounts %s under the patient header bar when signed in', async (url, request) => {
+    signIn();
+    renderAt(url);
+    expect(await screen.findByRole('heading', { name: `remote ${request}` })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+  });
+
+  it.each([
     ['/doctor-signup', 'mfe_provider/DoctorSignupPage'],
-    ['/doctor-onboarding', 'mfe_provider/DoctorOnboardingPage'],
     ['/provider-dashboard', 'mfe_provider/ProviderDashboardPage'],
     ['/admin', 'mfe_provider/AdminDashboardPage'],
-  ])('%s mounts the remote page %s under the header', async (url, request) => {
+  ])('%s mounts %s under the simple header when allowed', async (url, request) => {
+    signIn({ admin: true, providerDashboard: true });
     renderAt(url);
     expect(await screen.findByRole('heading', { name: `remote ${request}` })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/');
   });
 
-  it('/patient-login shows the login form with labelled inputs', async () => {
+  it('/patient-login shows the role choice and the labelled login form', async () => {
+    act(() => authStore.getState().setUser(null));
     renderAt('/patient-login');
-    expect(await screen.findByRole('heading', { name: 'Patient login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome to Medora' })).toBeTruthy();
+    expect((screen.getByLabelText('Patient') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByLabelText('Email')).toBeTruthy();
     expect(screen.getByLabelText('Password')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+  });
+
+  it('/provider-login preselects Healthcare Provider', async () => {
+    act(() => authStore.getState().setUser(null));
+    renderAt('/provider-login');
+    expect(((await screen.findByLabelText('Healthcare Provider')) as HTMLInputElement).checked).toBe(true);
   });
 
   it('an unknown path shows the not-found page', async () => {

@@ -1,14 +1,52 @@
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { REMOTE_MODULES } from '@medora/shared';
+import { REMOTE_MODULES, type SignupRole } from '@medora/shared';
+import { LoadingStatus } from '../components/loading-status';
+import { getAuthInstance } from '../features/auth/api/auth-service';
 import { LoginPage } from '../features/auth/components/login-page';
+import { OnboardingGuard, RequireAccess, RequireSignIn } from '../features/guards/require-sign-in';
 import { RemoteRoute, type RemoteLoader } from '../features/remotes/remote-route';
 import { RootErrorPage } from './error-page';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
+import { useRuntimeConfig } from './runtime-config';
+
+// Local tools are loaded only through `__LOCAL_TOOLS__ ? import(...)` branches, so a production build
+// (MEDORA_TARGET=production, __LOCAL_TOOLS__ false) contains neither the mailbox nor the demo sign-in.
+const MailboxPage = __LOCAL_TOOLS__ ? lazy(() => import('../features/local-tools/mailbox-page')) : null;
+
+function LoginRoute({ initialRole }: { initialRole?: SignupRole }) {
+  const config = useRuntimeConfig();
+  return (
+    <LoginPage
+      initialRole={initialRole}
+      localSignIn={
+        __LOCAL_TOOLS__ && config.authEmulatorUrl
+          ? (username, password) =>
+              import('../features/local-tools/demo-session').then(({ signInAsDemo }) =>
+                signInAsDemo(username, password, () => getAuthInstance(config)),
+              )
+          : undefined
+      }
+      mailboxPath={__LOCAL_TOOLS__ && config.authEmulatorUrl ? '/dev/mailbox' : undefined}
+    />
+  );
+}
+
+function MailboxRoute() {
+  const config = useRuntimeConfig();
+  if (!MailboxPage || !config.authEmulatorUrl) return <NotFoundPage />;
+  return (
+    <Suspense fallback={<LoadingStatus />}>
+      <MailboxPage config={config} getAuth={() => getAuthInstance(config)} />
+    </Suspense>
+  );
+}
 
 /** The route table of spec §2; each remote page is loaded at run time through RemoteRoute. */
 export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObject[] {
   const remote = (request: string) => <RemoteRoute key={request} request={request} loader={options.loader} />;
+  const signedIn = (request: string) => <RequireSignIn>{remote(request)}</RequireSignIn>;
   const { landing, patient, booking, provider } = REMOTE_MODULES;
   return [
     {
@@ -17,15 +55,27 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
       errorElement: <RootErrorPage />,
       children: [
         { index: true, element: remote(landing.LandingPage) },
-        { path: 'patient-login', element: <LoginPage title="Patient login" /> },
-        { path: 'provider-login', element: <LoginPage title="Provider login" /> },
-        { path: 'dashboard', element: remote(patient.DashboardPage) },
-        { path: 'form', element: remote(patient.IntakePage) },
-        { path: 'book-appointment', element: remote(booking.BookingPage) },
+        { path: 'patient-login', element: <LoginRoute /> },
+        { path: 'provider-login', element: <LoginRoute initialRole="provider" /> },
+        { path: 'dashboard', element: signedIn(patient.DashboardPage) },
+        { path: 'form', element: signedIn(patient.IntakePage) },
+        { path: 'book-appointment', element: signedIn(booking.BookingPage) },
         { path: 'doctor-signup', element: remote(provider.DoctorSignupPage) },
-        { path: 'doctor-onboarding', element: remote(provider.DoctorOnboardingPage) },
-        { path: 'provider-dashboard', element: remote(provider.ProviderDashboardPage) },
-        { path: 'admin', element: remote(provider.AdminDashboardPage) },
+        {
+          path: 'doctor-onboarding',
+          element: <OnboardingGuard>{remote(provider.DoctorOnboardingPage)}</OnboardingGuard>,
+        },
+        {
+          path: 'provider-dashboard',
+          element: (
+            <RequireAccess need="providerDashboard">{remote(provider.ProviderDashboardPage)}</RequireAccess>
+          ),
+        },
+        {
+          path: 'admin',
+          element: <RequireAccess need="admin">{remote(provider.AdminDashboardPage)}</RequireAccess>,
+        },
+        ...(__LOCAL_TOOLS__ ? [{ path: 'dev/mailbox', element: <MailboxRoute /> }] : []),
         { path: '*', element: <NotFoundPage /> },
       ],
     },

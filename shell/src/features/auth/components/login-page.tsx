@@ -1,98 +1,200 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { authStore, errorMessage, formatMessage, MESSAGES } from '@medora/shared';
+import { api, authStore, formatMessage, MESSAGES, notify, type SignupRole } from '@medora/shared';
 import { useRuntimeConfig } from '../../../app/runtime-config';
+import { signIn, signUp } from '../api/auth-service';
+import { ensureRegistered, fetchSession, lookupDoctor, lookupPatient } from '../api/session';
+import { authErrorMessage } from '../model/auth-errors';
+import { routeAfterLogin } from '../model/login-routing';
+import { normalizePhone, validateLogin, validateSignup } from '../model/signup-validation';
+import { arrivesViaDoctor, isViaDoctor, rememberViaDoctor } from '../model/via-doctor';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { RoleChoice } from './role-choice';
+import { VerifyEmail } from './verify-email';
 
-type Action = 'sign-in' | 'sign-up';
+/** Signs in through a local-only path (the emulator's demo accounts); true when it handled the input. */
+export type LocalSignIn = (email: string, password: string) => Promise<boolean>;
 
-/**
- * Thin email/password login (a placeholder until the full login screen of spec §2 lands). Firebase
- * code is imported lazily, so it loads only when someone actually signs in.
- */
-export function LoginPage({ title }: { title: string }) {
+export interface LoginPageProps {
+  /** `/provider-login` preselects Healthcare Provider. */
+  initialRole?: SignupRole;
+  /** Composed in by the router only in builds with local tools. */
+  localSignIn?: LocalSignIn;
+  mailboxPath?: string;
+}
+
+type Mode = 'login' | 'signup';
+
+/** `/patient-login` and `/provider-login` (spec §2 Login screen, §4, §5). */
+export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }: LoginPageProps) {
   const config = useRuntimeConfig();
+  const navigate = useNavigate();
+  const { search } = useLocation();
   const user = useStore(authStore, (s) => s.user);
-  const status = useStore(authStore, (s) => s.status);
+  const [role, setRole] = useState<SignupRole>(initialRole);
+  const [mode, setMode] = useState<Mode>('login');
+  const [forgot, setForgot] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [phone, setPhone] = useState('');
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
-  const passwordId = useId();
+  const ids = { email: useId(), password: useId(), phone: useId() };
 
-  async function submit(action: Action) {
-    setError(null);
-    if (!email || !password) {
-      setError(MESSAGES.emailPasswordRequired);
+  useEffect(() => {
+    if (arrivesViaDoctor(search)) rememberViaDoctor();
+  }, [search]);
+
+  /** After any sign-in: the server's role decides (spec §4 Login routing). */
+  async function continueSignedIn() {
+    const profile = await ensureRegistered(role);
+    const destination = await routeAfterLogin({
+      uid: profile.uid,
+      role: profile.role,
+      access: profile.access,
+      viaDoctor: isViaDoctor(),
+      lookupDoctor,
+      lookupPatient,
+    });
+    void navigate(destination);
+  }
+
+  async function login() {
+    const problem = validateLogin({ email, password });
+    if (problem) {
+      notify.error(problem);
       return;
     }
+    if (localSignIn && (await localSignIn(email, password))) {
+      await continueSignedIn();
+      return;
+    }
+    const signedIn = await signIn(config, email, password);
+    setPassword('');
+    // An unverified account stays on this page: the verify screen appears (user.emailVerified false).
+    if (signedIn.emailVerified) await continueSignedIn();
+  }
+
+  async function signup() {
+    const problem = validateSignup({ email, password, phone });
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    let uid: string;
+    try {
+      uid = (await signUp(config, email, password)).uid;
+    } catch (error) {
+      notify.error(authErrorMessage('signup', error));
+      return;
+    }
+    setPassword('');
+    const digits = normalizePhone(phone);
+    await api.createUser({ uid, role, ...(digits ? { phone: digits } : {}) });
+    await fetchSession();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
     setBusy(true);
     try {
-      const [{ startFirebaseAuth }, fb] = await Promise.all([import('../firebase'), import('firebase/auth')]);
-      const auth = startFirebaseAuth(config);
-      if (action === 'sign-in') await fb.signInWithEmailAndPassword(auth, email, password);
-      else await fb.createUserWithEmailAndPassword(auth, email, password);
-      setPassword('');
-    } catch (e) {
-      setError(
-        formatMessage(action === 'sign-in' ? 'loginFailed' : 'signupFailed', { message: errorMessage(e) }),
-      );
+      if (mode === 'login') await login();
+      else await signup();
+    } catch (error) {
+      notify.error(authErrorMessage(mode === 'login' ? 'login' : 'signup', error));
     } finally {
       setBusy(false);
     }
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    void submit('sign-in');
-  }
-
-  if (user) {
-    return (
-      <main style={{ padding: '2rem' }}>
-        <h1>{title}</h1>
+  let body;
+  if (user && !user.emailVerified && !busy) {
+    body = <VerifyEmail email={user.email ?? ''} mailboxPath={mailboxPath} />;
+  } else if (user && !busy) {
+    body = (
+      <section className="md-form">
         <p data-testid="signed-in-email">{formatMessage('signedInAs', { email: user.email ?? '' })}</p>
-        <button type="button" onClick={() => void authStore.getState().signOut()}>
+        <button
+          type="button"
+          className="md-button md-primary"
+          onClick={() => {
+            setBusy(true);
+            continueSignedIn()
+              .catch((error: unknown) => notify.error(authErrorMessage('login', error)))
+              .finally(() => setBusy(false));
+          }}
+        >
+          {MESSAGES.continueButton}
+        </button>
+        <button type="button" className="md-button" onClick={() => void authStore.getState().signOut()}>
           {MESSAGES.signOut}
         </button>
-      </main>
+      </section>
+    );
+  } else if (forgot) {
+    body = <ForgotPasswordForm initialEmail={email} onBack={() => setForgot(false)} />;
+  } else {
+    body = (
+      <>
+        <RoleChoice value={role} onChange={setRole} />
+        <div className="md-switch" role="group" aria-label={MESSAGES.authModeLabel}>
+          <button type="button" aria-pressed={mode === 'login'} onClick={() => setMode('login')}>
+            {MESSAGES.loginTab}
+          </button>
+          <button type="button" aria-pressed={mode === 'signup'} onClick={() => setMode('signup')}>
+            {MESSAGES.signupTab}
+          </button>
+        </div>
+        <form className="md-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          <label htmlFor={ids.email}>{MESSAGES.emailLabel}</label>
+          <input
+            id={ids.email}
+            type="email"
+            autoComplete={mode === 'login' ? 'username' : 'email'}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <label htmlFor={ids.password}>{MESSAGES.passwordLabel}</label>
+          <input
+            id={ids.password}
+            type="password"
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {mode === 'signup' && role === 'patient' && (
+            <>
+              <label htmlFor={ids.phone}>{MESSAGES.phoneLabel}</label>
+              <input
+                id={ids.phone}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                value={phone}
+                onChange={(e) => setPhone(normalizePhone(e.target.value))}
+              />
+            </>
+          )}
+          <button type="submit" className="md-button md-primary" disabled={busy}>
+            {busy ? MESSAGES.working : mode === 'login' ? MESSAGES.signIn : MESSAGES.createAccount}
+          </button>
+          {mode === 'login' && (
+            <button type="button" className="md-link-button" onClick={() => setForgot(true)}>
+              {MESSAGES.forgotPasswordLink}
+            </button>
+          )}
+        </form>
+      </>
     );
   }
 
   return (
-    <main style={{ padding: '2rem', maxWidth: 420 }}>
-      <h1>{title}</h1>
-      <form
-        onSubmit={onSubmit}
-        aria-busy={busy || status === 'loading'}
-        style={{ display: 'grid', gap: '0.75rem' }}
-      >
-        <label htmlFor={emailId}>{MESSAGES.emailLabel}</label>
-        <input
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <label htmlFor={passwordId}>{MESSAGES.passwordLabel}</label>
-        <input
-          id={passwordId}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error && <p role="alert">{error}</p>}
-        <div style={{ display: 'flex', gap: '0.5rem' }}>
-          <button type="submit" disabled={busy}>
-            {MESSAGES.signIn}
-          </button>
-          <button type="button" disabled={busy} onClick={() => void submit('sign-up')}>
-            {MESSAGES.createAccount}
-          </button>
-        </div>
-      </form>
+    <main className="md-auth">
+      <div className="md-card">
+        <h1>{MESSAGES.loginHeading}</h1>
+        <p className="md-muted">{MESSAGES.loginIntro}</p>
+        {body}
+      </div>
     </main>
   );
 }

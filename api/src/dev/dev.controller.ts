@@ -1,0 +1,35 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { demoSessionSchema, type DemoSessionInput, type DemoSessionResponse } from '@medora/shared';
+import { FirebaseAuthService } from '../auth/firebase-auth.service.js';
+import { Public } from '../auth/decorators.js';
+import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { DemoAccountsService } from './demo-accounts.service.js';
+
+/**
+ * Replaces the spec's client-side test shortcut (username = password = role name, no auth) with a real
+ * sign-in to a demo account. This controller exists only when the API runs against the Auth emulator.
+ */
+@ApiTags('dev (Auth emulator only)')
+@Controller('dev')
+export class DevController {
+  constructor(
+    private readonly demo: DemoAccountsService,
+    private readonly firebase: FirebaseAuthService,
+  ) {}
+
+  @Public()
+  @Post('demo-session')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A custom token for the demo account of a role (emulator only)' })
+  @ApiBody({ schema: openApiSchema(demoSessionSchema) })
+  @ApiResponse({ status: 200, description: '{ customToken }' })
+  @ApiResponse({ status: 400, description: 'Unknown role', schema: ERROR_BODY_SCHEMA })
+  async demoSession(
+    @Body(new ZodValidationPipe(demoSessionSchema)) body: DemoSessionInput,
+  ): Promise<DemoSessionResponse> {
+    const uid = await this.demo.ensure(body.role);
+    return { customToken: await this.firebase.createCustomToken(uid) };
+  }
+}

@@ -1,0 +1,54 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatMessage, MESSAGES, notify } from '@medora/shared';
+import { useRuntimeConfig } from '../../../app/runtime-config';
+import { sendReset } from '../api/auth-service';
+import { authErrorMessage } from '../model/auth-errors';
+import { validateResetEmail } from '../model/signup-validation';
+
+/** The forgot-password form (spec §2): email required and must be an email. */
+export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
+  const config = useRuntimeConfig();
+  const [email, setEmail] = useState(initialEmail);
+  const [busy, setBusy] = useState(false);
+  const emailId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateResetEmail(email);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendReset(config, email);
+      notify.success(formatMessage('resetSent', { email: email.trim() }));
+    } catch (error) {
+      notify.error(authErrorMessage('reset', error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="md-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+      <h2>{MESSAGES.forgotPasswordHeading}</h2>
+      <p className="md-muted">{MESSAGES.forgotPasswordIntro}</p>
+      <label htmlFor={emailId}>{MESSAGES.emailLabel}</label>
+      <input
+        id={emailId}
+        type="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <button type="submit" className="md-button md-primary" disabled={busy}>
+        {busy ? MESSAGES.working : MESSAGES.sendResetLink}
+      </button>
+      <button type="button" className="md-link-button" onClick={onBack}>
+        {MESSAGES.backToLogin}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import { MESSAGES, ROLE_LABELS, SIGNUP_ROLES, type SignupRole } from '@medora/shared';
+
+const DESCRIPTIONS: Record<SignupRole, string> = {
+  patient: MESSAGES.rolePatientDescription,
+  provider: MESSAGES.roleProviderDescription,
+  doctor: MESSAGES.roleDoctorDescription,
+};
+
+/** Step 1 of the login screen (spec §2): Patient, Healthcare Provider or Doctor/Admin. */
+export function RoleChoice({ value, onChange }: { value: SignupRole; onChange: (role: SignupRole) => void }) {
+  const name = useId();
+  return (
+    <fieldset className="md-roles">
+      <legend>{MESSAGES.roleChoiceLegend}</legend>
+      {SIGNUP_ROLES.map((role) => {
+        const id = `${name}-${role}`;
+        return (
+          <label key={role} htmlFor={id} className="md-role" data-checked={value === role}>
+            <input
+              id={id}
+              type="radio"
+              name={name}
+              value={role}
+              checked={value === role}
+              onChange={() => onChange(role)}
+              aria-labelledby={`${id}-name`}
+              aria-describedby={`${id}-desc`}
+            />
+            <span id={`${id}-name`} className="md-role-name">
+              {ROLE_LABELS[role]}
+            </span>
+            <span id={`${id}-desc`} className="md-role-desc">
+              {DESCRIPTIONS[role]}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

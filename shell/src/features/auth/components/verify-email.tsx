@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { authStore, formatMessage, MESSAGES, notify } from '@medora/shared';
+import { useRuntimeConfig } from '../../../app/runtime-config';
+import { reloadUser, resendVerification } from '../api/auth-service';
+import { fetchSession } from '../api/session';
+import { authErrorMessage } from '../model/auth-errors';
+import { resolveVerifiedDestination } from '../model/login-routing';
+
+/** The 'Verify Your Email' screen (spec §2, §4): I've Verified My Email, Resend, Cancel (signs out). */
+export function VerifyEmail({ email, mailboxPath }: { email: string; mailboxPath?: string }) {
+  const config = useRuntimeConfig();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  async function run(task: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await task();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const checkVerified = () =>
+    run(async () => {
+      try {
+        if (!(await reloadUser(config))) {
+          notify.error(MESSAGES.notVerified);
+          return;
+        }
+        const profile = await fetchSession();
+        void navigate(resolveVerifiedDestination(profile.role));
+      } catch (error) {
+        notify.error(authErrorMessage('verify', error));
+      }
+    });
+
+  const resend = () =>
+    run(async () => {
+      try {
+        await resendVerification(config);
+        notify.success(MESSAGES.verificationResent);
+      } catch (error) {
+        notify.error(authErrorMessage('resend', error));
+      }
+    });
+
+  const cancel = () => run(() => authStore.getState().signOut());
+
+  return (
+    <section className="md-form" aria-labelledby="md-verify-heading" aria-busy={busy}>
+      <h2 id="md-verify-heading">{MESSAGES.verifyHeading}</h2>
+      <p>{formatMessage('verifyIntro', { email })}</p>
+      <button
+        type="button"
+        className="md-button md-primary"
+        disabled={busy}
+        onClick={() => void checkVerified()}
+      >
+        {MESSAGES.verifiedButton}
+      </button>
+      <div className="md-row">
+        <button type="button" className="md-button" disabled={busy} onClick={() => void resend()}>
+          {MESSAGES.resendButton}
+        </button>
+        <button type="button" className="md-button" disabled={busy} onClick={() => void cancel()}>
+          {MESSAGES.cancelButton}
+        </button>
+      </div>
+      {mailboxPath && config.authEmulatorUrl && (
+        <p className="md-muted">
+          {/* A new tab, like an inbox: this screen stays open for "I've Verified My Email". */}
+          <Link to={mailboxPath} target="_blank" rel="noopener">
+            {MESSAGES.openMailbox}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { MeAccess, Role } from '@medora/shared';
+
+/** What `GET /api/doctors/{uid}` told us (spec §7); any failure other than 404 is 'error'. */
+export type DoctorLookup =
+  | { kind: 'found'; onboardingCompleted: boolean; verificationStatus: string | null }
+  | { kind: 'missing' }
+  | { kind: 'error' };
+
+/** What `GET /api/patients/{uid}` told us: 404 means a new patient (spec §7). */
+export type PatientLookup = 'found' | 'missing' | 'error';
+
+export interface LoginRoutingInput {
+  /** The server's role (GET /api/me), never the one chosen on the screen. */
+  role: Role;
+  /** viaDoctor flag from local storage (spec §2: ?doctor=1 or ?ref=doctor). */
+  viaDoctor: boolean;
+  doctor?: DoctorLookup;
+  patient?: PatientLookup;
+}
+
+/**
+ * The login routing table of spec §4, plus the admin role of ours:
+ * - admin → /admin;
+ * - doctor or provider → /provider-dashboard only if the doctor record exists, onboarding is completed and
+ *   verificationStatus is approved; otherwise /doctor-onboarding (also on lookup error);
+ * - patient arriving via a doctor → /form;
+ * - other patients → /dashboard, or /form when the patient lookup returns 404.
+ */
+export function resolveLoginDestination({ role, viaDoctor, doctor, patient }: LoginRoutingInput): string {
+  if (role === 'admin') return '/admin';
+  if (role === 'doctor' || role === 'provider') {
+    const ready =
+      doctor?.kind === 'found' && doctor.onboardingCompleted && doctor.verificationStatus === 'approved';
+    return ready ? '/provider-dashboard' : '/doctor-onboarding';
+  }
+  if (viaDoctor) return '/form';
+  return patient === 'missing' ? '/form' : '/dashboard';
+}
+
+/** Where sign-up verification leads (spec §4 Sign-up and verification). */
+export function resolveVerifiedDestination(role: Role): string {
+  if (role === 'admin') return '/admin';
+  return role === 'doctor' || role === 'provider' ? '/doctor-onboarding' : '/form';
+}
+
+export interface RouteAfterLoginDeps {
+  uid: string;
+  role: Role;
+  access: MeAccess;
+  viaDoctor: boolean;
+  lookupDoctor: (uid: string) => Promise<DoctorLookup>;
+  lookupPatient: (uid: string) => Promise<PatientLookup>;
+}
+
+/** Runs only the lookups the role needs, then applies the routing table. */
+export async function routeAfterLogin(deps: RouteAfterLoginDeps): Promise<string> {
+  const { uid, role, access, viaDoctor } = deps;
+  if (role === 'admin') return resolveLoginDestination({ role, viaDoctor });
+  if (role === 'doctor' || role === 'provider') {
+    // The server already checked the linked, approved record: no second lookup needed.
+    const doctor: DoctorLookup = access.providerDashboard
+      ? { kind: 'found', onboardingCompleted: true, verificationStatus: 'approved' }
+      : await deps.lookupDoctor(uid);
+    return resolveLoginDestination({ role, viaDoctor, doctor });
+  }
+  if (viaDoctor) return resolveLoginDestination({ role, viaDoctor });
+  return resolveLoginDestination({ role, viaDoctor, patient: await deps.lookupPatient(uid) });
+}

@@ -1,0 +1,44 @@
+import { MESSAGES } from '@medora/shared';
+
+/** Spec §9: password minimum length, phone length bounds. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 15;
+
+/** Spec §5: non-digits are stripped as the user types and at most 15 digits are kept. */
+export function normalizePhone(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS);
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Login needs both fields (spec §5); returns the message to show, or null. */
+export function validateLogin({ email, password }: Credentials): string | null {
+  if (!email.trim() || !password) return MESSAGES.emailPasswordRequired;
+  return null;
+}
+
+/** Sign-up rules of spec §5, in the spec's order; returns the message to show, or null. */
+export function validateSignup({
+  email,
+  password,
+  phone = '',
+}: Credentials & { phone?: string }): string | null {
+  const missing = validateLogin({ email, password });
+  if (missing) return missing;
+  if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
+  const digits = normalizePhone(phone);
+  if (digits.length > 0 && digits.length < PHONE_MIN_DIGITS) return MESSAGES.invalidPhone;
+  return null;
+}
+
+/** The forgot-password form: email required and must be an email (spec §2, §5). */
+export function validateResetEmail(email: string): string | null {
+  const value = email.trim();
+  if (!value) return MESSAGES.resetEmailRequired;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return MESSAGES.resetEmailInvalid;
+  return null;
+}

@@ -1,0 +1,119 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { api, authStore, ApiError, MESSAGES, toastStore, type MeAccess } from '@medora/shared';
+import { OnboardingGuard, RequireAccess, RequireSignIn } from './require-sign-in';
+
+const location = { pathname: '' };
+function LocationProbe() {
+  location.pathname = useLocation().pathname;
+  return null;
+}
+
+// A declarative router: jsdom has no fetch Request, which data-router navigations need.
+function renderGuarded(path: string, element: React.ReactNode) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <LocationProbe />
+      <Routes>
+        <Route path={path} element={element} />
+        <Route path="/patient-login" element={<h1>login page</h1>} />
+        <Route path="/provider-dashboard" element={<h1>provider dashboard</h1>} />
+        <Route path="/" element={<h1>landing</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { state: { location } };
+}
+
+const signIn = (access?: MeAccess) =>
+  act(() => {
+    authStore.getState().setUser({ uid: 'u1', email: 'a@b.co', emailVerified: true });
+    if (access) {
+      authStore.getState().setProfile({
+        uid: 'u1',
+        email: 'a@b.co',
+        role: 'patient',
+        emailVerified: true,
+        registered: true,
+        access,
+      });
+    }
+  });
+
+afterEach(() => {
+  act(() => {
+    authStore.setState({ status: 'loading', user: null, profile: null });
+    toastStore.setState({ toasts: [] });
+  });
+  jest.restoreAllMocks();
+});
+
+describe('RequireSignIn (patient area)', () => {
+  it("shows 'Loading...' while auth starts, then sends a signed-out user to /patient-login", async () => {
+    const router = renderGuarded('/dashboard', <RequireSignIn>secret</RequireSignIn>);
+    expect(screen.getByRole('status').textContent).toBe(MESSAGES.loading);
+    act(() => authStore.getState().setUser(null));
+    expect(await screen.findByRole('heading', { name: 'login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/patient-login');
+  });
+
+  it('shows the page to a signed-in user', () => {
+    signIn();
+    renderGuarded('/dashboard', <RequireSignIn>secret page</RequireSignIn>);
+    expect(screen.getByText('secret page')).toBeTruthy();
+  });
+});
+
+describe('RequireAccess (/admin, /provider-dashboard)', () => {
+  it('waits for the server’s answer before deciding', () => {
+    signIn();
+    renderGuarded('/admin', <RequireAccess need="admin">admin page</RequireAccess>);
+    expect(screen.getByRole('status').textContent).toBe(MESSAGES.loading);
+  });
+
+  it('turns a signed-in user without access away to / with an explanation', async () => {
+    signIn({ admin: false, providerDashboard: false });
+    const router = renderGuarded('/admin', <RequireAccess need="admin">admin page</RequireAccess>);
+    expect(await screen.findByRole('heading', { name: 'landing' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(toastStore.getState().toasts.map((t) => t.text)).toContain(MESSAGES.forbidden);
+    expect(screen.queryByText('admin page')).toBeNull();
+  });
+
+  it('sends a signed-out user to /patient-login', async () => {
+    act(() => authStore.getState().setUser(null));
+    renderGuarded('/provider-dashboard-x', <RequireAccess need="providerDashboard">x</RequireAccess>);
+    expect(await screen.findByRole('heading', { name: 'login page' })).toBeTruthy();
+  });
+
+  it('shows the page when the server allows it', () => {
+    signIn({ admin: false, providerDashboard: true });
+    renderGuarded('/pd', <RequireAccess need="providerDashboard">provider page</RequireAccess>);
+    expect(screen.getByText('provider page')).toBeTruthy();
+  });
+});
+
+describe('OnboardingGuard (/doctor-onboarding)', () => {
+  it('sends a signed-out user to /patient-login', async () => {
+    act(() => authStore.getState().setUser(null));
+    renderGuarded('/doctor-onboarding', <OnboardingGuard>onboarding</OnboardingGuard>);
+    expect(await screen.findByRole('heading', { name: 'login page' })).toBeTruthy();
+  });
+
+  it('shows onboarding when the doctor lookup fails (treated as not onboarded)', async () => {
+    jest.spyOn(api, 'getDoctor').mockRejectedValue(new ApiError(404, 'Not found.'));
+    signIn();
+    renderGuarded('/doctor-onboarding', <OnboardingGuard>onboarding form</OnboardingGuard>);
+    expect(await screen.findByText('onboarding form')).toBeTruthy();
+  });
+
+  it('sends a completed, approved application to /provider-dashboard', async () => {
+    jest.spyOn(api, 'getDoctor').mockResolvedValue({
+      exists: true,
+      data: { onboardingCompleted: true, verificationStatus: 'approved' },
+    });
+    signIn();
+    renderGuarded('/doctor-onboarding', <OnboardingGuard>onboarding form</OnboardingGuard>);
+    expect(await screen.findByRole('heading', { name: 'provider dashboard' })).toBeTruthy();
+  });
+});

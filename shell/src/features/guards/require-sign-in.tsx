@@ -1,0 +1,62 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { api, authStore, MESSAGES, notify, type MeAccess } from '@medora/shared';
+import { LoadingStatus } from '../../components/loading-status';
+
+export const LOGIN_PATH = '/patient-login';
+
+/** Patient area (spec §2): 'Loading...' while auth starts, then signed-out users go to /patient-login. */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const status = useStore(authStore, (s) => s.status);
+  if (status === 'loading') return <LoadingStatus />;
+  if (status === 'signed-out') return <Navigate to={LOGIN_PATH} replace />;
+  return <>{children}</>;
+}
+
+/**
+ * /admin and /provider-dashboard: the server decides (GET /api/me `access`), this guard only redirects.
+ * Signed-out → /patient-login; signed in without access → the landing page with an explanation.
+ */
+export function RequireAccess({ need, children }: { need: keyof MeAccess; children: ReactNode }) {
+  const status = useStore(authStore, (s) => s.status);
+  const allowed = useStore(authStore, (s) => (s.profile ? s.profile.access[need] : null));
+  const denied = status === 'signed-in' && allowed === false;
+  useEffect(() => {
+    if (denied) notify.error(MESSAGES.forbidden);
+  }, [denied]);
+  if (status === 'loading' || (status === 'signed-in' && allowed === null)) return <LoadingStatus />;
+  if (status === 'signed-out') return <Navigate to={LOGIN_PATH} replace />;
+  if (denied) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/**
+ * /doctor-onboarding (spec §2): needs sign-in; an application already completed and approved goes to
+ * /provider-dashboard. A failed lookup counts as not onboarded (spec §6).
+ */
+export function OnboardingGuard({ children }: { children: ReactNode }) {
+  const status = useStore(authStore, (s) => s.status);
+  const uid = useStore(authStore, (s) => s.user?.uid ?? null);
+  const [checked, setChecked] = useState<{ uid: string; onboarded: boolean } | null>(null);
+  useEffect(() => {
+    if (!uid) return;
+    let live = true;
+    void api
+      .getDoctor(uid)
+      .then(
+        (res) =>
+          res.exists && res.data?.onboardingCompleted === true && res.data.verificationStatus === 'approved',
+        () => false,
+      )
+      .then((onboarded) => live && setChecked({ uid, onboarded }));
+    return () => {
+      live = false;
+    };
+  }, [uid]);
+  if (status === 'loading') return <LoadingStatus />;
+  if (status === 'signed-out') return <Navigate to={LOGIN_PATH} replace />;
+  if (!checked || checked.uid !== uid) return <LoadingStatus />;
+  if (checked.onboarded) return <Navigate to="/provider-dashboard" replace />;
+  return <>{children}</>;
+}

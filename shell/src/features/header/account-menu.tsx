@@ -1,0 +1,115 @@
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { authStore, MESSAGES, notify } from '@medora/shared';
+import { useDismiss } from './use-dismiss';
+
+/**
+ * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
+ * Settings (a 'coming soon' message) and Logout (sign out, go to /). A menu button with arrow keys.
+ */
+export function AccountMenu() {
+  const email = useStore(authStore, (s) => s.user?.email ?? '');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, container, trigger);
+
+  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const openMenu = () => {
+    setOpen(true);
+    requestAnimationFrame(() => items()[0]?.focus());
+  };
+  const choose = (action: () => void) => {
+    setOpen(false);
+    trigger.current?.focus();
+    action();
+  };
+  const onMenuKey = (e: KeyboardEvent) => {
+    const list = items();
+    const i = list.indexOf(document.activeElement as HTMLElement);
+    const move: Record<string, number> = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: list.length - 1 };
+    if (e.key in move) {
+      e.preventDefault();
+      list[(move[e.key]! + list.length) % list.length]?.focus();
+    } else if (e.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="md-popup" ref={container}>
+      <button
+        ref={trigger}
+        type="button"
+        className="md-account-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={MESSAGES.accountMenu}
+        onClick={() => (open ? setOpen(false) : openMenu())}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            openMenu();
+          }
+        }}
+      >
+        <span className="md-avatar" aria-hidden="true">
+          {(email[0] ?? '?').toUpperCase()}
+        </span>
+        <span className="md-account-email">{email}</span>
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          ref={menu}
+          className="md-panel md-menu"
+          role="menu"
+          aria-label={MESSAGES.accountMenu}
+          onKeyDown={onMenuKey}
+        >
+          <div className="md-menu-head" role="presentation">
+            <p className="md-menu-email">{email}</p>
+            <p className="md-muted">{MESSAGES.patientAccount}</p>
+          </div>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => choose(() => navigate('/dashboard'))}
+          >
+            {MESSAGES.menuDashboard}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() => choose(() => notify.info(MESSAGES.settingsComingSoon))}
+          >
+            {MESSAGES.menuSettings}
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            onClick={() =>
+              choose(() => {
+                void authStore
+                  .getState()
+                  .signOut()
+                  .then(() => navigate('/'));
+              })
+            }
+          >
+            {MESSAGES.menuLogout}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

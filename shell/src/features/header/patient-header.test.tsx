@@ -1,0 +1,137 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { api, authStore, MESSAGES, toastStore, type AppNotification } from '@medora/shared';
+import { PatientHeader } from './headers';
+
+const note = (i: number, read = false): AppNotification => ({
+  id: `system:n${i}`,
+  type: (['appointment', 'document', 'reminder', 'system'] as const)[i % 4]!,
+  title: `Title ${i}`,
+  message: `Message ${i}`,
+  createdAt: new Date(2026, 0, i + 1).toISOString(),
+  read,
+});
+
+const location = { pathname: '' };
+function LocationProbe() {
+  location.pathname = useLocation().pathname;
+  return null;
+}
+
+// A declarative router: jsdom has no fetch Request, which data-router navigations need.
+async function renderHeader() {
+  render(
+    <MemoryRouter initialEntries={['/form']}>
+      <LocationProbe />
+      <Routes>
+        <Route path="/form" element={<PatientHeader />} />
+        <Route path="/dashboard" element={<h1>dashboard</h1>} />
+        <Route path="/" element={<h1>landing</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  // The notifications load once on mount.
+  await screen.findByRole('button', { name: /^Notifications/ });
+  await act(async () => undefined);
+  return { state: { location } };
+}
+
+const signOut = jest.fn(async () => {
+  authStore.getState().setUser(null);
+});
+
+beforeEach(() => {
+  let items = [note(0), note(1), note(2, true), note(3), note(4, true)];
+  jest.spyOn(api, 'notifications').mockResolvedValue({ items, unread: 3 });
+  jest.spyOn(api, 'markNotificationsRead').mockImplementation(async (ids) => {
+    items = items.map((n) => (ids.includes(n.id) ? { ...n, read: true } : n));
+    return { items, unread: items.filter((n) => !n.read).length };
+  });
+  act(() => {
+    authStore.getState().setAuthFunctions({ getIdToken: async () => 't', signOut });
+    authStore.getState().setUser({ uid: 'u1', email: 'pat@example.test', emailVerified: true });
+    authStore.getState().setProfile({
+      uid: 'u1',
+      email: 'pat@example.test',
+      role: 'patient',
+      emailVerified: true,
+      registered: true,
+      access: { admin: false, providerDashboard: false },
+    });
+  });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  act(() => toastStore.setState({ toasts: [] }));
+});
+
+describe('patient header bar', () => {
+  it('links the logo to /dashboard', async () => {
+    await renderHeader();
+    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('opens the account menu with the email, Patient Account, Dashboard, Settings and Logout', async () => {
+    await renderHeader();
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    fireEvent.click(button);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('pat@example.test')).toBeTruthy();
+    expect(within(menu).getByText(MESSAGES.patientAccount)).toBeTruthy();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Dashboard', 'Settings', 'Logout']);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('Settings shows the coming-soon message as a toast, not an alert box', async () => {
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    expect(toastStore.getState().toasts.map((t) => t.text)).toEqual([MESSAGES.settingsComingSoon]);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('Dashboard goes to /dashboard', async () => {
+    const router = await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('Logout signs out and goes to /', async () => {
+    const router = await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'landing' })).toBeTruthy();
+    expect(signOut).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('the bell shows the unread count, a dropdown that expands and collapses, and marks read', async () => {
+    await renderHeader();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(screen.getByTestId('unread-badge').textContent).toBe('3');
+    fireEvent.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show all (5)' }));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(5);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Show less' }));
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(3);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Title 0: Mark as read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.queryByTestId('unread-badge')).toBeNull();
+    expect(api.markNotificationsRead).toHaveBeenLastCalledWith(['system:n1', 'system:n3']);
+  });
+});
