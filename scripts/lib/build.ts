@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { existsSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const FRONTENDS = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'] as const;
@@ -69,18 +69,28 @@ async function newestMtime(root: string, rel: string): Promise<number> {
   return newest;
 }
 
+/**
+ * Written after each successful build. Build outputs themselves cannot date a build: webpack leaves an
+ * unchanged file (mf-manifest.json) untouched, so its mtime would make the package look stale forever.
+ */
+function stampOf(task: BuildTask): string {
+  return path.join(path.dirname(task.output), '.medora-build-stamp');
+}
+
 /** A package is stale when its output is missing or older than any of its inputs. */
 export async function isStale(root: string, task: BuildTask): Promise<boolean> {
   const out = path.join(root, task.output);
-  if (!existsSync(out)) return true;
-  const built = (await fs.stat(out)).mtimeMs;
+  const stamp = path.join(root, stampOf(task));
+  if (!existsSync(out) || !existsSync(stamp)) return true;
+  const built = (await fs.stat(stamp)).mtimeMs;
   for (const input of task.inputs) {
     if ((await newestMtime(root, input)) > built) return true;
   }
   return false;
 }
 
-function run(root: string, pkg: string, log: (line: string) => void): Promise<void> {
+function run(root: string, task: BuildTask, log: (line: string) => void): Promise<void> {
+  const pkg = task.pkg;
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn('npm', ['run', 'build', '--silent', '-w', pkg], {
@@ -92,6 +102,7 @@ function run(root: string, pkg: string, log: (line: string) => void): Promise<vo
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('exit', (code) => {
       if (code === 0) {
+        writeFileSync(path.join(root, stampOf(task)), new Date().toISOString());
         log(`built ${pkg} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         resolve();
       } else {
@@ -112,14 +123,14 @@ export async function buildAll(
   const { shared, rest } = buildTasks();
   const built: string[] = [];
   if (!opts.onlyStale || (await isStale(root, shared))) {
-    await run(root, shared.pkg, opts.log);
+    await run(root, shared, opts.log);
     built.push(shared.pkg);
   }
   const queue: BuildTask[] = [];
   for (const task of rest) if (!opts.onlyStale || (await isStale(root, task))) queue.push(task);
   const workers = Array.from({ length: Math.min(2, queue.length) }, async () => {
     for (let task = queue.shift(); task; task = queue.shift()) {
-      await run(root, task.pkg, opts.log);
+      await run(root, task, opts.log);
       built.push(task.pkg);
     }
   });

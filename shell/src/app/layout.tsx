@@ -1,11 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { DialogHost } from '../components/dialog-host';
 import { Toaster } from '../components/toaster';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
-import { PatientHeader, SiteHeader } from '../features/header/headers';
 import { useRuntimeConfig } from './runtime-config';
 import { SHELL_CSS } from './styles';
+
+// The headers (bell, account menu) are not needed on the landing page: keep them out of its first load.
+const PatientHeader = lazy(() =>
+  import('../features/header/headers').then((m) => ({ default: m.PatientHeader })),
+);
+const SiteHeader = lazy(() => import('../features/header/headers').then((m) => ({ default: m.SiteHeader })));
 
 /** Routes that carry the patient header bar (spec §2). */
 export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment'];
@@ -17,19 +22,28 @@ export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment'];
 export function ShellHeader() {
   const { pathname } = useLocation();
   if (pathname === '/') return null;
-  if (PATIENT_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return <PatientHeader />;
-  return <SiteHeader />;
+  const patientArea = PATIENT_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return (
+    <Suspense fallback={<div className="shell-header-placeholder" aria-hidden="true" />}>
+      {patientArea ? <PatientHeader /> : <SiteHeader />}
+    </Suspense>
+  );
 }
 
-/** Root layout: header, the current route, toasts and dialogs. Starts Firebase Auth after the first render. */
+/**
+ * Root layout: header, the current route, toasts and dialogs. Starts Firebase Auth after the first
+ * render of any route but the landing page, which needs no auth (issue 8: no auth code before first
+ * paint). Leaving `/` for another route starts it then; a started instance is reused.
+ */
 export function Layout() {
   const config = useRuntimeConfig();
+  const needsAuth = useLocation().pathname !== '/';
   useEffect(() => {
-    // Dynamic import: the landing page must not pay for auth code before first paint.
+    if (!needsAuth) return;
     void import('../features/auth/firebase')
       .then(({ startFirebaseAuth }) => startFirebaseAuth(config))
       .catch((error: unknown) => console.error('[medora] Firebase Auth failed to start', error));
-  }, [config]);
+  }, [config, needsAuth]);
   useSessionSync();
   return (
     <>

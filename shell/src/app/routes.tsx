@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router-dom';
 import { REMOTE_MODULES, type SignupRole } from '@medora/shared';
 import { LoadingStatus } from '../components/loading-status';
 import { getAuthInstance } from '../features/auth/api/auth-service';
-import { LoginPage } from '../features/auth/components/login-page';
 import { OnboardingGuard, RequireAccess, RequireSignIn } from '../features/guards/require-sign-in';
 import { RemoteRoute, type RemoteLoader } from '../features/remotes/remote-route';
 import { RootErrorPage } from './error-page';
@@ -13,23 +12,29 @@ import { useRuntimeConfig } from './runtime-config';
 
 // Local tools are loaded only through `__LOCAL_TOOLS__ ? import(...)` branches, so a production build
 // (MEDORA_TARGET=production, __LOCAL_TOOLS__ false) contains neither the mailbox nor the demo sign-in.
+// The auth screens load on demand, so the landing route does not fetch them.
+const LoginPage = lazy(() =>
+  import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
+);
 const MailboxPage = __LOCAL_TOOLS__ ? lazy(() => import('../features/local-tools/mailbox-page')) : null;
 
 function LoginRoute({ initialRole }: { initialRole?: SignupRole }) {
   const config = useRuntimeConfig();
   return (
-    <LoginPage
-      initialRole={initialRole}
-      localSignIn={
-        __LOCAL_TOOLS__ && config.authEmulatorUrl
-          ? (username, password) =>
-              import('../features/local-tools/demo-session').then(({ signInAsDemo }) =>
-                signInAsDemo(username, password, () => getAuthInstance(config)),
-              )
-          : undefined
-      }
-      mailboxPath={__LOCAL_TOOLS__ && config.authEmulatorUrl ? '/dev/mailbox' : undefined}
-    />
+    <Suspense fallback={<LoadingStatus />}>
+      <LoginPage
+        initialRole={initialRole}
+        localSignIn={
+          __LOCAL_TOOLS__ && config.authEmulatorUrl
+            ? (username, password) =>
+                import('../features/local-tools/demo-session').then(({ signInAsDemo }) =>
+                  signInAsDemo(username, password, () => getAuthInstance(config)),
+                )
+            : undefined
+        }
+        mailboxPath={__LOCAL_TOOLS__ && config.authEmulatorUrl ? '/dev/mailbox' : undefined}
+      />
+    </Suspense>
   );
 }
 

@@ -16,6 +16,7 @@ export const SHELL_CSS = `
 
 .md-header { position: sticky; top: 0; z-index: 20; display: flex; align-items: center; justify-content: space-between;
   gap: 1rem; padding: .7rem 1.5rem; background: #fff; border-bottom: 1px solid var(--md-border); }
+.shell-header-placeholder { height: 3.25rem; background: #fff; border-bottom: 1px solid var(--md-border); }
 .md-logo { display: inline-flex; align-items: center; gap: .5rem; font-weight: 700; font-size: 1.2rem; color: #0f172a; text-decoration: none; }
 .md-logo-mark { display: inline-grid; place-items: center; width: 1.8rem; height: 1.8rem; border-radius: 8px;
   background: var(--md-accent); color: #fff; font-size: 1.2rem; line-height: 1; }
