@@ -4,7 +4,7 @@
  * asserts nothing. Landing-route targets: JS ≤ 150 KB gzip, react-dom fetched once, LCP ≤ 1.0 s with
  * 4× CPU throttling, CLS ≤ 0.05, no auth/Firebase code before first paint.
  *
- *   npm run bench:web                 builds what is stale, starts the stack on PORT_OFFSET 14000
+ *   npm run bench:web                 builds what is stale, starts the stack on PORT_OFFSET 22000
  *   BENCH_PORT_OFFSET=15000 npm run bench:web
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,7 +16,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { ensureChromium } from '../e2e/setup/ensure-chromium.js';
 
 const root = path.resolve(__dirname, '..');
-const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 14000);
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 22000);
 const origin = `http://localhost:${8080 + OFFSET}`;
 const authEmulator = `http://127.0.0.1:${9099 + OFFSET}`;
 const LCP_RUNS = 5;
