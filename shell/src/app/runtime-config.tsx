@@ -1,3 +1,4 @@
+import type {} from '../early-fetch';
 import { createContext, useContext, type ReactNode } from 'react';
 import { defaultManifestUrl, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@medora/shared';
 
@@ -19,14 +20,14 @@ export function defaultRuntimeConfig(): RuntimeConfig {
  * Reads `/runtime-config.json` (remote URLs, API base, Firebase settings) so they change without a
  * rebuild (ARCHITECTURE rule 1). Falls back to the same-origin defaults and says why in the console.
  */
-export async function loadRuntimeConfig(
-  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
-): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<RuntimeConfig> {
   try {
-    const res = await fetchImpl('/runtime-config.json', {
-      cache: 'no-store',
-      signal: AbortSignal.timeout(10_000),
-    });
+    // index.ts usually has the request under way already (early-fetch.ts); a failed early fetch is retried.
+    const early = fetchImpl ? null : await window.__medoraRuntimeConfig;
+    const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+    const res =
+      early ??
+      (await doFetch('/runtime-config.json', { cache: 'no-store', signal: AbortSignal.timeout(10_000) }));
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return parseRuntimeConfig(await res.json());
   } catch (error) {

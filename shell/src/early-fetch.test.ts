@@ -1,0 +1,41 @@
+import { remoteFilesToPreload } from './early-fetch';
+
+describe('remoteFilesToPreload', () => {
+  const manifest = {
+    metaData: { remoteEntry: { path: '', name: 'remoteEntry.js' }, publicPath: 'auto' },
+    exposes: [
+      {
+        name: 'LandingPage',
+        path: './LandingPage',
+        assets: { js: { sync: ['377.f35d0670.js', '__federation_expose_LandingPage.js'] } },
+      },
+      { name: 'Other', path: './Other', assets: { js: { sync: ['999.js'] } } },
+    ],
+  };
+
+  it('names the entry and the exposed module’s chunks next to a publicPath:auto manifest', () => {
+    expect(
+      remoteFilesToPreload(manifest, 'http://localhost:8080/remotes/landing/mf-manifest.json', 'LandingPage'),
+    ).toEqual([
+      'http://localhost:8080/remotes/landing/remoteEntry.js',
+      'http://localhost:8080/remotes/landing/377.f35d0670.js',
+      'http://localhost:8080/remotes/landing/__federation_expose_LandingPage.js',
+    ]);
+  });
+
+  it('uses an explicit publicPath when the manifest has one', () => {
+    const cdn = {
+      ...manifest,
+      metaData: { ...manifest.metaData, publicPath: 'https://cdn.example/landing/' },
+    };
+    expect(
+      remoteFilesToPreload(cdn, 'http://localhost:8080/remotes/landing/mf-manifest.json', 'Other'),
+    ).toEqual(['https://cdn.example/landing/remoteEntry.js', 'https://cdn.example/landing/999.js']);
+  });
+
+  it('names only the entry when the module is not exposed', () => {
+    expect(remoteFilesToPreload(manifest, 'http://x/remotes/landing/mf-manifest.json', 'Missing')).toEqual([
+      'http://x/remotes/landing/remoteEntry.js',
+    ]);
+  });
+});
