@@ -6,6 +6,7 @@ const federation: FederationConfig = {
   filename: 'remoteEntry.js',
   exposes: {
     './BookingPage': './src/app/booking-page.tsx',
+    './BookingFlow': './src/app/booking-flow.tsx',
   },
   shared: createSharedConfig(__dirname),
 };

@@ -2,12 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import BookingPage from './app/booking-page';
+import BookingFlow from './app/booking-flow';
 
-// Standalone mount for this team's own development (`npm run dev -w mfe-booking`).
+// Standalone mount for this team's own development (`npm run dev -w mfe-booking`): the page at any
+// path, the dashboard variant of the exposed flow at /dashboard-tab. Without the shell there is no
+// sign-in, so the doctor list waits for a signed-in user in the shared auth store.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
       <Routes>
+        <Route path="/dashboard-tab" element={<BookingFlow variant="dashboard" />} />
         <Route path="*" element={<BookingPage />} />
       </Routes>
     </BrowserRouter>

@@ -42,7 +42,7 @@ export interface RemotePageProps {
 export const REMOTE_MODULES = {
   landing: { LandingPage: 'mfe_landing/LandingPage' },
   patient: { IntakePage: 'mfe_patient/IntakePage', DashboardPage: 'mfe_patient/DashboardPage' },
-  booking: { BookingPage: 'mfe_booking/BookingPage' },
+  booking: { BookingPage: 'mfe_booking/BookingPage', BookingFlow: 'mfe_booking/BookingFlow' },
   provider: {
     DoctorSignupPage: 'mfe_provider/DoctorSignupPage',
     DoctorOnboardingPage: 'mfe_provider/DoctorOnboardingPage',

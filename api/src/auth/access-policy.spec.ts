@@ -33,6 +33,13 @@ describe('assertCanAccess', () => {
     expect(await canAccess(caller('n', null), 'b', { allow: ['admin'] })).toBe(false);
   });
 
+  it('grants doctorOfPatient only to a doctor or provider, and never without a database', async () => {
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['doctorOfPatient'] })).toBe(false);
+    const ds = { query: () => Promise.resolve([{ found: 1 }]) } as never;
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['doctorOfPatient'], ds })).toBe(true);
+    expect(await canAccess(caller('p', 'patient'), 'b', { allow: ['doctorOfPatient'], ds })).toBe(false);
+  });
+
   it('is also available as an injectable service', async () => {
     await expect(new AccessPolicy().assertCanAccess(caller('a'), 'b')).rejects.toBeInstanceOf(ApiException);
   });

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'log',
       seedDemoData: false,
       dbPoolSize: 10,
+      booking: { maxPerHour: 5, maxUpcoming: 10 },
     });
   });
 

@@ -176,6 +176,20 @@ const envSchema = z.object({
   LOG_LEVEL: enumOf('LOG_LEVEL', LOG_LEVELS, 'log'),
   SEED_DEMO_DATA: bool('SEED_DEMO_DATA', false),
   DB_POOL_SIZE: positiveInt('DB_POOL_SIZE', 10, 100),
+  SUMMARY_LLM_URL: optionalText.superRefine((v, ctx) => {
+    if (v === undefined) return;
+    try {
+      const u = new URL(v);
+      if (u.protocol === 'http:' || u.protocol === 'https:') return;
+    } catch {
+      /* reported below */
+    }
+    ctx.addIssue({ code: 'custom', message: `SUMMARY_LLM_URL must be an http(s) URL ${got(v)}` });
+  }),
+  SUMMARY_LLM_MODEL: optionalText,
+  SUMMARY_LLM_API_KEY: optionalText,
+  BOOKING_MAX_PER_HOUR: positiveInt('BOOKING_MAX_PER_HOUR', 5, 10_000),
+  BOOKING_MAX_UPCOMING: positiveInt('BOOKING_MAX_UPCOMING', 10, 10_000),
 });
 
 export interface Config {
@@ -193,6 +207,10 @@ export interface Config {
   logLevel: LogLevel;
   seedDemoData: boolean;
   dbPoolSize: number;
+  /** Optional LLM engine of the clinical summary (issue 4); undefined → deterministic only. */
+  summaryLlm: { url: string; model: string; apiKey?: string } | undefined;
+  /** Per-user booking throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
+  booking: { maxPerHour: number; maxUpcoming: number };
 }
 
 /** Hides the password of a connection URL in messages. */
@@ -239,6 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
     dbPoolSize: e.DB_POOL_SIZE,
+    summaryLlm:
+      e.SUMMARY_LLM_URL && e.SUMMARY_LLM_MODEL
+        ? { url: e.SUMMARY_LLM_URL, model: e.SUMMARY_LLM_MODEL, apiKey: e.SUMMARY_LLM_API_KEY }
+        : undefined,
+    booking: { maxPerHour: e.BOOKING_MAX_PER_HOUR, maxUpcoming: e.BOOKING_MAX_UPCOMING },
   };
 }
 

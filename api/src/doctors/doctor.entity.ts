@@ -9,6 +9,7 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
+import type { DoctorSchedule } from '@medora/shared';
 import { UserEntity } from '../users/user.entity.js';
 
 export const WEEKDAYS = [
@@ -23,10 +24,7 @@ export const WEEKDAYS = [
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A doctor's weekly availability: weekday names and, per weekday, slots like '09:00 AM'. */
-export interface DoctorSchedule {
-  availableDays: string[];
-  timeSlots: Record<string, string[]>;
-}
+export type { DoctorSchedule } from '@medora/shared';
 
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DoctorsContextController } from './doctors-context.controller.js';
 import { DoctorsController } from './doctors.controller.js';
 import { DoctorsService } from './doctors.service.js';
 
-@Module({ controllers: [DoctorsController], providers: [DoctorsService] })
+@Module({ controllers: [DoctorsController, DoctorsContextController], providers: [DoctorsService] })
 export class DoctorsModule {}

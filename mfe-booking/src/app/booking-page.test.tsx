@@ -1,16 +1,33 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { api, authStore } from '@medora/shared';
 import BookingPage from './booking-page';
 
 describe('BookingPage', () => {
-  it('shows the booking heading and the build id of this remote', () => {
+  beforeEach(() => {
+    jest
+      .spyOn(api, 'doctorsWithContext')
+      .mockResolvedValue({ doctors: [], lastDoctorName: null, totalAppointments: 0 });
+    jest.spyOn(api, 'listDoctors').mockResolvedValue([]);
+    jest.spyOn(api, 'getPatient').mockRejectedValue(new Error('404'));
+    authStore.getState().setUser({ uid: 'u1', email: 'p@test', emailVerified: true });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the booking heading, the build id of this remote, and Cancel goes to /dashboard', async () => {
     render(
-      <MemoryRouter>
-        <BookingPage />
+      <MemoryRouter initialEntries={['/book-appointment']}>
+        <Routes>
+          <Route path="/book-appointment" element={<BookingPage />} />
+          <Route path="/dashboard" element={<p>dashboard</p>} />
+        </Routes>
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
     expect(screen.getByTestId('build-id').textContent).toBe('test-build');
-    expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/dashboard');
+    // An empty doctor list falls back to the three sample doctors (spec §7).
+    expect(await screen.findByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('dashboard')).toBeTruthy();
   });
 });

@@ -1,16 +1,23 @@
-import { Link } from 'react-router-dom';
-import type { RemotePageProps } from '@medora/shared';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES, type RemotePageProps } from '@medora/shared';
+import { BookingFlow } from '../features/booking/components/booking-flow';
 
-/** Placeholder of the standalone booking page (spec §2 "Book appointment"). */
+/** `/book-appointment` (spec §2 Book appointment): Cancel and a successful booking go to /dashboard. */
 export default function BookingPage(_props: RemotePageProps) {
+  const navigate = useNavigate();
   return (
-    <main style={{ padding: '2rem' }}>
-      <h1>Book an appointment</h1>
-      <p>Choose a doctor, a date and a time slot. The booking flow is coming soon.</p>
-      <p>
+    <main className="bk-page">
+      <div className="bk-page-head">
+        <h1>{MESSAGES.bookingHeading}</h1>
+      </div>
+      <BookingFlow
+        variant="page"
+        onCancel={() => void navigate('/dashboard')}
+        onBooked={() => void navigate('/dashboard')}
+      />
+      <p className="bk-build">
         Build: <code data-testid="build-id">{__BUILD_ID__}</code>
       </p>
-      <Link to="/dashboard">Cancel</Link>
     </main>
   );
 }

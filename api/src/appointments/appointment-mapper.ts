@@ -1,0 +1,50 @@
+import {
+  clinicTimeZone,
+  formatAppointmentDate,
+  slotOf,
+  type Appointment,
+  type AppointmentStatus,
+} from '@medora/shared';
+
+/** A row of `appointments` joined with its doctor's time zone, as raw SQL returns it. */
+export interface AppointmentRow {
+  id: string;
+  patient_uid: string;
+  doctor_id: string;
+  starts_at: Date;
+  status: AppointmentStatus | null;
+  notes: string;
+  clinic: string;
+  specialty: string;
+  doctor_name: string;
+  prescription_url: string | null;
+  booked_at: Date;
+  request_hash: string | null;
+  time_zone: string;
+}
+
+/** Columns every appointment query selects (alias `a` for appointments, `d` for doctors). */
+export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_at, a.status, a.notes, a.clinic,
+  a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone`;
+
+/** Spec §3 Appointment: the text date in the clinic's zone, status Scheduled when missing. */
+export function toAppointment(row: AppointmentRow): Appointment {
+  const startsAt = new Date(row.starts_at);
+  const timeZone = clinicTimeZone(row.time_zone);
+  const slot = slotOf(startsAt, timeZone);
+  return {
+    id: row.id,
+    uid: row.patient_uid,
+    date: formatAppointmentDate(slot.date, slot.time),
+    doctor: row.doctor_name,
+    doctorId: row.doctor_id,
+    clinic: row.clinic,
+    specialty: row.specialty,
+    notes: row.notes,
+    prescriptionUrl: row.prescription_url,
+    bookedAt: new Date(row.booked_at).toISOString(),
+    status: row.status ?? 'Scheduled',
+    startsAt: startsAt.toISOString(),
+    timeZone,
+  };
+}

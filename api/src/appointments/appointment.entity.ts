@@ -1,0 +1,73 @@
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+  type Relation,
+} from 'typeorm';
+import type { AppointmentStatus } from '@medora/shared';
+import { DoctorEntity } from '../doctors/doctor.entity.js';
+
+/** One booking (spec §3 Appointment). Schema: migration 1767484800000-appointments. */
+@Entity({ name: 'appointments' })
+@Index('uq_appointments_doctor_slot_active', ['doctorId', 'startsAt'], {
+  unique: true,
+  where: `status <> 'Cancelled'`,
+})
+@Index('idx_appointments_patient_starts', ['patientUid', 'startsAt'])
+export class AppointmentEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** The patient's Firebase uid (FK users.firebase_uid). */
+  @Column({ name: 'patient_uid', type: 'text' })
+  patientUid!: string;
+
+  @Column({ name: 'doctor_id', type: 'uuid' })
+  doctorId!: string;
+
+  @ManyToOne(() => DoctorEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'doctor_id', foreignKeyConstraintName: 'fk_appointments_doctor' })
+  doctor?: Relation<DoctorEntity>;
+
+  @Column({ name: 'starts_at', type: 'timestamptz' })
+  startsAt!: Date;
+
+  @Column({ type: 'text', default: 'Scheduled' })
+  status!: AppointmentStatus;
+
+  @Column({ type: 'text', default: '' })
+  notes!: string;
+
+  /** Snapshots of the doctor at booking time (spec §3 Appointment keeps names, not references). */
+  @Column({ type: 'text' })
+  clinic!: string;
+
+  @Column({ type: 'text' })
+  specialty!: string;
+
+  @Column({ name: 'doctor_name', type: 'text' })
+  doctorName!: string;
+
+  @Column({ name: 'prescription_url', type: 'text', nullable: true })
+  prescriptionUrl!: string | null;
+
+  @Column({ name: 'booked_at', type: 'timestamptz', default: () => 'now()' })
+  bookedAt!: Date;
+
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
+  idempotencyKey!: string | null;
+
+  @Column({ name: 'request_hash', type: 'text', nullable: true })
+  requestHash!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,92 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import {
+  appointmentIdSchema,
+  createAppointmentSchema,
+  idempotencyKeySchema,
+  listAppointmentsQuerySchema,
+  type Appointment,
+  type CreateAppointmentInput,
+  type ListAppointmentsQuery,
+} from '@medora/shared';
+import type { Caller } from '../auth/caller.js';
+import { CurrentCaller } from '../auth/decorators.js';
+import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { AppointmentsService } from './appointments.service.js';
+
+/** Nest's @Headers takes no pipes: the header is validated with the same pipe by hand. */
+const idempotencyKeyPipe = new ZodValidationPipe(idempotencyKeySchema.optional());
+
+@ApiTags('appointments')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })
+@Controller('appointments')
+export class AppointmentsController {
+  constructor(private readonly appointments: AppointmentsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      'Book a slot for the caller (spec §7). The slot must be offered by the doctor within the booking window; ' +
+      'one active booking per doctor and start time.',
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Same key and body → the same appointment (200); same key, other body → 422',
+  })
+  @ApiBody({ schema: openApiSchema(createAppointmentSchema) })
+  @ApiResponse({ status: 201, description: 'Booked: Appointment' })
+  @ApiResponse({ status: 200, description: 'Replay of an Idempotency-Key: the same Appointment' })
+  @ApiResponse({
+    status: 400,
+    description: 'Invalid body or a slot the doctor does not offer',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  @ApiResponse({ status: 403, description: 'uid is not the caller’s', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'Doctor not available for booking', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 409, description: 'Slot already taken', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 422,
+    description: 'Idempotency-Key reused with another body',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  @ApiResponse({ status: 429, description: 'Per-user booking limit reached', schema: ERROR_BODY_SCHEMA })
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(createAppointmentSchema)) body: CreateAppointmentInput,
+    @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Appointment> {
+    const idempotencyKey = idempotencyKeyPipe.transform(rawIdempotencyKey);
+    const { created, appointment } = await this.appointments.create(caller, body, idempotencyKey);
+    if (!created) reply.status(200);
+    return appointment;
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'A patient’s appointments (spec §7): the owner or an admin; newest first' })
+  @ApiResponse({ status: 200, description: 'Appointment[]' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodValidationPipe(listAppointmentsQuerySchema)) query: ListAppointmentsQuery,
+  ): Promise<Appointment[]> {
+    return this.appointments.list(caller, query.uid);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One appointment: its patient, its doctor or an admin' })
+  @ApiResponse({ status: 200, description: 'Appointment' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such appointment', schema: ERROR_BODY_SCHEMA })
+  get(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(appointmentIdSchema)) id: string,
+  ): Promise<Appointment> {
+    return this.appointments.get(caller, id);
+  }
+}

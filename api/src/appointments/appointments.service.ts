@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { QueryFailedError, type DataSource } from 'typeorm';
+import {
+  MESSAGES,
+  clinicTimeZone,
+  formatMessage,
+  isBookableSlot,
+  parseAppointmentDate,
+  slotStart,
+  type Appointment,
+  type CreateAppointmentInput,
+  type DoctorSchedule,
+} from '@medora/shared';
+import { AccessPolicy } from '../auth/access-policy.js';
+import type { Caller } from '../auth/caller.js';
+import { ApiException } from '../common/http-exception.filter.js';
+import { CONFIG, type Config } from '../config/config.js';
+import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
+
+interface BookableDoctor {
+  id: string;
+  name: string;
+  specialty: string;
+  clinic: string;
+  time_zone: string;
+  schedule: DoctorSchedule;
+}
+
+const SLOT_CONSTRAINT = 'uq_appointments_doctor_slot_active';
+
+/** Postgres unique violation on a named constraint or index. */
+function uniqueViolation(error: unknown): string | null {
+  if (!(error instanceof QueryFailedError)) return null;
+  const driver = error.driverError as { code?: string; constraint?: string };
+  return driver.code === '23505' ? (driver.constraint ?? '') : null;
+}
+
+@Injectable()
+export class AppointmentsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly access: AccessPolicy,
+  ) {}
+
+  /**
+   * `POST /api/appointments`. The caller books for themselves; the slot must be one the doctor offers
+   * inside the booking window (the same rules as the UI, from @medora/shared); the partial unique index
+   * refuses a second active booking of a slot (409). Bookings of one patient are serialised by an
+   * advisory lock so the throttle counts cannot be raced.
+   */
+  async create(
+    caller: Caller,
+    input: CreateAppointmentInput,
+    idempotencyKey: string | undefined,
+    now = new Date(),
+  ): Promise<{ created: boolean; appointment: Appointment }> {
+    if (input.uid !== caller.uid) throw new ApiException(403, MESSAGES.uidMismatch);
+    if (!caller.registered) throw new ApiException(403, MESSAGES.appointmentAccountRequired);
+    const requestHash = idempotencyKey ? hashRequest(input) : null;
+    if (idempotencyKey) {
+      const replay = await this.findReplay(this.ds, caller.uid, idempotencyKey, requestHash!);
+      if (replay) return { created: false, appointment: replay };
+    }
+
+    const slot = parseAppointmentDate(input.date)!;
+    const doctor = await this.findBookableDoctor(input);
+    const timeZone = clinicTimeZone(doctor.time_zone);
+    if (!isBookableSlot(doctor.schedule, slot.date, slot.time, { timeZone, now })) {
+      throw new ApiException(400, MESSAGES.appointmentSlotInvalid, { date: MESSAGES.appointmentSlotInvalid });
+    }
+    const startsAt = slotStart(slot.date, slot.time, timeZone);
+
+    try {
+      return await this.ds.transaction(async (m) => {
+        await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 6))`, [caller.uid]);
+        if (idempotencyKey) {
+          const replay = await this.findReplay(m, caller.uid, idempotencyKey, requestHash!);
+          if (replay) return { created: false, appointment: replay };
+        }
+        await this.assertWithinLimits(m, caller.uid);
+        const [row] = (await m.query(
+          `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name,
+                                     prescription_url, idempotency_key, request_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           RETURNING id`,
+          [
+            caller.uid,
+            doctor.id,
+            startsAt,
+            input.notes?.trim() || MESSAGES.defaultBookingNote,
+            doctor.clinic,
+            doctor.specialty,
+            doctor.name,
+            input.prescriptionUrl || null,
+            idempotencyKey ?? null,
+            requestHash,
+          ],
+        )) as { id: string }[];
+        const appointment = await this.findById(m, row!.id);
+        return { created: true, appointment: appointment! };
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === SLOT_CONSTRAINT)
+        throw new ApiException(409, MESSAGES.appointmentSlotTaken);
+      throw error;
+    }
+  }
+
+  /** `GET /api/appointments?uid=`: the owner or an admin; newest start first. */
+  async list(caller: Caller, uid: string): Promise<Appointment[]> {
+    await this.access.assertCanAccess(caller, uid, { allow: ['admin'] });
+    const rows: AppointmentRow[] = await this.ds.query(
+      `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+        WHERE a.patient_uid = $1 ORDER BY a.starts_at DESC`,
+      [uid],
+    );
+    return rows.map(toAppointment);
+  }
+
+  /** `GET /api/appointments/:id`: the patient, the appointment's doctor (linked account) or an admin. */
+  async get(caller: Caller, id: string): Promise<Appointment> {
+    const rows: (AppointmentRow & { doctor_uid: string | null })[] = await this.ds.query(
+      `SELECT ${APPOINTMENT_COLUMNS}, u.firebase_uid AS doctor_uid
+         FROM appointments a JOIN doctors d ON d.id = a.doctor_id LEFT JOIN users u ON u.id = d.user_id
+        WHERE a.id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiException(404, MESSAGES.notFound);
+    if (row.doctor_uid !== caller.uid) {
+      await this.access.assertCanAccess(caller, row.patient_uid, { allow: ['admin'] });
+    }
+    return toAppointment(row);
+  }
+
+  private async findById(m: Pick<DataSource, 'query'>, id: string): Promise<Appointment | null> {
+    const rows: AppointmentRow[] = await m.query(
+      `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id WHERE a.id = $1`,
+      [id],
+    );
+    return rows[0] ? toAppointment(rows[0]) : null;
+  }
+
+  /** The earlier booking made with this key: the same one for the same body, 422 for another body. */
+  private async findReplay(
+    m: Pick<DataSource, 'query'>,
+    uid: string,
+    key: string,
+    hash: string,
+  ): Promise<Appointment | null> {
+    const rows: AppointmentRow[] = await m.query(
+      `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+        WHERE a.patient_uid = $1 AND a.idempotency_key = $2`,
+      [uid, key],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.request_hash !== hash) throw new ApiException(422, MESSAGES.idempotencyKeyReused);
+    return toAppointment(row);
+  }
+
+  /** By id (what our UI sends) or, for the spec's body without an id, by name and clinic. */
+  private async findBookableDoctor(input: CreateAppointmentInput): Promise<BookableDoctor> {
+    const byId = input.doctorId !== undefined;
+    const rows: BookableDoctor[] = await this.ds.query(
+      `SELECT id, name, specialty, clinic, time_zone, schedule FROM doctors
+        WHERE verification_status = 'approved' AND is_available
+          AND ${byId ? 'id = $1' : 'name = $1 AND ($2::text IS NULL OR clinic = $2)'}
+        ORDER BY created_at LIMIT 1`,
+      byId ? [input.doctorId] : [input.doctor, input.clinic || null],
+    );
+    const doctor = rows[0];
+    if (!doctor) throw new ApiException(404, MESSAGES.appointmentDoctorUnavailable);
+    // jsonb written by other features: a malformed schedule means "offers nothing", never a 500.
+    const { availableDays, timeSlots } = (doctor.schedule ?? {}) as Partial<DoctorSchedule>;
+    return {
+      ...doctor,
+      schedule: {
+        availableDays: Array.isArray(availableDays) ? availableDays : [],
+        timeSlots: timeSlots && typeof timeSlots === 'object' ? timeSlots : {},
+      },
+    };
+  }
+
+  /** Per-user throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
+  private async assertWithinLimits(m: Pick<DataSource, 'query'>, uid: string): Promise<void> {
+    const [counts] = (await m.query(
+      `SELECT count(*) FILTER (WHERE booked_at > now() - interval '1 hour')::int AS recent,
+              count(*) FILTER (WHERE status IN ('Scheduled', 'Confirmed') AND starts_at > now())::int AS upcoming
+         FROM appointments WHERE patient_uid = $1`,
+      [uid],
+    )) as { recent: number; upcoming: number }[];
+    const { maxPerHour, maxUpcoming } = this.config.booking;
+    if (counts!.recent >= maxPerHour) {
+      throw new ApiException(429, formatMessage('bookingRateLimited', { count: counts!.recent }));
+    }
+    if (counts!.upcoming >= maxUpcoming) {
+      throw new ApiException(429, formatMessage('bookingUpcomingLimit', { count: counts!.upcoming }));
+    }
+  }
+}
+
+/**
+ * What makes two requests "the same booking" for Idempotency-Key: every field the server uses.
+ * bookedAt is left out because the server ignores it and a retry may carry a fresh one.
+ */
+function hashRequest(input: CreateAppointmentInput): string {
+  const parsed = parseAppointmentDate(input.date);
+  const canonical = JSON.stringify([
+    input.uid,
+    parsed ? `${parsed.date} ${parsed.time}` : input.date,
+    input.doctorId ?? null,
+    input.doctor,
+    input.clinic ?? null,
+    input.specialty ?? null,
+    input.notes ?? null,
+    input.prescriptionUrl ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}

@@ -1,0 +1,79 @@
+import request from 'supertest';
+import {
+  availableDates,
+  formatAppointmentDate,
+  slotsFor,
+  type DoctorSchedule,
+  type DoctorsWithContextResponse,
+} from '@medora/shared';
+import { authHeader, signUpUser, type TestApp, type TestUser } from './helpers.js';
+
+export interface SeededDoctor {
+  id: string;
+  name: string;
+  clinic: string;
+  specialty: string;
+  timeZone: string;
+  schedule: DoctorSchedule;
+}
+
+/** A demo doctor seeded by createTestApp, by its seed key. */
+export async function seededDoctor(t: TestApp, seedKey: string): Promise<SeededDoctor> {
+  const [row] = (await t.dataSource.query(
+    `SELECT id, name, clinic, specialty, time_zone AS "timeZone", schedule FROM doctors WHERE seed_key = $1`,
+    [seedKey],
+  )) as SeededDoctor[];
+  if (!row) throw new Error(`No seeded doctor ${seedKey}`);
+  return row;
+}
+
+/** Every bookable slot of a doctor right now, as the spec's text dates, in order. */
+export function bookableSlots(doctor: SeededDoctor): string[] {
+  return availableDates(doctor.schedule, { timeZone: doctor.timeZone }).flatMap(({ date }) =>
+    slotsFor(doctor.schedule, date).map((time) => formatAppointmentDate(date, time)),
+  );
+}
+
+/** A new emulator account registered as a patient. */
+export async function registeredPatient(t: TestApp): Promise<TestUser> {
+  const user = await signUpUser();
+  const res = await request(t.http)
+    .post('/api/users')
+    .set(authHeader(user))
+    .send({ uid: user.uid, role: 'patient' });
+  if (res.status !== 201) throw new Error(`POST /api/users answered ${res.status}`);
+  return user;
+}
+
+/** The spec's booking body for a doctor and text date. */
+export function bookingBody(
+  user: TestUser,
+  doctor: SeededDoctor,
+  date: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    uid: user.uid,
+    date,
+    doctorId: doctor.id,
+    doctor: doctor.name,
+    clinic: doctor.clinic,
+    specialty: doctor.specialty,
+    notes: 'Checkup',
+    prescriptionUrl: null,
+    bookedAt: new Date().toISOString(),
+    ...extra,
+  };
+}
+
+export const book = (t: TestApp, user: TestUser, body: object, key?: string) => {
+  const req = request(t.http).post('/api/appointments').set(authHeader(user));
+  if (key) void req.set('Idempotency-Key', key);
+  return req.send(body);
+};
+
+export async function withContext(t: TestApp, user: TestUser): Promise<DoctorsWithContextResponse> {
+  const res = await request(t.http).get(`/api/doctors-with-context/${user.uid}`).set(authHeader(user));
+  if (res.status !== 200) throw new Error(`doctors-with-context answered ${res.status}`);
+  return res.body as DoctorsWithContextResponse;
+}

@@ -1,0 +1,221 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  ApiError,
+  MESSAGES,
+  api,
+  authStore,
+  availableDates,
+  dateLabel,
+  toastStore,
+  type Appointment,
+  type DoctorListingItem,
+} from '@medora/shared';
+import { useBookingDraft } from '../stores/booking-draft-store';
+import { BookingFlow } from './booking-flow';
+
+const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const doctor = (over: Partial<DoctorListingItem> = {}): DoctorListingItem => ({
+  id: '7b0e6d8e-3c1f-4c53-9a52-2f1f1a7f0c11',
+  name: 'Dr. Michael Chen',
+  specialty: 'General Medicine',
+  clinic: 'City Medical Clinic',
+  timeZone: 'America/New_York',
+  schedule: {
+    availableDays: everyDay,
+    timeSlots: Object.fromEntries(everyDay.map((d) => [d, ['09:00 AM', '10:30 AM', '02:00 PM']])),
+  },
+  visitCount: 2,
+  lastVisitDate: '2026-10-01 at 09:00 AM',
+  takenSlots: {},
+  ...over,
+});
+
+function mockDoctors(doctors: DoctorListingItem[]) {
+  return jest
+    .spyOn(api, 'doctorsWithContext')
+    .mockResolvedValue({ doctors, lastDoctorName: null, totalAppointments: 0 });
+}
+
+const toasts = () => toastStore.getState().toasts.map((t) => `${t.kind}: ${t.text}`);
+
+beforeEach(() => {
+  jest.spyOn(api, 'getPatient').mockRejectedValue(new ApiError(404, 'Not found.'));
+  jest.spyOn(api, 'listDoctors').mockRejectedValue(new ApiError(500, 'down'));
+  authStore.getState().setUser({ uid: 'patient-1', email: 'p@test', emailVerified: true });
+  toastStore.setState({ toasts: [] });
+  useBookingDraft.getState().reset();
+});
+afterEach(() => jest.restoreAllMocks());
+
+async function chooseFirstDateAndSlot(d: DoctorListingItem) {
+  fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
+  const first = availableDates(d.schedule, { timeZone: d.timeZone, taken: d.takenSlots })[0]!;
+  const dateButton = screen.getByRole('button', { name: new RegExp(`^${dateLabel(first.date)}, `) });
+  fireEvent.click(dateButton);
+  return { first, dateButton };
+}
+
+describe('BookingFlow, page variant', () => {
+  it('walks doctor → date → slot → confirm and books with the spec’s body', async () => {
+    const d = doctor();
+    mockDoctors([d]);
+    let resolve!: (a: Appointment) => void;
+    const create = jest
+      .spyOn(api, 'createAppointment')
+      .mockImplementation(() => new Promise<Appointment>((r) => (resolve = r)));
+    const onBooked = jest.fn();
+    render(<BookingFlow variant="page" onBooked={onBooked} />);
+
+    const card = await screen.findByRole('button', { name: /Dr\. Michael Chen/ });
+    expect(card.textContent).toContain('7 days/week');
+    expect(card.textContent).toContain('Last visit: 2026-10-01 at 09:00 AM');
+    expect(card.getAttribute('aria-pressed')).toBe('false');
+
+    const { first, dateButton } = await chooseFirstDateAndSlot(d);
+    expect(dateButton.getAttribute('aria-label')).toBe(`${dateLabel(first.date)}, 3 slots`);
+    expect(dateButton.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getAllByRole('button', { name: /slots?$/ }).length).toBeLessThanOrEqual(14);
+
+    fireEvent.click(screen.getByRole('button', { name: '10:30 AM' }));
+    expect(screen.getByRole('button', { name: '10:30 AM' }).getAttribute('aria-pressed')).toBe('true');
+    const notes = screen.getByLabelText(MESSAGES.bookingNotesLabel);
+    expect((notes as HTMLTextAreaElement).value).toBe('Follow-up appointment');
+    expect(notes.getAttribute('rows')).toBe('4');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
+    const busy = await screen.findByRole('button', { name: 'Booking...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        uid: 'patient-1',
+        date: `${first.date} at 10:30 AM`,
+        doctorId: d.id,
+        doctor: d.name,
+        clinic: d.clinic,
+        specialty: d.specialty,
+        notes: 'Follow-up appointment',
+      }),
+      expect.any(String),
+    );
+    const appointment = { id: 'a1', doctor: d.name, clinic: d.clinic } as Appointment;
+    await act(async () => resolve(appointment));
+    expect(onBooked).toHaveBeenCalledWith(appointment);
+    expect(toasts()).toEqual([
+      `success: Appointment booked successfully! Dr. Michael Chen on ${first.date} at 10:30 AM, City Medical Clinic.`,
+    ]);
+  });
+
+  it('clears the slot when another date is chosen', async () => {
+    const d = doctor();
+    mockDoctors([d]);
+    render(<BookingFlow variant="page" />);
+    await chooseFirstDateAndSlot(d);
+    fireEvent.click(screen.getByRole('button', { name: '09:00 AM' }));
+    const second = availableDates(d.schedule, { timeZone: d.timeZone })[1]!;
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${dateLabel(second.date)}, `) }));
+    expect(screen.getByRole('button', { name: '09:00 AM' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('never offers a taken slot', async () => {
+    const base = doctor();
+    const first = availableDates(base.schedule, { timeZone: base.timeZone })[0]!;
+    const d = doctor({ takenSlots: { [first.date]: ['10:30 AM'] } });
+    mockDoctors([d]);
+    render(<BookingFlow variant="page" />);
+    const { dateButton } = await chooseFirstDateAndSlot(d);
+    expect(dateButton.getAttribute('aria-label')).toMatch(/, 2 slots$/);
+    expect(screen.queryByRole('button', { name: '10:30 AM' })).toBeNull();
+  });
+
+  it('asks for doctor, date and slot before booking', async () => {
+    mockDoctors([doctor()]);
+    const create = jest.spyOn(api, 'createAppointment');
+    render(<BookingFlow variant="page" />);
+    await screen.findByRole('button', { name: /Dr\. Michael Chen/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
+    expect(toasts()).toEqual([`error: ${MESSAGES.bookingSelectionRequired}`]);
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('shows the error and enables the button again when booking fails', async () => {
+    const d = doctor();
+    mockDoctors([d]);
+    jest.spyOn(api, 'createAppointment').mockRejectedValue(new ApiError(409, MESSAGES.appointmentSlotTaken));
+    render(<BookingFlow variant="page" />);
+    await chooseFirstDateAndSlot(d);
+    fireEvent.click(screen.getByRole('button', { name: '09:00 AM' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([`error: Error booking appointment: ${MESSAGES.appointmentSlotTaken}`]),
+    );
+    const button = screen.getByRole('button', { name: 'Confirm Appointment' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    // The taken slot is dropped from the selection and the list is fetched again.
+    expect(useBookingDraft.getState().slot).toBeNull();
+  });
+
+  it('shows the page texts of the empty states', async () => {
+    const noDays = doctor({ schedule: { availableDays: [], timeSlots: {} } });
+    mockDoctors([noDays]);
+    render(<BookingFlow variant="page" />);
+    fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
+    expect(
+      screen.getByText(
+        'No available dates found for Dr. Michael Chen. Please select another doctor or contact the clinic.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says so when there are no doctors', async () => {
+    // Empty lists fall back to the sample doctors (spec §7), so the empty state is the step's own.
+    const { DoctorStep } = await import('./doctor-step');
+    render(<DoctorStep doctors={[]} loading={false} selected={null} onSelect={() => undefined} />);
+    expect(screen.getByText(MESSAGES.noDoctors)).toBeTruthy();
+  });
+});
+
+describe('BookingFlow, dashboard variant', () => {
+  it('starts with an intro, resets everything, and uses the dashboard texts', async () => {
+    const noSlots = doctor({
+      schedule: { availableDays: everyDay, timeSlots: {} },
+    });
+    mockDoctors([noSlots]);
+    render(<BookingFlow variant="dashboard" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
+    const first = availableDates(noSlots.schedule, { timeZone: noSlots.timeZone })[0]!;
+    fireEvent.click(screen.getByRole('button', { name: `${dateLabel(first.date)}, 0 slots` }));
+    expect(screen.getByText(MESSAGES.noSlotsDashboard)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.getByRole('button', { name: /Dr\. Michael Chen/ }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    expect(screen.getByText(MESSAGES.bookingChooseDoctorFirst)).toBeTruthy();
+  });
+
+  it('shows the dashboard text when a doctor has no dates', async () => {
+    mockDoctors([doctor({ schedule: { availableDays: [], timeSlots: {} } })]);
+    render(<BookingFlow variant="dashboard" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
+    expect(screen.getByText(MESSAGES.noDatesDashboard)).toBeTruthy();
+  });
+
+  it('filters doctors by the patient’s chronic conditions', async () => {
+    mockDoctors([
+      doctor(),
+      doctor({ id: 'c1', name: 'Dr. Sarah Johnson', specialty: 'Cardiology' }),
+      doctor({ id: 'p1', name: 'Dr. Emily Rodriguez', specialty: 'Pediatrics' }),
+    ]);
+    jest
+      .spyOn(api, 'getPatient')
+      .mockResolvedValue({ exists: true, data: { chronicConditions: ['Hypertension'] } } as never);
+    render(<BookingFlow variant="dashboard" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
+    const list = await screen.findByRole('list');
+    await within(list).findByRole('button', { name: /Dr\. Sarah Johnson/ });
+    expect(within(list).queryByRole('button', { name: /Dr\. Emily Rodriguez/ })).toBeNull();
+    expect(within(list).getByRole('button', { name: /Dr\. Michael Chen/ })).toBeTruthy();
+  });
+});

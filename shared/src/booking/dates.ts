@@ -1,0 +1,195 @@
+import type { DoctorSchedule } from './types.js';
+import { isValidTimeZone, wallTimeToInstant, zonedParts } from './time-zone.js';
+
+/** Spec §9: bookable dates lie in a 30-day window starting tomorrow, at most 14 of them. */
+export const BOOKING_WINDOW_DAYS = 30;
+export const MAX_BOOKABLE_DATES = 14;
+
+/** The clinic zone when a doctor record has none (the doctors table defaults to it as well). */
+export const DEFAULT_CLINIC_TIME_ZONE = 'America/New_York';
+
+/** The doctor's zone when the runtime knows it, else the default (a bad value never breaks a page). */
+export function clinicTimeZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : DEFAULT_CLINIC_TIME_ZONE;
+}
+
+/** Weekday names in `Date#getUTCDay()` order (the spelling of schedule.availableDays). */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_12H = /^(0?[1-9]|1[0-2]):([0-5]\d)\s?(AM|PM)$/i;
+const APPOINTMENT_TEXT = /^(\d{4}-\d{2}-\d{2}) at ((?:0?[1-9]|1[0-2]):[0-5]\d (?:AM|PM))$/;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Parses 'YYYY-MM-DD' into a UTC-midnight Date, or null when it is not a real calendar date. */
+export function parseIsoDate(date: string): Date | null {
+  const m = ISO_DATE.exec(date);
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
+}
+
+const toIso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+/** 'YYYY-MM-DD' plus `days` calendar days (across month and year ends). */
+export function addDays(date: string, days: number): string {
+  const d = parseIsoDate(date);
+  if (!d) throw new Error(`Not a date: ${date}`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return toIso(d);
+}
+
+/** The weekday name of 'YYYY-MM-DD' ('Tuesday'). */
+export function weekdayOf(date: string): string {
+  const d = parseIsoDate(date);
+  if (!d) throw new Error(`Not a date: ${date}`);
+  return WEEKDAY_NAMES[d.getUTCDay()]!;
+}
+
+/** Today's date ('YYYY-MM-DD') on a wall calendar in `timeZone`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const p = zonedParts(now, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Minutes after midnight of '10:30 AM', or null when the text is not a 12-hour time. */
+export function parseTime12h(time: string): number | null {
+  const m = TIME_12H.exec(time.trim());
+  if (!m) return null;
+  const hour = (Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0);
+  return hour * 60 + Number(m[2]);
+}
+
+/** The canonical 'hh:mm AM/PM' of a minute count ('09:05 AM'). */
+export function formatTime12h(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  return `${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(minutes % 60)} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** The spec's appointment text: 'YYYY-MM-DD at hh:mm AM/PM' (spec §3 Appointment). */
+export function formatAppointmentDate(date: string, time: string): string {
+  return `${date} at ${time}`;
+}
+
+/** Splits 'YYYY-MM-DD at hh:mm AM/PM'; null when the text has another form or a non-existent date. */
+export function parseAppointmentDate(text: string): { date: string; time: string } | null {
+  const m = APPOINTMENT_TEXT.exec(text.trim());
+  if (!m || !parseIsoDate(m[1]!)) return null;
+  return { date: m[1]!, time: m[2]! };
+}
+
+/** The real start instant of a slot: wall date and time in the clinic's IANA zone. */
+export function slotStart(date: string, time: string, timeZone: string): Date {
+  const d = parseIsoDate(date);
+  const minutes = parseTime12h(time);
+  if (!d || minutes === null) throw new Error(`Not a slot: ${date} ${time}`);
+  return wallTimeToInstant(
+    {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: Math.floor(minutes / 60),
+      minute: minutes % 60,
+    },
+    timeZone,
+  );
+}
+
+/** The slot (date and 'hh:mm AM/PM') an instant falls on in `timeZone`; the inverse of slotStart. */
+export function slotOf(instant: Date, timeZone: string): { date: string; time: string } {
+  const p = zonedParts(instant, timeZone);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: formatTime12h(p.hour * 60 + p.minute) };
+}
+
+/** Taken slots by date: 'YYYY-MM-DD' → times ('10:30 AM'). */
+export type TakenSlots = Record<string, readonly string[]>;
+
+/**
+ * The times a doctor offers on `date` (by weekday), minus taken ones. Times are compared by value, so
+ * '9:00 AM' in a schedule and '09:00 AM' in a booking are the same slot.
+ */
+export function slotsFor(schedule: DoctorSchedule, date: string, taken: TakenSlots = {}): string[] {
+  const weekday = weekdayOf(date);
+  if (!schedule.availableDays.includes(weekday)) return [];
+  const takenMinutes = new Set((taken[date] ?? []).map(parseTime12h));
+  return (schedule.timeSlots[weekday] ?? []).filter((t) => {
+    const m = parseTime12h(t);
+    return m !== null && !takenMinutes.has(m);
+  });
+}
+
+export interface AvailableDate {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  weekday: string;
+  /** Free slots on that date. */
+  slotCount: number;
+}
+
+/**
+ * Spec §5/§9: from tomorrow (in the clinic's zone), at most 14 dates within the next 30 days whose
+ * weekday is in the doctor's availableDays, each with its count of free slots.
+ */
+export function availableDates(
+  schedule: DoctorSchedule,
+  options: { timeZone: string; now?: Date; taken?: TakenSlots },
+): AvailableDate[] {
+  const today = todayIn(options.timeZone, options.now);
+  const result: AvailableDate[] = [];
+  for (let i = 1; i <= BOOKING_WINDOW_DAYS && result.length < MAX_BOOKABLE_DATES; i++) {
+    const date = addDays(today, i);
+    const weekday = weekdayOf(date);
+    if (!schedule.availableDays.includes(weekday)) continue;
+    result.push({ date, weekday, slotCount: slotsFor(schedule, date, options.taken).length });
+  }
+  return result;
+}
+
+/** Whether `date` + `time` is a slot the doctor offers inside the booking window (taken or not). */
+export function isBookableSlot(
+  schedule: DoctorSchedule,
+  date: string,
+  time: string,
+  options: { timeZone: string; now?: Date },
+): boolean {
+  if (!parseIsoDate(date) || parseTime12h(time) === null) return false;
+  if (!availableDates(schedule, options).some((d) => d.date === date)) return false;
+  const minutes = parseTime12h(time);
+  return slotsFor(schedule, date).some((t) => parseTime12h(t) === minutes);
+}
+
+/** 'Tuesday 2 December' for a date button (its accessible name adds the slot count). */
+export function dateLabel(date: string): string {
+  const d = parseIsoDate(date);
+  if (!d) return date;
+  return `${WEEKDAY_NAMES[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]}`;
+}
+
+/** How many weekdays a doctor works ('3 days/week' on the doctor cards). */
+export function daysPerWeek(schedule: DoctorSchedule | undefined): number {
+  return new Set(schedule?.availableDays ?? []).size;
+}

@@ -1,0 +1,4 @@
+export * from './types.js';
+export * from './time-zone.js';
+export * from './dates.js';
+export * from './doctors.js';

@@ -1,0 +1,75 @@
+/** A doctor's weekly availability (spec §3): weekday names and, per weekday, times like '09:00 AM'. */
+export interface DoctorSchedule {
+  availableDays: string[];
+  timeSlots: Record<string, string[]>;
+}
+
+/** Spec §4 Appointment status; a missing status reads as Scheduled. */
+export const APPOINTMENT_STATUSES = ['Scheduled', 'Confirmed', 'Completed', 'Cancelled', 'No-Show'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Statuses that hold a slot (everything but Cancelled) and the Upcoming tab's statuses (spec §4). */
+export const UPCOMING_STATUSES: readonly AppointmentStatus[] = ['Scheduled', 'Confirmed'];
+
+/** `GET /api/doctors` (public fields only: no licence or NPI number, phone, email or date of birth). */
+export interface PublicDoctor {
+  /** Absent on the built-in sample doctors, which cannot be booked on the server. */
+  id?: string;
+  name: string;
+  specialty: string;
+  clinic: string;
+  /** IANA zone of the clinic; slot times are wall times there. */
+  timeZone?: string;
+  schedule?: DoctorSchedule;
+}
+
+/** Spec §3 Doctor listing item, as `GET /api/doctors-with-context/{uid}` returns it. */
+export interface DoctorListingItem extends PublicDoctor {
+  id: string;
+  timeZone: string;
+  schedule: DoctorSchedule;
+  /** Past and upcoming non-cancelled appointments of this patient with this doctor. */
+  visitCount: number;
+  /** Text date ('YYYY-MM-DD at hh:mm AM/PM') of the patient's latest non-cancelled appointment, or null. */
+  lastVisitDate: string | null;
+  /** Slots already booked within the booking window, by date ('YYYY-MM-DD' → ['10:30 AM']). */
+  takenSlots: Record<string, string[]>;
+}
+
+/** `GET /api/doctors-with-context/{uid}` (spec §7). */
+export interface DoctorsWithContextResponse {
+  doctors: DoctorListingItem[];
+  lastDoctorName: string | null;
+  totalAppointments: number;
+}
+
+/** Spec §3 Appointment as the API returns it (plus doctorId, startsAt and timeZone of ours). */
+export interface Appointment {
+  id: string;
+  uid: string;
+  /** 'YYYY-MM-DD at hh:mm AM/PM' in the clinic's time zone. */
+  date: string;
+  doctor: string;
+  doctorId: string;
+  clinic: string;
+  specialty: string;
+  notes: string;
+  prescriptionUrl: string | null;
+  bookedAt: string;
+  status: AppointmentStatus;
+  /** The real start instant (ISO, UTC). */
+  startsAt: string;
+  timeZone: string;
+}
+
+/**
+ * Props of the exposed `mfe_booking/BookingFlow` component: `page` for /book-appointment, `dashboard`
+ * for the dashboard's Book Appointment tab (spec §2, §8 message variants).
+ */
+export interface BookingFlowProps {
+  variant: 'page' | 'dashboard';
+  /** Called with the new appointment after a successful booking. */
+  onBooked?: (appointment: Appointment) => void;
+  /** Called by the page variant's Cancel button. */
+  onCancel?: () => void;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { parseAppointmentDate } from '../booking/dates.js';
+import { uidSchema } from './users.js';
+
+/**
+ * `POST /api/appointments` (spec §7 body, plus `doctorId`, which our UI sends). The server decides
+ * bookedAt (its clock), the status (Scheduled) and the snapshot of doctor, clinic and specialty from
+ * the doctor record; the body's copies are accepted for spec compatibility and otherwise ignored.
+ */
+export const createAppointmentSchema = z
+  .object({
+    uid: uidSchema,
+    date: z
+      .string({ error: MESSAGES.bookingSelectionRequired })
+      .trim()
+      .refine((v) => parseAppointmentDate(v) !== null, MESSAGES.appointmentDateInvalid),
+    doctorId: z.uuid(MESSAGES.appointmentDoctorInvalid).optional(),
+    doctor: z.string().trim().min(1, MESSAGES.bookingSelectionRequired).max(200),
+    clinic: z.string().trim().max(200).optional(),
+    specialty: z.string().trim().max(200).optional(),
+    notes: z.string().max(2000, MESSAGES.appointmentNotesTooLong).optional(),
+    prescriptionUrl: z.string().max(2000).nullable().optional(),
+    bookedAt: z.string().max(64).optional(),
+  })
+  .strict();
+export type CreateAppointmentInput = z.infer<typeof createAppointmentSchema>;
+
+/** `GET /api/appointments?uid=` */
+export const listAppointmentsQuerySchema = z.object({ uid: uidSchema }).strict();
+export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuerySchema>;
+
+/** `:id` of an appointment. */
+export const appointmentIdSchema = z.uuid(MESSAGES.notFound);
+
+/** `Idempotency-Key` header: a client-chosen token, e.g. a UUID per booking attempt. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, MESSAGES.idempotencyKeyInvalid)
+  .max(128, MESSAGES.idempotencyKeyInvalid)
+  .regex(/^[A-Za-z0-9_.:-]+$/, MESSAGES.idempotencyKeyInvalid);
