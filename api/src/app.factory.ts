@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@medora/shared';
 import { Logger, type LogLevel as NestLogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -33,6 +35,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: false,
   });
   app.setGlobalPrefix('api');
+  // Document uploads (issue 4): one file of at most 10 MB per request; parts are streamed and the
+  // limit stops reading at 10 MB instead of buffering the whole body first.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    throwFileSizeLimit: true,
+  });
   await app.register(helmet, {
     // Swagger UI needs inline scripts and styles; the API itself serves JSON only.
     contentSecurityPolicy: {

@@ -7,11 +7,14 @@ import { CONFIG, redactUrl, type Config } from './config/config.js';
 import { SeedService } from './database/seed/seed.service.js';
 import { dataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
+import { AppointmentsModule } from './appointments/appointments.module.js';
 import { DevModule } from './dev/dev.module.js';
 import { DoctorsModule } from './doctors/doctors.module.js';
 import { HealthModule } from './health/health.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { UsersModule } from './users/users.module.js';
+import { PatientsModule } from './patients/patients.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 
 /** The config of the app being built, with the resolved database URL (embedded or DATABASE_URL). */
 export interface AppConfig extends Config {
@@ -44,8 +47,11 @@ export class AppModule {
         HealthModule,
         UsersModule,
         DoctorsModule,
+        AppointmentsModule,
         NotificationsModule,
         AdminModule,
+        PatientsModule,
+        DocumentsModule,
         // Demo accounts and their sign-in route exist only against the Auth emulator, never with a
         // real Firebase project.
         ...(config.firebaseAuthEmulatorHost ? [DevModule] : []),

@@ -224,7 +224,7 @@ test.describe('patient header bar', () => {
     await loginAs(page, 'patient', 'patient');
     await expect(page).toHaveURL(/\/form$/);
     await expect(page.getByRole('link', { name: 'Medora' })).toHaveAttribute('href', '/dashboard');
-    await expect(page.getByRole('heading', { name: 'Patient intake' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your health profile' })).toBeVisible();
 
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.click();

@@ -16,3 +16,11 @@ export * from './auth/auth-store.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';
+export * from './booking/index.js';
+export type * from './schemas/appointments.js';
+// The intake engine and its question bank are a separate entry, `@medora/shared/intake` (Node gets
+// them here through node.ts), so the landing route does not download them; only their types are here.
+export type * from './intake/types.js';
+export type * from './intake/patient-types.js';
+export * from './documents/file-type.js';
+export type * from './schemas/intake.js';

@@ -5,3 +5,4 @@
  */
 export * from './index.js';
 export * from './schemas/index.js';
+export * from './intake/index.js';

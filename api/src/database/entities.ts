@@ -1,6 +1,17 @@
+import { AppointmentEntity } from '../appointments/appointment.entity.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
+import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 
 /** Every entity the DataSource knows. */
-export const ENTITIES = [UserEntity, DoctorEntity, NotificationReadEntity];
+export const ENTITIES = [
+  UserEntity,
+  DoctorEntity,
+  NotificationReadEntity,
+  AppointmentEntity,
+  PatientProfileEntity,
+  DocumentEntity,
+  DocumentFileEntity,
+];

@@ -1,15 +1,214 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { api, authStore, toastStore } from '@medora/shared';
 import IntakePage from './intake-page';
 
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+function fakeApi(routes: {
+  patient?: { status: number; body: unknown };
+  save?: { status: number; body: unknown };
+}) {
+  const calls: Call[] = [];
+  const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    calls.push({ url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+    const reply =
+      method === 'GET' && url.startsWith('/api/patients/')
+        ? (routes.patient ?? {
+            status: 404,
+            body: { statusCode: 404, error: 'Not Found', message: 'Not found.' },
+          })
+        : method === 'POST' && url === '/api/patients'
+          ? (routes.save ?? { status: 201, body: {} })
+          : { status: 500, body: { message: 'unexpected' } };
+    return { status: reply.status, text: async () => JSON.stringify(reply.body) };
+  });
+  api.configure({ fetch: fetchImpl as unknown as typeof fetch, baseUrl: '/api' });
+  return calls;
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/form']}>
+      <Routes>
+        <Route path="/form" element={<IntakePage />} />
+        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+
 describe('IntakePage', () => {
-  it('shows the intake placeholder with a link back to the dashboard', () => {
-    render(
-      <MemoryRouter>
-        <IntakePage />
-      </MemoryRouter>,
+  beforeEach(() => {
+    localStorage.clear();
+    act(() => authStore.getState().setUser({ uid: 'p1', email: 'p@example.com', emailVerified: true }));
+  });
+  afterEach(() => act(() => authStore.getState().setUser(null)));
+
+  it('starts a new patient (404) at the name question, requires it and moves focus to each new question', async () => {
+    fakeApi({});
+    renderPage();
+    expect(screen.getByRole('status').textContent).toBe('Loading your health profile...');
+    const heading = await screen.findByRole('heading', { name: 'What is your full name?' });
+    expect(screen.getByText('Question 1 of 16')).toBeTruthy();
+    next();
+    expect(screen.getByRole('alert').textContent).toBe('This field is required.');
+    fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann Lee' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    next();
+    const gender = await screen.findByRole('heading', { name: 'What is your gender?' });
+    expect(document.activeElement).toBe(gender);
+    expect(heading.isConnected).toBe(false);
+    expect(screen.getByRole('group', { name: 'What is your gender?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Female' }));
+    next();
+    expect(screen.getByRole('heading', { name: 'What is your date of birth?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect((screen.getByRole('radio', { name: 'Female' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('offers the days of February by leap year on the date of birth step and does nothing until complete', async () => {
+    fakeApi({});
+    renderPage();
+    await screen.findByRole('heading', { name: 'What is your full name?' });
+    fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann' } });
+    next();
+    fireEvent.click(screen.getByRole('radio', { name: 'Male' }));
+    next();
+    const day = () => screen.getByLabelText('Day') as HTMLSelectElement;
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2024' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2' } });
+    expect(day().options.length - 1).toBe(29);
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2023' } });
+    expect(day().options.length - 1).toBe(28);
+    next();
+    expect(screen.getByRole('heading', { name: 'What is your date of birth?' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(day(), { target: { value: '28' } });
+    next();
+    expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Height (feet)'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Height (inches)'), { target: { value: '7' } });
+    next();
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all height and weight fields.');
+    fireEvent.change(screen.getByLabelText('Weight (kg)'), { target: { value: '70' } });
+    expect(screen.getByText('BMI 24.2 (Normal)')).toBeTruthy();
+  });
+
+  it('welcomes a returning patient; Follow-Up Visit asks only height and weight, then review, upload and submit', async () => {
+    const previous = {
+      name: 'Ann',
+      gender: 'Female',
+      dob: '1980-01-01',
+      heightWeight: { heightFeet: 5, heightInches: 5, weight: 60 },
+      allergyList: ['None'],
+      symptoms: ['Cough'],
+      coughType: 'Dry',
+    };
+    const calls = fakeApi({
+      patient: { status: 200, body: { exists: true, data: previous, aiSummary: null } },
+    });
+    jest.useFakeTimers();
+    try {
+      renderPage();
+      await act(async () => {
+        await jest.runOnlyPendingTimersAsync();
+      });
+      expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
+      expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
+      expect(screen.getByText('Question 1 of 1')).toBeTruthy();
+      next();
+      expect(screen.getByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
+      for (const name of [
+        'Personal Information',
+        'Medical History',
+        'Symptoms Summary',
+        'Uploaded Documents',
+      ]) {
+        expect(screen.getByRole('region', { name })).toBeTruthy();
+      }
+      expect(screen.queryByRole('region', { name: 'Visit Information' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to File Upload' }));
+      expect(screen.getByRole('heading', { name: 'Upload medical reports (PDF/image)' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+      expect(screen.getByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to File Upload' }));
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Finish & Submit' }));
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      expect(screen.getByRole('heading', { name: 'Thank you! Your form was submitted.' })).toBeTruthy();
+      const saved = calls.find((c) => c.method === 'POST')!.body as {
+        uid: string;
+        data: Record<string, unknown>;
+      };
+      expect(saved.uid).toBe('p1');
+      expect(saved.data).toMatchObject({ ...previous, visitType: 'Follow-up Visit' });
+      expect(localStorage.getItem('profileCompleted')).toBe('true');
+      expect(localStorage.getItem('medora.intakeDraft.p1')).toBeNull();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(799);
+      });
+      expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1);
+      });
+      expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("shows 'Error saving data: …' and keeps every answer when the save fails; shows Visit Information via a doctor", async () => {
+    localStorage.setItem('viaDoctor', 'true');
+    fakeApi({
+      patient: { status: 200, body: { exists: true, data: { name: 'Ann' }, aiSummary: null } },
+      save: {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'Some fields are not valid.' },
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /Follow-Up Visit/ }));
+    fireEvent.change(screen.getByLabelText('Height (feet)'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Height (inches)'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Weight (kg)'), { target: { value: '60' } });
+    next();
+    expect(screen.getByRole('region', { name: 'Visit Information' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to File Upload' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish & Submit' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Error saving data: Some fields are not valid.',
     );
-    expect(screen.getByRole('heading', { name: 'Patient intake' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(localStorage.getItem('profileCompleted')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect((screen.getByLabelText('Weight (kg)') as HTMLInputElement).value).toBe('60');
+  });
+
+  it('restores a draft after a reload', async () => {
+    fakeApi({});
+    const first = renderPage();
+    await screen.findByRole('heading', { name: 'What is your full name?' });
+    fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann Lee' } });
+    next();
+    fireEvent.click(screen.getByRole('radio', { name: 'Other' }));
+    first.unmount();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'What is your gender?' })).toBeTruthy();
+    expect(toastStore.getState().toasts.map((t) => t.text)).toContain(
+      'We restored the answers you had not submitted yet.',
+    );
+    expect((screen.getByRole('radio', { name: 'Other' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect((screen.getByLabelText('What is your full name?') as HTMLInputElement).value).toBe('Ann Lee');
   });
 });

@@ -1,13 +1,191 @@
-import { Link } from 'react-router-dom';
-import type { RemotePageProps } from '@medora/shared';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { MESSAGES, authStore, formatMessage, type RemotePageProps } from '@medora/shared';
+import { DOCUMENT_SUFFIX } from '@medora/shared/intake';
+import { FileUpload } from '../features/intake/components/file-upload';
+import { INTAKE_CSS } from '../features/intake/components/intake-styles';
+import { QuestionField } from '../features/intake/components/question-field';
+import { ReviewScreen } from '../features/intake/components/review-screen';
+import { VIA_DOCTOR_KEY } from '../features/intake/model/draft';
+import { useIntake } from '../features/intake/model/use-intake';
 
-/** Placeholder of the guided intake (spec §2 "Intake form"). */
+const ERROR_ID = 'intake-step-error';
+
+/** The guided intake at /form (spec §2 Intake form, §4 Intake flow, §5 Intake). */
 export default function IntakePage(_props: RemotePageProps) {
+  const uid = useStore(authStore, (s) => s.user?.uid ?? null);
+  const navigate = useNavigate();
+  const onDone = useCallback(() => navigate('/dashboard'), [navigate]);
+  const { state, chooseVisit, setAnswer, next, back, submit, today } = useIntake(uid, onDone);
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const viaDoctor = typeof localStorage !== 'undefined' && localStorage.getItem(VIA_DOCTOR_KEY) === 'true';
+  const { screen, answers, step, progress, error, saveError, submitting, canGoBack, moveCount } = state;
+
+  // Focus moves to the new heading on every step, so keyboard and screen-reader users follow along.
+  useEffect(() => {
+    if (moveCount > 0) headingRef.current?.focus();
+  }, [moveCount]);
+
+  let body: ReactNode;
+  if (screen === 'loading' || !uid) {
+    body = (
+      <p role="status" className="md-muted">
+        {MESSAGES.intakeLoading}
+      </p>
+    );
+  } else if (screen === 'welcome') {
+    body = (
+      <>
+        <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+          {MESSAGES.welcomeBackHeading}
+        </h2>
+        <p className="md-muted">{MESSAGES.welcomeBackIntro}</p>
+        <div className="md-intake-choices">
+          <button type="button" className="md-intake-choice" onClick={() => chooseVisit('followUp')}>
+            <strong>{MESSAGES.followUpVisitTitle}</strong>
+            <span className="md-muted">{MESSAGES.followUpVisitDescription}</span>
+          </button>
+          <button type="button" className="md-intake-choice" onClick={() => chooseVisit('newAppointment')}>
+            <strong>{MESSAGES.newAppointmentTitle}</strong>
+            <span className="md-muted">{MESSAGES.newAppointmentDescription}</span>
+          </button>
+        </div>
+      </>
+    );
+  } else if (screen === 'done') {
+    body = (
+      <div className="md-intake-done" role="status">
+        <div className="md-intake-done-mark" aria-hidden="true">
+          ✓
+        </div>
+        <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+          {MESSAGES.intakeSubmitted}
+        </h2>
+        <p className="md-muted">{MESSAGES.redirecting}</p>
+      </div>
+    );
+  } else {
+    const field = step?.question.field;
+    const docKey = field ? `${field}${DOCUMENT_SUFFIX}` : '';
+    const docName = docKey && typeof answers[docKey] === 'string' ? (answers[docKey] as string) : '';
+    const reports =
+      typeof answers.medicalReports === 'string' && answers.medicalReports
+        ? answers.medicalReports.split(', ')
+        : [];
+    const eyebrow = step?.topic ? (
+      <span className="md-intake-eyebrow">
+        {formatMessage(step.kind === 'chronic' ? 'chronicFollowUpTitle' : 'symptomFollowUpTitle', {
+          topic: step.topic,
+        })}
+      </span>
+    ) : undefined;
+    body = (
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (screen === 'upload') void submit();
+          else next();
+        }}
+      >
+        {screen === 'question' && (
+          <div className="md-intake-progress">
+            <p>{formatMessage('stepProgress', { current: progress.current, total: progress.total })}</p>
+            <div
+              className="md-intake-bar"
+              role="progressbar"
+              aria-label={formatMessage('stepProgress', { current: progress.current, total: progress.total })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress.percent}
+            >
+              <div style={{ width: `${progress.percent}%` }} />
+            </div>
+          </div>
+        )}
+        {screen === 'question' && step && (
+          <>
+            <QuestionField
+              key={step.key}
+              question={step.question}
+              value={answers[step.question.field]}
+              onChange={(v) => setAnswer(step.question.field, v)}
+              headingRef={headingRef}
+              errorId={ERROR_ID}
+              hasError={error !== null}
+              today={today}
+              eyebrow={eyebrow}
+            />
+            {step.question.upload && uid && (
+              <FileUpload
+                uid={uid}
+                type={step.question.field}
+                label={MESSAGES.attachFile}
+                names={docName ? [docName] : []}
+                onUploaded={(doc) => setAnswer(docKey, doc.name)}
+                onRemove={() => setAnswer(docKey, undefined)}
+              />
+            )}
+          </>
+        )}
+        {screen === 'review' && (
+          <ReviewScreen answers={answers} viaDoctor={viaDoctor} headingRef={headingRef} />
+        )}
+        {screen === 'upload' && uid && (
+          <>
+            <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+              {MESSAGES.uploadStepHeading}
+            </h2>
+            <p className="md-muted">{MESSAGES.uploadStepIntro}</p>
+            <FileUpload
+              uid={uid}
+              type="Medical Report"
+              label={MESSAGES.chooseReports}
+              multiple
+              names={reports}
+              onUploaded={(doc) => setAnswer('medicalReports', [...reports, doc.name].join(', '))}
+              onRemove={(name) =>
+                setAnswer('medicalReports', reports.filter((r) => r !== name).join(', ') || undefined)
+              }
+            />
+          </>
+        )}
+        {error && (
+          <p id={ERROR_ID} role="alert" className="md-intake-error">
+            {error}
+          </p>
+        )}
+        {saveError && screen === 'upload' && (
+          <p role="alert" className="md-intake-error">
+            {saveError}
+          </p>
+        )}
+        <div className="md-intake-actions">
+          <button type="button" className="md-button" onClick={back} disabled={!canGoBack}>
+            {MESSAGES.previousButton}
+          </button>
+          <button type="submit" className="md-button md-primary" disabled={submitting}>
+            {screen === 'review'
+              ? MESSAGES.continueToUpload
+              : screen === 'upload'
+                ? submitting
+                  ? MESSAGES.submitting
+                  : MESSAGES.finishSubmit
+                : MESSAGES.nextButton}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
   return (
-    <main style={{ padding: '2rem' }}>
-      <h1>Patient intake</h1>
-      <p>The guided, one-question-at-a-time intake is coming soon.</p>
-      <Link to="/dashboard">Back to dashboard</Link>
+    <main className="md-intake">
+      <style>{INTAKE_CSS}</style>
+      <div className="md-intake-card">
+        <h1>{MESSAGES.intakeHeading}</h1>
+        {body}
+      </div>
     </main>
   );
 }

@@ -7,6 +7,10 @@ import type {
   NotificationsResponse,
   User,
 } from '../schemas/users.js';
+import type { SavePatientInput } from '../schemas/intake.js';
+import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
+import type { CreateAppointmentInput } from '../schemas/appointments.js';
+import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 
 export interface ApiClientOptions {
   /** Base URL of the API, default same-origin `/api` (spec §7: base address from configuration). */
@@ -101,7 +105,45 @@ export function createApiClient(options: ApiClientOptions = {}) {
         `/doctors/${encodeURIComponent(uid)}`,
       ),
     /** `GET /api/patients/{uid}` (spec §7): 404 means a new patient. */
-    getPatient: (uid: string) => request<{ exists: boolean }>(`/patients/${encodeURIComponent(uid)}`),
+    getPatient: (uid: string) => request<PatientResponse>(`/patients/${encodeURIComponent(uid)}`),
+    /** `POST /api/patients` (spec §7): saves the caller's intake record. */
+    savePatient: (input: SavePatientInput) =>
+      request<PatientResponse>('/patients', { method: 'POST', body: input }),
+    /** `GET /api/patients/{uid}/documents` (spec §7). */
+    listDocuments: (uid: string) =>
+      request<PatientDocument[]>(`/patients/${encodeURIComponent(uid)}/documents`),
+    /** `POST /api/patients/{uid}/documents` with the file's bytes (multipart field `file`). */
+    uploadDocument: (uid: string, file: Blob, fileName: string, type: string) => {
+      const form = new FormData();
+      form.append('type', type);
+      form.append('file', file, fileName);
+      return request<PatientDocument>(`/patients/${encodeURIComponent(uid)}/documents`, {
+        method: 'POST',
+        body: form,
+      });
+    },
+    /** `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record. */
+    createDocumentRecord: (uid: string, input: { name: string; type: string; fileUrl?: string }) =>
+      request<PatientDocument>(`/patients/${encodeURIComponent(uid)}/documents`, {
+        method: 'POST',
+        body: input,
+      }),
+    /** `GET /api/doctors` (spec §7): approved, available doctors, public fields only. */
+    listDoctors: () => request<PublicDoctor[]>('/doctors', { anonymous: true }),
+    /** `GET /api/doctors-with-context/{uid}` (spec §7): doctors with this patient's visits and taken slots. */
+    doctorsWithContext: (uid: string) =>
+      request<DoctorsWithContextResponse>(`/doctors-with-context/${encodeURIComponent(uid)}`),
+    /** `GET /api/appointments?uid=` (spec §7). */
+    listAppointments: (uid: string) => request<Appointment[]>('/appointments', { query: { uid } }),
+    /** `GET /api/appointments/{id}` (spec §7). */
+    getAppointment: (id: string) => request<Appointment>(`/appointments/${encodeURIComponent(id)}`),
+    /** `POST /api/appointments` (spec §7); a retry with the same `idempotencyKey` returns the same booking. */
+    createAppointment: (input: CreateAppointmentInput, idempotencyKey?: string) =>
+      request<Appointment>('/appointments', {
+        method: 'POST',
+        body: input,
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
   };
 
   return {

@@ -7,3 +7,5 @@ export * from './roles.js';
 export * from './users.js';
 export * from '../errors.js';
 export * from '../runtime-config.js';
+export * from './appointments.js';
+export * from './intake.js';

@@ -1,5 +1,12 @@
 import { InitialSchema1767225600000 } from './1767225600000-initial-schema.js';
 import { NotificationReads1767312000000 } from './1767312000000-notification-reads.js';
+import { Appointments1767484800000 } from './1767484800000-appointments.js';
+import { PatientProfilesDocuments1767571200000 } from './1767571200000-patient-profiles-documents.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
-export const MIGRATIONS = [InitialSchema1767225600000, NotificationReads1767312000000];
+export const MIGRATIONS = [
+  InitialSchema1767225600000,
+  NotificationReads1767312000000,
+  Appointments1767484800000,
+  PatientProfilesDocuments1767571200000,
+];

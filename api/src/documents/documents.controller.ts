@@ -1,0 +1,119 @@
+import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  createDocumentMetadataSchema,
+  documentIdSchema,
+  uidSchema,
+  type PatientDocument,
+} from '@medora/shared';
+import type { Caller } from '../auth/caller.js';
+import { CurrentCaller } from '../auth/decorators.js';
+import { ApiException } from '../common/http-exception.filter.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { DocumentsService } from './documents.service.js';
+
+/** Errors @fastify/multipart raises when a file passes the limit. */
+const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_ERR_CTP_BODY_TOO_LARGE']);
+
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+@ApiTags('documents')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })
+@ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+@Controller('patients/:uid/documents')
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'A patient’s documents, metadata only (spec §7)' })
+  list(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+  ): Promise<PatientDocument[]> {
+    return this.documents.list(caller, uid);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({
+    summary:
+      'Upload a document (multipart field `file`, optional field `type`; PDF, DOC, DOCX, JPEG or PNG checked by content, max 10 MB) or create a metadata-only record from JSON { name, type, fileUrl } (spec §7)',
+  })
+  @ApiResponse({ status: 400, description: 'Bad body or file content', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 413, description: 'File larger than 10 MB', schema: ERROR_BODY_SCHEMA })
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Req() req: FastifyRequest,
+  ): Promise<PatientDocument> {
+    // Ownership first, so nobody streams 10 MB into someone else's folder.
+    await this.documents.assertAccess(caller, uid);
+    if (!req.isMultipart()) {
+      const body = new ZodValidationPipe(createDocumentMetadataSchema).transform(req.body);
+      return this.documents.createMetadata(caller, uid, body);
+    }
+    // A body far beyond the limit is refused before a byte of it is read (multipart adds a few
+    // hundred bytes of headers; 64 KiB of slack is plenty).
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw new ApiException(413, MESSAGES.fileTooLargeServer);
+    let file;
+    try {
+      file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    } catch (error) {
+      throw this.mapMultipartError(error);
+    }
+    if (!file || file.fieldname !== 'file') {
+      throw new ApiException(400, MESSAGES.fileRequired, { file: MESSAGES.fileRequired });
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      throw this.mapMultipartError(error);
+    }
+    const typeField = file.fields.type;
+    const type =
+      typeField && !Array.isArray(typeField) && 'value' in typeField && typeof typeField.value === 'string'
+        ? typeField.value
+        : 'Medical Report';
+    return this.documents.upload(caller, uid, { fileName: file.filename, bytes, type });
+  }
+
+  @Get(':id/file')
+  @ApiOperation({ summary: 'Download a stored document’s bytes' })
+  @ApiResponse({ status: 404, description: 'No such document with a file', schema: ERROR_BODY_SCHEMA })
+  async download(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Param('id', new ZodValidationPipe(documentIdSchema)) id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.documents.download(caller, uid, id);
+    await reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.bytes);
+  }
+
+  private mapMultipartError(error: unknown): unknown {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) {
+      return new ApiException(413, MESSAGES.fileTooLargeServer);
+    }
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      return new ApiException(400, MESSAGES.fileRequired, { file: MESSAGES.fileRequired });
+    }
+    return error;
+  }
+}

@@ -1,0 +1,297 @@
+import { type ReactNode, type RefObject } from 'react';
+import { MESSAGES, formatMessage } from '@medora/shared';
+import {
+  IDEAL_BMI_RANGE,
+  birthYears,
+  bmiCategory,
+  computeBmi,
+  daysInMonth,
+  formatDob,
+  parseDob,
+  toggleOption,
+  type AnswerValue,
+  type HeightWeight,
+  type Question,
+} from '@medora/shared/intake';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+interface FieldProps {
+  question: Question;
+  value: AnswerValue | undefined;
+  onChange: (value: AnswerValue | undefined) => void;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Id of the inline error, referenced by aria-describedby. */
+  errorId: string;
+  hasError: boolean;
+  today: Date;
+  /** Extra content above the heading, e.g. the follow-up's topic. */
+  eyebrow?: ReactNode;
+}
+
+const idFor = (field: string, suffix = '') => `intake-${field}${suffix}`;
+
+function Heading({
+  question,
+  headingRef,
+  htmlFor,
+}: Pick<FieldProps, 'question' | 'headingRef'> & { htmlFor?: string }) {
+  return (
+    <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+      {htmlFor ? <label htmlFor={htmlFor}>{question.label}</label> : question.label}
+    </h2>
+  );
+}
+
+/** One question's input, chosen by its type; options are native radios/checkboxes in a fieldset. */
+export function QuestionField(props: FieldProps) {
+  const { question, value, onChange, headingRef, errorId, hasError, eyebrow } = props;
+  const describedBy =
+    [question.hint ? idFor(question.field, '-hint') : '', hasError ? errorId : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const hint = question.hint ? (
+    <p className="md-muted md-intake-hint" id={idFor(question.field, '-hint')}>
+      {question.hint}
+    </p>
+  ) : null;
+
+  if (question.type === 'select' || question.type === 'multiselect') {
+    const multi = question.type === 'multiselect';
+    const selected = multi ? (Array.isArray(value) ? value : []) : [];
+    return (
+      <fieldset
+        className="md-intake-fieldset"
+        aria-describedby={describedBy}
+        aria-invalid={hasError || undefined}
+      >
+        <legend>
+          {eyebrow}
+          <Heading question={question} headingRef={headingRef} />
+        </legend>
+        {hint}
+        <div className="md-intake-options" data-count={question.options?.length ?? 0}>
+          {(question.options ?? []).map((option) => {
+            const checked = multi ? selected.includes(option) : value === option;
+            return (
+              <label key={option} className="md-intake-option" data-checked={checked}>
+                <input
+                  type={multi ? 'checkbox' : 'radio'}
+                  name={question.field}
+                  value={option}
+                  checked={checked}
+                  onChange={() => onChange(multi ? toggleOption(selected, option) : option)}
+                />
+                <span>{option}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    );
+  }
+
+  if (question.type === 'dob') {
+    return <DobField {...props} describedBy={describedBy} />;
+  }
+
+  if (question.type === 'heightWeight') {
+    return <HeightWeightField {...props} describedBy={describedBy} />;
+  }
+
+  const inputId = idFor(question.field);
+  const common = {
+    id: inputId,
+    'aria-describedby': describedBy,
+    'aria-invalid': hasError || undefined,
+  };
+  return (
+    <div className="md-intake-fieldset">
+      {eyebrow}
+      <Heading question={question} headingRef={headingRef} htmlFor={inputId} />
+      {hint}
+      {question.type === 'textarea' ? (
+        <textarea
+          {...common}
+          rows={4}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : question.type === 'number' ? (
+        <input
+          {...common}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+        />
+      ) : (
+        <input
+          {...common}
+          type="text"
+          autoComplete={question.field === 'name' ? 'name' : 'off'}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Year (1900 to this year), month and day selects; the days follow the month and leap years (spec §5). */
+function DobField({
+  question,
+  value,
+  onChange,
+  headingRef,
+  today,
+  describedBy,
+  eyebrow,
+}: FieldProps & { describedBy?: string }) {
+  const parts = parseDob(value);
+  // The answer is 'YYYY-MM-DD' once complete; until then the choices so far are kept as '<y>|<m>|<d>'
+  // (never valid, so the step does nothing, spec §5, and the draft keeps them across a reload).
+  const partial =
+    typeof value === 'string' && value.includes('|')
+      ? value.split('|').map((n) => (n ? Number(n) : undefined))
+      : undefined;
+  const year = partial ? partial[0] : parts.year;
+  const month = partial ? partial[1] : parts.month;
+  const day = partial ? partial[2] : parts.day;
+  const maxDay = month ? daysInMonth(month, year) : 31;
+
+  const update = (y?: number, m?: number, d?: number) => {
+    const clampedDay = d !== undefined && m !== undefined && d > daysInMonth(m, y) ? undefined : d;
+    const full = formatDob({ year: y, month: m, day: clampedDay });
+    onChange(full ?? `${y ?? ''}|${m ?? ''}|${clampedDay ?? ''}`);
+  };
+  const num = (v: string) => (v === '' ? undefined : Number(v));
+
+  return (
+    <fieldset className="md-intake-fieldset" aria-describedby={describedBy}>
+      <legend>
+        {eyebrow}
+        <Heading question={question} headingRef={headingRef} />
+      </legend>
+      <div className="md-intake-row">
+        <label className="md-intake-small">
+          <span>{MESSAGES.dobYear}</span>
+          <select value={year ?? ''} onChange={(e) => update(num(e.target.value), month, day)}>
+            <option value="">—</option>
+            {birthYears(today).map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="md-intake-small">
+          <span>{MESSAGES.dobMonth}</span>
+          <select value={month ?? ''} onChange={(e) => update(year, num(e.target.value), day)}>
+            <option value="">—</option>
+            {MONTHS.map((m, i) => (
+              <option key={m} value={i + 1}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="md-intake-small">
+          <span>{MESSAGES.dobDay}</span>
+          <select value={day ?? ''} onChange={(e) => update(year, month, num(e.target.value))}>
+            <option value="">—</option>
+            {Array.from({ length: maxDay }, (_, i) => i + 1).map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {!formatDob({ year, month, day }) && (
+        <p className="md-muted md-intake-hint">{MESSAGES.dobIncomplete}</p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Feet, inches and kilograms with the live BMI and its category (spec §5). */
+function HeightWeightField({
+  question,
+  value,
+  onChange,
+  headingRef,
+  describedBy,
+  hasError,
+  eyebrow,
+}: FieldProps & { describedBy?: string }) {
+  const hw = (
+    value && typeof value === 'object' && !Array.isArray(value) ? value : {}
+  ) as Partial<HeightWeight>;
+  const set = (key: keyof HeightWeight, raw: string) =>
+    onChange({ ...hw, [key]: raw === '' ? undefined : Number(raw) } as HeightWeight);
+  const bmi =
+    hw.heightFeet !== undefined && hw.heightInches !== undefined && hw.weight !== undefined
+      ? computeBmi(hw.heightFeet, hw.heightInches, hw.weight)
+      : null;
+  const input = (key: keyof HeightWeight, label: string, min: number, max: number, step: number) => (
+    <label className="md-intake-small">
+      <span>{label}</span>
+      <input
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        step={step}
+        value={hw[key] ?? ''}
+        aria-invalid={hasError || undefined}
+        onChange={(e) => set(key, e.target.value)}
+      />
+    </label>
+  );
+  return (
+    <fieldset className="md-intake-fieldset" aria-describedby={describedBy}>
+      <legend>
+        {eyebrow}
+        <Heading question={question} headingRef={headingRef} />
+      </legend>
+      {question.hint && (
+        <p className="md-muted md-intake-hint" id={idFor(question.field, '-hint')}>
+          {question.hint}
+        </p>
+      )}
+      <div className="md-intake-row">
+        {input('heightFeet', MESSAGES.heightFeetLabel, 0, 8, 1)}
+        {input('heightInches', MESSAGES.heightInchesLabel, 0, 11, 1)}
+        {input('weight', MESSAGES.weightLabel, 0, 500, 0.1)}
+      </div>
+      <div className="md-intake-bmi" aria-live="polite">
+        {bmi !== null ? (
+          <>
+            <strong data-category={bmiCategory(bmi)}>
+              {formatMessage('bmiLive', { bmi: bmi.toFixed(1), category: bmiCategory(bmi) })}
+            </strong>
+            <span className="md-muted">{formatMessage('bmiIdeal', { range: IDEAL_BMI_RANGE })}</span>
+          </>
+        ) : (
+          <span className="md-muted">{formatMessage('bmiIdeal', { range: IDEAL_BMI_RANGE })}</span>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  checkIntakeFile,
+  detectFileType,
+  extensionOf,
+  MAX_UPLOAD_BYTES,
+  sanitizeFileName,
+} from './file-type.js';
+
+const bytes = (...b: number[]) => Uint8Array.from(b);
+const PDF = new TextEncoder().encode('%PDF-1.7\n...');
+const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0);
+const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0);
+const DOC = bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0);
+const ZIP = bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0);
+
+describe('detectFileType (magic bytes)', () => {
+  it('recognises PDF, PNG, JPEG, DOC and DOCX whose name agrees', () => {
+    expect(detectFileType(PDF, 'a.pdf')).toBe('pdf');
+    expect(detectFileType(PNG, 'a.PNG')).toBe('png');
+    expect(detectFileType(JPEG, 'a.jpg')).toBe('jpeg');
+    expect(detectFileType(JPEG, 'a.jpeg')).toBe('jpeg');
+    expect(detectFileType(DOC, 'a.doc')).toBe('doc');
+    expect(detectFileType(ZIP, 'a.docx')).toBe('docx');
+  });
+
+  it('refuses a .pdf that is not a PDF, and content that matches another extension', () => {
+    expect(detectFileType(new TextEncoder().encode('MZ\x90\x00'), 'a.pdf')).toBeNull();
+    expect(detectFileType(PNG, 'a.pdf')).toBeNull();
+    expect(detectFileType(ZIP, 'a.zip')).toBeNull();
+    expect(detectFileType(ZIP, 'a.doc')).toBeNull();
+    expect(detectFileType(bytes(), 'a.pdf')).toBeNull();
+    expect(detectFileType(bytes(0x25, 0x50), 'a.pdf')).toBeNull();
+  });
+});
+
+describe('checkIntakeFile (browser)', () => {
+  it('accepts the intake extensions up to 10 MB', () => {
+    expect(checkIntakeFile({ name: 'x.docx', size: MAX_UPLOAD_BYTES })).toBeNull();
+    expect(checkIntakeFile({ name: 'x.pdf', size: MAX_UPLOAD_BYTES + 1 })).toBe('uploadTooLarge');
+    expect(checkIntakeFile({ name: 'x.exe', size: 10 })).toBe('uploadTypeRefused');
+    expect(checkIntakeFile({ name: 'pdf', size: 10 })).toBe('uploadTypeRefused');
+  });
+});
+
+describe('file names', () => {
+  it('takes the lower-case extension', () => {
+    expect(extensionOf('A.PDF')).toBe('.pdf');
+    expect(extensionOf('noext')).toBe('');
+  });
+
+  it('strips paths, control characters and quotes', () => {
+    expect(sanitizeFileName('../../etc/passwd')).toBe('passwd');
+    expect(sanitizeFileName('C:\\Users\\me\\scan "1".pdf')).toBe('scan 1.pdf');
+    expect(sanitizeFileName('a\u0000b\nc.pdf')).toBe('abc.pdf');
+    expect(sanitizeFileName('...')).toBe('document');
+    expect(sanitizeFileName(`${'x'.repeat(300)}.pdf`).endsWith('.pdf')).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Document file rules shared by the browser (extension + size, for comfort) and the API (magic bytes,
+ * the authority: ARCHITECTURE rule 8, files are checked by content, not by name).
+ */
+
+/** Per-file maximum (spec §5, §9: 10 MB), enforced in the browser and on the server. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Extensions the intake accepts (spec §5). */
+export const INTAKE_UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx', '.jpg', '.jpeg', '.png'] as const;
+
+/** The `accept` attribute of the intake's file inputs. */
+export const INTAKE_UPLOAD_ACCEPT = INTAKE_UPLOAD_EXTENSIONS.join(',');
+
+export type DetectedType = 'pdf' | 'png' | 'jpeg' | 'doc' | 'docx';
+
+export const CONTENT_TYPES: Record<DetectedType, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+const EXTENSION_TYPES: Record<string, DetectedType> = {
+  '.pdf': 'pdf',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.doc': 'doc',
+  '.docx': 'docx',
+};
+
+/** Lower-case extension with its dot, or ''. */
+export function extensionOf(name: string): string {
+  const m = /\.[A-Za-z0-9]+$/.exec(name);
+  return m ? m[0].toLowerCase() : '';
+}
+
+/** Browser-side check of a chosen file: a message from the catalogue, or null when acceptable. */
+export function checkIntakeFile(file: {
+  name: string;
+  size: number;
+}): 'uploadTypeRefused' | 'uploadTooLarge' | null {
+  if (!(extensionOf(file.name) in EXTENSION_TYPES)) return 'uploadTypeRefused';
+  if (file.size > MAX_UPLOAD_BYTES) return 'uploadTooLarge';
+  return null;
+}
+
+const startsWith = (bytes: Uint8Array, sig: number[], offset = 0) =>
+  bytes.length >= offset + sig.length && sig.every((b, i) => bytes[offset + i] === b);
+
+/**
+ * The type a file's first bytes prove, checked against its name: PDF (%PDF-), PNG (8-byte signature),
+ * JPEG (FF D8 FF), DOC (OLE2 compound file D0 CF 11 E0 A1 B1 1A E1) and DOCX (a ZIP, PK\x03\x04, named
+ * .docx — a ZIP cannot prove it is a Word file without unpacking). Null when the bytes match none of
+ * them or do not match the name's extension (a .pdf that is not a PDF).
+ */
+export function detectFileType(bytes: Uint8Array, fileName: string): DetectedType | null {
+  let detected: DetectedType | null = null;
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) detected = 'pdf';
+  else if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) detected = 'png';
+  else if (startsWith(bytes, [0xff, 0xd8, 0xff])) detected = 'jpeg';
+  else if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) detected = 'doc';
+  else if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) detected = 'docx';
+  if (detected === null) return null;
+  const claimed = EXTENSION_TYPES[extensionOf(fileName)];
+  return claimed === detected ? detected : null;
+}
+
+/** A file name safe to store and to send back in Content-Disposition: no paths, controls or quotes. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    // Control characters (C0 and DEL) would break headers and logs.
+    .replace(/\p{Cc}/gu, '')
+    .replace(/["<>:|?*]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  const limited = cleaned.length > 200 ? cleaned.slice(cleaned.length - 200) : cleaned;
+  return limited || 'document';
+}

@@ -1,0 +1,321 @@
+import { MESSAGES } from '../messages.js';
+import { MAIN_QUESTIONS } from './content.js';
+import {
+  buildSteps,
+  firstPosition,
+  formatAnswer,
+  nextPosition,
+  previousPosition,
+  progressOf,
+  pruneAnswers,
+  startReturning,
+  toggleOption,
+  validateAnswer,
+  visibleMainQuestions,
+  type IntakeContext,
+} from './engine.js';
+import type { IntakeAnswers, Question } from './types.js';
+
+const TODAY = new Date(2026, 10, 21);
+const ctx: IntakeContext = { today: TODAY };
+const fields = (a: IntakeAnswers, c: IntakeContext = ctx) => visibleMainQuestions(a, c).map((q) => q.field);
+const keys = (a: IntakeAnswers, c: IntakeContext = ctx) => buildSteps(a, c).map((s) => s.key);
+const q = (field: string) => MAIN_QUESTIONS.find((x) => x.field === field)!;
+
+describe('question order and filtering (spec §4)', () => {
+  it('asks a new patient the personal, history and symptom questions in order', () => {
+    expect(fields({})).toEqual([
+      'name',
+      'gender',
+      'dob',
+      'heightWeight',
+      'visitType',
+      'allergyList',
+      'allergies',
+      'chronicConditions',
+      'chronicOther',
+      'medications',
+      'medicationClasses',
+      'pastSurgeries',
+      'smokingStatus',
+      'alcoholUse',
+      'symptoms',
+      'additionalSymptoms',
+    ]);
+  });
+
+  it('removes symptoms and additionalSymptoms for a Follow-up Visit', () => {
+    const f = fields({ visitType: 'Follow-up Visit' });
+    expect(f).not.toContain('symptoms');
+    expect(f).not.toContain('additionalSymptoms');
+    expect(f).toContain('allergyList');
+  });
+
+  it('leaves a returning patient choosing follow-up only the height and weight', () => {
+    const answers = startReturning(
+      { name: 'A', gender: 'Female', dob: '1980-01-01', symptoms: ['Fever'] },
+      'followUp',
+    );
+    expect(answers.visitType).toBe('Follow-up Visit');
+    expect(fields(answers, { ...ctx, returningChoice: 'followUp' })).toEqual(['heightWeight']);
+  });
+
+  it('removes only name, gender, dob and visitType for a returning patient choosing a new appointment, prefilled', () => {
+    const previous = { name: 'A', gender: 'Male', allergyList: ['Dust'], visitType: 'Follow-up Visit' };
+    const answers = startReturning(previous, 'newAppointment');
+    expect(answers.visitType).toBe('New Appointment');
+    expect(answers.allergyList).toEqual(['Dust']);
+    const f = fields(answers, { ...ctx, returningChoice: 'newAppointment' });
+    expect(f.slice(0, 2)).toEqual(['heightWeight', 'allergyList']);
+    for (const gone of ['name', 'gender', 'dob', 'visitType']) expect(f).not.toContain(gone);
+    expect(f).toContain('symptoms');
+  });
+
+  it('asks children questions only of a Female aged 21 or more', () => {
+    expect(fields({ gender: 'Female', dob: '2005-11-21' })).toContain('hasChildren'); // 21 today
+    expect(fields({ gender: 'Female', dob: '2005-11-22' })).not.toContain('hasChildren'); // 21 tomorrow
+    expect(fields({ gender: 'Male', dob: '1980-01-01' })).not.toContain('hasChildren');
+    expect(fields({ gender: 'Other', dob: '1980-01-01' })).not.toContain('hasChildren');
+    expect(fields({ gender: 'Female', dob: '1980-01-01', hasChildren: 'No' })).not.toContain('childrenCount');
+    expect(fields({ gender: 'Female', dob: '1980-01-01', hasChildren: 'Yes' })).toContain('childrenCount');
+  });
+
+  it('asks surgery sub-questions only when pastSurgeries is Yes', () => {
+    const sub = ['surgeryTypes', 'surgeryRegions', 'surgeryOther', 'surgeryDate', 'surgeryRecovery'];
+    const yes = fields({ pastSurgeries: 'Yes' });
+    for (const f of sub) expect(yes).toContain(f);
+    const no = fields({ pastSurgeries: 'No' });
+    for (const f of sub) expect(no).not.toContain(f);
+    expect(fields({ pastSurgeries: 'Yes', surgeryRegions: ['Other'] })).toContain('surgeryRegionOther');
+  });
+
+  it('asks smoking details only of former and current smokers, and "other" details only when Other is chosen', () => {
+    expect(fields({ smokingStatus: 'Never' })).not.toContain('smokingDuration');
+    expect(fields({ smokingStatus: 'Former' })).toEqual(
+      expect.arrayContaining(['smokingDuration', 'smokingAverage']),
+    );
+    expect(fields({ medicationClasses: ['Other'] })).toContain('medicationOther');
+    expect(fields({ symptoms: ['Other'] })).toContain('symptomsOther');
+  });
+});
+
+describe('branching into follow-ups (spec §4)', () => {
+  it('inserts chronic follow-ups one condition after another in selection order, then resumes', () => {
+    const k = keys({ chronicConditions: ['Hypertension', 'COPD', 'Diabetes'] });
+    const i = k.indexOf('chronicConditions');
+    expect(k.slice(i, i + 8)).toEqual([
+      'chronicConditions',
+      'hypertensionDuration',
+      'hypertensionLastTest',
+      'hypertensionMeds',
+      'diabetesDuration',
+      'diabetesLastTest',
+      'diabetesMeds',
+      'chronicOther',
+    ]);
+  });
+
+  it('titles follow-up steps with their condition or symptom', () => {
+    const steps = buildSteps({ chronicConditions: ['Thyroid Disorder'], symptoms: ['Fever'] }, ctx);
+    expect(steps.find((s) => s.key === 'thyroidMeds')).toMatchObject({
+      kind: 'chronic',
+      topic: 'Thyroid Disorder',
+    });
+    expect(steps.find((s) => s.key === 'feverTemp')).toMatchObject({ kind: 'symptom', topic: 'Fever' });
+  });
+
+  it('inserts symptom follow-ups after the symptoms step in selection order', () => {
+    const k = keys({ symptoms: ['Headache', 'Chest Pain'] });
+    const i = k.indexOf('symptoms');
+    expect(k[i + 1]).toBe('headacheLocation');
+    const firstChest = k.indexOf('chestPainLevel');
+    expect(k.filter((x) => x.startsWith('headache')).every((x) => k.indexOf(x) < firstChest)).toBe(true);
+    expect(k[k.length - 1]).toBe('additionalSymptoms');
+  });
+
+  it('does not branch into symptom follow-ups for a Follow-up Visit', () => {
+    const k = keys({ visitType: 'Follow-up Visit', symptoms: ['Fever'] });
+    expect(k).not.toContain('feverTemp');
+  });
+
+  it('has no follow-ups for Other, None, or conditions without follow-ups', () => {
+    const k = keys({ chronicConditions: ['COPD', 'Cancer'], symptoms: ['Other'] });
+    expect(k[k.indexOf('chronicConditions') + 1]).toBe('chronicOther');
+    expect(k[k.indexOf('symptoms') + 1]).toBe('symptomsOther');
+  });
+
+  it('branches additional symptoms into their follow-ups after the additional symptoms step', () => {
+    const k = keys({ symptoms: ['Fatigue'], additionalSymptoms: ['Palpitations'] });
+    expect(k[k.indexOf('additionalSymptoms') + 1]).toBe('palpitationsType');
+  });
+});
+
+describe('navigation (spec §4)', () => {
+  const answers: IntakeAnswers = { chronicConditions: ['Asthma'], symptoms: ['Cough'] };
+
+  it('starts at the first question, or the review when nothing is left', () => {
+    expect(firstPosition({}, ctx)).toEqual({ screen: 'question', key: 'name' });
+  });
+
+  it('Next enters follow-ups right after answering the branching step', () => {
+    expect(nextPosition({ screen: 'question', key: 'chronicConditions' }, answers, ctx)).toEqual({
+      screen: 'question',
+      key: 'asthmaDuration',
+    });
+    expect(nextPosition({ screen: 'question', key: 'asthmaMeds' }, answers, ctx)).toEqual({
+      screen: 'question',
+      key: 'chronicOther',
+    });
+  });
+
+  it('goes from the last question to the review and from the review to the upload step', () => {
+    expect(nextPosition({ screen: 'question', key: 'additionalSymptoms' }, answers, ctx)).toEqual({
+      screen: 'review',
+    });
+    expect(nextPosition({ screen: 'review' }, answers, ctx)).toEqual({ screen: 'upload' });
+  });
+
+  it('Previous moves back one step; from the first follow-up it leaves follow-up mode', () => {
+    expect(previousPosition({ screen: 'question', key: 'asthmaLastTest' }, answers, ctx)).toEqual({
+      screen: 'question',
+      key: 'asthmaDuration',
+    });
+    expect(previousPosition({ screen: 'question', key: 'asthmaDuration' }, answers, ctx)).toEqual({
+      screen: 'question',
+      key: 'chronicConditions',
+    });
+    expect(previousPosition({ screen: 'question', key: 'coughType' }, answers, ctx)).toEqual({
+      screen: 'question',
+      key: 'symptoms',
+    });
+  });
+
+  it('Previous goes from upload to review, from review to the last question, and nowhere from the first', () => {
+    expect(previousPosition({ screen: 'upload' }, answers, ctx)).toEqual({ screen: 'review' });
+    expect(previousPosition({ screen: 'review' }, answers, ctx)).toEqual({
+      screen: 'question',
+      key: 'additionalSymptoms',
+    });
+    expect(previousPosition({ screen: 'question', key: 'name' }, answers, ctx)).toBeNull();
+  });
+
+  it('reports progress as step n of the current total', () => {
+    const p = progressOf({ screen: 'question', key: 'name' }, {}, ctx);
+    expect(p.current).toBe(1);
+    expect(p.total).toBe(buildSteps({}, ctx).length);
+    expect(progressOf({ screen: 'review' }, {}, ctx).percent).toBe(100);
+  });
+});
+
+describe('validation (spec §5)', () => {
+  it("requires non-optional text and select answers: 'This field is required.'", () => {
+    expect(validateAnswer(q('name'), '  ')).toEqual({ ok: false, message: MESSAGES.fieldRequired });
+    expect(validateAnswer(q('name'), 'Ann')).toEqual({ ok: true });
+    expect(validateAnswer(q('gender'), undefined)).toEqual({ ok: false, message: 'This field is required.' });
+    expect(validateAnswer(q('gender'), 'Robot')).toEqual({ ok: false, message: 'This field is required.' });
+    expect(validateAnswer(q('gender'), 'Female')).toEqual({ ok: true });
+  });
+
+  it('requires at least 1 option on allergyList, chronicConditions, surgeryTypes, symptoms and medication follow-ups', () => {
+    for (const field of ['allergyList', 'chronicConditions', 'surgeryTypes', 'symptoms']) {
+      expect(validateAnswer(q(field), [])).toEqual({
+        ok: false,
+        message: 'Please select at least 1 option.',
+      });
+      expect(validateAnswer(q(field), [q(field).options![0]!])).toEqual({ ok: true });
+    }
+    const meds = buildSteps({ chronicConditions: ['Diabetes'] }, ctx).find((s) => s.key === 'diabetesMeds')!;
+    expect(validateAnswer(meds.question, [])).toEqual({
+      ok: false,
+      message: 'Please select at least 1 option.',
+    });
+  });
+
+  it('uses the plural when more than 1 option is required', () => {
+    const two: Question = {
+      field: 'x',
+      type: 'multiselect',
+      label: 'x',
+      options: ['a', 'b'],
+      minSelections: 2,
+    };
+    expect(validateAnswer(two, ['a'])).toEqual({ ok: false, message: 'Please select at least 2 options.' });
+  });
+
+  it('lets allergies, medications, surgeryOther, childrenCount and additionalSymptoms be empty', () => {
+    for (const field of ['allergies', 'medications', 'surgeryOther', 'childrenCount', 'additionalSymptoms']) {
+      expect(q(field).optional).toBe(true);
+      expect(validateAnswer(q(field), field === 'additionalSymptoms' ? [] : '')).toEqual({ ok: true });
+    }
+  });
+
+  it('checks a given number of children is a whole number from 0 to 30', () => {
+    expect(validateAnswer(q('childrenCount'), 2)).toEqual({ ok: true });
+    expect(validateAnswer(q('childrenCount'), 2.5)).toEqual({
+      ok: false,
+      message: 'Please enter a whole number from 0 to 30.',
+    });
+    expect(validateAnswer(q('childrenCount'), -1).ok).toBe(false);
+  });
+
+  it("requires height feet 0-8, inches 0-11 and weight 0-500 kg: 'Please fill in all height and weight fields.'", () => {
+    const hw = q('heightWeight');
+    const bad = { ok: false, message: 'Please fill in all height and weight fields.' };
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 7, weight: 70 })).toEqual({ ok: true });
+    expect(validateAnswer(hw, { heightFeet: 8, heightInches: 11, weight: 500 })).toEqual({ ok: true });
+    expect(validateAnswer(hw, { heightFeet: 0, heightInches: 0, weight: 0 })).toEqual({ ok: true });
+    expect(validateAnswer(hw, { heightFeet: 9, heightInches: 0, weight: 70 })).toEqual(bad);
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 12, weight: 70 })).toEqual(bad);
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 1, weight: 501 })).toEqual(bad);
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 1 })).toEqual(bad);
+    expect(validateAnswer(hw, undefined)).toEqual(bad);
+  });
+
+  it('does nothing (no message) for an incomplete or impossible date of birth', () => {
+    expect(validateAnswer(q('dob'), undefined, TODAY)).toEqual({ ok: false, message: null });
+    expect(validateAnswer(q('dob'), '2023-02-29', TODAY)).toEqual({ ok: false, message: null });
+    expect(validateAnswer(q('dob'), '2030-01-01', TODAY)).toEqual({ ok: false, message: null });
+    expect(validateAnswer(q('dob'), '2024-02-29', TODAY)).toEqual({ ok: true });
+  });
+});
+
+describe('answers', () => {
+  it("makes 'None' exclusive in a multiselect", () => {
+    expect(toggleOption(['Dust', 'Pollen'], 'None')).toEqual(['None']);
+    expect(toggleOption(['None'], 'Dust')).toEqual(['Dust']);
+    expect(toggleOption(['Dust'], 'Dust')).toEqual([]);
+    expect(toggleOption(['Dust'], 'Pollen')).toEqual(['Dust', 'Pollen']);
+    expect(toggleOption(['Fever'], 'None of these')).toEqual(['None of these']);
+  });
+
+  it('prunes answers a changed choice no longer asks', () => {
+    const pruned = pruneAnswers(
+      {
+        pastSurgeries: 'No',
+        surgeryTypes: ['Eye'],
+        chronicConditions: ['Asthma'],
+        diabetesDuration: '1-2 years',
+        asthmaDuration: '1-2 years',
+        symptoms: ['Fever'],
+        headacheLocation: 'Forehead',
+        feverTemp: 'Not measured',
+        chronicConditions_document: '',
+      },
+      TODAY,
+    );
+    expect(pruned).toEqual({
+      pastSurgeries: 'No',
+      chronicConditions: ['Asthma'],
+      asthmaDuration: '1-2 years',
+      symptoms: ['Fever'],
+      feverTemp: 'Not measured',
+    });
+  });
+
+  it('formats height and weight with BMI and category, and lists', () => {
+    expect(formatAnswer(q('heightWeight'), { heightFeet: 5, heightInches: 7, weight: 70 })).toBe(
+      '5 ft 7 in, 70 kg (BMI 24.2, Normal)',
+    );
+    expect(formatAnswer(q('symptoms'), ['Fever', 'Cough'])).toBe('Fever, Cough');
+  });
+});

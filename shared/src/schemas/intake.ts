@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { ALL_QUESTIONS, DOCUMENT_SUFFIX, UPLOAD_FIELDS } from '../intake/content.js';
+import { HEIGHT_FEET, HEIGHT_INCHES, WEIGHT_KG } from '../intake/bmi.js';
+import { isValidDob } from '../intake/dob.js';
+import { EXCLUSIVE_OPTIONS, MAX_CHILDREN } from '../intake/engine.js';
+import type { Question } from '../intake/types.js';
+import { uidSchema } from './users.js';
+
+const TEXT_MAX = 2000;
+const FILE_NAME_MAX = 255;
+
+const enumOf = (options: readonly string[]) =>
+  z.string().refine((v) => options.includes(v), { message: `Must be one of: ${options.join(', ')}.` });
+
+function answerSchema(q: Question): z.ZodType {
+  switch (q.type) {
+    case 'select':
+      return enumOf(q.options ?? []);
+    case 'multiselect':
+      return z
+        .array(enumOf(q.options ?? []))
+        .max(q.options?.length ?? 0)
+        .refine((list) => new Set(list).size === list.length, { message: 'Each option may be chosen once.' })
+        .refine((list) => list.length <= 1 || !list.some((v) => EXCLUSIVE_OPTIONS.includes(v)), {
+          message: 'None cannot be combined with other options.',
+        });
+    case 'number':
+      return z.number().int().min(0).max(MAX_CHILDREN);
+    case 'dob':
+      return z.string().refine((v) => isValidDob(v), { message: 'Not a valid date of birth (YYYY-MM-DD).' });
+    case 'heightWeight':
+      return z
+        .object({
+          heightFeet: z.number().int().min(HEIGHT_FEET.min).max(HEIGHT_FEET.max),
+          heightInches: z.number().int().min(HEIGHT_INCHES.min).max(HEIGHT_INCHES.max),
+          weight: z.number().min(WEIGHT_KG.min).max(WEIGHT_KG.max),
+        })
+        .strict();
+    default:
+      return z.string().max(TEXT_MAX);
+  }
+}
+
+const fileName = z.string().max(FILE_NAME_MAX);
+
+const shape: Record<string, z.ZodType> = {};
+for (const q of ALL_QUESTIONS) shape[q.field] = answerSchema(q).optional();
+for (const f of UPLOAD_FIELDS) shape[`${f}${DOCUMENT_SUFFIX}`] = fileName.optional();
+// Spec §3: medicalReports (file names of the final upload step), uploadedAt, reasonForVisit (displayed).
+shape.medicalReports = z
+  .string()
+  .max(FILE_NAME_MAX * 10)
+  .optional();
+shape.uploadedAt = z.string().max(40).optional();
+shape.reasonForVisit = z.string().max(TEXT_MAX).optional();
+
+/**
+ * The intake record (spec §3) as `POST /api/patients` accepts it: every field of the question bank
+ * (main questions and follow-ups) with its enum or range, the `<field>_document` file names, and
+ * nothing else — an unknown field is refused with its own field message.
+ */
+export const intakeRecordSchema = z.looseObject(shape).superRefine((record, ctx) => {
+  for (const key of Object.keys(record)) {
+    if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: MESSAGES.unknownField });
+  }
+});
+export type IntakeRecord = z.infer<typeof intakeRecordSchema>;
+
+/** `POST /api/patients` body (spec §7). */
+export const savePatientSchema = z.object({ uid: uidSchema, data: intakeRecordSchema }).strict();
+export type SavePatientInput = z.infer<typeof savePatientSchema>;
+
+/** `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record. */
+export const createDocumentMetadataSchema = z
+  .object({
+    name: z.string().trim().min(1).max(FILE_NAME_MAX),
+    type: z.string().trim().min(1).max(100).default('Medical Report'),
+    fileUrl: z.string().max(2000).optional().default(''),
+  })
+  .strict();
+export type CreateDocumentMetadataInput = z.infer<typeof createDocumentMetadataSchema>;
+
+/** A document id in a path. */
+export const documentIdSchema = z.uuid({ message: MESSAGES.notFound });
