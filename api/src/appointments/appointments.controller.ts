@@ -89,4 +89,43 @@ export class AppointmentsController {
   ): Promise<Appointment> {
     return this.appointments.get(caller, id);
   }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Cancel an upcoming appointment (status missing, Scheduled or Confirmed): its patient or an admin. ' +
+      'The slot can be booked again.',
+  })
+  @ApiResponse({ status: 200, description: 'The cancelled Appointment' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such appointment', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 409, description: 'Not upcoming any more', schema: ERROR_BODY_SCHEMA })
+  cancel(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(appointmentIdSchema)) id: string,
+  ): Promise<Appointment> {
+    return this.appointments.cancel(caller, id);
+  }
+
+  @Get(':id/ics')
+  @ApiOperation({
+    summary: 'The appointment as an iCalendar (.ics) file: its patient, its doctor or an admin',
+  })
+  @ApiResponse({ status: 200, description: 'text/calendar' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such appointment', schema: ERROR_BODY_SCHEMA })
+  async ics(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(appointmentIdSchema)) id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.appointments.ics(caller, id);
+    await reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.body);
+  }
 }

@@ -18,6 +18,7 @@ import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
+import { DEFAULT_CONSULTATION_MINUTES, buildAppointmentIcs } from './appointment-ics.js';
 
 interface BookableDoctor {
   id: string;
@@ -57,7 +58,15 @@ export class AppointmentsService {
     idempotencyKey: string | undefined,
     now = new Date(),
   ): Promise<{ created: boolean; appointment: Appointment }> {
-    if (input.uid !== caller.uid) throw new ApiException(403, MESSAGES.uidMismatch);
+    if (input.uid !== caller.uid) {
+      await this.access.audit(caller, 'denied', {
+        action: 'create',
+        resourceType: 'appointment',
+        resourceId: null,
+        detail: `patient ${input.uid}`,
+      });
+      throw new ApiException(403, MESSAGES.uidMismatch);
+    }
     if (!caller.registered) throw new ApiException(403, MESSAGES.appointmentAccountRequired);
     const requestHash = idempotencyKey ? hashRequest(input) : null;
     if (idempotencyKey) {
@@ -73,8 +82,9 @@ export class AppointmentsService {
     }
     const startsAt = slotStart(slot.date, slot.time, timeZone);
 
+    let result: { created: boolean; appointment: Appointment };
     try {
-      return await this.ds.transaction(async (m) => {
+      result = await this.ds.transaction(async (m) => {
         await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 6))`, [caller.uid]);
         if (idempotencyKey) {
           const replay = await this.findReplay(m, caller.uid, idempotencyKey, requestHash!);
@@ -107,11 +117,23 @@ export class AppointmentsService {
         throw new ApiException(409, MESSAGES.appointmentSlotTaken);
       throw error;
     }
+    // After the commit, on the pool: never a second connection held inside the booking transaction.
+    if (result.created) {
+      await this.access.audit(caller, 'allowed', {
+        action: 'create',
+        resourceType: 'appointment',
+        resourceId: result.appointment.id,
+      });
+    }
+    return result;
   }
 
   /** `GET /api/appointments?uid=`: the owner or an admin; newest start first. */
   async list(caller: Caller, uid: string): Promise<Appointment[]> {
-    await this.access.assertCanAccess(caller, uid, { allow: ['admin'] });
+    await this.access.assertCanAccess(caller, uid, {
+      allow: ['admin'],
+      audit: { action: 'list', resourceType: 'appointment', resourceId: null, detail: `patient ${uid}` },
+    });
     const rows: AppointmentRow[] = await this.ds.query(
       `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
         WHERE a.patient_uid = $1 ORDER BY a.starts_at DESC`,
@@ -121,19 +143,80 @@ export class AppointmentsService {
   }
 
   /** `GET /api/appointments/:id`: the patient, the appointment's doctor (linked account) or an admin. */
-  async get(caller: Caller, id: string): Promise<Appointment> {
+  async get(caller: Caller, id: string, action = 'read'): Promise<Appointment> {
+    const row = await this.findReadable(caller, id, action);
+    return toAppointment(row);
+  }
+
+  /**
+   * `POST /api/appointments/:id/cancel`: the patient (or an admin) cancels an upcoming appointment
+   * (status missing, Scheduled or Confirmed). Cancelled rows leave the partial unique index, so the
+   * slot can be booked again. 409 when the appointment is no longer upcoming.
+   */
+  async cancel(caller: Caller, id: string): Promise<Appointment> {
+    const found = await this.findRow(id);
+    if (!found) throw new ApiException(404, MESSAGES.notFound);
+    await this.access.assertCanAccess(caller, found.patient_uid, {
+      allow: ['admin'],
+      audit: { action: 'cancel', resourceType: 'appointment', resourceId: id },
+    });
+    const updated: unknown[] = await this.ds.query(
+      `UPDATE appointments SET status = 'Cancelled', updated_at = now()
+        WHERE id = $1 AND (status IS NULL OR status IN ('Scheduled', 'Confirmed'))
+        RETURNING id`,
+      [id],
+    );
+    // TypeORM returns [rows, count] for UPDATE … RETURNING on Postgres.
+    const rows = Array.isArray(updated[0]) ? (updated[0] as unknown[]) : updated;
+    if (rows.length === 0) throw new ApiException(409, MESSAGES.appointmentNotCancellable);
+    return (await this.findById(this.ds, id))!;
+  }
+
+  /** `GET /api/appointments/:id/ics`: the appointment as an iCalendar file (same access as `get`). */
+  async ics(caller: Caller, id: string): Promise<{ fileName: string; body: string }> {
+    const row = await this.findReadable(caller, id, 'export');
+    const appointment = toAppointment(row);
+    return {
+      fileName: `medora-appointment-${appointment.startsAt.slice(0, 10)}.ics`,
+      body: buildAppointmentIcs(appointment, {
+        durationMinutes: await this.consultationMinutes(row.doctor_id),
+      }),
+    };
+  }
+
+  /**
+   * The doctor's consultation length (doctors.consultation_duration, issue 7) or 30 minutes. Read
+   * through to_jsonb so this works with or without that column.
+   */
+  private async consultationMinutes(doctorId: string): Promise<number> {
+    const rows: { minutes: string | null }[] = await this.ds.query(
+      `SELECT to_jsonb(d) ->> 'consultation_duration' AS minutes FROM doctors d WHERE d.id = $1`,
+      [doctorId],
+    );
+    const minutes = Number(rows[0]?.minutes);
+    return Number.isInteger(minutes) && minutes >= 5 && minutes <= 480
+      ? minutes
+      : DEFAULT_CONSULTATION_MINUTES;
+  }
+
+  private async findRow(id: string): Promise<(AppointmentRow & { doctor_uid: string | null }) | undefined> {
     const rows: (AppointmentRow & { doctor_uid: string | null })[] = await this.ds.query(
       `SELECT ${APPOINTMENT_COLUMNS}, u.firebase_uid AS doctor_uid
          FROM appointments a JOIN doctors d ON d.id = a.doctor_id LEFT JOIN users u ON u.id = d.user_id
         WHERE a.id = $1`,
       [id],
     );
-    const row = rows[0];
+    return rows[0];
+  }
+
+  /** The row when the caller is its patient, its doctor or an admin (audited either way); 404 / 403. */
+  private async findReadable(caller: Caller, id: string, action: string): Promise<AppointmentRow> {
+    const row = await this.findRow(id);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
-    if (row.doctor_uid !== caller.uid) {
-      await this.access.assertCanAccess(caller, row.patient_uid, { allow: ['admin'] });
-    }
-    return toAppointment(row);
+    const audit = { action, resourceType: 'appointment', resourceId: id };
+    if (row.doctor_uid === caller.uid) await this.access.audit(caller, 'allowed', audit);
+    else await this.access.assertCanAccess(caller, row.patient_uid, { allow: ['admin'], audit });
+    return row;
   }
 
   private async findById(m: Pick<DataSource, 'query'>, id: string): Promise<Appointment | null> {

@@ -44,3 +44,49 @@ describe('assertCanAccess', () => {
     await expect(new AccessPolicy().assertCanAccess(caller('a'), 'b')).rejects.toBeInstanceOf(ApiException);
   });
 });
+
+describe('AccessPolicy audit', () => {
+  const recorder = () => {
+    const rows: unknown[] = [];
+    return { rows, service: { record: (r: unknown) => Promise.resolve(void rows.push(r)) } as never };
+  };
+
+  it('writes a denied row for every refusal, with the target when given', async () => {
+    const { rows, service } = recorder();
+    const policy = new AccessPolicy(undefined, service);
+    await expect(
+      policy.assertCanAccess(caller('a'), 'b', {
+        audit: { action: 'download', resourceType: 'document', resourceId: 'd1' },
+      }),
+    ).rejects.toBeInstanceOf(ApiException);
+    await expect(policy.assertCanAccess(caller('a'), 'b')).rejects.toBeInstanceOf(ApiException);
+    expect(rows).toEqual([
+      {
+        actorUid: 'a',
+        actorRole: 'patient',
+        action: 'download',
+        resourceType: 'document',
+        resourceId: 'd1',
+        outcome: 'denied',
+      },
+      {
+        actorUid: 'a',
+        actorRole: 'patient',
+        action: 'access',
+        resourceType: 'unknown',
+        resourceId: null,
+        outcome: 'denied',
+      },
+    ]);
+  });
+
+  it('writes an allowed row only when a target is given', async () => {
+    const { rows, service } = recorder();
+    const policy = new AccessPolicy(undefined, service);
+    await policy.assertCanAccess(caller('a'), 'a');
+    await policy.assertCanAccess(caller('a'), 'a', {
+      audit: { action: 'read', resourceType: 'profile', resourceId: 'a' },
+    });
+    expect(rows).toEqual([expect.objectContaining({ action: 'read', outcome: 'allowed' })]);
+  });
+});

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { MESSAGES } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
+import { AuditService } from '../audit/audit.service.js';
 import type { Caller } from './caller.js';
 
 /**
@@ -16,6 +17,19 @@ export interface AccessOptions {
   allow?: AccessRule[];
   /** The database, for rules that look something up (doctorOfPatient); AccessPolicy passes its own. */
   ds?: DataSource;
+  /**
+   * What is being reached, for the audit log (issue 5). With it, AccessPolicy writes one audit row per
+   * check: outcome 'allowed' or 'denied' — routes never write denial rows themselves.
+   */
+  audit?: AuditTarget;
+}
+
+/** The resource an access check guards, as the audit log names it. */
+export interface AuditTarget {
+  action: string;
+  resourceType: string;
+  resourceId: string | null;
+  detail?: string;
 }
 
 type RuleCheck = (caller: Caller, ownerUid: string, options: AccessOptions) => boolean | Promise<boolean>;
@@ -65,10 +79,30 @@ export async function assertCanAccess(
 /** Injectable face of the helpers, for services that prefer constructor injection. */
 @Injectable()
 export class AccessPolicy {
-  constructor(@Optional() @InjectDataSource() private readonly ds?: DataSource) {}
+  constructor(
+    @Optional() @InjectDataSource() private readonly ds?: DataSource,
+    @Optional() private readonly auditLog?: AuditService,
+  ) {}
 
-  assertCanAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<void> {
-    return assertCanAccess(caller, ownerUid, { ds: this.ds, ...options });
+  /** Throws 403 unless allowed; with `options.audit`, writes an allowed or denied audit row. */
+  async assertCanAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<void> {
+    const allowed = await canAccess(caller, ownerUid, { ds: this.ds, ...options });
+    if (options.audit || !allowed) await this.audit(caller, allowed ? 'allowed' : 'denied', options.audit);
+    if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
+  }
+
+  /** Writes an audit row for `caller` (never throws). Denials without a target are logged as 'access'. */
+  async audit(caller: Caller | null, outcome: 'allowed' | 'denied', target?: AuditTarget): Promise<void> {
+    if (!this.auditLog) return;
+    await this.auditLog.record({
+      actorUid: caller?.uid ?? null,
+      actorRole: caller?.role ?? null,
+      action: target?.action ?? 'access',
+      resourceType: target?.resourceType ?? 'unknown',
+      resourceId: target?.resourceId ?? null,
+      outcome,
+      ...(target?.detail ? { detail: target.detail } : {}),
+    });
   }
 
   canAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<boolean> {

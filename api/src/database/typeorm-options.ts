@@ -16,6 +16,8 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
     synchronize: false,
     migrationsRun: true,
     logging: false,
-    extra: { max: poolSize, connectionTimeoutMillis: 5_000 },
+    // A burst (50 patients on one slot) queues for a pooled connection; 5 s turned a busy moment on a
+    // loaded 2-core machine into failed requests. A down database still fails fast (connect errors).
+    extra: { max: poolSize, connectionTimeoutMillis: 20_000 },
   };
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -59,7 +59,7 @@ export class DocumentsController {
     await this.documents.assertAccess(caller, uid);
     if (!req.isMultipart()) {
       const body = new ZodValidationPipe(createDocumentMetadataSchema).transform(req.body);
-      return this.documents.createMetadata(caller, uid, body);
+      return this.documents.createMetadata(uid, body);
     }
     // A body far beyond the limit is refused before a byte of it is read (multipart adds a few
     // hundred bytes of headers; 64 KiB of slack is plenty).
@@ -85,7 +85,7 @@ export class DocumentsController {
       typeField && !Array.isArray(typeField) && 'value' in typeField && typeof typeField.value === 'string'
         ? typeField.value
         : 'Medical Report';
-    return this.documents.upload(caller, uid, { fileName: file.filename, bytes, type });
+    return this.documents.upload(uid, { fileName: file.filename, bytes, type });
   }
 
   @Get(':id/file')
@@ -104,6 +104,19 @@ export class DocumentsController {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(file.bytes);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a document and its stored bytes (the owner only)' })
+  @ApiResponse({ status: 204, description: 'Deleted' })
+  @ApiResponse({ status: 404, description: 'No such document', schema: ERROR_BODY_SCHEMA })
+  async remove(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Param('id', new ZodValidationPipe(documentIdSchema)) id: string,
+  ): Promise<void> {
+    await this.documents.remove(caller, uid, id);
   }
 
   private mapMultipartError(error: unknown): unknown {

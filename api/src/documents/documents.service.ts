@@ -48,13 +48,31 @@ export class DocumentsService {
     private readonly access: AccessPolicy,
   ) {}
 
-  /** Only the owner (or an admin) reaches a patient's documents. */
-  assertAccess(caller: Caller, uid: string): Promise<void> {
-    return this.access.assertCanAccess(caller, uid, { allow: ['admin'] });
+  /**
+   * Writes: only the owner (or an admin). Reads (list, download): also a doctor the patient booked
+   * with (rule 'doctorOfPatient'). Every check writes an audit row, allowed or denied.
+   */
+  assertAccess(
+    caller: Caller,
+    uid: string,
+    action: 'create' | 'delete' = 'create',
+    resourceId: string | null = null,
+  ): Promise<void> {
+    return this.access.assertCanAccess(caller, uid, {
+      allow: ['admin'],
+      audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` },
+    });
+  }
+
+  private assertRead(caller: Caller, uid: string, action: string, resourceId: string | null): Promise<void> {
+    return this.access.assertCanAccess(caller, uid, {
+      allow: ['admin', 'doctorOfPatient'],
+      audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` },
+    });
   }
 
   async list(caller: Caller, uid: string): Promise<PatientDocument[]> {
-    await this.assertAccess(caller, uid);
+    await this.assertRead(caller, uid, 'list', null);
     // Metadata only: the bytes stay in document_files.
     const rows = await this.ds.query<(Record<string, unknown> & { has_file: boolean })[]>(
       `SELECT d.id, d.patient_uid, d.name, d.type, d.content_type, d.size, d.file_url, d.uploaded_at,
@@ -79,13 +97,8 @@ export class DocumentsService {
     );
   }
 
-  /** The spec's JSON body (§7): a metadata-only record. */
-  async createMetadata(
-    caller: Caller,
-    uid: string,
-    input: CreateDocumentMetadataInput,
-  ): Promise<PatientDocument> {
-    await this.assertAccess(caller, uid);
+  /** The spec's JSON body (§7): a metadata-only record. The caller ran `assertAccess` first. */
+  async createMetadata(uid: string, input: CreateDocumentMetadataInput): Promise<PatientDocument> {
     this.checkType(input.type);
     const repo = this.ds.getRepository(DocumentEntity);
     const row = await repo.save(
@@ -101,9 +114,11 @@ export class DocumentsService {
     return toDocument(row, false);
   }
 
-  /** Stores an uploaded file after checking its bytes (magic numbers) against its name. */
-  async upload(caller: Caller, uid: string, file: UploadedFile): Promise<PatientDocument> {
-    await this.assertAccess(caller, uid);
+  /**
+   * Stores an uploaded file after checking its bytes (magic numbers) against its name. The caller ran
+   * `assertAccess` first (the controller does, before reading the body).
+   */
+  async upload(uid: string, file: UploadedFile): Promise<PatientDocument> {
     this.checkType(file.type);
     if (file.bytes.length > MAX_UPLOAD_BYTES) throw new ApiException(413, MESSAGES.fileTooLargeServer);
     const name = sanitizeFileName(file.fileName);
@@ -131,7 +146,7 @@ export class DocumentsService {
     uid: string,
     id: string,
   ): Promise<{ name: string; contentType: string; bytes: Buffer }> {
-    await this.assertAccess(caller, uid);
+    await this.assertRead(caller, uid, 'download', id);
     const rows = await this.ds.query<{ name: string; content_type: string | null; bytes: Buffer }[]>(
       `SELECT d.name, d.content_type, f.bytes FROM documents d
          JOIN document_files f ON f.document_id = d.id
@@ -141,6 +156,26 @@ export class DocumentsService {
     const row = rows[0];
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     return { name: row.name, contentType: row.content_type ?? 'application/octet-stream', bytes: row.bytes };
+  }
+
+  /** `DELETE /api/patients/:uid/documents/:id`: the owner (or an admin); the bytes go with the row. */
+  async remove(caller: Caller, uid: string, id: string): Promise<void> {
+    await this.assertAccess(caller, uid, 'delete', id);
+    // document_files rows go by ON DELETE CASCADE; deleted explicitly too, in the same transaction.
+    const deleted = await this.ds.transaction(async (m) => {
+      await m.query(
+        `DELETE FROM document_files f USING documents d
+          WHERE f.document_id = d.id AND d.id = $1 AND d.patient_uid = $2`,
+        [id, uid],
+      );
+      const result: unknown = await m.query(
+        `DELETE FROM documents WHERE id = $1 AND patient_uid = $2 RETURNING id`,
+        [id, uid],
+      );
+      const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
+      return Array.isArray(rows) ? rows.length : 0;
+    });
+    if (deleted === 0) throw new ApiException(404, MESSAGES.notFound);
   }
 
   private checkType(type: string): void {

@@ -77,8 +77,27 @@ export const reminderSource: NotificationSource = async ({ user, now, ds }) => {
   }));
 };
 
-/**
- * Every source, in no particular order (the service sorts newest first). Sources still to come:
- * - 'document' (issue 5): the caller's documents uploaded in the last 7 days, id `document:<id>`.
- */
-export const NOTIFICATION_SOURCES: NotificationSource[] = [welcomeSource, appointmentSource, reminderSource];
+/** 'document' (issue 5): the caller's documents uploaded in the last 7 days (metadata only). */
+export const documentSource: NotificationSource = async ({ user, now, ds }) => {
+  const rows: { id: string; name: string; uploaded_at: Date }[] = await ds.query(
+    `SELECT id, name, uploaded_at FROM documents
+      WHERE patient_uid = $1 AND uploaded_at > $2
+      ORDER BY uploaded_at DESC LIMIT 20`,
+    [user.firebaseUid, new Date(now.getTime() - 7 * 24 * HOUR)],
+  );
+  return rows.map((d) => ({
+    id: `document:${d.id}`,
+    type: 'document' as const,
+    title: MESSAGES.notificationDocumentTitle,
+    message: formatMessage('notificationDocumentBody', { name: d.name }),
+    createdAt: new Date(d.uploaded_at).toISOString(),
+  }));
+};
+
+/** Every source, in no particular order (the service sorts newest first). */
+export const NOTIFICATION_SOURCES: NotificationSource[] = [
+  welcomeSource,
+  appointmentSource,
+  reminderSource,
+  documentSource,
+];

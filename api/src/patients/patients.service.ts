@@ -25,7 +25,10 @@ export class PatientsService {
    * patient without a record yet (spec §7: a new patient).
    */
   async get(caller: Caller, uid: string): Promise<PatientResponse> {
-    await this.access.assertCanAccess(caller, uid, { allow: ['admin', 'doctorOfPatient'] });
+    await this.access.assertCanAccess(caller, uid, {
+      allow: ['admin', 'doctorOfPatient'],
+      audit: { action: 'read', resourceType: 'profile', resourceId: uid },
+    });
     const row = await this.ds.getRepository(PatientProfileEntity).findOne({ where: { firebaseUid: uid } });
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     return toResponse(row);
@@ -36,7 +39,12 @@ export class PatientsService {
     caller: Caller,
     input: SavePatientInput,
   ): Promise<{ created: boolean; patient: PatientResponse }> {
-    if (input.uid !== caller.uid) throw new ApiException(403, MESSAGES.uidMismatch);
+    const target = { action: 'write', resourceType: 'profile', resourceId: input.uid };
+    if (input.uid !== caller.uid) {
+      await this.access.audit(caller, 'denied', target);
+      throw new ApiException(403, MESSAGES.uidMismatch);
+    }
+    await this.access.audit(caller, 'allowed', target);
     const data = input.data as IntakeAnswers;
     const aiSummary = await this.summary.summarize(data);
     const rows = await this.ds.query<{ inserted: boolean }[]>(

@@ -1,29 +1,170 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { authStore } from '@medora/shared';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { api, authStore } from '@medora/shared';
 import DashboardPage from './dashboard-page';
 
-function renderPage() {
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(() =>
+    Promise.resolve({ default: ({ variant }: { variant: string }) => <p>booking flow {variant}</p> }),
+  ),
+}));
+
+const APPOINTMENTS = [
+  {
+    id: 'a1',
+    uid: 'p1',
+    date: '2026-03-02 at 10:00 AM',
+    doctor: 'Dr. Sarah Johnson',
+    clinic: 'Heart Center',
+    specialty: 'Cardiology',
+    notes: 'Checkup',
+    prescriptionUrl: null,
+    status: 'Scheduled',
+    startsAt: '2026-03-02T10:00:00Z',
+  },
+  {
+    id: 'a2',
+    uid: 'p1',
+    date: '2026-01-02 at 10:00 AM',
+    doctor: 'Dr. Michael Chen',
+    clinic: 'Main Clinic',
+    specialty: 'General Medicine',
+    notes: '',
+    prescriptionUrl: '/api/appointments/a2/prescription',
+    status: 'Completed',
+    startsAt: '2026-01-02T10:00:00Z',
+  },
+];
+
+const PROFILE = {
+  exists: true,
+  data: {
+    name: 'Pat Doe',
+    heightWeight: { heightFeet: 5, heightInches: 10, weight: 70 },
+    medicalReports: 'old.pdf',
+  },
+  aiSummary: {
+    engine: 'deterministic',
+    generatedAt: '2026-01-01T00:00:00Z',
+    disclaimer: 'Generated summary, not a diagnosis.',
+    redFlags: [],
+    sections: [{ title: 'Chief complaints', lines: ['Headache'] }],
+    text: '',
+  },
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+function fakeApi(opts: { patient?: number; documents?: number } = {}) {
+  const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
+    const method = init.method ?? 'GET';
+    let status = 500;
+    let body: unknown = { message: 'unexpected' };
+    if (method === 'GET' && /^\/api\/patients\/p1$/.test(url)) {
+      status = opts.patient ?? 200;
+      body = status === 200 ? PROFILE : { statusCode: status, message: 'Not found.' };
+    } else if (method === 'GET' && url.startsWith('/api/appointments?')) {
+      status = 200;
+      body = APPOINTMENTS;
+    } else if (method === 'GET' && url === '/api/patients/p1/documents') {
+      status = opts.documents ?? 200;
+      body = status === 200 ? [] : { message: 'boom' };
+    } else if (method === 'GET' && url.startsWith('/api/appointments/a')) {
+      status = 200;
+      body = APPOINTMENTS.find((a) => url.endsWith(a.id));
+    }
+    return { status, text: async () => JSON.stringify(body), headers: new Headers() };
+  });
+  api.configure({ fetch: fetchImpl as unknown as typeof fetch, baseUrl: '/api' });
+  return fetchImpl;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderPage(entry = '/dashboard') {
   return render(
-    <MemoryRouter>
-      <DashboardPage />
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/form" element={<h1>Intake form</h1>} />
+      </Routes>
+      <LocationProbe />
     </MemoryRouter>,
   );
 }
 
 describe('DashboardPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    act(() => authStore.getState().setUser({ uid: 'p1', email: 'p@example.com', emailVerified: true }));
+  });
   afterEach(() => act(() => authStore.getState().setUser(null)));
 
-  it('says "Not signed in" when the shared auth store has no user', () => {
-    act(() => authStore.getState().setUser(null));
+  it('shows four tabs with counts and the summary with BMI and the generated label', async () => {
+    fakeApi();
     renderPage();
-    expect(screen.getByRole('heading', { name: 'Patient dashboard' })).toBeTruthy();
-    expect(screen.getByTestId('auth-email').textContent).toBe('Not signed in');
+    expect(await screen.findByRole('tab', { name: 'Appointments (2)' })).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual([
+      'Patient Summary',
+      'Appointments (2)',
+      'Book Appointment',
+      'Medical Documents (0)',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Patient Summary' }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByTestId('summary-bmi')).textContent).toBe('BMI 22.1 (Normal)');
+    expect(screen.getByText(/^Generated \d/)).toBeTruthy();
+    expect(screen.getByText('Headache')).toBeTruthy();
   });
 
-  it('shows the signed-in email from the shared auth store and follows its changes', () => {
+  it('keeps the tab and sub-tab in the URL and moves with arrow keys', async () => {
+    fakeApi();
+    renderPage('/dashboard?tab=appointments&sub=history');
+    const history = await screen.findByRole('tab', { name: 'History (1)' });
+    expect(history.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText('Dr. Michael Chen')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Upcoming (1)' }));
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard?tab=appointments&sub=upcoming');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Appointments (2)' }), { key: 'ArrowRight' });
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard?tab=book');
+    expect(await screen.findByText('booking flow dashboard')).toBeTruthy();
+  });
+
+  it('opens a labelled details dialog whose prescription download carries the token; Escape closes it', async () => {
+    const fetchImpl = fakeApi();
+    renderPage('/dashboard?tab=appointments&sub=history');
+    fireEvent.click(await screen.findByRole('button', { name: /Details: Dr. Michael Chen/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment details' });
+    // A plain link would carry no ID token (401): the download goes through the API client.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download Prescription' }));
+    await waitFor(() =>
+      expect(fetchImpl.mock.calls.some(([url]) => url === '/api/appointments/a2/prescription')).toBe(true),
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Cancel appointment' })).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends a new patient (404) to /form unless profileCompleted is set', async () => {
+    fakeApi({ patient: 404 });
     renderPage();
-    act(() => authStore.getState().setUser({ uid: 'u1', email: 'pat@example.com', emailVerified: true }));
-    expect(screen.getByTestId('auth-email').textContent).toBe('Signed in as pat@example.com');
+    expect(await screen.findByRole('heading', { name: 'Intake form' })).toBeTruthy();
+  });
+
+  it('stays on the dashboard for a 404 when profileCompleted is true, and builds the documents fallback', async () => {
+    localStorage.setItem('profileCompleted', 'true');
+    fakeApi({ patient: 404, documents: 500 });
+    renderPage('/dashboard?tab=documents');
+    expect(await screen.findByText('No documents uploaded yet')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Intake form' })).toBeNull();
+  });
+
+  it('shows the profile’s file names when the documents call fails', async () => {
+    fakeApi({ documents: 500 });
+    renderPage('/dashboard?tab=documents');
+    expect(await screen.findByText('old.pdf')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Medical Documents (1)' })).toBeTruthy();
   });
 });

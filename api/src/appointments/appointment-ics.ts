@@ -1,0 +1,61 @@
+import type { Appointment } from '@medora/shared';
+
+/** Length of a consultation in the calendar file when the doctor's record names none. */
+export const DEFAULT_CONSULTATION_MINUTES = 30;
+
+/** `20260105T143000Z`: an instant in iCalendar's UTC form. */
+export function icsUtc(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines escaped in TEXT values. */
+export function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF + space). */
+function fold(line: string): string {
+  const out: string[] = [];
+  let rest = Buffer.from(line, 'utf8');
+  while (rest.length > 75) {
+    let cut = out.length === 0 ? 75 : 74;
+    // Never split a UTF-8 sequence: step back over continuation bytes.
+    while (cut > 0 && (rest[cut]! & 0xc0) === 0x80) cut--;
+    out.push(rest.subarray(0, cut).toString('utf8'));
+    rest = rest.subarray(cut);
+  }
+  out.push(rest.toString('utf8'));
+  return out.join('\r\n ');
+}
+
+/** One VEVENT for an appointment: UTC start and end, summary with the doctor, location the clinic. */
+export function buildAppointmentIcs(
+  appointment: Pick<Appointment, 'id' | 'startsAt' | 'doctor' | 'specialty' | 'clinic' | 'notes' | 'status'>,
+  { durationMinutes = DEFAULT_CONSULTATION_MINUTES, now = new Date() } = {},
+): string {
+  const start = new Date(appointment.startsAt);
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  const summary = `Appointment with ${appointment.doctor}${appointment.specialty ? ` (${appointment.specialty})` : ''}`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Medora//Patient dashboard//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${appointment.id}@medora`,
+    `DTSTAMP:${icsUtc(now)}`,
+    `DTSTART:${icsUtc(start)}`,
+    `DTEND:${icsUtc(end)}`,
+    `SUMMARY:${icsText(summary)}`,
+    `LOCATION:${icsText(appointment.clinic)}`,
+    ...(appointment.notes ? [`DESCRIPTION:${icsText(appointment.notes)}`] : []),
+    `STATUS:${appointment.status === 'Cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return lines.map(fold).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,27 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { auditQuerySchema, type AuditEntry, type AuditQuery } from '@medora/shared';
+import { Roles } from '../auth/decorators.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { AuditService } from './audit.service.js';
+
+@ApiTags('audit')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })
+@ApiResponse({ status: 403, description: 'Not an admin', schema: ERROR_BODY_SCHEMA })
+@Controller('audit')
+@Roles('admin')
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Get()
+  @ApiOperation({
+    summary:
+      'Audit rows, newest first; filters actorUid, resourceType, resourceId, action, outcome, from, to (ISO), limit (≤ 500, default 100)',
+  })
+  @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
+  list(@Query(new ZodValidationPipe(auditQuerySchema)) query: AuditQuery): Promise<AuditEntry[]> {
+    return this.audit.list(query);
+  }
+}

@@ -1,0 +1,32 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One row of the audit log (migration AuditLog1767657600000). */
+@Entity({ name: 'audit_log' })
+export class AuditLogEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'actor_uid', type: 'text', nullable: true })
+  actorUid!: string | null;
+
+  @Column({ name: 'actor_role', type: 'text', nullable: true })
+  actorRole!: string | null;
+
+  @Column({ type: 'text' })
+  action!: string;
+
+  @Column({ name: 'resource_type', type: 'text' })
+  resourceType!: string;
+
+  @Column({ name: 'resource_id', type: 'text', nullable: true })
+  resourceId!: string | null;
+
+  @Column({ type: 'text' })
+  outcome!: 'allowed' | 'denied';
+
+  @Column({ type: 'text', nullable: true })
+  detail!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'clock_timestamp()' })
+  createdAt!: Date;
+}

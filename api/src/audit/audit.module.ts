@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { AuditController } from './audit.controller.js';
+import { AuditService } from './audit.service.js';
+
+/** Global: any module may inject AuditService without importing this module. */
+@Global()
+@Module({ controllers: [AuditController], providers: [AuditService], exports: [AuditService] })
+export class AuditModule {}

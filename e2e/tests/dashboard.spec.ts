@@ -1,0 +1,281 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { loginThroughUi, signUpInEmulator, type EmulatorUser } from '../support/auth';
+import { AUTH_EMULATOR_URL } from '../support/stack';
+
+const SHOTS = '/tmp/medora-shots';
+mkdirSync(SHOTS, { recursive: true });
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/dashboard-${name}.png`, fullPage: true });
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[role="alert"], [role="status"]').getByText(text).first();
+
+/** A tiny but valid one-page PDF (correct xref offsets) with a line of text. */
+function tinyPdf(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A minimal valid intake record: the patient lands on /dashboard, not /form. */
+const RECORD = {
+  name: 'Dana Whitfield',
+  gender: 'Female',
+  dob: '1988-04-12',
+  heightWeight: { heightFeet: 5, heightInches: 6, weight: 63 },
+  visitType: 'New Appointment',
+  allergyList: ['None'],
+  chronicConditions: ['None'],
+  pastSurgeries: 'No',
+  smokingStatus: 'Never',
+  alcoholUse: 'Social',
+  hasChildren: 'No',
+  symptoms: ['Headache'],
+};
+
+async function newPatient(request: APIRequestContext, withRecord = true): Promise<EmulatorUser> {
+  const user = await signUpInEmulator();
+  const verify = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:update`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+  });
+  expect(verify.ok).toBe(true);
+  const auth = { Authorization: `Bearer ${user.idToken}` };
+  expect(
+    (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'patient' } })).status(),
+  ).toBe(201);
+  if (withRecord) {
+    const saved = await request.post('/api/patients', {
+      headers: auth,
+      data: { uid: user.uid, data: RECORD },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+  }
+  return user;
+}
+
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
+
+test.describe('patient dashboard', () => {
+  test('documents: a real PDF is uploaded, previewed, downloaded byte for byte and deleted', async ({
+    page,
+    request,
+  }) => {
+    const user = await newPatient(request);
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard/);
+
+    // Summary with BMI and the generated clinical summary.
+    await expect(tab(page, 'Patient Summary')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('summary-bmi')).toHaveText(
+      /^BMI \d+\.\d \((Normal|Underweight|Overweight|Obese)\)$/,
+    );
+    await expect(page.getByTestId('ai-summary')).toContainText(/Generated /);
+    await shot(page, 'summary');
+    await expectAccessible(page);
+
+    await tab(page, 'Medical Documents (0)').click();
+    await expect(page).toHaveURL(/[?&]tab=documents/);
+    await expect(page.getByText('No documents uploaded yet')).toBeVisible();
+    await shot(page, 'documents-empty');
+
+    const input = page.getByTestId('document-input');
+    await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') });
+    await expect(page.getByRole('alert').getByText('Please upload PDF files only').first()).toBeVisible();
+
+    const pdf = tinyPdf('Medora test report');
+    await input.setInputFiles({ name: 'Blood test.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(toast(page, 'Document uploaded successfully!')).toBeVisible();
+    await expect(tab(page, 'Medical Documents (1)')).toBeVisible();
+    const card = page.getByTestId('document-card').filter({ hasText: 'Blood test.pdf' });
+    await expect(card).toBeVisible();
+    await shot(page, 'documents');
+    await expectAccessible(page);
+
+    // Preview: the PDF from an authenticated download, as a typed blob in an iframe.
+    await card.getByRole('button', { name: 'Preview: Blood test.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Blood test.pdf' });
+    const frame = dialog.getByTestId('document-preview');
+    await expect(frame).toHaveAttribute('src', /^blob:/);
+    await expect(frame).toHaveAttribute('data-content-type', 'application/pdf');
+    const previewBytes = await frame.evaluate(async (el) => {
+      const res = await fetch((el as HTMLIFrameElement).src);
+      return Array.from(new Uint8Array(await res.arrayBuffer()));
+    });
+    expect(Buffer.from(previewBytes).equals(pdf)).toBe(true);
+    await page.waitForTimeout(500);
+    await shot(page, 'document-preview');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Download: the same bytes under the same name.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download: Blood test.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Blood test.pdf');
+    expect(readFileSync((await download.path())!).equals(pdf)).toBe(true);
+
+    // Delete, after the confirmation dialog.
+    await card.getByRole('button', { name: 'Delete: Blood test.pdf' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete' });
+    await expect(confirm).toContainText('Delete Blood test.pdf?');
+    await shot(page, 'document-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Document deleted successfully!')).toBeVisible();
+    await expect(tab(page, 'Medical Documents (0)')).toBeVisible();
+    await expect(page.getByText('No documents uploaded yet')).toBeVisible();
+    const list = await request.get(`/api/patients/${user.uid}/documents`, {
+      headers: { Authorization: `Bearer ${user.idToken}` },
+    });
+    expect(await list.json()).toEqual([]);
+
+    // The tab survives a reload.
+    await page.reload();
+    await expect(tab(page, 'Medical Documents (0)')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('appointments: book from the tab, see details, cancel to History, and the slot is free again', async ({
+    page,
+    request,
+  }) => {
+    const user = await newPatient(request);
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard/);
+
+    await tab(page, 'Appointments (0)').click();
+    await expect(page).toHaveURL(/tab=appointments&sub=upcoming/);
+    await expect(page.getByText('No appointments found')).toBeVisible();
+    await shot(page, 'appointments-empty');
+    await page.getByRole('tab', { name: 'History (0)' }).click();
+    await expect(page.getByText('No appointment history yet')).toBeVisible();
+    await page.getByRole('tab', { name: 'Upcoming (0)' }).click();
+    await page.getByRole('button', { name: 'Book Your First Appointment' }).click();
+    await expect(page).toHaveURL(/tab=book/);
+    await expect(tab(page, 'Book Appointment')).toHaveAttribute('aria-selected', 'true');
+
+    // Back returns to the Appointments tab (the tab is a history entry).
+    await page.goBack();
+    await expect(tab(page, 'Appointments (0)')).toHaveAttribute('aria-selected', 'true');
+    await page.goForward();
+
+    // The booking remote's flow, in its dashboard variant.
+    const start = page.getByRole('button', { name: 'Start Booking Appointment' });
+    const doctor = page.getByRole('button', { name: /Dr\. Michael Chen/ });
+    await expect(start.or(doctor).first()).toBeVisible();
+    await shot(page, 'book');
+    if (await start.isVisible()) await start.click();
+    await expect(doctor).toBeVisible();
+    await doctor.click();
+    const dateButton = page.getByRole('button', { name: /, \d+ slots?$/ }).first();
+    await expect(dateButton).toBeVisible();
+    await dateButton.click();
+    const slot = page.getByRole('button', { name: /^\d{2}:\d{2} (AM|PM)$/ }).first();
+    await expect(slot).toBeVisible();
+    await slot.click();
+    await page.getByRole('button', { name: 'Confirm Appointment' }).click();
+    await expect(toast(page, /^Appointment booked successfully!/)).toBeVisible();
+
+    // Lands on Appointments → Upcoming with the new count.
+    await expect(page).toHaveURL(/tab=appointments&sub=upcoming/);
+    await expect(tab(page, 'Appointments (1)')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Upcoming (1)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('appointment-item')).toHaveCount(1);
+    await shot(page, 'appointments');
+    await expectAccessible(page);
+
+    // Details dialog.
+    await page.getByRole('button', { name: /^Details: Dr\. Michael Chen/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Appointment details' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Dr. Michael Chen');
+    await expect(dialog).toContainText('Scheduled');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await shot(page, 'appointment-details');
+    await expectAccessible(page);
+
+    // .ics
+    const [ics] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Add to calendar (.ics)' }).click(),
+    ]);
+    expect(ics.suggestedFilename()).toMatch(/\.ics$/);
+    const icsText = readFileSync((await ics.path())!, 'utf8');
+    expect(icsText).toContain('BEGIN:VCALENDAR');
+    expect(icsText).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(icsText).toContain('SUMMARY:Appointment with Dr. Michael Chen');
+
+    const auth = { Authorization: `Bearer ${user.idToken}` };
+    const [appointment] = (await (
+      await request.get(`/api/appointments?uid=${user.uid}`, { headers: auth })
+    ).json()) as { id: string; date: string; doctorId: string; doctor: string; clinic: string }[];
+
+    // Cancel: confirmation, toast, moves to History.
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
+    await expect(confirm).toBeVisible();
+    await shot(page, 'appointment-cancel-confirm');
+    await confirm.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Appointment details' })).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Upcoming (0)' })).toBeVisible();
+    await page.getByRole('tab', { name: 'History (1)' }).click();
+    await expect(page).toHaveURL(/sub=history/);
+    await expect(page.getByTestId('appointment-item')).toContainText('Cancelled');
+    await expect(tab(page, 'Appointments (1)')).toBeVisible();
+    await shot(page, 'appointments-history');
+
+    // The slot is free again: another patient books exactly it.
+    const other = await newPatient(request, false);
+    const rebook = await request.post('/api/appointments', {
+      headers: { Authorization: `Bearer ${other.idToken}` },
+      data: {
+        uid: other.uid,
+        date: appointment!.date,
+        doctorId: appointment!.doctorId,
+        doctor: appointment!.doctor,
+        clinic: appointment!.clinic,
+      },
+    });
+    expect(rebook.status(), await rebook.text()).toBe(201);
+
+    // Reload keeps the sub-tab.
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'History (1)' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a new patient without a record is sent to /form', async ({ page, request }) => {
+    const user = await newPatient(request, false);
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/form$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/form$/);
+  });
+});

@@ -1,0 +1,231 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { api, confirmDialog, formatMessage, MESSAGES, notify, type PatientDocument } from '@medora/shared';
+import { formatSize, isImage, isPdf, isPdfFile } from '../model/documents-fallback';
+import { errorMessage, saveBlob } from '../model/files';
+import { Modal } from './modal';
+
+interface DocumentsTabProps {
+  uid: string;
+  documents: PatientDocument[];
+  loading: boolean;
+  /** True when the list call failed and `documents` came from the profile (spec §7). */
+  fallback: boolean;
+  onChanged: () => void;
+}
+
+/** Medical Documents: PDF upload, a grid of cards with a real preview, download and delete. */
+export function DocumentsTab({ uid, documents, loading, fallback, onChanged }: DocumentsTabProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<PatientDocument | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  async function onPick(files: FileList | null) {
+    setProblem(null);
+    const picked = Array.from(files ?? []);
+    if (inputRef.current) inputRef.current.value = '';
+    if (picked.length === 0) return;
+    if (picked.some((f) => !isPdfFile(f))) {
+      setProblem(MESSAGES.pdfOnly);
+      notify.error(MESSAGES.pdfOnly);
+      return;
+    }
+    setUploading(true);
+    try {
+      for (const file of picked) await api.uploadDocument(uid, file, file.name, 'Medical Report');
+      notify.success(MESSAGES.uploadSucceeded);
+      onChanged();
+    } catch (e) {
+      const message = formatMessage('uploadFailed', { message: errorMessage(e) });
+      setProblem(message);
+      notify.error(message);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function download(doc: PatientDocument) {
+    setBusyId(doc.id);
+    try {
+      const file = await api.downloadDocument(uid, doc.id);
+      saveBlob(file.blob, file.fileName ?? doc.name);
+    } catch (e) {
+      notify.error(formatMessage('documentDownloadFailed', { message: errorMessage(e) }));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function remove(doc: PatientDocument) {
+    const ok = await confirmDialog({
+      title: MESSAGES.deleteDocument,
+      message: formatMessage('deleteDocumentConfirm', { name: doc.name }),
+      confirmLabel: MESSAGES.deleteDocument,
+      danger: true,
+    });
+    if (!ok) return;
+    setBusyId(doc.id);
+    try {
+      await api.deleteDocument(uid, doc.id);
+      notify.success(MESSAGES.deleteSucceeded);
+      onChanged();
+    } catch (e) {
+      notify.error(formatMessage('deleteFailed', { message: errorMessage(e) }));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <div>
+      <div className="md-intake-upload md-dash-upload">
+        <label htmlFor={inputId} className="md-intake-upload-label">
+          {MESSAGES.uploadDocument}
+        </label>
+        <p className="md-muted md-intake-hint">{MESSAGES.pdfOnly}</p>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="application/pdf,.pdf"
+          multiple
+          disabled={uploading || fallback}
+          onChange={(e) => void onPick(e.target.files)}
+          data-testid="document-input"
+        />
+        {uploading && (
+          <p role="status" className="md-muted">
+            {MESSAGES.uploading}
+          </p>
+        )}
+        {problem && (
+          <p role="alert" className="md-intake-error">
+            {problem}
+          </p>
+        )}
+      </div>
+      {fallback && (
+        <p className="md-dash-notice" role="status">
+          {MESSAGES.documentsFallbackNotice}
+        </p>
+      )}
+      {loading && documents.length === 0 ? (
+        <p role="status" className="md-muted">
+          {MESSAGES.loading}
+        </p>
+      ) : documents.length === 0 ? (
+        <div className="md-dash-empty">
+          <p>{MESSAGES.noDocuments}</p>
+        </div>
+      ) : (
+        <ul className="md-dash-docs" aria-label={MESSAGES.tabDocuments.replace(' ({count})', '')}>
+          {documents.map((doc) => (
+            <li key={doc.id} className="md-dash-doc" data-testid="document-card">
+              <div className="md-dash-doc-icon" aria-hidden="true">
+                {isPdf(doc) ? 'PDF' : isImage(doc) ? 'IMG' : 'DOC'}
+              </div>
+              <div className="md-dash-doc-body">
+                <strong title={doc.name}>{doc.name}</strong>
+                <span className="md-muted">
+                  {doc.type} · {new Date(doc.uploadedAt).toLocaleDateString()}
+                  {doc.size !== null ? ` · ${formatSize(doc.size)}` : ''}
+                </span>
+              </div>
+              <div className="md-dash-doc-actions">
+                <button
+                  type="button"
+                  className="md-button md-dash-button-secondary"
+                  onClick={() => setPreview(doc)}
+                  aria-label={`${MESSAGES.previewDocument}: ${doc.name}`}
+                >
+                  {MESSAGES.previewDocument}
+                </button>
+                <button
+                  type="button"
+                  className="md-button md-dash-button-secondary"
+                  onClick={() => void download(doc)}
+                  disabled={!doc.hasFile || busyId === doc.id}
+                  aria-label={`${MESSAGES.downloadDocument}: ${doc.name}`}
+                >
+                  {MESSAGES.downloadDocument}
+                </button>
+                <button
+                  type="button"
+                  className="md-button md-dash-button-danger"
+                  onClick={() => void remove(doc)}
+                  disabled={fallback || busyId === doc.id}
+                  aria-label={`${MESSAGES.deleteDocument}: ${doc.name}`}
+                >
+                  {MESSAGES.deleteDocument}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview && <PreviewDialog uid={uid} doc={preview} onClose={() => setPreview(null)} />}
+    </div>
+  );
+}
+
+/** The stored file shown in the browser: a PDF in an iframe of a blob URL, an image inline. */
+function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocument; onClose: () => void }) {
+  const [state, setState] = useState<{ url: string; type: string } | { error: string } | null>(null);
+
+  useEffect(() => {
+    if (!doc.hasFile) return;
+    let url: string | null = null;
+    let live = true;
+    api
+      .downloadDocument(uid, doc.id)
+      .then((file) => {
+        const type = file.contentType?.split(';')[0] ?? doc.contentType ?? 'application/octet-stream';
+        // A typed blob so the browser's PDF viewer takes it.
+        url = URL.createObjectURL(new Blob([file.blob], { type }));
+        if (live) setState({ url, type });
+      })
+      .catch((e: unknown) => {
+        if (live) setState({ error: errorMessage(e) });
+      });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [uid, doc]);
+
+  let body;
+  if (!doc.hasFile) body = <p className="md-muted">{MESSAGES.documentNoFile}</p>;
+  else if (state === null)
+    body = (
+      <p role="status" className="md-muted">
+        {MESSAGES.loading}
+      </p>
+    );
+  else if ('error' in state)
+    body = (
+      <p role="alert" className="md-intake-error">
+        {formatMessage('documentPreviewFailed', { message: state.error })}
+      </p>
+    );
+  else if (state.type.startsWith('image/'))
+    body = (
+      <img className="md-dash-preview-image" src={state.url} alt={doc.name} data-testid="document-preview" />
+    );
+  else
+    body = (
+      <iframe
+        className="md-dash-preview-frame"
+        src={state.url}
+        title={doc.name}
+        data-testid="document-preview"
+        data-content-type={state.type}
+      />
+    );
+  return (
+    <Modal title={doc.name} onClose={onClose} className="md-dash-modal-wide" testId="document-preview-dialog">
+      {body}
+    </Modal>
+  );
+}

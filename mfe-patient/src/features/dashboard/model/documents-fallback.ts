@@ -1,0 +1,63 @@
+import type { IntakeAnswers, PatientDocument } from '@medora/shared';
+
+const DOCUMENT_SUFFIX = '_document';
+
+/**
+ * Spec §7: when `GET /api/patients/{uid}/documents` fails, the list is built from the profile's file
+ * names — `medicalReports` (comma-separated, type 'Medical Report') and every `<field>_document`
+ * entry (type = the field). These records carry names only (no file to preview or download).
+ */
+export function fallbackDocuments(
+  data: IntakeAnswers | null | undefined,
+  uploadedAt?: string,
+): PatientDocument[] {
+  if (!data) return [];
+  const when =
+    (typeof data.uploadedAt === 'string' && data.uploadedAt) || uploadedAt || new Date(0).toISOString();
+  const docs: PatientDocument[] = [];
+  const add = (name: string, type: string) => {
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    docs.push({
+      id: `profile-${docs.length + 1}`,
+      name: trimmed,
+      type,
+      uploadedAt: when,
+      fileUrl: '',
+      contentType: null,
+      size: null,
+      hasFile: false,
+    });
+  };
+  const reports = data.medicalReports;
+  if (typeof reports === 'string') reports.split(',').forEach((n) => add(n, 'Medical Report'));
+  else if (Array.isArray(reports)) reports.forEach((n) => typeof n === 'string' && add(n, 'Medical Report'));
+  for (const [key, value] of Object.entries(data)) {
+    if (key.endsWith(DOCUMENT_SUFFIX) && key.length > DOCUMENT_SUFFIX.length && typeof value === 'string') {
+      add(value, key.slice(0, -DOCUMENT_SUFFIX.length));
+    }
+  }
+  return docs;
+}
+
+/** A PDF by content type or, for records without one, by name. */
+export function isPdf(doc: Pick<PatientDocument, 'contentType' | 'name'>): boolean {
+  return doc.contentType === 'application/pdf' || (!doc.contentType && /\.pdf$/i.test(doc.name));
+}
+
+export function isImage(doc: Pick<PatientDocument, 'contentType'>): boolean {
+  return typeof doc.contentType === 'string' && doc.contentType.startsWith('image/');
+}
+
+/** A picked file the dashboard accepts (spec §5: PDF only on the dashboard). */
+export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
+  return file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
+}
+
+/** Human size: 900 B, 12.3 KB, 1.2 MB. */
+export function formatSize(bytes: number | null): string {
+  if (bytes === null || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,31 @@
+import { bmiCategory, computeBmi, type BmiCategory, type IntakeAnswers } from '@medora/shared/intake';
+
+export interface ProfileBmi {
+  bmi: number;
+  category: BmiCategory;
+}
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * BMI of a stored profile. Spec §3 names two readings of height storage: heightFeet/heightInches/weight
+ * inside `heightWeight`, or heightFeet/heightInches/weightKg on the record itself; both are read.
+ */
+export function profileBmi(data: IntakeAnswers | null | undefined): ProfileBmi | null {
+  if (!data) return null;
+  const hw = (typeof data.heightWeight === 'object' &&
+  data.heightWeight !== null &&
+  !Array.isArray(data.heightWeight)
+    ? data.heightWeight
+    : {}) as unknown as Record<string, unknown>;
+  const record = data as unknown as Record<string, unknown>;
+  const feet = num(hw.heightFeet) ?? num(record.heightFeet);
+  const inches = num(hw.heightInches) ?? num(record.heightInches) ?? 0;
+  const kg = num(hw.weight) ?? num(hw.weightKg) ?? num(record.weightKg) ?? num(record.weight);
+  if (feet === null || kg === null) return null;
+  const bmi = computeBmi(feet, inches, kg);
+  return bmi === null ? null : { bmi, category: bmiCategory(bmi) };
+}
