@@ -15,6 +15,8 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { UsersModule } from './users/users.module.js';
 import { PatientsModule } from './patients/patients.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { ProviderModule } from './provider/provider.module.js';
+import { AuditModule } from './audit/audit.module.js';
 
 /** The config of the app being built, with the resolved database URL (embedded or DATABASE_URL). */
 export interface AppConfig extends Config {
@@ -43,6 +45,7 @@ export class AppModule {
             },
           }),
         }),
+        AuditModule,
         AuthModule,
         HealthModule,
         UsersModule,
@@ -52,6 +55,7 @@ export class AppModule {
         AdminModule,
         PatientsModule,
         DocumentsModule,
+        ProviderModule,
         // Demo accounts and their sign-in route exist only against the Auth emulator, never with a
         // real Firebase project.
         ...(config.firebaseAuthEmulatorHost ? [DevModule] : []),

@@ -24,3 +24,5 @@ export type * from './intake/types.js';
 export type * from './intake/patient-types.js';
 export * from './documents/file-type.js';
 export type * from './schemas/intake.js';
+export type * from './schemas/audit.js';
+export type * from './schemas/doctors.js';

@@ -1,9 +1,29 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { AdminOverview } from '@medora/shared';
-import { Roles } from '../auth/decorators.js';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  applicationsQuerySchema,
+  rejectApplicationSchema,
+  type AdminDashboardOverview,
+  type DoctorApplication,
+  type DoctorRecord,
+  type RejectApplicationInput,
+} from '@medora/shared';
+import type { Caller } from '../auth/caller.js';
+import { CurrentCaller, Roles } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { AdminService } from './admin.service.js';
+
+const idSchema = z.uuid(MESSAGES.notFound);
+
+/** Inline preview of a credential (PDF or image), never sniffed, never cached. */
+function inlineDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 
 @ApiTags('admin')
 @ApiBearerAuth()
@@ -15,9 +35,64 @@ export class AdminController {
   constructor(private readonly admin: AdminService) {}
 
   @Get('overview')
-  @ApiOperation({ summary: 'Counts for the admin dashboard: users by role, doctors by verification status' })
-  @ApiResponse({ status: 200, description: 'AdminOverview' })
-  overview(): Promise<AdminOverview> {
+  @ApiOperation({
+    summary:
+      'Counts for the admin dashboard: pending applications, approved doctors, patients, appointments this week, users by role',
+  })
+  @ApiResponse({ status: 200, description: 'AdminDashboardOverview' })
+  overview(): Promise<AdminDashboardOverview> {
     return this.admin.overview();
+  }
+
+  @Get('applications')
+  @ApiOperation({
+    summary: 'Submitted doctor applications by status (default pending) with their credentials',
+  })
+  applications(
+    @Query(new ZodValidationPipe(applicationsQuerySchema))
+    query: {
+      status: 'pending' | 'approved' | 'rejected';
+    },
+  ): Promise<DoctorApplication[]> {
+    return this.admin.applications(query.status);
+  }
+
+  @Get('credentials/:id/file')
+  @ApiOperation({ summary: 'A credential document’s bytes, for review (audited)' })
+  @ApiResponse({ status: 404, description: 'No such credential with a file', schema: ERROR_BODY_SCHEMA })
+  async credentialFile(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.admin.credentialFile(caller, id);
+    await reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', inlineDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.bytes);
+  }
+
+  @Post('doctors/:id/approve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Approve an application: verified, available, bookable at once (audited)' })
+  approve(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+  ): Promise<DoctorRecord> {
+    return this.admin.decide(caller, id, { approve: true });
+  }
+
+  @Post('doctors/:id/reject')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Reject an application with a reason the applicant sees on next login (audited)' })
+  @ApiResponse({ status: 400, description: 'No reason', schema: ERROR_BODY_SCHEMA })
+  reject(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Body(new ZodValidationPipe(rejectApplicationSchema)) body: RejectApplicationInput,
+  ): Promise<DoctorRecord> {
+    return this.admin.decide(caller, id, { approve: false, reason: body.reason });
   }
 }

@@ -4,6 +4,8 @@ import { NotificationReadEntity } from '../notifications/notification-read.entit
 import { UserEntity } from '../users/user.entity.js';
 import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
+import { AuditLogEntity } from '../audit/audit.entity.js';
+import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 
 /** Every entity the DataSource knows. */
 export const ENTITIES = [
@@ -14,4 +16,7 @@ export const ENTITIES = [
   PatientProfileEntity,
   DocumentEntity,
   DocumentFileEntity,
+  AuditLogEntity,
+  CredentialEntity,
+  CredentialFileEntity,
 ];

@@ -48,10 +48,11 @@ export class DemoAccountsService implements OnApplicationBootstrap {
     if (isClinicianRole(role)) {
       await this.ds.query(
         `INSERT INTO doctors (seed_key, user_id, name, email, specialty, clinic,
-                              verification_status, is_available, onboarding_completed)
-         VALUES ($1, $2, $3, $4, 'General Medicine', 'Medora Demo Clinic', 'approved', false, true)
+                              verification_status, is_available, onboarding_completed, credentials_verified)
+         VALUES ($1, $2, $3, $4, 'General Medicine', 'Medora Demo Clinic', 'approved', false, true, true)
          ON CONFLICT (seed_key) DO UPDATE SET user_id = EXCLUDED.user_id,
-           verification_status = 'approved', onboarding_completed = true, updated_at = now()`,
+           verification_status = 'approved', onboarding_completed = true, credentials_verified = true,
+           updated_at = now()`,
         [`demo-account-${role}`, user!.id, account.displayName, account.email],
       );
     }

@@ -73,6 +73,64 @@ export class DoctorEntity {
   @Column({ name: 'onboarding_completed', type: 'boolean', default: false })
   onboardingCompleted!: boolean;
 
+  // Application record (spec §3 Doctor), migration 1767744000000-doctor-applications.
+  @Column({ type: 'text', nullable: true })
+  phone!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  gender!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  dob!: string | null;
+
+  @Column({ name: 'sub_specialties', type: 'text', array: true, default: () => `'{}'` })
+  subSpecialties!: string[];
+
+  @Column({ type: 'text', nullable: true })
+  qualification!: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  experience!: number | null;
+
+  @Column({ name: 'license_number', type: 'text', nullable: true })
+  licenseNumber!: string | null;
+
+  @Column({ name: 'npi_number', type: 'text', nullable: true })
+  npiNumber!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  bio!: string | null;
+
+  @Column({ name: 'clinic_address', type: 'jsonb', nullable: true })
+  clinicAddress!: { street?: string; city?: string; state?: string; zipCode?: string } | null;
+
+  @Column({ name: 'consultation_fee', type: 'numeric', precision: 10, scale: 2, default: 150 })
+  consultationFee!: string;
+
+  @Column({ name: 'consultation_duration', type: 'integer', default: 30 })
+  consultationDuration!: number;
+
+  @Column({ type: 'text', array: true, default: () => `'{English}'` })
+  languages!: string[];
+
+  @Column({ name: 'accepting_new_patients', type: 'boolean', default: true })
+  acceptingNewPatients!: boolean;
+
+  @Column({ name: 'credentials_verified', type: 'boolean', default: false })
+  credentialsVerified!: boolean;
+
+  @Column({ name: 'documents_submitted', type: 'boolean', default: false })
+  documentsSubmitted!: boolean;
+
+  @Column({ name: 'rejection_reason', type: 'text', nullable: true })
+  rejectionReason!: string | null;
+
+  @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true })
+  reviewedAt!: Date | null;
+
+  @Column({ name: 'reviewed_by', type: 'uuid', nullable: true })
+  reviewedBy!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

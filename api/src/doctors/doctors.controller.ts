@@ -1,12 +1,29 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../auth/decorators.js';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import {
+  createDoctorSchema,
+  credentialMetadataSchema,
+  uidSchema,
+  type CreateDoctorInput,
+  type CredentialRecord,
+  type DoctorRecordResponse,
+} from '@medora/shared';
+import type { Caller } from '../auth/caller.js';
+import { CurrentCaller, Public } from '../auth/decorators.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { readOneFile } from '../credentials/multipart.js';
+import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsService, type PublicDoctor } from './doctors.service.js';
 
 @ApiTags('doctors')
 @Controller('doctors')
 export class DoctorsController {
-  constructor(private readonly doctors: DoctorsService) {}
+  constructor(
+    private readonly doctors: DoctorsService,
+    private readonly applications: DoctorApplicationsService,
+  ) {}
 
   @Public()
   @Get()
@@ -39,5 +56,65 @@ export class DoctorsController {
   })
   list(): Promise<PublicDoctor[]> {
     return this.doctors.listPublic();
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Submit the caller’s doctor application (spec §7 { uid, data }); the server sets the status fields (spec §4)',
+  })
+  @ApiResponse({ status: 400, description: 'Invalid body', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 403,
+    description: 'Not the caller’s uid, or not a doctor/provider',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  @ApiResponse({ status: 409, description: 'Already approved', schema: ERROR_BODY_SCHEMA })
+  submit(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(createDoctorSchema)) body: CreateDoctorInput,
+  ): Promise<DoctorRecordResponse> {
+    return this.applications.submit(caller, body);
+  }
+
+  @Get(':uid')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'A doctor’s application record (spec §7): the owner or an admin; 404 when none' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No doctor record', schema: ERROR_BODY_SCHEMA })
+  get(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+  ): Promise<DoctorRecordResponse> {
+    return this.applications.get(caller, uid);
+  }
+
+  @Post(':uid/credentials')
+  @HttpCode(201)
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiOperation({
+    summary:
+      'One credential document (spec §7): multipart `type`, `documentName` then `file` (PDF, JPEG or PNG by content, max 10 MB), or the JSON metadata only',
+  })
+  @ApiResponse({ status: 400, description: 'Bad metadata or file content', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 413, description: 'File larger than 10 MB', schema: ERROR_BODY_SCHEMA })
+  async addCredential(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Req() req: FastifyRequest,
+  ): Promise<CredentialRecord> {
+    // Who first, so nobody streams 10 MB into someone else's application.
+    this.applications.assertApplicant(caller, uid);
+    const pipe = new ZodValidationPipe(credentialMetadataSchema);
+    if (!req.isMultipart()) return this.applications.addCredential(caller, uid, pipe.transform(req.body));
+    const upload = await readOneFile(req);
+    const meta = pipe.transform({
+      type: upload.fields.type,
+      documentName: upload.fields.documentName || upload.fileName,
+    });
+    return this.applications.addCredential(caller, uid, meta, upload);
   }
 }

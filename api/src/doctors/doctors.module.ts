@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DoctorsContextController } from './doctors-context.controller.js';
 import { DoctorsController } from './doctors.controller.js';
+import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsService } from './doctors.service.js';
 
-@Module({ controllers: [DoctorsController, DoctorsContextController], providers: [DoctorsService] })
+@Module({
+  controllers: [DoctorsController, DoctorsContextController],
+  providers: [DoctorsService, DoctorApplicationsService],
+  exports: [DoctorsService, DoctorApplicationsService],
+})
 export class DoctorsModule {}

@@ -1,10 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import AdminDashboardPage from './admin-dashboard-page';
+import { MESSAGES, api, authStore } from '@medora/shared';
 import DoctorOnboardingPage from './doctor-onboarding-page';
 import DoctorSignupPage from './doctor-signup-page';
-import ProviderDashboardPage from './provider-dashboard-page';
+
+jest.mock('firebase/app', () => ({ getApp: jest.fn() }));
+jest.mock('firebase/auth', () => ({
+  getAuth: jest.fn(),
+  createUserWithEmailAndPassword: jest.fn(),
+  sendEmailVerification: jest.fn(),
+}));
 
 function renderAt(Page: ComponentType, url = '/') {
   return render(
@@ -14,28 +20,144 @@ function renderAt(Page: ComponentType, url = '/') {
   );
 }
 
-describe('provider placeholder pages', () => {
-  it('the doctor signup names the Doctor/Admin role by default', () => {
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('doctor signup', () => {
+  it('names the Doctor/Admin role by default and Healthcare Provider with ?role=provider', () => {
     renderAt(DoctorSignupPage);
     expect(screen.getByRole('heading', { level: 1, name: 'Doctor/Admin sign up' })).toBeTruthy();
-  });
-
-  it('the doctor signup names the Healthcare Provider role with ?role=provider', () => {
     renderAt(DoctorSignupPage, '/doctor-signup?role=provider');
     expect(screen.getByRole('heading', { level: 1, name: 'Healthcare Provider sign up' })).toBeTruthy();
   });
 
-  it('the onboarding lists its four steps as cards', () => {
-    renderAt(DoctorOnboardingPage);
-    expect(screen.getByRole('heading', { level: 1, name: 'Doctor onboarding' })).toBeTruthy();
-    expect(screen.getAllByRole('region')).toHaveLength(4);
+  it('asks for email and password, then a password of at least 6 characters', () => {
+    authStore.setState({ status: 'signed-out' });
+    renderAt(DoctorSignupPage);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account & Continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.emailPasswordRequired);
+    type('Email', 'dr@example.com');
+    type('Password', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account & Continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.passwordTooShort);
+  });
+});
+
+describe('doctor onboarding steps', () => {
+  beforeEach(() => {
+    authStore.setState({
+      status: 'signed-in',
+      user: { uid: 'doc-1', email: 'dr@example.com', emailVerified: true },
+    });
   });
 
-  it('the provider and admin dashboards show Coming Soon cards', () => {
-    renderAt(ProviderDashboardPage);
-    expect(screen.getByRole('heading', { level: 1, name: 'Provider dashboard' })).toBeTruthy();
-    expect(screen.getAllByText('Coming Soon').length).toBeGreaterThan(0);
-    renderAt(AdminDashboardPage);
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeTruthy();
+  async function openForm() {
+    jest.spyOn(api, 'getDoctor').mockRejectedValue(Object.assign(new Error('Not found.'), { status: 404 }));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt(DoctorOnboardingPage, '/doctor-onboarding');
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
+  }
+
+  it('shows all five step labels, Consultation Details included', async () => {
+    await openForm();
+    const steps = screen.getByRole('list', { name: 'Steps' });
+    expect(steps.textContent).toContain('Consultation Details');
+    expect(steps.querySelectorAll('li')).toHaveLength(5);
+  });
+
+  it('validates every step with the spec’s messages, defaults the consultation (§9), then submits', async () => {
+    await openForm();
+    next();
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.requiredFields);
+    type('Full name *', 'Dr. Ada');
+    type('Phone *', '5551234567');
+    fireEvent.change(screen.getByLabelText('Gender *'), { target: { value: 'Female' } });
+    type('Date of birth *', '1980-01-02');
+    next();
+
+    await screen.findByRole('heading', { level: 2, name: 'Professional Details' });
+    type('Specialty *', 'Cardiology');
+    type('Qualification *', 'MD');
+    type('Years of experience *', '-1');
+    type('License number *', 'LIC-1');
+    next();
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.requiredFields);
+    type('Years of experience *', '0');
+    next();
+
+    await screen.findByRole('heading', { level: 2, name: 'Clinic Information' });
+    type('Clinic name *', 'Heart Clinic');
+    next();
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.clinicRequired);
+    type('City *', 'Boston');
+    type('State *', 'MA');
+    next();
+
+    await screen.findByRole('heading', { level: 2, name: 'Consultation Details' });
+    expect((screen.getByLabelText('Consultation fee (USD) *') as HTMLInputElement).value).toBe('150');
+    expect((screen.getByLabelText('Consultation duration (minutes) *') as HTMLInputElement).value).toBe('30');
+    expect((screen.getByLabelText('Languages (comma-separated) *') as HTMLInputElement).value).toBe(
+      'English',
+    );
+    expect((screen.getByLabelText('Accepting new patients') as HTMLInputElement).checked).toBe(true);
+    next();
+
+    await screen.findByRole('heading', { level: 2, name: 'Upload Documents' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.doctorDocumentsRequired);
+    const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Medical Degree *'), {
+      target: { files: [new File(['x'], 'degree.docx')] },
+    });
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.credentialTypeInvalid);
+    fireEvent.change(screen.getByLabelText('Medical Degree *'), { target: { files: [pdf('degree.pdf')] } });
+    fireEvent.change(screen.getByLabelText('Medical License *'), { target: { files: [pdf('license.pdf')] } });
+    fireEvent.change(screen.getByLabelText('Identity Proof *'), { target: { files: [pdf('id.pdf')] } });
+
+    const upload = jest.spyOn(api, 'uploadCredential').mockResolvedValue({} as never);
+    const submit = jest.spyOn(api, 'submitDoctorApplication').mockResolvedValue({} as never);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByRole('heading', { name: 'Application Submitted Successfully!' });
+    expect(upload.mock.calls.map((c) => c[1])).toEqual(['degree', 'license', 'identity']);
+    expect(submit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        uid: 'doc-1',
+        data: expect.objectContaining({
+          consultationFee: 150,
+          consultationDuration: 30,
+          languages: ['English'],
+          acceptingNewPatients: true,
+          experience: 0,
+        }),
+      }),
+    );
+    expect(JSON.stringify(submit.mock.calls[0]![0])).not.toContain('verificationStatus');
+  });
+
+  it('shows the rejection reason and fills the form in again', async () => {
+    jest.spyOn(api, 'getDoctor').mockResolvedValue({
+      exists: true,
+      data: {
+        onboardingCompleted: true,
+        verificationStatus: 'rejected',
+        rejectionReason: 'License expired',
+        name: 'Dr. Ada',
+        clinic: 'Heart Clinic',
+        subSpecialties: [],
+        languages: ['English'],
+        consultationFee: 150,
+        consultationDuration: 30,
+        acceptingNewPatients: true,
+        experience: 3,
+        clinicAddress: { city: 'Boston', state: 'MA' },
+        specialty: 'Cardiology',
+      },
+    } as never);
+    renderAt(DoctorOnboardingPage, '/doctor-onboarding');
+    await waitFor(() => expect(screen.getByText(/License expired/)).toBeTruthy());
+    expect((screen.getByLabelText('Full name *') as HTMLInputElement).value).toBe('Dr. Ada');
   });
 });

@@ -1,7 +1,79 @@
-import type { RemotePageProps } from '@medora/shared';
-import { PlaceholderPage } from '../components/coming-soon';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  MESSAGES,
+  api,
+  errorMessage,
+  type ProviderAppointment,
+  type ProviderOverview,
+  type RemotePageProps,
+} from '@medora/shared';
+import { ComingSoonCard } from '../components/coming-soon';
+import { StatCard, styles } from '../components/ui';
+import { AppointmentCard } from '../features/provider/components/appointment-card';
+import { ScheduleEditor } from '../features/provider/components/schedule-editor';
 
-/** Provider dashboard placeholder (spec §2 "Placeholder dashboards"). */
+/** `/provider-dashboard`: approved doctors and providers (the API decides, 403 otherwise). */
 export default function ProviderDashboardPage(_props: RemotePageProps) {
-  return <PlaceholderPage title="Provider dashboard" cards={['Appointments', 'Patients', 'Schedule']} />;
+  const [overview, setOverview] = useState<ProviderOverview | null>(null);
+  const [appointments, setAppointments] = useState<ProviderAppointment[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [o, a] = await Promise.all([api.providerOverview(), api.providerAppointments()]);
+      setOverview(o);
+      setAppointments(a);
+      setError(null);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const upcoming = appointments?.filter((a) => a.status === 'Scheduled' || a.status === 'Confirmed') ?? [];
+  const past = appointments?.filter((a) => !(a.status === 'Scheduled' || a.status === 'Confirmed')) ?? [];
+
+  return (
+    <main style={styles.page}>
+      <h1>Provider dashboard</h1>
+      {error && (
+        <p role="alert" style={styles.error}>
+          {error}
+        </p>
+      )}
+      <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', marginBottom: '1.5rem' }}>
+        <StatCard label="Today's appointments" value={overview?.today ?? '…'} />
+        <StatCard label="Upcoming" value={overview?.upcoming ?? '…'} />
+        <StatCard label="Patients" value={overview?.patients ?? '…'} />
+        <StatCard label="Completed" value={overview?.completed ?? '…'} />
+      </div>
+      <h2>Upcoming appointments</h2>
+      {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
+      {appointments && upcoming.length === 0 && <p>No appointments found</p>}
+      <div style={{ display: 'grid', gap: '1rem' }}>
+        {upcoming.map((a) => (
+          <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
+        ))}
+      </div>
+      {past.length > 0 && (
+        <>
+          <h2>Past appointments</h2>
+          <div style={{ display: 'grid', gap: '1rem' }}>
+            {past.map((a) => (
+              <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
+            ))}
+          </div>
+        </>
+      )}
+      <div style={{ marginTop: '1.5rem' }}>
+        <ScheduleEditor />
+      </div>
+      <div style={{ display: 'flex', gap: '1rem', marginTop: '1.5rem', flexWrap: 'wrap' }}>
+        <ComingSoonCard title="Messages with patients" />
+        <ComingSoonCard title="Earnings and payouts" />
+      </div>
+    </main>
+  );
 }

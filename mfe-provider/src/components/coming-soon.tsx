@@ -12,17 +12,3 @@ export function ComingSoonCard({ title, children }: { title: string; children?: 
     </section>
   );
 }
-
-/** A placeholder page: heading plus a row of cards. */
-export function PlaceholderPage({ title, cards }: { title: string; cards: string[] }) {
-  return (
-    <main style={{ padding: '2rem' }}>
-      <h1>{title}</h1>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem' }}>
-        {cards.map((card) => (
-          <ComingSoonCard key={card} title={card} />
-        ))}
-      </div>
-    </main>
-  );
-}

@@ -11,6 +11,24 @@ import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { CreateAppointmentInput } from '../schemas/appointments.js';
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
+import type {
+  AdminDashboardOverview,
+  AppointmentStatusUpdate,
+  CreateDoctorInput,
+  CredentialRecord,
+  CredentialType,
+  DoctorApplication,
+  DoctorRecord,
+  DoctorRecordResponse,
+  ProviderAppointment,
+  ProviderOverview,
+  ProviderScheduleInput,
+  ProviderScheduleResponse,
+} from '../schemas/doctors.js';
+import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
+
+/** Filters of `GET /api/audit` as the client sends them. */
+export type AuditFilters = Partial<AuditQuery>;
 
 export interface ApiClientOptions {
   /** Base URL of the API, default same-origin `/api` (spec §7: base address from configuration). */
@@ -31,6 +49,31 @@ export interface RequestOptions {
   /** Skip the Authorization header (public routes). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** 'blob': a 2xx answer is returned as a DownloadedFile (bytes + the Content-Disposition name). */
+  responseType?: 'json' | 'blob';
+}
+
+/** A file downloaded through the authenticated client (documents, .ics). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (filename* first), or null. */
+  fileName: string | null;
+  contentType: string | null;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: `filename*=UTF-8''…` wins). */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  return (plain?.[1] ?? plain?.[2]?.trim()) || null;
 }
 
 /**
@@ -65,6 +108,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       req.signal ?? (state.timeoutMs !== undefined ? AbortSignal.timeout(state.timeoutMs) : undefined);
     const doFetch = state.fetch ?? globalThis.fetch.bind(globalThis);
     const res = await doFetch(url, { method: req.method ?? 'GET', headers, body, signal });
+    if (req.responseType === 'blob' && res.status >= 200 && res.status <= 299) {
+      const file: DownloadedFile = {
+        blob: await res.blob(),
+        fileName: fileNameFromDisposition(res.headers.get('content-disposition')),
+        contentType: res.headers.get('content-type'),
+      };
+      return file as T;
+    }
     const text = await res.text();
     let data: unknown = undefined;
     if (text) {
@@ -144,6 +195,89 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: input,
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
+    // Patient dashboard (issue 5)
+    /** `GET /api/patients/{uid}/documents/{id}/file`: the stored bytes (owner or a booked doctor). */
+    downloadDocument: (uid: string, id: string) =>
+      request<DownloadedFile>(
+        `/patients/${encodeURIComponent(uid)}/documents/${encodeURIComponent(id)}/file`,
+        {
+          responseType: 'blob',
+          headers: { Accept: '*/*' },
+        },
+      ),
+    /** `DELETE /api/patients/{uid}/documents/{id}` (owner): the record and its bytes. */
+    deleteDocument: (uid: string, id: string) =>
+      request<void>(`/patients/${encodeURIComponent(uid)}/documents/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
+    /** `POST /api/appointments/{id}/cancel` (the patient): status Cancelled, the slot is free again. */
+    cancelAppointment: (id: string) =>
+      request<Appointment>(`/appointments/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    /** `GET /api/appointments/{id}/ics`: the appointment as an iCalendar file. */
+    appointmentIcs: (id: string) =>
+      request<DownloadedFile>(`/appointments/${encodeURIComponent(id)}/ics`, {
+        responseType: 'blob',
+        headers: { Accept: 'text/calendar' },
+      }),
+    /** `GET /api/audit` (admin): audit rows, newest first. */
+    audit: (filters: AuditFilters = {}) => request<AuditEntry[]>('/audit', { query: { ...filters } }),
+    // Provider remote and admin queue (issue 7)
+    /** `POST /api/doctors` (spec §7): the caller's application; the server sets the status fields. */
+    submitDoctorApplication: (input: CreateDoctorInput) =>
+      request<DoctorRecordResponse>('/doctors', { method: 'POST', body: input }),
+    /** `POST /api/doctors/{uid}/credentials` with the document's bytes (one call per document). */
+    uploadCredential: (uid: string, type: CredentialType, file: Blob, fileName: string) => {
+      const form = new FormData();
+      form.append('type', type);
+      form.append('documentName', fileName);
+      form.append('file', file, fileName);
+      return request<CredentialRecord>(`/doctors/${encodeURIComponent(uid)}/credentials`, {
+        method: 'POST',
+        body: form,
+      });
+    },
+    /** `GET /api/admin/overview` with the dashboard's counters. */
+    adminDashboardOverview: () => request<AdminDashboardOverview>('/admin/overview'),
+    /** `GET /api/admin/applications?status=` (default pending), each with its credentials. */
+    adminApplications: (status: 'pending' | 'approved' | 'rejected' = 'pending') =>
+      request<DoctorApplication[]>('/admin/applications', { query: { status } }),
+    approveDoctor: (id: string) =>
+      request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, { method: 'POST' }),
+    rejectDoctor: (id: string, reason: string) =>
+      request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/reject`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    providerOverview: () => request<ProviderOverview>('/provider/overview'),
+    providerAppointments: () => request<ProviderAppointment[]>('/provider/appointments'),
+    setAppointmentStatus: (id: string, status: AppointmentStatusUpdate['status']) =>
+      request<{ id: string; status: string }>(`/provider/appointments/${encodeURIComponent(id)}/status`, {
+        method: 'PATCH',
+        body: { status },
+      }),
+    uploadPrescription: (id: string, file: Blob, fileName: string) => {
+      const form = new FormData();
+      form.append('file', file, fileName);
+      return request<{ id: string; prescriptionUrl: string }>(
+        `/provider/appointments/${encodeURIComponent(id)}/prescription`,
+        { method: 'POST', body: form },
+      );
+    },
+    /** `GET /api/admin/credentials/{id}/file`: a credential document for review (admin). */
+    credentialFile: (id: string) =>
+      request<DownloadedFile>(`/admin/credentials/${encodeURIComponent(id)}/file`, {
+        responseType: 'blob',
+        headers: { Accept: '*/*' },
+      }),
+    /** `GET /api/appointments/{id}/prescription`: the patient, the appointment's doctor or an admin. */
+    prescriptionFile: (id: string) =>
+      request<DownloadedFile>(`/appointments/${encodeURIComponent(id)}/prescription`, {
+        responseType: 'blob',
+        headers: { Accept: '*/*' },
+      }),
+    providerSchedule: () => request<ProviderScheduleResponse>('/provider/schedule'),
+    updateProviderSchedule: (input: ProviderScheduleInput) =>
+      request<ProviderScheduleResponse>('/provider/schedule', { method: 'PUT', body: input }),
   };
 
   return {

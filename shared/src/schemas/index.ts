@@ -9,3 +9,5 @@ export * from '../errors.js';
 export * from '../runtime-config.js';
 export * from './appointments.js';
 export * from './intake.js';
+export * from './audit.js';
+export * from './doctors.js';

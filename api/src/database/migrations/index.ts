@@ -2,6 +2,8 @@ import { InitialSchema1767225600000 } from './1767225600000-initial-schema.js';
 import { NotificationReads1767312000000 } from './1767312000000-notification-reads.js';
 import { Appointments1767484800000 } from './1767484800000-appointments.js';
 import { PatientProfilesDocuments1767571200000 } from './1767571200000-patient-profiles-documents.js';
+import { AuditLog1767657600000 } from './1767657600000-audit-log.js';
+import { DoctorApplications1767744000000 } from './1767744000000-doctor-applications.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -9,4 +11,6 @@ export const MIGRATIONS = [
   NotificationReads1767312000000,
   Appointments1767484800000,
   PatientProfilesDocuments1767571200000,
+  AuditLog1767657600000,
+  DoctorApplications1767744000000,
 ];

@@ -101,18 +101,18 @@ export async function seedDemoData(ds: DataSource): Promise<number> {
   for (const d of DEMO_DOCTORS) {
     await ds.query(
       `INSERT INTO doctors (seed_key, name, email, specialty, clinic, time_zone, schedule,
-                            verification_status, is_available, onboarding_completed)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 'approved', true, true)
+                            verification_status, is_available, onboarding_completed, credentials_verified)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 'approved', true, true, true)
        ON CONFLICT (seed_key) DO UPDATE SET
          name = EXCLUDED.name, email = EXCLUDED.email, specialty = EXCLUDED.specialty,
          clinic = EXCLUDED.clinic, time_zone = EXCLUDED.time_zone, schedule = EXCLUDED.schedule,
          verification_status = 'approved', is_available = true, onboarding_completed = true,
-         updated_at = now()
+         credentials_verified = true, updated_at = now()
        WHERE (doctors.name, doctors.email, doctors.specialty, doctors.clinic, doctors.time_zone, doctors.schedule)
              IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.email, EXCLUDED.specialty, EXCLUDED.clinic,
                                EXCLUDED.time_zone, EXCLUDED.schedule)
           OR doctors.verification_status <> 'approved' OR NOT doctors.is_available
-          OR NOT doctors.onboarding_completed`,
+          OR NOT doctors.onboarding_completed OR NOT doctors.credentials_verified`,
       [d.seedKey, d.name, d.email, d.specialty, d.clinic, d.timeZone, JSON.stringify(d.schedule)],
     );
   }

@@ -1,0 +1,44 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { CredentialType } from '@medora/shared';
+
+/** One credential document of a doctor's application (spec §3 Credential record). */
+@Entity({ name: 'credentials' })
+@Index('idx_credentials_doctor', ['doctorId', 'createdAt'])
+export class CredentialEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'doctor_id', type: 'uuid' })
+  doctorId!: string;
+
+  @Column({ type: 'text' })
+  type!: CredentialType;
+
+  @Column({ name: 'document_name', type: 'text' })
+  documentName!: string;
+
+  @Column({ name: 'issuing_organization', type: 'text', nullable: true })
+  issuingOrganization!: string | null;
+
+  @Column({ name: 'verification_status', type: 'text', default: 'pending' })
+  verificationStatus!: string;
+
+  @Column({ name: 'content_type', type: 'text', nullable: true })
+  contentType!: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  size!: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
+
+/** The bytes of a credential, apart so that listing credentials never loads them. */
+@Entity({ name: 'credential_files' })
+export class CredentialFileEntity {
+  @PrimaryColumn({ name: 'credential_id', type: 'uuid' })
+  credentialId!: string;
+
+  @Column({ type: 'bytea' })
+  bytes!: Buffer;
+}

@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  CONTENT_TYPES,
+  MESSAGES,
+  detectFileType,
+  issuingOrganizationFor,
+  sanitizeFileName,
+  type CreateDoctorInput,
+  type CredentialMetadataInput,
+  type CredentialRecord,
+  type DoctorRecordResponse,
+} from '@medora/shared';
+import { AccessPolicy } from '../auth/access-policy.js';
+import type { Caller } from '../auth/caller.js';
+import { ApiException } from '../common/http-exception.filter.js';
+import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
+import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
+import { DoctorEntity } from './doctor.entity.js';
+import { toCredentialRecord, toDoctorRecord } from './doctor-mapper.js';
+
+/** Documents one application may hold (resubmissions included). */
+export const MAX_CREDENTIALS = 30;
+
+const isDoctorRole = (caller: Caller) => caller.role === 'doctor' || caller.role === 'provider';
+
+/**
+ * The doctor application (spec §4 Doctor application): the applicant writes their record and
+ * credentials; the status fields are the server's (approval happens in the admin module only).
+ */
+@Injectable()
+export class DoctorApplicationsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly access: AccessPolicy,
+  ) {}
+
+  /** `GET /api/doctors/:uid`: the owner or an admin; 404 when the account has no doctor record. */
+  async get(caller: Caller, uid: string): Promise<DoctorRecordResponse> {
+    await this.access.assertCanAccess(caller, uid, { allow: ['admin'] });
+    const row = await this.findByUid(this.ds.manager, uid);
+    if (!row) throw new ApiException(404, MESSAGES.notFound);
+    return { exists: true, data: toDoctorRecord(row, uid) };
+  }
+
+  /**
+   * `POST /api/doctors`: creates or replaces the caller's application. The server sets
+   * verificationStatus pending, isAvailable false, credentialsVerified false, documentsSubmitted and
+   * onboardingCompleted true (spec §4); an approved doctor cannot resubmit (409).
+   */
+  async submit(caller: Caller, input: CreateDoctorInput): Promise<DoctorRecordResponse> {
+    this.assertApplicant(caller, input.uid);
+    const d = input.data;
+    return this.ds.transaction(async (m) => {
+      const row = await this.ensureRow(m, caller);
+      if (row.verificationStatus === 'approved' && row.onboardingCompleted) {
+        throw new ApiException(409, MESSAGES.applicationApproved);
+      }
+      const subSpecialties = Array.isArray(d.subSpecialties)
+        ? d.subSpecialties.filter(Boolean)
+        : (d.subSpecialties ?? '')
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+      Object.assign(row, {
+        name: d.name,
+        email: caller.email ?? d.email ?? null,
+        phone: d.phone,
+        gender: d.gender,
+        dob: d.dob,
+        specialty: d.specialty,
+        subSpecialties,
+        qualification: d.qualification,
+        experience: d.experience,
+        licenseNumber: d.licenseNumber,
+        npiNumber: d.npiNumber || null,
+        bio: d.bio || null,
+        clinic: d.clinic,
+        clinicAddress: d.clinicAddress,
+        consultationFee: String(d.consultationFee),
+        consultationDuration: d.consultationDuration,
+        languages: d.languages.length ? d.languages : ['English'],
+        acceptingNewPatients: d.acceptingNewPatients,
+        timeZone: d.timeZone ?? row.timeZone,
+        verificationStatus: 'pending',
+        isAvailable: false,
+        credentialsVerified: false,
+        documentsSubmitted: true,
+        onboardingCompleted: true,
+        rejectionReason: null,
+        reviewedAt: null,
+        reviewedBy: null,
+      } satisfies Partial<DoctorEntity>);
+      const saved = await m.getRepository(DoctorEntity).save(row);
+      return { exists: true, data: toDoctorRecord(saved, caller.uid) };
+    });
+  }
+
+  /**
+   * `POST /api/doctors/:uid/credentials`, one call per document. With a file the bytes must be a PDF,
+   * JPEG or PNG by content; without one (the spec's JSON body) only the metadata is kept. The issuing
+   * organisation follows the type (spec §3), whatever the client sends.
+   */
+  async addCredential(
+    caller: Caller,
+    uid: string,
+    meta: CredentialMetadataInput,
+    file?: { fileName: string; bytes: Buffer },
+  ): Promise<CredentialRecord> {
+    this.assertApplicant(caller, uid);
+    let contentType: string | null = null;
+    if (file) {
+      const detected = detectFileType(file.bytes, sanitizeFileName(file.fileName));
+      if (!detected || !CREDENTIAL_FILE_TYPES.has(detected)) {
+        throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
+      }
+      contentType = CONTENT_TYPES[detected];
+    }
+    return this.ds.transaction(async (m) => {
+      const doctor = await this.ensureRow(m, caller);
+      if (doctor.verificationStatus === 'approved' && doctor.onboardingCompleted) {
+        throw new ApiException(409, MESSAGES.applicationApproved);
+      }
+      const repo = m.getRepository(CredentialEntity);
+      // Each file may be 10 MB: cap what one application can store.
+      if ((await repo.countBy({ doctorId: doctor.id })) >= MAX_CREDENTIALS) {
+        throw new ApiException(400, MESSAGES.tooManyCredentials);
+      }
+      const row = await repo.save(
+        repo.create({
+          doctorId: doctor.id,
+          type: meta.type,
+          documentName: sanitizeFileName(file?.fileName ?? meta.documentName),
+          issuingOrganization: issuingOrganizationFor(meta.type),
+          verificationStatus: 'pending',
+          contentType,
+          size: file ? file.bytes.length : null,
+        }),
+      );
+      if (file)
+        await m.getRepository(CredentialFileEntity).insert({ credentialId: row.id, bytes: file.bytes });
+      return toCredentialRecord(row, Boolean(file));
+    });
+  }
+
+  /** Only the account itself, as a doctor or provider, applies (an admin reviews, never applies). */
+  assertApplicant(caller: Caller, uid: string): void {
+    if (uid !== caller.uid) throw new ApiException(403, MESSAGES.uidMismatch);
+    if (!isDoctorRole(caller)) throw new ApiException(403, MESSAGES.forbidden);
+  }
+
+  private async findByUid(m: EntityManager, uid: string): Promise<DoctorEntity | null> {
+    return m
+      .getRepository(DoctorEntity)
+      .createQueryBuilder('d')
+      .innerJoin('users', 'u', 'u.id = d.user_id')
+      .where('u.firebase_uid = :uid', { uid })
+      .getOne();
+  }
+
+  /** The caller's doctor row, locked; a draft (onboarding not completed) when there is none yet. */
+  private async ensureRow(m: EntityManager, caller: Caller): Promise<DoctorEntity> {
+    await m.query(
+      `INSERT INTO doctors (user_id, name, email, specialty, clinic, onboarding_completed)
+       SELECT u.id, COALESCE(u.email, ''), u.email, '', '', false FROM users u WHERE u.firebase_uid = $1
+       ON CONFLICT (user_id) DO NOTHING`,
+      [caller.uid],
+    );
+    const row = await m
+      .getRepository(DoctorEntity)
+      .createQueryBuilder('d')
+      .setLock('pessimistic_write')
+      .innerJoin('users', 'u', 'u.id = d.user_id')
+      .where('u.firebase_uid = :uid', { uid: caller.uid })
+      .getOne();
+    if (!row) throw new ApiException(403, MESSAGES.forbidden);
+    return row;
+  }
+}

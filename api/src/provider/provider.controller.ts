@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  appointmentIdSchema,
+  appointmentStatusUpdateSchema,
+  providerScheduleSchema,
+  type AppointmentStatusUpdate,
+  type ProviderAppointment,
+  type ProviderOverview,
+  type ProviderScheduleInput,
+  type ProviderScheduleResponse,
+} from '@medora/shared';
+import type { Caller } from '../auth/caller.js';
+import { CurrentCaller } from '../auth/decorators.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { readOneFile } from '../credentials/multipart.js';
+import { ProviderService } from './provider.service.js';
+
+const idPipe = () => new ZodValidationPipe(appointmentIdSchema);
+
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** The provider dashboard (issue 7): approved doctors and providers only, the service decides (403). */
+@ApiTags('provider')
+@ApiBearerAuth()
+@ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })
+@ApiResponse({ status: 403, description: 'Not an approved doctor or provider', schema: ERROR_BODY_SCHEMA })
+@Controller()
+export class ProviderController {
+  constructor(private readonly provider: ProviderService) {}
+
+  @Get('provider/overview')
+  @ApiOperation({ summary: 'Counters: today’s appointments, upcoming, patients, completed' })
+  overview(@CurrentCaller() caller: Caller): Promise<ProviderOverview> {
+    return this.provider.overview(caller);
+  }
+
+  @Get('provider/appointments')
+  @ApiOperation({ summary: 'This doctor’s appointments with each patient’s summary and intake details' })
+  appointments(@CurrentCaller() caller: Caller): Promise<ProviderAppointment[]> {
+    return this.provider.appointments(caller);
+  }
+
+  @Patch('provider/appointments/:id/status')
+  @ApiOperation({ summary: 'Mark an appointment Completed or No-Show' })
+  setStatus(
+    @CurrentCaller() caller: Caller,
+    @Param('id', idPipe()) id: string,
+    @Body(new ZodValidationPipe(appointmentStatusUpdateSchema)) body: AppointmentStatusUpdate,
+  ): Promise<{ id: string; status: string }> {
+    return this.provider.setStatus(caller, id, body);
+  }
+
+  @Post('provider/appointments/:id/prescription')
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: 'Attach a prescription (multipart `file`: PDF, JPEG or PNG by content, max 10 MB)',
+  })
+  @ApiResponse({ status: 413, description: 'File larger than 10 MB', schema: ERROR_BODY_SCHEMA })
+  async prescription(
+    @CurrentCaller() caller: Caller,
+    @Param('id', idPipe()) id: string,
+    @Req() req: FastifyRequest,
+  ): Promise<{ id: string; prescriptionUrl: string }> {
+    await this.provider.doctorFor(caller);
+    const upload = await readOneFile(req);
+    return this.provider.attachPrescription(caller, id, upload);
+  }
+
+  @Get('appointments/:id/prescription')
+  @ApiOperation({ summary: 'Download an appointment’s prescription: its patient, its doctor or an admin' })
+  @ApiResponse({ status: 404, description: 'No prescription', schema: ERROR_BODY_SCHEMA })
+  async downloadPrescription(
+    @CurrentCaller() caller: Caller,
+    @Param('id', idPipe()) id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.provider.prescription(caller, id);
+    await reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', attachment(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.bytes);
+  }
+
+  @Get('provider/schedule')
+  @ApiOperation({ summary: 'The weekly schedule, clinic time zone and upcoming bookings outside it' })
+  schedule(@CurrentCaller() caller: Caller): Promise<ProviderScheduleResponse> {
+    return this.provider.schedule(caller);
+  }
+
+  @Put('provider/schedule')
+  @ApiOperation({
+    summary:
+      'Replace the weekly schedule (weekday names, hh:mm AM/PM slots, IANA zone); existing bookings stay and are listed',
+  })
+  @ApiResponse({ status: 400, description: 'Bad day, time or zone', schema: ERROR_BODY_SCHEMA })
+  updateSchedule(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(providerScheduleSchema)) body: ProviderScheduleInput,
+  ): Promise<ProviderScheduleResponse> {
+    return this.provider.updateSchedule(caller, body);
+  }
+}

@@ -1,0 +1,373 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { loginThroughUi, uniqueEmail } from '../support/auth';
+import { AUTH_EMULATOR_URL } from '../support/stack';
+
+const SHOTS = '/tmp/medora-shots';
+mkdirSync(SHOTS, { recursive: true });
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/provider-${name}.png`, fullPage: true });
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[role="alert"], [role="status"]').getByText(text).first();
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, buffer, mimeType });
+
+const RECORD = {
+  name: 'Dana Whitfield',
+  gender: 'Female',
+  dob: '1988-04-12',
+  heightWeight: { heightFeet: 5, heightInches: 6, weight: 63 },
+  visitType: 'New Appointment',
+  allergyList: ['None'],
+  chronicConditions: ['None'],
+  pastSurgeries: 'No',
+  smokingStatus: 'Never',
+  alcoholUse: 'Social',
+  hasChildren: 'No',
+  symptoms: ['Headache'],
+};
+
+async function emulator(path: string, body: object, auth?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  expect(res.ok, JSON.stringify(json)).toBe(true);
+  return json;
+}
+
+/** Signs in through the emulator's REST API and marks the address verified; returns uid and a fresh token. */
+async function verifiedToken(email: string, password: string): Promise<{ uid: string; idToken: string }> {
+  const first = await emulator('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  await emulator('accounts:update', { localId: first.localId, emailVerified: true }, 'Bearer owner');
+  const again = await emulator('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  return { uid: again.localId as string, idToken: again.idToken as string };
+}
+
+/** No serious or critical axe violations inside <main>. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+test('a doctor applies, an admin approves, the doctor completes a visit with a prescription', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('doctor');
+  const password = 'secret123';
+  const name = `Dr. Test ${Date.now().toString(36)}`;
+
+  // 1. Sign-up: the account, then the four steps with real files.
+  await page.goto('/doctor-signup?role=doctor');
+  await expect(page.getByRole('heading', { level: 1, name: 'Doctor/Admin sign up' })).toBeVisible();
+  await shot(page, 'signup-account');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account & Continue' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }),
+  ).toBeVisible();
+  await page.getByLabel('Full name *').fill(name);
+  await page.getByLabel('Phone *').fill('5551234567');
+  await page.getByLabel('Gender *').selectOption('Female');
+  await page.getByLabel('Date of birth *').fill('1980-01-02');
+  await shot(page, 'signup-personal');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Professional Details' })).toBeVisible();
+  await page.getByLabel('Specialty *').fill('General Medicine');
+  await page.getByLabel('Qualification *').fill('MD');
+  await page.getByLabel('Years of experience *').fill('8');
+  await page.getByLabel('License number *').fill('MA-778899');
+  await page.getByLabel('NPI number (optional)').fill('1234567890');
+  await shot(page, 'signup-professional');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Clinic Information' })).toBeVisible();
+  await page.getByLabel('Clinic name *').fill('Harbor Family Clinic');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please fill in clinic name, city, and state' }),
+  ).toBeVisible();
+  await page.getByLabel('City *').fill('Boston');
+  await page.getByLabel('State *').fill('MA');
+  await shot(page, 'signup-clinic');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Upload Documents' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Please upload Medical Degree, Medical License, and Identity Proof' }),
+  ).toBeVisible();
+  await page.getByLabel('Medical Degree *').setInputFiles(file('degree.pdf', PDF, 'application/pdf'));
+  await page.getByLabel('Medical License *').setInputFiles(file('license.png', PNG, 'image/png'));
+  await page.getByLabel('Identity Proof *').setInputFiles(file('passport.pdf', PDF, 'application/pdf'));
+  await shot(page, 'signup-documents');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
+  await expect(page.getByText('2-3 business days')).toBeVisible();
+  await shot(page, 'submitted');
+  await expectAccessible(page);
+
+  // Pending: the record says so, and logging in shows the under-review message and signs out.
+  const doctor = await verifiedToken(email, password);
+  const own = await request.get(`/api/doctors/${doctor.uid}`, {
+    headers: { Authorization: `Bearer ${doctor.idToken}` },
+  });
+  expect(await own.json()).toMatchObject({
+    exists: true,
+    data: { onboardingCompleted: true, verificationStatus: 'pending' },
+  });
+  const pendingPage = await freshPage(browser);
+  await loginThroughUi(pendingPage, email, password);
+  await expect(toast(pendingPage, /under review/)).toBeVisible();
+  await expect(pendingPage).toHaveURL(/\/patient-login$/);
+  await pendingPage.context().close();
+
+  // 2. The admin reviews the documents and approves.
+  const admin = await freshPage(browser);
+  await loginThroughUi(admin, 'admin', 'admin');
+  await expect(admin).toHaveURL(/\/admin$/);
+  const application = admin.getByRole('article', { name: `Application of ${name}` });
+  await expect(application).toBeVisible();
+  await expect(application).toContainText('Medical Degree: degree.pdf (Medical School)');
+  await expect(application).toContainText('Medical License: license.png (Medical Board)');
+  await expect(admin.getByRole('region', { name: 'Pending applications' })).not.toContainText('…');
+  await application.scrollIntoViewIfNeeded();
+  await shot(admin, 'admin-queue');
+  await expectAccessible(admin);
+  await application.getByRole('button', { name: `Reject ${name}` }).click();
+  await expect(admin.getByRole('dialog', { name: `Reject ${name}` })).toBeVisible();
+  await shot(admin, 'admin-reject-dialog');
+  await admin.keyboard.press('Escape');
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+  await application.getByRole('button', { name: `Approve ${name}` }).click();
+  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+  await expect(application).toHaveCount(0);
+  await admin.context().close();
+
+  // 3. The doctor logs in to the provider dashboard and sets a weekly schedule (UTC, every day 09:00 AM).
+  // A fresh browser: the sign-up left this one signed in as the applicant.
+  const doc = await freshPage(browser);
+  await loginThroughUi(doc, email, password);
+  await expect(doc).toHaveURL(/\/provider-dashboard$/);
+  await expect(doc.getByRole('heading', { level: 1, name: 'Provider dashboard' })).toBeVisible();
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+    await doc.getByRole('checkbox', { name: day }).check();
+    await doc.getByLabel(`${day} time slots`).fill('09:00 AM, 10:30 AM');
+  }
+  await doc.getByLabel('Clinic time zone').fill('UTC');
+  await doc.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(toast(doc, 'Schedule saved. Patients see the new times now.')).toBeVisible();
+  await doc.getByRole('heading', { name: 'Weekly schedule' }).scrollIntoViewIfNeeded();
+  await doc.screenshot({ path: `${SHOTS}/provider-schedule.png`, fullPage: true });
+
+  // 4. A patient with an intake books this doctor (through the API).
+  const patientEmail = uniqueEmail('patient');
+  await emulator('accounts:signUp', { email: patientEmail, password, returnSecureToken: true });
+  const patient = await verifiedToken(patientEmail, password);
+  const auth = { Authorization: `Bearer ${patient.idToken}` };
+  expect(
+    (
+      await request.post('/api/users', { headers: auth, data: { uid: patient.uid, role: 'patient' } })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post('/api/patients', { headers: auth, data: { uid: patient.uid, data: RECORD } })
+    ).status(),
+  ).toBe(201);
+  const listed = (await (await request.get('/api/doctors')).json()) as {
+    id: string;
+    name: string;
+    clinic: string;
+    specialty: string;
+  }[];
+  const mine = listed.find((d) => d.name === name)!;
+  expect(mine).toBeTruthy();
+  const day = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const booked = await request.post('/api/appointments', {
+    headers: auth,
+    data: {
+      uid: patient.uid,
+      date: `${day} at 09:00 AM`,
+      doctorId: mine.id,
+      doctor: mine.name,
+      clinic: mine.clinic,
+      specialty: mine.specialty,
+      notes: 'Recurring headaches',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const appointmentId = ((await booked.json()) as { id: string }).id;
+
+  // 5. The doctor sees the booking with the summary, attaches a prescription and marks it Completed.
+  await doc.reload();
+  const card = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${day} at 09:00 AM` });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('region', { name: 'Summary of Dana Whitfield' })).toBeVisible();
+  await expect(card).toContainText('Headache');
+  await expect(doc.getByRole('region', { name: 'Upcoming' })).toContainText('1');
+  await card.getByText('Intake details').click();
+  await shot(doc, 'dashboard');
+  await expectAccessible(doc);
+  await card
+    .getByLabel('Attach prescription')
+    .setInputFiles(file('prescription.pdf', PDF, 'application/pdf'));
+  await expect(toast(doc, 'Prescription attached for Dana Whitfield.')).toBeVisible();
+  const preview = doc.waitForEvent('popup');
+  await card.getByRole('button', { name: 'View prescription' }).click();
+  expect((await preview).url()).toMatch(/^blob:/);
+  await card.getByRole('button', { name: 'Mark Completed' }).click();
+  await expect(toast(doc, 'Dana Whitfield: Completed')).toBeVisible();
+  await expect(doc.getByRole('region', { name: 'Completed' })).toContainText('1');
+  await shot(doc, 'dashboard-completed');
+
+  // 6. The patient downloads that prescription from their dashboard (the button sends the ID token).
+  const patientPage = await freshPage(browser);
+  await loginThroughUi(patientPage, patientEmail, password);
+  await patientPage.goto('/dashboard?tab=appointments&sub=history');
+  await patientPage.getByRole('button', { name: new RegExp(`^Details: ${name}`) }).click();
+  const dialog = patientPage.getByRole('dialog', { name: 'Appointment details' });
+  const download = patientPage.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download Prescription' }).click();
+  const saved = await (await download).path();
+  expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+
+  const rx = await request.get(`/api/appointments/${appointmentId}/prescription`, { headers: auth });
+  expect(rx.status()).toBe(200);
+  expect(rx.headers()['content-type']).toBe('application/pdf');
+  expect((await rx.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const appointment = await request.get(`/api/appointments/${appointmentId}`, { headers: auth });
+  expect(await appointment.json()).toMatchObject({
+    status: 'Completed',
+    prescriptionUrl: `/api/appointments/${appointmentId}/prescription`,
+  });
+});
+
+test('the onboarding page renders all five steps with Consultation Details', async ({ page }) => {
+  await page.goto('/doctor-signup?role=provider');
+  await expect(page.getByRole('heading', { level: 1, name: 'Healthcare Provider sign up' })).toBeVisible();
+  await page.getByLabel('Email').fill(uniqueEmail('provider'));
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create Account & Continue' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+  // Signed in with a draft-free account: /doctor-onboarding shows the five labels.
+  await page.goto('/doctor-onboarding');
+  await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('list', { name: 'Steps' })).toContainText('Consultation Details');
+  await shot(page, 'onboarding');
+});
+
+/** An application submitted through the API: account, user record, three credentials, the record. */
+async function applyThroughApi(request: APIRequestContext, name: string) {
+  const email = uniqueEmail('rejected');
+  const password = 'secret123';
+  await emulator('accounts:signUp', { email, password, returnSecureToken: true });
+  const user = await verifiedToken(email, password);
+  const auth = { Authorization: `Bearer ${user.idToken}` };
+  expect(
+    (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'provider' } })).status(),
+  ).toBe(201);
+  for (const [type, f] of [
+    ['degree', file('degree.pdf', PDF, 'application/pdf')],
+    ['license', file('license.png', PNG, 'image/png')],
+    ['identity', file('id.pdf', PDF, 'application/pdf')],
+  ] as const) {
+    const res = await request.post(`/api/doctors/${user.uid}/credentials`, {
+      headers: auth,
+      multipart: { type, documentName: f.name, file: f },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const data = {
+    name,
+    phone: '5550001111',
+    gender: 'Male',
+    dob: '1975-05-05',
+    specialty: 'Pediatrics',
+    qualification: 'MBBS',
+    experience: 3,
+    licenseNumber: 'EXPIRED-1',
+    clinic: 'Little Steps Clinic',
+    clinicAddress: { city: 'Austin', state: 'TX' },
+  };
+  expect(
+    (await request.post('/api/doctors', { headers: auth, data: { uid: user.uid, data } })).status(),
+  ).toBe(201);
+  return { email, password };
+}
+
+test('a rejected applicant sees the reason on next login and can resubmit', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Dr. Rejected ${Date.now().toString(36)}`;
+  const applicant = await applyThroughApi(request, name);
+
+  const admin = await freshPage(browser);
+  await loginThroughUi(admin, 'admin', 'admin');
+  const application = admin.getByRole('article', { name: `Application of ${name}` });
+  await expect(application).toBeVisible();
+  const popup = admin.waitForEvent('popup');
+  await application.getByRole('button', { name: `View Medical Degree of ${name}` }).click();
+  expect((await popup).url()).toMatch(/^blob:/);
+  await application.getByRole('button', { name: `Reject ${name}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Reject ${name}` });
+  await dialog.getByRole('button', { name: 'Reject application' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please give a reason for the rejection.');
+  await dialog.getByLabel('Reason (shown to the applicant)').fill('The license number has expired');
+  await dialog.getByRole('button', { name: 'Reject application' }).click();
+  await expect(toast(admin, `${name} rejected.`)).toBeVisible();
+  await admin.context().close();
+
+  await loginThroughUi(page, applicant.email, applicant.password);
+  await expect(page).toHaveURL(/\/doctor-onboarding$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'The license number has expired' })).toBeVisible();
+  await expect(page.getByLabel('Full name *')).toHaveValue(name);
+  await shot(page, 'onboarding-rejected');
+  for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Consultation Details' })).toBeVisible();
+  await expect(page.getByLabel('Consultation fee (USD) *')).toHaveValue('150');
+  await page.getByLabel('Languages (comma-separated) *').fill('English, Spanish');
+  await shot(page, 'onboarding-consultation');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Medical Degree *').setInputFiles(file('degree.pdf', PDF, 'application/pdf'));
+  await page
+    .getByLabel('Medical License *')
+    .setInputFiles(file('license-renewed.pdf', PDF, 'application/pdf'));
+  await page.getByLabel('Identity Proof *').setInputFiles(file('id.png', PNG, 'image/png'));
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
+  await expect(
+    toast(page, 'Application submitted successfully! Your application is under review.'),
+  ).toBeVisible();
+});

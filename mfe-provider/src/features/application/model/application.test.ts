@@ -1,0 +1,56 @@
+import { MESSAGES } from '@medora/shared';
+import { EMPTY_FILES, EMPTY_FORM, credentialUploads, toApplication, validateStep } from './application';
+import { toScheduleInput, draftFrom } from '../../provider/model/schedule';
+
+const file = (name: string) => new File(['x'], name);
+
+describe('the onboarding validation (spec §5)', () => {
+  it('asks for the clinic name, city and state together', () => {
+    expect(validateStep('clinic', { ...EMPTY_FORM, clinic: 'A', city: 'B' }, EMPTY_FILES)).toBe(
+      MESSAGES.clinicRequired,
+    );
+    expect(
+      validateStep('clinic', { ...EMPTY_FORM, clinic: 'A', city: 'B', state: 'C' }, EMPTY_FILES),
+    ).toBeNull();
+  });
+
+  it('needs degree, license and identity proof; the rest is optional', () => {
+    expect(validateStep('documents', EMPTY_FORM, { ...EMPTY_FILES, degree: file('d.pdf') })).toBe(
+      MESSAGES.doctorDocumentsRequired,
+    );
+    const files = { ...EMPTY_FILES, degree: file('d.pdf'), license: file('l.png'), identity: file('i.jpg') };
+    expect(validateStep('documents', EMPTY_FORM, files)).toBeNull();
+    expect(
+      credentialUploads({ ...files, certification: [file('c1.pdf'), file('c2.pdf')] }).map((u) => u.type),
+    ).toEqual(['degree', 'license', 'identity', 'certification', 'certification']);
+  });
+
+  it('sends the §9 defaults and never a status field', () => {
+    const body = toApplication('u1', 'a@b.c', { ...EMPTY_FORM, experience: '4', languages: '' });
+    expect(body.data).toMatchObject({
+      consultationFee: 150,
+      consultationDuration: 30,
+      languages: ['English'],
+      acceptingNewPatients: true,
+    });
+    expect(Object.keys(body.data)).not.toContain('verificationStatus');
+  });
+});
+
+describe('the schedule editor model', () => {
+  it('keeps only checked days and refuses a time that is not hh:mm AM/PM', () => {
+    const draft = draftFrom({
+      availableDays: ['Monday'],
+      timeSlots: { Monday: ['09:00 AM'] },
+      timeZone: 'UTC',
+    });
+    expect(toScheduleInput(draft)).toEqual({
+      availableDays: ['Monday'],
+      timeSlots: { Monday: ['09:00 AM'] },
+      timeZone: 'UTC',
+    });
+    expect(toScheduleInput({ ...draft, slots: { ...draft.slots, Monday: '9 o’clock' } })).toBe(
+      MESSAGES.scheduleTimeInvalid,
+    );
+  });
+});

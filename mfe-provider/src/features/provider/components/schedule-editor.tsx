@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { MESSAGES, api, errorMessage, notify, type ProviderScheduleResponse } from '@medora/shared';
+import { styles } from '../../../components/ui';
+import { WEEK, draftFrom, toScheduleInput, type ScheduleDraft } from '../model/schedule';
+
+const ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'Europe/London',
+  'Asia/Kolkata',
+  'UTC',
+];
+
+/** Weekly schedule editor: booking uses the saved schedule at once; bookings outside it stay and are listed. */
+export function ScheduleEditor() {
+  const [saved, setSaved] = useState<ProviderScheduleResponse | null>(null);
+  const [draft, setDraft] = useState<ScheduleDraft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api.providerSchedule().then(
+      (s) => {
+        setSaved(s);
+        setDraft(draftFrom(s));
+      },
+      (err: unknown) => setError(errorMessage(err)),
+    );
+  }, []);
+
+  if (!draft)
+    return error ? (
+      <p role="alert" style={styles.error}>
+        {error}
+      </p>
+    ) : (
+      <p role="status">{MESSAGES.loading}</p>
+    );
+
+  const save = async () => {
+    const input = toScheduleInput(draft);
+    if (typeof input === 'string') {
+      setError(input);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const s = await api.updateProviderSchedule(input);
+      setSaved(s);
+      setDraft(draftFrom(s));
+      notify.success('Schedule saved. Patients see the new times now.');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="schedule-title" style={styles.card}>
+      <h2 id="schedule-title" style={{ marginTop: 0 }}>
+        Weekly schedule
+      </h2>
+      <p style={styles.muted}>Times as 09:00 AM, separated by commas, in the clinic’s time zone.</p>
+      <div style={{ display: 'grid', gap: '0.5rem' }}>
+        {WEEK.map((day) => (
+          <div
+            key={day}
+            style={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 8, alignItems: 'center' }}
+          >
+            <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+              <input
+                type="checkbox"
+                checked={draft.days[day] ?? false}
+                onChange={(e) => setDraft({ ...draft, days: { ...draft.days, [day]: e.target.checked } })}
+              />
+              {day}
+            </label>
+            <input
+              aria-label={`${day} time slots`}
+              value={draft.slots[day] ?? ''}
+              disabled={!draft.days[day]}
+              placeholder="09:00 AM, 10:00 AM"
+              onChange={(e) => setDraft({ ...draft, slots: { ...draft.slots, [day]: e.target.value } })}
+              style={styles.input}
+            />
+          </div>
+        ))}
+        <label style={{ ...styles.label, maxWidth: 320 }}>
+          Clinic time zone
+          <input
+            list="medora-zones"
+            value={draft.timeZone}
+            onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
+            style={styles.input}
+          />
+          <datalist id="medora-zones">
+            {ZONES.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </label>
+      </div>
+      {error && (
+        <p role="alert" style={styles.error}>
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        style={{ ...styles.primary, marginTop: '0.75rem' }}
+        disabled={busy}
+        onClick={() => void save()}
+      >
+        {busy ? MESSAGES.submitting : 'Save schedule'}
+      </button>
+      {saved && saved.outsideSchedule.length > 0 && (
+        <div style={{ marginTop: '0.75rem' }}>
+          <p>These upcoming bookings are outside the schedule. They stay booked:</p>
+          <ul>
+            {saved.outsideSchedule.map((a) => (
+              <li key={a.id}>{a.date}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { WEEKDAY_NAMES, parseTime12h } from '../booking/dates.js';
+import { isValidTimeZone } from '../booking/time-zone.js';
+import { uidSchema } from './users.js';
+
+/** Spec §9 doctor defaults at signup. */
+export const DOCTOR_DEFAULTS = {
+  consultationFee: 150,
+  consultationDuration: 30,
+  languages: ['English'],
+  acceptingNewPatients: true,
+} as const;
+
+export const CREDENTIAL_TYPES = [
+  'degree',
+  'license',
+  'identity',
+  'address',
+  'certification',
+  'experience',
+] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
+
+/** Spec §3 Credential record: the issuing organisation is decided by the type, never by the client. */
+export function issuingOrganizationFor(type: CredentialType): string | null {
+  if (type === 'degree') return 'Medical School';
+  if (type === 'license') return 'Medical Board';
+  return null;
+}
+
+const text = (max: number) => z.string().trim().max(max);
+const required = (max: number) => text(max).min(1, MESSAGES.requiredFields);
+
+/**
+ * `POST /api/doctors` body `data` (spec §3 Doctor application record). Status fields a client might
+ * send (verificationStatus, isAvailable, credentialsVerified, documentsSubmitted, onboardingCompleted)
+ * are stripped: the server sets them (spec §4 Doctor application).
+ */
+export const doctorApplicationSchema = z.object({
+  name: required(200),
+  email: text(320).optional(),
+  phone: required(32),
+  gender: required(40),
+  dob: required(20),
+  specialty: required(120),
+  subSpecialties: z.union([text(500), z.array(text(120)).max(20)]).optional(),
+  qualification: required(200),
+  experience: z.coerce.number().int(MESSAGES.requiredFields).min(0, MESSAGES.requiredFields).max(80),
+  licenseNumber: required(80),
+  npiNumber: text(20).optional(),
+  bio: text(4000).optional(),
+  clinic: required(200).refine((v) => v.length > 0, MESSAGES.clinicRequired),
+  clinicAddress: z.object({
+    street: text(200).optional(),
+    city: text(120).min(1, MESSAGES.clinicRequired),
+    state: text(120).min(1, MESSAGES.clinicRequired),
+    zipCode: text(20).optional(),
+  }),
+  consultationFee: z.coerce.number().min(0).max(100000).default(DOCTOR_DEFAULTS.consultationFee),
+  consultationDuration: z.coerce.number().int().min(5).max(480).default(DOCTOR_DEFAULTS.consultationDuration),
+  languages: z
+    .array(text(60).min(1))
+    .max(20)
+    .default([...DOCTOR_DEFAULTS.languages]),
+  acceptingNewPatients: z.boolean().default(DOCTOR_DEFAULTS.acceptingNewPatients),
+  timeZone: z
+    .string()
+    .trim()
+    .refine((v) => isValidTimeZone(v), MESSAGES.timeZoneInvalid)
+    .optional(),
+});
+export type DoctorApplicationInput = z.infer<typeof doctorApplicationSchema>;
+
+export const createDoctorSchema = z.object({ uid: uidSchema, data: doctorApplicationSchema });
+export type CreateDoctorInput = z.infer<typeof createDoctorSchema>;
+
+/** The metadata of one credential (spec §7 JSON body; the multipart form carries the same fields). */
+export const credentialMetadataSchema = z.object({
+  type: z.enum(CREDENTIAL_TYPES),
+  documentName: z.string().trim().min(1).max(255),
+  // Accepted for spec compatibility, ignored: the server decides both.
+  issuingOrganization: z.string().max(200).nullable().optional(),
+  verificationStatus: z.string().max(40).optional(),
+});
+export type CredentialMetadataInput = z.infer<typeof credentialMetadataSchema>;
+
+export const rejectApplicationSchema = z
+  .object({
+    reason: z
+      .string(MESSAGES.rejectionReasonRequired)
+      .trim()
+      .min(1, MESSAGES.rejectionReasonRequired)
+      .max(1000),
+  })
+  .strict();
+export type RejectApplicationInput = z.infer<typeof rejectApplicationSchema>;
+
+export const applicationsQuerySchema = z
+  .object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') })
+  .strict();
+
+const weekdaySchema = z.enum(WEEKDAY_NAMES, MESSAGES.scheduleDayInvalid);
+const slotSchema = z.string().refine((v) => parseTime12h(v) !== null, MESSAGES.scheduleTimeInvalid);
+
+/** `PUT /api/provider/schedule`: weekday names, 'hh:mm AM/PM' slots per listed day, an IANA zone. */
+export const providerScheduleSchema = z
+  .object({
+    availableDays: z.array(weekdaySchema).max(7),
+    timeSlots: z.partialRecord(weekdaySchema, z.array(slotSchema).max(48)),
+    timeZone: z
+      .string()
+      .trim()
+      .refine((v) => isValidTimeZone(v), MESSAGES.timeZoneInvalid),
+  })
+  .strict();
+export type ProviderScheduleInput = z.infer<typeof providerScheduleSchema>;
+
+export const appointmentStatusUpdateSchema = z.object({ status: z.enum(['Completed', 'No-Show']) }).strict();
+export type AppointmentStatusUpdate = z.infer<typeof appointmentStatusUpdateSchema>;
+
+/** `GET /api/doctors/{uid}` (spec §3, §7). */
+export interface DoctorRecordResponse {
+  exists: boolean;
+  data: DoctorRecord;
+}
+
+export interface CredentialRecord {
+  id: string;
+  type: CredentialType;
+  documentName: string;
+  issuingOrganization: string | null;
+  verificationStatus: string;
+  contentType: string | null;
+  size: number | null;
+  hasFile: boolean;
+  createdAt: string;
+}
+
+/** Spec §3 Doctor (application record) as the owner and admins read it. */
+export interface DoctorRecord {
+  id: string;
+  uid: string | null;
+  email: string | null;
+  name: string;
+  phone: string | null;
+  gender: string | null;
+  dob: string | null;
+  specialty: string;
+  subSpecialties: string[];
+  qualification: string | null;
+  experience: number | null;
+  licenseNumber: string | null;
+  npiNumber: string | null;
+  bio: string | null;
+  clinic: string;
+  clinicAddress: { street?: string; city?: string; state?: string; zipCode?: string } | null;
+  consultationFee: number;
+  consultationDuration: number;
+  languages: string[];
+  acceptingNewPatients: boolean;
+  verificationStatus: 'pending' | 'approved' | 'rejected';
+  isAvailable: boolean;
+  credentialsVerified: boolean;
+  documentsSubmitted: boolean;
+  onboardingCompleted: boolean;
+  rejectionReason: string | null;
+  reviewedAt: string | null;
+  timeZone: string;
+  schedule: { availableDays: string[]; timeSlots: Record<string, string[]> };
+  createdAt: string;
+}
+
+export interface DoctorApplication extends DoctorRecord {
+  credentials: CredentialRecord[];
+}
+
+export interface ProviderOverview {
+  today: number;
+  upcoming: number;
+  patients: number;
+  completed: number;
+}
+
+export interface ProviderAppointment {
+  id: string;
+  date: string;
+  startsAt: string;
+  status: string;
+  notes: string;
+  prescriptionUrl: string | null;
+  patient: {
+    uid: string;
+    name: string | null;
+    email: string | null;
+    /** The clinical summary of the patient's intake (same engine as GET /api/patients/{uid}). */
+    summary: unknown;
+    /** The intake record, as saved. */
+    intake: Record<string, unknown> | null;
+  };
+}
+
+export interface ProviderScheduleResponse {
+  availableDays: string[];
+  timeSlots: Record<string, string[]>;
+  timeZone: string;
+  /** Upcoming bookings that no longer fit the schedule: they stay booked and are listed here. */
+  outsideSchedule: { id: string; date: string; patientUid: string }[];
+}
+
+/** `GET /api/admin/overview` (issue 7 counters on top of the accounts and doctors counts). */
+export interface AdminDashboardOverview {
+  users: { total: number; byRole: Record<string, number> };
+  doctors: { total: number; byVerificationStatus: Record<string, number> };
+  pendingApplications: number;
+  approvedDoctors: number;
+  patients: number;
+  /** Non-cancelled appointments starting this week (Monday to Sunday, UTC). */
+  appointmentsThisWeek: number;
+}
