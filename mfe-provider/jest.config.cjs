@@ -8,6 +8,7 @@ module.exports = {
   moduleNameMapper: {
     '^@medora/shared$': '<rootDir>/../shared/src/index.ts',
     '^@medora/shared/schemas$': '<rootDir>/../shared/src/schemas/index.ts',
+    '^@medora/shared/intake$': '<rootDir>/../shared/src/intake/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   globals: { __BUILD_ID__: 'test-build' },

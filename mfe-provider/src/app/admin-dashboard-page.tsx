@@ -92,21 +92,21 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                 margin: '0.5rem 0',
               }}
             >
-              <dt>Specialty</dt>
+              <dt style={{ color: '#475569' }}>Specialty</dt>
               <dd style={{ margin: 0 }}>
                 {app.specialty}
                 {app.subSpecialties.length ? ` (${app.subSpecialties.join(', ')})` : ''}
               </dd>
-              <dt>Qualification</dt>
+              <dt style={{ color: '#475569' }}>Qualification</dt>
               <dd style={{ margin: 0 }}>
                 {app.qualification}, {app.experience} years
               </dd>
-              <dt>License / NPI</dt>
+              <dt style={{ color: '#475569' }}>License / NPI</dt>
               <dd style={{ margin: 0 }}>
                 {app.licenseNumber}
                 {app.npiNumber ? ` / ${app.npiNumber}` : ''}
               </dd>
-              <dt>Clinic</dt>
+              <dt style={{ color: '#475569' }}>Clinic</dt>
               <dd style={{ margin: 0 }}>
                 {app.clinic},{' '}
                 {[
@@ -118,29 +118,56 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                   .filter(Boolean)
                   .join(', ')}
               </dd>
-              <dt>Consultation</dt>
+              <dt style={{ color: '#475569' }}>Consultation</dt>
               <dd style={{ margin: 0 }}>
                 ${app.consultationFee} · {app.consultationDuration} min · {app.languages.join(', ')}
                 {app.acceptingNewPatients ? ' · accepting new patients' : ''}
               </dd>
               {app.bio && (
                 <>
-                  <dt>Bio</dt>
+                  <dt style={{ color: '#475569' }}>Bio</dt>
                   <dd style={{ margin: 0 }}>{app.bio}</dd>
                 </>
               )}
             </dl>
             <h4 style={{ marginBottom: 4 }}>Documents</h4>
             {app.credentials.length === 0 && <p style={styles.muted}>No documents.</p>}
-            <ul style={{ paddingLeft: '1.1rem', margin: 0 }}>
-              {app.credentials.map((c) => (
-                <li key={c.id}>
-                  {CREDENTIAL_LABELS[c.type] ?? c.type}: {c.documentName}
-                  {c.issuingOrganization ? ` (${c.issuingOrganization})` : ''}{' '}
+            <ul
+              style={{
+                listStyle: 'none',
+                padding: 0,
+                margin: 0,
+                border: '1px solid #e5e7eb',
+                borderRadius: 8,
+                maxWidth: 560,
+              }}
+            >
+              {app.credentials.map((c, i) => (
+                <li
+                  key={c.id}
+                  style={{
+                    display: 'flex',
+                    justifyContent: 'space-between',
+                    alignItems: 'center',
+                    gap: 12,
+                    padding: '0.4rem 0.75rem',
+                    borderTop: i === 0 ? 0 : '1px solid #f1f5f9',
+                    fontSize: 14,
+                  }}
+                >
+                  <span>
+                    <strong style={{ fontWeight: 600 }}>{CREDENTIAL_LABELS[c.type] ?? c.type}:</strong>{' '}
+                    {c.documentName}
+                    {c.issuingOrganization ? (
+                      <span style={styles.muted}> ({c.issuingOrganization})</span>
+                    ) : (
+                      ''
+                    )}
+                  </span>
                   {c.hasFile && (
                     <button
                       type="button"
-                      style={{ ...styles.secondary, padding: '0.1rem 0.5rem', fontSize: 13 }}
+                      style={{ ...styles.secondary, ...styles.small }}
                       onClick={() => void view(c.id, c.documentName)}
                       aria-label={`View ${CREDENTIAL_LABELS[c.type] ?? c.type} of ${app.name}`}
                     >
@@ -150,7 +177,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                 </li>
               ))}
             </ul>
-            <div style={{ display: 'flex', gap: 8, marginTop: '1rem' }}>
+            <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: '1rem' }}>
               <button type="button" style={styles.primary} onClick={() => void approve(app)}>
                 Approve {app.name}
               </button>

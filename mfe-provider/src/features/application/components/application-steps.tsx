@@ -86,7 +86,7 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
               padding: '0.3rem 0.7rem',
               borderRadius: 999,
               fontSize: 13,
-              background: i === index ? '#2563eb' : i < index ? '#dbeafe' : '#f1f5f9',
+              background: i === index ? 'var(--md-accent, #0f766e)' : i < index ? '#ccfbf1' : '#f1f5f9',
               color: i === index ? '#fff' : '#1e293b',
             }}
           >
@@ -184,22 +184,39 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
       {step === 'documents' && (
         <div style={styles.grid}>
           <Field label="Medical Degree *">
-            <input type="file" accept={DOCUMENT_ACCEPT} onChange={pick('degree')} />
+            <input type="file" style={styles.fileInput} accept={DOCUMENT_ACCEPT} onChange={pick('degree')} />
           </Field>
           <Field label="Medical License *">
-            <input type="file" accept={DOCUMENT_ACCEPT} onChange={pick('license')} />
+            <input type="file" style={styles.fileInput} accept={DOCUMENT_ACCEPT} onChange={pick('license')} />
           </Field>
           <Field label="Identity Proof *">
-            <input type="file" accept={DOCUMENT_ACCEPT} onChange={pick('identity')} />
+            <input
+              type="file"
+              style={styles.fileInput}
+              accept={DOCUMENT_ACCEPT}
+              onChange={pick('identity')}
+            />
           </Field>
           <Field label="Address Proof (optional)">
-            <input type="file" accept={DOCUMENT_ACCEPT} onChange={pick('address')} />
+            <input type="file" style={styles.fileInput} accept={DOCUMENT_ACCEPT} onChange={pick('address')} />
           </Field>
           <Field label="Additional Certifications (optional)">
-            <input type="file" accept={DOCUMENT_ACCEPT} multiple onChange={pick('certification')} />
+            <input
+              type="file"
+              style={styles.fileInput}
+              accept={DOCUMENT_ACCEPT}
+              multiple
+              onChange={pick('certification')}
+            />
           </Field>
           <Field label="Experience Letters (optional)">
-            <input type="file" accept={DOCUMENT_ACCEPT} multiple onChange={pick('experience')} />
+            <input
+              type="file"
+              style={styles.fileInput}
+              accept={DOCUMENT_ACCEPT}
+              multiple
+              onChange={pick('experience')}
+            />
           </Field>
           <p style={styles.muted}>PDF, JPG or PNG, up to 10 MB each.</p>
         </div>

@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import { api, errorMessage, notify, type ClinicalSummary, type ProviderAppointment } from '@medora/shared';
+import {
+  ALL_QUESTIONS,
+  DOCUMENT_SUFFIX,
+  reviewSections,
+  type IntakeAnswers,
+  type ReviewSection,
+} from '@medora/shared/intake';
 import { openBlob, styles } from '../../../components/ui';
 
-/** 'heightWeight' → 'Height weight'. */
+/** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
 function label(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -18,12 +25,26 @@ function show(value: unknown): string {
   return String(value);
 }
 
-function intakeLines(intake: Record<string, unknown> | null): [string, string][] {
+/**
+ * The intake in the patient's own review sections, labelled with the intake questions (as the patient
+ * dashboard shows it); answers outside those sections follow under 'Other answers'.
+ */
+function intakeSections(intake: Record<string, unknown> | null): ReviewSection[] {
   if (!intake) return [];
-  return Object.entries(intake)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
-    .map(([k, v]) => [label(k), show(v)]);
+  const sections = reviewSections(intake as IntakeAnswers, { viaDoctor: false })
+    .map((s) => ({ ...s, items: s.items.filter((i) => i.label !== '') }))
+    .filter((s) => s.items.length > 0);
+  const known = new Set(ALL_QUESTIONS.map((q) => q.field));
+  const rest = Object.entries(intake)
+    .filter(([k, v]) => {
+      if (known.has(k) || k.endsWith(DOCUMENT_SUFFIX) || k === 'medicalReports') return false;
+      return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
+    })
+    .map(([k, v]) => ({ label: label(k), value: show(v) }));
+  return rest.length ? [...sections, { title: 'Other answers', items: rest }] : sections;
 }
+
+const sectionTitle = { margin: '0.6rem 0 0.2rem', fontSize: 14, color: 'var(--md-accent-dark, #115e59)' };
 
 /** One booking on the provider dashboard: patient, summary, intake details, status and prescription. */
 export function AppointmentCard({
@@ -34,6 +55,7 @@ export function AppointmentCard({
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const [fileFocus, setFileFocus] = useState(false);
   const a = appointment;
   const summary = a.patient.summary as ClinicalSummary | null;
   const who = a.patient.name ?? a.patient.email ?? 'Patient';
@@ -90,47 +112,86 @@ export function AppointmentCard({
             padding: '0.2rem 0.6rem',
             borderRadius: 999,
             fontSize: 13,
-            background: a.status === 'Completed' ? '#dcfce7' : a.status === 'No-Show' ? '#fee2e2' : '#dbeafe',
+            fontWeight: 600,
+            background: a.status === 'Completed' ? '#dcfce7' : a.status === 'No-Show' ? '#fee2e2' : '#ccfbf1',
+            color: a.status === 'Completed' ? '#166534' : a.status === 'No-Show' ? '#991b1b' : '#115e59',
           }}
         >
           {a.status}
         </span>
       </div>
       {summary ? (
-        <section aria-label={`Summary of ${who}`} style={{ marginTop: '0.5rem' }}>
+        <section aria-label={`Summary of ${who}`} style={{ marginTop: '0.75rem' }}>
           {summary.redFlags.length > 0 && (
-            <p style={{ color: '#b91c1c', margin: '0.25rem 0' }}>
-              <strong>Red flags:</strong> {summary.redFlags.join('; ')}
-            </p>
+            <div
+              style={{
+                border: '1px solid #fecaca',
+                borderLeft: '4px solid var(--md-danger, #b91c1c)',
+                background: '#fef2f2',
+                color: '#991b1b',
+                borderRadius: 8,
+                padding: '0.5rem 0.75rem',
+                margin: '0.25rem 0 0.5rem',
+                fontSize: 14,
+              }}
+            >
+              <strong>Red flags</strong>
+              <ul style={{ margin: '0.25rem 0 0', paddingLeft: '1.2rem' }}>
+                {summary.redFlags.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </div>
           )}
-          {summary.sections.map((s) => (
-            <p key={s.title} style={{ margin: '0.25rem 0', fontSize: 14 }}>
-              <strong>{s.title}:</strong> {s.lines.join(' ')}
-            </p>
-          ))}
-          <p style={styles.muted}>{summary.disclaimer}</p>
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+              gap: '0 1.5rem',
+            }}
+          >
+            {summary.sections.map((s) => (
+              <div key={s.title}>
+                <h4 style={sectionTitle}>{s.title}</h4>
+                <ul style={{ margin: 0, paddingLeft: '1.2rem', fontSize: 14, lineHeight: 1.5 }}>
+                  {s.lines.map((line, i) => (
+                    <li key={i}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+          <p style={{ ...styles.muted, fontStyle: 'italic', margin: '0.75rem 0 0' }}>{summary.disclaimer}</p>
         </section>
       ) : (
         <p style={styles.muted}>This patient has not completed the intake yet.</p>
       )}
       {a.patient.intake && (
-        <details>
-          <summary>Intake details</summary>
-          <dl
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content 1fr',
-              gap: '0.2rem 1rem',
-              fontSize: 14,
-            }}
-          >
-            {intakeLines(a.patient.intake).map(([k, v]) => (
-              <div key={k} style={{ display: 'contents' }}>
-                <dt style={{ color: '#475569' }}>{k}</dt>
-                <dd style={{ margin: 0 }}>{v}</dd>
-              </div>
-            ))}
-          </dl>
+        <details style={{ marginTop: '0.75rem', borderTop: '1px solid #f1f5f9', paddingTop: '0.5rem' }}>
+          <summary style={{ cursor: 'pointer', fontWeight: 500, color: 'var(--md-accent-dark, #115e59)' }}>
+            Intake details
+          </summary>
+          {intakeSections(a.patient.intake).map((s) => (
+            <section key={s.title} aria-label={s.title}>
+              <h4 style={sectionTitle}>{s.title}</h4>
+              <dl
+                style={{
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(0, 18rem) 1fr',
+                  gap: '0.2rem 1rem',
+                  fontSize: 14,
+                  margin: 0,
+                }}
+              >
+                {s.items.map((item, i) => (
+                  <div key={`${item.label}-${i}`} style={{ display: 'contents' }}>
+                    <dt style={{ color: '#475569' }}>{item.label}</dt>
+                    <dd style={{ margin: 0 }}>{item.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
         </details>
       )}
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: '0.75rem' }}>
@@ -155,12 +216,29 @@ export function AppointmentCard({
           </>
         )}
         {a.status !== 'Cancelled' && (
-          <label style={{ ...styles.label, flexDirection: 'row', alignItems: 'center', gap: 6 }}>
+          <label
+            style={{
+              ...styles.secondary,
+              ...(busy ? { opacity: 0.6, cursor: 'progress' } : {}),
+              ...(fileFocus ? { outline: '3px solid #5eead4', outlineOffset: 2 } : {}),
+            }}
+          >
             {a.prescriptionUrl ? 'Replace prescription' : 'Attach prescription'}
             <input
               type="file"
               accept=".pdf,.jpg,.jpeg,.png"
               disabled={busy}
+              className="md-visually-hidden"
+              style={{
+                position: 'absolute',
+                width: 1,
+                height: 1,
+                overflow: 'hidden',
+                clip: 'rect(0 0 0 0)',
+                whiteSpace: 'nowrap',
+              }}
+              onFocus={() => setFileFocus(true)}
+              onBlur={() => setFileFocus(false)}
               onChange={(e) => void attach(e.target.files?.[0])}
             />
           </label>
