@@ -30,8 +30,8 @@ test.describe('the federated shell', () => {
     await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await expect(page.getByText(email, { exact: false }).first()).toBeVisible();
 
-    // The patient remote reads the store the shell wrote to.
-    await page.goto('/dashboard');
+    // The patient remote reads the store the shell wrote to (a new patient lands on the intake).
+    await page.goto('/form');
     await expect(page.getByTestId('auth-email')).toHaveText(`Signed in as ${email}`);
     expect(await reactRendererCount(page)).toBe(1);
 

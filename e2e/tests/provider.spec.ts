@@ -251,6 +251,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   // 6. The patient downloads that prescription from their dashboard (the button sends the ID token).
   const patientPage = await freshPage(browser);
   await loginThroughUi(patientPage, patientEmail, password);
+  await expect(patientPage).toHaveURL(/\/dashboard/);
   await patientPage.goto('/dashboard?tab=appointments&sub=history');
   await patientPage.getByRole('button', { name: new RegExp(`^Details: ${name}`) }).click();
   const dialog = patientPage.getByRole('dialog', { name: 'Appointment details' });

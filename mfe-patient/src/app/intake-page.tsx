@@ -15,6 +15,8 @@ const ERROR_ID = 'intake-step-error';
 /** The guided intake at /form (spec §2 Intake form, §4 Intake flow, §5 Intake). */
 export default function IntakePage(_props: RemotePageProps) {
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
+  // Whose record this is, for shared devices; read from the auth store the shell keeps.
+  const email = useStore(authStore, (s) => s.user?.email ?? null);
   const navigate = useNavigate();
   const onDone = useCallback(() => navigate('/dashboard'), [navigate]);
   const { state, chooseVisit, setAnswer, next, back, submit, today } = useIntake(uid, onDone);
@@ -184,6 +186,11 @@ export default function IntakePage(_props: RemotePageProps) {
       <style>{INTAKE_CSS}</style>
       <div className="md-intake-card">
         <h1>{MESSAGES.intakeHeading}</h1>
+        {email && (
+          <p className="md-muted md-intake-account" data-testid="auth-email">
+            {formatMessage('signedInAs', { email })}
+          </p>
+        )}
         {body}
       </div>
     </main>

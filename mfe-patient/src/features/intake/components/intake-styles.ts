@@ -4,6 +4,7 @@ export const INTAKE_CSS = `
 .md-intake-card { width: min(44rem, 100%); margin: 0 auto; background: #fff; border: 1px solid var(--md-border, #e5e7eb);
   border-radius: 14px; padding: 1.75rem 2rem 2rem; box-shadow: 0 4px 16px rgba(15, 23, 42, .06); }
 .md-intake-card h1 { margin: 0 0 1rem; font-size: 1.45rem; color: #0f172a; }
+.md-intake-account { margin: -.75rem 0 1rem; font-size: .85rem; }
 .md-intake-progress { margin: 0 0 1.5rem; }
 .md-intake-progress p { margin: 0 0 .4rem; font-size: .88rem; color: var(--md-muted, #6b7280); }
 .md-intake-bar { height: .5rem; border-radius: 999px; background: #e2e8f0; overflow: hidden; }
