@@ -1,0 +1,43 @@
+/**
+ * One jest configuration for the browser packages (jsdom, ts-jest), so the five packages do not each
+ * keep a copy. `@medora/shared` and its entry points map to their sources: tests need no build.
+ */
+const path = require('node:path');
+
+/** @param {string} packageDir @param {Record<string, unknown>} overrides */
+function frontendJestConfig(packageDir, overrides = {}) {
+  const shared = path.join(packageDir, '..', 'shared', 'src');
+  return {
+    displayName: path.basename(packageDir),
+    testEnvironment: 'jsdom',
+    roots: ['<rootDir>/src'],
+    setupFiles: [path.join(__dirname, 'jsdom-setup.cjs')],
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    moduleNameMapper: {
+      '^@medora/shared$': path.join(shared, 'index.ts'),
+      '^@medora/shared/schemas$': path.join(shared, 'schemas', 'index.ts'),
+      '^@medora/shared/intake$': path.join(shared, 'intake', 'index.ts'),
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    globals: { __BUILD_ID__: 'test-build', __LOCAL_TOOLS__: true },
+    transform: {
+      '^.+\\.tsx?$': [
+        'ts-jest',
+        {
+          tsconfig: {
+            jsx: 'react-jsx',
+            module: 'commonjs',
+            moduleResolution: 'node10',
+            esModuleInterop: true,
+            isolatedModules: true,
+            ignoreDeprecations: '6.0',
+          },
+          diagnostics: false,
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+module.exports = { frontendJestConfig };
