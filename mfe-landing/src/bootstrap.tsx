@@ -1,15 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import LandingPage from './app/landing-page';
 
-// Standalone mount for this team's own development (`npm run dev -w mfe-landing`).
+// Standalone mount for this team's own development (`npm run dev -w mfe-landing`). The page needs no
+// router: its links are plain anchors.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <Routes>
-        <Route path="*" element={<LandingPage />} />
-      </Routes>
-    </BrowserRouter>
+    <LandingPage />
   </StrictMode>,
 );

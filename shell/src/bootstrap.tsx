@@ -1,30 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { api, authStore, REMOTE_MODULES } from '@medora/shared';
 import { registerMedoraRemotes } from './features/remotes/register-remotes';
+import { RemoteRoute } from './features/remotes/remote-route';
 import { loadRuntimeConfig, RuntimeConfigProvider } from './app/runtime-config';
-import { createRoutes } from './app/routes';
+import { SHELL_CSS } from './app/styles';
 
 async function main(): Promise<void> {
   const config = await loadRuntimeConfig();
   api.configure({ baseUrl: config.apiBaseUrl, getToken: () => authStore.getState().getIdToken() });
   registerMedoraRemotes(config);
+  const root = createRoot(document.getElementById('root')!);
   if (window.location.pathname === '/') {
-    // The landing page is the largest paint of `/` (issue 8, LCP): start fetching its remote now, while
-    // React renders the shell, instead of when its route element mounts. The route's own loadRemote
-    // gets the same module; a failure here is reported by the route's error boundary, not twice.
+    // A first load of the landing page needs neither the router nor auth (issue 8: 150 KB budget, LCP):
+    // the landing remote alone, in its error boundary. Its links load the next page, which boots the
+    // full app. Start fetching the remote now rather than when the element mounts.
     loadRemote(REMOTE_MODULES.landing.LandingPage).catch(() => undefined);
+    root.render(
+      <StrictMode>
+        <RuntimeConfigProvider config={config}>
+          <style>{SHELL_CSS}</style>
+          <RemoteRoute request={REMOTE_MODULES.landing.LandingPage} />
+        </RuntimeConfigProvider>
+      </StrictMode>,
+    );
+    return;
   }
-  const router = createBrowserRouter(createRoutes());
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RuntimeConfigProvider config={config}>
-        <RouterProvider router={router} />
-      </RuntimeConfigProvider>
-    </StrictMode>,
-  );
+  const { renderApp } = await import('./app/app');
+  renderApp(root, config);
 }
 
 void main();

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { PageLink as Link } from '../../../components/page-link';
 import { LANDING } from '../../../content/landing-content';
 import { Icon } from '../../../components/icons';
 
