@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loginThroughUi, signUpInEmulator, type EmulatorUser } from '../support/auth';
 import { AUTH_EMULATOR_URL } from '../support/stack';
+import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 
 const SHOTS = '/tmp/medora-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -36,22 +37,6 @@ function tinyPdf(text: string): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
-
-/** A minimal valid intake record: the patient lands on /dashboard, not /form. */
-const RECORD = {
-  name: 'Dana Whitfield',
-  gender: 'Female',
-  dob: '1988-04-12',
-  heightWeight: { heightFeet: 5, heightInches: 6, weight: 63 },
-  visitType: 'New Appointment',
-  allergyList: ['None'],
-  chronicConditions: ['None'],
-  pastSurgeries: 'No',
-  smokingStatus: 'Never',
-  alcoholUse: 'Social',
-  hasChildren: 'No',
-  symptoms: ['Headache'],
-};
 
 async function newPatient(request: APIRequestContext, withRecord = true): Promise<EmulatorUser> {
   const user = await signUpInEmulator();

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { mkdirSync } from 'node:fs';
 import { loginThroughUi, uniqueEmail } from '../support/auth';
 import { AUTH_EMULATOR_URL } from '../support/stack';
+import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 
 const SHOTS = '/tmp/medora-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -21,21 +22,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, buffer, mimeType });
-
-const RECORD = {
-  name: 'Dana Whitfield',
-  gender: 'Female',
-  dob: '1988-04-12',
-  heightWeight: { heightFeet: 5, heightInches: 6, weight: 63 },
-  visitType: 'New Appointment',
-  allergyList: ['None'],
-  chronicConditions: ['None'],
-  pastSurgeries: 'No',
-  smokingStatus: 'Never',
-  alcoholUse: 'Social',
-  hasChildren: 'No',
-  symptoms: ['Headache'],
-};
 
 async function emulator(path: string, body: object, auth?: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
