@@ -296,6 +296,15 @@ export const MESSAGES = {
   adminRoleRefused: 'The admin role cannot be chosen at sign-up.',
   uidMismatch: 'The uid does not belong to the signed-in account.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  rateLimited: 'Too many requests. Please try again in {seconds} seconds.',
+
+  // Idle sessions (issue 9): medical data is not left open on an unattended screen
+  idleWarningTitle: 'Are you still there?',
+  idleWarningBody:
+    'For your privacy, you will be signed out in {seconds} seconds because this session has been inactive.',
+  idleStaySignedIn: 'Stay signed in',
+  idleSignOutNow: 'Sign out now',
+  idleSignedOut: 'You were signed out after 30 minutes of inactivity. Please sign in again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
