@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { DialogHost } from '../components/dialog-host';
 import { Toaster } from '../components/toaster';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
+import { loginNotice } from '../features/auth/model/login-notice';
+import { LOGIN_PATH } from '../features/guards/require-sign-in';
+import { IdleSession } from '../features/idle-session/components/idle-session';
 import { useRuntimeConfig } from './runtime-config';
 import { SHELL_CSS } from './styles';
 
@@ -34,9 +37,12 @@ export function ShellHeader() {
  * Root layout: header, the current route, toasts and dialogs. Starts Firebase Auth after the first
  * render of any route but the landing page, which needs no auth (issue 8: no auth code before first
  * paint). Leaving `/` for another route starts it then; a started instance is reused.
+ * Every signed-in screen, remotes included, sits inside the idle-session timer (issue 9); a first load
+ * of `/` renders without this layout, so the landing page does not load it.
  */
 export function Layout() {
   const config = useRuntimeConfig();
+  const navigate = useNavigate();
   const needsAuth = useLocation().pathname !== '/';
   useEffect(() => {
     if (!needsAuth) return;
@@ -48,8 +54,20 @@ export function Layout() {
   return (
     <>
       <style>{SHELL_CSS}</style>
-      <ShellHeader />
-      <Outlet />
+      <IdleSession
+        onSignedOut={(reason) =>
+          // flushSync: the new location is rendered before the idle gate reopens, so the guard of the
+          // page left behind never sees the signed-out store and replaces this navigation (and its notice).
+          navigate(LOGIN_PATH, {
+            replace: true,
+            flushSync: true,
+            state: reason === 'idle' ? loginNotice('idleSignedOut') : null,
+          })
+        }
+      >
+        <ShellHeader />
+        <Outlet />
+      </IdleSession>
       <Toaster />
       <DialogHost />
     </>

@@ -6,6 +6,7 @@ import { useRuntimeConfig } from '../../../app/runtime-config';
 import { signIn, signUp } from '../api/auth-service';
 import { ensureRegistered, fetchSession, lookupDoctor, lookupPatient } from '../api/session';
 import { authErrorMessage } from '../model/auth-errors';
+import { noticeText } from '../model/login-notice';
 import { routeAfterLogin } from '../model/login-routing';
 import { normalizePhone, validateLogin, validateSignup } from '../model/signup-validation';
 import { arrivesViaDoctor, isViaDoctor, rememberViaDoctor } from '../model/via-doctor';
@@ -26,11 +27,22 @@ export interface LoginPageProps {
 
 type Mode = 'login' | 'signup';
 
+const NOTICE_STYLE = {
+  margin: '0 0 1.25rem',
+  padding: '.75rem 1rem',
+  borderRadius: 8,
+  border: '1px solid #fcd34d',
+  background: '#fffbeb',
+  color: '#78350f',
+} as const;
+
 /** `/patient-login` and `/provider-login` (spec §2 Login screen, §4, §5). */
 export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }: LoginPageProps) {
   const config = useRuntimeConfig();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
+  // Why the user is here, e.g. signed out after inactivity (set by whoever navigated to this page).
+  const notice = noticeText(state);
   const user = useStore(authStore, (s) => s.user);
   const [role, setRole] = useState<SignupRole>(initialRole);
   const [mode, setMode] = useState<Mode>('login');
@@ -193,6 +205,11 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
       <div className="md-card">
         <h1>{MESSAGES.loginHeading}</h1>
         <p className="md-muted">{MESSAGES.loginIntro}</p>
+        {notice && (
+          <p role="alert" data-testid="login-notice" style={NOTICE_STYLE}>
+            {notice}
+          </p>
+        )}
         {body}
       </div>
     </main>
