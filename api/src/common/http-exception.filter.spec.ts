@@ -7,8 +7,37 @@ import {
 } from '@nestjs/common';
 import type { ArgumentsHost } from '@nestjs/common';
 import { MESSAGES } from '@medora/shared';
-import { ApiException, HttpExceptionFilter, toErrorBody } from './http-exception.filter.js';
+import pg from 'pg';
+import { QueryFailedError } from 'typeorm';
+import { ConnectionLostError } from '../database/resilient-pool.js';
+import {
+  ApiException,
+  DATABASE_RETRY_AFTER_SECONDS,
+  HttpExceptionFilter,
+  toErrorBody,
+} from './http-exception.filter.js';
 import { HTTP_MESSAGES } from './http-messages.js';
+
+/** A server error as node-postgres raises it. */
+function pgError(code: string, message: string): pg.DatabaseError {
+  const error = new pg.DatabaseError(message, message.length, 'error');
+  error.code = code;
+  return error;
+}
+
+/** A statement that touched patient data, failed the way TypeORM reports it. */
+const failedQuery = (driverError: Error) =>
+  new QueryFailedError(
+    'UPDATE patient_profiles SET data = $2 WHERE firebase_uid = $1',
+    ['uid-123', '{"name":"Robert Mendes"}'],
+    driverError,
+  );
+
+const UNAVAILABLE = {
+  statusCode: 503,
+  error: 'Service Unavailable',
+  message: HTTP_MESSAGES.serviceUnavailable,
+};
 
 describe('toErrorBody', () => {
   it('keeps the message and fields of our own exceptions', () => {
@@ -74,6 +103,38 @@ describe('toErrorBody', () => {
     expect(toErrorBody('a string').body.statusCode).toBe(500);
   });
 
+  it('answers 503 with the generic message when the database is unavailable', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' });
+    const cases: [unknown, string][] = [
+      [refused, 'ECONNREFUSED'],
+      [new AggregateError([refused], 'connect failed'), 'ECONNREFUSED'],
+      [failedQuery(pgError('57P01', 'terminating connection due to administrator command')), '57P01'],
+      [pgError('57P03', 'the database system is starting up'), '57P03'],
+      [pgError('08006', 'connection failure'), '08006'],
+      [failedQuery(new Error('Connection terminated unexpectedly')), 'connection-terminated'],
+      [new Error('timeout exceeded when trying to connect'), 'pool-exhausted'],
+      [new ConnectionLostError(), '08006'],
+    ];
+    for (const [error, label] of cases) {
+      const mapped = toErrorBody(error);
+      expect(mapped.body).toEqual(UNAVAILABLE);
+      expect(mapped).toMatchObject({ unexpected: false, databaseFailure: label });
+    }
+  });
+
+  it('keeps other database errors a 500 without their SQL or values', () => {
+    const { body, unexpected, databaseFailure } = toErrorBody(
+      failedQuery(pgError('23505', 'duplicate key value violates unique constraint "patient_profiles_pkey"')),
+    );
+    expect(body).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: MESSAGES.internalError,
+    });
+    expect(unexpected).toBe(true);
+    expect(databaseFailure).toBeUndefined();
+  });
+
   it('treats a plain 400 HttpException as a client error', () => {
     expect(toErrorBody(new BadRequestException('Bad thing')).unexpected).toBe(false);
   });
@@ -81,12 +142,19 @@ describe('toErrorBody', () => {
 
 describe('HttpExceptionFilter', () => {
   function hostFor() {
-    const sent: { code?: number; body?: string } = {};
+    const sent: { code?: number; body?: string; headers: Record<string, string> } = { headers: {} };
+    const chain = {
+      header(key: string, value: string) {
+        sent.headers[key] = value;
+        return chain;
+      },
+      send: (b: string) => void (sent.body = b),
+    };
     const reply = {
       sent: false,
       code(c: number) {
         sent.code = c;
-        return { header: () => ({ send: (b: string) => void (sent.body = b) }) };
+        return chain;
       },
     };
     const host = {
@@ -110,5 +178,20 @@ describe('HttpExceptionFilter', () => {
       message: MESSAGES.internalError,
     });
     expect(sent.body).not.toContain('SELECT');
+  });
+
+  it('answers an unavailable database with 503, Retry-After and a log line without SQL', () => {
+    const { host, sent } = hostFor();
+    const filter = new HttpExceptionFilter();
+    const warnings: string[] = [];
+    (filter as unknown as { logger: { warn: (m: string) => void } }).logger = {
+      warn: (m) => void warnings.push(m),
+    };
+    filter.catch(failedQuery(pgError('57P01', 'terminating connection due to administrator command')), host);
+    expect(sent.code).toBe(503);
+    expect(JSON.parse(sent.body!)).toEqual(UNAVAILABLE);
+    expect(sent.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(warnings).toEqual(['GET /api/x: database unavailable (57P01)']);
+    expect(`${sent.body} ${warnings.join()}`).not.toMatch(/patient_profiles|firebase_uid|Robert|UPDATE/);
   });
 });

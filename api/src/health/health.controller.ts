@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { HealthResponse } from '@medora/shared';
 import { Public } from '../auth/decorators.js';
+import { resilientPoolOf } from '../database/resilient-pool.js';
 import { API_VERSION } from '../version.js';
 
 const DB_TIMEOUT_MS = 2_000;
@@ -14,7 +15,10 @@ const DB_TIMEOUT_MS = 2_000;
 export class HealthController {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Readiness: 200 when the database answers, 503 otherwise (start scripts poll this). */
+  /**
+   * Readiness: 200 when the database answers, 503 otherwise (start scripts poll this). One attempt on
+   * the pool, without the retries that let requests ride out a restart: health reports the outage.
+   */
   @Public()
   @Get()
   @ApiOperation({ summary: 'Liveness and database reachability' })
@@ -25,8 +29,9 @@ export class HealthController {
     let up: boolean;
     try {
       let timer: NodeJS.Timeout | undefined;
+      const pool = resilientPoolOf(this.ds);
       await Promise.race([
-        this.ds.query('SELECT 1'),
+        pool ? pool.probe() : this.ds.query('SELECT 1'),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS);
         }),
