@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Server } from 'node:http';
+import type { Agent, Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
@@ -29,10 +29,11 @@ export function testProjectId(): string {
 
 /**
  * The real app in-process, on its own throwaway database (migrations applied, demo doctors seeded
- * unless `seed: false`), verifying tokens against the test emulator.
+ * unless `seed: false`), verifying tokens against the test emulator (`env: { FIREBASE_AUTH_EMULATOR_HOST:
+ * '' }` for none; `httpAgent` then carries its calls to Google, e.g. to a local certificate server).
  */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; httpAgent?: Agent } = {},
 ): Promise<TestApp> {
   const db = await createThrowawayDatabase(requiredEnv(TEST_ENV.dbServerUrl), requiredEnv(TEST_ENV.dbPrefix));
   try {
@@ -46,7 +47,7 @@ export async function createTestApp(
       DB_POOL_SIZE: '4',
       ...options.env,
     });
-    const app = await createApp({ ...config, databaseUrl: db.url });
+    const app = await createApp({ ...config, databaseUrl: db.url, httpAgent: options.httpAgent });
     await app.getHttpAdapter().getInstance().ready();
     return {
       app,

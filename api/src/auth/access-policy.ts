@@ -37,8 +37,10 @@ type RuleCheck = (caller: Caller, ownerUid: string, options: AccessOptions) => b
 const RULES: Record<AccessRule, RuleCheck> = {
   admin: (caller) => caller.role === 'admin',
   /**
-   * A doctor or provider whose linked doctor record (doctors.user_id) has a non-cancelled appointment
-   * with the patient (ARCHITECTURE rule 5: a doctor sees only the patients who booked with them).
+   * A doctor or provider whose linked doctor record (doctors.user_id) is approved and has a
+   * non-cancelled appointment with the patient (ARCHITECTURE rule 5: a doctor sees only the patients
+   * who booked with them). Approval is checked here too: a doctor an admin rejects after patients
+   * booked them loses access to those patients' records at once.
    */
   doctorOfPatient: async (caller, patientUid, { ds }) => {
     if (!ds || (caller.role !== 'doctor' && caller.role !== 'provider')) return false;
@@ -47,6 +49,7 @@ const RULES: Record<AccessRule, RuleCheck> = {
          JOIN doctors d ON d.id = a.doctor_id
          JOIN users u ON u.id = d.user_id
         WHERE u.firebase_uid = $1 AND a.patient_uid = $2 AND a.status <> 'Cancelled'
+          AND d.verification_status = 'approved'
         LIMIT 1`,
       [caller.uid, patientUid],
     );

@@ -1,45 +1,94 @@
+import type { Agent } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import { getApps, initializeApp, applicationDefault, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { CONFIG, type Config } from '../config/config.js';
+import { getApps, initializeApp, applicationDefault, type App, type AppOptions } from 'firebase-admin/app';
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { AppConfig } from '../app.module.js';
+import { CONFIG } from '../config/config.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
 const APP_NAME = 'medora-api';
 
-/** Verifies Firebase ID tokens. firebase-admin is initialised once per process and project. */
+/** A distinct firebase-admin app per outbound agent, so two API instances never share the wrong one. */
+const agentIds = new WeakMap<Agent, number>();
+let agentCount = 0;
+function agentId(agent: Agent): number {
+  let id = agentIds.get(agent);
+  if (id === undefined) {
+    id = ++agentCount;
+    agentIds.set(agent, id);
+  }
+  return id;
+}
+
+/**
+ * firebase-admin decides once, when an app's Auth is created, whether it talks to the emulator (and
+ * then accepts unsigned tokens), reading FIREBASE_AUTH_EMULATOR_HOST from process.env. Our config
+ * decides instead. With an emulator host the variable is set (and stays set: firebase-admin reads it
+ * again in a few places). Without one it is removed while the Auth is created — synchronously, nothing
+ * else runs meanwhile — and put back, so an API built without the emulator verifies real signatures
+ * even in a process where another instance uses the emulator (tests, benchmarks).
+ */
+function createAuth(app: App, emulatorHost: string | undefined): Auth {
+  if (emulatorHost) {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+    return getAuth(app);
+  }
+  const before = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  try {
+    return getAuth(app);
+  } finally {
+    if (before !== undefined) process.env.FIREBASE_AUTH_EMULATOR_HOST = before;
+  }
+}
+
+/**
+ * Verifies Firebase ID tokens, with a cache of verified tokens (until their `exp`). firebase-admin is
+ * initialised once per process, project, emulator mode and outbound agent.
+ */
 @Injectable()
 export class FirebaseAuthService {
   private readonly app: App;
+  private readonly auth: Auth;
+  private readonly verified = new VerifiedTokenCache<DecodedIdToken>();
 
-  constructor(@Inject(CONFIG) config: Config) {
-    // firebase-admin reads the emulator host from process.env, not from its options.
-    if (config.firebaseAuthEmulatorHost)
-      process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebaseAuthEmulatorHost;
+  constructor(@Inject(CONFIG) config: AppConfig) {
     if (config.googleApplicationCredentials) {
       process.env.GOOGLE_APPLICATION_CREDENTIALS = config.googleApplicationCredentials;
     }
-    const name = `${APP_NAME}:${config.firebaseProjectId}`;
-    this.app =
-      getApps().find((a) => a.name === name) ??
-      initializeApp(
-        config.googleApplicationCredentials
-          ? { projectId: config.firebaseProjectId, credential: applicationDefault() }
-          : { projectId: config.firebaseProjectId },
-        name,
-      );
+    const emulator = config.firebaseAuthEmulatorHost;
+    const name = [
+      APP_NAME,
+      config.firebaseProjectId,
+      emulator ? `emulator@${emulator}` : 'live',
+      ...(config.httpAgent ? [`agent${agentId(config.httpAgent)}`] : []),
+    ].join(':');
+    const options: AppOptions = {
+      projectId: config.firebaseProjectId,
+      ...(config.googleApplicationCredentials ? { credential: applicationDefault(config.httpAgent) } : {}),
+      // Outbound calls (Google's signing certificates, the Auth REST API) go through it: proxies.
+      ...(config.httpAgent ? { httpAgent: config.httpAgent } : {}),
+    };
+    this.app = getApps().find((a) => a.name === name) ?? initializeApp(options, name);
+    this.auth = createAuth(this.app, emulator);
   }
 
+  /**
+   * The decoded token when it is valid. Verified tokens are cached until their `exp` (re-checked on
+   * every hit), failures never are: the same token is checked once, not on every request.
+   */
   verifyIdToken(token: string): Promise<DecodedIdToken> {
-    return getAuth(this.app).verifyIdToken(token);
+    return this.verified.getOrVerify(token, (t) => this.auth.verifyIdToken(t));
   }
 
   /** A custom token for signInWithCustomToken; used only by the emulator-only dev module. */
   createCustomToken(uid: string): Promise<string> {
-    return getAuth(this.app).createCustomToken(uid);
+    return this.auth.createCustomToken(uid);
   }
 
   /** Creates the account unless it exists (idempotent); marks its email verified. */
   async ensureUser(user: { uid: string; email: string; displayName: string }): Promise<void> {
-    const auth = getAuth(this.app);
+    const auth = this.auth;
     try {
       const existing = await auth.getUser(user.uid);
       if (!existing.emailVerified || existing.email !== user.email) {

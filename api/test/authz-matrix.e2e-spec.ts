@@ -1,0 +1,179 @@
+import request from 'supertest';
+import { MESSAGES } from '@medora/shared';
+import { authHeader, createTestApp, type TestApp } from './helpers.js';
+import { MATRIX, type RouteCase } from './support/authz/matrix.js';
+import { ACTORS, APPLICATION, World, type Actor } from './support/authz/world.js';
+
+/**
+ * The authorization matrix (issue 9): every route of the OpenAPI document, called as every kind of
+ * caller against real objects, must answer exactly the status the matrix lists. A new route without
+ * an entry fails the first test; so does an entry whose route is gone.
+ */
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface OpenApiDocument {
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], { security?: Record<string, unknown>[] }>>>;
+}
+
+interface DocumentedRoute {
+  key: string;
+  /** The document says the route needs `Authorization: Bearer`. */
+  bearer: boolean;
+}
+
+// Limits far above what the matrix sends, so a 429 never hides the status under test.
+const GENEROUS = '10000';
+const LIMITS = {
+  BOOKING_MAX_PER_HOUR: GENEROUS,
+  BOOKING_MAX_UPCOMING: GENEROUS,
+  RATE_LIMIT_SIGN_IN_PER_USER: GENEROUS,
+  RATE_LIMIT_SIGN_IN_PER_IP: GENEROUS,
+  RATE_LIMIT_UPLOAD_PER_USER: GENEROUS,
+  RATE_LIMIT_UPLOAD_PER_IP: GENEROUS,
+  RATE_LIMIT_BOOKING_PER_USER: GENEROUS,
+  RATE_LIMIT_BOOKING_PER_IP: GENEROUS,
+};
+
+let t: TestApp;
+let w: World;
+let routes: DocumentedRoute[];
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: LIMITS });
+  w = await World.build(t);
+  const res = await request(t.http).get('/api/docs-json');
+  expect(res.status).toBe(200);
+  const doc = res.body as OpenApiDocument;
+  routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    METHODS.filter((m) => operations[m]).map((m) => ({
+      key: `${m.toUpperCase()} ${path}`,
+      bearer: (operations[m]!.security ?? []).some((s) => 'bearer' in s),
+    })),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const pathParams = (key: string) => [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Calls the route of `key` as `actor`, with fresh objects where the entry asks for them. */
+async function call(key: string, entry: RouteCase, actor: Actor): Promise<request.Response> {
+  const [method, template] = key.split(' ') as [string, string];
+  let path = template;
+  for (const name of pathParams(key)) {
+    path = path.replace(`{${name}}`, encodeURIComponent(await w.resolve(entry.params![name]!)));
+  }
+  if (entry.query) path += `?${new URLSearchParams(entry.query(w)).toString()}`;
+  const user = w.user(actor);
+  let req = (request(t.http) as unknown as Record<string, (p: string) => request.Test>)[
+    method.toLowerCase()
+  ]!(path);
+  if (user) req = req.set(authHeader(user));
+  if (entry.file) {
+    for (const [name, value] of Object.entries(entry.file.fields ?? {})) req = req.field(name, value);
+    return req.attach(entry.file.field, entry.file.bytes, {
+      filename: entry.file.name,
+      contentType: 'application/octet-stream',
+    });
+  }
+  return entry.body ? req.send(entry.body(w)) : req;
+}
+
+describe('the authorization matrix', () => {
+  it('has an entry for every route of the OpenAPI document, and none for a route that is gone', () => {
+    const documented = routes.map((r) => r.key).sort();
+    const listed = Object.keys(MATRIX).sort();
+    expect(documented.length).toBeGreaterThan(30);
+    expect({
+      withoutEntry: documented.filter((k) => !listed.includes(k)),
+      stale: listed.filter((k) => !documented.includes(k)),
+    }).toEqual({ withoutEntry: [], stale: [] });
+  });
+
+  it('lists every caller for a route with an id, and at least the caller without a token elsewhere', () => {
+    for (const [key, entry] of Object.entries(MATRIX)) {
+      const params = pathParams(key);
+      expect([key, Object.keys(entry.params ?? {}).sort()]).toEqual([key, [...params].sort()]);
+      const callers = Object.keys(entry.expect);
+      if (params.length > 0) expect([key, callers.sort()]).toEqual([key, [...ACTORS].sort()]);
+      else expect([key, callers.includes('anonymous')]).toEqual([key, true]);
+    }
+  });
+
+  it('expects 401 without a token exactly where the document asks for a bearer token', () => {
+    for (const route of routes) {
+      const anonymous = MATRIX[route.key]?.expect.anonymous;
+      expect([route.key, anonymous === 401]).toEqual([route.key, route.bearer]);
+    }
+  });
+
+  it.each(Object.keys(MATRIX))('%s answers every caller as the matrix says', async (key) => {
+    const entry = MATRIX[key]!;
+    const actual: Partial<Record<Actor, number>> = {};
+    for (const actor of ACTORS) {
+      if (!(actor in entry.expect)) continue;
+      const res = await call(key, entry, actor);
+      actual[actor] = res.status;
+      if (res.status >= 400) {
+        // Refusals are clear and never a server error: 401 is the catalogue's unauthenticated text.
+        expect([key, actor, res.status < 500, typeof res.body.message]).toEqual([key, actor, true, 'string']);
+        if (res.status === 401) expect(res.body.message).toBe(MESSAGES.unauthenticated);
+      }
+      await entry.restore?.(w);
+    }
+    expect(actual).toEqual(entry.expect);
+  });
+});
+
+describe('ids that do not belong together', () => {
+  it('never reaches another patient’s document through one’s own uid in the path', async () => {
+    const { patient, otherPatient } = w.users;
+    const foreign = `/api/patients/${otherPatient.uid}/documents/${w.documentId}`;
+    const download = await request(t.http).get(`${foreign}/file`).set(authHeader(otherPatient));
+    expect(download.status).toBe(404);
+    const remove = await request(t.http).delete(foreign).set(authHeader(otherPatient));
+    expect(remove.status).toBe(404);
+    const own = await request(t.http)
+      .get(`/api/patients/${patient.uid}/documents/${w.documentId}/file`)
+      .set(authHeader(patient));
+    expect(own.status).toBe(200);
+  });
+});
+
+describe('a doctor whose approval is withdrawn', () => {
+  it('no longer reads the record and documents of the patients who booked them', async () => {
+    const { patient, admin } = w.users;
+    const doctor = await w.registered('doctor');
+    const applied = await request(t.http)
+      .post('/api/doctors')
+      .set(authHeader(doctor))
+      .send({ uid: doctor.uid, data: APPLICATION });
+    expect(applied.status).toBe(201);
+    const record = await request(t.http).get(`/api/doctors/${doctor.uid}`).set(authHeader(doctor));
+    const doctorId = (record.body as { data: { id: string } }).data.id;
+    const decide = (what: 'approve' | 'reject') =>
+      request(t.http)
+        .post(`/api/admin/doctors/${doctorId}/${what}`)
+        .set(authHeader(admin))
+        .send(what === 'reject' ? { reason: 'Licence suspended by the board' } : {});
+    expect((await decide('approve')).status).toBe(200);
+    await t.dataSource.query(
+      `INSERT INTO appointments (patient_uid, doctor_id, starts_at, clinic, specialty, doctor_name)
+       VALUES ($1, $2, now() + interval '3 days', 'Clinic', 'Cardiology', 'Dr. Matrix')`,
+      [patient.uid, doctorId],
+    );
+    const reads = [
+      `/api/patients/${patient.uid}`,
+      `/api/patients/${patient.uid}/documents`,
+      `/api/patients/${patient.uid}/documents/${w.documentId}/file`,
+    ];
+    const statuses = async () =>
+      Promise.all(reads.map(async (p) => (await request(t.http).get(p).set(authHeader(doctor))).status));
+    expect(await statuses()).toEqual([200, 200, 200]);
+    expect((await decide('reject')).status).toBe(200);
+    expect(await statuses()).toEqual([403, 403, 403]);
+  });
+});

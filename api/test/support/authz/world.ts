@@ -1,0 +1,256 @@
+import request from 'supertest';
+import type { DoctorRecordResponse, NotificationsResponse } from '@medora/shared';
+import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
+import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
+import { authHeader, signUpUser, type TestApp, type TestUser } from '../../helpers.js';
+
+/**
+ * The callers of the authorization matrix. `patient` owns the patient objects; `bookedDoctor` is the
+ * doctor that patient booked (and who wrote the prescription); `unbookedDoctor` is another approved
+ * doctor; `applicant` is a doctor whose application (with a credential file) is pending — the owner
+ * of the doctor-application objects.
+ */
+export const ACTORS = [
+  'anonymous',
+  'patient',
+  'otherPatient',
+  'bookedDoctor',
+  'unbookedDoctor',
+  'applicant',
+  'admin',
+] as const;
+export type Actor = (typeof ACTORS)[number];
+export type SignedInActor = Exclude<Actor, 'anonymous'>;
+
+/**
+ * What a path parameter can name: a caller's uid, a shared object, or a fresh object made for one
+ * call (for calls that delete, cancel or change what they reach).
+ */
+export type Subject =
+  | 'patient'
+  | 'applicant'
+  | 'appointment'
+  | 'document'
+  | 'credential'
+  | 'application'
+  | 'freshAppointment'
+  | 'freshDocument';
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+export const APPLICATION = {
+  name: 'Dr. Matrix',
+  phone: '5551234567',
+  gender: 'Female',
+  dob: '1980-01-02',
+  specialty: 'Cardiology',
+  subSpecialties: 'Echocardiography',
+  qualification: 'MD',
+  experience: 12,
+  licenseNumber: 'LIC-123',
+  clinic: 'Matrix Clinic',
+  clinicAddress: { city: 'Boston', state: 'MA' },
+};
+
+export const SCHEDULE = {
+  availableDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  timeSlots: Object.fromEntries(
+    ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => [
+      day,
+      ['09:00 AM', '10:00 AM', '11:00 AM', '02:00 PM', '03:00 PM'],
+    ]),
+  ),
+  timeZone: 'America/New_York',
+};
+
+/** Real objects for every id the API takes, made through the API except where noted. */
+export class World {
+  readonly users = {} as Record<SignedInActor, TestUser>;
+  appointmentId = '';
+  documentId = '';
+  credentialId = '';
+  applicationId = '';
+  /** One of the patient's own notifications (their booking). */
+  notificationId = '';
+  bookedDoctor!: SeededDoctor;
+  private slots: string[] = [];
+  private freshCount = 0;
+
+  constructor(readonly t: TestApp) {}
+
+  static async build(t: TestApp): Promise<World> {
+    const w = new World(t);
+    const u = w.users;
+    u.admin = await w.registered('patient');
+    // Nobody becomes admin through the API (npm run admin:create writes the role in the database).
+    await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [u.admin.uid]);
+    u.patient = await w.registered('patient');
+    u.otherPatient = await w.registered('patient');
+    for (const p of [u.patient, u.otherPatient]) {
+      w.ok(await w.as(p).post('/api/patients').send({ uid: p.uid, data: ROUTINE_RECORD }), 201);
+    }
+    const doc = await w
+      .as(u.patient)
+      .post(`/api/patients/${u.patient.uid}/documents`)
+      .field('type', 'Medical Report')
+      .attach('file', PDF, { filename: 'report.pdf', contentType: 'application/pdf' });
+    w.documentId = (w.ok(doc, 201) as { id: string }).id;
+
+    u.bookedDoctor = await w.registered('doctor');
+    u.unbookedDoctor = await w.registered('doctor');
+    for (const d of [u.bookedDoctor, u.unbookedDoctor]) await w.approvedDoctor(d);
+    w.bookedDoctor = {
+      id: await w.doctorId(u.bookedDoctor),
+      name: APPLICATION.name,
+      clinic: APPLICATION.clinic,
+      specialty: APPLICATION.specialty,
+      timeZone: SCHEDULE.timeZone,
+      schedule: { availableDays: SCHEDULE.availableDays, timeSlots: SCHEDULE.timeSlots },
+    };
+    w.slots = bookableSlots(w.bookedDoctor);
+
+    u.applicant = await w.registered('doctor');
+    const credential = await w
+      .as(u.applicant)
+      .post(`/api/doctors/${u.applicant.uid}/credentials`)
+      .field('type', 'license')
+      .field('documentName', 'license.pdf')
+      .attach('file', PDF, { filename: 'license.pdf', contentType: 'application/pdf' });
+    w.credentialId = (w.ok(credential, 201) as { id: string }).id;
+    w.ok(await w.as(u.applicant).post('/api/doctors').send({ uid: u.applicant.uid, data: APPLICATION }), 201);
+    w.applicationId = await w.doctorId(u.applicant);
+
+    const booked = await w
+      .as(u.patient)
+      .post('/api/appointments')
+      .send(bookingBody(u.patient, w.bookedDoctor, w.nextSlot()));
+    w.appointmentId = (w.ok(booked, 201) as { id: string }).id;
+    const rx = await w
+      .as(u.bookedDoctor)
+      .post(`/api/provider/appointments/${w.appointmentId}/prescription`)
+      .attach('file', PDF, { filename: 'rx.pdf', contentType: 'application/pdf' });
+    w.ok(rx, 201);
+    const notifications = w.ok(await w.as(u.patient).get('/api/notifications'), 200) as NotificationsResponse;
+    const mine = notifications.items.find((n) => n.id.includes(w.appointmentId));
+    if (!mine) throw new Error('The patient has no notification of their booking');
+    w.notificationId = mine.id;
+    return w;
+  }
+
+  /** A request as `actor` (no Authorization header for 'anonymous'). */
+  as(actor: TestUser | null) {
+    const agent = request(this.t.http);
+    const wrap =
+      (method: 'get' | 'post' | 'put' | 'patch' | 'delete') =>
+      (path: string): request.Test => {
+        const req = agent[method](path);
+        return actor ? req.set(authHeader(actor)) : req;
+      };
+    return {
+      get: wrap('get'),
+      post: wrap('post'),
+      put: wrap('put'),
+      patch: wrap('patch'),
+      delete: wrap('delete'),
+    };
+  }
+
+  user(actor: Actor): TestUser | null {
+    return actor === 'anonymous' ? null : this.users[actor];
+  }
+
+  /** A bookable slot of the booked doctor nobody has used yet in this run. */
+  nextSlot(): string {
+    const slot = this.slots.shift();
+    if (!slot) throw new Error('The booked doctor has no free slot left');
+    return slot;
+  }
+
+  /** The id or uid a path parameter names; fresh objects are made here, one per call. */
+  async resolve(subject: Subject): Promise<string> {
+    switch (subject) {
+      case 'patient':
+        return this.users.patient.uid;
+      case 'applicant':
+        return this.users.applicant.uid;
+      case 'appointment':
+        return this.appointmentId;
+      case 'document':
+        return this.documentId;
+      case 'credential':
+        return this.credentialId;
+      case 'application':
+        return this.applicationId;
+      case 'freshAppointment':
+        return this.freshAppointment();
+      case 'freshDocument':
+        return this.freshDocument();
+    }
+  }
+
+  /**
+   * Another upcoming appointment of the patient with the booked doctor, written straight to the
+   * database (as booking stores it) far outside the booking window, so it never takes a bookable slot.
+   */
+  async freshAppointment(): Promise<string> {
+    const n = ++this.freshCount;
+    const d = this.bookedDoctor;
+    const [row] = await this.t.dataSource.query<{ id: string }[]>(
+      `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name)
+       VALUES ($1, $2, date_trunc('hour', now()) + interval '60 days' + $3 * interval '30 minutes',
+               'Matrix', $4, $5, $6)
+       RETURNING id`,
+      [this.users.patient.uid, d.id, n, d.clinic, d.specialty, d.name],
+    );
+    return row!.id;
+  }
+
+  /** Another (metadata-only) document of the patient, through the API. */
+  async freshDocument(): Promise<string> {
+    const res = await this.as(this.users.patient)
+      .post(`/api/patients/${this.users.patient.uid}/documents`)
+      .send({ name: `fresh-${++this.freshCount}.pdf`, type: 'Medical Report' });
+    return (this.ok(res, 201) as { id: string }).id;
+  }
+
+  /** Puts the applicant's application back to pending after an admin decided it. */
+  async restoreApplication(): Promise<void> {
+    await this.t.dataSource.query(
+      `UPDATE doctors SET verification_status = 'pending', is_available = false, credentials_verified = false,
+              rejection_reason = NULL, reviewed_at = NULL, reviewed_by = NULL
+        WHERE id = $1`,
+      [this.applicationId],
+    );
+    await this.t.dataSource.query(
+      `UPDATE credentials SET verification_status = 'pending' WHERE doctor_id = $1`,
+      [this.applicationId],
+    );
+  }
+
+  async registered(role: 'patient' | 'doctor'): Promise<TestUser> {
+    const user = await signUpUser();
+    this.ok(await this.as(user).post('/api/users').send({ uid: user.uid, role }), 201);
+    return user;
+  }
+
+  /** Applies as `user`, is approved by the admin and publishes the schedule. */
+  private async approvedDoctor(user: TestUser): Promise<void> {
+    this.ok(await this.as(user).post('/api/doctors').send({ uid: user.uid, data: APPLICATION }), 201);
+    const id = await this.doctorId(user);
+    this.ok(await this.as(this.users.admin).post(`/api/admin/doctors/${id}/approve`), 200);
+    this.ok(await this.as(user).put('/api/provider/schedule').send(SCHEDULE), 200);
+  }
+
+  private async doctorId(user: TestUser): Promise<string> {
+    const res = await this.as(user).get(`/api/doctors/${user.uid}`);
+    return (this.ok(res, 200) as DoctorRecordResponse).data.id;
+  }
+
+  /** The body of a set-up call, which must succeed: the matrix is only as good as its objects. */
+  private ok(res: request.Response, status: number): unknown {
+    if (res.status !== status) {
+      throw new Error(`A set-up call answered ${res.status} instead of ${status}: ${res.text}`);
+    }
+    return res.body;
+  }
+}
