@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule, type AppConfig } from './app.module.js';
+import { answerFrameworkError } from './common/framework-errors.js';
 import type { LogLevel } from './config/config.js';
 import { API_VERSION } from './version.js';
 
@@ -28,7 +29,11 @@ const BODY_LIMIT = 1024 * 1024;
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const levels = nestLogLevels(config.logLevel);
   if (levels === false) Logger.overrideLogger(false);
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: true });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    frameworkErrors: answerFrameworkError,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: levels === false ? false : levels,
     abortOnError: false,

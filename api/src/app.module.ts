@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http';
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -17,10 +18,16 @@ import { PatientsModule } from './patients/patients.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { RateLimitModule } from './throttling/rate-limit.module.js';
 
 /** The config of the app being built, with the resolved database URL (embedded or DATABASE_URL). */
 export interface AppConfig extends Config {
   databaseUrl: string;
+  /**
+   * Agent for the API's own outbound HTTPS calls to Google (Firebase signing certificates, Auth REST),
+   * e.g. through a corporate proxy. Code only, not an env setting; tests point it at a local server.
+   */
+  httpAgent?: Agent;
 }
 
 @Module({})
@@ -46,6 +53,7 @@ export class AppModule {
           }),
         }),
         AuditModule,
+        RateLimitModule,
         AuthModule,
         HealthModule,
         UsersModule,

@@ -13,9 +13,15 @@ import {
 let t: TestApp;
 
 beforeAll(async () => {
-  // The throttle is lifted here: the same 50 patients race for 20 slots in a row.
+  // The throttles are lifted here: the same 50 patients race for 20 slots in a row, all from one IP.
   t = await createTestApp({
-    env: { BOOKING_MAX_PER_HOUR: '1000', BOOKING_MAX_UPCOMING: '1000', DB_POOL_SIZE: '10' },
+    env: {
+      BOOKING_MAX_PER_HOUR: '1000',
+      BOOKING_MAX_UPCOMING: '1000',
+      RATE_LIMIT_BOOKING_PER_USER: '1000',
+      RATE_LIMIT_BOOKING_PER_IP: '10000',
+      DB_POOL_SIZE: '10',
+    },
   });
 }, 60_000);
 

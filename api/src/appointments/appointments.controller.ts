@@ -14,6 +14,7 @@ import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { AppointmentsService } from './appointments.service.js';
 
 /** Nest's @Headers takes no pipes: the header is validated with the same pipe by hand. */
@@ -54,7 +55,15 @@ export class AppointmentsController {
     description: 'Idempotency-Key reused with another body',
     schema: ERROR_BODY_SCHEMA,
   })
-  @ApiResponse({ status: 429, description: 'Per-user booking limit reached', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 429,
+    description:
+      'Booking limit reached (bookings per hour, upcoming appointments) or too many requests from this ' +
+      'account or address (then Retry-After gives the seconds to wait)',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  // Below the 429 description above so that one (decorators apply bottom-up) describes both limits.
+  @RateLimit('booking')
   async create(
     @CurrentCaller() caller: Caller,
     @Body(new ZodValidationPipe(createAppointmentSchema)) body: CreateAppointmentInput,

@@ -8,5 +8,7 @@ export const HTTP_MESSAGES = {
   unsupportedMediaType: 'This content type is not supported; send application/json.',
   emptyJsonBody: 'The request body is empty but the content type says JSON.',
   methodNotAllowed: 'This method is not allowed here.',
+  invalidUrl: 'The request address is not valid.',
+  invalidMultipart: 'The request body is not valid multipart/form-data.',
   serviceUnavailable: 'The service is temporarily unavailable.',
 } as const;

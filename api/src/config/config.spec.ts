@@ -110,4 +110,43 @@ describe('loadConfig', () => {
     ).toBe('127.0.0.1:9099');
     expect(loadConfig({ NODE_ENV: 'development' }).firebaseProjectId).toBe('demo-medora');
   });
+
+  it('has rate limits for real use by default and takes each one from the environment', () => {
+    expect(loadConfig({}).rateLimit).toEqual({
+      windowMs: 60_000,
+      policies: {
+        signIn: { perUser: 60, perIp: 300 },
+        upload: { perUser: 60, perIp: 120 },
+        booking: { perUser: 20, perIp: 120 },
+      },
+      proxyHops: 1,
+    });
+    const config = loadConfig({
+      RATE_LIMIT_WINDOW_SECONDS: '2',
+      RATE_LIMIT_SIGN_IN_PER_USER: '3',
+      RATE_LIMIT_SIGN_IN_PER_IP: '4',
+      RATE_LIMIT_UPLOAD_PER_USER: '5',
+      RATE_LIMIT_UPLOAD_PER_IP: '6',
+      RATE_LIMIT_BOOKING_PER_USER: '7',
+      RATE_LIMIT_BOOKING_PER_IP: '8',
+      RATE_LIMIT_PROXY_HOPS: '0',
+    });
+    expect(config.rateLimit).toEqual({
+      windowMs: 2000,
+      policies: {
+        signIn: { perUser: 3, perIp: 4 },
+        upload: { perUser: 5, perIp: 6 },
+        booking: { perUser: 7, perIp: 8 },
+      },
+      proxyHops: 0,
+    });
+  });
+
+  it.each([
+    [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, 'RATE_LIMIT_WINDOW_SECONDS must be a whole number from 1 to 86400'],
+    [{ RATE_LIMIT_BOOKING_PER_IP: '-1' }, 'RATE_LIMIT_BOOKING_PER_IP must be a whole number from 1'],
+    [{ RATE_LIMIT_PROXY_HOPS: '11' }, "RATE_LIMIT_PROXY_HOPS must be a whole number from 0 to 10 (got '11')"],
+  ])('rejects the rate limit setting %j', (env, message) => {
+    expect(errorOf(env).message).toContain(message);
+  });
 });

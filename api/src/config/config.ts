@@ -69,6 +69,23 @@ const positiveInt = (name: string, fallback: number, max: number) =>
       return n;
     });
 
+const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const n = Number(raw);
+      if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number from ${min} to ${max} ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 const bool = (name: string, fallback: boolean) =>
   z
     .string()
@@ -190,6 +207,15 @@ const envSchema = z.object({
   SUMMARY_LLM_API_KEY: optionalText,
   BOOKING_MAX_PER_HOUR: positiveInt('BOOKING_MAX_PER_HOUR', 5, 10_000),
   BOOKING_MAX_UPCOMING: positiveInt('BOOKING_MAX_UPCOMING', 10, 10_000),
+  // Request rate limits (issue 9), per user and per client IP within one sliding window.
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt('RATE_LIMIT_WINDOW_SECONDS', 60, 86_400),
+  RATE_LIMIT_SIGN_IN_PER_USER: positiveInt('RATE_LIMIT_SIGN_IN_PER_USER', 60, 1_000_000),
+  RATE_LIMIT_SIGN_IN_PER_IP: positiveInt('RATE_LIMIT_SIGN_IN_PER_IP', 300, 1_000_000),
+  RATE_LIMIT_UPLOAD_PER_USER: positiveInt('RATE_LIMIT_UPLOAD_PER_USER', 60, 1_000_000),
+  RATE_LIMIT_UPLOAD_PER_IP: positiveInt('RATE_LIMIT_UPLOAD_PER_IP', 120, 1_000_000),
+  RATE_LIMIT_BOOKING_PER_USER: positiveInt('RATE_LIMIT_BOOKING_PER_USER', 20, 1_000_000),
+  RATE_LIMIT_BOOKING_PER_IP: positiveInt('RATE_LIMIT_BOOKING_PER_IP', 120, 1_000_000),
+  RATE_LIMIT_PROXY_HOPS: wholeNumber('RATE_LIMIT_PROXY_HOPS', 1, 0, 10),
 });
 
 export interface Config {
@@ -211,6 +237,25 @@ export interface Config {
   summaryLlm: { url: string; model: string; apiKey?: string } | undefined;
   /** Per-user booking throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
   booking: { maxPerHour: number; maxUpcoming: number };
+  /** Request rate limits (issue 9); see `RateLimitConfig`. */
+  rateLimit: RateLimitConfig;
+}
+
+/** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
+export const RATE_LIMIT_POLICIES = ['signIn', 'upload', 'booking'] as const;
+export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
+
+export interface RateLimitConfig {
+  /** Length of the sliding window every limit counts in. */
+  windowMs: number;
+  /** Requests per window of one group: per verified uid, and per client IP (all callers together). */
+  policies: Record<RateLimitPolicy, { perUser: number; perIp: number }>;
+  /**
+   * Proxies in front of the API whose X-Forwarded-For entry is believed (1: the gateway / nginx). Only
+   * a peer on a loopback or private address counts as a proxy, so a client talking to the API
+   * directly cannot choose its own IP with the header.
+   */
+  proxyHops: number;
 }
 
 /** Hides the password of a connection URL in messages. */
@@ -262,6 +307,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: e.SUMMARY_LLM_URL, model: e.SUMMARY_LLM_MODEL, apiKey: e.SUMMARY_LLM_API_KEY }
         : undefined,
     booking: { maxPerHour: e.BOOKING_MAX_PER_HOUR, maxUpcoming: e.BOOKING_MAX_UPCOMING },
+    rateLimit: {
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      policies: {
+        signIn: { perUser: e.RATE_LIMIT_SIGN_IN_PER_USER, perIp: e.RATE_LIMIT_SIGN_IN_PER_IP },
+        upload: { perUser: e.RATE_LIMIT_UPLOAD_PER_USER, perIp: e.RATE_LIMIT_UPLOAD_PER_IP },
+        booking: { perUser: e.RATE_LIMIT_BOOKING_PER_USER, perIp: e.RATE_LIMIT_BOOKING_PER_IP },
+      },
+      proxyHops: e.RATE_LIMIT_PROXY_HOPS,
+    },
   };
 }
 

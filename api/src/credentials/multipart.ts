@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
+import { HTTP_MESSAGES } from '../common/http-messages.js';
 
 /** Errors @fastify/multipart raises when a file passes the limit. */
 const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_ERR_CTP_BODY_TOO_LARGE']);
 
-function mapMultipartError(error: unknown): unknown {
+function mapMultipartError(error: unknown): ApiException {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) {
     return new ApiException(413, MESSAGES.fileTooLargeServer);
@@ -13,7 +14,9 @@ function mapMultipartError(error: unknown): unknown {
   if (typeof code === 'string' && code.startsWith('FST_')) {
     return new ApiException(400, MESSAGES.fileRequired, { file: MESSAGES.fileRequired });
   }
-  return error;
+  // Everything else comes from the multipart parser (busboy: "Unexpected end of multipart data",
+  // "Malformed part header", ...) or the client's stream, and is about the bytes the client sent.
+  return new ApiException(400, HTTP_MESSAGES.invalidMultipart);
 }
 
 export interface MultipartUpload {
@@ -23,8 +26,8 @@ export interface MultipartUpload {
 }
 
 /**
- * Reads one multipart file (field `file`, at most 10 MB → 413) and the text fields sent before it,
- * the same way the documents module does (a declared body far beyond the limit is refused unread).
+ * Reads one multipart file (field `file`, at most 10 MB → 413) and the text fields sent before it, for
+ * every upload route (a declared body far beyond the limit is refused unread; a malformed body → 400).
  */
 export async function readOneFile(req: FastifyRequest): Promise<MultipartUpload> {
   const declared = Number(req.headers['content-length'] ?? 0);

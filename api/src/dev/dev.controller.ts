@@ -5,6 +5,7 @@ import { FirebaseAuthService } from '../auth/firebase-auth.service.js';
 import { Public } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { DemoAccountsService } from './demo-accounts.service.js';
 
 /**
@@ -21,6 +22,7 @@ export class DevController {
 
   @Public()
   @Post('demo-session')
+  @RateLimit('signIn')
   @HttpCode(200)
   @ApiOperation({ summary: 'A custom token for the demo account of a role (emulator only)' })
   @ApiBody({ schema: openApiSchema(demoSessionSchema) })

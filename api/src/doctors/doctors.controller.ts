@@ -13,6 +13,7 @@ import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Public } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { readOneFile } from '../credentials/multipart.js';
 import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsService, type PublicDoctor } from './doctors.service.js';
@@ -60,6 +61,7 @@ export class DoctorsController {
 
   @Post()
   @HttpCode(201)
+  @RateLimit('signIn')
   @ApiBearerAuth()
   @ApiOperation({
     summary:
@@ -93,6 +95,7 @@ export class DoctorsController {
 
   @Post(':uid/credentials')
   @HttpCode(201)
+  @RateLimit('upload')
   @ApiBearerAuth()
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({

@@ -2,8 +2,6 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestj
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  MAX_UPLOAD_BYTES,
-  MESSAGES,
   createDocumentMetadataSchema,
   documentIdSchema,
   uidSchema,
@@ -11,13 +9,11 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
-import { ApiException } from '../common/http-exception.filter.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { readOneFile } from '../credentials/multipart.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { DocumentsService } from './documents.service.js';
-
-/** Errors @fastify/multipart raises when a file passes the limit. */
-const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_ERR_CTP_BODY_TOO_LARGE']);
 
 function contentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -43,6 +39,7 @@ export class DocumentsController {
 
   @Post()
   @HttpCode(201)
+  @RateLimit('upload')
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({
     summary:
@@ -61,31 +58,10 @@ export class DocumentsController {
       const body = new ZodValidationPipe(createDocumentMetadataSchema).transform(req.body);
       return this.documents.createMetadata(uid, body);
     }
-    // A body far beyond the limit is refused before a byte of it is read (multipart adds a few
-    // hundred bytes of headers; 64 KiB of slack is plenty).
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw new ApiException(413, MESSAGES.fileTooLargeServer);
-    let file;
-    try {
-      file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    } catch (error) {
-      throw this.mapMultipartError(error);
-    }
-    if (!file || file.fieldname !== 'file') {
-      throw new ApiException(400, MESSAGES.fileRequired, { file: MESSAGES.fileRequired });
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      throw this.mapMultipartError(error);
-    }
-    const typeField = file.fields.type;
-    const type =
-      typeField && !Array.isArray(typeField) && 'value' in typeField && typeof typeField.value === 'string'
-        ? typeField.value
-        : 'Medical Report';
-    return this.documents.upload(uid, { fileName: file.filename, bytes, type });
+    // The one multipart reader: a body far beyond the limit is refused unread, a malformed one is a 400.
+    const upload = await readOneFile(req);
+    const type = upload.fields.type ?? 'Medical Report';
+    return this.documents.upload(uid, { fileName: upload.fileName, bytes: upload.bytes, type });
   }
 
   @Get(':id/file')
@@ -117,16 +93,5 @@ export class DocumentsController {
     @Param('id', new ZodValidationPipe(documentIdSchema)) id: string,
   ): Promise<void> {
     await this.documents.remove(caller, uid, id);
-  }
-
-  private mapMultipartError(error: unknown): unknown {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && TOO_LARGE_CODES.has(code)) {
-      return new ApiException(413, MESSAGES.fileTooLargeServer);
-    }
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      return new ApiException(400, MESSAGES.fileRequired, { file: MESSAGES.fileRequired });
-    }
-    return error;
   }
 }

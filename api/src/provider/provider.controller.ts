@@ -15,6 +15,7 @@ import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { readOneFile } from '../credentials/multipart.js';
 import { ProviderService } from './provider.service.js';
 
@@ -58,6 +59,7 @@ export class ProviderController {
 
   @Post('provider/appointments/:id/prescription')
   @HttpCode(201)
+  @RateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: 'Attach a prescription (multipart `file`: PDF, JPEG or PNG by content, max 10 MB)',

@@ -13,6 +13,7 @@ import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { UsersService } from './users.service.js';
 
 const userDoc = openApiSchema(userSchema);
@@ -26,6 +27,7 @@ export class UsersController {
 
   @Post('users')
   @HttpCode(201)
+  @RateLimit('signIn')
   @ApiOperation({ summary: 'Create the caller’s user record (spec §7); a repeat call returns it unchanged' })
   @ApiBody({ schema: openApiSchema(createUserSchema) })
   @ApiResponse({ status: 201, description: 'Created', schema: userDoc })
@@ -43,6 +45,7 @@ export class UsersController {
   }
 
   @Get('me')
+  @RateLimit('signIn')
   @ApiOperation({
     summary: 'The caller’s account and what it may open; registered is false until POST /api/users',
   })

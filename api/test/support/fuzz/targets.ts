@@ -1,0 +1,264 @@
+import request from 'supertest';
+import type { z } from 'zod';
+import {
+  createAppointmentSchema,
+  createDoctorSchema,
+  createDocumentMetadataSchema,
+  createUserSchema,
+  credentialMetadataSchema,
+  demoSessionSchema,
+  markNotificationsReadSchema,
+  providerScheduleSchema,
+  rejectApplicationSchema,
+  appointmentStatusUpdateSchema,
+  savePatientSchema,
+} from '@medora/shared';
+import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
+import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
+import { authHeader, signUpUser, type TestApp, type TestUser } from '../../helpers.js';
+import { storableText, type JsonObject } from './bodies.js';
+
+/** How a write route is fuzzed. */
+export interface FuzzTarget {
+  /** Who calls: a caller allowed to use the route, so validation (not the guard) answers. */
+  caller: TestUser | null;
+  /** The route's path with real ids of that caller's resources. */
+  path: string;
+  /** Path parameters (OpenAPI names) to fuzz, with the path built from a value for each. */
+  params?: { names: string[]; build: (values: Partial<Record<string, string>>) => string };
+  /** JSON body: a valid example (mutated into bad ones) and the route's shared schema. */
+  json?: { base: JsonObject; schema: z.ZodType };
+  /** Multipart upload: the route's valid text fields (the file is generated). */
+  multipart?: { fields: Record<string, string> };
+  /**
+   * A route that reads no body is called on a resource whose state makes it refuse (a cancelled
+   * appointment, a document or application that does not exist): junk bodies must change nothing.
+   */
+  noBody?: true;
+}
+
+/**
+ * Every write route of the API (POST, PUT, PATCH, DELETE in the OpenAPI document, as
+ * `METHOD /api/path/{param}`). The fuzz test fails when the document has a write route missing here.
+ */
+export const FUZZ_ROUTES = [
+  'POST /api/users',
+  'POST /api/dev/demo-session',
+  'POST /api/doctors',
+  'POST /api/doctors/{uid}/credentials',
+  'POST /api/appointments',
+  'POST /api/appointments/{id}/cancel',
+  'POST /api/patients',
+  'POST /api/patients/{uid}/documents',
+  'DELETE /api/patients/{uid}/documents/{id}',
+  'POST /api/notifications/read',
+  'POST /api/admin/doctors/{id}/approve',
+  'POST /api/admin/doctors/{id}/reject',
+  'PATCH /api/provider/appointments/{id}/status',
+  'POST /api/provider/appointments/{id}/prescription',
+  'PUT /api/provider/schedule',
+] as const;
+export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
+
+const APPLICATION = {
+  name: 'Dr. Fuzz Tester',
+  phone: '5551234567',
+  gender: 'Female',
+  dob: '1980-01-02',
+  specialty: 'Cardiology',
+  qualification: 'MD',
+  experience: 12,
+  licenseNumber: 'LIC-FUZZ',
+  clinic: 'Fuzz Clinic',
+  clinicAddress: { city: 'Boston', state: 'MA' },
+};
+
+const SCHEDULE = {
+  availableDays: ['Monday', 'Wednesday', 'Friday'],
+  timeSlots: {
+    Monday: ['09:00 AM', '10:00 AM'],
+    Wednesday: ['02:00 PM', '03:00 PM'],
+    Friday: ['11:00 AM'],
+  },
+  timeZone: 'America/New_York',
+};
+
+/** A value the route would accept: its shared schema passes and its text can be stored unchanged. */
+export const acceptedBy = (schema: z.ZodType) => (value: unknown) =>
+  schema.safeParse(value).success && storableText(value);
+
+async function expectStatus(res: request.Response, status: number, what: string): Promise<void> {
+  if (res.status !== status) {
+    throw new Error(`fixture ${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/**
+ * Accounts and resources for the fuzz targets, made through the API (admin by SQL, as no route makes
+ * one): a patient with a kept and a cancelled appointment with an approved doctor, a doctor who has
+ * not applied yet, a pending application, an admin, and an unregistered account.
+ */
+export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, FuzzTarget>> {
+  const api = () => request(t.http);
+  const registered = async (role: 'patient' | 'doctor') => {
+    const user = await signUpUser();
+    await expectStatus(
+      await api().post('/api/users').set(authHeader(user)).send({ uid: user.uid, role }),
+      201,
+      `register ${role}`,
+    );
+    return user;
+  };
+  const apply = async (user: TestUser) => {
+    await expectStatus(
+      await api().post('/api/doctors').set(authHeader(user)).send({ uid: user.uid, data: APPLICATION }),
+      201,
+      'apply',
+    );
+    const res = await api().get(`/api/doctors/${user.uid}`).set(authHeader(user));
+    return (res.body as { data: { id: string } }).data.id;
+  };
+
+  const [newcomer, patient, applicant, doctorUser, pendingUser, admin] = await Promise.all([
+    signUpUser(),
+    registered('patient'),
+    registered('doctor'),
+    registered('doctor'),
+    registered('doctor'),
+    registered('patient'),
+  ]);
+  await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [admin.uid]);
+
+  const doctorId = await apply(doctorUser);
+  const pendingId = await apply(pendingUser);
+  await expectStatus(
+    await api().post(`/api/admin/doctors/${doctorId}/approve`).set(authHeader(admin)),
+    200,
+    'approve',
+  );
+  await expectStatus(
+    await api().put('/api/provider/schedule').set(authHeader(doctorUser)).send(SCHEDULE),
+    200,
+    'schedule',
+  );
+  const doctor: SeededDoctor = {
+    id: doctorId,
+    name: APPLICATION.name,
+    clinic: APPLICATION.clinic,
+    specialty: APPLICATION.specialty,
+    timeZone: SCHEDULE.timeZone,
+    schedule: { availableDays: SCHEDULE.availableDays, timeSlots: SCHEDULE.timeSlots },
+  };
+  const [keptSlot, cancelledSlot, freeSlot] = bookableSlots(doctor);
+  if (!keptSlot || !cancelledSlot || !freeSlot) throw new Error('fixture: the doctor has too few slots');
+  const book = async (date: string) => {
+    const res = await api()
+      .post('/api/appointments')
+      .set(authHeader(patient))
+      .send(bookingBody(patient, doctor, date));
+    await expectStatus(res, 201, 'book');
+    return (res.body as { id: string }).id;
+  };
+  const keptId = await book(keptSlot);
+  const cancelledId = await book(cancelledSlot);
+  await expectStatus(
+    await api().post(`/api/appointments/${cancelledId}/cancel`).set(authHeader(patient)),
+    200,
+    'cancel',
+  );
+  const missingId = '00000000-0000-4000-8000-000000000000';
+
+  return {
+    'POST /api/users': {
+      caller: newcomer,
+      path: '/api/users',
+      json: { base: { uid: newcomer.uid, role: 'patient' }, schema: createUserSchema },
+    },
+    'POST /api/dev/demo-session': {
+      caller: null,
+      path: '/api/dev/demo-session',
+      json: { base: { role: 'patient' }, schema: demoSessionSchema },
+    },
+    'POST /api/doctors': {
+      caller: applicant,
+      path: '/api/doctors',
+      json: { base: { uid: applicant.uid, data: APPLICATION }, schema: createDoctorSchema },
+    },
+    'POST /api/doctors/{uid}/credentials': {
+      caller: applicant,
+      path: `/api/doctors/${applicant.uid}/credentials`,
+      params: { names: ['uid'], build: (v) => `/api/doctors/${v.uid}/credentials` },
+      json: { base: { type: 'license', documentName: 'license.pdf' }, schema: credentialMetadataSchema },
+      multipart: { fields: { type: 'license', documentName: 'license.pdf' } },
+    },
+    'POST /api/appointments': {
+      caller: patient,
+      path: '/api/appointments',
+      json: { base: bookingBody(patient, doctor, freeSlot), schema: createAppointmentSchema },
+    },
+    'POST /api/appointments/{id}/cancel': {
+      caller: patient,
+      path: `/api/appointments/${cancelledId}/cancel`,
+      params: { names: ['id'], build: (v) => `/api/appointments/${v.id}/cancel` },
+      noBody: true,
+    },
+    'POST /api/patients': {
+      caller: patient,
+      path: '/api/patients',
+      json: { base: { uid: patient.uid, data: { ...ROUTINE_RECORD } }, schema: savePatientSchema },
+    },
+    'POST /api/patients/{uid}/documents': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/documents`,
+      params: { names: ['uid'], build: (v) => `/api/patients/${v.uid}/documents` },
+      json: {
+        base: { name: 'report.pdf', type: 'Medical Report', fileUrl: '' },
+        schema: createDocumentMetadataSchema,
+      },
+      multipart: { fields: { type: 'Medical Report' } },
+    },
+    'DELETE /api/patients/{uid}/documents/{id}': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/documents/${missingId}`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/documents/${v.id ?? missingId}`,
+      },
+      noBody: true,
+    },
+    'POST /api/notifications/read': {
+      caller: patient,
+      path: '/api/notifications/read',
+      json: { base: { ids: ['system:welcome'] }, schema: markNotificationsReadSchema },
+    },
+    'POST /api/admin/doctors/{id}/approve': {
+      caller: admin,
+      path: `/api/admin/doctors/${missingId}/approve`,
+      params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/approve` },
+      noBody: true,
+    },
+    'POST /api/admin/doctors/{id}/reject': {
+      caller: admin,
+      path: `/api/admin/doctors/${pendingId}/reject`,
+      params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/reject` },
+      json: { base: { reason: 'Licence number does not match' }, schema: rejectApplicationSchema },
+    },
+    'PATCH /api/provider/appointments/{id}/status': {
+      caller: doctorUser,
+      path: `/api/provider/appointments/${keptId}/status`,
+      params: { names: ['id'], build: (v) => `/api/provider/appointments/${v.id}/status` },
+      json: { base: { status: 'Completed' }, schema: appointmentStatusUpdateSchema },
+    },
+    'POST /api/provider/appointments/{id}/prescription': {
+      caller: doctorUser,
+      path: `/api/provider/appointments/${keptId}/prescription`,
+      params: { names: ['id'], build: (v) => `/api/provider/appointments/${v.id}/prescription` },
+      multipart: { fields: {} },
+    },
+    'PUT /api/provider/schedule': {
+      caller: doctorUser,
+      path: '/api/provider/schedule',
+      json: { base: SCHEDULE, schema: providerScheduleSchema },
+    },
+  };
+}
