@@ -1,10 +1,10 @@
 import {
   clinicTimeZone,
   formatAppointmentDate,
-  slotOf,
   type Appointment,
   type AppointmentStatus,
 } from '@medora/shared';
+import { cachedSlotOf } from './cached-slot.js';
 
 /** A row of `appointments` joined with its doctor's time zone, as raw SQL returns it. */
 export interface AppointmentRow {
@@ -31,7 +31,7 @@ export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_a
 export function toAppointment(row: AppointmentRow): Appointment {
   const startsAt = new Date(row.starts_at);
   const timeZone = clinicTimeZone(row.time_zone);
-  const slot = slotOf(startsAt, timeZone);
+  const slot = cachedSlotOf(startsAt, timeZone);
   return {
     id: row.id,
     uid: row.patient_uid,

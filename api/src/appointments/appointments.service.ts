@@ -13,12 +13,14 @@ import {
   type CreateAppointmentInput,
   type DoctorSchedule,
 } from '@medora/shared';
+import { AuditService } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
 import { DEFAULT_CONSULTATION_MINUTES, buildAppointmentIcs } from './appointment-ics.js';
+import { APPOINTMENTS_OF_PATIENT_SQL, appointmentListAudit } from './appointments.queries.js';
 
 interface BookableDoctor {
   id: string;
@@ -44,6 +46,7 @@ export class AppointmentsService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(CONFIG) private readonly config: Config,
     private readonly access: AccessPolicy,
+    private readonly auditLog: AuditService,
   ) {}
 
   /**
@@ -128,15 +131,20 @@ export class AppointmentsService {
     return result;
   }
 
-  /** `GET /api/appointments?uid=`: the owner or an admin; newest start first. */
+  /**
+   * `GET /api/appointments?uid=`: the owner or an admin; newest start first. The allowed read's audit
+   * row rides in the same statement (a hot path: one round trip after the guard's); a denial is
+   * audited on its own, as AccessPolicy does.
+   */
   async list(caller: Caller, uid: string): Promise<Appointment[]> {
-    await this.access.assertCanAccess(caller, uid, {
-      allow: ['admin'],
-      audit: { action: 'list', resourceType: 'appointment', resourceId: null, detail: `patient ${uid}` },
-    });
-    const rows: AppointmentRow[] = await this.ds.query(
-      `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-        WHERE a.patient_uid = $1 ORDER BY a.starts_at DESC`,
+    if (!(await this.access.canAccess(caller, uid, { allow: ['admin'] }))) {
+      const denied = appointmentListAudit(caller, uid, 'denied');
+      await this.auditLog.record(denied);
+      throw new ApiException(403, MESSAGES.forbidden);
+    }
+    const rows = await this.auditLog.queryWithAudit<AppointmentRow>(
+      appointmentListAudit(caller, uid, 'allowed'),
+      APPOINTMENTS_OF_PATIENT_SQL,
       [uid],
     );
     return rows.map(toAppointment);

@@ -2,17 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AUDIT_MAX_LIMIT, type AuditEntry, type AuditOutcome, type AuditQuery } from '@medora/shared';
+import { leanQuery } from '../common/lean-query.js';
+import { auditInsertSql, auditParams, withAuditInsert, type AuditRecord } from './audit.queries.js';
 
-/** What `AuditService.record` writes. */
-export interface AuditRecord {
-  actorUid: string | null;
-  actorRole: string | null;
-  action: string;
-  resourceType: string;
-  resourceId: string | null;
-  outcome: AuditOutcome;
-  detail?: string;
-}
+export type { AuditRecord } from './audit.queries.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -28,25 +21,31 @@ export class AuditService {
 
   async record(entry: AuditRecord): Promise<void> {
     try {
-      await this.ds.query(
-        `INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome, detail)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [
-          entry.actorUid,
-          entry.actorRole,
-          entry.action,
-          entry.resourceType,
-          entry.resourceId,
-          entry.outcome,
-          entry.detail ?? null,
-        ],
-      );
+      await this.ds.query(auditInsertSql(), auditParams(entry));
     } catch (error) {
       this.logger.error(
         `Cannot write audit row ${entry.action} ${entry.resourceType}/${entry.resourceId ?? '-'} (${entry.outcome}): ${
           error instanceof Error ? error.message : String(error)
         }`,
       );
+    }
+  }
+
+  /**
+   * Runs an audited read and writes its audit row in the same statement (`withAuditInsert`): one
+   * round trip on hot read paths. If that statement fails, the row goes through `record` (which never
+   * throws) and the read runs alone, so an audit outage still never takes the read down — and a failed
+   * statement wrote nothing, so the row is never written twice.
+   */
+  async queryWithAudit<T>(entry: AuditRecord, sql: string, params: unknown[]): Promise<T[]> {
+    try {
+      return await leanQuery<T>(this.ds, withAuditInsert(sql, params.length), [
+        ...params,
+        ...auditParams(entry),
+      ]);
+    } catch {
+      await this.record(entry);
+      return leanQuery<T>(this.ds, sql, params);
     }
   }
 

@@ -4,13 +4,30 @@ import type { DataSource } from 'typeorm';
 import { MESSAGES, type NotificationsResponse } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { USER_COLUMNS, type UserRow } from '../users/users.queries.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { NOTIFICATION_SOURCES, type NotificationSource } from './notification-sources.js';
+
+/** The caller's user row and, per source, its rows as JSON (`source0`, `source1`, …). */
+type SourcesRow = UserRow & { [source: `source${number}`]: Record<string, unknown>[] | null };
 
 /** Token for the list of sources, so tests (and later issues) can supply their own. */
 @Injectable()
 export class NotificationsService {
   private readonly sources: NotificationSource[] = NOTIFICATION_SOURCES;
+  /**
+   * The caller's user row with every source's rows as JSON columns: one statement however many
+   * sources there are (issue 9: a list request issues a fixed number of statements).
+   */
+  private readonly sourcesSql = `SELECT ${USER_COLUMNS},
+      ${this.sources
+        .map((s, i) =>
+          s.sql
+            ? `(SELECT COALESCE(json_agg(r), '[]'::json) FROM (${s.sql}) r) AS "source${i}"`
+            : `NULL AS "source${i}"`,
+        )
+        .join(',\n      ')}
+    FROM users u WHERE u.firebase_uid = $1`;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -19,9 +36,10 @@ export class NotificationsService {
 
   /** The caller's notifications, newest first, with their read state. An unregistered caller has none. */
   async list(caller: Caller, now = new Date()): Promise<NotificationsResponse> {
-    const user = await this.users.findByFirebaseUid(caller.uid);
-    if (!user) return { items: [], unread: 0 };
-    const sourced = (await Promise.all(this.sources.map((s) => s({ user, now, ds: this.ds })))).flat();
+    const [row]: SourcesRow[] = await this.ds.query(this.sourcesSql, [caller.uid, now]);
+    if (!row) return { items: [], unread: 0 };
+    const user: UserRow = row;
+    const sourced = this.sources.flatMap((s, i) => s.build(row[`source${i}`] ?? [], { user, now }));
     sourced.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const reads: { id: string }[] = sourced.length
       ? await this.ds.query(

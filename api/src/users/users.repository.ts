@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Role } from '@medora/shared';
+import { leanQuery } from '../common/lean-query.js';
 import { UserEntity } from './user.entity.js';
+import { USER_BY_FIREBASE_UID_SQL, type UserRow } from './users.queries.js';
 
 export interface NewUser {
   firebaseUid: string;
@@ -17,8 +19,12 @@ export interface NewUser {
 export class UsersRepository {
   constructor(@InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>) {}
 
-  findByFirebaseUid(firebaseUid: string): Promise<UserEntity | null> {
-    return this.repo.findOne({ where: { firebaseUid } });
+  /** The guard's lookup on every request: one raw statement, no entity hydration. */
+  async findByFirebaseUid(firebaseUid: string): Promise<UserRow | null> {
+    const rows = await leanQuery<UserRow>(this.repo.manager.connection, USER_BY_FIREBASE_UID_SQL, [
+      firebaseUid,
+    ]);
+    return rows[0] ?? null;
   }
 
   /** Inserts unless a row for the uid exists already; returns whether this call created it. */

@@ -1,0 +1,27 @@
+import type { AuditRecord } from '../audit/audit.queries.js';
+import { APPOINTMENT_COLUMNS } from './appointment-mapper.js';
+
+/**
+ * `GET /api/appointments?uid=`: a patient's appointments, newest start first ($1 = patient uid). Run
+ * with its audit row folded in (`withAuditInsert`), so the whole read is one statement.
+ */
+export const APPOINTMENTS_OF_PATIENT_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+  FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+ WHERE a.patient_uid = $1 ORDER BY a.starts_at DESC`;
+
+/** The audit row of a patient's appointment list (issue 5: every read of appointments is logged). */
+export function appointmentListAudit(
+  actor: { uid: string; role: string | null },
+  patientUid: string,
+  outcome: AuditRecord['outcome'],
+): AuditRecord {
+  return {
+    actorUid: actor.uid,
+    actorRole: actor.role,
+    action: 'list',
+    resourceType: 'appointment',
+    resourceId: null,
+    outcome,
+    detail: `patient ${patientUid}`,
+  };
+}

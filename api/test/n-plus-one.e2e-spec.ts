@@ -1,0 +1,320 @@
+/**
+ * No N+1 (issue 9): every list route issues the same number of SQL statements with 1 doctor as with 100
+ * doctors (and many appointments, applications, documents, patients), and at most 3 — counting every
+ * statement of the request: the guard's caller lookup, access checks, audit rows and the reads.
+ * Statements are counted through a TypeORM logger on the app's DataSource, which sees each one.
+ */
+import request from 'supertest';
+import type { Logger, QueryRunner } from 'typeorm';
+import { registeredPatient } from './booking-helpers.js';
+import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
+
+const MAX_STATEMENTS = 3;
+
+/** Records every statement TypeORM sends while recording; delegates everything to the app's logger. */
+class StatementRecorder implements Logger {
+  private recorded: string[] | null = null;
+
+  constructor(private readonly inner: Logger) {}
+
+  start(): void {
+    this.recorded = [];
+  }
+
+  stop(): string[] {
+    const statements = this.recorded ?? [];
+    this.recorded = null;
+    return statements;
+  }
+
+  logQuery(query: string, parameters?: unknown[], queryRunner?: QueryRunner) {
+    // One line per statement, whitespace collapsed, so a failing comparison prints readable SQL.
+    this.recorded?.push(query.replace(/\s+/g, ' ').trim());
+    return this.inner.logQuery(query, parameters, queryRunner);
+  }
+  logQueryError(error: string | Error, query: string, parameters?: unknown[], queryRunner?: QueryRunner) {
+    return this.inner.logQueryError(error, query, parameters, queryRunner);
+  }
+  logQuerySlow(time: number, query: string, parameters?: unknown[], queryRunner?: QueryRunner) {
+    return this.inner.logQuerySlow(time, query, parameters, queryRunner);
+  }
+  logSchemaBuild(message: string, queryRunner?: QueryRunner) {
+    return this.inner.logSchemaBuild(message, queryRunner);
+  }
+  logMigration(message: string, queryRunner?: QueryRunner) {
+    return this.inner.logMigration(message, queryRunner);
+  }
+  log(level: 'log' | 'info' | 'warn', message: unknown, queryRunner?: QueryRunner) {
+    return this.inner.log(level, message, queryRunner);
+  }
+}
+
+interface World {
+  t: TestApp;
+  recorder: StatementRecorder;
+  patient: TestUser;
+  admin: TestUser;
+  provider: TestUser;
+}
+
+const SCHEDULE = JSON.stringify({
+  availableDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+  timeSlots: Object.fromEntries(
+    ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => [d, ['09:00 AM', '10:00 AM']]),
+  ),
+});
+
+/**
+ * A world with `n` approved doctors (the first one linked to the provider account), `n` pending
+ * applications with two credentials each, `n` appointments of the patient (one per doctor, the first
+ * within 48 hours so reminders show), `n` other patients with a profile and an appointment with the
+ * provider, `n` documents, `n` read notifications and `n` audit rows of the patient. Bulk rows go in
+ * by SQL: the routes that write them are tested elsewhere, and this only needs them to exist.
+ */
+async function buildWorld(n: number): Promise<World> {
+  const t = await createTestApp({ seed: false });
+  const patient = await registeredPatient(t);
+  const admin = await registeredPatient(t);
+  const provider = await registeredPatient(t);
+  const q = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
+  await q(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [admin.uid]);
+  await q(`UPDATE users SET role = 'doctor' WHERE firebase_uid = $1`, [provider.uid]);
+  await q(
+    `INSERT INTO doctors (user_id, name, specialty, clinic, schedule, verification_status, is_available,
+                          onboarding_completed, documents_submitted, credentials_verified, created_at)
+     SELECT CASE WHEN g = 1 THEN (SELECT id FROM users WHERE firebase_uid = $2) END,
+            'Dr. Approved ' || g, 'Cardiology', 'Clinic ' || g, $3::jsonb, 'approved', true, true, true, true,
+            now() - g * interval '1 minute'
+       FROM generate_series(1, $1::int) g`,
+    [n, provider.uid, SCHEDULE],
+  );
+  await q(
+    `WITH applicants AS (
+       INSERT INTO doctors (name, specialty, clinic, verification_status, onboarding_completed,
+                            documents_submitted, created_at)
+       SELECT 'Dr. Applicant ' || g, 'Dermatology', 'Skin Clinic ' || g, 'pending', true, true,
+              now() - g * interval '1 minute'
+         FROM generate_series(1, $1::int) g
+       RETURNING id
+     ), creds AS (
+       INSERT INTO credentials (doctor_id, type, document_name, content_type, size)
+       SELECT a.id, c.type, c.type || '.pdf', 'application/pdf', 4 FROM applicants a
+        CROSS JOIN (VALUES ('license'), ('degree')) c(type)
+       RETURNING id, type
+     )
+     INSERT INTO credential_files (credential_id, bytes)
+     SELECT id, '\\x25504446'::bytea FROM creds WHERE type = 'license'`,
+    [n],
+  );
+  // The patient: one appointment per approved doctor, starting 2 h, 3 h, … from now.
+  await q(
+    `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name)
+     SELECT $1, d.id, date_trunc('hour', now()) + (1 + row_number() OVER (ORDER BY d.name)) * interval '1 hour',
+            'Checkup', d.clinic, d.specialty, d.name
+       FROM doctors d WHERE d.verification_status = 'approved'`,
+    [patient.uid],
+  );
+  // Other patients of the provider, each with a profile (the provider list joins users and profiles).
+  await q(
+    `WITH others AS (
+       INSERT INTO users (firebase_uid, email, role)
+       SELECT 'n-plus-one-' || $2 || '-' || g, 'other' || g || '@test.medora', 'patient'
+         FROM generate_series(1, $1::int) g
+       RETURNING id, firebase_uid
+     ), profiles AS (
+       INSERT INTO patient_profiles (firebase_uid, user_id, data)
+       SELECT firebase_uid, id, jsonb_build_object('name', 'Patient ' || firebase_uid) FROM others
+     )
+     INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name)
+     SELECT o.firebase_uid, d.id,
+            date_trunc('hour', now()) + interval '30 days' + row_number() OVER (ORDER BY o.firebase_uid) * interval '1 hour',
+            'Follow-up', d.clinic, d.specialty, d.name
+       FROM others o
+      CROSS JOIN (SELECT d.id, d.clinic, d.specialty, d.name FROM doctors d JOIN users u ON u.id = d.user_id
+                   WHERE u.firebase_uid = $3) d`,
+    [n, patient.uid, provider.uid],
+  );
+  await q(
+    `WITH docs AS (
+       INSERT INTO documents (patient_uid, name, type, content_type, size, file_url)
+       SELECT $1, 'scan-' || g || '.pdf', 'Lab Report', 'application/pdf', 4, '' FROM generate_series(1, $2::int) g
+       RETURNING id
+     )
+     INSERT INTO document_files (document_id, bytes) SELECT id, '\\x25504446'::bytea FROM docs`,
+    [patient.uid, n],
+  );
+  await q(
+    `INSERT INTO notification_reads (user_id, notification_id)
+     SELECT u.id, 'appointment:' || a.id FROM appointments a JOIN users u ON u.firebase_uid = a.patient_uid
+      WHERE a.patient_uid = $1`,
+    [patient.uid],
+  );
+  await q(
+    `INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome)
+     SELECT $1, 'patient', 'read', 'profile', $1, 'allowed' FROM generate_series(1, $2::int)`,
+    [patient.uid, n],
+  );
+  const recorder = new StatementRecorder(t.dataSource.logger);
+  (t.dataSource as { logger: Logger }).logger = recorder;
+  return { t, recorder, patient, admin, provider };
+}
+
+interface ListRoute {
+  /** The route as the OpenAPI document names it. */
+  route: string;
+  url: (w: World) => string;
+  caller: (w: World) => TestUser | null;
+  /** How many items the answer lists: proves the bigger world really answers with more rows. */
+  items: (body: unknown) => number;
+}
+
+const length = (body: unknown) => (body as unknown[]).length;
+
+const LIST_ROUTES: ListRoute[] = [
+  { route: '/api/doctors', url: () => '/api/doctors', caller: () => null, items: length },
+  {
+    route: '/api/doctors-with-context/{uid}',
+    url: (w) => `/api/doctors-with-context/${w.patient.uid}`,
+    caller: (w) => w.patient,
+    items: (body) => (body as { doctors: unknown[] }).doctors.length,
+  },
+  {
+    route: '/api/appointments',
+    url: (w) => `/api/appointments?uid=${w.patient.uid}`,
+    caller: (w) => w.patient,
+    items: length,
+  },
+  {
+    route: '/api/provider/appointments',
+    url: () => '/api/provider/appointments',
+    caller: (w) => w.provider,
+    items: length,
+  },
+  {
+    route: '/api/admin/applications',
+    url: () => '/api/admin/applications?status=pending',
+    caller: (w) => w.admin,
+    items: (body) =>
+      (body as { credentials: unknown[] }[]).reduce((sum, a) => sum + 1 + a.credentials.length, 0),
+  },
+  {
+    route: '/api/notifications',
+    url: () => '/api/notifications',
+    caller: (w) => w.patient,
+    items: (body) => (body as { items: unknown[] }).items.length,
+  },
+  {
+    route: '/api/patients/{uid}/documents',
+    url: (w) => `/api/patients/${w.patient.uid}/documents`,
+    caller: (w) => w.patient,
+    items: length,
+  },
+  {
+    route: '/api/audit',
+    url: () => '/api/audit?limit=500',
+    caller: (w) => w.admin,
+    items: length,
+  },
+];
+
+/** GET routes that answer one object, a file or counters: no list, so no N+1 to look for. */
+const NOT_LISTS = new Set([
+  '/api/health',
+  '/api/me',
+  '/api/users/{uid}',
+  '/api/patients/{uid}',
+  '/api/patients/{uid}/documents/{id}/file',
+  '/api/doctors/{uid}',
+  '/api/appointments/{id}',
+  '/api/appointments/{id}/ics',
+  '/api/appointments/{id}/prescription',
+  '/api/provider/overview',
+  '/api/provider/schedule',
+  '/api/admin/overview',
+  '/api/admin/credentials/{id}/file',
+]);
+
+async function measure(w: World, route: ListRoute): Promise<{ statements: string[]; items: number }> {
+  const caller = route.caller(w);
+  const req = request(w.t.http).get(route.url(w));
+  if (caller) void req.set(authHeader(caller));
+  w.recorder.start();
+  const res = await req;
+  // Sorted: statements a route sends concurrently may arrive in either order.
+  const statements = w.recorder.stop().sort();
+  expect({ route: route.route, status: res.status }).toEqual({ route: route.route, status: 200 });
+  return { statements, items: route.items(res.body) };
+}
+
+let small: World;
+let large: World;
+
+beforeAll(async () => {
+  small = await buildWorld(1);
+  large = await buildWorld(100);
+}, 120_000);
+
+afterAll(async () => {
+  await small?.t.close();
+  await large?.t.close();
+});
+
+describe('SQL statements per list request', () => {
+  it.each(LIST_ROUTES.map((r) => [r.route, r] as const))(
+    'GET %s: the same statements with 1 and with 100 doctors, at most 3',
+    async (_name, route) => {
+      const one = await measure(small, route);
+      const many = await measure(large, route);
+      // The bigger world must list more, or an N+1 would have nothing to show up on.
+      expect(many.items).toBeGreaterThan(one.items);
+      expect(one.items).toBeGreaterThan(0);
+      expect(many.statements).toEqual(one.statements);
+      expect(one.statements.length).toBeLessThanOrEqual(MAX_STATEMENTS);
+    },
+  );
+
+  it('knows every GET route of the OpenAPI document as a list (measured above) or not a list', async () => {
+    const res = await request(small.t.http).get('/api/docs-json');
+    expect(res.status).toBe(200);
+    const gets = Object.entries((res.body as { paths: Record<string, Record<string, unknown>> }).paths)
+      .filter(([, methods]) => 'get' in methods)
+      .map(([path]) => path)
+      .filter((path) => !path.startsWith('/api/dev/'));
+    const known = new Set([...LIST_ROUTES.map((r) => r.route), ...NOT_LISTS]);
+    // A new GET route fails here until it is added to LIST_ROUTES (and measured) or to NOT_LISTS.
+    expect(gets.filter((path) => !known.has(path))).toEqual([]);
+    expect([...known].filter((path) => !gets.includes(path))).toEqual([]);
+  });
+});
+
+describe('audited list reads', () => {
+  it('still write one audit row per read of a patient’s appointments, in the same statement', async () => {
+    const countRows = async () => {
+      const [row] = (await large.t.dataSource.query(
+        `SELECT count(*)::int AS n FROM audit_log
+          WHERE actor_uid = $1 AND action = 'list' AND resource_type = 'appointment' AND outcome = 'allowed'`,
+        [large.patient.uid],
+      )) as { n: number }[];
+      return row!.n;
+    };
+    const before = await countRows();
+    const { statements } = await measure(
+      large,
+      LIST_ROUTES.find((r) => r.route === '/api/appointments')!,
+    );
+    expect(await countRows()).toBe(before + 1);
+    expect(statements.filter((s) => /INSERT INTO audit_log/i.test(s))).toHaveLength(1);
+  });
+
+  it('writes a denied row, and answers 403, for another patient’s appointments', async () => {
+    const res = await request(large.t.http)
+      .get(`/api/appointments?uid=${large.patient.uid}`)
+      .set(authHeader(large.provider));
+    expect(res.status).toBe(403);
+    const rows = (await large.t.dataSource.query(
+      `SELECT outcome, detail FROM audit_log WHERE actor_uid = $1 AND action = 'list' AND resource_type = 'appointment'`,
+      [large.provider.uid],
+    )) as { outcome: string; detail: string }[];
+    expect(rows).toEqual([{ outcome: 'denied', detail: `patient ${large.patient.uid}` }]);
+  });
+});

@@ -1,0 +1,393 @@
+/**
+ * `npm run bench` (issue 9): the API's speed against a raw baseline, and the frontend's weight, printed
+ * as tables. A report, not a test: it exits 0 when a target is missed and says which.
+ *
+ * The stack runs as `npm start` runs it (production build, NODE_ENV=production, LOG_LEVEL=silent) on its
+ * own ports (BENCH_PORT_OFFSET, default 24000) and its own temporary data folder. A patient, its
+ * appointments and other patients' bookings are made through the Auth emulator and the API's routes.
+ * Beside the API, `lib/bench/baseline-server.ts` (node:http + pg) answers the same two routes with
+ * the same statements and JSON; both are measured back to back with autocannon, so their ratio holds
+ * on a noisy machine while the absolute figures do not (the CPU time per request, printed too, moves
+ * even less). The fixed rate runs twice: with autocannon's `overallRate` as asked, which sends each
+ * connection's share in a burst at the start of every second, and evenly paced (`runPaced`).
+ *
+ *   npm run bench
+ *   BENCH_DURATION=10 BENCH_ROUNDS=5 npm run bench      longer runs on an idle machine
+ *   BENCH_SKIP_WEB=1 npm run bench                      API figures only (no Chromium)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
+import { DEFAULT_PORTS } from './lib/ports.js';
+import { Stack } from './lib/stack.js';
+import { startBaseline, type RunningBaseline } from './lib/bench/baseline.js';
+import { createFixture, type BenchFixture } from './lib/bench/fixture.js';
+import { figuresOf, pooled, runLoad, runPaced, type LoadRun } from './lib/bench/load.js';
+import { childPid, cpuMs } from './lib/bench/process-cpu.js';
+import {
+  cpuTable,
+  markdownTable,
+  missedTargets,
+  speedTable,
+  type BenchRow,
+  type FixedRateRow,
+  type ThroughputRow,
+} from './lib/bench/report.js';
+import {
+  FEDERATION_FILES_HEAD,
+  ROUTE_JAVASCRIPT_HEAD,
+  federationFileRows,
+  launchChromium,
+  patientSession,
+  routeJavaScriptRows,
+} from './lib/bench/web.js';
+
+const root = path.resolve(__dirname, '..');
+
+function numberFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number ≥ ${min} (got '${raw}')`);
+  return value;
+}
+
+const SETTINGS = {
+  portOffset: numberFromEnv('BENCH_PORT_OFFSET', 24000, 0),
+  /** Seconds per measured throughput run, and how many API/baseline pairs. */
+  duration: numberFromEnv('BENCH_DURATION', 5, 1),
+  rounds: numberFromEnv('BENCH_ROUNDS', 3, 1),
+  warmup: numberFromEnv('BENCH_WARMUP', 3, 1),
+  fixedDuration: numberFromEnv('BENCH_FIXED_DURATION', 10, 1),
+  poolSize: numberFromEnv('DB_POOL_SIZE', 10, 1),
+};
+
+/** Issue 9's targets. */
+const TARGETS = {
+  throughputConnections: 50,
+  minRatio: 0.75,
+  fixedRate: 1000,
+  fixedConnections: 10,
+  maxP99Ms: 5,
+};
+
+/**
+ * The stack's environment: the caller's, minus everything that would point it at another stack's
+ * ports, data, database or emulator (a developer's `npm start` may be running), plus booking limits
+ * high enough for the fixture.
+ */
+function stackEnv(dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    ...Object.keys(DEFAULT_PORTS),
+    'PORT_OFFSET',
+    'DATA_DIR',
+    'DATABASE_URL',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'FIREBASE_PROJECT_ID',
+    'MEDORA_CONTROL_PORT',
+  ]) {
+    delete env[name];
+  }
+  return {
+    ...env,
+    PORT_OFFSET: String(SETTINGS.portOffset),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'true',
+    DB_POOL_SIZE: String(SETTINGS.poolSize),
+    BOOKING_MAX_PER_HOUR: '1000',
+    BOOKING_MAX_UPCOMING: '1000',
+  };
+}
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** Audited reads write one audit row per request: checked on both servers while they are measured. */
+  audited: boolean;
+}
+
+class AuditCounter {
+  constructor(
+    private readonly db: pg.Client,
+    private readonly patientUid: string,
+  ) {}
+
+  async count(): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'list' AND resource_type = 'appointment' AND detail = $1`,
+      [`patient ${this.patientUid}`],
+    );
+    return rows[0]!.n;
+  }
+}
+
+/** Audit rows written while each server was measured, against the 2xx responses it gave. */
+type AuditTally = Record<keyof Servers, { rows: number; responses: number }>;
+
+interface Servers {
+  api: string;
+  baseline: string;
+}
+
+/** The server processes, for their CPU time (Linux /proc; undefined elsewhere). */
+type Pids = Record<keyof Servers, number | undefined>;
+
+async function measureEndpoint(
+  endpoint: Endpoint,
+  servers: Servers,
+  pids: Pids,
+  headers: Record<string, string>,
+  audit: AuditCounter,
+  auditRatios: AuditTally,
+): Promise<BenchRow[]> {
+  const cpu = { api: { ms: 0, requests: 0 }, baseline: { ms: 0, requests: 0 } };
+  let cpuKnown = pids.api !== undefined && pids.baseline !== undefined;
+  const throughput = async (server: keyof Servers): Promise<LoadRun> => {
+    const before = endpoint.audited ? await audit.count() : 0;
+    const cpuBefore = cpuKnown ? cpuMs(pids[server]!) : null;
+    const run = await runLoad({
+      url: servers[server] + endpoint.path,
+      headers,
+      connections: TARGETS.throughputConnections,
+      durationSeconds: SETTINGS.duration,
+    });
+    const cpuAfter = cpuKnown ? cpuMs(pids[server]!) : null;
+    if (cpuBefore === null || cpuAfter === null) cpuKnown = false;
+    else {
+      cpu[server].ms += cpuAfter - cpuBefore;
+      cpu[server].requests += run.requests;
+    }
+    if (endpoint.audited) {
+      auditRatios[server].rows += (await audit.count()) - before;
+      auditRatios[server].responses += run.requests - run.non2xx;
+    }
+    return run;
+  };
+  console.log(`\n${endpoint.name}: warming up both servers (${SETTINGS.warmup} s each)…`);
+  for (const server of ['api', 'baseline'] as const) {
+    await runLoad({
+      url: servers[server] + endpoint.path,
+      headers,
+      connections: TARGETS.throughputConnections,
+      durationSeconds: SETTINGS.warmup,
+    });
+  }
+  const rounds: { api: LoadRun; baseline: LoadRun }[] = [];
+  for (let i = 0; i < SETTINGS.rounds; i++) {
+    // Alternate who goes first, so a trend in the machine's load does not favour one side.
+    const order = i % 2 === 0 ? (['api', 'baseline'] as const) : (['baseline', 'api'] as const);
+    const round: Partial<Record<keyof Servers, LoadRun>> = {};
+    for (const server of order) round[server] = await throughput(server);
+    rounds.push({ api: round.api!, baseline: round.baseline! });
+    console.log(
+      `  round ${i + 1}/${SETTINGS.rounds}: API ${Math.round(round.api!.rps)} req/s, baseline ${Math.round(round.baseline!.rps)} req/s`,
+    );
+  }
+  const fixedRows: FixedRateRow[] = [];
+  for (const pacing of ['autocannon', 'even'] as const) {
+    const fixed: Partial<Record<keyof Servers, LoadRun>> = {};
+    for (const server of ['api', 'baseline'] as const) {
+      const options = {
+        url: servers[server] + endpoint.path,
+        headers,
+        connections: TARGETS.fixedConnections,
+        durationSeconds: SETTINGS.fixedDuration,
+        overallRate: TARGETS.fixedRate,
+      };
+      fixed[server] = pacing === 'autocannon' ? await runLoad(options) : await runPaced(options);
+    }
+    console.log(
+      `  fixed ${TARGETS.fixedRate} req/s (${pacing === 'even' ? 'evenly paced' : 'autocannon overallRate'}): ` +
+        `API p99 ${fixed.api!.p99.toFixed(2)} ms, baseline p99 ${fixed.baseline!.p99.toFixed(2)} ms`,
+    );
+    fixedRows.push({
+      kind: 'fixed-rate',
+      endpoint: endpoint.name,
+      connections: TARGETS.fixedConnections,
+      rate: TARGETS.fixedRate,
+      pacing,
+      api: figuresOf(fixed.api!),
+      baseline: figuresOf(fixed.baseline!),
+      maxP99Ms: TARGETS.maxP99Ms,
+    });
+  }
+  const throughputRow: ThroughputRow = {
+    kind: 'throughput',
+    endpoint: endpoint.name,
+    connections: TARGETS.throughputConnections,
+    rounds: rounds.map((r) => ({ api: figuresOf(r.api), baseline: figuresOf(r.baseline) })),
+    api: pooled(rounds.map((r) => r.api)),
+    baseline: pooled(rounds.map((r) => r.baseline)),
+    minRatio: TARGETS.minRatio,
+    ...(cpuKnown
+      ? {
+          cpuPerRequestUs: {
+            api: (cpu.api.ms * 1000) / cpu.api.requests,
+            baseline: (cpu.baseline.ms * 1000) / cpu.baseline.requests,
+          },
+        }
+      : {}),
+  };
+  return [throughputRow, ...fixedRows];
+}
+
+/** Both servers must answer the benchmarked requests alike, or the ratio compares different work. */
+async function assertSameAnswers(endpoints: Endpoint[], servers: Servers, headers: Record<string, string>) {
+  for (const endpoint of endpoints) {
+    const [api, baseline] = await Promise.all(
+      [servers.api, servers.baseline].map(async (base) => {
+        const res = await fetch(base + endpoint.path, { headers });
+        return { status: res.status, body: (await res.json()) as unknown };
+      }),
+    );
+    if (api!.status !== 200 || !isDeepStrictEqual(api, baseline)) {
+      throw new Error(
+        `The API and the baseline answer ${endpoint.path} differently, so their speeds cannot be compared:\n` +
+          `API ${api!.status}: ${JSON.stringify(api!.body).slice(0, 800)}\n` +
+          `baseline ${baseline!.status}: ${JSON.stringify(baseline!.body).slice(0, 800)}`,
+      );
+    }
+  }
+}
+
+async function frontendFigures(stack: Stack): Promise<void> {
+  console.log('\n## Frontend (production build)\n');
+  console.log('### Federation files of each build (gzip -9 of the file on disk)\n');
+  console.log(markdownTable(FEDERATION_FILES_HEAD, federationFileRows()));
+  if (process.env.BENCH_SKIP_WEB) {
+    console.log('\n(BENCH_SKIP_WEB: initial JavaScript per route not measured.)');
+    return;
+  }
+  console.log('\n### Initial JavaScript per route (Chromium, cold cache, until the network is idle)\n');
+  try {
+    const browser = await launchChromium();
+    try {
+      const session = await patientSession(
+        stack.origin,
+        `http://127.0.0.1:${stack.ports.AUTH_EMULATOR_PORT}`,
+      );
+      console.log(
+        markdownTable(ROUTE_JAVASCRIPT_HEAD, await routeJavaScriptRows(browser, stack.origin, session)),
+      );
+    } finally {
+      await browser.close();
+    }
+  } catch (error) {
+    console.log(`Not measured: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function describeAudit(tally: AuditTally): string {
+  const perResponse = ({ rows, responses }: { rows: number; responses: number }) =>
+    responses ? (rows / responses).toFixed(3) : '—';
+  // Requests still in flight when a run ends are written but not counted: a hair above 1 is expected.
+  return (
+    `Audit rows written per 2xx response of the audited route: API ${perResponse(tally.api)}, ` +
+    `baseline ${perResponse(tally.baseline)} (one row per request = 1).`
+  );
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medora-bench-'));
+  const stack = new Stack({ root, dev: false, env: stackEnv(dataDir), log: (l) => console.log(l) });
+  let baseline: RunningBaseline | undefined;
+  let db: pg.Client | undefined;
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      await db?.end().catch(() => undefined);
+      await baseline?.stop();
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      console.log(`\n${signal}: stopping the benchmark stack…`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  try {
+    console.log(
+      `Starting the stack as \`npm start\` runs it (production build) on PORT_OFFSET ${SETTINGS.portOffset}…`,
+    );
+    await stack.start();
+    const api = `http://127.0.0.1:${stack.ports.API_PORT}`;
+    const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${stack.ports.EMBEDDED_PG_PORT}/medora`;
+    const fixture: BenchFixture = await createFixture({
+      api,
+      authEmulator: `http://127.0.0.1:${stack.ports.AUTH_EMULATOR_PORT}`,
+      log: (l) => console.log(l),
+    });
+    baseline = await startBaseline({
+      root,
+      port: Number(process.env.BENCH_BASELINE_PORT || stack.ports.API_PORT + 1),
+      databaseUrl,
+      poolSize: SETTINGS.poolSize,
+    });
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+
+    const servers: Servers = { api, baseline: baseline.url };
+    // The stack starts the API as a child of this process.
+    const pids: Pids = {
+      api: childPid(process.pid, path.join('api', 'dist', 'main.js')),
+      baseline: baseline.pid,
+    };
+    const headers = { authorization: `Bearer ${fixture.patient.idToken}` };
+    const endpoints: Endpoint[] = [
+      {
+        name: 'GET /api/doctors-with-context/{uid}',
+        path: `/api/doctors-with-context/${fixture.patient.uid}`,
+        audited: false,
+      },
+      {
+        name: 'GET /api/appointments?uid=',
+        path: `/api/appointments?uid=${fixture.patient.uid}`,
+        audited: true,
+      },
+    ];
+    await assertSameAnswers(endpoints, servers, headers);
+
+    const audit = new AuditCounter(db, fixture.patient.uid);
+    const auditRatios: AuditTally = { api: { rows: 0, responses: 0 }, baseline: { rows: 0, responses: 0 } };
+    const rows: BenchRow[] = [];
+    for (const endpoint of endpoints)
+      rows.push(...(await measureEndpoint(endpoint, servers, pids, headers, audit, auditRatios)));
+
+    console.log('\n## API speed against the raw baseline (node:http + pg, the same SQL and JSON)\n');
+    console.log(
+      `${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; ${SETTINGS.rounds} × ${SETTINGS.duration} s throughput rounds, ` +
+        `${SETTINGS.fixedDuration} s at the fixed rate; DB pool ${SETTINGS.poolSize} on both; ` +
+        `${fixture.appointments} appointments, ${fixture.doctors} doctors, ${fixture.takenSlots} taken slots.\n`,
+    );
+    console.log(speedTable(rows));
+    console.log('');
+    for (const line of missedTargets(rows)) console.log(line);
+    console.log(describeAudit(auditRatios));
+    const cpuPerRequest = cpuTable(rows);
+    if (cpuPerRequest) {
+      console.log('\n### CPU time per request of each server process (throughput rounds)\n');
+      console.log(cpuPerRequest);
+    }
+
+    await frontendFigures(stack);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
