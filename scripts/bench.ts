@@ -24,6 +24,7 @@ import { DEFAULT_PORTS } from './lib/ports.js';
 import { Stack } from './lib/stack.js';
 import { startBaseline, type RunningBaseline } from './lib/bench/baseline.js';
 import { createFixture, type BenchFixture } from './lib/bench/fixture.js';
+import { startFloorServer } from './lib/bench/floor.js';
 import { figuresOf, pooled, runLoad, runPaced, type LoadRun } from './lib/bench/load.js';
 import { childPid, cpuMs } from './lib/bench/process-cpu.js';
 import {
@@ -282,6 +283,30 @@ async function frontendFigures(stack: Stack): Promise<void> {
   }
 }
 
+/** The same fixed-rate runs against a server that does nothing: the floor this machine allows. */
+async function printFloor(port: number): Promise<void> {
+  const floor = await startFloorServer(port);
+  try {
+    const options = {
+      url: floor.url,
+      headers: {},
+      connections: TARGETS.fixedConnections,
+      durationSeconds: SETTINGS.fixedDuration,
+      overallRate: TARGETS.fixedRate,
+    };
+    const bursts = await runLoad(options);
+    const even = await runPaced(options);
+    console.log(
+      `Floor of this machine at ${TARGETS.fixedRate} req/s, ${TARGETS.fixedConnections} connections — a bare ` +
+        `node:http server answering constant JSON (no framework, database or token): p99 ` +
+        `${bursts.p99.toFixed(2)} ms (autocannon overallRate), ${even.p99.toFixed(2)} ms (evenly paced); ` +
+        `p50 ${bursts.p50.toFixed(2)} / ${even.p50.toFixed(2)} ms.`,
+    );
+  } finally {
+    await floor.stop();
+  }
+}
+
 function describeAudit(tally: AuditTally): string {
   const perResponse = ({ rows, responses }: { rows: number; responses: number }) =>
     responses ? (rows / responses).toFixed(3) : '—';
@@ -372,6 +397,7 @@ async function main(): Promise<void> {
     console.log('');
     for (const line of missedTargets(rows)) console.log(line);
     console.log(describeAudit(auditRatios));
+    await printFloor(stack.ports.API_PORT + 2);
     const cpuPerRequest = cpuTable(rows);
     if (cpuPerRequest) {
       console.log('\n### CPU time per request of each server process (throughput rounds)\n');

@@ -1,0 +1,29 @@
+import { spawn } from 'node:child_process';
+import { stopProcessGroup } from '../auth-emulator.js';
+
+/**
+ * The machine's floor for the fixed-rate latency target: a bare `node:http` server answering a constant
+ * JSON body (no framework, no database, no token). Whatever p99 it gets under the same load is the
+ * load generator and the 2 shared cores, not the API.
+ */
+const SERVER = `require('node:http')
+  .createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); })
+  .listen(Number(process.env.FLOOR_PORT), '127.0.0.1', () => console.log('floor listening'));`;
+
+export async function startFloorServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['-e', SERVER], {
+    env: { ...process.env, FLOOR_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('floor listening')) resolve();
+    });
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => reject(new Error(`The floor server exited with code ${code}:\n${output}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => stopProcessGroup(child) };
+}
