@@ -144,7 +144,7 @@ describe('ids that do not belong together', () => {
 });
 
 describe('a doctor whose approval is withdrawn', () => {
-  it('no longer reads the record and documents of the patients who booked them', async () => {
+  it('no longer reads the records, documents and appointments of the patients who booked them', async () => {
     const { patient, admin } = w.users;
     const doctor = await w.registered('doctor');
     const applied = await request(t.http)
@@ -160,20 +160,28 @@ describe('a doctor whose approval is withdrawn', () => {
         .set(authHeader(admin))
         .send(what === 'reject' ? { reason: 'Licence suspended by the board' } : {});
     expect((await decide('approve')).status).toBe(200);
-    await t.dataSource.query(
+    const [booked] = (await t.dataSource.query(
       `INSERT INTO appointments (patient_uid, doctor_id, starts_at, clinic, specialty, doctor_name)
-       VALUES ($1, $2, now() + interval '3 days', 'Clinic', 'Cardiology', 'Dr. Matrix')`,
+       VALUES ($1, $2, now() + interval '3 days', 'Clinic', 'Cardiology', 'Dr. Matrix') RETURNING id`,
       [patient.uid, doctorId],
+    )) as { id: string }[];
+    await t.dataSource.query(
+      `INSERT INTO prescription_files (appointment_id, name, content_type, size, bytes)
+       VALUES ($1, 'rx.pdf', 'application/pdf', 8, '\\x255044462d312e34'::bytea)`,
+      [booked!.id],
     );
     const reads = [
       `/api/patients/${patient.uid}`,
       `/api/patients/${patient.uid}/documents`,
       `/api/patients/${patient.uid}/documents/${w.documentId}/file`,
+      `/api/appointments/${booked!.id}`,
+      `/api/appointments/${booked!.id}/ics`,
+      `/api/appointments/${booked!.id}/prescription`,
     ];
     const statuses = async () =>
       Promise.all(reads.map(async (p) => (await request(t.http).get(p).set(authHeader(doctor))).status));
-    expect(await statuses()).toEqual([200, 200, 200]);
+    expect(await statuses()).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await decide('reject')).status).toBe(200);
-    expect(await statuses()).toEqual([403, 403, 403]);
+    expect(await statuses()).toEqual([403, 403, 403, 403, 403, 403]);
   });
 });

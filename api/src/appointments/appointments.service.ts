@@ -207,9 +207,14 @@ export class AppointmentsService {
       : DEFAULT_CONSULTATION_MINUTES;
   }
 
+  /**
+   * The row with its doctor's account uid — null unless that doctor is still approved: a doctor an
+   * admin rejects loses access to their bookings as they do to the patients' records.
+   */
   private async findRow(id: string): Promise<(AppointmentRow & { doctor_uid: string | null }) | undefined> {
     const rows: (AppointmentRow & { doctor_uid: string | null })[] = await this.ds.query(
-      `SELECT ${APPOINTMENT_COLUMNS}, u.firebase_uid AS doctor_uid
+      `SELECT ${APPOINTMENT_COLUMNS},
+              CASE WHEN d.verification_status = 'approved' THEN u.firebase_uid END AS doctor_uid
          FROM appointments a JOIN doctors d ON d.id = a.doctor_id LEFT JOIN users u ON u.id = d.user_id
         WHERE a.id = $1`,
       [id],

@@ -203,7 +203,9 @@ export class ProviderService {
         bytes: Buffer | null;
       }[]
     >(
-      `SELECT a.patient_uid, u.firebase_uid AS doctor_uid, f.name, f.content_type, f.bytes
+      // The doctor's uid only while they are approved (a rejected doctor loses access, as in findRow).
+      `SELECT a.patient_uid, CASE WHEN d.verification_status = 'approved' THEN u.firebase_uid END AS doctor_uid,
+              f.name, f.content_type, f.bytes
          FROM appointments a
          JOIN doctors d ON d.id = a.doctor_id
          LEFT JOIN users u ON u.id = d.user_id
