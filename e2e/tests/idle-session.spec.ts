@@ -15,7 +15,8 @@ const SHOTS = '/tmp/medora-shots';
 mkdirSync(SHOTS, { recursive: true });
 
 const SIGNED_OUT_NOTICE = 'You were signed out after 30 minutes of inactivity. Please sign in again.';
-const countdown = (seconds: number) => `you will be signed out in ${seconds} seconds`;
+const countdown = (seconds: number) =>
+  `you will be signed out in ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} because`;
 
 /** A verified patient with an intake record, so signing in lands on /dashboard. */
 async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {

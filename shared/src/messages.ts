@@ -301,7 +301,7 @@ export const MESSAGES = {
   // Idle sessions (issue 9): medical data is not left open on an unattended screen
   idleWarningTitle: 'Are you still there?',
   idleWarningBody:
-    'For your privacy, you will be signed out in {seconds} seconds because this session has been inactive.',
+    'For your privacy, you will be signed out in {time} because this session has been inactive.',
   idleStaySignedIn: 'Stay signed in',
   idleSignOutNow: 'Sign out now',
   idleSignedOut: 'You were signed out after 30 minutes of inactivity. Please sign in again.',

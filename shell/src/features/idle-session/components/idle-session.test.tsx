@@ -2,13 +2,14 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { authStore, formatMessage, MESSAGES } from '@medora/shared';
 import { IDLE_SIGNED_OUT_KEY, LAST_ACTIVITY_KEY } from '../hooks/use-idle-session';
 import { IdleSession } from './idle-session';
+import { formatCountdown } from './idle-warning-dialog';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 const USER = { uid: 'u1', email: 'pat@example.test', emailVerified: true };
 
 const dialog = () => screen.queryByRole('alertdialog', { name: MESSAGES.idleWarningTitle });
-const countdown = (seconds: number) => formatMessage('idleWarningBody', { seconds });
+const countdown = (seconds: number) => formatMessage('idleWarningBody', { time: formatCountdown(seconds) });
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
 const stored = () => localStorage.getItem(LAST_ACTIVITY_KEY);
 
@@ -195,5 +196,21 @@ describe('IdleSession', () => {
     advance(1_000);
     fireEvent.keyDown(window, { key: 'x' });
     expect(stored()).toBe(String(T0 + 10 * MIN));
+  });
+});
+
+describe('formatCountdown', () => {
+  it('reads as a clock, rounding part seconds up', () => {
+    expect([120, 119, 61, 60, 9, 1, 0.2, 0, -3].map(formatCountdown)).toEqual([
+      '2:00',
+      '1:59',
+      '1:01',
+      '1:00',
+      '0:09',
+      '0:01',
+      '0:01',
+      '0:00',
+      '0:00',
+    ]);
   });
 });

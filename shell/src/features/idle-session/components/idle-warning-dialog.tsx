@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { formatMessage, MESSAGES } from '@medora/shared';
 
+/** 125 → '2:05': a clock reads better than '1 seconds' and stays the same width while it counts. */
+export function formatCountdown(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
 const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 // Above the shell's own dialogs and the remotes' (z-index 60): this one decides whether the page stays.
@@ -69,7 +75,7 @@ export function IdleWarningDialog({ secondsLeft, onStay, onSignOut }: IdleWarnin
       >
         <h2 id={titleId}>{MESSAGES.idleWarningTitle}</h2>
         <p id={bodyId} data-testid="idle-countdown">
-          {formatMessage('idleWarningBody', { seconds: secondsLeft })}
+          {formatMessage('idleWarningBody', { time: formatCountdown(secondsLeft) })}
         </p>
         <div className="md-row md-end">
           <button type="button" className="md-button" onClick={onSignOut}>
