@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { stopProcessGroup } from '../auth-emulator.js';
+import { spawnServer } from './spawn-server.js';
 
 export interface RunningBaseline {
   url: string;
@@ -18,33 +17,19 @@ export async function startBaseline(opts: {
   databaseUrl: string;
   poolSize: number;
 }): Promise<RunningBaseline> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'baseline-server.ts')], {
-    cwd: opts.root,
-    env: {
-      ...process.env,
-      BASELINE_PORT: String(opts.port),
-      DATABASE_URL: opts.databaseUrl,
-      DB_POOL_SIZE: String(opts.poolSize),
+  const server = await spawnServer(
+    'baseline',
+    ['--import', 'tsx', path.join(__dirname, 'baseline-server.ts')],
+    {
+      cwd: opts.root,
+      env: {
+        ...process.env,
+        BASELINE_PORT: String(opts.port),
+        DATABASE_URL: opts.databaseUrl,
+        DB_POOL_SIZE: String(opts.poolSize),
+      },
+      readyText: 'baseline listening',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('baseline listening')) resolve();
-    });
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) =>
-      reject(new Error(`The baseline server exited with code ${code}:\n${output.slice(-2000)}`)),
-    );
-  });
-  // Errors while measuring show up as non-2xx in the table; print their cause too.
-  child.stderr.on('data', (d: Buffer) => process.stderr.write(`[baseline] ${d.toString()}`));
-  return {
-    url: `http://127.0.0.1:${opts.port}`,
-    pid: child.pid,
-    stop: () => stopProcessGroup(child),
-  };
+  );
+  return { url: `http://127.0.0.1:${opts.port}`, pid: server.pid, stop: server.stop };
 }

@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { stopProcessGroup } from '../auth-emulator.js';
+import { spawnServer } from './spawn-server.js';
 
 /**
  * The machine's floor for the fixed-rate latency target: a bare `node:http` server answering a constant
@@ -11,19 +10,9 @@ const SERVER = `require('node:http')
   .listen(Number(process.env.FLOOR_PORT), '127.0.0.1', () => console.log('floor listening'));`;
 
 export async function startFloorServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['-e', SERVER], {
+  const server = await spawnServer('floor', ['-e', SERVER], {
     env: { ...process.env, FLOOR_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    readyText: 'floor listening',
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('floor listening')) resolve();
-    });
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => reject(new Error(`The floor server exited with code ${code}:\n${output}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => stopProcessGroup(child) };
+  return { url: `http://127.0.0.1:${port}/`, stop: server.stop };
 }
