@@ -6,7 +6,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { CONFIG, redactUrl, type Config } from './config/config.js';
 import { SeedService } from './database/seed/seed.service.js';
-import { dataSourceOptions } from './database/typeorm-options.js';
+import { migrateDatabase, servingDataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import { DevModule } from './dev/dev.module.js';
@@ -39,18 +39,23 @@ export class AppModule {
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({
-            ...dataSourceOptions(config.databaseUrl, config.dbPoolSize),
-            // A wrong DATABASE_URL should fail in seconds, not after TypeORM's default 9 × 3 s.
-            retryAttempts: 2,
-            retryDelay: 1000,
-            toRetry: (err: unknown) => {
-              new Logger('Database').warn(
-                `Cannot reach ${redactUrl(config.databaseUrl)}: ${err instanceof Error ? err.message : String(err)}`,
-              );
-              return true;
-            },
-          }),
+          // Migrations first, as the owner, on their own connection; then the pool serves as the app
+          // role (issue 13: the API may only INSERT and SELECT on audit_log — database/app-role.ts).
+          useFactory: async () => {
+            await migrateDatabase(config.migrationDatabaseUrl ?? config.databaseUrl);
+            return {
+              ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize),
+              // A wrong DATABASE_URL should fail in seconds, not after TypeORM's default 9 × 3 s.
+              retryAttempts: 2,
+              retryDelay: 1000,
+              toRetry: (err: unknown) => {
+                new Logger('Database').warn(
+                  `Cannot reach ${redactUrl(config.databaseUrl)}: ${err instanceof Error ? err.message : String(err)}`,
+                );
+                return true;
+              },
+            };
+          },
         }),
         AuditModule,
         RateLimitModule,

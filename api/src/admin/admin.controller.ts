@@ -49,12 +49,13 @@ export class AdminController {
     summary: 'Submitted doctor applications by status (default pending) with their credentials',
   })
   applications(
+    @CurrentCaller() caller: Caller,
     @Query(new ZodValidationPipe(applicationsQuerySchema))
     query: {
       status: 'pending' | 'approved' | 'rejected';
     },
   ): Promise<DoctorApplication[]> {
-    return this.admin.applications(query.status);
+    return this.admin.applications(caller, query.status);
   }
 
   @Get('credentials/:id/file')

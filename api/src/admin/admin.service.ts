@@ -56,8 +56,11 @@ export class AdminService {
     };
   }
 
-  /** Submitted applications with a status, oldest first, each with its credential list. */
-  async applications(status: VerificationStatus): Promise<DoctorApplication[]> {
+  /**
+   * Submitted applications with a status, oldest first, each with its credential list. Audited: one
+   * row per application returned (issue 13), all in one statement.
+   */
+  async applications(caller: Caller, status: VerificationStatus): Promise<DoctorApplication[]> {
     const rows = await this.ds
       .getRepository(DoctorEntity)
       .createQueryBuilder('d')
@@ -76,6 +79,16 @@ export class AdminService {
           [ids],
         )
       : [];
+    await this.audit.recordManyFor(
+      caller,
+      'allowed',
+      rows.entities.map((d, i) => ({
+        action: 'application.read',
+        resourceType: 'doctor',
+        resourceId: d.id,
+        detail: `user ${(rows.raw[i] as { firebase_uid: string | null }).firebase_uid ?? '-'}`,
+      })),
+    );
     return rows.entities.map((d, i) => ({
       ...toDoctorRecord(d, (rows.raw[i] as { firebase_uid: string | null }).firebase_uid),
       credentials: creds
@@ -112,13 +125,10 @@ export class AdminService {
     );
     const row = rows[0];
     if (!row) throw new ApiException(404, MESSAGES.notFound);
-    await this.audit.record({
-      actorUid: caller.uid,
-      actorRole: caller.role,
+    await this.audit.recordFor(caller, 'allowed', {
       action: 'credential.view',
       resourceType: 'credential',
       resourceId: id,
-      outcome: 'allowed',
       detail: `doctor ${row.doctor_id}`,
     });
     return {
@@ -140,13 +150,10 @@ export class AdminService {
   ): Promise<DoctorRecord> {
     const action = decision.approve ? 'doctor.approve' : 'doctor.reject';
     const deny = async (status: number, message: string, detail: string): Promise<never> => {
-      await this.audit.record({
-        actorUid: caller.uid,
-        actorRole: caller.role,
+      await this.audit.recordFor(caller, 'denied', {
         action,
         resourceType: 'doctor',
         resourceId: doctorId,
-        outcome: 'denied',
         detail,
       });
       throw new ApiException(status, message);
@@ -190,14 +197,11 @@ export class AdminService {
       const [status, message, detail] = result.error;
       return deny(status, message, detail);
     }
-    await this.audit.record({
-      actorUid: caller.uid,
-      actorRole: caller.role,
+    await this.audit.recordFor(caller, 'allowed', {
       action,
       resourceType: 'doctor',
       resourceId: doctorId,
-      outcome: 'allowed',
-      detail: decision.approve ? undefined : `reason: ${decision.reason}`,
+      ...(decision.approve ? {} : { detail: `reason: ${decision.reason}` }),
     });
     return result.record!;
   }

@@ -1,4 +1,4 @@
-import type { AuditRecord } from '../audit/audit.queries.js';
+import { auditEntry, type AuditActor, type AuditRecord } from '../audit/audit.queries.js';
 import { APPOINTMENT_COLUMNS } from './appointment-mapper.js';
 
 /**
@@ -11,17 +11,14 @@ export const APPOINTMENTS_OF_PATIENT_SQL = `SELECT ${APPOINTMENT_COLUMNS}
 
 /** The audit row of a patient's appointment list (issue 5: every read of appointments is logged). */
 export function appointmentListAudit(
-  actor: { uid: string; role: string | null },
+  actor: AuditActor,
   patientUid: string,
   outcome: AuditRecord['outcome'],
 ): AuditRecord {
-  return {
-    actorUid: actor.uid,
-    actorRole: actor.role,
+  return auditEntry(actor, outcome, {
     action: 'list',
     resourceType: 'appointment',
     resourceId: null,
-    outcome,
     detail: `patient ${patientUid}`,
-  };
+  });
 }

@@ -10,10 +10,11 @@ import {
   parseAppointmentDate,
   slotStart,
   type Appointment,
+  type AuditAction,
   type CreateAppointmentInput,
   type DoctorSchedule,
 } from '@medora/shared';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -151,7 +152,7 @@ export class AppointmentsService {
   }
 
   /** `GET /api/appointments/:id`: the patient, the appointment's doctor (linked account) or an admin. */
-  async get(caller: Caller, id: string, action = 'read'): Promise<Appointment> {
+  async get(caller: Caller, id: string, action: AuditAction = 'read'): Promise<Appointment> {
     const row = await this.findReadable(caller, id, action);
     return toAppointment(row);
   }
@@ -223,10 +224,10 @@ export class AppointmentsService {
   }
 
   /** The row when the caller is its patient, its doctor or an admin (audited either way); 404 / 403. */
-  private async findReadable(caller: Caller, id: string, action: string): Promise<AppointmentRow> {
+  private async findReadable(caller: Caller, id: string, action: AuditAction): Promise<AppointmentRow> {
     const row = await this.findRow(id);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
-    const audit = { action, resourceType: 'appointment', resourceId: id };
+    const audit: AuditTarget = { action, resourceType: 'appointment', resourceId: id };
     if (row.doctor_uid === caller.uid) await this.access.audit(caller, 'allowed', audit);
     else await this.access.assertCanAccess(caller, row.patient_uid, { allow: ['admin'], audit });
     return row;

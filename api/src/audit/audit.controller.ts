@@ -1,7 +1,8 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { auditQuerySchema, type AuditEntry, type AuditQuery } from '@medora/shared';
-import { Roles } from '../auth/decorators.js';
+import type { Caller } from '../auth/caller.js';
+import { CurrentCaller, Roles } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { AuditService } from './audit.service.js';
@@ -18,10 +19,13 @@ export class AuditController {
   @Get()
   @ApiOperation({
     summary:
-      'Audit rows, newest first; filters actorUid, resourceType, resourceId, action, outcome, from, to (ISO), limit (≤ 500, default 100)',
+      'Audit rows, newest first; filters actorUid, resourceType, resourceId, action, outcome, from, to (ISO 8601, years 2000–9999, from ≤ to), limit (1–500, default 100). The read itself is audited.',
   })
   @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
-  list(@Query(new ZodValidationPipe(auditQuerySchema)) query: AuditQuery): Promise<AuditEntry[]> {
-    return this.audit.list(query);
+  list(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodValidationPipe(auditQuerySchema)) query: AuditQuery,
+  ): Promise<AuditEntry[]> {
+    return this.audit.list(caller, query);
   }
 }

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One row of the audit log (migration AuditLog1767657600000). */
+/**
+ * One row of the audit log (migration AuditLog1767657600000). The API's database role may only INSERT
+ * and SELECT here (AppRole1767916900000): rows are never changed or removed by the API.
+ */
 @Entity({ name: 'audit_log' })
 export class AuditLogEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -26,6 +29,13 @@ export class AuditLogEntity {
 
   @Column({ type: 'text', nullable: true })
   detail!: string | null;
+
+  /** Migration AuditClient1767916800000: where the call came from. */
+  @Column({ name: 'client_ip', type: 'text', nullable: true })
+  clientIp!: string | null;
+
+  @Column({ name: 'user_agent', type: 'text', nullable: true })
+  userAgent!: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'clock_timestamp()' })
   createdAt!: Date;

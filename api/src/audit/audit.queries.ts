@@ -1,17 +1,51 @@
-import type { AuditOutcome } from '@medora/shared';
+import type { AuditAction, AuditOutcome, AuditResourceType } from '@medora/shared';
+import type { Caller } from '../auth/caller.js';
 
-/** What one audit row holds (`AuditService.record`, `AuditService.queryWithAudit`). */
-export interface AuditRecord {
-  actorUid: string | null;
-  actorRole: string | null;
-  action: string;
-  resourceType: string;
+/** The resource a call reaches, as the audit log names it (typed: no free strings). */
+export interface AuditTarget {
+  action: AuditAction;
+  resourceType: AuditResourceType;
   resourceId: string | null;
-  outcome: AuditOutcome;
   detail?: string;
 }
 
-const AUDIT_INSERT_COLUMNS = 'actor_uid, actor_role, action, resource_type, resource_id, outcome, detail';
+/** What one audit row holds (`AuditService.record`, `AuditService.queryWithAudit`). */
+export interface AuditRecord extends AuditTarget {
+  actorUid: string | null;
+  actorRole: string | null;
+  outcome: AuditOutcome;
+  clientIp?: string | null;
+  userAgent?: string | null;
+}
+
+/** Who the row names as actor: the verified caller (with its IP and user agent), or nobody. */
+export type AuditActor = Pick<Caller, 'uid' | 'role' | 'ip' | 'userAgent'>;
+
+/** A user agent is the client's own text: kept, but never more than this. */
+export const MAX_USER_AGENT = 512;
+
+/** The one way to turn a caller and a target into a row: every audit row is built here. */
+export function auditEntry(
+  caller: AuditActor | null,
+  outcome: AuditOutcome,
+  target: AuditTarget,
+): AuditRecord {
+  return {
+    actorUid: caller?.uid ?? null,
+    actorRole: caller?.role ?? null,
+    action: target.action,
+    resourceType: target.resourceType,
+    resourceId: target.resourceId,
+    outcome,
+    ...(target.detail ? { detail: target.detail } : {}),
+    clientIp: caller?.ip ?? null,
+    userAgent: caller?.userAgent ?? null,
+  };
+}
+
+const AUDIT_INSERT_COLUMNS =
+  'actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip, user_agent';
+const AUDIT_COLUMN_COUNT = 9;
 
 /** The parameters of one audit row, in AUDIT_INSERT_COLUMNS order. */
 export function auditParams(entry: AuditRecord): unknown[] {
@@ -23,13 +57,31 @@ export function auditParams(entry: AuditRecord): unknown[] {
     entry.resourceId,
     entry.outcome,
     entry.detail ?? null,
+    entry.clientIp ?? null,
+    entry.userAgent ? entry.userAgent.slice(0, MAX_USER_AGENT) : null,
   ];
 }
 
 /** The INSERT of one audit row whose parameters start at `$${first}`. */
 export function auditInsertSql(first = 1): string {
-  const values = Array.from({ length: 7 }, (_, i) => `$${first + i}`).join(', ');
+  const values = Array.from({ length: AUDIT_COLUMN_COUNT }, (_, i) => `$${first + i}`).join(', ');
   return `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES (${values})`;
+}
+
+/**
+ * The INSERT of many rows in one statement, whatever their number: one text[] parameter per column
+ * (`auditManyParams`), unnested together — so auditing a list costs one statement, not one per row.
+ */
+export function auditInsertManySql(first = 1): string {
+  const arrays = Array.from({ length: AUDIT_COLUMN_COUNT }, (_, i) => `$${first + i}::text[]`).join(', ');
+  return `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) SELECT * FROM unnest(${arrays})`;
+}
+
+/** The parameters of `auditInsertManySql`: column-wise arrays of the rows' values. */
+export function auditManyParams(entries: AuditRecord[]): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: AUDIT_COLUMN_COUNT }, () => []);
+  for (const entry of entries) auditParams(entry).forEach((value, i) => columns[i]!.push(value));
+  return columns;
 }
 
 /**

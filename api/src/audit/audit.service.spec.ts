@@ -1,5 +1,5 @@
 import { AuditService } from './audit.service.js';
-import { withAuditInsert } from './audit.queries.js';
+import { auditEntry, withAuditInsert, type AuditRecord } from './audit.queries.js';
 
 describe('AuditService.record', () => {
   it('never throws into the request path when the insert fails', async () => {
@@ -21,28 +21,30 @@ describe('AuditService.record', () => {
   });
 });
 
-const ENTRY = {
+const ENTRY: AuditRecord = {
   actorUid: 'u1',
   actorRole: 'patient',
   action: 'list',
   resourceType: 'appointment',
   resourceId: null,
-  outcome: 'allowed' as const,
+  outcome: 'allowed',
   detail: 'patient u1',
+  clientIp: '203.0.113.7',
+  userAgent: 'jest',
 };
 
 describe('withAuditInsert', () => {
   it('puts the audit INSERT in front of a SELECT as a CTE, numbering its parameters after the read’s', () => {
     expect(withAuditInsert('SELECT * FROM t WHERE a = $1 AND b = $2', 2)).toBe(
-      'WITH audit_row AS (INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome, detail) ' +
-        'VALUES ($3, $4, $5, $6, $7, $8, $9)) SELECT * FROM t WHERE a = $1 AND b = $2',
+      'WITH audit_row AS (INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip, user_agent) ' +
+        'VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11)) SELECT * FROM t WHERE a = $1 AND b = $2',
     );
   });
 
   it('joins a read that has its own WITH (and keeps RECURSIVE) instead of nesting a second WITH', () => {
     const sql = withAuditInsert('  WITH RECURSIVE x AS (SELECT $1::int AS n) SELECT n FROM x', 1);
     expect(sql).toMatch(
-      /^WITH RECURSIVE audit_row AS \(INSERT INTO audit_log .* VALUES \(\$2, .*, \$8\)\), x AS \(/,
+      /^WITH RECURSIVE audit_row AS \(INSERT INTO audit_log .* VALUES \(\$2, .*, \$10\)\), x AS \(/,
     );
     expect(sql.match(/\bWITH\b/g)).toHaveLength(1);
   });
@@ -62,7 +64,7 @@ describe('AuditService.queryWithAudit', () => {
     expect(calls).toEqual([
       [
         withAuditInsert('SELECT id FROM t WHERE p = $1', 1),
-        ['u1', 'u1', 'patient', 'list', 'appointment', null, 'allowed', 'patient u1'],
+        ['u1', 'u1', 'patient', 'list', 'appointment', null, 'allowed', 'patient u1', '203.0.113.7', 'jest'],
       ],
     ]);
   });
@@ -91,5 +93,55 @@ describe('AuditService.queryWithAudit', () => {
     const service = new AuditService(ds);
     (service as unknown as { logger: { error: () => void } }).logger.error = () => undefined;
     await expect(service.queryWithAudit(ENTRY, 'SELECT 1', [])).rejects.toThrow('connection terminated');
+  });
+});
+
+describe('auditEntry (issue 13)', () => {
+  it('names the caller with the IP and user agent the guard saw, and caps the user agent', () => {
+    const entry = auditEntry(
+      { uid: 'a1', role: 'admin', ip: '198.51.100.2', userAgent: 'x'.repeat(2000) },
+      'denied',
+      { action: 'access', resourceType: 'credential', resourceId: 'c1' },
+    );
+    expect(entry).toMatchObject({
+      actorUid: 'a1',
+      actorRole: 'admin',
+      action: 'access',
+      resourceType: 'credential',
+      resourceId: 'c1',
+      outcome: 'denied',
+      clientIp: '198.51.100.2',
+    });
+    const calls: unknown[][] = [];
+    const ds = {
+      query: (_sql: string, params: unknown[]) => (calls.push(params), Promise.resolve([])),
+    } as never;
+    void new AuditService(ds).record(entry);
+    expect((calls[0]![8] as string).length).toBe(512);
+  });
+});
+
+describe('AuditService.recordManyFor', () => {
+  it('writes one row per target in a single statement', async () => {
+    const calls: [string, unknown[]][] = [];
+    const ds = {
+      query: (sql: string, params: unknown[]) => {
+        calls.push([sql, params]);
+        return Promise.resolve([]);
+      },
+    } as never;
+    await new AuditService(ds).recordManyFor(
+      { uid: 'a1', role: 'admin', ip: '::1', userAgent: 'ua' },
+      'allowed',
+      [
+        { action: 'application.read', resourceType: 'doctor', resourceId: 'd1' },
+        { action: 'application.read', resourceType: 'doctor', resourceId: 'd2' },
+        { action: 'application.read', resourceType: 'doctor', resourceId: 'd3' },
+      ],
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toMatch(/^INSERT INTO audit_log \(.*\) SELECT \* FROM unnest\(/);
+    expect(calls[0]![1][4]).toEqual(['d1', 'd2', 'd3']);
+    expect(calls[0]![1][7]).toEqual(['::1', '::1', '::1']);
   });
 });

@@ -3,9 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AUDIT_MAX_LIMIT, type AuditEntry, type AuditOutcome, type AuditQuery } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
-import { auditInsertSql, auditParams, withAuditInsert, type AuditRecord } from './audit.queries.js';
+import {
+  auditEntry,
+  auditInsertManySql,
+  auditInsertSql,
+  auditManyParams,
+  auditParams,
+  withAuditInsert,
+  type AuditActor,
+  type AuditRecord,
+  type AuditTarget,
+} from './audit.queries.js';
 
-export type { AuditRecord } from './audit.queries.js';
+export type { AuditActor, AuditRecord, AuditTarget } from './audit.queries.js';
 
 const DEFAULT_LIMIT = 100;
 
@@ -19,6 +29,35 @@ export class AuditService {
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /**
+   * The audit helper: one row naming `caller` (uid, role, IP, user agent), the outcome and the target.
+   * Routes pass the `Caller` the guard built; `null` only for a call without a verified caller.
+   */
+  recordFor(caller: AuditActor | null, outcome: AuditOutcome, target: AuditTarget): Promise<void> {
+    return this.record(auditEntry(caller, outcome, target));
+  }
+
+  /** One row for each of `targets` (e.g. each subject of a list), in a single statement. */
+  async recordManyFor(
+    caller: AuditActor | null,
+    outcome: AuditOutcome,
+    targets: AuditTarget[],
+  ): Promise<void> {
+    if (targets.length === 0) return;
+    if (targets.length === 1) return this.recordFor(caller, outcome, targets[0]!);
+    const entries = targets.map((t) => auditEntry(caller, outcome, t));
+    try {
+      await this.ds.query(auditInsertManySql(), auditManyParams(entries));
+    } catch (error) {
+      this.logger.error(
+        `Cannot write ${entries.length} audit rows ${entries[0]!.action} ${entries[0]!.resourceType}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
+  }
+
+  /** One prepared row (prefer `recordFor`, which builds it from the caller with its IP and user agent). */
   async record(entry: AuditRecord): Promise<void> {
     try {
       await this.ds.query(auditInsertSql(), auditParams(entry));
@@ -49,8 +88,11 @@ export class AuditService {
     }
   }
 
-  /** Rows matching the filters, newest first, at most `limit` (≤ 500, default 100). */
-  async list(query: AuditQuery): Promise<AuditEntry[]> {
+  /**
+   * Rows matching the filters, newest first, at most `limit` (≤ 500, default 100). Reading the log is
+   * itself audited ('audit.read', in the same statement): who looked at the trail is part of it.
+   */
+  async list(caller: AuditActor, query: AuditQuery): Promise<AuditEntry[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, value: unknown) => {
@@ -65,20 +107,27 @@ export class AuditService {
     if (query.from) add('created_at >= ?', query.from);
     if (query.to) add('created_at <= ?', query.to);
     params.push(Math.min(query.limit ?? DEFAULT_LIMIT, AUDIT_MAX_LIMIT));
-    const rows = await this.ds.query<
-      {
-        id: string;
-        actor_uid: string | null;
-        actor_role: string | null;
-        action: string;
-        resource_type: string;
-        resource_id: string | null;
-        outcome: AuditOutcome;
-        detail: string | null;
-        created_at: Date;
-      }[]
-    >(
-      `SELECT id, actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, created_at
+    const rows = await this.queryWithAudit<{
+      id: string;
+      actor_uid: string | null;
+      actor_role: string | null;
+      action: string;
+      resource_type: string;
+      resource_id: string | null;
+      outcome: AuditOutcome;
+      detail: string | null;
+      client_ip: string | null;
+      user_agent: string | null;
+      created_at: Date;
+    }>(
+      auditEntry(caller, 'allowed', {
+        action: 'audit.read',
+        resourceType: 'audit_log',
+        resourceId: null,
+        detail: auditFilterDetail(query),
+      }),
+      `SELECT id, actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip,
+              user_agent, created_at
          FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
       params,
@@ -92,7 +141,17 @@ export class AuditService {
       resourceId: r.resource_id,
       outcome: r.outcome,
       detail: r.detail,
+      clientIp: r.client_ip,
+      userAgent: r.user_agent,
       createdAt: new Date(r.created_at).toISOString(),
     }));
   }
+}
+
+/** The filters of an audit read, for its own row (`actorUid=…&from=…`); none without filters. */
+function auditFilterDetail(query: AuditQuery): string | undefined {
+  const parts = Object.entries(query)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? parts.join('&').slice(0, 500) : undefined;
 }

@@ -1,3 +1,4 @@
+import { auditEntry, type AuditRecord } from '../audit/audit.queries.js';
 import { MESSAGES } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
 import { AccessPolicy, assertCanAccess, canAccess } from './access-policy.js';
@@ -48,7 +49,11 @@ describe('assertCanAccess', () => {
 describe('AccessPolicy audit', () => {
   const recorder = () => {
     const rows: unknown[] = [];
-    return { rows, service: { record: (r: unknown) => Promise.resolve(void rows.push(r)) } as never };
+    const service = {
+      recordFor: (...args: Parameters<typeof auditEntry>) =>
+        Promise.resolve(void rows.push(auditEntry(...args))),
+    };
+    return { rows, service: service as never };
   };
 
   it('writes a denied row for every refusal, with the target when given', async () => {
@@ -68,6 +73,8 @@ describe('AccessPolicy audit', () => {
         resourceType: 'document',
         resourceId: 'd1',
         outcome: 'denied',
+        clientIp: null,
+        userAgent: null,
       },
       {
         actorUid: 'a',
@@ -76,6 +83,8 @@ describe('AccessPolicy audit', () => {
         resourceType: 'unknown',
         resourceId: null,
         outcome: 'denied',
+        clientIp: null,
+        userAgent: null,
       },
     ]);
   });
@@ -88,5 +97,28 @@ describe('AccessPolicy audit', () => {
       audit: { action: 'read', resourceType: 'profile', resourceId: 'a' },
     });
     expect(rows).toEqual([expect.objectContaining({ action: 'read', outcome: 'allowed' })]);
+  });
+});
+
+describe('AccessPolicy audit of someone else’s records only (auditOwner: false)', () => {
+  it('writes no row for the owner’s own read, a row for an admin’s and for a refusal', async () => {
+    const rows: AuditRecord[] = [];
+    const service = {
+      recordFor: (...args: Parameters<typeof auditEntry>) =>
+        Promise.resolve(void rows.push(auditEntry(...args))),
+    };
+    const policy = new AccessPolicy(undefined, service as never);
+    const options = {
+      allow: ['admin' as const],
+      audit: { action: 'user.read' as const, resourceType: 'user' as const, resourceId: 'a' },
+      auditOwner: false as const,
+    };
+    await policy.assertCanAccess(caller('a'), 'a', options);
+    await policy.assertCanAccess({ ...caller('boss'), role: 'admin' }, 'a', options);
+    await expect(policy.assertCanAccess(caller('b'), 'a', options)).rejects.toBeInstanceOf(ApiException);
+    expect(rows.map((r) => `${r.actorUid}:${r.action}:${r.outcome}`)).toEqual([
+      'boss:user.read:allowed',
+      'b:user.read:denied',
+    ]);
   });
 });

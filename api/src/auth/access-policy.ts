@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { MESSAGES } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import type { Caller } from './caller.js';
 
 /**
@@ -22,15 +22,15 @@ export interface AccessOptions {
    * check: outcome 'allowed' or 'denied' — routes never write denial rows themselves.
    */
   audit?: AuditTarget;
+  /**
+   * false: the owner's own (allowed) access writes no row — for records that are not health data, where
+   * only someone else's access is worth a row (an admin reading an account, issue 13).
+   */
+  auditOwner?: false;
 }
 
-/** The resource an access check guards, as the audit log names it. */
-export interface AuditTarget {
-  action: string;
-  resourceType: string;
-  resourceId: string | null;
-  detail?: string;
-}
+/** The resource an access check guards, as the audit log names it (typed actions, issue 13). */
+export type { AuditTarget } from '../audit/audit.service.js';
 
 type RuleCheck = (caller: Caller, ownerUid: string, options: AccessOptions) => boolean | Promise<boolean>;
 
@@ -90,22 +90,21 @@ export class AccessPolicy {
   /** Throws 403 unless allowed; with `options.audit`, writes an allowed or denied audit row. */
   async assertCanAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<void> {
     const allowed = await canAccess(caller, ownerUid, { ds: this.ds, ...options });
-    if (options.audit || !allowed) await this.audit(caller, allowed ? 'allowed' : 'denied', options.audit);
+    const quietOwner = options.auditOwner === false && caller.uid === ownerUid;
+    if ((options.audit && !quietOwner) || !allowed) {
+      await this.audit(caller, allowed ? 'allowed' : 'denied', options.audit);
+    }
     if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
   }
 
   /** Writes an audit row for `caller` (never throws). Denials without a target are logged as 'access'. */
   async audit(caller: Caller | null, outcome: 'allowed' | 'denied', target?: AuditTarget): Promise<void> {
     if (!this.auditLog) return;
-    await this.auditLog.record({
-      actorUid: caller?.uid ?? null,
-      actorRole: caller?.role ?? null,
-      action: target?.action ?? 'access',
-      resourceType: target?.resourceType ?? 'unknown',
-      resourceId: target?.resourceId ?? null,
+    await this.auditLog.recordFor(
+      caller,
       outcome,
-      ...(target?.detail ? { detail: target.detail } : {}),
-    });
+      target ?? { action: 'access', resourceType: 'unknown', resourceId: null },
+    );
   }
 
   canAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MESSAGES, type Role } from '@medora/shared';
+import { AuditService } from '../audit/audit.service.js';
+import { routeAuditTarget } from '../audit/route-target.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { RequestWithCaller } from './caller.js';
@@ -17,6 +19,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly firebase: FirebaseAuthService,
     private readonly users: UsersRepository,
+    private readonly audit: AuditService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -39,9 +42,17 @@ export class AuthGuard implements CanActivate {
       emailVerified: decoded.email_verified === true,
       role: user?.role ?? null,
       registered: user !== null,
+      ip: req.ip ?? null,
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     };
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles && roles.length > 0 && (req.caller.role === null || !roles.includes(req.caller.role))) {
+      // A refusal names what it refused (issue 13): the route's resource and the path's id.
+      await this.audit.recordFor(
+        req.caller,
+        'denied',
+        routeAuditTarget(req.method, req.routeOptions?.url, req.params),
+      );
       throw new ApiException(403, MESSAGES.forbidden);
     }
     return true;

@@ -8,9 +8,21 @@ export interface Caller {
   /** The role of the caller's user row; null until `POST /api/users` has run. */
   role: Role | null;
   registered: boolean;
+  /**
+   * Where the call came from, for the audit log (issue 13): Fastify's `request.ip` (the trusted-proxy
+   * rules decide it) and the User-Agent header. Set by the auth guard; absent in unit tests.
+   */
+  ip?: string | null;
+  userAgent?: string | null;
 }
 
 export interface RequestWithCaller {
   headers: Record<string, string | string[] | undefined>;
+  method?: string;
+  /** Fastify's client address (after the trusted-proxy rules). */
+  ip?: string;
+  /** The matched route's path pattern (Fastify), e.g. `/api/admin/credentials/:id/file`. */
+  routeOptions?: { url?: string };
+  params?: Record<string, string | undefined>;
   caller?: Caller;
 }

@@ -139,6 +139,15 @@ const envSchema = z.object({
       });
     }
   }),
+  // Issue 13: the owner that runs migrations when DATABASE_URL is the API's restricted login role.
+  MIGRATION_DATABASE_URL: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !isPostgresUrl(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `MIGRATION_DATABASE_URL must be a postgres:// or postgresql:// URL (got '${redactUrl(v)}')`,
+      });
+    }
+  }),
   DATA_DIR: optionalText,
   EMBEDDED_PG_PORT: port('EMBEDDED_PG_PORT', 5433),
   FIREBASE_PROJECT_ID: z
@@ -224,6 +233,12 @@ export interface Config {
   host: string;
   /** Set when an external Postgres is used; otherwise main.ts starts the embedded one. */
   databaseUrl: string | undefined;
+  /**
+   * The owner that runs migrations (MIGRATION_DATABASE_URL); unset: DATABASE_URL (or the embedded
+   * server's superuser) runs them. Either way the API then serves traffic as the role `medora_app`
+   * (api/src/database/app-role.ts), which may only INSERT and SELECT on audit_log.
+   */
+  migrationDatabaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
   firebaseProjectId: string;
@@ -256,6 +271,15 @@ export interface RateLimitConfig {
    * directly cannot choose its own IP with the header.
    */
   proxyHops: number;
+}
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'postgres:' || u.protocol === 'postgresql:';
+  } catch {
+    return false;
+  }
 }
 
 /** Hides the password of a connection URL in messages. */
@@ -293,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.API_PORT,
     host: e.API_HOST,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     dataDir: path.resolve(repoRoot, e.DATA_DIR ?? '.data'),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     firebaseProjectId: e.FIREBASE_PROJECT_ID,

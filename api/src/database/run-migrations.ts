@@ -1,8 +1,7 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { startEmbeddedPostgres } from './embedded.js';
-import { dataSourceOptions } from './typeorm-options.js';
+import { migrateDatabase } from './typeorm-options.js';
 
 /** `npm run migration:run -w @medora/api`: applies pending migrations and exits. */
 async function main(): Promise<void> {
@@ -10,16 +9,11 @@ async function main(): Promise<void> {
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
-  const ds = new DataSource({
-    ...dataSourceOptions(config.databaseUrl ?? embedded!.url),
-    migrationsRun: false,
-  });
   try {
-    await ds.initialize();
-    const done = await ds.runMigrations({ transaction: 'each' });
-    console.log(done.length ? `Applied ${done.map((m) => m.name).join(', ')}` : 'No pending migrations');
+    // As the owner: MIGRATION_DATABASE_URL when the API's own DATABASE_URL is the restricted role.
+    const done = await migrateDatabase(config.migrationDatabaseUrl ?? config.databaseUrl ?? embedded!.url);
+    console.log(done.length ? `Applied ${done.join(', ')}` : 'No pending migrations');
   } finally {
-    if (ds.isInitialized) await ds.destroy();
     await embedded?.stop();
   }
 }

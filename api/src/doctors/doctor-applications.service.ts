@@ -12,7 +12,7 @@ import {
   type CredentialRecord,
   type DoctorRecordResponse,
 } from '@medora/shared';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
@@ -38,7 +38,11 @@ export class DoctorApplicationsService {
 
   /** `GET /api/doctors/:uid`: the owner or an admin; 404 when the account has no doctor record. */
   async get(caller: Caller, uid: string): Promise<DoctorRecordResponse> {
-    await this.access.assertCanAccess(caller, uid, { allow: ['admin'] });
+    await this.access.assertCanAccess(caller, uid, {
+      allow: ['admin'],
+      audit: { action: 'doctor.read', resourceType: 'doctor', resourceId: uid },
+      auditOwner: false,
+    });
     const row = await this.findByUid(this.ds.manager, uid);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     return { exists: true, data: toDoctorRecord(row, uid) };
@@ -50,7 +54,11 @@ export class DoctorApplicationsService {
    * onboardingCompleted true (spec §4); an approved doctor cannot resubmit (409).
    */
   async submit(caller: Caller, input: CreateDoctorInput): Promise<DoctorRecordResponse> {
-    this.assertApplicant(caller, input.uid);
+    await this.assertApplicant(caller, input.uid, {
+      action: 'doctor.apply',
+      resourceType: 'doctor',
+      resourceId: input.uid,
+    });
     const d = input.data;
     return this.ds.transaction(async (m) => {
       const row = await this.ensureRow(m, caller);
@@ -108,7 +116,8 @@ export class DoctorApplicationsService {
     meta: CredentialMetadataInput,
     file?: { fileName: string; bytes: Buffer },
   ): Promise<CredentialRecord> {
-    this.assertApplicant(caller, uid);
+    // Audited by the route, before the upload is read (DoctorsController.addCredential).
+    await this.assertApplicant(caller, uid);
     let contentType: string | null = null;
     if (file) {
       const detected = detectFileType(file.bytes, sanitizeFileName(file.fileName));
@@ -145,9 +154,25 @@ export class DoctorApplicationsService {
   }
 
   /** Only the account itself, as a doctor or provider, applies (an admin reviews, never applies). */
-  assertApplicant(caller: Caller, uid: string): void {
-    if (uid !== caller.uid) throw new ApiException(403, MESSAGES.uidMismatch);
-    if (!isDoctorRole(caller)) throw new ApiException(403, MESSAGES.forbidden);
+  /**
+   * The caller applies for themself, as a doctor. With `target`, audited either way (issue 13);
+   * without, only a refusal is.
+   */
+  async assertApplicant(caller: Caller, uid: string, target?: AuditTarget): Promise<void> {
+    const refusal =
+      uid !== caller.uid ? MESSAGES.uidMismatch : !isDoctorRole(caller) ? MESSAGES.forbidden : null;
+    if (refusal || target) await this.access.audit(caller, refusal ? 'denied' : 'allowed', target);
+    if (refusal) throw new ApiException(403, refusal);
+  }
+
+  /** The audit target of one credential upload into `uid`'s application. */
+  static credentialUpload(uid: string): AuditTarget {
+    return {
+      action: 'credential.upload',
+      resourceType: 'credential',
+      resourceId: null,
+      detail: `doctor ${uid}`,
+    };
   }
 
   private async findByUid(m: EntityManager, uid: string): Promise<DoctorEntity | null> {

@@ -110,7 +110,7 @@ export class DoctorsController {
     @Req() req: FastifyRequest,
   ): Promise<CredentialRecord> {
     // Who first, so nobody streams 10 MB into someone else's application.
-    this.applications.assertApplicant(caller, uid);
+    await this.applications.assertApplicant(caller, uid, DoctorApplicationsService.credentialUpload(uid));
     const pipe = new ZodValidationPipe(credentialMetadataSchema);
     if (!req.isMultipart()) return this.applications.addCredential(caller, uid, pipe.transform(req.body));
     const upload = await readOneFile(req);

@@ -63,7 +63,12 @@ export class DoctorsService {
    * window (so the UI never offers one) and the patient's totals, in one statement.
    */
   async listWithContext(caller: Caller, uid: string, now = new Date()): Promise<DoctorsWithContextResponse> {
-    await this.access.assertCanAccess(caller, uid, { allow: ['admin'] });
+    await this.access.assertCanAccess(caller, uid, {
+      allow: ['admin'],
+      // The patient's visits to each doctor: someone else's read (an admin's) is audited.
+      audit: { action: 'list', resourceType: 'appointment', resourceId: null, detail: `patient ${uid}` },
+      auditOwner: false,
+    });
     const rows = await leanQuery<DoctorWithContextRow>(this.ds, DOCTORS_WITH_CONTEXT_SQL, [
       uid,
       ...bookingWindowParams(now),

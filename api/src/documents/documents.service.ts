@@ -64,7 +64,12 @@ export class DocumentsService {
     });
   }
 
-  private assertRead(caller: Caller, uid: string, action: string, resourceId: string | null): Promise<void> {
+  private assertRead(
+    caller: Caller,
+    uid: string,
+    action: 'list' | 'download',
+    resourceId: string | null,
+  ): Promise<void> {
     return this.access.assertCanAccess(caller, uid, {
       allow: ['admin', 'doctorOfPatient'],
       audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` },

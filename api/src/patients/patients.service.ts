@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { MESSAGES, type IntakeAnswers, type PatientResponse, type SavePatientInput } from '@medora/shared';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { SummaryService } from '../summary/summary.service.js';
@@ -39,7 +39,7 @@ export class PatientsService {
     caller: Caller,
     input: SavePatientInput,
   ): Promise<{ created: boolean; patient: PatientResponse }> {
-    const target = { action: 'write', resourceType: 'profile', resourceId: input.uid };
+    const target: AuditTarget = { action: 'write', resourceType: 'profile', resourceId: input.uid };
     if (input.uid !== caller.uid) {
       await this.access.audit(caller, 'denied', target);
       throw new ApiException(403, MESSAGES.uidMismatch);

@@ -9,7 +9,8 @@ import {
   type MeResponse,
   type User,
 } from '@medora/shared';
-import { assertCanAccess } from '../auth/access-policy.js';
+import { AuditService } from '../audit/audit.service.js';
+import { canAccess } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UserEntity } from './user.entity.js';
@@ -31,6 +32,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -55,7 +57,16 @@ export class UsersService {
 
   /** `GET /api/users/:uid`: the owner, or an admin. */
   async get(caller: Caller, uid: string): Promise<User> {
-    await assertCanAccess(caller, uid, { allow: ['admin'] });
+    const allowed = await canAccess(caller, uid, { allow: ['admin'] });
+    // Someone else's account (an admin's read) or a refusal is audited; one's own read is not.
+    if (!allowed || caller.uid !== uid) {
+      await this.audit.recordFor(caller, allowed ? 'allowed' : 'denied', {
+        action: 'user.read',
+        resourceType: 'user',
+        resourceId: uid,
+      });
+    }
+    if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
     const row = await this.users.findByFirebaseUid(uid);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     return toUser(row);

@@ -4,7 +4,56 @@ import { z } from 'zod';
 export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-/** One audit row (who, role, action, resource, outcome, time) as `GET /api/audit` returns it. */
+/**
+ * Every action the audit log records (issue 13): the API writes only these (the type is checked at
+ * every call), so a reviewer can filter on a fixed vocabulary instead of guessing free strings.
+ * Append new actions here; never rename one that rows already carry.
+ */
+export const AUDIT_ACTIONS = [
+  // A patient profile, document or appointment, as named since issue 5.
+  'read',
+  'write',
+  'list',
+  'create',
+  'cancel',
+  'delete',
+  'download',
+  // An appointment's .ics calendar file.
+  'export',
+  // A refusal before any service ran (the role guard), or one without a more specific action.
+  'access',
+  'user.read',
+  'doctor.read',
+  'doctor.apply',
+  'doctor.approve',
+  'doctor.reject',
+  'doctor.schedule.update',
+  'application.read',
+  'credential.upload',
+  'credential.view',
+  'appointment.status',
+  'appointment.prescription.upload',
+  'appointment.prescription.download',
+  'audit.read',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit row's `resourceType` names (`resourceId` is then its id or uid). */
+export const AUDIT_RESOURCE_TYPES = [
+  'profile',
+  'document',
+  'appointment',
+  'user',
+  'doctor',
+  'credential',
+  'schedule',
+  'dashboard',
+  'audit_log',
+  'unknown',
+] as const;
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+
+/** One audit row (who, role, from where, action, resource, outcome, time) as `GET /api/audit` returns it. */
 export interface AuditEntry {
   id: string;
   actorUid: string | null;
@@ -14,22 +63,73 @@ export interface AuditEntry {
   resourceId: string | null;
   outcome: AuditOutcome;
   detail: string | null;
+  /** The client's address as the API saw it (`request.ip`, after the trusted-proxy rules). */
+  clientIp: string | null;
+  userAgent: string | null;
   createdAt: string;
 }
 
 export const AUDIT_MAX_LIMIT = 500;
+/** Dates outside these years are refused (Postgres has no year 0; nobody audits year 12345). */
+export const AUDIT_MIN_YEAR = 2000;
+export const AUDIT_MAX_YEAR = 9999;
+
+const auditTime = (name: string) =>
+  z
+    .string({ error: `${name} must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z` })
+    .max(40, { error: `${name} must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z` })
+    .pipe(
+      z.iso.datetime({
+        offset: true,
+        error: `${name} must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z`,
+      }),
+    )
+    .refine(
+      (value) => {
+        const year = new Date(value).getUTCFullYear();
+        return year >= AUDIT_MIN_YEAR && year <= AUDIT_MAX_YEAR;
+      },
+      { error: `${name} must be between the years ${AUDIT_MIN_YEAR} and ${AUDIT_MAX_YEAR}` },
+    );
+
+/** One value per filter: `?limit=1&limit=2` arrives as an array and is refused, not half-read. */
+const text = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be given once, as text` })
+    .min(1, { error: `${name} must not be empty` })
+    .max(max, { error: `${name} must be at most ${max} characters` });
 
 /** Filters of `GET /api/audit` (query string; all optional; newest first). */
 export const auditQuerySchema = z
   .object({
-    actorUid: z.string().min(1).max(128).optional(),
-    resourceType: z.string().min(1).max(64).optional(),
-    resourceId: z.string().min(1).max(128).optional(),
-    action: z.string().min(1).max(64).optional(),
-    outcome: z.enum(AUDIT_OUTCOMES).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    limit: z.coerce.number().int().min(1).max(AUDIT_MAX_LIMIT).optional(),
+    actorUid: text('actorUid', 128).optional(),
+    resourceType: z
+      .enum(AUDIT_RESOURCE_TYPES, {
+        error: `resourceType must be one of: ${AUDIT_RESOURCE_TYPES.join(', ')}`,
+      })
+      .optional(),
+    resourceId: text('resourceId', 128).optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit log’s actions' }).optional(),
+    outcome: z.enum(AUDIT_OUTCOMES, { error: 'outcome must be allowed or denied' }).optional(),
+    from: auditTime('from').optional(),
+    to: auditTime('to').optional(),
+    // Digits only: no '1e2', '0x10', ' 5' or '' quietly turned into a number.
+    limit: z
+      .string({ error: 'limit must be given once, as a whole number' })
+      .regex(/^[0-9]{1,4}$/, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` })
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` })
+          .max(AUDIT_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` }),
+      )
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    error: 'from must not be later than to',
+    path: ['from'],
+  });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -4,6 +4,8 @@ import { Appointments1767484800000 } from './1767484800000-appointments.js';
 import { PatientProfilesDocuments1767571200000 } from './1767571200000-patient-profiles-documents.js';
 import { AuditLog1767657600000 } from './1767657600000-audit-log.js';
 import { DoctorApplications1767744000000 } from './1767744000000-doctor-applications.js';
+import { AuditClient1767916800000 } from './1767916800000-audit-client.js';
+import { AppRole1767916900000 } from './1767916900000-app-role.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -13,4 +15,6 @@ export const MIGRATIONS = [
   PatientProfilesDocuments1767571200000,
   AuditLog1767657600000,
   DoctorApplications1767744000000,
+  AuditClient1767916800000,
+  AppRole1767916900000,
 ];
