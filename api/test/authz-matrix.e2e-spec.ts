@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { MESSAGES } from '@medora/shared';
 import { authHeader, createTestApp, type TestApp } from './helpers.js';
-import { MATRIX, type RouteCase } from './support/authz/matrix.js';
-import { ACTORS, APPLICATION, World, type Actor } from './support/authz/world.js';
+import { MATRIX, type AuditExpectation, type RouteCase } from './support/authz/matrix.js';
+import { ACTORS, APPLICATION, World, type Actor, type Subject } from './support/authz/world.js';
 
 /**
  * The authorization matrix (issue 9): every route of the OpenAPI document, called as every kind of
@@ -59,19 +59,40 @@ afterAll(async () => {
 
 const pathParams = (key: string) => [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
+interface Call {
+  res: request.Response;
+  /** The User-Agent this call alone was sent with: its audit rows carry it. */
+  userAgent: string;
+  /** Database time just before the call (for rows written without the client's details). */
+  startedAt: Date;
+  /** The values the path's ids resolved to. */
+  ids: string[];
+}
+
+let calls = 0;
+
 /** Calls the route of `key` as `actor`, with fresh objects where the entry asks for them. */
-async function call(key: string, entry: RouteCase, actor: Actor): Promise<request.Response> {
+async function call(key: string, entry: RouteCase, actor: Actor): Promise<Call> {
   const [method, template] = key.split(' ') as [string, string];
   let path = template;
+  const ids: string[] = [];
   for (const name of pathParams(key)) {
-    path = path.replace(`{${name}}`, encodeURIComponent(await w.resolve(entry.params![name]!)));
+    const id = await w.resolve(entry.params![name]!);
+    ids.push(id);
+    path = path.replace(`{${name}}`, encodeURIComponent(id));
   }
   if (entry.query) path += `?${new URLSearchParams(entry.query(w)).toString()}`;
   const user = w.user(actor);
+  const userAgent = `authz-matrix/${++calls} (${actor})`;
+  const [{ now: startedAt }] = await t.dataSource.query<{ now: Date }[]>('SELECT clock_timestamp() AS now');
   let req = (request(t.http) as unknown as Record<string, (p: string) => request.Test>)[
     method.toLowerCase()
-  ]!(path);
+  ]!(path).set('User-Agent', userAgent);
   if (user) req = req.set(authHeader(user));
+  return { res: await send(req, entry), userAgent, startedAt, ids };
+}
+
+async function send(req: request.Test, entry: RouteCase): Promise<request.Response> {
   if (entry.file) {
     for (const [name, value] of Object.entries(entry.file.fields ?? {})) req = req.field(name, value);
     return req.attach(entry.file.field, entry.file.bytes, {
@@ -110,13 +131,23 @@ describe('the authorization matrix', () => {
     }
   });
 
+  it('declares for every route what its calls leave in the audit log', () => {
+    const undeclared = Object.entries(MATRIX)
+      .filter(([, entry]) => (entry as Partial<RouteCase>).audit === undefined)
+      .map(([key]) => key);
+    expect(undeclared).toEqual([]);
+  });
+
   it.each(Object.keys(MATRIX))('%s answers every caller as the matrix says', async (key) => {
     const entry = MATRIX[key]!;
     const actual: Partial<Record<Actor, number>> = {};
+    const auditProblems: string[] = [];
     for (const actor of ACTORS) {
       if (!(actor in entry.expect)) continue;
-      const res = await call(key, entry, actor);
+      const made = await call(key, entry, actor);
+      const { res } = made;
       actual[actor] = res.status;
+      auditProblems.push(...(await auditMismatches(entry, actor, made)));
       if (res.status >= 400) {
         // Refusals are clear and never a server error: 401 is the catalogue's unauthenticated text.
         expect([key, actor, res.status < 500, typeof res.body.message]).toEqual([key, actor, true, 'string']);
@@ -125,6 +156,85 @@ describe('the authorization matrix', () => {
       await entry.restore?.(w);
     }
     expect(actual).toEqual(entry.expect);
+    expect(auditProblems).toEqual([]);
+  });
+});
+
+interface AuditRow {
+  actor_uid: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  outcome: string;
+  detail: string | null;
+  client_ip: string | null;
+  user_agent: string | null;
+}
+
+/** The subject a `{uid}` path parameter names, when it is one of the callers. */
+function ownerOf(entry: RouteCase): Actor | null {
+  const uid: Subject | undefined = entry.params?.uid;
+  return uid === 'patient' || uid === 'applicant' ? uid : null;
+}
+
+/** What is wrong with the audit rows one call wrote, against the entry's `audit` (matrix.ts). */
+async function auditMismatches(entry: RouteCase, actor: Actor, made: Call): Promise<string[]> {
+  const expected: AuditExpectation = entry.audit;
+  const status = made.res.status;
+  const uid = w.user(actor)?.uid ?? null;
+  // The call's rows: those with its own User-Agent, and (to report them) any of the caller's rows
+  // written since the call began without one.
+  const rows = await t.dataSource.query<AuditRow[]>(
+    `SELECT actor_uid, action, resource_type, resource_id, outcome, detail, client_ip, user_agent
+       FROM audit_log
+      WHERE user_agent = $1 OR (user_agent IS NULL AND actor_uid = $2 AND created_at >= $3)`,
+    [made.userAgent, uid, made.startedAt],
+  );
+  const describe = (r: AuditRow) => `${r.action} ${r.resource_type}/${r.resource_id ?? '-'} ${r.outcome}`;
+  const problem = (what: string) => [
+    `${actor} (${status}): ${what}; rows: [${rows.map(describe).join(', ')}]`,
+  ];
+  if (rows.some((r) => r.actor_uid !== uid)) return problem(`a row without the caller's uid`);
+  const withoutClient = rows.some((r) => !r.client_ip || r.user_agent !== made.userAgent);
+  if (withoutClient && !(expected !== 'none' && expected.clientUnrecorded)) {
+    return problem(`a row without the caller's IP and user agent`);
+  }
+  const allowed = status >= 200 && status < 300;
+  if (expected === 'none') return allowed && rows.length > 0 ? problem('rows on a route declared none') : [];
+  const quiet = !expected.action || (expected.exceptOwner && ownerOf(entry) === actor);
+  if (allowed && quiet) return rows.length > 0 ? problem('rows where none were expected') : [];
+  if (allowed) {
+    const found = rows.some(
+      (r) =>
+        r.outcome === 'allowed' && r.action === expected.action && r.resource_type === expected.resourceType,
+    );
+    return found ? [] : problem(`no allowed ${expected.action} ${expected.resourceType} row`);
+  }
+  if (status !== 403 || expected.refusals === 'unaudited') return [];
+  const names = (r: AuditRow) =>
+    made.ids.length === 0 || made.ids.some((id) => r.resource_id === id || (r.detail ?? '').includes(id));
+  const found = rows.some(
+    (r) => r.outcome === 'denied' && r.resource_type === expected.resourceType && names(r),
+  );
+  return found ? [] : problem(`no denied row naming the ${expected.resourceType}`);
+}
+
+describe('the audit rows of an admin’s list of applications', () => {
+  it('name every application returned, one row each, with the admin’s IP and user agent', async () => {
+    const res = await request(t.http)
+      .get('/api/admin/applications')
+      .set('User-Agent', 'authz-matrix/applications')
+      .set(authHeader(w.users.admin));
+    expect(res.status).toBe(200);
+    const ids = (res.body as { id: string }[]).map((a) => a.id).sort();
+    expect(ids.length).toBeGreaterThan(0);
+    const rows = await t.dataSource.query<{ resource_id: string; actor_uid: string; client_ip: string }[]>(
+      `SELECT resource_id, actor_uid, client_ip FROM audit_log
+        WHERE user_agent = 'authz-matrix/applications' AND action = 'application.read'`,
+    );
+    expect(rows.map((r) => r.resource_id).sort()).toEqual(ids);
+    expect(new Set(rows.map((r) => r.actor_uid))).toEqual(new Set([w.users.admin.uid]));
+    expect(rows.every((r) => /^(::ffff:)?127\.0\.0\.1$|^::1$/.test(r.client_ip))).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditResourceType } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookingBody } from '../../booking-helpers.js';
 import { APPLICATION, PDF, SCHEDULE, type Actor, type Subject, type World } from './world.js';
@@ -21,7 +22,37 @@ export interface RouteCase {
    * 'anonymous' (401 unless the route is public).
    */
   expect: Partial<Record<Actor, number>>;
+  /** What each call leaves in audit_log (issue 13); required: a route without it fails the spec. */
+  audit: AuditExpectation;
 }
+
+/**
+ * The audit rows a route's calls must write (issue 13). The spec sends every call with its own
+ * User-Agent and reads back exactly the rows that call wrote (audit_log.user_agent).
+ *
+ * - `'none'`: the route returns and changes no health data or credentials. An allowed call writes no
+ *   row; refusals are not checked.
+ * - `{ action, resourceType }`: every allowed (2xx) call writes a row: the caller, `action`,
+ *   `resourceType`, outcome 'allowed' and the caller's IP. Every 403 writes a 'denied' row of the
+ *   caller naming `resourceType` and, when the path has ids, one of them (as resource id or in the
+ *   detail). 401s write nothing (no verified caller); 404s and 400s are not checked.
+ * - `{ resourceType }` without an action: allowed calls write no row (nothing sensitive returned),
+ *   403s write a denied row as above (e.g. an admin-only dashboard refused to a patient).
+ *
+ * Options: `exceptOwner: true` — the path's own user (`{uid}` naming the caller) reads their own record
+ * without a row (accounts, doctor records: only someone else's read is recorded); `refusals:
+ * 'unaudited'` — 403s are not checked yet; `clientUnrecorded: true` — the rows lack the caller's IP and
+ * user agent (written with `AuditService.record` instead of `recordFor`). Say why next to the entry.
+ */
+export type AuditExpectation =
+  | 'none'
+  | {
+      action?: AuditAction;
+      resourceType: AuditResourceType;
+      exceptOwner?: true;
+      refusals?: 'unaudited';
+      clientUnrecorded?: true;
+    };
 
 /** [anonymous, patient, otherPatient, bookedDoctor, unbookedDoctor, applicant, admin]. */
 type Row = [number, number, number, number, number, number, number];
@@ -34,141 +65,224 @@ function row(...statuses: Row): Record<Actor, number> {
 /** Keys are `METHOD path` exactly as the OpenAPI document names them. */
 export const MATRIX: Record<string, RouteCase> = {
   // ── public ─────────────────────────────────────────────────────────────────────────────────────
-  'GET /api/health': { expect: { anonymous: 200 } },
-  'GET /api/doctors': { expect: { anonymous: 200 } },
+  'GET /api/health': {
+    audit: 'none',
+    expect: { anonymous: 200 },
+  },
+  'GET /api/doctors': {
+    audit: 'none',
+    expect: { anonymous: 200 },
+  },
   // Exists only against the Auth emulator (as in these tests); never in production builds.
-  'POST /api/dev/demo-session': { body: () => ({ role: 'patient' }), expect: { anonymous: 200 } },
+  'POST /api/dev/demo-session': {
+    audit: 'none',
+    body: () => ({ role: 'patient' }),
+    expect: { anonymous: 200 },
+  },
 
   // ── the caller's own account ───────────────────────────────────────────────────────────────────
   //                                                  anon  pat  other bookedD unbD  appl admin
-  'GET /api/me': { expect: row(401, 200, 200, 200, 200, 200, 200) },
+  'GET /api/me': {
+    audit: 'none',
+    expect: row(401, 200, 200, 200, 200, 200, 200),
+  },
   'POST /api/users': {
     // The patient's uid in the body: only the patient may (re)register it.
     body: (w) => ({ uid: w.users.patient.uid, role: 'patient' }),
+    audit: 'none',
     expect: row(401, 200, 403, 403, 403, 403, 403),
   },
   'GET /api/users/{uid}': {
     params: { uid: 'patient' },
+    audit: { action: 'user.read', resourceType: 'user', exceptOwner: true },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
-  'GET /api/notifications': { expect: row(401, 200, 200, 200, 200, 200, 200) },
+  'GET /api/notifications': {
+    audit: 'none',
+    expect: row(401, 200, 200, 200, 200, 200, 200),
+  },
   'POST /api/notifications/read': {
     body: (w) => ({ ids: [w.notificationId] }),
+    audit: 'none',
     expect: row(401, 200, 403, 403, 403, 403, 403),
   },
 
   // ── the patient's record and documents ─────────────────────────────────────────────────────────
   'GET /api/patients/{uid}': {
     params: { uid: 'patient' },
+    audit: { action: 'read', resourceType: 'profile' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
   'POST /api/patients': {
     body: (w) => ({ uid: w.users.patient.uid, data: ROUTINE_RECORD }),
+    audit: { action: 'write', resourceType: 'profile' },
     expect: row(401, 200, 403, 403, 403, 403, 403),
   },
   'GET /api/patients/{uid}/documents': {
     params: { uid: 'patient' },
+    audit: { action: 'list', resourceType: 'document' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
   'POST /api/patients/{uid}/documents': {
     params: { uid: 'patient' },
     body: () => ({ name: 'matrix.pdf', type: 'Medical Report' }),
     // Writes: the owner or an admin; a booked doctor reads but never writes.
+    audit: { action: 'create', resourceType: 'document' },
     expect: row(401, 201, 403, 403, 403, 403, 201),
   },
   'GET /api/patients/{uid}/documents/{id}/file': {
     params: { uid: 'patient', id: 'document' },
+    audit: { action: 'download', resourceType: 'document' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
   'DELETE /api/patients/{uid}/documents/{id}': {
     params: { uid: 'patient', id: 'freshDocument' },
+    audit: { action: 'delete', resourceType: 'document' },
     expect: row(401, 204, 403, 403, 403, 403, 204),
   },
   'GET /api/doctors-with-context/{uid}': {
     params: { uid: 'patient' },
+    audit: { action: 'list', resourceType: 'appointment', exceptOwner: true },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
 
   // ── appointments ───────────────────────────────────────────────────────────────────────────────
   'POST /api/appointments': {
     body: (w) => bookingBody(w.users.patient, w.bookedDoctor, w.nextSlot()),
+    audit: { action: 'create', resourceType: 'appointment' },
     expect: row(401, 201, 403, 403, 403, 403, 403),
   },
   'GET /api/appointments': {
     query: (w) => ({ uid: w.users.patient.uid }),
+    audit: { action: 'list', resourceType: 'appointment' },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
   'GET /api/appointments/{id}': {
     params: { id: 'appointment' },
+    audit: { action: 'read', resourceType: 'appointment' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
   'GET /api/appointments/{id}/ics': {
     params: { id: 'appointment' },
+    audit: { action: 'export', resourceType: 'appointment' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
   'POST /api/appointments/{id}/cancel': {
     params: { id: 'freshAppointment' },
     // The patient or an admin; the doctor marks Completed / No-Show instead.
+    audit: { action: 'cancel', resourceType: 'appointment' },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
   'GET /api/appointments/{id}/prescription': {
     params: { id: 'appointment' },
+    // Served by the provider module: rows written with AuditService.record (see the provider block).
+    audit: {
+      action: 'appointment.prescription.download',
+      resourceType: 'appointment',
+      clientUnrecorded: true,
+    },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
 
   // ── the provider dashboard (approved doctors, their own appointments) ─────────────────────────
-  'GET /api/provider/overview': { expect: row(401, 403, 403, 200, 200, 403, 403) },
-  'GET /api/provider/appointments': { expect: row(401, 403, 403, 200, 200, 403, 403) },
-  'GET /api/provider/schedule': { expect: row(401, 403, 403, 200, 200, 403, 403) },
+  // refusals 'unaudited': ProviderService.doctorFor refuses non-doctors without a row (the provider
+  // part of issue 13 owns api/src/provider; it also adds the rows of GET /api/provider/appointments,
+  // whose entry then becomes { action: 'list', resourceType: 'appointment' }). clientUnrecorded: its
+  // rows are written with AuditService.record({...}); AuditService.recordFor(caller, …) adds IP and UA.
+  'GET /api/provider/overview': {
+    audit: { resourceType: 'dashboard', refusals: 'unaudited' },
+    expect: row(401, 403, 403, 200, 200, 403, 403),
+  },
+  'GET /api/provider/appointments': {
+    audit: { resourceType: 'appointment', refusals: 'unaudited' },
+    expect: row(401, 403, 403, 200, 200, 403, 403),
+  },
+  'GET /api/provider/schedule': {
+    audit: { resourceType: 'schedule', refusals: 'unaudited' },
+    expect: row(401, 403, 403, 200, 200, 403, 403),
+  },
   'PUT /api/provider/schedule': {
     body: () => SCHEDULE,
+    audit: {
+      action: 'doctor.schedule.update',
+      resourceType: 'doctor',
+      refusals: 'unaudited',
+      clientUnrecorded: true,
+    },
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'PATCH /api/provider/appointments/{id}/status': {
     params: { id: 'freshAppointment' },
     body: () => ({ status: 'Completed' }),
     // Another doctor's appointment does not exist for them: 404, not a hint that it does.
+    audit: {
+      action: 'appointment.status',
+      resourceType: 'appointment',
+      refusals: 'unaudited',
+      clientUnrecorded: true,
+    },
     expect: row(401, 403, 403, 200, 404, 403, 403),
   },
   'POST /api/provider/appointments/{id}/prescription': {
     params: { id: 'appointment' },
     file: { field: 'file', name: 'rx.pdf', bytes: PDF },
+    audit: {
+      action: 'appointment.prescription.upload',
+      resourceType: 'appointment',
+      refusals: 'unaudited',
+      clientUnrecorded: true,
+    },
     expect: row(401, 403, 403, 201, 404, 403, 403),
   },
 
   // ── doctor applications: the applicant themself vs other doctors ──────────────────────────────
   'POST /api/doctors': {
     body: (w) => ({ uid: w.users.applicant.uid, data: APPLICATION }),
+    audit: { action: 'doctor.apply', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
   'GET /api/doctors/{uid}': {
     params: { uid: 'applicant' },
+    audit: { action: 'doctor.read', resourceType: 'doctor', exceptOwner: true },
     expect: row(401, 403, 403, 403, 403, 200, 200),
   },
   'POST /api/doctors/{uid}/credentials': {
     params: { uid: 'applicant' },
     body: () => ({ type: 'certification', documentName: 'certificate.pdf' }),
     // An admin reviews applications, never writes into one.
+    audit: { action: 'credential.upload', resourceType: 'credential' },
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
 
   // ── admin ──────────────────────────────────────────────────────────────────────────────────────
-  'GET /api/admin/overview': { expect: row(401, 403, 403, 403, 403, 403, 200) },
-  'GET /api/admin/applications': { expect: row(401, 403, 403, 403, 403, 403, 200) },
+  'GET /api/admin/overview': {
+    audit: { resourceType: 'dashboard' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  'GET /api/admin/applications': {
+    audit: { action: 'application.read', resourceType: 'doctor' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
   'GET /api/admin/credentials/{id}/file': {
     params: { id: 'credential' },
+    audit: { action: 'credential.view', resourceType: 'credential' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
   'POST /api/admin/doctors/{id}/approve': {
     params: { id: 'application' },
     restore: (w) => w.restoreApplication(),
+    audit: { action: 'doctor.approve', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
   'POST /api/admin/doctors/{id}/reject': {
     params: { id: 'application' },
     body: () => ({ reason: 'The licence number does not match the board record' }),
     restore: (w) => w.restoreApplication(),
+    audit: { action: 'doctor.reject', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
-  'GET /api/audit': { expect: row(401, 403, 403, 403, 403, 403, 200) },
+  'GET /api/audit': {
+    audit: { action: 'audit.read', resourceType: 'audit_log' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
 };
