@@ -1,0 +1,201 @@
+import pg from 'pg';
+import request from 'supertest';
+import { AUDIT_MAX_LIMIT, type AuditEntry } from '@medora/shared';
+import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
+import { registeredPatient } from './booking-helpers.js';
+
+/**
+ * The audit trail a regulator would accept (issue 13): the API's own database role cannot change or
+ * erase it, its rows say where each call came from, the role guard's refusals name their target, and
+ * reading it answers bad filters with a 400 instead of a 500.
+ */
+
+let t: TestApp;
+let admin: TestUser;
+let patient: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  admin = await registeredPatient(t);
+  await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [admin.uid]);
+  patient = await registeredPatient(t);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The SQLSTATE of a failed statement on the API's own DataSource, or 'ok'. */
+async function sqlState(sql: string, params: unknown[] = []): Promise<string> {
+  try {
+    await t.dataSource.query(sql, params);
+    return 'ok';
+  } catch (error) {
+    const e = error as { code?: string; driverError?: { code?: string } };
+    return e.driverError?.code ?? e.code ?? String(error);
+  }
+}
+
+describe('the API’s database role', () => {
+  it('is medora_app, not the owner that ran the migrations', async () => {
+    const [who] = await t.dataSource.query<{ current_user: string; session_user: string }[]>(
+      'SELECT current_user, session_user',
+    );
+    expect(who!.current_user).toBe('medora_app');
+    const applied = await t.dataSource.query<{ name: string }[]>('SELECT name FROM migrations');
+    expect(applied.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['AuditClient1767916800000', 'AppRole1767916900000']),
+    );
+  });
+
+  it('may INSERT and SELECT audit_log, but never UPDATE, DELETE or TRUNCATE it (42501)', async () => {
+    const insert = await sqlState(
+      `INSERT INTO audit_log (actor_uid, action, resource_type, outcome) VALUES ('probe', 'read', 'profile', 'allowed')`,
+    );
+    const select = await sqlState(`SELECT count(*) FROM audit_log WHERE actor_uid = 'probe'`);
+    expect({ insert, select }).toEqual({ insert: 'ok', select: 'ok' });
+    expect({
+      update: await sqlState(`UPDATE audit_log SET outcome = 'allowed' WHERE actor_uid = 'probe'`),
+      delete: await sqlState(`DELETE FROM audit_log`),
+      truncate: await sqlState(`TRUNCATE audit_log`),
+      forgeMigration: await sqlState(`DELETE FROM migrations`),
+      ddl: await sqlState(`ALTER TABLE audit_log DROP COLUMN detail`),
+    }).toEqual({
+      update: '42501',
+      delete: '42501',
+      truncate: '42501',
+      forgeMigration: '42501',
+      ddl: '42501',
+    });
+    const [{ n }] = await t.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE actor_uid = 'probe'`,
+    );
+    expect(n).toBe(1);
+  });
+
+  it('still reads and writes the other tables', async () => {
+    expect(
+      await sqlState(`UPDATE users SET updated_at = updated_at WHERE firebase_uid = $1`, [patient.uid]),
+    ).toBe('ok');
+  });
+
+  it('stays medora_app on the connections the pool opens after every connection was killed', async () => {
+    const owner = new pg.Client({ connectionString: t.databaseUrl });
+    await owner.connect();
+    try {
+      const db = new URL(t.databaseUrl).pathname.slice(1);
+      await owner.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+        [db],
+      );
+    } finally {
+      await owner.end();
+    }
+    const [who] = await t.dataSource.query<{ current_user: string }[]>('SELECT current_user');
+    expect(who!.current_user).toBe('medora_app');
+    expect(await sqlState(`DELETE FROM audit_log`)).toBe('42501');
+  });
+});
+
+describe('audit rows', () => {
+  it('carry the client IP and user agent of the call', async () => {
+    const res = await request(t.http)
+      .get(`/api/patients/${patient.uid}`)
+      .set('User-Agent', 'audit-trail/ip-ua')
+      .set(authHeader(patient));
+    expect([200, 404]).toContain(res.status);
+    const rows = await t.dataSource.query<{ client_ip: string | null; user_agent: string | null }[]>(
+      `SELECT client_ip, user_agent FROM audit_log WHERE actor_uid = $1 AND resource_type = 'profile'`,
+      [patient.uid],
+    );
+    expect(rows).toEqual([
+      { client_ip: expect.stringMatching(/127\.0\.0\.1|::1/), user_agent: 'audit-trail/ip-ua' },
+    ]);
+    const listed = await request(t.http)
+      .get('/api/audit')
+      .query({ actorUid: patient.uid, resourceType: 'profile' })
+      .set(authHeader(admin));
+    expect(listed.status).toBe(200);
+    expect((listed.body as AuditEntry[])[0]).toMatchObject({ userAgent: 'audit-trail/ip-ua' });
+  });
+
+  it('record a refusal of the role guard with the route’s resource and the path’s id', async () => {
+    const id = '2b1f8f5e-7c44-4b0e-9a53-9f5f1b0c2d11';
+    const res = await request(t.http)
+      .post(`/api/admin/doctors/${id}/approve`)
+      .set('User-Agent', 'audit-trail/guard')
+      .set(authHeader(patient));
+    expect(res.status).toBe(403);
+    const rows = await t.dataSource.query(
+      `SELECT actor_uid, actor_role, action, resource_type, resource_id, outcome FROM audit_log
+        WHERE user_agent = 'audit-trail/guard'`,
+    );
+    expect(rows).toEqual([
+      {
+        actor_uid: patient.uid,
+        actor_role: 'patient',
+        action: 'access',
+        resource_type: 'doctor',
+        resource_id: id,
+        outcome: 'denied',
+      },
+    ]);
+  });
+
+  it('record an admin reading the audit log itself, with the filters used', async () => {
+    const res = await request(t.http)
+      .get('/api/audit')
+      .query({ outcome: 'denied', limit: '5' })
+      .set('User-Agent', 'audit-trail/read-log')
+      .set(authHeader(admin));
+    expect(res.status).toBe(200);
+    const rows = await t.dataSource.query(
+      `SELECT action, resource_type, detail FROM audit_log WHERE user_agent = 'audit-trail/read-log'`,
+    );
+    expect(rows).toEqual([
+      { action: 'audit.read', resource_type: 'audit_log', detail: 'outcome=denied&limit=5' },
+    ]);
+  });
+});
+
+describe('GET /api/audit filters', () => {
+  const get = (query: string) => request(t.http).get(`/api/audit?${query}`).set(authHeader(admin));
+
+  it.each([
+    ['from=0000-01-01T00:00:00Z', 'from must be between the years 2000 and 9999'],
+    ['to=1999-12-31T23:59:59Z', 'to must be between the years 2000 and 9999'],
+    ['from=9999-12-31T23:00:00-05:00', 'from must be between the years 2000 and 9999'],
+    ['from=yesterday', 'from must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z'],
+    ['from=2026-02-30T00:00:00Z', 'from must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z'],
+    ['from=2026-03-01T00:00:00Z&to=2026-02-01T00:00:00Z', 'from must not be later than to'],
+    [
+      'from=2026-01-01T00:00:00Z&from=2026-01-02T00:00:00Z',
+      'from must be an ISO 8601 timestamp, e.g. 2026-01-31T00:00:00Z',
+    ],
+    ['limit=0', `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`],
+    ['limit=501', `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`],
+    ['limit=abc', `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`],
+    ['limit=1e2', `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`],
+    ['limit=', `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`],
+    ['limit=5&limit=6', 'limit must be given once, as a whole number'],
+    ['action=drop', 'action must be one of the audit log’s actions'],
+    ['resourceType=everything', expect.stringContaining('resourceType must be one of: profile, document')],
+    ['outcome=maybe', 'outcome must be allowed or denied'],
+    ['actorUid=', 'actorUid must not be empty'],
+    [`resourceId=${'x'.repeat(129)}`, 'resourceId must be at most 128 characters'],
+    ['secret=1', expect.any(String)],
+  ])('%s → 400 (%s)', async (query, message) => {
+    const res = await get(query);
+    expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+  });
+
+  it('accepts a sane range and every filter at once', async () => {
+    const res = await get(
+      'from=2000-01-01T00:00:00Z&to=9999-12-31T23:59:59Z&limit=500&outcome=denied&action=access&resourceType=doctor',
+    );
+    expect(res.status).toBe(200);
+    expect((res.body as AuditEntry[]).every((r) => r.action === 'access' && r.outcome === 'denied')).toBe(
+      true,
+    );
+  });
+});
