@@ -9,6 +9,7 @@ import {
   type DoctorRecord,
   type Role,
 } from '@medora/shared';
+import { auditEntry } from '../audit/audit.queries.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -72,23 +73,23 @@ export class AdminService {
       .orderBy('d.created_at', 'ASC')
       .getRawAndEntities();
     const ids = rows.entities.map((d) => d.id);
+    // One audit row per application returned, in the credentials' statement (issue 13).
+    const audit = rows.entities.map((d, i) =>
+      auditEntry(caller, 'allowed', {
+        action: 'application.read',
+        resourceType: 'doctor',
+        resourceId: d.id,
+        detail: `user ${(rows.raw[i] as { firebase_uid: string | null }).firebase_uid ?? '-'}`,
+      }),
+    );
     const creds = ids.length
-      ? await this.ds.query<(Record<string, unknown> & { has_file: boolean })[]>(
+      ? await this.audit.queryWithAuditMany<Record<string, unknown> & { has_file: boolean }>(
+          audit,
           `SELECT c.*, EXISTS (SELECT 1 FROM credential_files f WHERE f.credential_id = c.id) AS has_file
              FROM credentials c WHERE c.doctor_id = ANY($1::uuid[]) ORDER BY c.created_at, c.id`,
           [ids],
         )
       : [];
-    await this.audit.recordManyFor(
-      caller,
-      'allowed',
-      rows.entities.map((d, i) => ({
-        action: 'application.read',
-        resourceType: 'doctor',
-        resourceId: d.id,
-        detail: `user ${(rows.raw[i] as { firebase_uid: string | null }).firebase_uid ?? '-'}`,
-      })),
-    );
     return rows.entities.map((d, i) => ({
       ...toDoctorRecord(d, (rows.raw[i] as { firebase_uid: string | null }).firebase_uid),
       credentials: creds

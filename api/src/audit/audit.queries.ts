@@ -88,10 +88,11 @@ export function auditManyParams(entries: AuditRecord[]): unknown[][] {
  * `sql` (a SELECT, optionally starting with WITH, using `$1…$paramCount`) with the audit row's INSERT
  * folded in as a data-modifying CTE: Postgres runs it exactly once even though the SELECT never reads
  * it, so an audited read costs one round trip instead of two. Append `auditParams(entry)` to the
- * read's parameters.
+ * read's parameters — or, with `many`, `auditManyParams(entries)` (any number of rows).
  */
-export function withAuditInsert(sql: string, paramCount: number): string {
-  const cte = `audit_row AS (${auditInsertSql(paramCount + 1)})`;
+export function withAuditInsert(sql: string, paramCount: number, many = false): string {
+  const insert = many ? auditInsertManySql(paramCount + 1) : auditInsertSql(paramCount + 1);
+  const cte = `audit_row AS (${insert})`;
   const leadingWith = /^\s*WITH\s+(RECURSIVE\s+)?/i.exec(sql);
   return leadingWith
     ? `WITH ${leadingWith[1] ?? ''}${cte}, ${sql.slice(leadingWith[0].length)}`

@@ -145,3 +145,33 @@ describe('AuditService.recordManyFor', () => {
     expect(calls[0]![1][7]).toEqual(['::1', '::1', '::1']);
   });
 });
+
+describe('AuditService.queryWithAuditMany', () => {
+  it('folds one row per entry into the read, as a CTE over unnest: one statement for any number', async () => {
+    const calls: [string, unknown[]][] = [];
+    const ds = {
+      query: (sql: string, params: unknown[]) => {
+        calls.push([sql, params]);
+        return Promise.resolve([{ id: 'c1' }]);
+      },
+    } as never;
+    const service = new AuditService(ds);
+    const entries = ['d1', 'd2'].map((id) =>
+      auditEntry({ uid: 'a1', role: 'admin' }, 'allowed', {
+        action: 'application.read',
+        resourceType: 'doctor',
+        resourceId: id,
+      }),
+    );
+    expect(
+      await service.queryWithAuditMany(entries, 'SELECT id FROM c WHERE d = ANY($1)', [['d1', 'd2']]),
+    ).toEqual([{ id: 'c1' }]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toMatch(
+      /^WITH audit_row AS \(INSERT INTO audit_log \(.*\) SELECT \* FROM unnest\(\$2::text\[\], .*\$10::text\[\]\)\) SELECT id FROM c/,
+    );
+    expect(calls[0]![1][5]).toEqual(['d1', 'd2']);
+    await service.queryWithAuditMany([], 'SELECT 1', []);
+    expect(calls[1]).toEqual(['SELECT 1', []]);
+  });
+});

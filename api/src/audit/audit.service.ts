@@ -44,8 +44,10 @@ export class AuditService {
     targets: AuditTarget[],
   ): Promise<void> {
     if (targets.length === 0) return;
-    if (targets.length === 1) return this.recordFor(caller, outcome, targets[0]!);
-    const entries = targets.map((t) => auditEntry(caller, outcome, t));
+    await this.recordMany(targets.map((t) => auditEntry(caller, outcome, t)));
+  }
+
+  private async recordMany(entries: AuditRecord[]): Promise<void> {
     try {
       await this.ds.query(auditInsertManySql(), auditManyParams(entries));
     } catch (error) {
@@ -84,6 +86,23 @@ export class AuditService {
       ]);
     } catch {
       await this.record(entry);
+      return leanQuery<T>(this.ds, sql, params);
+    }
+  }
+
+  /**
+   * `queryWithAudit` for a read that reaches many subjects: one row per entry (none: the read alone),
+   * all folded into the read's statement, so the statement count never grows with the rows.
+   */
+  async queryWithAuditMany<T>(entries: AuditRecord[], sql: string, params: unknown[]): Promise<T[]> {
+    if (entries.length === 0) return leanQuery<T>(this.ds, sql, params);
+    try {
+      return await leanQuery<T>(this.ds, withAuditInsert(sql, params.length, true), [
+        ...params,
+        ...auditManyParams(entries),
+      ]);
+    } catch {
+      await this.recordMany(entries);
       return leanQuery<T>(this.ds, sql, params);
     }
   }
