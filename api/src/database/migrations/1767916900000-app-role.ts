@@ -6,7 +6,8 @@ import { APP_DB_ROLE } from '../app-role.js';
  * SELECT on audit_log (no UPDATE, DELETE, TRUNCATE) and only read the migrations table. Migrations keep
  * running as the owner (the user of MIGRATION_DATABASE_URL, else DATABASE_URL). Tables created by
  * later migrations get the same DML grants through default privileges; a later table that must be
- * append-only revokes them in its own migration.
+ * append-only revokes them in its own migration. The owner must be a superuser or have CREATEROLE
+ * (checked with a non-superuser CREATEROLE owner on PostgreSQL 18), or the role must exist already.
  */
 export class AppRole1767916900000 implements MigrationInterface {
   name = 'AppRole1767916900000';
