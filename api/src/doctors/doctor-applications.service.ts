@@ -153,10 +153,9 @@ export class DoctorApplicationsService {
     });
   }
 
-  /** Only the account itself, as a doctor or provider, applies (an admin reviews, never applies). */
   /**
-   * The caller applies for themself, as a doctor. With `target`, audited either way (issue 13);
-   * without, only a refusal is.
+   * Only the account itself, as a doctor or provider, applies (an admin reviews, never applies). With
+   * `target`, audited either way (issue 13); without, only a refusal is.
    */
   async assertApplicant(caller: Caller, uid: string, target?: AuditTarget): Promise<void> {
     const refusal =

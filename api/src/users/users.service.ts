@@ -9,8 +9,7 @@ import {
   type MeResponse,
   type User,
 } from '@medora/shared';
-import { AuditService } from '../audit/audit.service.js';
-import { canAccess } from '../auth/access-policy.js';
+import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UserEntity } from './user.entity.js';
@@ -32,7 +31,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly audit: AuditService,
+    private readonly policy: AccessPolicy,
   ) {}
 
   /**
@@ -57,16 +56,12 @@ export class UsersService {
 
   /** `GET /api/users/:uid`: the owner, or an admin. */
   async get(caller: Caller, uid: string): Promise<User> {
-    const allowed = await canAccess(caller, uid, { allow: ['admin'] });
-    // Someone else's account (an admin's read) or a refusal is audited; one's own read is not.
-    if (!allowed || caller.uid !== uid) {
-      await this.audit.recordFor(caller, allowed ? 'allowed' : 'denied', {
-        action: 'user.read',
-        resourceType: 'user',
-        resourceId: uid,
-      });
-    }
-    if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
+    // Someone else's account (an admin's read) and every refusal are audited; one's own read is not.
+    await this.policy.assertCanAccess(caller, uid, {
+      allow: ['admin'],
+      audit: { action: 'user.read', resourceType: 'user', resourceId: uid },
+      auditOwner: false,
+    });
     const row = await this.users.findByFirebaseUid(uid);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     return toUser(row);
