@@ -150,3 +150,19 @@ describe('loadConfig', () => {
     expect(errorOf(env).message).toContain(message);
   });
 });
+
+// Issue 13: migrations may run as another (owner) role than the one the API serves with.
+describe('MIGRATION_DATABASE_URL', () => {
+  it('is optional, and taken as the migration owner when set', () => {
+    expect(loadConfig({}).migrationDatabaseUrl).toBeUndefined();
+    expect(loadConfig({ MIGRATION_DATABASE_URL: 'postgres://owner:pw@db/medora' }).migrationDatabaseUrl).toBe(
+      'postgres://owner:pw@db/medora',
+    );
+  });
+
+  it('must be a postgres URL, and its password stays hidden in the error', () => {
+    const message = errorOf({ MIGRATION_DATABASE_URL: 'mysql://owner:secret@db/x' }).message;
+    expect(message).toContain('MIGRATION_DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(message).not.toContain('secret');
+  });
+});
