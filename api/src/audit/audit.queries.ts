@@ -32,6 +32,16 @@ export function auditInsertSql(first = 1): string {
   return `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES (${values})`;
 }
 
+/** One INSERT of `entries.length` audit rows (issue 13: a list read names every subject it returned). */
+export function auditInsertManySql(rows: number): string {
+  const width = AUDIT_INSERT_COLUMNS.split(',').length;
+  const values = Array.from(
+    { length: rows },
+    (_, r) => `(${Array.from({ length: width }, (_, i) => `$${r * width + i + 1}`).join(', ')})`,
+  );
+  return `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES ${values.join(', ')}`;
+}
+
 /**
  * `sql` (a SELECT, optionally starting with WITH, using `$1…$paramCount`) with the audit row's INSERT
  * folded in as a data-modifying CTE: Postgres runs it exactly once even though the SELECT never reads

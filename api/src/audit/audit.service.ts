@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AUDIT_MAX_LIMIT, type AuditEntry, type AuditOutcome, type AuditQuery } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
-import { auditInsertSql, auditParams, withAuditInsert, type AuditRecord } from './audit.queries.js';
+import {
+  auditInsertManySql,
+  auditInsertSql,
+  auditParams,
+  withAuditInsert,
+  type AuditRecord,
+} from './audit.queries.js';
 
 export type { AuditRecord } from './audit.queries.js';
 
@@ -25,6 +31,20 @@ export class AuditService {
     } catch (error) {
       this.logger.error(
         `Cannot write audit row ${entry.action} ${entry.resourceType}/${entry.resourceId ?? '-'} (${entry.outcome}): ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+    }
+  }
+
+  /** Several rows in one statement (never throws, like `record`); nothing to do for none. */
+  async recordMany(entries: AuditRecord[]): Promise<void> {
+    if (entries.length === 0) return;
+    try {
+      await this.ds.query(auditInsertManySql(entries.length), entries.flatMap(auditParams));
+    } catch (error) {
+      this.logger.error(
+        `Cannot write ${entries.length} audit rows ${entries[0]!.action} ${entries[0]!.resourceType}: ${
           error instanceof Error ? error.message : String(error)
         }`,
       );

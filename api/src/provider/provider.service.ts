@@ -5,12 +5,15 @@ import {
   CONTENT_TYPES,
   MESSAGES,
   clinicTimeZone,
+  VISIT_UNDO_HOURS,
   detectFileType,
   formatAppointmentDate,
+  formatMessage,
   sanitizeFileName,
   slotOf,
   slotsFor,
   type AppointmentStatusUpdate,
+  type DoctorCancelInput,
   type ProviderAppointment,
   type ProviderOverview,
   type ProviderScheduleInput,
@@ -18,6 +21,7 @@ import {
 } from '@medora/shared';
 import { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
+import { activeAppointmentSql, approvedDoctorSql, doctorOfPatientSql } from '../auth/doctor-of-patient.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
@@ -50,7 +54,7 @@ export class ProviderService {
     const rows = await this.ds.query<ProviderDoctor[]>(
       `SELECT d.id, d.user_id AS "userId", d.time_zone AS "timeZone" FROM doctors d
          JOIN users u ON u.id = d.user_id
-        WHERE u.firebase_uid = $1 AND d.verification_status = 'approved' AND d.onboarding_completed`,
+        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} AND d.onboarding_completed`,
       [caller.uid],
     );
     if (!rows[0]) throw new ApiException(403, MESSAGES.notApprovedProvider);
@@ -78,10 +82,15 @@ export class ProviderService {
     };
   }
 
-  /** This doctor's appointments (upcoming first, then the rest), each with the patient's intake and summary. */
+  /**
+   * This doctor's appointments (upcoming first, then the rest). An active appointment carries the
+   * patient's name, email, intake and summary; a cancelled one is listed without any of them (the
+   * relationship ended: doctor-of-patient.ts). One audit row per patient whose data was returned.
+   */
   async appointments(caller: Caller): Promise<ProviderAppointment[]> {
     const doctor = await this.doctorFor(caller);
     const timeZone = clinicTimeZone(doctor.timeZone);
+    const active = activeAppointmentSql('a');
     const rows = await this.ds.query<
       {
         id: string;
@@ -90,12 +99,20 @@ export class ProviderService {
         notes: string;
         prescription_url: string | null;
         patient_uid: string;
+        closed_at: Date | null;
+        cancelled_by: ProviderAppointment['cancelledBy'];
+        cancel_reason: string | null;
+        active: boolean;
         email: string | null;
         data: Record<string, unknown> | null;
         ai_summary: unknown;
       }[]
     >(
-      `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, u.email, p.data, p.ai_summary
+      `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
+              a.cancelled_by, a.cancel_reason, ${active} AS active,
+              CASE WHEN ${active} THEN u.email END AS email,
+              CASE WHEN ${active} THEN p.data END AS data,
+              CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
          FROM appointments a
          LEFT JOIN users u ON u.firebase_uid = a.patient_uid
          LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
@@ -104,6 +121,7 @@ export class ProviderService {
         LIMIT 500`,
       [doctor.id],
     );
+    await this.auditListRead(caller, [...new Set(rows.filter((r) => r.active).map((r) => r.patient_uid))]);
     return rows.map((r) => {
       const slot = slotOf(new Date(r.starts_at), timeZone);
       const name = typeof r.data?.name === 'string' ? r.data.name : null;
@@ -115,34 +133,141 @@ export class ProviderService {
         notes: r.notes,
         prescriptionUrl: r.prescription_url,
         patient: { uid: r.patient_uid, name, email: r.email, summary: r.ai_summary ?? null, intake: r.data },
+        closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+        cancelledBy: r.cancelled_by ?? null,
+        cancelReason: r.cancel_reason,
       };
     });
   }
 
+  /**
+   * The audit rows of a list read: one per patient whose profile (email, intake, summary) it returned,
+   * named like the rows of `GET /api/patients/{uid}` (one INSERT for all of them).
+   */
+  private auditListRead(caller: Caller, patientUids: string[]): Promise<void> {
+    return this.audit.recordMany(
+      patientUids.map((uid) => ({
+        actorUid: caller.uid,
+        actorRole: caller.role,
+        action: 'read',
+        resourceType: 'profile',
+        resourceId: uid,
+        outcome: 'allowed' as const,
+        detail: 'provider appointments',
+      })),
+    );
+  }
+
+  /**
+   * Completed / No-Show: only for a Scheduled or Confirmed appointment that has started (409
+   * otherwise). `closed_at` starts the undo window (`reopen`).
+   */
   async setStatus(
     caller: Caller,
     id: string,
     input: AppointmentStatusUpdate,
   ): Promise<{ id: string; status: string }> {
     const doctor = await this.doctorFor(caller);
-    // TypeORM answers an UPDATE … RETURNING on Postgres with [rows, affectedCount].
-    const result = (await this.ds.query(
-      `UPDATE appointments SET status = $3, updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND status <> 'Cancelled' RETURNING id, status`,
+    const row = await this.transition(
+      `UPDATE appointments SET status = $3, closed_at = now(), updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND status IN ('Scheduled', 'Confirmed') AND starts_at <= now()
+        RETURNING id, status`,
       [id, doctor.id, input.status],
-    )) as [{ id: string; status: string }[], number];
-    const row = result[0]?.[0];
+    );
+    await this.auditStatus(caller, id, row !== null, input.status);
+    if (!row) {
+      const current = await this.current(id, doctor.id);
+      throw new ApiException(409, current.open ? MESSAGES.visitNotStarted : MESSAGES.visitNotOpen);
+    }
+    return row;
+  }
+
+  /** Undoes a Completed / No-Show mark within VISIT_UNDO_HOURS of setting it: Scheduled again. */
+  async reopen(caller: Caller, id: string): Promise<{ id: string; status: string }> {
+    const doctor = await this.doctorFor(caller);
+    const row = await this.transition(
+      `UPDATE appointments SET status = 'Scheduled', closed_at = NULL, updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND status IN ('Completed', 'No-Show')
+          AND closed_at > now() - make_interval(hours => $3)
+        RETURNING id, status`,
+      [id, doctor.id, VISIT_UNDO_HOURS],
+    );
+    await this.auditStatus(caller, id, row !== null, 'Scheduled (undo)');
+    if (!row) {
+      const current = await this.current(id, doctor.id);
+      throw new ApiException(
+        409,
+        current.closed
+          ? formatMessage('visitUndoExpired', { hours: VISIT_UNDO_HOURS })
+          : MESSAGES.visitNotClosed,
+      );
+    }
+    return row;
+  }
+
+  /**
+   * The doctor cancels an upcoming appointment with a reason the patient sees in their bell and in
+   * the appointment's details. The slot is free again (the unique index skips Cancelled rows) and,
+   * unless another active appointment exists, the doctor no longer sees the patient's records.
+   */
+  async cancel(caller: Caller, id: string, input: DoctorCancelInput): Promise<{ id: string; status: string }> {
+    const doctor = await this.doctorFor(caller);
+    const row = await this.transition(
+      `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
+              cancel_reason = $3, updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND status IN ('Scheduled', 'Confirmed') AND starts_at > now()
+        RETURNING id, status`,
+      [id, doctor.id, input.reason],
+    );
+    // The reason may describe the patient's health: it stays out of the audit log.
     await this.audit.record({
+      actorUid: caller.uid,
+      actorRole: caller.role,
+      action: 'cancel',
+      resourceType: 'appointment',
+      resourceId: id,
+      outcome: row ? 'allowed' : 'denied',
+      detail: 'by doctor',
+    });
+    if (!row) {
+      await this.current(id, doctor.id);
+      throw new ApiException(409, MESSAGES.doctorCancelNotUpcoming);
+    }
+    return row;
+  }
+
+  /** Runs a conditional UPDATE … RETURNING id, status; null when no row matched. */
+  private async transition(sql: string, params: unknown[]): Promise<{ id: string; status: string } | null> {
+    // TypeORM answers an UPDATE … RETURNING on Postgres with [rows, affectedCount].
+    const result = (await this.ds.query(sql, params)) as [{ id: string; status: string }[], number];
+    const row = result[0]?.[0];
+    return row ? { id: row.id, status: row.status } : null;
+  }
+
+  /** Why a transition did not apply: 404 when this is not the doctor's appointment, else its state. */
+  private async current(id: string, doctorId: string): Promise<{ open: boolean; closed: boolean }> {
+    const rows = await this.ds.query<{ status: string }[]>(
+      `SELECT status FROM appointments WHERE id = $1 AND doctor_id = $2`,
+      [id, doctorId],
+    );
+    if (!rows[0]) throw new ApiException(404, MESSAGES.notFound);
+    const status = rows[0].status;
+    return {
+      open: status === 'Scheduled' || status === 'Confirmed',
+      closed: status === 'Completed' || status === 'No-Show',
+    };
+  }
+
+  private auditStatus(caller: Caller, id: string, allowed: boolean, detail: string): Promise<void> {
+    return this.audit.record({
       actorUid: caller.uid,
       actorRole: caller.role,
       action: 'appointment.status',
       resourceType: 'appointment',
       resourceId: id,
-      outcome: row ? 'allowed' : 'denied',
-      detail: input.status,
+      outcome: allowed ? 'allowed' : 'denied',
+      detail,
     });
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return { id: row.id, status: row.status };
   }
 
   /** Stores a prescription (PDF, JPEG or PNG by content) and points the appointment at its download path. */
@@ -160,7 +285,8 @@ export class ProviderService {
     const url = prescriptionPath(id);
     const ok = await this.ds.transaction(async (m) => {
       const owned = await m.query<{ id: string }[]>(
-        `SELECT id FROM appointments WHERE id = $1 AND doctor_id = $2 FOR UPDATE`,
+        `SELECT id FROM appointments a WHERE a.id = $1 AND a.doctor_id = $2 AND ${activeAppointmentSql('a')}
+            FOR UPDATE`,
         [id, doctor.id],
       );
       if (!owned[0]) return false;
@@ -198,25 +324,29 @@ export class ProviderService {
       {
         patient_uid: string;
         doctor_uid: string | null;
+        doctor_of_patient: boolean;
         name: string | null;
         content_type: string | null;
         bytes: Buffer | null;
       }[]
     >(
-      // The doctor's uid only while they are approved (a rejected doctor loses access, as in findRow).
-      `SELECT a.patient_uid, CASE WHEN d.verification_status = 'approved' THEN u.firebase_uid END AS doctor_uid,
+      // The appointment's doctor reads it only while they are a doctor of its patient (approved, with
+      // an active appointment): a rejected doctor or a cancelled relationship loses access.
+      `SELECT a.patient_uid, u.firebase_uid AS doctor_uid, ${doctorOfPatientSql('$2', 'a.patient_uid')} AS doctor_of_patient,
               f.name, f.content_type, f.bytes
          FROM appointments a
          JOIN doctors d ON d.id = a.doctor_id
          LEFT JOIN users u ON u.id = d.user_id
          LEFT JOIN prescription_files f ON f.appointment_id = a.id
         WHERE a.id = $1`,
-      [id],
+      [id, caller.uid],
     );
     const row = rows[0];
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     const allowed =
-      caller.role === 'admin' || caller.uid === row.patient_uid || caller.uid === row.doctor_uid;
+      caller.role === 'admin' ||
+      caller.uid === row.patient_uid ||
+      (caller.uid === row.doctor_uid && row.doctor_of_patient);
     await this.audit.record({
       actorUid: caller.uid,
       actorRole: caller.role,
