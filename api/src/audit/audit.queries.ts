@@ -32,16 +32,6 @@ export function auditInsertSql(first = 1): string {
   return `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES (${values})`;
 }
 
-/** One INSERT of `entries.length` audit rows (issue 13: a list read names every subject it returned). */
-export function auditInsertManySql(rows: number): string {
-  const width = AUDIT_INSERT_COLUMNS.split(',').length;
-  const values = Array.from(
-    { length: rows },
-    (_, r) => `(${Array.from({ length: width }, (_, i) => `$${r * width + i + 1}`).join(', ')})`,
-  );
-  return `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES ${values.join(', ')}`;
-}
-
 /**
  * `sql` (a SELECT, optionally starting with WITH, using `$1…$paramCount`) with the audit row's INSERT
  * folded in as a data-modifying CTE: Postgres runs it exactly once even though the SELECT never reads
@@ -54,4 +44,27 @@ export function withAuditInsert(sql: string, paramCount: number): string {
   return leadingWith
     ? `WITH ${leadingWith[1] ?? ''}${cte}, ${sql.slice(leadingWith[0].length)}`
     : `WITH ${cte} ${sql.trimStart()}`;
+}
+
+/**
+ * `sql` (a SELECT using `$1…$paramCount`) with one audit row per distinct non-null `subject` (an
+ * expression over its result columns) folded in as a data-modifying CTE (issue 13: a list read names
+ * every patient whose data it returned, in the same statement, whatever their number). The rows come
+ * back ordered by `orderBy` (over the same columns). Append `auditParams(entry)` with a null
+ * resourceId: each row takes its subject.
+ */
+export function withAuditPerSubjectInsert(
+  sql: string,
+  paramCount: number,
+  subject: string,
+  orderBy: string,
+): string {
+  const values = AUDIT_INSERT_COLUMNS.split(', ').map((column, i) =>
+    column === 'resource_id' ? `COALESCE($${paramCount + 1 + i}::text, s.subject)` : `$${paramCount + 1 + i}`,
+  );
+  return `WITH listed AS (${sql}),
+    audit_rows AS (INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS})
+      SELECT ${values.join(', ')} FROM (SELECT DISTINCT ${subject} AS subject FROM listed) s
+       WHERE s.subject IS NOT NULL)
+  SELECT * FROM listed ORDER BY ${orderBy}`;
 }

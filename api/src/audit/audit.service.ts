@@ -4,10 +4,10 @@ import type { DataSource } from 'typeorm';
 import { AUDIT_MAX_LIMIT, type AuditEntry, type AuditOutcome, type AuditQuery } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
 import {
-  auditInsertManySql,
   auditInsertSql,
   auditParams,
   withAuditInsert,
+  withAuditPerSubjectInsert,
   type AuditRecord,
 } from './audit.queries.js';
 
@@ -37,20 +37,6 @@ export class AuditService {
     }
   }
 
-  /** Several rows in one statement (never throws, like `record`); nothing to do for none. */
-  async recordMany(entries: AuditRecord[]): Promise<void> {
-    if (entries.length === 0) return;
-    try {
-      await this.ds.query(auditInsertManySql(entries.length), entries.flatMap(auditParams));
-    } catch (error) {
-      this.logger.error(
-        `Cannot write ${entries.length} audit rows ${entries[0]!.action} ${entries[0]!.resourceType}: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-      );
-    }
-  }
-
   /**
    * Runs an audited read and writes its audit row in the same statement (`withAuditInsert`): one
    * round trip on hot read paths. If that statement fails, the row goes through `record` (which never
@@ -66,6 +52,38 @@ export class AuditService {
     } catch {
       await this.record(entry);
       return leanQuery<T>(this.ds, sql, params);
+    }
+  }
+
+  /**
+   * `queryWithAudit` for a read that returns several subjects' data: one row per distinct non-null
+   * `subject` of the result (`withAuditPerSubjectInsert`), `entry.resourceId` ignored. On failure the
+   * read runs alone and the rows go through `record`, as in `queryWithAudit`.
+   */
+  async queryWithSubjectAudit<T extends Record<string, unknown>>(
+    entry: Omit<AuditRecord, 'resourceId'>,
+    query: {
+      sql: string;
+      params: unknown[];
+      subject: string;
+      orderBy: string;
+      subjectOf: (row: T) => string | null;
+    },
+  ): Promise<T[]> {
+    const row = { ...entry, resourceId: null };
+    try {
+      return await this.ds.query<T[]>(
+        withAuditPerSubjectInsert(query.sql, query.params.length, query.subject, query.orderBy),
+        [...query.params, ...auditParams(row)],
+      );
+    } catch {
+      const rows = await this.ds.query<T[]>(
+        `SELECT * FROM (${query.sql}) listed ORDER BY ${query.orderBy}`,
+        query.params,
+      );
+      const subjects = new Set(rows.map(query.subjectOf).filter((s): s is string => s !== null));
+      for (const resourceId of subjects) await this.record({ ...row, resourceId });
+      return rows;
     }
   }
 

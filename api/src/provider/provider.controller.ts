@@ -62,8 +62,14 @@ export class ProviderController {
 
   @Post('provider/appointments/:id/reopen')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Undo a Completed or No-Show mark within 24 hours of setting it (Scheduled again)' })
-  @ApiResponse({ status: 409, description: 'Not closed, or closed more than 24 hours ago', schema: ERROR_BODY_SCHEMA })
+  @ApiOperation({
+    summary: 'Undo a Completed or No-Show mark within 24 hours of setting it (Scheduled again)',
+  })
+  @ApiResponse({
+    status: 409,
+    description: 'Not closed, or closed more than 24 hours ago',
+    schema: ERROR_BODY_SCHEMA,
+  })
   reopen(
     @CurrentCaller() caller: Caller,
     @Param('id', idPipe()) id: string,

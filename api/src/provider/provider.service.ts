@@ -91,37 +91,50 @@ export class ProviderService {
     const doctor = await this.doctorFor(caller);
     const timeZone = clinicTimeZone(doctor.timeZone);
     const active = activeAppointmentSql('a');
-    const rows = await this.ds.query<
+    type Row = {
+      id: string;
+      starts_at: Date;
+      status: string | null;
+      notes: string;
+      prescription_url: string | null;
+      patient_uid: string;
+      closed_at: Date | null;
+      cancelled_by: ProviderAppointment['cancelledBy'];
+      cancel_reason: string | null;
+      active: boolean;
+      email: string | null;
+      data: Record<string, unknown> | null;
+      ai_summary: unknown;
+    };
+    // One audit row per patient whose data the list returned, in the same statement.
+    const rows = await this.audit.queryWithSubjectAudit<Row>(
       {
-        id: string;
-        starts_at: Date;
-        status: string | null;
-        notes: string;
-        prescription_url: string | null;
-        patient_uid: string;
-        closed_at: Date | null;
-        cancelled_by: ProviderAppointment['cancelledBy'];
-        cancel_reason: string | null;
-        active: boolean;
-        email: string | null;
-        data: Record<string, unknown> | null;
-        ai_summary: unknown;
-      }[]
-    >(
-      `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
-              a.cancelled_by, a.cancel_reason, ${active} AS active,
-              CASE WHEN ${active} THEN u.email END AS email,
-              CASE WHEN ${active} THEN p.data END AS data,
-              CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
-         FROM appointments a
-         LEFT JOIN users u ON u.firebase_uid = a.patient_uid
-         LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
-        WHERE a.doctor_id = $1
-        ORDER BY (a.status IN ('Scheduled', 'Confirmed') AND a.starts_at >= now()) DESC, a.starts_at ASC
-        LIMIT 500`,
-      [doctor.id],
+        actorUid: caller.uid,
+        actorRole: caller.role,
+        action: 'read',
+        resourceType: 'profile',
+        outcome: 'allowed',
+        detail: 'provider appointments',
+      },
+      {
+        sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
+                     a.cancelled_by, a.cancel_reason, ${active} AS active,
+                     (a.status IN ('Scheduled', 'Confirmed') AND a.starts_at >= now()) AS upcoming,
+                     CASE WHEN ${active} THEN u.email END AS email,
+                     CASE WHEN ${active} THEN p.data END AS data,
+                     CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
+                FROM appointments a
+                LEFT JOIN users u ON u.firebase_uid = a.patient_uid
+                LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
+               WHERE a.doctor_id = $1
+               ORDER BY upcoming DESC, a.starts_at ASC
+               LIMIT 500`,
+        params: [doctor.id],
+        subject: 'CASE WHEN active THEN patient_uid END',
+        orderBy: 'upcoming DESC, starts_at ASC',
+        subjectOf: (r) => (r.active ? r.patient_uid : null),
+      },
     );
-    await this.auditListRead(caller, [...new Set(rows.filter((r) => r.active).map((r) => r.patient_uid))]);
     return rows.map((r) => {
       const slot = slotOf(new Date(r.starts_at), timeZone);
       const name = typeof r.data?.name === 'string' ? r.data.name : null;
@@ -138,24 +151,6 @@ export class ProviderService {
         cancelReason: r.cancel_reason,
       };
     });
-  }
-
-  /**
-   * The audit rows of a list read: one per patient whose profile (email, intake, summary) it returned,
-   * named like the rows of `GET /api/patients/{uid}` (one INSERT for all of them).
-   */
-  private auditListRead(caller: Caller, patientUids: string[]): Promise<void> {
-    return this.audit.recordMany(
-      patientUids.map((uid) => ({
-        actorUid: caller.uid,
-        actorRole: caller.role,
-        action: 'read',
-        resourceType: 'profile',
-        resourceId: uid,
-        outcome: 'allowed' as const,
-        detail: 'provider appointments',
-      })),
-    );
   }
 
   /**
@@ -210,7 +205,11 @@ export class ProviderService {
    * the appointment's details. The slot is free again (the unique index skips Cancelled rows) and,
    * unless another active appointment exists, the doctor no longer sees the patient's records.
    */
-  async cancel(caller: Caller, id: string, input: DoctorCancelInput): Promise<{ id: string; status: string }> {
+  async cancel(
+    caller: Caller,
+    id: string,
+    input: DoctorCancelInput,
+  ): Promise<{ id: string; status: string }> {
     const doctor = await this.doctorFor(caller);
     const row = await this.transition(
       `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
