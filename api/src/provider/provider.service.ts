@@ -66,12 +66,12 @@ export class ProviderService {
     const timeZone = clinicTimeZone(doctor.timeZone);
     const [row] = await this.ds.query<Record<keyof ProviderOverview, number>[]>(
       `SELECT
-         count(*) FILTER (WHERE status <> 'Cancelled'
+         count(*) FILTER (WHERE ${activeAppointmentSql('a')}
            AND (starts_at AT TIME ZONE $2)::date = ($3::timestamptz AT TIME ZONE $2)::date)::int AS today,
          count(*) FILTER (WHERE status IN ('Scheduled', 'Confirmed') AND starts_at >= $3)::int AS upcoming,
-         count(DISTINCT patient_uid) FILTER (WHERE status <> 'Cancelled')::int AS patients,
+         count(DISTINCT patient_uid) FILTER (WHERE ${activeAppointmentSql('a')})::int AS patients,
          count(*) FILTER (WHERE status = 'Completed')::int AS completed
-       FROM appointments WHERE doctor_id = $1`,
+       FROM appointments a WHERE doctor_id = $1`,
       [doctor.id, timeZone, now],
     );
     return {
