@@ -235,7 +235,9 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
   await expect(cancelDialog.getByRole('alert')).toHaveText('Please give a reason for the cancellation.');
   await cancelDialog.getByLabel('Reason (shown to the patient)').fill('The clinic is closed that afternoon');
+  await expect(cancelDialog.getByRole('alert')).toHaveCount(0);
   await shot(doc, 'doctor-cancel-dialog');
+  await expectAccessible(doc);
   await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
   await expect(toast(doc, 'Appointment cancelled. The patient has been notified.')).toBeVisible();
   // Cancelled: listed without the patient's name, summary or intake, with the reason.

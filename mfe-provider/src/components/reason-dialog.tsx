@@ -86,7 +86,10 @@ export function ReasonDialog({
             maxLength={maxLength}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
             style={styles.input}
           />
         </label>
