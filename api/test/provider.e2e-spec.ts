@@ -442,6 +442,18 @@ describe('provider dashboard', () => {
           .send({ status: 'Cancelled' })
       ).status,
     ).toBe(400);
+    // Issue 13: Completed only after the start time — refused while upcoming, accepted once it began.
+    expect(
+      (
+        await request(t.http)
+          .patch(`/api/provider/appointments/${appointmentId}/status`)
+          .set(authHeader(doc))
+          .send({ status: 'Completed' })
+      ).status,
+    ).toBe(409);
+    await t.dataSource.query(`UPDATE appointments SET starts_at = now() - interval '1 hour' WHERE id = $1`, [
+      appointmentId,
+    ]);
     const done = await request(t.http)
       .patch(`/api/provider/appointments/${appointmentId}/status`)
       .set(authHeader(doc))

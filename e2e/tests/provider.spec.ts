@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { loginThroughUi, uniqueEmail } from '../support/auth';
+import { sql } from '../support/db';
 import { AUTH_EMULATOR_URL } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 
@@ -197,28 +198,62 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   const mine = listed.find((d) => d.name === name)!;
   expect(mine).toBeTruthy();
   const day = new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const booked = await request.post('/api/appointments', {
-    headers: auth,
-    data: {
-      uid: patient.uid,
-      date: `${day} at 09:00 AM`,
-      doctorId: mine.id,
-      doctor: mine.name,
-      clinic: mine.clinic,
-      specialty: mine.specialty,
-      notes: 'Recurring headaches',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const appointmentId = ((await booked.json()) as { id: string }).id;
+  const bookAt = async (time: string) => {
+    const booked = await request.post('/api/appointments', {
+      headers: auth,
+      data: {
+        uid: patient.uid,
+        date: `${day} at ${time}`,
+        doctorId: mine.id,
+        doctor: mine.name,
+        clinic: mine.clinic,
+        specialty: mine.specialty,
+        notes: 'Recurring headaches',
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    return ((await booked.json()) as { id: string }).id;
+  };
+  const appointmentId = await bookAt('09:00 AM');
+  await bookAt('10:30 AM');
 
-  // 5. The doctor sees the booking with the summary, attaches a prescription and marks it Completed.
+  // 5. The doctor sees the bookings with the summary. Issue 13: an upcoming visit cannot be closed yet,
+  // only cancelled — with a reason, asked for in a dialog.
   await doc.reload();
   const card = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${day} at 09:00 AM` });
   await expect(card).toBeVisible();
   await expect(card.getByRole('region', { name: 'Summary of Dana Whitfield' })).toBeVisible();
   await expect(card).toContainText('Headache');
+  await expect(card.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
+  const second = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${day} at 10:30 AM` });
+  await second.getByRole('button', { name: 'Cancel appointment' }).click();
+  const cancelDialog = doc.getByRole('dialog', { name: 'Cancel the appointment with Dana Whitfield' });
+  await expect(cancelDialog.getByLabel('Reason (shown to the patient)')).toBeFocused();
+  await doc.keyboard.press('Escape');
+  await expect(doc.getByRole('dialog')).toHaveCount(0);
+  await second.getByRole('button', { name: 'Cancel appointment' }).click();
+  await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(cancelDialog.getByRole('alert')).toHaveText('Please give a reason for the cancellation.');
+  await cancelDialog.getByLabel('Reason (shown to the patient)').fill('The clinic is closed that afternoon');
+  await expect(cancelDialog.getByRole('alert')).toHaveCount(0);
+  await shot(doc, 'doctor-cancel-dialog');
+  await expectAccessible(doc);
+  await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(toast(doc, 'Appointment cancelled. The patient has been notified.')).toBeVisible();
+  // Cancelled: listed without the patient's name, summary or intake, with the reason.
+  const cancelled = doc.getByRole('article', { name: `Appointment with Patient on ${day} at 10:30 AM` });
+  await expect(cancelled).toContainText('The clinic is closed that afternoon');
+  await expect(cancelled.getByRole('region', { name: /^Summary of/ })).toHaveCount(0);
   await expect(doc.getByRole('region', { name: 'Upcoming' })).toContainText('1');
+  const bell = (await (await request.get('/api/notifications', { headers: auth })).json()) as {
+    items: { title: string; message: string }[];
+  };
+  expect(bell.items).toContainEqual(
+    expect.objectContaining({
+      title: 'Appointment cancelled by your doctor',
+      message: `${name} cancelled your appointment on ${day} at 10:30 AM: The clinic is closed that afternoon`,
+    }),
+  );
   await card.getByText('Intake details').click();
   await shot(doc, 'dashboard');
   await expectAccessible(doc);
@@ -229,8 +264,13 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   const preview = doc.waitForEvent('popup');
   await card.getByRole('button', { name: 'View prescription' }).click();
   expect((await preview).url()).toMatch(/^blob:/);
-  await card.getByRole('button', { name: 'Mark Completed' }).click();
+  // The visit's start time passes (set in the database rather than waiting): now it can be closed.
+  await sql(`UPDATE appointments SET starts_at = now() - interval '1 hour' WHERE id = $1`, [appointmentId]);
+  await doc.reload();
+  const started = doc.getByRole('article', { name: /^Appointment with Dana Whitfield on / });
+  await started.getByRole('button', { name: 'Mark Completed' }).click();
   await expect(toast(doc, 'Dana Whitfield: Completed')).toBeVisible();
+  await expect(started.getByRole('button', { name: 'Undo Completed' })).toBeVisible();
   await expect(doc.getByRole('region', { name: 'Completed' })).toContainText('1');
   await shot(doc, 'dashboard-completed');
 
@@ -239,8 +279,16 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await loginThroughUi(patientPage, patientEmail, password);
   await expect(patientPage).toHaveURL(/\/dashboard/);
   await patientPage.goto('/dashboard?tab=appointments&sub=history');
-  await patientPage.getByRole('button', { name: new RegExp(`^Details: ${name}`) }).click();
+  // The cancelled visit's details carry the doctor's reason (issue 13).
+  await patientPage.getByRole('button', { name: `Details: ${name}, ${day} at 10:30 AM` }).click();
   const dialog = patientPage.getByRole('dialog', { name: 'Appointment details' });
+  await expect(dialog).toContainText('Cancelled by your doctor: The clinic is closed that afternoon');
+  await patientPage.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  const visit = (await (
+    await request.get(`/api/appointments/${appointmentId}`, { headers: auth })
+  ).json()) as { date: string };
+  await patientPage.getByRole('button', { name: `Details: ${name}, ${visit.date}` }).click();
   const download = patientPage.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download Prescription' }).click();
   const saved = await (await download).path();

@@ -305,6 +305,29 @@ export const MESSAGES = {
   idleStaySignedIn: 'Stay signed in',
   idleSignOutNow: 'Sign out now',
   idleSignedOut: 'You were signed out after 30 minutes of inactivity. Please sign in again.',
+
+  // Closing visits and doctor cancellations (issue 13 §1)
+  visitNotStarted: 'An appointment can be marked Completed or No-Show only after it has started.',
+  visitNotOpen: 'Only a Scheduled or Confirmed appointment can be marked Completed or No-Show.',
+  visitUndoExpired: 'A Completed or No-Show mark can be undone only within {hours} hours.',
+  visitUndone: 'The appointment is Scheduled again.',
+  visitNotClosed: 'Only a Completed or No-Show appointment can be reopened.',
+  doctorCancelNotUpcoming: 'Only an upcoming Scheduled or Confirmed appointment can be cancelled.',
+  cancelReasonRequired: 'Please give a reason for the cancellation.',
+  cancelReasonTooLong: 'The reason can be at most {max} characters.',
+  doctorCancelTitle: 'Cancel the appointment with {patient}',
+  doctorCancelReasonLabel: 'Reason (shown to the patient)',
+  doctorCancelConfirm: 'Cancel appointment',
+  doctorCancelKeep: 'Keep appointment',
+  doctorCancelled: 'Appointment cancelled. The patient has been notified.',
+  markCompleted: 'Mark Completed',
+  markNoShow: 'Mark No-Show',
+  undoVisitClose: 'Undo {status}',
+  cancelledNoHealthData: 'Cancelled: the patient’s health data is no longer shown.',
+  notificationDoctorCancelTitle: 'Appointment cancelled by your doctor',
+  notificationDoctorCancelBody: '{doctor} cancelled your appointment on {date}: {reason}',
+  appointmentCancelReasonLabel: 'Cancellation reason',
+  appointmentCancelledByDoctor: 'Cancelled by your doctor: {reason}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@ import {
   formatAppointmentDate,
   type Appointment,
   type AppointmentStatus,
+  type CancelledBy,
 } from '@medora/shared';
 import { cachedSlotOf } from './cached-slot.js';
 
@@ -21,11 +22,14 @@ export interface AppointmentRow {
   booked_at: Date;
   request_hash: string | null;
   time_zone: string;
+  cancelled_by?: CancelledBy | null;
+  cancel_reason?: string | null;
 }
 
 /** Columns every appointment query selects (alias `a` for appointments, `d` for doctors). */
 export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_at, a.status, a.notes, a.clinic,
-  a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone`;
+  a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone,
+  a.cancelled_by, a.cancel_reason`;
 
 /** Spec §3 Appointment: the text date in the clinic's zone, status Scheduled when missing. */
 export function toAppointment(row: AppointmentRow): Appointment {
@@ -46,5 +50,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     status: row.status ?? 'Scheduled',
     startsAt: startsAt.toISOString(),
     timeZone,
+    cancelledBy: row.cancelled_by ?? null,
+    cancelReason: row.cancel_reason ?? null,
   };
 }

@@ -9,7 +9,7 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
-import type { AppointmentStatus } from '@medora/shared';
+import type { AppointmentStatus, CancelledBy } from '@medora/shared';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 
 /** One booking (spec §3 Appointment). Schema: migration 1767484800000-appointments. */
@@ -64,6 +64,21 @@ export class AppointmentEntity {
 
   @Column({ name: 'request_hash', type: 'text', nullable: true })
   requestHash!: string | null;
+
+  /** When the doctor marked it Completed or No-Show (issue 13: undo allowed for 24 hours). */
+  @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
+  closedAt!: Date | null;
+
+  @Column({ name: 'cancelled_at', type: 'timestamptz', nullable: true })
+  cancelledAt!: Date | null;
+
+  /** Who cancelled: 'patient', 'doctor' or 'admin' (migration 1768003200000). */
+  @Column({ name: 'cancelled_by', type: 'text', nullable: true })
+  cancelledBy!: CancelledBy | null;
+
+  /** The doctor's reason, shown to the patient. */
+  @Column({ name: 'cancel_reason', type: 'text', nullable: true })
+  cancelReason!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -17,6 +17,7 @@ import {
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
+import { approvedDoctorSql } from '../auth/doctor-of-patient.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
@@ -170,10 +171,10 @@ export class AppointmentsService {
       audit: { action: 'cancel', resourceType: 'appointment', resourceId: id },
     });
     const updated: unknown[] = await this.ds.query(
-      `UPDATE appointments SET status = 'Cancelled', updated_at = now()
+      `UPDATE appointments SET status = 'Cancelled', updated_at = now(), cancelled_at = now(), cancelled_by = $2
         WHERE id = $1 AND (status IS NULL OR status IN ('Scheduled', 'Confirmed'))
         RETURNING id`,
-      [id],
+      [id, caller.uid === found.patient_uid ? 'patient' : 'admin'],
     );
     // TypeORM returns [rows, count] for UPDATE … RETURNING on Postgres.
     const rows = Array.isArray(updated[0]) ? (updated[0] as unknown[]) : updated;
@@ -215,7 +216,7 @@ export class AppointmentsService {
   private async findRow(id: string): Promise<(AppointmentRow & { doctor_uid: string | null }) | undefined> {
     const rows: (AppointmentRow & { doctor_uid: string | null })[] = await this.ds.query(
       `SELECT ${APPOINTMENT_COLUMNS},
-              CASE WHEN d.verification_status = 'approved' THEN u.firebase_uid END AS doctor_uid
+              CASE WHEN ${approvedDoctorSql('d')} THEN u.firebase_uid END AS doctor_uid
          FROM appointments a JOIN doctors d ON d.id = a.doctor_id LEFT JOIN users u ON u.id = d.user_id
         WHERE a.id = $1`,
       [id],

@@ -98,3 +98,26 @@ export function withAuditInsert(sql: string, paramCount: number, many = false): 
     ? `WITH ${leadingWith[1] ?? ''}${cte}, ${sql.slice(leadingWith[0].length)}`
     : `WITH ${cte} ${sql.trimStart()}`;
 }
+
+/**
+ * `sql` (a SELECT using `$1…$paramCount`) with one audit row per distinct non-null `subject` (an
+ * expression over its result columns) folded in as a data-modifying CTE (issue 13: a list read names
+ * every patient whose data it returned, in the same statement, whatever their number). The rows come
+ * back ordered by `orderBy` (over the same columns). Append `auditParams(entry)` with a null
+ * resourceId: each row takes its subject.
+ */
+export function withAuditPerSubjectInsert(
+  sql: string,
+  paramCount: number,
+  subject: string,
+  orderBy: string,
+): string {
+  const values = AUDIT_INSERT_COLUMNS.split(', ').map((column, i) =>
+    column === 'resource_id' ? `COALESCE($${paramCount + 1 + i}::text, s.subject)` : `$${paramCount + 1 + i}`,
+  );
+  return `WITH listed AS (${sql}),
+    audit_rows AS (INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS})
+      SELECT ${values.join(', ')} FROM (SELECT DISTINCT ${subject} AS subject FROM listed) s
+       WHERE s.subject IS NOT NULL)
+  SELECT * FROM listed ORDER BY ${orderBy}`;
+}

@@ -10,6 +10,7 @@ import {
   auditManyParams,
   auditParams,
   withAuditInsert,
+  withAuditPerSubjectInsert,
   type AuditActor,
   type AuditRecord,
   type AuditTarget,
@@ -104,6 +105,38 @@ export class AuditService {
     } catch {
       await this.recordMany(entries);
       return leanQuery<T>(this.ds, sql, params);
+    }
+  }
+
+  /**
+   * `queryWithAudit` for a read that returns several subjects' data: one row per distinct non-null
+   * `subject` of the result (`withAuditPerSubjectInsert`), `entry.resourceId` ignored. On failure the
+   * read runs alone and the rows go through `record`, as in `queryWithAudit`.
+   */
+  async queryWithSubjectAudit<T extends Record<string, unknown>>(
+    entry: Omit<AuditRecord, 'resourceId'>,
+    query: {
+      sql: string;
+      params: unknown[];
+      subject: string;
+      orderBy: string;
+      subjectOf: (row: T) => string | null;
+    },
+  ): Promise<T[]> {
+    const row = { ...entry, resourceId: null };
+    try {
+      return await this.ds.query<T[]>(
+        withAuditPerSubjectInsert(query.sql, query.params.length, query.subject, query.orderBy),
+        [...query.params, ...auditParams(row)],
+      );
+    } catch {
+      const rows = await this.ds.query<T[]>(
+        `SELECT * FROM (${query.sql}) listed ORDER BY ${query.orderBy}`,
+        query.params,
+      );
+      const subjects = new Set(rows.map(query.subjectOf).filter((s): s is string => s !== null));
+      for (const resourceId of subjects) await this.record({ ...row, resourceId });
+      return rows;
     }
   }
 

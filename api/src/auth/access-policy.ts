@@ -5,6 +5,7 @@ import { MESSAGES } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import type { Caller } from './caller.js';
+import { isDoctorOfPatient } from './doctor-of-patient.js';
 
 /**
  * Named rules that grant access to something the caller does not own. Later issues add rules
@@ -36,24 +37,10 @@ type RuleCheck = (caller: Caller, ownerUid: string, options: AccessOptions) => b
 
 const RULES: Record<AccessRule, RuleCheck> = {
   admin: (caller) => caller.role === 'admin',
-  /**
-   * A doctor or provider whose linked doctor record (doctors.user_id) is approved and has a
-   * non-cancelled appointment with the patient (ARCHITECTURE rule 5: a doctor sees only the patients
-   * who booked with them). Approval is checked here too: a doctor an admin rejects after patients
-   * booked them loses access to those patients' records at once.
-   */
-  doctorOfPatient: async (caller, patientUid, { ds }) => {
+  /** A doctor or provider who is a doctor of the patient (the one definition: doctor-of-patient.ts). */
+  doctorOfPatient: (caller, patientUid, { ds }) => {
     if (!ds || (caller.role !== 'doctor' && caller.role !== 'provider')) return false;
-    const rows: unknown[] = await ds.query(
-      `SELECT 1 FROM appointments a
-         JOIN doctors d ON d.id = a.doctor_id
-         JOIN users u ON u.id = d.user_id
-        WHERE u.firebase_uid = $1 AND a.patient_uid = $2 AND a.status <> 'Cancelled'
-          AND d.verification_status = 'approved'
-        LIMIT 1`,
-      [caller.uid, patientUid],
-    );
-    return rows.length > 0;
+    return isDoctorOfPatient(ds, caller.uid, patientUid);
   },
 };
 

@@ -98,10 +98,37 @@ export const documentSource: NotificationSource = {
     })),
 };
 
+/**
+ * 'appointment' (issue 13): the caller's appointments a doctor cancelled in the last 7 days, with the
+ * doctor's reason, dated at the moment of the cancellation.
+ */
+export const doctorCancelSource: NotificationSource = {
+  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.cancelled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+         WHERE a.patient_uid = $1 AND a.status = 'Cancelled' AND a.cancelled_by = 'doctor'
+           AND a.cancelled_at > $2::timestamptz - interval '168 hours'
+         ORDER BY a.cancelled_at DESC LIMIT 20`,
+  build: (rows) =>
+    (rows as unknown as (AppointmentRow & { cancelled_at: string })[]).map((row) => {
+      const a = toAppointment(row);
+      return {
+        id: `cancelled:${a.id}`,
+        type: 'appointment' as const,
+        title: MESSAGES.notificationDoctorCancelTitle,
+        message: formatMessage('notificationDoctorCancelBody', {
+          doctor: a.doctor,
+          date: a.date,
+          reason: a.cancelReason ?? '',
+        }),
+        createdAt: new Date(row.cancelled_at).toISOString(),
+      };
+    }),
+};
+
 /** Every source, in no particular order (the service sorts newest first). */
 export const NOTIFICATION_SOURCES: NotificationSource[] = [
   welcomeSource,
   appointmentSource,
   reminderSource,
   documentSource,
+  doctorCancelSource,
 ];

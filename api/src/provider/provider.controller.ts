@@ -4,8 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   appointmentIdSchema,
   appointmentStatusUpdateSchema,
+  doctorCancelSchema,
   providerScheduleSchema,
   type AppointmentStatusUpdate,
+  type DoctorCancelInput,
   type ProviderAppointment,
   type ProviderOverview,
   type ProviderScheduleInput,
@@ -48,13 +50,46 @@ export class ProviderController {
   }
 
   @Patch('provider/appointments/:id/status')
-  @ApiOperation({ summary: 'Mark an appointment Completed or No-Show' })
+  @ApiOperation({ summary: 'Mark a started Scheduled or Confirmed appointment Completed or No-Show' })
+  @ApiResponse({ status: 409, description: 'Not started yet, or not open', schema: ERROR_BODY_SCHEMA })
   setStatus(
     @CurrentCaller() caller: Caller,
     @Param('id', idPipe()) id: string,
     @Body(new ZodValidationPipe(appointmentStatusUpdateSchema)) body: AppointmentStatusUpdate,
   ): Promise<{ id: string; status: string }> {
     return this.provider.setStatus(caller, id, body);
+  }
+
+  @Post('provider/appointments/:id/reopen')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Undo a Completed or No-Show mark within 24 hours of setting it (Scheduled again)',
+  })
+  @ApiResponse({
+    status: 409,
+    description: 'Not closed, or closed more than 24 hours ago',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  reopen(
+    @CurrentCaller() caller: Caller,
+    @Param('id', idPipe()) id: string,
+  ): Promise<{ id: string; status: string }> {
+    return this.provider.reopen(caller, id);
+  }
+
+  @Post('provider/appointments/:id/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Cancel an upcoming appointment with a reason (frees the slot, notifies the patient)',
+  })
+  @ApiResponse({ status: 400, description: 'Missing or too long reason', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 409, description: 'Not an upcoming appointment', schema: ERROR_BODY_SCHEMA })
+  cancel(
+    @CurrentCaller() caller: Caller,
+    @Param('id', idPipe()) id: string,
+    @Body(new ZodValidationPipe(doctorCancelSchema)) body: DoctorCancelInput,
+  ): Promise<{ id: string; status: string }> {
+    return this.provider.cancel(caller, id, body);
   }
 
   @Post('provider/appointments/:id/prescription')

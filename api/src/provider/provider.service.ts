@@ -5,19 +5,24 @@ import {
   CONTENT_TYPES,
   MESSAGES,
   clinicTimeZone,
+  VISIT_UNDO_HOURS,
   detectFileType,
   formatAppointmentDate,
+  formatMessage,
   sanitizeFileName,
   slotOf,
   slotsFor,
   type AppointmentStatusUpdate,
+  type DoctorCancelInput,
   type ProviderAppointment,
   type ProviderOverview,
   type ProviderScheduleInput,
   type ProviderScheduleResponse,
 } from '@medora/shared';
+import { auditEntry } from '../audit/audit.queries.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
+import { activeAppointmentSql, approvedDoctorSql, doctorOfPatientSql } from '../auth/doctor-of-patient.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
@@ -50,7 +55,7 @@ export class ProviderService {
     const rows = await this.ds.query<ProviderDoctor[]>(
       `SELECT d.id, d.user_id AS "userId", d.time_zone AS "timeZone" FROM doctors d
          JOIN users u ON u.id = d.user_id
-        WHERE u.firebase_uid = $1 AND d.verification_status = 'approved' AND d.onboarding_completed`,
+        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} AND d.onboarding_completed`,
       [caller.uid],
     );
     if (!rows[0]) throw new ApiException(403, MESSAGES.notApprovedProvider);
@@ -62,12 +67,12 @@ export class ProviderService {
     const timeZone = clinicTimeZone(doctor.timeZone);
     const [row] = await this.ds.query<Record<keyof ProviderOverview, number>[]>(
       `SELECT
-         count(*) FILTER (WHERE status <> 'Cancelled'
+         count(*) FILTER (WHERE ${activeAppointmentSql('a')}
            AND (starts_at AT TIME ZONE $2)::date = ($3::timestamptz AT TIME ZONE $2)::date)::int AS today,
          count(*) FILTER (WHERE status IN ('Scheduled', 'Confirmed') AND starts_at >= $3)::int AS upcoming,
-         count(DISTINCT patient_uid) FILTER (WHERE status <> 'Cancelled')::int AS patients,
+         count(DISTINCT patient_uid) FILTER (WHERE ${activeAppointmentSql('a')})::int AS patients,
          count(*) FILTER (WHERE status = 'Completed')::int AS completed
-       FROM appointments WHERE doctor_id = $1`,
+       FROM appointments a WHERE doctor_id = $1`,
       [doctor.id, timeZone, now],
     );
     return {
@@ -78,31 +83,56 @@ export class ProviderService {
     };
   }
 
-  /** This doctor's appointments (upcoming first, then the rest), each with the patient's intake and summary. */
+  /**
+   * This doctor's appointments (upcoming first, then the rest). An active appointment carries the
+   * patient's name, email, intake and summary; a cancelled one is listed without any of them (the
+   * relationship ended: doctor-of-patient.ts). One audit row per patient whose data was returned.
+   */
   async appointments(caller: Caller): Promise<ProviderAppointment[]> {
     const doctor = await this.doctorFor(caller);
     const timeZone = clinicTimeZone(doctor.timeZone);
-    const rows = await this.ds.query<
+    const active = activeAppointmentSql('a');
+    type Row = {
+      id: string;
+      starts_at: Date;
+      status: string | null;
+      notes: string;
+      prescription_url: string | null;
+      patient_uid: string;
+      closed_at: Date | null;
+      cancelled_by: ProviderAppointment['cancelledBy'];
+      cancel_reason: string | null;
+      active: boolean;
+      email: string | null;
+      data: Record<string, unknown> | null;
+      ai_summary: unknown;
+    };
+    // One audit row per patient whose data the list returned, in the same statement.
+    const rows = await this.audit.queryWithSubjectAudit<Row>(
+      auditEntry(caller, 'allowed', {
+        action: 'read',
+        resourceType: 'profile',
+        resourceId: null,
+        detail: 'provider appointments',
+      }),
       {
-        id: string;
-        starts_at: Date;
-        status: string | null;
-        notes: string;
-        prescription_url: string | null;
-        patient_uid: string;
-        email: string | null;
-        data: Record<string, unknown> | null;
-        ai_summary: unknown;
-      }[]
-    >(
-      `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, u.email, p.data, p.ai_summary
-         FROM appointments a
-         LEFT JOIN users u ON u.firebase_uid = a.patient_uid
-         LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
-        WHERE a.doctor_id = $1
-        ORDER BY (a.status IN ('Scheduled', 'Confirmed') AND a.starts_at >= now()) DESC, a.starts_at ASC
-        LIMIT 500`,
-      [doctor.id],
+        sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
+                     a.cancelled_by, a.cancel_reason, ${active} AS active,
+                     (a.status IN ('Scheduled', 'Confirmed') AND a.starts_at >= now()) AS upcoming,
+                     CASE WHEN ${active} THEN u.email END AS email,
+                     CASE WHEN ${active} THEN p.data END AS data,
+                     CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
+                FROM appointments a
+                LEFT JOIN users u ON u.firebase_uid = a.patient_uid
+                LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
+               WHERE a.doctor_id = $1
+               ORDER BY upcoming DESC, a.starts_at ASC
+               LIMIT 500`,
+        params: [doctor.id],
+        subject: 'CASE WHEN active THEN patient_uid END',
+        orderBy: 'upcoming DESC, starts_at ASC',
+        subjectOf: (r) => (r.active ? r.patient_uid : null),
+      },
     );
     return rows.map((r) => {
       const slot = slotOf(new Date(r.starts_at), timeZone);
@@ -115,34 +145,121 @@ export class ProviderService {
         notes: r.notes,
         prescriptionUrl: r.prescription_url,
         patient: { uid: r.patient_uid, name, email: r.email, summary: r.ai_summary ?? null, intake: r.data },
+        closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+        cancelledBy: r.cancelled_by ?? null,
+        cancelReason: r.cancel_reason,
       };
     });
   }
 
+  /**
+   * Completed / No-Show: only for a Scheduled or Confirmed appointment that has started (409
+   * otherwise). `closed_at` starts the undo window (`reopen`).
+   */
   async setStatus(
     caller: Caller,
     id: string,
     input: AppointmentStatusUpdate,
   ): Promise<{ id: string; status: string }> {
     const doctor = await this.doctorFor(caller);
-    // TypeORM answers an UPDATE … RETURNING on Postgres with [rows, affectedCount].
-    const result = (await this.ds.query(
-      `UPDATE appointments SET status = $3, updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND status <> 'Cancelled' RETURNING id, status`,
+    const row = await this.transition(
+      `UPDATE appointments SET status = $3, closed_at = now(), updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND status IN ('Scheduled', 'Confirmed') AND starts_at <= now()
+        RETURNING id, status`,
       [id, doctor.id, input.status],
-    )) as [{ id: string; status: string }[], number];
+    );
+    await this.auditStatus(caller, id, row !== null, input.status);
+    if (!row) {
+      const current = await this.current(id, doctor.id);
+      throw new ApiException(409, current.open ? MESSAGES.visitNotStarted : MESSAGES.visitNotOpen);
+    }
+    return row;
+  }
+
+  /** Undoes a Completed / No-Show mark within VISIT_UNDO_HOURS of setting it: Scheduled again. */
+  async reopen(caller: Caller, id: string): Promise<{ id: string; status: string }> {
+    const doctor = await this.doctorFor(caller);
+    const row = await this.transition(
+      `UPDATE appointments SET status = 'Scheduled', closed_at = NULL, updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND status IN ('Completed', 'No-Show')
+          AND closed_at > now() - make_interval(hours => $3)
+        RETURNING id, status`,
+      [id, doctor.id, VISIT_UNDO_HOURS],
+    );
+    await this.auditStatus(caller, id, row !== null, 'Scheduled (undo)');
+    if (!row) {
+      const current = await this.current(id, doctor.id);
+      throw new ApiException(
+        409,
+        current.closed
+          ? formatMessage('visitUndoExpired', { hours: VISIT_UNDO_HOURS })
+          : MESSAGES.visitNotClosed,
+      );
+    }
+    return row;
+  }
+
+  /**
+   * The doctor cancels an upcoming appointment with a reason the patient sees in their bell and in
+   * the appointment's details. The slot is free again (the unique index skips Cancelled rows) and,
+   * unless another active appointment exists, the doctor no longer sees the patient's records.
+   */
+  async cancel(
+    caller: Caller,
+    id: string,
+    input: DoctorCancelInput,
+  ): Promise<{ id: string; status: string }> {
+    const doctor = await this.doctorFor(caller);
+    const row = await this.transition(
+      `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
+              cancel_reason = $3, updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND status IN ('Scheduled', 'Confirmed') AND starts_at > now()
+        RETURNING id, status`,
+      [id, doctor.id, input.reason],
+    );
+    // The reason may describe the patient's health: it stays out of the audit log.
+    await this.audit.recordFor(caller, row ? 'allowed' : 'denied', {
+      action: 'cancel',
+      resourceType: 'appointment',
+      resourceId: id,
+      detail: 'by doctor',
+    });
+    if (!row) {
+      await this.current(id, doctor.id);
+      throw new ApiException(409, MESSAGES.doctorCancelNotUpcoming);
+    }
+    return row;
+  }
+
+  /** Runs a conditional UPDATE … RETURNING id, status; null when no row matched. */
+  private async transition(sql: string, params: unknown[]): Promise<{ id: string; status: string } | null> {
+    // TypeORM answers an UPDATE … RETURNING on Postgres with [rows, affectedCount].
+    const result = (await this.ds.query(sql, params)) as [{ id: string; status: string }[], number];
     const row = result[0]?.[0];
-    await this.audit.record({
-      actorUid: caller.uid,
-      actorRole: caller.role,
+    return row ? { id: row.id, status: row.status } : null;
+  }
+
+  /** Why a transition did not apply: 404 when this is not the doctor's appointment, else its state. */
+  private async current(id: string, doctorId: string): Promise<{ open: boolean; closed: boolean }> {
+    const rows = await this.ds.query<{ status: string }[]>(
+      `SELECT status FROM appointments WHERE id = $1 AND doctor_id = $2`,
+      [id, doctorId],
+    );
+    if (!rows[0]) throw new ApiException(404, MESSAGES.notFound);
+    const status = rows[0].status;
+    return {
+      open: status === 'Scheduled' || status === 'Confirmed',
+      closed: status === 'Completed' || status === 'No-Show',
+    };
+  }
+
+  private auditStatus(caller: Caller, id: string, allowed: boolean, detail: string): Promise<void> {
+    return this.audit.recordFor(caller, allowed ? 'allowed' : 'denied', {
       action: 'appointment.status',
       resourceType: 'appointment',
       resourceId: id,
-      outcome: row ? 'allowed' : 'denied',
-      detail: input.status,
+      detail,
     });
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return { id: row.id, status: row.status };
   }
 
   /** Stores a prescription (PDF, JPEG or PNG by content) and points the appointment at its download path. */
@@ -160,7 +277,8 @@ export class ProviderService {
     const url = prescriptionPath(id);
     const ok = await this.ds.transaction(async (m) => {
       const owned = await m.query<{ id: string }[]>(
-        `SELECT id FROM appointments WHERE id = $1 AND doctor_id = $2 FOR UPDATE`,
+        `SELECT id FROM appointments a WHERE a.id = $1 AND a.doctor_id = $2 AND ${activeAppointmentSql('a')}
+            FOR UPDATE`,
         [id, doctor.id],
       );
       if (!owned[0]) return false;
@@ -177,13 +295,10 @@ export class ProviderService {
       ]);
       return true;
     });
-    await this.audit.record({
-      actorUid: caller.uid,
-      actorRole: caller.role,
+    await this.audit.recordFor(caller, ok ? 'allowed' : 'denied', {
       action: 'appointment.prescription.upload',
       resourceType: 'appointment',
       resourceId: id,
-      outcome: ok ? 'allowed' : 'denied',
     });
     if (!ok) throw new ApiException(404, MESSAGES.notFound);
     return { id, prescriptionUrl: url };
@@ -198,32 +313,33 @@ export class ProviderService {
       {
         patient_uid: string;
         doctor_uid: string | null;
+        doctor_of_patient: boolean;
         name: string | null;
         content_type: string | null;
         bytes: Buffer | null;
       }[]
     >(
-      // The doctor's uid only while they are approved (a rejected doctor loses access, as in findRow).
-      `SELECT a.patient_uid, CASE WHEN d.verification_status = 'approved' THEN u.firebase_uid END AS doctor_uid,
+      // The appointment's doctor reads it only while they are a doctor of its patient (approved, with
+      // an active appointment): a rejected doctor or a cancelled relationship loses access.
+      `SELECT a.patient_uid, u.firebase_uid AS doctor_uid, ${doctorOfPatientSql('$2', 'a.patient_uid')} AS doctor_of_patient,
               f.name, f.content_type, f.bytes
          FROM appointments a
          JOIN doctors d ON d.id = a.doctor_id
          LEFT JOIN users u ON u.id = d.user_id
          LEFT JOIN prescription_files f ON f.appointment_id = a.id
         WHERE a.id = $1`,
-      [id],
+      [id, caller.uid],
     );
     const row = rows[0];
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     const allowed =
-      caller.role === 'admin' || caller.uid === row.patient_uid || caller.uid === row.doctor_uid;
-    await this.audit.record({
-      actorUid: caller.uid,
-      actorRole: caller.role,
+      caller.role === 'admin' ||
+      caller.uid === row.patient_uid ||
+      (caller.uid === row.doctor_uid && row.doctor_of_patient);
+    await this.audit.recordFor(caller, allowed ? 'allowed' : 'denied', {
       action: 'appointment.prescription.download',
       resourceType: 'appointment',
       resourceId: id,
-      outcome: allowed ? 'allowed' : 'denied',
     });
     if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
     if (!row.bytes) throw new ApiException(404, MESSAGES.prescriptionMissing);
@@ -254,13 +370,10 @@ export class ProviderService {
       { id: doctor.id },
       { schedule: { availableDays: days, timeSlots }, timeZone: input.timeZone },
     );
-    await this.audit.record({
-      actorUid: caller.uid,
-      actorRole: caller.role,
+    await this.audit.recordFor(caller, 'allowed', {
       action: 'doctor.schedule.update',
       resourceType: 'doctor',
       resourceId: doctor.id,
-      outcome: 'allowed',
     });
     return this.scheduleResponse(await repo.findOneByOrFail({ id: doctor.id }));
   }

@@ -255,6 +255,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'PATCH',
         body: { status },
       }),
+    /** Undo a Completed / No-Show mark within VISIT_UNDO_HOURS (issue 13). */
+    reopenAppointment: (id: string) =>
+      request<{ id: string; status: string }>(`/provider/appointments/${encodeURIComponent(id)}/reopen`, {
+        method: 'POST',
+      }),
+    /** The doctor cancels an upcoming appointment with a reason the patient sees (issue 13). */
+    doctorCancelAppointment: (id: string, reason: string) =>
+      request<{ id: string; status: string }>(`/provider/appointments/${encodeURIComponent(id)}/cancel`, {
+        method: 'POST',
+        body: { reason },
+      }),
     uploadPrescription: (id: string, file: Blob, fileName: string) => {
       const form = new FormData();
       form.append('file', file, fileName);

@@ -60,7 +60,19 @@ export interface Appointment {
   /** The real start instant (ISO, UTC). */
   startsAt: string;
   timeZone: string;
+  /** Who cancelled (issue 13): absent or null unless the status is Cancelled. */
+  cancelledBy?: CancelledBy | null;
+  /** The doctor's reason when the doctor cancelled (shown to the patient). */
+  cancelReason?: string | null;
 }
+
+/** Who cancelled an appointment (appointments.cancelled_by). */
+export type CancelledBy = 'patient' | 'doctor' | 'admin';
+
+/** A doctor may undo a Completed or No-Show mark for this long after setting it (issue 13). */
+export const VISIT_UNDO_HOURS = 24;
+/** The longest reason a doctor may give when cancelling an appointment. */
+export const CANCEL_REASON_MAX_LENGTH = 500;
 
 /**
  * Props of the exposed `mfe_booking/BookingFlow` component: `page` for /book-appointment, `dashboard`

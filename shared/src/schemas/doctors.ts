@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES, formatMessage } from '../messages.js';
 import { WEEKDAY_NAMES, parseTime12h } from '../booking/dates.js';
 import { isValidTimeZone } from '../booking/time-zone.js';
+import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
 import { uidSchema } from './users.js';
 
 /** Spec §9 doctor defaults at signup. */
@@ -119,6 +120,18 @@ export type ProviderScheduleInput = z.infer<typeof providerScheduleSchema>;
 export const appointmentStatusUpdateSchema = z.object({ status: z.enum(['Completed', 'No-Show']) }).strict();
 export type AppointmentStatusUpdate = z.infer<typeof appointmentStatusUpdateSchema>;
 
+/** `POST /api/provider/appointments/{id}/cancel` (issue 13): the doctor's reason, shown to the patient. */
+export const doctorCancelSchema = z
+  .object({
+    reason: z
+      .string(MESSAGES.cancelReasonRequired)
+      .trim()
+      .min(1, MESSAGES.cancelReasonRequired)
+      .max(CANCEL_REASON_MAX_LENGTH, formatMessage('cancelReasonTooLong', { max: CANCEL_REASON_MAX_LENGTH })),
+  })
+  .strict();
+export type DoctorCancelInput = z.infer<typeof doctorCancelSchema>;
+
 /** `GET /api/doctors/{uid}` (spec §3, §7). */
 export interface DoctorRecordResponse {
   exists: boolean;
@@ -198,6 +211,11 @@ export interface ProviderAppointment {
     /** The intake record, as saved. */
     intake: Record<string, unknown> | null;
   };
+  /** When the doctor marked it Completed or No-Show (ISO), for the undo window; else null. */
+  closedAt?: string | null;
+  /** Who cancelled and, for a doctor's cancellation, why (issue 13). */
+  cancelledBy?: 'patient' | 'doctor' | 'admin' | null;
+  cancelReason?: string | null;
 }
 
 export interface ProviderScheduleResponse {

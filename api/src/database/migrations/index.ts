@@ -6,6 +6,7 @@ import { AuditLog1767657600000 } from './1767657600000-audit-log.js';
 import { DoctorApplications1767744000000 } from './1767744000000-doctor-applications.js';
 import { AuditClient1767916800000 } from './1767916800000-audit-client.js';
 import { AppRole1767916900000 } from './1767916900000-app-role.js';
+import { AppointmentClosing1768003200000 } from './1768003200000-appointment-closing.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   DoctorApplications1767744000000,
   AuditClient1767916800000,
   AppRole1767916900000,
+  AppointmentClosing1768003200000,
 ];

@@ -212,7 +212,8 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'PATCH /api/provider/appointments/{id}/status': {
-    params: { id: 'freshAppointment' },
+    // Issue 13: only a visit that has started can be closed.
+    params: { id: 'freshStartedAppointment' },
     body: () => ({ status: 'Completed' }),
     // Another doctor's appointment does not exist for them: 404, not a hint that it does.
     audit: {
@@ -221,6 +222,16 @@ export const MATRIX: Record<string, RouteCase> = {
       refusals: 'unaudited',
       clientUnrecorded: true,
     },
+    expect: row(401, 403, 403, 200, 404, 403, 403),
+  },
+  // issue 13: undo a close within 24 h; the doctor cancels an upcoming appointment with a reason
+  'POST /api/provider/appointments/{id}/reopen': {
+    params: { id: 'freshClosedAppointment' },
+    expect: row(401, 403, 403, 200, 404, 403, 403),
+  },
+  'POST /api/provider/appointments/{id}/cancel': {
+    params: { id: 'freshAppointment' },
+    body: () => ({ reason: 'The clinic is closed that day.' }),
     expect: row(401, 403, 403, 200, 404, 403, 403),
   },
   'POST /api/provider/appointments/{id}/prescription': {

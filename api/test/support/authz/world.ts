@@ -34,7 +34,10 @@ export type Subject =
   | 'credential'
   | 'application'
   | 'freshAppointment'
-  | 'freshDocument';
+  | 'freshDocument'
+  // issue 13: visits that have started (Scheduled) and that were just closed (Completed)
+  | 'freshStartedAppointment'
+  | 'freshClosedAppointment';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -185,6 +188,10 @@ export class World {
         return this.freshAppointment();
       case 'freshDocument':
         return this.freshDocument();
+      case 'freshStartedAppointment':
+        return this.freshPastAppointment('Scheduled');
+      case 'freshClosedAppointment':
+        return this.freshPastAppointment('Completed');
     }
   }
 
@@ -201,6 +208,24 @@ export class World {
                'Matrix', $4, $5, $6)
        RETURNING id`,
       [this.users.patient.uid, d.id, n, d.clinic, d.specialty, d.name],
+    );
+    return row!.id;
+  }
+
+  /**
+   * A past appointment of the patient with the booked doctor (issue 13), written to the database:
+   * 'Scheduled' (may be closed) or 'Completed' just now (may be reopened).
+   */
+  async freshPastAppointment(status: 'Scheduled' | 'Completed'): Promise<string> {
+    const n = ++this.freshCount;
+    const d = this.bookedDoctor;
+    const [row] = await this.t.dataSource.query<{ id: string }[]>(
+      `INSERT INTO appointments (patient_uid, doctor_id, starts_at, status, closed_at, notes, clinic, specialty,
+                                 doctor_name)
+       VALUES ($1, $2, date_trunc('hour', now()) - interval '60 days' - $3 * interval '30 minutes', $4,
+               CASE WHEN $4 = 'Completed' THEN now() END, 'Matrix', $5, $6, $7)
+       RETURNING id`,
+      [this.users.patient.uid, d.id, n, status, d.clinic, d.specialty, d.name],
     );
     return row!.id;
   }

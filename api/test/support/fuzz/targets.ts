@@ -11,6 +11,7 @@ import {
   providerScheduleSchema,
   rejectApplicationSchema,
   appointmentStatusUpdateSchema,
+  doctorCancelSchema,
   savePatientSchema,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
@@ -57,6 +58,9 @@ export const FUZZ_ROUTES = [
   'PATCH /api/provider/appointments/{id}/status',
   'POST /api/provider/appointments/{id}/prescription',
   'PUT /api/provider/schedule',
+  // issue 13
+  'POST /api/provider/appointments/{id}/reopen',
+  'POST /api/provider/appointments/{id}/cancel',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -248,6 +252,19 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       path: `/api/provider/appointments/${keptId}/status`,
       params: { names: ['id'], build: (v) => `/api/provider/appointments/${v.id}/status` },
       json: { base: { status: 'Completed' }, schema: appointmentStatusUpdateSchema },
+    },
+    // issue 13: a visit that was never closed cannot be reopened; a cancelled one cannot be cancelled
+    'POST /api/provider/appointments/{id}/reopen': {
+      caller: doctorUser,
+      path: `/api/provider/appointments/${keptId}/reopen`,
+      params: { names: ['id'], build: (v) => `/api/provider/appointments/${v.id}/reopen` },
+      noBody: true,
+    },
+    'POST /api/provider/appointments/{id}/cancel': {
+      caller: doctorUser,
+      path: `/api/provider/appointments/${cancelledId}/cancel`,
+      params: { names: ['id'], build: (v) => `/api/provider/appointments/${v.id}/cancel` },
+      json: { base: { reason: 'The clinic is closed that day.' }, schema: doctorCancelSchema },
     },
     'POST /api/provider/appointments/{id}/prescription': {
       caller: doctorUser,

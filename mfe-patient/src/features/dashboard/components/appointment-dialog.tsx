@@ -99,6 +99,12 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         </dd>
         <dt>{MESSAGES.appointmentNotesLabel}</dt>
         <dd>{details.notes || '—'}</dd>
+        {details.status === 'Cancelled' && details.cancelledBy === 'doctor' && details.cancelReason ? (
+          <>
+            <dt>{MESSAGES.appointmentCancelReasonLabel}</dt>
+            <dd>{formatMessage('appointmentCancelledByDoctor', { reason: details.cancelReason })}</dd>
+          </>
+        ) : null}
       </dl>
       <div className="md-dash-modal-actions">
         {details.prescriptionUrl && (

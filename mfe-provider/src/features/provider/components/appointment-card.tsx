@@ -1,5 +1,15 @@
-import { useState } from 'react';
-import { api, errorMessage, notify, type ClinicalSummary, type ProviderAppointment } from '@medora/shared';
+import { useState, type CSSProperties } from 'react';
+import {
+  CANCEL_REASON_MAX_LENGTH,
+  MESSAGES,
+  VISIT_UNDO_HOURS,
+  api,
+  errorMessage,
+  formatMessage,
+  notify,
+  type ClinicalSummary,
+  type ProviderAppointment,
+} from '@medora/shared';
 import {
   ALL_QUESTIONS,
   DOCUMENT_SUFFIX,
@@ -7,6 +17,7 @@ import {
   type IntakeAnswers,
   type ReviewSection,
 } from '@medora/shared/intake';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { openBlob, styles } from '../../../components/ui';
 
 /** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
@@ -45,6 +56,24 @@ function intakeSections(intake: Record<string, unknown> | null): ReviewSection[]
 }
 
 const sectionTitle = { margin: '0.6rem 0 0.2rem', fontSize: 14, color: 'var(--md-accent-dark, #115e59)' };
+const cancelNote: CSSProperties = { ...styles.muted, margin: '0.75rem 0 0' };
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Which closing actions the card offers at `now` (the server decides again): Completed / No-Show once
+ * the visit has started, Cancel before that, Undo within VISIT_UNDO_HOURS of a close.
+ */
+export function closingActions(a: ProviderAppointment, now: number) {
+  const open = a.status === 'Scheduled' || a.status === 'Confirmed';
+  const started = Date.parse(a.startsAt) <= now;
+  const closed = a.status === 'Completed' || a.status === 'No-Show';
+  return {
+    close: open && started,
+    cancel: open && !started,
+    undo: closed && !!a.closedAt && now - Date.parse(a.closedAt) < VISIT_UNDO_HOURS * HOUR,
+  };
+}
 
 /** One booking on the provider dashboard: patient, summary, intake details, status and prescription. */
 export function AppointmentCard({
@@ -56,10 +85,33 @@ export function AppointmentCard({
 }) {
   const [busy, setBusy] = useState(false);
   const [fileFocus, setFileFocus] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const a = appointment;
-  const summary = a.patient.summary as ClinicalSummary | null;
+  const cancelled = a.status === 'Cancelled';
+  // A cancelled appointment carries no health data (the API sends none either).
+  const summary = cancelled ? null : (a.patient.summary as ClinicalSummary | null);
   const who = a.patient.name ?? a.patient.email ?? 'Patient';
-  const open = a.status === 'Scheduled' || a.status === 'Confirmed';
+  const can = closingActions(a, Date.now());
+
+  const undo = async () => {
+    setBusy(true);
+    try {
+      await api.reopenAppointment(a.id);
+      notify.success(MESSAGES.visitUndone);
+      onChanged();
+    } catch (err) {
+      notify.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async (reason: string) => {
+    await api.doctorCancelAppointment(a.id, reason);
+    setCancelling(false);
+    notify.success(MESSAGES.doctorCancelled);
+    onChanged();
+  };
 
   const setStatus = async (status: 'Completed' | 'No-Show') => {
     setBusy(true);
@@ -120,7 +172,14 @@ export function AppointmentCard({
           {a.status}
         </span>
       </div>
-      {summary ? (
+      {cancelled ? (
+        <p style={cancelNote}>
+          {MESSAGES.cancelledNoHealthData}
+          {a.cancelledBy === 'doctor' && a.cancelReason
+            ? ` ${MESSAGES.appointmentCancelReasonLabel}: ${a.cancelReason}`
+            : ''}
+        </p>
+      ) : summary ? (
         <section aria-label={`Summary of ${who}`} style={{ marginTop: '0.75rem' }}>
           {summary.redFlags.length > 0 && (
             <div
@@ -166,7 +225,7 @@ export function AppointmentCard({
       ) : (
         <p style={styles.muted}>This patient has not completed the intake yet.</p>
       )}
-      {a.patient.intake && (
+      {!cancelled && a.patient.intake && (
         <details style={{ marginTop: '0.75rem', borderTop: '1px solid #f1f5f9', paddingTop: '0.5rem' }}>
           <summary style={{ cursor: 'pointer', fontWeight: 500, color: 'var(--md-accent-dark, #115e59)' }}>
             Intake details
@@ -195,7 +254,7 @@ export function AppointmentCard({
         </details>
       )}
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: '0.75rem' }}>
-        {open && (
+        {can.close && (
           <>
             <button
               type="button"
@@ -203,7 +262,7 @@ export function AppointmentCard({
               disabled={busy}
               onClick={() => void setStatus('Completed')}
             >
-              Mark Completed
+              {MESSAGES.markCompleted}
             </button>
             <button
               type="button"
@@ -211,9 +270,19 @@ export function AppointmentCard({
               disabled={busy}
               onClick={() => void setStatus('No-Show')}
             >
-              Mark No-Show
+              {MESSAGES.markNoShow}
             </button>
           </>
+        )}
+        {can.undo && (
+          <button type="button" style={styles.secondary} disabled={busy} onClick={() => void undo()}>
+            {formatMessage('undoVisitClose', { status: a.status })}
+          </button>
+        )}
+        {can.cancel && (
+          <button type="button" style={styles.danger} disabled={busy} onClick={() => setCancelling(true)}>
+            {MESSAGES.doctorCancelConfirm}
+          </button>
         )}
         {a.status !== 'Cancelled' && (
           <label
@@ -249,6 +318,18 @@ export function AppointmentCard({
           </button>
         )}
       </div>
+      {cancelling && (
+        <ReasonDialog
+          title={formatMessage('doctorCancelTitle', { patient: who })}
+          label={MESSAGES.doctorCancelReasonLabel}
+          confirmLabel={MESSAGES.doctorCancelConfirm}
+          dismissLabel={MESSAGES.doctorCancelKeep}
+          requiredMessage={MESSAGES.cancelReasonRequired}
+          maxLength={CANCEL_REASON_MAX_LENGTH}
+          onCancel={() => setCancelling(false)}
+          onConfirm={cancel}
+        />
+      )}
     </article>
   );
 }

@@ -1,0 +1,87 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MESSAGES, api, type ProviderAppointment } from '@medora/shared';
+import { AppointmentCard, closingActions } from './appointment-card';
+
+const HOUR = 60 * 60 * 1000;
+const now = Date.parse('2026-11-24T12:00:00Z');
+
+function appointment(over: Partial<ProviderAppointment> = {}): ProviderAppointment {
+  return {
+    id: 'a1',
+    date: '2026-11-25 at 09:00 AM',
+    startsAt: new Date(now + 24 * HOUR).toISOString(),
+    status: 'Scheduled',
+    notes: 'Checkup',
+    prescriptionUrl: null,
+    patient: { uid: 'p1', name: 'Casey', email: 'c@x.test', summary: null, intake: { name: 'Casey' } },
+    closedAt: null,
+    ...over,
+  };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('closingActions (issue 13)', () => {
+  it('offers Cancel before the start, Completed / No-Show after it, Undo for 24 hours', () => {
+    expect(closingActions(appointment(), now)).toEqual({ close: false, cancel: true, undo: false });
+    const started = appointment({ startsAt: new Date(now - HOUR).toISOString() });
+    expect(closingActions(started, now)).toEqual({ close: true, cancel: false, undo: false });
+    const closed = (hoursAgo: number) =>
+      appointment({ status: 'Completed', closedAt: new Date(now - hoursAgo * HOUR).toISOString() });
+    expect(closingActions(closed(23), now).undo).toBe(true);
+    expect(closingActions(closed(25), now).undo).toBe(false);
+    expect(closingActions(appointment({ status: 'Cancelled' }), now)).toEqual({
+      close: false,
+      cancel: false,
+      undo: false,
+    });
+  });
+});
+
+describe('AppointmentCard', () => {
+  it('shows no health data on a cancelled card, with the doctor’s reason', () => {
+    render(
+      <AppointmentCard
+        appointment={appointment({
+          status: 'Cancelled',
+          cancelledBy: 'doctor',
+          cancelReason: 'Clinic closed',
+          patient: { uid: 'p1', name: null, email: null, summary: null, intake: { name: 'Casey' } },
+        })}
+        onChanged={() => {}}
+      />,
+    );
+    expect(screen.queryByText('Intake details')).toBeNull();
+    expect(screen.getByText(new RegExp(MESSAGES.cancelledNoHealthData))).toBeTruthy();
+    expect(screen.getByText(/Clinic closed/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: MESSAGES.markCompleted })).toBeNull();
+  });
+
+  it('asks for a reason in a dialog that takes focus and closes on Escape, then cancels', async () => {
+    const cancel = jest
+      .spyOn(api, 'doctorCancelAppointment')
+      .mockResolvedValue({ id: 'a1', status: 'Cancelled' });
+    const changed = jest.fn();
+    render(<AppointmentCard appointment={appointment()} onChanged={changed} />);
+    expect(screen.queryByRole('button', { name: MESSAGES.markCompleted })).toBeNull();
+    const open = screen.getByRole('button', { name: MESSAGES.doctorCancelConfirm });
+    open.focus();
+    fireEvent.click(open);
+    const field = screen.getByLabelText(MESSAGES.doctorCancelReasonLabel);
+    expect(document.activeElement).toBe(field);
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.doctorCancelConfirm }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel the appointment with Casey' });
+    fireEvent.submit(dialog);
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.cancelReasonRequired);
+    expect(cancel).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(MESSAGES.doctorCancelReasonLabel), {
+      target: { value: ' Clinic closed ' },
+    });
+    fireEvent.submit(screen.getByRole('dialog'));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
+    expect(cancel).toHaveBeenCalledWith('a1', 'Clinic closed');
+  });
+});
