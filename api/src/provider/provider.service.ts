@@ -7,6 +7,7 @@ import {
   clinicTimeZone,
   detectFileType,
   formatAppointmentDate,
+  parseTime12h,
   sanitizeFileName,
   slotOf,
   slotsFor,
@@ -21,6 +22,7 @@ import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
+import { assertDatabaseTimeZone } from '../doctors/time-zone.js';
 
 export function prescriptionPath(appointmentId: string): string {
   return `/api/appointments/${appointmentId}/prescription`;
@@ -243,12 +245,19 @@ export class ProviderService {
   /**
    * Replaces the weekly schedule and clinic zone; booking reads it on the next request. Existing
    * bookings are never dropped: those that no longer fit stay booked and are listed in the answer.
+   * Slots arrive canonical ('hh:mm AM/PM', from the shared schema) and are stored once each, in
+   * time order; the zone must be one Postgres knows (issue 13 §3).
    */
   async updateSchedule(caller: Caller, input: ProviderScheduleInput): Promise<ProviderScheduleResponse> {
     const doctor = await this.doctorFor(caller);
+    await assertDatabaseTimeZone(this.ds, input.timeZone);
     const days = [...new Set(input.availableDays)];
     const timeSlots: Record<string, string[]> = {};
-    for (const day of days) timeSlots[day] = [...new Set(input.timeSlots[day] ?? [])];
+    for (const day of days) {
+      timeSlots[day] = [...new Set(input.timeSlots[day] ?? [])].sort(
+        (a, b) => (parseTime12h(a) ?? 0) - (parseTime12h(b) ?? 0),
+      );
+    }
     const repo = this.ds.getRepository(DoctorEntity);
     await repo.update(
       { id: doctor.id },
