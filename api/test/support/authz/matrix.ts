@@ -139,6 +139,8 @@ export const MATRIX: Record<string, RouteCase> = {
   // ── doctor applications: the applicant themself vs other doctors ──────────────────────────────
   'POST /api/doctors': {
     body: (w) => ({ uid: w.users.applicant.uid, data: APPLICATION }),
+    // A submission raises the application's version (issue 13 §3): pin it again.
+    restore: (w) => w.restoreApplication(),
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
   'GET /api/doctors/{uid}': {
@@ -148,6 +150,7 @@ export const MATRIX: Record<string, RouteCase> = {
   'POST /api/doctors/{uid}/credentials': {
     params: { uid: 'applicant' },
     body: () => ({ type: 'certification', documentName: 'certificate.pdf' }),
+    restore: (w) => w.restoreApplication(),
     // An admin reviews applications, never writes into one.
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
@@ -159,16 +162,29 @@ export const MATRIX: Record<string, RouteCase> = {
     params: { id: 'credential' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
+  // Issue 13 §3: a decision names the version the admin reviewed.
   'POST /api/admin/doctors/{id}/approve': {
     params: { id: 'application' },
+    body: (w) => ({ version: w.applicationVersion }),
     restore: (w) => w.restoreApplication(),
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
   'POST /api/admin/doctors/{id}/reject': {
     params: { id: 'application' },
-    body: () => ({ reason: 'The licence number does not match the board record' }),
+    body: (w) => ({
+      reason: 'The licence number does not match the board record',
+      version: w.applicationVersion,
+    }),
     restore: (w) => w.restoreApplication(),
     expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  'POST /api/admin/doctors/{id}/reopen': {
+    params: { id: 'application' },
+    body: (w) => ({ version: w.applicationVersion }),
+    restore: (w) => w.restoreApplication(),
+    // The admin passes the role check; the application is pending, so there is nothing to re-open
+    // (409). Re-opening a decided one: applications-decisions.e2e-spec.ts.
+    expect: row(401, 403, 403, 403, 403, 403, 409),
   },
   'GET /api/audit': { expect: row(401, 403, 403, 403, 403, 403, 200) },
 };
