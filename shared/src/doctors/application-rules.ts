@@ -23,6 +23,9 @@ export function isValidPhone(value: string): boolean {
   return digits >= 10 && digits <= 15;
 }
 
+/** Years of experience an application may state (0 to this, whole years). */
+export const MAX_EXPERIENCE_YEARS = 80;
+
 /** The earliest birth year taken as real. */
 const MIN_BIRTH_YEAR = 1900;
 

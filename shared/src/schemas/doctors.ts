@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { WEEKDAY_NAMES, formatTime12h, parseTime12h } from '../booking/dates.js';
 import { isValidTimeZone } from '../booking/time-zone.js';
-import { DOCTOR_SPECIALTIES, isPastBirthDate, isValidPhone } from '../doctors/application-rules.js';
+import {
+  DOCTOR_SPECIALTIES,
+  MAX_EXPERIENCE_YEARS,
+  isPastBirthDate,
+  isValidPhone,
+} from '../doctors/application-rules.js';
 import { uidSchema } from './users.js';
 
 /** Spec §9 doctor defaults at signup. */
@@ -52,7 +57,10 @@ export const doctorApplicationSchema = z.object({
   specialty: z.enum(DOCTOR_SPECIALTIES, MESSAGES.specialtyInvalid),
   subSpecialties: z.union([text(500), z.array(text(120)).max(20)]).optional(),
   qualification: required(200),
-  experience: strictNumber().int(MESSAGES.requiredFields).min(0, MESSAGES.requiredFields).max(80),
+  experience: strictNumber()
+    .int(MESSAGES.requiredFields)
+    .min(0, MESSAGES.requiredFields)
+    .max(MAX_EXPERIENCE_YEARS, MESSAGES.requiredFields),
   licenseNumber: required(80),
   npiNumber: text(20).optional(),
   bio: text(4000).optional(),
