@@ -14,6 +14,7 @@ import { CredentialList } from '../features/admin/components/credential-list';
 import { RejectDialog } from '../features/admin/components/reject-dialog';
 
 type QueueStatus = 'pending' | 'approved' | 'rejected';
+const showStyle = { ...styles.input, maxWidth: 260 };
 const QUEUE_LABELS: Record<QueueStatus, string> = {
   pending: 'Waiting for review',
   approved: 'Approved',
@@ -104,7 +105,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         <select
           value={status}
           onChange={(e) => setStatus(e.target.value as QueueStatus)}
-          style={styles.input}
+          style={showStyle}
           aria-label="Applications to show"
         >
           {(Object.keys(QUEUE_LABELS) as QueueStatus[]).map((s) => (

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { ApiError, MESSAGES, api, authStore } from '@medora/shared';
+import { ApiError, MESSAGES, api, authStore, type RemotePageProps } from '@medora/shared';
 import AdminDashboardPage from './admin-dashboard-page';
 import DoctorOnboardingPage from './doctor-onboarding-page';
 import DoctorSignupPage from './doctor-signup-page';
@@ -207,7 +207,7 @@ describe('admin verification queue (issue 13 §3)', () => {
     const approve = jest
       .spyOn(api, 'approveDoctor')
       .mockRejectedValue(new ApiError(409, MESSAGES.applicationChanged));
-    render(<AdminDashboardPage {...({} as never)} />);
+    render(<AdminDashboardPage {...({} as RemotePageProps)} />);
     const current = await screen.findByRole('list', { name: 'Current documents of Dr. Queue' });
     expect(current.textContent).toContain('degree-c2.pdf');
     const superseded = screen.getByRole('list', { name: 'Superseded documents of Dr. Queue' });

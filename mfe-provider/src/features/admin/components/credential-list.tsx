@@ -29,7 +29,7 @@ const itemStyle: CSSProperties = {
   fontSize: 14,
 };
 const firstItemStyle: CSSProperties = { ...itemStyle, borderTop: 0 };
-const supersededItemStyle: CSSProperties = { ...itemStyle, color: '#64748b', textDecoration: 'line-through' };
+const supersededItemStyle: CSSProperties = { ...itemStyle, color: '#64748b' };
 const headingStyle: CSSProperties = { marginBottom: 4 };
 const strongStyle: CSSProperties = { fontWeight: 600 };
 const viewStyle: CSSProperties = { ...styles.secondary, ...styles.small };
@@ -52,7 +52,8 @@ export function CredentialList({
   const row = (c: CredentialRecord, i: number, old: boolean) => (
     <li key={c.id} style={old ? supersededItemStyle : i === 0 ? firstItemStyle : itemStyle}>
       <span>
-        <strong style={strongStyle}>{CREDENTIAL_LABELS[c.type] ?? c.type}:</strong> {c.documentName}
+        <strong style={strongStyle}>{CREDENTIAL_LABELS[c.type] ?? c.type}:</strong>{' '}
+        {old ? <s>{c.documentName}</s> : c.documentName}
         {c.issuingOrganization ? <span style={styles.muted}> ({c.issuingOrganization})</span> : ''}
         {old && <span style={styles.muted}> — {MESSAGES.credentialSuperseded}</span>}
       </span>
