@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { MESSAGES } from '@medora/shared';
 import { authHeader, createTestApp, type TestApp } from './helpers.js';
+import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
 import { MATRIX, type AuditExpectation, type RouteCase } from './support/authz/matrix.js';
 import { ACTORS, APPLICATION, World, type Actor, type Subject } from './support/authz/world.js';
 
@@ -257,6 +258,7 @@ describe('a doctor whose approval is withdrawn', () => {
   it('no longer reads the records, documents and appointments of the patients who booked them', async () => {
     const { patient, admin } = w.users;
     const doctor = await w.registered('doctor');
+    await uploadRequiredCredentials(t.http, doctor);
     const applied = await request(t.http)
       .post('/api/doctors')
       .set(authHeader(doctor))
@@ -264,11 +266,13 @@ describe('a doctor whose approval is withdrawn', () => {
     expect(applied.status).toBe(201);
     const record = await request(t.http).get(`/api/doctors/${doctor.uid}`).set(authHeader(doctor));
     const doctorId = (record.body as { data: { id: string } }).data.id;
-    const decide = (what: 'approve' | 'reject') =>
-      request(t.http)
+    const decide = async (what: 'approve' | 'reject' | 'reopen') => {
+      const version = await applicationVersion(t.dataSource, doctorId);
+      return request(t.http)
         .post(`/api/admin/doctors/${doctorId}/${what}`)
         .set(authHeader(admin))
-        .send(what === 'reject' ? { reason: 'Licence suspended by the board' } : {});
+        .send(what === 'reject' ? { reason: 'Licence suspended by the board', version } : { version });
+    };
     expect((await decide('approve')).status).toBe(200);
     const [booked] = (await t.dataSource.query(
       `INSERT INTO appointments (patient_uid, doctor_id, starts_at, clinic, specialty, doctor_name)
@@ -291,6 +295,8 @@ describe('a doctor whose approval is withdrawn', () => {
     const statuses = async () =>
       Promise.all(reads.map(async (p) => (await request(t.http).get(p).set(authHeader(doctor))).status));
     expect(await statuses()).toEqual([200, 200, 200, 200, 200, 200]);
+    // A decided application is decided again only after a re-open (issue 13 §3).
+    expect((await decide('reopen')).status).toBe(200);
     expect((await decide('reject')).status).toBe(200);
     expect(await statuses()).toEqual([403, 403, 403, 403, 403, 403]);
   });

@@ -9,6 +9,7 @@ import {
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { bookableSlots, book, bookingBody, registeredPatient, type SeededDoctor } from './booking-helpers.js';
+import { applicationVersion } from './application-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 let t: TestApp;
@@ -55,8 +56,28 @@ async function admin(): Promise<TestUser> {
   return user;
 }
 
-const submit = (user: TestUser, data: object = APPLICATION) =>
-  request(t.http).post('/api/doctors').set(authHeader(user)).send({ uid: user.uid, data });
+/**
+ * Applies as `user`: the three required documents first (metadata only; issue 13 §3), then
+ * `POST /api/doctors`. Upload refusals (a patient, say) are left to the submission's answer.
+ */
+async function submit(user: TestUser, data: object = APPLICATION) {
+  for (const type of ['degree', 'license', 'identity']) {
+    await request(t.http)
+      .post(`/api/doctors/${user.uid}/credentials`)
+      .set(authHeader(user))
+      .send({ type, documentName: `${type}.pdf` });
+  }
+  return request(t.http).post('/api/doctors').set(authHeader(user)).send({ uid: user.uid, data });
+}
+
+/** An admin's decision on the application's current version. */
+async function decide(reviewer: TestUser, id: string, what: 'approve' | 'reject', body: object = {}) {
+  const version = await applicationVersion(t.dataSource, id);
+  return request(t.http)
+    .post(`/api/admin/doctors/${id}/${what}`)
+    .set(authHeader(reviewer))
+    .send({ version, ...body });
+}
 
 const credential = (user: TestUser, type: string, bytes: Buffer, filename: string, uid = user.uid) =>
   request(t.http)
@@ -76,9 +97,7 @@ async function approvedDoctor(reviewer: TestUser): Promise<{ user: TestUser; doc
   const user = await registered('doctor');
   expect((await submit(user)).status).toBe(201);
   const id = await doctorId(user);
-  expect(
-    (await request(t.http).post(`/api/admin/doctors/${id}/approve`).set(authHeader(reviewer))).status,
-  ).toBe(200);
+  expect((await decide(reviewer, id, 'approve')).status).toBe(200);
   const schedule = {
     availableDays: ['Monday', 'Wednesday'],
     timeSlots: { Monday: ['09:00 AM', '10:00 AM'], Wednesday: ['02:00 PM'] },
@@ -246,9 +265,10 @@ describe('admin verification queue', () => {
       .set(authHeader(reviewer));
     expect(queue.status).toBe(200);
     const app = (queue.body as DoctorApplication[]).find((a) => a.uid === user.uid)!;
-    expect(app.credentials).toHaveLength(1);
+    expect(app.credentials).toHaveLength(4);
+    const withFile = app.credentials.find((c) => c.hasFile)!;
     const file = await request(t.http)
-      .get(`/api/admin/credentials/${app.credentials[0]!.id}/file`)
+      .get(`/api/admin/credentials/${withFile.id}/file`)
       .set(authHeader(reviewer));
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
@@ -257,7 +277,8 @@ describe('admin verification queue', () => {
     expect(me.body.access.providerDashboard).toBe(false);
     const approve = await request(t.http)
       .post(`/api/admin/doctors/${app.id}/approve`)
-      .set(authHeader(reviewer));
+      .set(authHeader(reviewer))
+      .send({ version: app.version });
     expect(approve.status).toBe(200);
     expect(approve.body).toMatchObject({
       verificationStatus: 'approved',
@@ -281,16 +302,12 @@ describe('admin verification queue', () => {
     const user = await registered('provider');
     await submit(user);
     const id = await doctorId(user);
-    const noReason = await request(t.http)
-      .post(`/api/admin/doctors/${id}/reject`)
-      .set(authHeader(reviewer))
-      .send({ reason: ' ' });
+    const noReason = await decide(reviewer, id, 'reject', { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(JSON.stringify(noReason.body)).toContain(MESSAGES.rejectionReasonRequired);
-    const rejected = await request(t.http)
-      .post(`/api/admin/doctors/${id}/reject`)
-      .set(authHeader(reviewer))
-      .send({ reason: 'License number does not match the board record' });
+    const rejected = await decide(reviewer, id, 'reject', {
+      reason: 'License number does not match the board record',
+    });
     expect(rejected.status).toBe(200);
     const own = await request(t.http).get(`/api/doctors/${user.uid}`).set(authHeader(user));
     expect(own.body.data).toMatchObject({
@@ -310,7 +327,7 @@ describe('admin verification queue', () => {
     ).toBe(403);
     // An applicant who is later made admin still cannot approve their own application.
     await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [user.uid]);
-    const self = await request(t.http).post(`/api/admin/doctors/${id}/approve`).set(authHeader(user));
+    const self = await decide(user, id, 'approve');
     expect(self.status).toBe(403);
     const [row] = await t.dataSource.query<{ verification_status: string }[]>(
       `SELECT verification_status FROM doctors WHERE id = $1`,
@@ -349,6 +366,7 @@ describe('who may use the admin and provider routes', () => {
     ['get', `/api/admin/credentials/${ID}/file`],
     ['post', `/api/admin/doctors/${ID}/approve`],
     ['post', `/api/admin/doctors/${ID}/reject`, { reason: 'x' }],
+    ['post', `/api/admin/doctors/${ID}/reopen`, { version: 1 }],
     ['get', '/api/provider/overview'],
     ['get', '/api/provider/appointments'],
     ['patch', `/api/provider/appointments/${ID}/status`, { status: 'Completed' }],

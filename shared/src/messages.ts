@@ -328,6 +328,19 @@ export const MESSAGES = {
   notificationDoctorCancelBody: '{doctor} cancelled your appointment on {date}: {reason}',
   appointmentCancelReasonLabel: 'Cancellation reason',
   appointmentCancelledByDoctor: 'Cancelled by your doctor: {reason}',
+  // Issue 13 §3: decisions that mean what the admin saw, application and schedule rules
+  applicationVersionRequired:
+    'Send the version of the application you reviewed (body "version" or an If-Match header).',
+  applicationChanged:
+    'This application changed after you opened it. Reload it and review the current version before deciding.',
+  applicationAlreadyDecided: 'This application has already been decided. Re-open it to decide again.',
+  applicationNotDecided: 'Only an approved or rejected application can be re-opened.',
+  specialtyInvalid: 'Please choose a specialty from the list.',
+  phoneInvalid: 'Please enter a phone number with 10 to 15 digits.',
+  dobInvalid: 'Please enter a real date of birth in the past (YYYY-MM-DD).',
+  numberExpected: 'Please enter a number.',
+  timeZoneUnsupported: 'This time zone is not supported. Please choose another, e.g. America/Los_Angeles.',
+  credentialSuperseded: 'Superseded by a resubmission',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,11 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   MESSAGES,
+  applicationDecisionSchema,
   applicationsQuerySchema,
   rejectApplicationSchema,
+  versionFromIfMatch,
+  type ApplicationDecisionInput,
   type AdminDashboardOverview,
   type DoctorApplication,
   type DoctorRecord,
@@ -14,10 +17,27 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Roles } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ApiException } from '../common/http-exception.filter.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { AdminService } from './admin.service.js';
 
 const idSchema = z.uuid(MESSAGES.notFound);
+
+/**
+ * The application version a decision names (issue 13 §3): the body's `version` or the `If-Match`
+ * ETag; 400 when neither (or when they disagree).
+ */
+function decisionVersion(bodyVersion: number | undefined, ifMatch: string | undefined): number {
+  const header = ifMatch === undefined ? null : versionFromIfMatch(ifMatch);
+  const fields = { version: MESSAGES.applicationVersionRequired };
+  if (ifMatch !== undefined && header === null)
+    throw new ApiException(400, MESSAGES.applicationVersionRequired, fields);
+  if (bodyVersion !== undefined && header !== null && bodyVersion !== header)
+    throw new ApiException(400, MESSAGES.applicationVersionRequired, fields);
+  const version = bodyVersion ?? header;
+  if (version === null) throw new ApiException(400, MESSAGES.applicationVersionRequired, fields);
+  return version;
+}
 
 /** Inline preview of a credential (PDF or image), never sniffed, never cached. */
 function inlineDisposition(name: string): string {
@@ -77,23 +97,67 @@ export class AdminController {
 
   @Post('doctors/:id/approve')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Approve an application: verified, available, bookable at once (audited)' })
+  @ApiOperation({
+    summary:
+      'Approve an application: verified, available, bookable at once (audited). Names the reviewed version: body `version` or `If-Match`',
+  })
+  @ApiResponse({ status: 400, description: 'No version', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'The application changed since that version, or is already decided',
+    schema: ERROR_BODY_SCHEMA,
+  })
   approve(
     @CurrentCaller() caller: Caller,
     @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Body(new ZodValidationPipe(applicationDecisionSchema)) body: ApplicationDecisionInput,
+    @Headers('if-match') ifMatch: string | undefined,
   ): Promise<DoctorRecord> {
-    return this.admin.decide(caller, id, { approve: true });
+    return this.admin.decide(caller, id, decisionVersion(body.version, ifMatch), { approve: true });
   }
 
   @Post('doctors/:id/reject')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Reject an application with a reason the applicant sees on next login (audited)' })
-  @ApiResponse({ status: 400, description: 'No reason', schema: ERROR_BODY_SCHEMA })
+  @ApiOperation({
+    summary:
+      'Reject an application with a reason the applicant sees on next login (audited). Names the reviewed version: body `version` or `If-Match`',
+  })
+  @ApiResponse({ status: 400, description: 'No reason or no version', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'The application changed since that version, or is already decided',
+    schema: ERROR_BODY_SCHEMA,
+  })
   reject(
     @CurrentCaller() caller: Caller,
     @Param('id', new ZodValidationPipe(idSchema)) id: string,
     @Body(new ZodValidationPipe(rejectApplicationSchema)) body: RejectApplicationInput,
+    @Headers('if-match') ifMatch: string | undefined,
   ): Promise<DoctorRecord> {
-    return this.admin.decide(caller, id, { approve: false, reason: body.reason });
+    return this.admin.decide(caller, id, decisionVersion(body.version, ifMatch), {
+      approve: false,
+      reason: body.reason,
+    });
+  }
+
+  @Post('doctors/:id/reopen')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Re-open a decided application for review: pending and not bookable until decided again (audited). Names the version: body `version` or `If-Match`',
+  })
+  @ApiResponse({ status: 400, description: 'No version', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'The application changed since that version, or is not decided',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  reopen(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Body(new ZodValidationPipe(applicationDecisionSchema)) body: ApplicationDecisionInput,
+    @Headers('if-match') ifMatch: string | undefined,
+  ): Promise<DoctorRecord> {
+    return this.admin.reopen(caller, id, decisionVersion(body.version, ifMatch));
   }
 }

@@ -106,6 +106,7 @@ export class AdminService {
               contentType: c.content_type as string | null,
               size: c.size as number | null,
               createdAt: new Date(c.created_at as string),
+              supersededAt: c.superseded_at ? new Date(c.superseded_at as string) : null,
             },
             c.has_file,
           ),
@@ -143,13 +144,67 @@ export class AdminService {
    * Approves or rejects a submitted application. Approval makes the doctor bookable at once
    * (verificationStatus approved, credentialsVerified, isAvailable). An admin never reviews their own
    * record. Every decision, refused ones included, is audited.
+   *
+   * Issue 13 §3: the decision names the version the admin reviewed (409 when the application changed
+   * since), and a decided application is decided again only after an explicit re-open (409).
    */
   async decide(
     caller: Caller,
     doctorId: string,
+    version: number,
     decision: { approve: true } | { approve: false; reason: string },
   ): Promise<DoctorRecord> {
-    const action = decision.approve ? 'doctor.approve' : 'doctor.reject';
+    return this.transition(
+      caller,
+      doctorId,
+      version,
+      decision.approve ? 'doctor.approve' : 'doctor.reject',
+      (row) => {
+        if (row.verificationStatus !== 'pending') return MESSAGES.applicationAlreadyDecided;
+        Object.assign(row, {
+          verificationStatus: decision.approve ? 'approved' : 'rejected',
+          credentialsVerified: decision.approve,
+          isAvailable: decision.approve,
+          rejectionReason: decision.approve ? null : decision.reason,
+        } satisfies Partial<DoctorEntity>);
+        return {
+          detail: decision.approve ? undefined : `reason: ${decision.reason}`,
+          credentials: row.verificationStatus,
+        };
+      },
+    );
+  }
+
+  /**
+   * `POST /api/admin/doctors/:id/reopen`: puts a decided application back in the queue (pending, not
+   * bookable) so that it can be decided again; audited like a decision.
+   */
+  async reopen(caller: Caller, doctorId: string, version: number): Promise<DoctorRecord> {
+    return this.transition(caller, doctorId, version, 'doctor.reopen', (row) => {
+      if (row.verificationStatus === 'pending') return MESSAGES.applicationNotDecided;
+      const previous = row.verificationStatus;
+      Object.assign(row, {
+        verificationStatus: 'pending',
+        credentialsVerified: false,
+        isAvailable: false,
+        rejectionReason: null,
+      } satisfies Partial<DoctorEntity>);
+      return { detail: `was ${previous}`, credentials: 'pending' };
+    });
+  }
+
+  /**
+   * One state change of an application under a row lock: 404 when there is no submitted application,
+   * 403 on one's own, 409 when `version` is not the current one or `change` refuses (its message).
+   * The version grows, the reviewer and time are kept, the current credentials follow the status.
+   */
+  private async transition(
+    caller: Caller,
+    doctorId: string,
+    version: number,
+    action: 'doctor.approve' | 'doctor.reject' | 'doctor.reopen',
+    change: (row: DoctorEntity) => string | { detail?: string; credentials: string },
+  ): Promise<DoctorRecord> {
     const deny = async (status: number, message: string, detail: string): Promise<never> => {
       await this.audit.recordFor(caller, 'denied', {
         action,
@@ -174,25 +229,37 @@ export class AdminService {
       if (reviewer && row.userId === reviewer.id) {
         return { error: [403, MESSAGES.forbidden, 'own application'] as const };
       }
+      if (row.version !== version) {
+        return {
+          error: [
+            409,
+            MESSAGES.applicationChanged,
+            `version ${version} seen, ${row.version} current`,
+          ] as const,
+        };
+      }
+      const outcome = change(row);
+      if (typeof outcome === 'string') {
+        return { error: [409, outcome, `status ${row.verificationStatus}`] as const };
+      }
+      // The database clock, so a later resubmission can tell which documents this decision covered.
+      const [{ now }] = await m.query<{ now: Date }[]>(`SELECT now() AS now`);
+      Object.assign(row, {
+        reviewedAt: now,
+        reviewedBy: reviewer?.id ?? null,
+        version: row.version + 1,
+      } satisfies Partial<DoctorEntity>);
+      const saved = await repo.save(row);
+      await m.query(
+        `UPDATE credentials SET verification_status = $2 WHERE doctor_id = $1 AND superseded_at IS NULL`,
+        [doctorId, outcome.credentials],
+      );
       const [owner] = row.userId
         ? await m.query<{ firebase_uid: string }[]>(`SELECT firebase_uid FROM users WHERE id = $1`, [
             row.userId,
           ])
         : [];
-      Object.assign(row, {
-        verificationStatus: decision.approve ? 'approved' : 'rejected',
-        credentialsVerified: decision.approve,
-        isAvailable: decision.approve,
-        rejectionReason: decision.approve ? null : decision.reason,
-        reviewedAt: new Date(),
-        reviewedBy: reviewer?.id ?? null,
-      } satisfies Partial<DoctorEntity>);
-      const saved = await repo.save(row);
-      await m.query(`UPDATE credentials SET verification_status = $2 WHERE doctor_id = $1`, [
-        doctorId,
-        decision.approve ? 'approved' : 'rejected',
-      ]);
-      return { record: toDoctorRecord(saved, owner?.firebase_uid ?? null) };
+      return { record: toDoctorRecord(saved, owner?.firebase_uid ?? null), detail: outcome.detail };
     });
     if ('error' in result && result.error) {
       const [status, message, detail] = result.error;
@@ -202,7 +269,7 @@ export class AdminService {
       action,
       resourceType: 'doctor',
       resourceId: doctorId,
-      ...(decision.approve ? {} : { detail: `reason: ${decision.reason}` }),
+      ...(result.detail ? { detail: result.detail } : {}),
     });
     return result.record!;
   }

@@ -29,6 +29,10 @@ export class CredentialEntity {
   @Column({ type: 'integer', nullable: true })
   size!: number | null;
 
+  /** Set when a resubmission replaced this document (issue 13 §3). */
+  @Column({ name: 'superseded_at', type: 'timestamptz', nullable: true })
+  supersededAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   CONTENT_TYPES,
   MESSAGES,
+  REQUIRED_CREDENTIAL_TYPES,
   detectFileType,
   issuingOrganizationFor,
   sanitizeFileName,
@@ -19,6 +20,7 @@ import { CredentialEntity, CredentialFileEntity } from '../credentials/credentia
 import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from './doctor.entity.js';
 import { toCredentialRecord, toDoctorRecord } from './doctor-mapper.js';
+import { assertDatabaseTimeZone } from './time-zone.js';
 
 /** Documents one application may hold (resubmissions included). */
 export const MAX_CREDENTIALS = 30;
@@ -52,6 +54,10 @@ export class DoctorApplicationsService {
    * `POST /api/doctors`: creates or replaces the caller's application. The server sets
    * verificationStatus pending, isAvailable false, credentialsVerified false, documentsSubmitted and
    * onboardingCompleted true (spec §4); an approved doctor cannot resubmit (409).
+   *
+   * Issue 13 §3: the degree, licence and identity documents must be uploaded first (400); a
+   * resubmission after a rejection marks the documents the rejection was about superseded, so the
+   * new ones must be uploaded again; every submission raises the version an admin decides on.
    */
   async submit(caller: Caller, input: CreateDoctorInput): Promise<DoctorRecordResponse> {
     await this.assertApplicant(caller, input.uid, {
@@ -60,10 +66,27 @@ export class DoctorApplicationsService {
       resourceId: input.uid,
     });
     const d = input.data;
+    if (d.timeZone) await assertDatabaseTimeZone(this.ds, d.timeZone);
     return this.ds.transaction(async (m) => {
       const row = await this.ensureRow(m, caller);
       if (row.verificationStatus === 'approved' && row.onboardingCompleted) {
         throw new ApiException(409, MESSAGES.applicationApproved);
+      }
+      if (row.verificationStatus === 'rejected' && row.onboardingCompleted && row.reviewedAt) {
+        // Documents that existed when the application was rejected belong to that decision.
+        await m.query(
+          `UPDATE credentials SET superseded_at = now()
+            WHERE doctor_id = $1 AND superseded_at IS NULL AND date_trunc('milliseconds', created_at) <= $2`,
+          [row.id, row.reviewedAt],
+        );
+      }
+      const [present] = await m.query<{ types: string[] }[]>(
+        `SELECT COALESCE(array_agg(DISTINCT type), '{}') AS types FROM credentials
+          WHERE doctor_id = $1 AND superseded_at IS NULL`,
+        [row.id],
+      );
+      if (!REQUIRED_CREDENTIAL_TYPES.every((type) => present?.types.includes(type))) {
+        throw new ApiException(400, MESSAGES.doctorDocumentsRequired);
       }
       const subSpecialties = Array.isArray(d.subSpecialties)
         ? d.subSpecialties.filter(Boolean)
@@ -99,6 +122,7 @@ export class DoctorApplicationsService {
         rejectionReason: null,
         reviewedAt: null,
         reviewedBy: null,
+        version: row.version + 1,
       } satisfies Partial<DoctorEntity>);
       const saved = await m.getRepository(DoctorEntity).save(row);
       return { exists: true, data: toDoctorRecord(saved, caller.uid) };
@@ -149,6 +173,8 @@ export class DoctorApplicationsService {
       );
       if (file)
         await m.getRepository(CredentialFileEntity).insert({ credentialId: row.id, bytes: file.bytes });
+      // A new document changes what an admin reviews: a decision on the older version must fail.
+      await m.query(`UPDATE doctors SET version = version + 1 WHERE id = $1`, [doctor.id]);
       return toCredentialRecord(row, Boolean(file));
     });
   }

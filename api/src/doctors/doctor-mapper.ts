@@ -38,12 +38,14 @@ export function toDoctorRecord(row: DoctorEntity, uid: string | null): DoctorRec
       timeSlots: row.schedule?.timeSlots ?? {},
     },
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
 export function toCredentialRecord(row: CredentialEntity, hasFile: boolean): CredentialRecord {
   return {
     id: row.id,
+    supersededAt: row.supersededAt ? row.supersededAt.toISOString() : null,
     type: row.type,
     documentName: row.documentName,
     issuingOrganization: row.issuingOrganization,

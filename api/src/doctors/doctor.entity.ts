@@ -131,6 +131,10 @@ export class DoctorEntity {
   @Column({ name: 'reviewed_by', type: 'uuid', nullable: true })
   reviewedBy!: string | null;
 
+  /** Raised by every change of the application (migration 1767830400000, issue 13 §3). */
+  @Column({ type: 'integer', default: 1 })
+  version!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  applicationETag,
   createDoctorSchema,
   credentialMetadataSchema,
   uidSchema,
@@ -67,7 +68,12 @@ export class DoctorsController {
     summary:
       'Submit the caller’s doctor application (spec §7 { uid, data }); the server sets the status fields (spec §4)',
   })
-  @ApiResponse({ status: 400, description: 'Invalid body', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 400,
+    description:
+      'Invalid body, or the degree, licence and identity documents are not uploaded yet (non-superseded)',
+    schema: ERROR_BODY_SCHEMA,
+  })
   @ApiResponse({
     status: 403,
     description: 'Not the caller’s uid, or not a doctor/provider',
@@ -86,11 +92,15 @@ export class DoctorsController {
   @ApiOperation({ summary: 'A doctor’s application record (spec §7): the owner or an admin; 404 when none' })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No doctor record', schema: ERROR_BODY_SCHEMA })
-  get(
+  async get(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DoctorRecordResponse> {
-    return this.applications.get(caller, uid);
+    const record = await this.applications.get(caller, uid);
+    // The version an admin's decision names in If-Match (issue 13 §3).
+    void reply.header('etag', applicationETag(record.data.version));
+    return record;
   }
 
   @Post(':uid/credentials')

@@ -14,7 +14,8 @@ const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::fl
 /**
  * `GET /api/doctors-with-context/{uid}` in one statement ($1 = patient uid, $2/$3 = the booking
  * window): bookable doctors with this patient's visits to each, every slot already taken inside the
- * window, and the patient's totals. The totals CTE is the driving row, so an empty doctor list still
+ * window, and the patient's totals. A doctor not accepting new patients is listed only to patients
+ * with a (non-cancelled) booking with them. The totals CTE is the driving row, so an empty doctor list still
  * carries them (one row with null doctor columns).
  */
 export const DOCTORS_WITH_CONTEXT_SQL = `WITH mine AS (
@@ -35,8 +36,9 @@ export const DOCTORS_WITH_CONTEXT_SQL = `WITH mine AS (
          COALESCE(m.visits, 0) AS "visitCount", ${EPOCH_MS('m.last_start')} AS "lastStart",
          tk.starts AS "takenStarts"
     FROM totals t
-    LEFT JOIN doctors d ON d.verification_status = 'approved' AND d.is_available
-    LEFT JOIN mine m ON m.doctor_id = d.id
+    LEFT JOIN (doctors d LEFT JOIN mine m ON m.doctor_id = d.id)
+      ON d.verification_status = 'approved' AND d.is_available
+         AND (d.accepting_new_patients OR m.doctor_id IS NOT NULL)
     LEFT JOIN taken tk ON tk.doctor_id = d.id
    ORDER BY d.name`;
 

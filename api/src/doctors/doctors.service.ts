@@ -45,6 +45,8 @@ export class DoctorsService {
       .from(DoctorEntity, 'd')
       .where('d.verification_status = :status', { status: 'approved' })
       .andWhere('d.is_available = true')
+      // Anonymous: nobody here has booked before, so a doctor closed to new patients is not listed.
+      .andWhere('d.accepting_new_patients = true')
       .orderBy('d.name', 'ASC')
       .getRawMany<PublicDoctor>();
     return rows.map((r) => ({

@@ -105,7 +105,12 @@ export class ProviderController {
     @Param('id', idPipe()) id: string,
     @Req() req: FastifyRequest,
   ): Promise<{ id: string; prescriptionUrl: string }> {
-    await this.provider.doctorFor(caller);
+    // Refused before any byte of the upload is read.
+    await this.provider.doctorFor(caller, {
+      action: 'appointment.prescription.upload',
+      resourceType: 'appointment',
+      resourceId: id,
+    });
     const upload = await readOneFile(req);
     return this.provider.attachPrescription(caller, id, upload);
   }

@@ -9,6 +9,7 @@ import {
   detectFileType,
   formatAppointmentDate,
   formatMessage,
+  parseTime12h,
   sanitizeFileName,
   slotOf,
   slotsFor,
@@ -20,12 +21,13 @@ import {
   type ProviderScheduleResponse,
 } from '@medora/shared';
 import { auditEntry } from '../audit/audit.queries.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { activeAppointmentSql, approvedDoctorSql, doctorOfPatientSql } from '../auth/doctor-of-patient.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
+import { assertDatabaseTimeZone } from '../doctors/time-zone.js';
 
 export function prescriptionPath(appointmentId: string): string {
   return `/api/appointments/${appointmentId}/prescription`;
@@ -48,22 +50,31 @@ export class ProviderService {
     private readonly audit: AuditService,
   ) {}
 
-  /** The caller's approved doctor record, or 403 (patients, unapproved doctors, admins). */
-  async doctorFor(caller: Caller): Promise<ProviderDoctor> {
-    if (caller.role !== 'doctor' && caller.role !== 'provider')
-      throw new ApiException(403, MESSAGES.forbidden);
+  /**
+   * The caller's approved doctor record, or 403 (patients, unapproved doctors, admins) with a denied
+   * audit row naming what the caller tried to reach (`target`).
+   */
+  async doctorFor(caller: Caller, target: AuditTarget): Promise<ProviderDoctor> {
+    const deny = async (message: string): Promise<never> => {
+      await this.audit.recordFor(caller, 'denied', target);
+      throw new ApiException(403, message);
+    };
+    if (caller.role !== 'doctor' && caller.role !== 'provider') return deny(MESSAGES.forbidden);
     const rows = await this.ds.query<ProviderDoctor[]>(
       `SELECT d.id, d.user_id AS "userId", d.time_zone AS "timeZone" FROM doctors d
          JOIN users u ON u.id = d.user_id
         WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} AND d.onboarding_completed`,
       [caller.uid],
     );
-    if (!rows[0]) throw new ApiException(403, MESSAGES.notApprovedProvider);
-    return rows[0];
+    return rows[0] ?? deny(MESSAGES.notApprovedProvider);
   }
 
   async overview(caller: Caller, now = new Date()): Promise<ProviderOverview> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'read',
+      resourceType: 'dashboard',
+      resourceId: null,
+    });
     const timeZone = clinicTimeZone(doctor.timeZone);
     const [row] = await this.ds.query<Record<keyof ProviderOverview, number>[]>(
       `SELECT
@@ -89,7 +100,11 @@ export class ProviderService {
    * relationship ended: doctor-of-patient.ts). One audit row per patient whose data was returned.
    */
   async appointments(caller: Caller): Promise<ProviderAppointment[]> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'list',
+      resourceType: 'appointment',
+      resourceId: null,
+    });
     const timeZone = clinicTimeZone(doctor.timeZone);
     const active = activeAppointmentSql('a');
     type Row = {
@@ -161,7 +176,11 @@ export class ProviderService {
     id: string,
     input: AppointmentStatusUpdate,
   ): Promise<{ id: string; status: string }> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'appointment.status',
+      resourceType: 'appointment',
+      resourceId: id,
+    });
     const row = await this.transition(
       `UPDATE appointments SET status = $3, closed_at = now(), updated_at = now()
         WHERE id = $1 AND doctor_id = $2 AND status IN ('Scheduled', 'Confirmed') AND starts_at <= now()
@@ -178,7 +197,11 @@ export class ProviderService {
 
   /** Undoes a Completed / No-Show mark within VISIT_UNDO_HOURS of setting it: Scheduled again. */
   async reopen(caller: Caller, id: string): Promise<{ id: string; status: string }> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'appointment.status',
+      resourceType: 'appointment',
+      resourceId: id,
+    });
     const row = await this.transition(
       `UPDATE appointments SET status = 'Scheduled', closed_at = NULL, updated_at = now()
         WHERE id = $1 AND doctor_id = $2 AND status IN ('Completed', 'No-Show')
@@ -209,7 +232,11 @@ export class ProviderService {
     id: string,
     input: DoctorCancelInput,
   ): Promise<{ id: string; status: string }> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'cancel',
+      resourceType: 'appointment',
+      resourceId: id,
+    });
     const row = await this.transition(
       `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
               cancel_reason = $3, updated_at = now()
@@ -268,7 +295,11 @@ export class ProviderService {
     id: string,
     file: { fileName: string; bytes: Buffer },
   ): Promise<{ id: string; prescriptionUrl: string }> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'appointment.prescription.upload',
+      resourceType: 'appointment',
+      resourceId: id,
+    });
     const name = sanitizeFileName(file.fileName);
     const detected = detectFileType(file.bytes, name);
     if (!detected || !CREDENTIAL_FILE_TYPES.has(detected)) {
@@ -351,7 +382,11 @@ export class ProviderService {
   }
 
   async schedule(caller: Caller): Promise<ProviderScheduleResponse> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'read',
+      resourceType: 'schedule',
+      resourceId: null,
+    });
     const row = await this.ds.getRepository(DoctorEntity).findOneByOrFail({ id: doctor.id });
     return this.scheduleResponse(row);
   }
@@ -359,12 +394,23 @@ export class ProviderService {
   /**
    * Replaces the weekly schedule and clinic zone; booking reads it on the next request. Existing
    * bookings are never dropped: those that no longer fit stay booked and are listed in the answer.
+   * Slots arrive canonical ('hh:mm AM/PM', from the shared schema) and are stored once each, in
+   * time order; the zone must be one Postgres knows (issue 13 §3).
    */
   async updateSchedule(caller: Caller, input: ProviderScheduleInput): Promise<ProviderScheduleResponse> {
-    const doctor = await this.doctorFor(caller);
+    const doctor = await this.doctorFor(caller, {
+      action: 'doctor.schedule.update',
+      resourceType: 'doctor',
+      resourceId: null,
+    });
+    await assertDatabaseTimeZone(this.ds, input.timeZone);
     const days = [...new Set(input.availableDays)];
     const timeSlots: Record<string, string[]> = {};
-    for (const day of days) timeSlots[day] = [...new Set(input.timeSlots[day] ?? [])];
+    for (const day of days) {
+      timeSlots[day] = [...new Set(input.timeSlots[day] ?? [])].sort(
+        (a, b) => (parseTime12h(a) ?? 0) - (parseTime12h(b) ?? 0),
+      );
+    }
     const repo = this.ds.getRepository(DoctorEntity);
     await repo.update(
       { id: doctor.id },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
+  ApiError,
   MESSAGES,
   api,
   errorMessage,
@@ -9,15 +10,15 @@ import {
   type RemotePageProps,
 } from '@medora/shared';
 import { StatCard, openBlob, styles } from '../components/ui';
+import { CredentialList } from '../features/admin/components/credential-list';
 import { RejectDialog } from '../features/admin/components/reject-dialog';
 
-const CREDENTIAL_LABELS: Record<string, string> = {
-  degree: 'Medical Degree',
-  license: 'Medical License',
-  identity: 'Identity Proof',
-  address: 'Address Proof',
-  certification: 'Certification',
-  experience: 'Experience Letter',
+type QueueStatus = 'pending' | 'approved' | 'rejected';
+const showStyle = { ...styles.input, maxWidth: 260 };
+const QUEUE_LABELS: Record<QueueStatus, string> = {
+  pending: 'Waiting for review',
+  approved: 'Approved',
+  rejected: 'Rejected',
 };
 
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
@@ -26,30 +27,54 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   const [queue, setQueue] = useState<DoctorApplication[] | null>(null);
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<QueueStatus>('pending');
+  /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
+  const [conflicts, setConflicts] = useState<Record<string, string>>({});
 
   const load = useCallback(async () => {
     try {
-      const [o, q] = await Promise.all([api.adminDashboardOverview(), api.adminApplications('pending')]);
+      const [o, q] = await Promise.all([api.adminDashboardOverview(), api.adminApplications(status)]);
       setOverview(o);
       setQueue(q);
       setError(null);
     } catch (err) {
       setError(errorMessage(err));
     }
-  }, []);
+  }, [status]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const approve = async (app: DoctorApplication) => {
+  /**
+   * Runs a decision on the version shown. A 409 (changed since, or already decided) is kept on the
+   * card and the queue reloads, so the admin reviews the current version before deciding again.
+   */
+  const decide = async (
+    app: DoctorApplication,
+    run: () => Promise<unknown>,
+    done: string,
+  ): Promise<'done' | 'conflict' | 'failed'> => {
     try {
-      await api.approveDoctor(app.id);
-      notify.success(`${app.name} approved: bookable now.`);
+      await run();
+      setConflicts(({ [app.id]: _, ...rest }) => rest);
+      notify.success(done);
       await load();
+      return 'done';
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setConflicts((c) => ({ ...c, [app.id]: err.message }));
+        await load();
+        return 'conflict';
+      }
       notify.error(errorMessage(err));
+      return 'failed';
     }
   };
+
+  const approve = (app: DoctorApplication) =>
+    decide(app, () => api.approveDoctor(app.id, app.version), `${app.name} approved: bookable now.`);
+  const reopen = (app: DoctorApplication) =>
+    decide(app, () => api.reopenDoctor(app.id, app.version), `${app.name} is back in the review queue.`);
 
   const view = async (id: string, name: string) => {
     try {
@@ -75,15 +100,36 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         <StatCard label="Appointments this week" value={overview?.appointmentsThisWeek ?? '…'} />
       </div>
       <h2>Verification queue</h2>
+      <label style={styles.label}>
+        Show
+        <select
+          value={status}
+          onChange={(e) => setStatus(e.target.value as QueueStatus)}
+          style={showStyle}
+          aria-label="Applications to show"
+        >
+          {(Object.keys(QUEUE_LABELS) as QueueStatus[]).map((s) => (
+            <option key={s} value={s}>
+              {QUEUE_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
       {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {queue?.length === 0 && <p>No applications waiting for review.</p>}
+      {queue?.length === 0 && <p>No applications {status === 'pending' ? 'waiting for review' : status}.</p>}
       <div style={{ display: 'grid', gap: '1rem' }}>
         {queue?.map((app) => (
           <article key={app.id} aria-label={`Application of ${app.name}`} style={styles.card}>
             <h3 style={{ margin: 0 }}>{app.name}</h3>
             <p style={styles.muted}>
-              {app.email} · {app.phone} · applied {new Date(app.createdAt).toLocaleDateString()}
+              {app.email} · {app.phone} · applied {new Date(app.createdAt).toLocaleDateString()} · version{' '}
+              {app.version}
             </p>
+            {conflicts[app.id] && (
+              <p role="alert" style={styles.error}>
+                {conflicts[app.id]}
+              </p>
+            )}
             <dl
               style={{
                 display: 'grid',
@@ -130,60 +176,26 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                 </>
               )}
             </dl>
-            <h4 style={{ marginBottom: 4 }}>Documents</h4>
-            {app.credentials.length === 0 && <p style={styles.muted}>No documents.</p>}
-            <ul
-              style={{
-                listStyle: 'none',
-                padding: 0,
-                margin: 0,
-                border: '1px solid #e5e7eb',
-                borderRadius: 8,
-                maxWidth: 560,
-              }}
-            >
-              {app.credentials.map((c, i) => (
-                <li
-                  key={c.id}
-                  style={{
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    alignItems: 'center',
-                    gap: 12,
-                    padding: '0.4rem 0.75rem',
-                    borderTop: i === 0 ? 0 : '1px solid #f1f5f9',
-                    fontSize: 14,
-                  }}
-                >
-                  <span>
-                    <strong style={{ fontWeight: 600 }}>{CREDENTIAL_LABELS[c.type] ?? c.type}:</strong>{' '}
-                    {c.documentName}
-                    {c.issuingOrganization ? (
-                      <span style={styles.muted}> ({c.issuingOrganization})</span>
-                    ) : (
-                      ''
-                    )}
-                  </span>
-                  {c.hasFile && (
-                    <button
-                      type="button"
-                      style={{ ...styles.secondary, ...styles.small }}
-                      onClick={() => void view(c.id, c.documentName)}
-                      aria-label={`View ${CREDENTIAL_LABELS[c.type] ?? c.type} of ${app.name}`}
-                    >
-                      View
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <CredentialList
+              owner={app.name}
+              credentials={app.credentials}
+              onView={(c) => void view(c.id, c.documentName)}
+            />
             <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: '1rem' }}>
-              <button type="button" style={styles.primary} onClick={() => void approve(app)}>
-                Approve {app.name}
-              </button>
-              <button type="button" style={styles.danger} onClick={() => setRejecting(app)}>
-                Reject {app.name}
-              </button>
+              {app.verificationStatus === 'pending' ? (
+                <>
+                  <button type="button" style={styles.primary} onClick={() => void approve(app)}>
+                    Approve {app.name}
+                  </button>
+                  <button type="button" style={styles.danger} onClick={() => setRejecting(app)}>
+                    Reject {app.name}
+                  </button>
+                </>
+              ) : (
+                <button type="button" style={styles.secondary} onClick={() => void reopen(app)}>
+                  Re-open {app.name}
+                </button>
+              )}
             </div>
           </article>
         ))}
@@ -193,14 +205,14 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           doctorName={rejecting.name}
           onCancel={() => setRejecting(null)}
           onConfirm={async (reason) => {
-            try {
-              await api.rejectDoctor(rejecting.id, reason);
-              notify.info(`${rejecting.name} rejected.`);
-              setRejecting(null);
-              await load();
-            } catch (err) {
-              notify.error(errorMessage(err));
-            }
+            const app = rejecting;
+            const outcome = await decide(
+              app,
+              () => api.rejectDoctor(app.id, app.version, reason),
+              `${app.name} rejected.`,
+            );
+            // On a 409 the dialog closes too: its message is on the card, above the current version.
+            if (outcome !== 'failed') setRejecting(null);
           }}
         />
       )}

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { MESSAGES, api, authStore } from '@medora/shared';
+import { ApiError, MESSAGES, api, authStore, type RemotePageProps } from '@medora/shared';
+import AdminDashboardPage from './admin-dashboard-page';
 import DoctorOnboardingPage from './doctor-onboarding-page';
 import DoctorSignupPage from './doctor-signup-page';
 
@@ -159,5 +160,62 @@ describe('doctor onboarding steps', () => {
     renderAt(DoctorOnboardingPage, '/doctor-onboarding');
     await waitFor(() => expect(screen.getByText(/License expired/)).toBeTruthy());
     expect((screen.getByLabelText('Full name *') as HTMLInputElement).value).toBe('Dr. Ada');
+  });
+});
+
+describe('admin verification queue (issue 13 §3)', () => {
+  const credential = (id: string, type: string, supersededAt: string | null) => ({
+    id,
+    type,
+    documentName: `${type}-${id}.pdf`,
+    issuingOrganization: null,
+    verificationStatus: 'pending',
+    contentType: 'application/pdf',
+    size: 8,
+    hasFile: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    supersededAt,
+  });
+  const application = {
+    id: 'app-1',
+    uid: 'doc-9',
+    name: 'Dr. Queue',
+    email: 'q@example.com',
+    phone: '5551234567',
+    specialty: 'Cardiology',
+    subSpecialties: [],
+    qualification: 'MD',
+    experience: 4,
+    licenseNumber: 'LIC-9',
+    npiNumber: null,
+    bio: null,
+    clinic: 'Clinic',
+    clinicAddress: { city: 'Boston', state: 'MA' },
+    consultationFee: 150,
+    consultationDuration: 30,
+    languages: ['English'],
+    acceptingNewPatients: true,
+    verificationStatus: 'pending',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    version: 7,
+    credentials: [credential('c2', 'degree', null), credential('c1', 'degree', '2026-01-02T00:00:00.000Z')],
+  };
+
+  it('marks superseded documents, sends the version it shows and shows a 409 on the application', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    const approve = jest
+      .spyOn(api, 'approveDoctor')
+      .mockRejectedValue(new ApiError(409, MESSAGES.applicationChanged));
+    render(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const current = await screen.findByRole('list', { name: 'Current documents of Dr. Queue' });
+    expect(current.textContent).toContain('degree-c2.pdf');
+    const superseded = screen.getByRole('list', { name: 'Superseded documents of Dr. Queue' });
+    expect(superseded.textContent).toContain('degree-c1.pdf');
+    expect(superseded.textContent).toContain(MESSAGES.credentialSuperseded);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Dr. Queue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.applicationChanged);
+    expect(approve).toHaveBeenCalledWith('app-1', 7);
   });
 });

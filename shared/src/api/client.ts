@@ -241,12 +241,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `GET /api/admin/applications?status=` (default pending), each with its credentials. */
     adminApplications: (status: 'pending' | 'approved' | 'rejected' = 'pending') =>
       request<DoctorApplication[]>('/admin/applications', { query: { status } }),
-    approveDoctor: (id: string) =>
-      request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, { method: 'POST' }),
-    rejectDoctor: (id: string, reason: string) =>
+    // Issue 13 §3: a decision names the application version the admin reviewed (409 when it changed).
+    approveDoctor: (id: string, version: number) =>
+      request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, {
+        method: 'POST',
+        body: { version },
+      }),
+    rejectDoctor: (id: string, version: number, reason: string) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/reject`, {
         method: 'POST',
-        body: { reason },
+        body: { reason, version },
+      }),
+    /** `POST /api/admin/doctors/{id}/reopen`: a decided application goes back to the queue. */
+    reopenDoctor: (id: string, version: number) =>
+      request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/reopen`, {
+        method: 'POST',
+        body: { version },
       }),
     providerOverview: () => request<ProviderOverview>('/provider/overview'),
     providerAppointments: () => request<ProviderAppointment[]>('/provider/appointments'),

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'doctor.apply',
   'doctor.approve',
   'doctor.reject',
+  'doctor.reopen',
   'doctor.schedule.update',
   'application.read',
   'credential.upload',

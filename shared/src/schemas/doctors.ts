@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { MESSAGES, formatMessage } from '../messages.js';
-import { WEEKDAY_NAMES, parseTime12h } from '../booking/dates.js';
+import { WEEKDAY_NAMES, formatTime12h, parseTime12h } from '../booking/dates.js';
 import { isValidTimeZone } from '../booking/time-zone.js';
 import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
+import {
+  DOCTOR_SPECIALTIES,
+  MAX_EXPERIENCE_YEARS,
+  isPastBirthDate,
+  isValidPhone,
+} from '../doctors/application-rules.js';
 import { uidSchema } from './users.js';
 
 /** Spec §9 doctor defaults at signup. */
@@ -32,6 +38,11 @@ export function issuingOrganizationFor(type: CredentialType): string | null {
 
 const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => text(max).min(1, MESSAGES.requiredFields);
+/**
+ * Numbers are numbers: no coercion, so `true`, `"0x10"` and `""` are refused instead of becoming
+ * 1, 16 and 0 (issue 13 §3).
+ */
+const strictNumber = () => z.number(MESSAGES.numberExpected);
 
 /**
  * `POST /api/doctors` body `data` (spec §3 Doctor application record). Status fields a client might
@@ -41,13 +52,16 @@ const required = (max: number) => text(max).min(1, MESSAGES.requiredFields);
 export const doctorApplicationSchema = z.object({
   name: required(200),
   email: text(320).optional(),
-  phone: required(32),
+  phone: required(32).refine(isValidPhone, MESSAGES.phoneInvalid),
   gender: required(40),
-  dob: required(20),
-  specialty: required(120),
+  dob: required(20).refine((v) => isPastBirthDate(v), MESSAGES.dobInvalid),
+  specialty: z.enum(DOCTOR_SPECIALTIES, MESSAGES.specialtyInvalid),
   subSpecialties: z.union([text(500), z.array(text(120)).max(20)]).optional(),
   qualification: required(200),
-  experience: z.coerce.number().int(MESSAGES.requiredFields).min(0, MESSAGES.requiredFields).max(80),
+  experience: strictNumber()
+    .int(MESSAGES.requiredFields)
+    .min(0, MESSAGES.requiredFields)
+    .max(MAX_EXPERIENCE_YEARS, MESSAGES.requiredFields),
   licenseNumber: required(80),
   npiNumber: text(20).optional(),
   bio: text(4000).optional(),
@@ -58,8 +72,8 @@ export const doctorApplicationSchema = z.object({
     state: text(120).min(1, MESSAGES.clinicRequired),
     zipCode: text(20).optional(),
   }),
-  consultationFee: z.coerce.number().min(0).max(100000).default(DOCTOR_DEFAULTS.consultationFee),
-  consultationDuration: z.coerce.number().int().min(5).max(480).default(DOCTOR_DEFAULTS.consultationDuration),
+  consultationFee: strictNumber().min(0).max(100000).default(DOCTOR_DEFAULTS.consultationFee),
+  consultationDuration: strictNumber().int().min(5).max(480).default(DOCTOR_DEFAULTS.consultationDuration),
   languages: z
     .array(text(60).min(1))
     .max(20)
@@ -86,6 +100,23 @@ export const credentialMetadataSchema = z.object({
 });
 export type CredentialMetadataInput = z.infer<typeof credentialMetadataSchema>;
 
+/**
+ * The version of the application the admin reviewed (issue 13 §3): `version` in the body, or the
+ * application's ETag in `If-Match`. Optional here because the header may carry it instead.
+ */
+const applicationVersionSchema = z
+  .number(MESSAGES.applicationVersionRequired)
+  .int(MESSAGES.applicationVersionRequired)
+  .min(1, MESSAGES.applicationVersionRequired)
+  .max(2_147_483_647, MESSAGES.applicationVersionRequired);
+
+/** `POST /api/admin/doctors/{id}/approve` and `/reopen`: an empty body is `{}`. */
+export const applicationDecisionSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({ version: applicationVersionSchema.optional() }).strict(),
+);
+export type ApplicationDecisionInput = z.infer<typeof applicationDecisionSchema>;
+
 export const rejectApplicationSchema = z
   .object({
     reason: z
@@ -93,16 +124,35 @@ export const rejectApplicationSchema = z
       .trim()
       .min(1, MESSAGES.rejectionReasonRequired)
       .max(1000),
+    version: applicationVersionSchema.optional(),
   })
   .strict();
 export type RejectApplicationInput = z.infer<typeof rejectApplicationSchema>;
+
+/** The ETag of an application version (`"3"`), as GET /api/doctors/{uid} sends it. */
+export function applicationETag(version: number): string {
+  return `"${version}"`;
+}
+
+/** The version an `If-Match` header names (`"3"`, `W/"3"`, `3`), or null when it names none. */
+export function versionFromIfMatch(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  const m = value ? /^\s*(?:W\/)?"?(\d{1,10})"?\s*$/.exec(value) : null;
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
+}
 
 export const applicationsQuerySchema = z
   .object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') })
   .strict();
 
 const weekdaySchema = z.enum(WEEKDAY_NAMES, MESSAGES.scheduleDayInvalid);
-const slotSchema = z.string().refine((v) => parseTime12h(v) !== null, MESSAGES.scheduleTimeInvalid);
+/** Stored only as the canonical 'hh:mm AM/PM' ('9:00 am' → '09:00 AM'), the form booking matches. */
+const slotSchema = z
+  .string()
+  .max(20, MESSAGES.scheduleTimeInvalid)
+  .refine((v) => parseTime12h(v) !== null, MESSAGES.scheduleTimeInvalid)
+  .transform((v) => formatTime12h(parseTime12h(v)!));
 
 /** `PUT /api/provider/schedule`: weekday names, 'hh:mm AM/PM' slots per listed day, an IANA zone. */
 export const providerScheduleSchema = z
@@ -140,6 +190,8 @@ export interface DoctorRecordResponse {
 
 export interface CredentialRecord {
   id: string;
+  /** Set when a resubmission replaced this document (issue 13 §3); null for current documents. */
+  supersededAt: string | null;
   type: CredentialType;
   documentName: string;
   issuingOrganization: string | null;
@@ -182,6 +234,8 @@ export interface DoctorRecord {
   timeZone: string;
   schedule: { availableDays: string[]; timeSlots: Record<string, string[]> };
   createdAt: string;
+  /** Grows with every change of the application; approve/reject/reopen name it (issue 13 §3). */
+  version: number;
 }
 
 export interface DoctorApplication extends DoctorRecord {

@@ -7,6 +7,7 @@ import { DoctorApplications1767744000000 } from './1767744000000-doctor-applicat
 import { AuditClient1767916800000 } from './1767916800000-audit-client.js';
 import { AppRole1767916900000 } from './1767916900000-app-role.js';
 import { AppointmentClosing1768003200000 } from './1768003200000-appointment-closing.js';
+import { ApplicationVersions1767830400000 } from './1767830400000-application-versions.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   AuditClient1767916800000,
   AppRole1767916900000,
   AppointmentClosing1768003200000,
+  ApplicationVersions1767830400000,
 ];

@@ -175,30 +175,23 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/appointments/{id}/prescription': {
     params: { id: 'appointment' },
-    // Served by the provider module: rows written with AuditService.record (see the provider block).
-    audit: {
-      action: 'appointment.prescription.download',
-      resourceType: 'appointment',
-      clientUnrecorded: true,
-    },
+    audit: { action: 'appointment.prescription.download', resourceType: 'appointment' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
 
   // ── the provider dashboard (approved doctors, their own appointments) ─────────────────────────
-  // refusals 'unaudited': ProviderService.doctorFor refuses non-doctors without a row (the provider
-  // part of issue 13 owns api/src/provider; it also adds the rows of GET /api/provider/appointments,
-  // whose entry then becomes { action: 'list', resourceType: 'appointment' }). clientUnrecorded: its
-  // rows are written with AuditService.record({...}); AuditService.recordFor(caller, …) adds IP and UA.
+  // ProviderService.doctorFor writes the denied row of a caller who is not an approved doctor.
   'GET /api/provider/overview': {
-    audit: { resourceType: 'dashboard', refusals: 'unaudited' },
+    audit: { resourceType: 'dashboard' },
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'GET /api/provider/appointments': {
-    audit: { resourceType: 'appointment', refusals: 'unaudited' },
+    // One 'read' row per patient whose data the list returned (the booked doctor has one patient).
+    audit: { action: 'read', resourceType: 'profile' },
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'GET /api/provider/schedule': {
-    audit: { resourceType: 'schedule', refusals: 'unaudited' },
+    audit: { resourceType: 'schedule' },
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'PUT /api/provider/schedule': {
@@ -206,8 +199,6 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: {
       action: 'doctor.schedule.update',
       resourceType: 'doctor',
-      refusals: 'unaudited',
-      clientUnrecorded: true,
     },
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
@@ -219,19 +210,19 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: {
       action: 'appointment.status',
       resourceType: 'appointment',
-      refusals: 'unaudited',
-      clientUnrecorded: true,
     },
     expect: row(401, 403, 403, 200, 404, 403, 403),
   },
   // issue 13: undo a close within 24 h; the doctor cancels an upcoming appointment with a reason
   'POST /api/provider/appointments/{id}/reopen': {
     params: { id: 'freshClosedAppointment' },
+    audit: { action: 'appointment.status', resourceType: 'appointment' },
     expect: row(401, 403, 403, 200, 404, 403, 403),
   },
   'POST /api/provider/appointments/{id}/cancel': {
     params: { id: 'freshAppointment' },
     body: () => ({ reason: 'The clinic is closed that day.' }),
+    audit: { action: 'cancel', resourceType: 'appointment' },
     expect: row(401, 403, 403, 200, 404, 403, 403),
   },
   'POST /api/provider/appointments/{id}/prescription': {
@@ -240,8 +231,6 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: {
       action: 'appointment.prescription.upload',
       resourceType: 'appointment',
-      refusals: 'unaudited',
-      clientUnrecorded: true,
     },
     expect: row(401, 403, 403, 201, 404, 403, 403),
   },
@@ -250,6 +239,8 @@ export const MATRIX: Record<string, RouteCase> = {
   'POST /api/doctors': {
     body: (w) => ({ uid: w.users.applicant.uid, data: APPLICATION }),
     audit: { action: 'doctor.apply', resourceType: 'doctor' },
+    // A submission raises the application's version (issue 13 §3): pin it again.
+    restore: (w) => w.restoreApplication(),
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
   'GET /api/doctors/{uid}': {
@@ -260,6 +251,7 @@ export const MATRIX: Record<string, RouteCase> = {
   'POST /api/doctors/{uid}/credentials': {
     params: { uid: 'applicant' },
     body: () => ({ type: 'certification', documentName: 'certificate.pdf' }),
+    restore: (w) => w.restoreApplication(),
     // An admin reviews applications, never writes into one.
     audit: { action: 'credential.upload', resourceType: 'credential' },
     expect: row(401, 403, 403, 403, 403, 201, 403),
@@ -279,15 +271,20 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'credential.view', resourceType: 'credential' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
+  // Issue 13 §3: a decision names the version the admin reviewed.
   'POST /api/admin/doctors/{id}/approve': {
     params: { id: 'application' },
+    body: (w) => ({ version: w.applicationVersion }),
     restore: (w) => w.restoreApplication(),
     audit: { action: 'doctor.approve', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
   'POST /api/admin/doctors/{id}/reject': {
     params: { id: 'application' },
-    body: () => ({ reason: 'The licence number does not match the board record' }),
+    body: (w) => ({
+      reason: 'The licence number does not match the board record',
+      version: w.applicationVersion,
+    }),
     restore: (w) => w.restoreApplication(),
     audit: { action: 'doctor.reject', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
@@ -295,5 +292,14 @@ export const MATRIX: Record<string, RouteCase> = {
   'GET /api/audit': {
     audit: { action: 'audit.read', resourceType: 'audit_log' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  'POST /api/admin/doctors/{id}/reopen': {
+    params: { id: 'application' },
+    body: (w) => ({ version: w.applicationVersion }),
+    restore: (w) => w.restoreApplication(),
+    // The admin passes the role check; the application is pending, so there is nothing to re-open
+    // (409). Re-opening a decided one: applications-decisions.e2e-spec.ts.
+    audit: { action: 'doctor.reopen', resourceType: 'doctor' },
+    expect: row(401, 403, 403, 403, 403, 403, 409),
   },
 };

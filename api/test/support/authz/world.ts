@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { DoctorRecordResponse, NotificationsResponse } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
+import { uploadRequiredCredentials } from '../../application-helpers.js';
 import { authHeader, signUpUser, type TestApp, type TestUser } from '../../helpers.js';
 
 /**
@@ -73,6 +74,8 @@ export class World {
   documentId = '';
   credentialId = '';
   applicationId = '';
+  /** The applicant's application version, pinned by set-up and restoreApplication (issue 13 §3). */
+  readonly applicationVersion = 1;
   /** One of the patient's own notifications (their booking). */
   notificationId = '';
   bookedDoctor!: SeededDoctor;
@@ -120,8 +123,19 @@ export class World {
       .field('documentName', 'license.pdf')
       .attach('file', PDF, { filename: 'license.pdf', contentType: 'application/pdf' });
     w.credentialId = (w.ok(credential, 201) as { id: string }).id;
+    // The degree and identity proof too: POST /api/doctors needs all three (issue 13 §3).
+    for (const type of ['degree', 'identity']) {
+      w.ok(
+        await w
+          .as(u.applicant)
+          .post(`/api/doctors/${u.applicant.uid}/credentials`)
+          .send({ type, documentName: `${type}.pdf` }),
+        201,
+      );
+    }
     w.ok(await w.as(u.applicant).post('/api/doctors').send({ uid: u.applicant.uid, data: APPLICATION }), 201);
     w.applicationId = await w.doctorId(u.applicant);
+    await w.restoreApplication();
 
     const booked = await w
       .as(u.patient)
@@ -242,9 +256,9 @@ export class World {
   async restoreApplication(): Promise<void> {
     await this.t.dataSource.query(
       `UPDATE doctors SET verification_status = 'pending', is_available = false, credentials_verified = false,
-              rejection_reason = NULL, reviewed_at = NULL, reviewed_by = NULL
+              rejection_reason = NULL, reviewed_at = NULL, reviewed_by = NULL, version = $2
         WHERE id = $1`,
-      [this.applicationId],
+      [this.applicationId, this.applicationVersion],
     );
     await this.t.dataSource.query(
       `UPDATE credentials SET verification_status = 'pending' WHERE doctor_id = $1`,
@@ -260,9 +274,13 @@ export class World {
 
   /** Applies as `user`, is approved by the admin and publishes the schedule. */
   private async approvedDoctor(user: TestUser): Promise<void> {
-    this.ok(await this.as(user).post('/api/doctors').send({ uid: user.uid, data: APPLICATION }), 201);
-    const id = await this.doctorId(user);
-    this.ok(await this.as(this.users.admin).post(`/api/admin/doctors/${id}/approve`), 200);
+    await uploadRequiredCredentials(this.t.http, user);
+    const submitted = this.ok(
+      await this.as(user).post('/api/doctors').send({ uid: user.uid, data: APPLICATION }),
+      201,
+    ) as DoctorRecordResponse;
+    const { id, version } = submitted.data;
+    this.ok(await this.as(this.users.admin).post(`/api/admin/doctors/${id}/approve`).send({ version }), 200);
     this.ok(await this.as(user).put('/api/provider/schedule').send(SCHEDULE), 200);
   }
 

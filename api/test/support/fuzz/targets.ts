@@ -17,6 +17,7 @@ import {
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
 import { authHeader, signUpUser, type TestApp, type TestUser } from '../../helpers.js';
+import { uploadRequiredCredentials } from '../../application-helpers.js';
 import { storableText, type JsonObject } from './bodies.js';
 
 /** How a write route is fuzzed. */
@@ -55,6 +56,7 @@ export const FUZZ_ROUTES = [
   'POST /api/notifications/read',
   'POST /api/admin/doctors/{id}/approve',
   'POST /api/admin/doctors/{id}/reject',
+  'POST /api/admin/doctors/{id}/reopen',
   'PATCH /api/provider/appointments/{id}/status',
   'POST /api/provider/appointments/{id}/prescription',
   'PUT /api/provider/schedule',
@@ -114,13 +116,14 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
     return user;
   };
   const apply = async (user: TestUser) => {
+    await uploadRequiredCredentials(t.http, user);
     await expectStatus(
       await api().post('/api/doctors').set(authHeader(user)).send({ uid: user.uid, data: APPLICATION }),
       201,
       'apply',
     );
     const res = await api().get(`/api/doctors/${user.uid}`).set(authHeader(user));
-    return (res.body as { data: { id: string } }).data.id;
+    return (res.body as { data: { id: string; version: number } }).data;
   };
 
   const [newcomer, patient, applicant, doctorUser, pendingUser, admin] = await Promise.all([
@@ -133,10 +136,14 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
   ]);
   await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [admin.uid]);
 
-  const doctorId = await apply(doctorUser);
-  const pendingId = await apply(pendingUser);
+  const approved = await apply(doctorUser);
+  const doctorId = approved.id;
+  const pendingId = (await apply(pendingUser)).id;
   await expectStatus(
-    await api().post(`/api/admin/doctors/${doctorId}/approve`).set(authHeader(admin)),
+    await api()
+      .post(`/api/admin/doctors/${doctorId}/approve`)
+      .set(authHeader(admin))
+      .send({ version: approved.version }),
     200,
     'approve',
   );
@@ -245,7 +252,16 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       caller: admin,
       path: `/api/admin/doctors/${pendingId}/reject`,
       params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/reject` },
-      json: { base: { reason: 'Licence number does not match' }, schema: rejectApplicationSchema },
+      json: {
+        base: { reason: 'Licence number does not match', version: 1 },
+        schema: rejectApplicationSchema,
+      },
+    },
+    'POST /api/admin/doctors/{id}/reopen': {
+      caller: admin,
+      path: `/api/admin/doctors/${missingId}/reopen`,
+      params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/reopen` },
+      noBody: true,
     },
     'PATCH /api/provider/appointments/{id}/status': {
       caller: doctorUser,

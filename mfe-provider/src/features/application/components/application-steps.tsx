@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { MESSAGES } from '@medora/shared';
+import { DOCTOR_SPECIALTIES, MESSAGES } from '@medora/shared';
 import { Field, styles } from '../../../components/ui';
 import {
   DOCUMENT_ACCEPT,
@@ -119,7 +119,13 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
       {step === 'professional' && (
         <div style={styles.grid}>
           <Field label="Specialty *">
-            <input {...text('specialty')} />
+            {/* The spec's 16 (the server refuses any other). */}
+            <select {...text('specialty')}>
+              <option value="">Select…</option>
+              {DOCTOR_SPECIALTIES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
           </Field>
           <Field label="Sub-specialties (comma-separated)">
             <input {...text('subSpecialties')} />

@@ -25,6 +25,36 @@ describe('the onboarding validation (spec §5)', () => {
     ).toEqual(['degree', 'license', 'identity', 'certification', 'certification']);
   });
 
+  it('checks phone, birth date and specialty by the server’s rules (issue 13 §3)', () => {
+    const personal = {
+      ...EMPTY_FORM,
+      name: 'Dr. A',
+      phone: '5551234567',
+      gender: 'Female',
+      dob: '1980-01-02',
+    };
+    expect(validateStep('personal', personal, EMPTY_FILES)).toBeNull();
+    expect(validateStep('personal', { ...personal, phone: 'abc' }, EMPTY_FILES)).toBe(MESSAGES.phoneInvalid);
+    expect(validateStep('personal', { ...personal, dob: '2999-01-01' }, EMPTY_FILES)).toBe(
+      MESSAGES.dobInvalid,
+    );
+    const professional = {
+      ...EMPTY_FORM,
+      specialty: 'Cardiology',
+      qualification: 'MD',
+      experience: '3',
+      licenseNumber: 'L',
+    };
+    expect(validateStep('professional', professional, EMPTY_FILES)).toBeNull();
+    expect(validateStep('professional', { ...professional, specialty: 'cardiology' }, EMPTY_FILES)).toBe(
+      MESSAGES.specialtyInvalid,
+    );
+    expect(validateStep('professional', { ...professional, experience: '81' }, EMPTY_FILES)).toBe(
+      MESSAGES.requiredFields,
+    );
+    expect(toApplication('u1', null, professional).data.experience).toBe(3);
+  });
+
   it('sends the §9 defaults and never a status field', () => {
     const body = toApplication('u1', 'a@b.c', { ...EMPTY_FORM, experience: '4', languages: '' });
     expect(body.data).toMatchObject({

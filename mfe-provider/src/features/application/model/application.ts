@@ -1,4 +1,13 @@
-import { MESSAGES, type CreateDoctorInput, type CredentialType, type DoctorRecord } from '@medora/shared';
+import {
+  MAX_EXPERIENCE_YEARS,
+  MESSAGES,
+  isDoctorSpecialty,
+  isPastBirthDate,
+  isValidPhone,
+  type CreateDoctorInput,
+  type CredentialType,
+  type DoctorRecord,
+} from '@medora/shared';
 
 /** Spec §9 doctor defaults (mirrors DOCTOR_DEFAULTS of the schemas entry, which carries zod). */
 export const DEFAULT_FEE = '150';
@@ -91,17 +100,25 @@ export const ONBOARDING_STEPS: StepId[] = ['personal', 'professional', 'clinic',
 
 const blank = (v: string) => v.trim() === '';
 
-/** Spec §5 Doctor onboarding: the message of the first problem of a step, or null when it may go on. */
+/**
+ * Spec §5 Doctor onboarding: the message of the first problem of a step, or null when it may go on.
+ * Phone, birth date and specialty follow the server's rules (@medora/shared application rules).
+ */
 export function validateStep(step: StepId, form: ApplicationForm, files: ApplicationFiles): string | null {
   switch (step) {
     case 'personal':
-      return [form.name, form.phone, form.gender, form.dob].some(blank) ? MESSAGES.requiredFields : null;
+      if ([form.name, form.phone, form.gender, form.dob].some(blank)) return MESSAGES.requiredFields;
+      if (!isValidPhone(form.phone)) return MESSAGES.phoneInvalid;
+      return isPastBirthDate(form.dob) ? null : MESSAGES.dobInvalid;
     case 'professional': {
       if ([form.specialty, form.qualification, form.experience, form.licenseNumber].some(blank)) {
         return MESSAGES.requiredFields;
       }
+      if (!isDoctorSpecialty(form.specialty)) return MESSAGES.specialtyInvalid;
       const years = Number(form.experience);
-      return Number.isInteger(years) && years >= 0 ? null : MESSAGES.requiredFields;
+      return Number.isInteger(years) && years >= 0 && years <= MAX_EXPERIENCE_YEARS
+        ? null
+        : MESSAGES.requiredFields;
     }
     case 'clinic':
       return [form.clinic, form.city, form.state].some(blank) ? MESSAGES.clinicRequired : null;
@@ -142,7 +159,7 @@ export function toApplication(uid: string, email: string | null, form: Applicati
       phone: form.phone.trim(),
       gender: form.gender,
       dob: form.dob,
-      specialty: form.specialty.trim(),
+      specialty: form.specialty as CreateDoctorInput['data']['specialty'],
       subSpecialties: form.subSpecialties.trim() || undefined,
       qualification: form.qualification.trim(),
       experience: Number(form.experience),

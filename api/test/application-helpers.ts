@@ -1,0 +1,33 @@
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { REQUIRED_CREDENTIAL_TYPES } from '@medora/shared';
+import { authHeader, type TestUser } from './helpers.js';
+
+/**
+ * Issue 13 §3: POST /api/doctors needs the degree, licence and identity documents first. Uploads the
+ * three as metadata-only credentials (the spec's JSON body) and returns their ids.
+ */
+export async function uploadRequiredCredentials(
+  http: Parameters<typeof request>[0],
+  user: TestUser,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const type of REQUIRED_CREDENTIAL_TYPES) {
+    const res = await request(http)
+      .post(`/api/doctors/${user.uid}/credentials`)
+      .set(authHeader(user))
+      .send({ type, documentName: `${type}.pdf` });
+    if (res.status !== 201) throw new Error(`credential ${type}: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push((res.body as { id: string }).id);
+  }
+  return ids;
+}
+
+/** The application's current version (what an admin who just loaded the queue would send). */
+export async function applicationVersion(ds: DataSource, doctorId: string): Promise<number> {
+  const [row] = await ds.query<{ version: number }[]>(`SELECT version FROM doctors WHERE id = $1`, [
+    doctorId,
+  ]);
+  if (!row) throw new Error(`no doctor ${doctorId}`);
+  return row.version;
+}

@@ -1,0 +1,77 @@
+import { DOCTOR_SPECIALTIES } from '../doctors/application-rules.js';
+import { MESSAGES } from '../messages.js';
+import {
+  applicationDecisionSchema,
+  doctorApplicationSchema,
+  providerScheduleSchema,
+  versionFromIfMatch,
+} from './doctors.js';
+
+const APPLICATION = {
+  name: 'Dr. Ada',
+  phone: '5551234567',
+  gender: 'Female',
+  dob: '1980-01-02',
+  specialty: 'Cardiology',
+  qualification: 'MD',
+  experience: 12,
+  licenseNumber: 'LIC-1',
+  clinic: 'Heart Clinic',
+  clinicAddress: { city: 'Boston', state: 'MA' },
+};
+
+const firstMessage = (change: object) => {
+  const result = doctorApplicationSchema.safeParse({ ...APPLICATION, ...change });
+  return result.success ? null : result.error.issues[0]!.message;
+};
+
+describe('doctorApplicationSchema (issue 13 §3)', () => {
+  it('accepts the spec’s 16 specialties and nothing else', () => {
+    expect(DOCTOR_SPECIALTIES).toHaveLength(16);
+    for (const specialty of DOCTOR_SPECIALTIES) expect(firstMessage({ specialty })).toBeNull();
+    expect(firstMessage({ specialty: 'cardiology' })).toBe(MESSAGES.specialtyInvalid);
+  });
+
+  it('takes 10 to 15 digits as a phone, separators allowed', () => {
+    expect(firstMessage({ phone: '+1 (555) 123-4567' })).toBeNull();
+    expect(firstMessage({ phone: '123456789012345' })).toBeNull();
+    for (const phone of ['abc', '555-1234', '1234567890123456', '555 123 4567 x12'])
+      expect([phone, firstMessage({ phone })]).toEqual([phone, MESSAGES.phoneInvalid]);
+  });
+
+  it('takes a real past birth date YYYY-MM-DD only', () => {
+    for (const dob of ['2999-01-01', '1980-02-30', '1980-1-2', '02/01/1980', '1800-01-01'])
+      expect([dob, firstMessage({ dob })]).toEqual([dob, MESSAGES.dobInvalid]);
+  });
+
+  it('does not coerce numbers or booleans', () => {
+    for (const experience of [true, '0x10', '', '12', null])
+      expect([experience, firstMessage({ experience })]).toEqual([experience, MESSAGES.numberExpected]);
+    expect(firstMessage({ consultationFee: '150' })).toBe(MESSAGES.numberExpected);
+    expect(firstMessage({ acceptingNewPatients: 'false' })).not.toBeNull();
+    expect(firstMessage({ experience: 81 })).toBe(MESSAGES.requiredFields);
+  });
+});
+
+describe('providerScheduleSchema', () => {
+  it('normalises every slot to the canonical hh:mm AM/PM', () => {
+    const parsed = providerScheduleSchema.parse({
+      availableDays: ['Monday'],
+      timeSlots: { Monday: ['9:00 am', ' 10:30PM ', '09:00 AM'] },
+      timeZone: 'UTC',
+    });
+    expect(parsed.timeSlots.Monday).toEqual(['09:00 AM', '10:30 PM', '09:00 AM']);
+  });
+});
+
+describe('decision versions', () => {
+  it('reads a version from the body or an If-Match ETag', () => {
+    expect(applicationDecisionSchema.parse(undefined)).toEqual({});
+    expect(applicationDecisionSchema.parse({ version: 3 })).toEqual({ version: 3 });
+    expect(applicationDecisionSchema.safeParse({ version: '3' }).success).toBe(false);
+    expect(versionFromIfMatch('"3"')).toBe(3);
+    expect(versionFromIfMatch('W/"3"')).toBe(3);
+    expect(versionFromIfMatch('*')).toBeNull();
+    expect(versionFromIfMatch('"0"')).toBeNull();
+  });
+});
