@@ -305,6 +305,14 @@ export const MESSAGES = {
   idleStaySignedIn: 'Stay signed in',
   idleSignOutNow: 'Sign out now',
   idleSignedOut: 'You were signed out after 30 minutes of inactivity. Please sign in again.',
+
+  // Bad input gets a fast, small answer (issue 13 §5)
+  jsonTooManyKeys: 'The request body has too many fields (at most {max}).',
+  jsonTooManyItems: 'The request body has too many list items (at most {max}).',
+  jsonTooDeep: 'The request body is nested too deeply (at most {max} levels).',
+  documentQuotaFiles: 'You have reached the limit of {max} stored documents. Delete one to upload another.',
+  documentQuotaBytes: 'Your documents would exceed the storage limit of {max}. Delete one to upload another.',
+  serverSetField: 'This field is set by the server: leave it out or empty.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
