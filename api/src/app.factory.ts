@@ -33,7 +33,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (levels === false) Logger.overrideLogger(false);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Only the listed proxies' X-Forwarded-For entries are believed (request.ip); see client-ip.ts.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     frameworkErrors: answerFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
