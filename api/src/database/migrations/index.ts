@@ -4,6 +4,7 @@ import { Appointments1767484800000 } from './1767484800000-appointments.js';
 import { PatientProfilesDocuments1767571200000 } from './1767571200000-patient-profiles-documents.js';
 import { AuditLog1767657600000 } from './1767657600000-audit-log.js';
 import { DoctorApplications1767744000000 } from './1767744000000-doctor-applications.js';
+import { ServerDerivedUrls1768089600000 } from './1768089600000-server-derived-urls.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   PatientProfilesDocuments1767571200000,
   AuditLog1767657600000,
   DoctorApplications1767744000000,
+  ServerDerivedUrls1768089600000,
 ];
