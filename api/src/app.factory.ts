@@ -54,7 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       return;
     }
     // Fastify's default parser reads a Buffer as well as a string (its types say string only).
-    parseJson(req as never, body as unknown as string, done);
+    void parseJson(req as never, body as unknown as string, done);
   });
   // Document uploads (issue 4): one file of at most 10 MB per request; parts are streamed and the
   // limit stops reading at 10 MB instead of buffering the whole body first.
