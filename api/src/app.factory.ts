@@ -8,6 +8,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule, type AppConfig } from './app.module.js';
 import { answerFrameworkError } from './common/framework-errors.js';
+import { ApiException } from './common/http-exception.filter.js';
+import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
 import type { LogLevel } from './config/config.js';
 import { API_VERSION } from './version.js';
 
@@ -31,7 +33,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (levels === false) Logger.overrideLogger(false);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Only the listed proxies' X-Forwarded-For entries are believed (request.ip); see client-ip.ts.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     frameworkErrors: answerFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
@@ -40,6 +43,19 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: false,
   });
   app.setGlobalPrefix('api');
+  // JSON bodies: key count and depth are checked on the raw bytes first (issue 13 §5), then Fastify's
+  // own parser (prototype-poisoning protection) reads them.
+  const parseJson = adapter.getInstance().getDefaultJsonParser('error', 'error');
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    const problem = jsonShapeProblem(body);
+    if (problem) {
+      const { status, message } = jsonShapeAnswer(problem);
+      done(new ApiException(status, message), undefined);
+      return;
+    }
+    // Fastify's default parser reads a Buffer as well as a string (its types say string only).
+    void parseJson(req as never, body as unknown as string, done);
+  });
   // Document uploads (issue 4): one file of at most 10 MB per request; parts are streamed and the
   // limit stops reading at 10 MB instead of buffering the whole body first.
   await app.register(multipart, {

@@ -165,6 +165,46 @@ describe('POST /api/appointments', () => {
   });
 });
 
+describe('prescriptionUrl is the server’s (issue 13)', () => {
+  it('refuses a patient-supplied prescriptionUrl with 400 and books nothing', async () => {
+    const patient = await registeredPatient(t);
+    const date = nextSlot(cardio);
+    for (const url of ['javascript:alert(1)', 'https://evil.example/rx.pdf']) {
+      const res = await book(t, patient, bookingBody(patient, cardio, date, { prescriptionUrl: url }));
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ prescriptionUrl: MESSAGES.serverSetField });
+    }
+    const [row] = await t.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM appointments WHERE patient_uid = $1`,
+      [patient.uid],
+    );
+    expect(row!.n).toBe(0);
+  });
+
+  it('accepts the spec’s empty prescriptionUrl (null, empty or absent) and stores none', async () => {
+    const patient = await registeredPatient(t);
+    for (const extra of [
+      { prescriptionUrl: null },
+      { prescriptionUrl: '' },
+      { prescriptionUrl: undefined },
+    ]) {
+      const res = await book(t, patient, bookingBody(patient, general, nextSlot(general), extra));
+      expect(res.status).toBe(201);
+      expect(res.body.prescriptionUrl).toBeNull();
+    }
+  });
+
+  it('cannot store a client URL in the column, even by SQL (CHECK constraint)', async () => {
+    const patient = await registeredPatient(t);
+    const res = await book(t, patient, bookingBody(patient, general, nextSlot(general)));
+    await expect(
+      t.dataSource.query(`UPDATE appointments SET prescription_url = 'javascript:alert(1)' WHERE id = $1`, [
+        res.body.id,
+      ]),
+    ).rejects.toThrow(/ck_appointments_prescription_url_server/);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('replays the same booking for the same key and body, and answers 422 for another body', async () => {
     const patient = await registeredPatient(t);

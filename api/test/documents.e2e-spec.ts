@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MESSAGES, type PatientDocument } from '@medora/shared';
+import { MESSAGES, formatMessage, type PatientDocument } from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 let t: TestApp;
@@ -153,6 +153,127 @@ describe('POST /api/patients/:uid/documents', () => {
       .send({ type: 'Medical Report' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('name');
+  });
+});
+
+describe('server-set fileUrl and clean names (issue 13)', () => {
+  it('refuses a patient-supplied fileUrl with 400 and stores nothing', async () => {
+    const user = await patient();
+    for (const fileUrl of ['javascript:alert(document.cookie)', 'https://evil.example/x.pdf']) {
+      const res = await request(t.http)
+        .post(`/api/patients/${user.uid}/documents`)
+        .set(authHeader(user))
+        .send({ name: 'report.pdf', type: 'Medical Report', fileUrl });
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ fileUrl: MESSAGES.serverSetField });
+    }
+    expect(await documentCount(user.uid)).toBe(0);
+  });
+
+  it('derives fileUrl from the route: the download path with a file, empty without', async () => {
+    const user = await patient();
+    const meta = await request(t.http)
+      .post(`/api/patients/${user.uid}/documents`)
+      .set(authHeader(user))
+      .send({ name: 'old.pdf', type: 'Medical Report' });
+    expect(meta.status).toBe(201);
+    expect(meta.body.fileUrl).toBe('');
+    const stored = await upload(user, PDF, 'new.pdf');
+    expect(stored.body.fileUrl).toBe(`/patients/${user.uid}/documents/${stored.body.id}/file`);
+    await expect(
+      t.dataSource.query(`UPDATE documents SET file_url = 'javascript:alert(1)' WHERE id = $1`, [
+        meta.body.id,
+      ]),
+    ).rejects.toThrow(/ck_documents_file_url_server/);
+  });
+
+  it('strips bidi control characters from an uploaded file name', async () => {
+    const user = await patient();
+    const res = await upload(user, PDF, 'scan\u202Egnp.\u2066pdf\u200F.pdf');
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('scangnp.pdf.pdf');
+    const list = await request(t.http).get(`/api/patients/${user.uid}/documents`).set(authHeader(user));
+    expect(list.body[0].name).toBe('scangnp.pdf.pdf');
+  });
+});
+
+describe('per-patient document quota (issue 13)', () => {
+  const QUOTA = { files: 3, bytes: 1000 };
+  let q: TestApp;
+
+  beforeAll(async () => {
+    q = await createTestApp({
+      seed: false,
+      env: { DOCUMENT_QUOTA_FILES: String(QUOTA.files), DOCUMENT_QUOTA_BYTES: String(QUOTA.bytes) },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await q?.close();
+  });
+
+  async function quotaPatient(): Promise<TestUser> {
+    const user = await signUpUser();
+    await request(q.http).post('/api/users').set(authHeader(user)).send({ uid: user.uid, role: 'patient' });
+    return user;
+  }
+  const send = (user: TestUser, bytes: Buffer, filename: string) =>
+    request(q.http)
+      .post(`/api/patients/${user.uid}/documents`)
+      .set(authHeader(user))
+      .attach('file', bytes, { filename, contentType: 'application/octet-stream' });
+  const count = async (uid: string) =>
+    (
+      await q.dataSource.query<{ n: number }[]>(
+        'SELECT count(*)::int AS n FROM documents WHERE patient_uid = $1',
+        [uid],
+      )
+    )[0]!.n;
+
+  it('answers 413 past the number of files, for uploads and metadata records, until one is deleted', async () => {
+    const user = await quotaPatient();
+    for (let i = 0; i < QUOTA.files; i++) expect((await send(user, PDF, `r${i}.pdf`)).status).toBe(201);
+    const over = await send(user, PDF, 'one-more.pdf');
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: formatMessage('documentQuotaFiles', { max: QUOTA.files }),
+    });
+    const meta = await request(q.http)
+      .post(`/api/patients/${user.uid}/documents`)
+      .set(authHeader(user))
+      .send({ name: 'old.pdf', type: 'Medical Report' });
+    expect(meta.status).toBe(413);
+    expect(await count(user.uid)).toBe(QUOTA.files);
+
+    const list = await request(q.http).get(`/api/patients/${user.uid}/documents`).set(authHeader(user));
+    const del = await request(q.http)
+      .delete(`/api/patients/${user.uid}/documents/${list.body[0].id}`)
+      .set(authHeader(user));
+    expect(del.status).toBe(204);
+    expect((await send(user, PDF, 'again.pdf')).status).toBe(201);
+  });
+
+  it('answers 413 past the bytes, and counts each patient apart', async () => {
+    const user = await quotaPatient();
+    const big = Buffer.alloc(600, 0x20);
+    PDF.copy(big);
+    expect((await send(user, big, 'a.pdf')).status).toBe(201);
+    const over = await send(user, big, 'b.pdf');
+    expect(over.status).toBe(413);
+    expect(over.body.message).toBe(formatMessage('documentQuotaBytes', { max: '1000 bytes' }));
+    expect(await count(user.uid)).toBe(1);
+    const other = await quotaPatient();
+    expect((await send(other, big, 'b.pdf')).status).toBe(201);
+  });
+
+  it('holds under parallel uploads of one patient', async () => {
+    const user = await quotaPatient();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(user, PDF, `p${i}.pdf`)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(QUOTA.files);
+    expect(answers.filter((r) => r.status === 413)).toHaveLength(6 - QUOTA.files);
+    expect(await count(user.uid)).toBe(QUOTA.files);
   });
 });
 

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request, { type Response, type Test } from 'supertest';
 import { formatMessage } from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
  * Rate limits of issue 9 through the real HTTP API. Requests reach the app from 127.0.0.1, the
- * address the dev gateway has: the app believes one X-Forwarded-For hop from it, so each test plays
- * its own client IP with that header (TEST-NET addresses) and the tests do not share IP counters.
+ * address the dev gateway has and one of the default TRUSTED_PROXIES: the app believes the
+ * X-Forwarded-For entry it writes, so each test plays its own client IP with that header (TEST-NET
+ * addresses) and the tests do not share IP counters. A peer that is not a trusted proxy (127.0.0.2
+ * here, a LAN client in real life) is counted by its own address whatever header it sends (issue 13).
  */
 
 const LIMITS = {
@@ -26,6 +30,8 @@ const freshIp = () => `198.51.100.${++ipCounter}`;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, env: LIMITS });
+  // Listening on loopback, so that a request can also come from another loopback address.
+  await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
 }, 60_000);
 
 afterAll(async () => {
@@ -133,6 +139,47 @@ describe('per IP', () => {
       statuses.push((await me(user, `203.0.113.${i + 1}, ${ip}`)).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('X-Forwarded-For (issue 13)', () => {
+  /** GET /api/me over a socket bound to `from`, a loopback address other than the trusted 127.0.0.1. */
+  function meFrom(from: string, user: TestUser, forwardedFor: string): Promise<number> {
+    const { port } = t.http.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/me',
+          localAddress: from,
+          headers: { ...authHeader(user), 'x-forwarded-for': forwardedFor },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('does not let a peer that is not a trusted proxy choose its bucket', async () => {
+    const users = await Promise.all(Array.from({ length: 7 }, () => signUpUser()));
+    const statuses: number[] = [];
+    // Each request claims another client address: all of them count against 127.0.0.2 itself.
+    for (const user of users) statuses.push(await meFrom('127.0.0.2', user, freshIp()));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    // The trusted gateway address still forwards other clients, in their own buckets.
+    expect((await me(users[0]!, freshIp())).status).toBe(200);
+  });
+
+  it('lets a trusted proxy forward each client into its own bucket', async () => {
+    const users = await Promise.all(Array.from({ length: 7 }, () => signUpUser()));
+    const statuses: number[] = [];
+    for (const user of users) statuses.push((await me(user, freshIp())).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200]);
   });
 });
 

@@ -341,6 +341,13 @@ export const MESSAGES = {
   numberExpected: 'Please enter a number.',
   timeZoneUnsupported: 'This time zone is not supported. Please choose another, e.g. America/Los_Angeles.',
   credentialSuperseded: 'Superseded by a resubmission',
+  // Bad input gets a fast, small answer (issue 13 §5)
+  jsonTooManyKeys: 'The request body has too many fields (at most {max}).',
+  jsonTooManyItems: 'The request body has too many list items (at most {max}).',
+  jsonTooDeep: 'The request body is nested too deeply (at most {max} levels).',
+  documentQuotaFiles: 'You have reached the limit of {max} stored documents. Delete one to upload another.',
+  documentQuotaBytes: 'Your documents would exceed the storage limit of {max}. Delete one to upload another.',
+  serverSetField: 'This field is set by the server: leave it out or empty.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

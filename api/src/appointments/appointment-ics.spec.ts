@@ -40,3 +40,43 @@ describe('appointment .ics', () => {
     expect(icsUtc(new Date('2026-03-01T09:05:07.123Z'))).toBe('20260301T090507Z');
   });
 });
+
+/** RFC 5545 §3.1 unfolding: a CRLF followed by one space or tab is removed. */
+const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, '');
+const contentLines = (ics: string) => unfold(ics).split('\r\n').filter(Boolean);
+const NAMES =
+  /^(BEGIN|END|VERSION|PRODID|CALSCALE|METHOD|UID|DTSTAMP|DTSTART|DTEND|SUMMARY|LOCATION|DESCRIPTION|STATUS)[:;]/;
+
+describe('appointment .ics escaping and folding (issue 13)', () => {
+  it('turns a bare CR, LF or CRLF in a clinic or note into \\n instead of a new calendar line', () => {
+    const ics = buildAppointmentIcs({
+      ...base,
+      clinic: 'Clinic\rATTENDEE:mailto:evil@example.com',
+      notes: 'a\r\nBEGIN:VALARM\nTRIGGER:-PT1M\rEND:VALARM',
+    });
+    const lines = contentLines(ics);
+    expect(lines).toHaveLength(16);
+    for (const line of lines) expect(line).toMatch(NAMES);
+    expect(ics).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+    expect(lines).toContain('LOCATION:Clinic\\nATTENDEE:mailto:evil@example.com');
+    expect(lines).toContain('DESCRIPTION:a\\nBEGIN:VALARM\\nTRIGGER:-PT1M\\nEND:VALARM');
+  });
+
+  it('removes other control characters and escapes per RFC 5545', () => {
+    expect(icsText('a\u0000b\u0007c\u001bd\u007fe\u0085f\tg')).toBe('abcdefg');
+    expect(icsText('x\\;y,z\r\n')).toBe('x\\\\\\;y\\,z\\n');
+    expect(icsText('line1\r\rline3')).toBe('line1\\n\\nline3');
+  });
+
+  it('folds at 75 octets without splitting a UTF-8 character, and unfolds to the same text', () => {
+    const notes = `${'é'.repeat(50)}💊${'ж'.repeat(80)}${'a'.repeat(10)}`;
+    const ics = buildAppointmentIcs({ ...base, notes });
+    const physical = ics.split('\r\n');
+    for (const line of physical) {
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+      expect(line).not.toContain('\uFFFD');
+    }
+    expect(physical.filter((l) => l.startsWith(' ')).length).toBeGreaterThan(2);
+    expect(contentLines(ics)).toContain(`DESCRIPTION:${notes}`);
+  });
+});

@@ -11,12 +11,24 @@ export function icsUtc(date: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines escaped in TEXT values. */
+/**
+ * RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma escaped; every line break (CRLF, a bare CR or
+ * LF) becomes `\n`; other control characters (§3.1 allows none in a value) are removed. So a clinic
+ * name or a note can never start a calendar line of its own.
+ */
 export function icsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/\p{Cc}/gu, '');
 }
 
-/** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF + space). */
+/**
+ * RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8
+ * sequence; a continuation line holds 74 octets after its space.
+ */
 function fold(line: string): string {
   const out: string[] = [];
   let rest = Buffer.from(line, 'utf8');

@@ -98,8 +98,8 @@ export class AppointmentsService {
         await this.assertWithinLimits(m, caller.uid);
         const [row] = (await m.query(
           `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name,
-                                     prescription_url, idempotency_key, request_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                                     idempotency_key, request_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            RETURNING id`,
           [
             caller.uid,
@@ -109,7 +109,6 @@ export class AppointmentsService {
             doctor.clinic,
             doctor.specialty,
             doctor.name,
-            input.prescriptionUrl || null,
             idempotencyKey ?? null,
             requestHash,
           ],
@@ -315,7 +314,8 @@ function hashRequest(input: CreateAppointmentInput): string {
     input.clinic ?? null,
     input.specialty ?? null,
     input.notes ?? null,
-    input.prescriptionUrl ?? null,
+    // Was the body's prescriptionUrl (always null from our UI); kept so that stored hashes still match.
+    null,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

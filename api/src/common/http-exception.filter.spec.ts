@@ -17,6 +17,7 @@ import {
   toErrorBody,
 } from './http-exception.filter.js';
 import { HTTP_MESSAGES } from './http-messages.js';
+import { MAX_ERROR_FIELDS } from './input-limits.js';
 
 /** A server error as node-postgres raises it. */
 function pgError(code: string, message: string): pg.DatabaseError {
@@ -193,5 +194,13 @@ describe('HttpExceptionFilter', () => {
     expect(sent.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(warnings).toEqual(['GET /api/x: database unavailable (57P01)']);
     expect(`${sent.body} ${warnings.join()}`).not.toMatch(/patient_profiles|firebase_uid|Robert|UPDATE/);
+  });
+});
+
+describe('toErrorBody field cap (issue 13)', () => {
+  it('names at most MAX_ERROR_FIELDS fields, whoever threw the exception', () => {
+    const fields = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, 'bad']));
+    const { body } = toErrorBody(new ApiException(400, MESSAGES.validationFailed, fields));
+    expect(Object.keys(body.fields ?? {})).toHaveLength(MAX_ERROR_FIELDS);
   });
 });

@@ -3,6 +3,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { MESSAGES, type ErrorBody } from '@medora/shared';
 import { connectionFailure } from '../database/connection-errors.js';
 import { HTTP_MESSAGES } from './http-messages.js';
+import { capFields } from './input-limits.js';
 
 /** Fastify's own errors (raised before a route runs) that we answer with a clear message. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -57,7 +58,8 @@ export function toErrorBody(exception: unknown): MappedError {
   if (exception instanceof ApiException) {
     const status = exception.getStatus();
     const body: ErrorBody = { statusCode: status, error: reason(status), message: exception.message };
-    if (exception.fields) body.fields = exception.fields;
+    // Whoever threw it, an error body names at most MAX_ERROR_FIELDS fields.
+    if (exception.fields) body.fields = capFields(exception.fields);
     return { body, unexpected: false };
   }
   if (exception instanceof HttpException) {

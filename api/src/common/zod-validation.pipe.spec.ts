@@ -7,6 +7,7 @@ import {
   uidSchema,
 } from '@medora/shared';
 import { ApiException } from './http-exception.filter.js';
+import { MAX_ERROR_FIELDS } from './input-limits.js';
 import { ZodValidationPipe, unstorableTextPath } from './zod-validation.pipe.js';
 
 function failure(fn: () => unknown): ApiException {
@@ -91,5 +92,14 @@ describe('ZodValidationPipe', () => {
     const params = new ZodValidationPipe(uidSchema);
     expect(params.transform('abc_123')).toBe('abc_123');
     expect(failure(() => params.transform('no spaces')).message).toBe('Not a valid uid.');
+  });
+});
+
+describe('ZodValidationPipe error size (issue 13)', () => {
+  it('names at most MAX_ERROR_FIELDS fields of 100 bad ones', () => {
+    const pipe = new ZodValidationPipe(savePatientSchema);
+    const data = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`unknown${i}`, 'x']));
+    const error = failure(() => pipe.transform({ uid: 'abc', data }));
+    expect(Object.keys(error.fields ?? {})).toHaveLength(MAX_ERROR_FIELDS);
   });
 });

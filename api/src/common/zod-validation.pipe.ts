@@ -2,6 +2,7 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import { MESSAGES, fieldErrors } from '@medora/shared';
 import type { z } from 'zod';
 import { ApiException } from './http-exception.filter.js';
+import { MAX_ERROR_FIELDS } from './input-limits.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -47,7 +48,7 @@ const errorMap = (issue: { code?: string; keys?: string[] }) =>
 /**
  * The one validation pipe: `@Body(new ZodValidationPipe(createUserSchema))` (also for params and query).
  * On failure: 400, message = the first issue's message (so rules like adminRoleRefused reach the client
- * verbatim), fields = every field's first message. Valid input whose text Postgres cannot store as
+ * verbatim), fields = each field's first message, for at most MAX_ERROR_FIELDS fields. Valid input whose text Postgres cannot store as
  * sent (NUL, lone surrogates) is refused too, instead of failing in the database or being altered.
  */
 @Injectable()
@@ -59,8 +60,12 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
     if (!result.success) {
       const first = result.error.issues[0];
       const fields: Record<string, string> = {};
+      let named = 0;
       for (const [path, message] of Object.entries(fieldErrors(result.error))) {
-        fields[fieldKey(path)] ??= message;
+        const key = fieldKey(path);
+        if (key in fields) continue;
+        fields[key] = message;
+        if (++named === MAX_ERROR_FIELDS) break;
       }
       throw new ApiException(400, first?.message ?? MESSAGES.validationFailed, fields);
     }

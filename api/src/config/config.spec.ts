@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       databaseUrl: undefined,
       embeddedPgPort: 5433,
       firebaseProjectId: 'demo-medora',
@@ -119,7 +119,6 @@ describe('loadConfig', () => {
         upload: { perUser: 60, perIp: 120 },
         booking: { perUser: 20, perIp: 120 },
       },
-      proxyHops: 1,
     });
     const config = loadConfig({
       RATE_LIMIT_WINDOW_SECONDS: '2',
@@ -129,7 +128,6 @@ describe('loadConfig', () => {
       RATE_LIMIT_UPLOAD_PER_IP: '6',
       RATE_LIMIT_BOOKING_PER_USER: '7',
       RATE_LIMIT_BOOKING_PER_IP: '8',
-      RATE_LIMIT_PROXY_HOPS: '0',
     });
     expect(config.rateLimit).toEqual({
       windowMs: 2000,
@@ -138,16 +136,40 @@ describe('loadConfig', () => {
         upload: { perUser: 5, perIp: 6 },
         booking: { perUser: 7, perIp: 8 },
       },
-      proxyHops: 0,
     });
   });
 
   it.each([
     [{ RATE_LIMIT_WINDOW_SECONDS: '0' }, 'RATE_LIMIT_WINDOW_SECONDS must be a whole number from 1 to 86400'],
     [{ RATE_LIMIT_BOOKING_PER_IP: '-1' }, 'RATE_LIMIT_BOOKING_PER_IP must be a whole number from 1'],
-    [{ RATE_LIMIT_PROXY_HOPS: '11' }, "RATE_LIMIT_PROXY_HOPS must be a whole number from 0 to 10 (got '11')"],
   ])('rejects the rate limit setting %j', (env, message) => {
     expect(errorOf(env).message).toContain(message);
+  });
+
+  it('trusts loopback proxies only by default, and the TRUSTED_PROXIES list when set (issue 13)', () => {
+    expect(loadConfig({}).trustedProxies).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUSTED_PROXIES: '172.18.0.0/16, 10.0.0.7' }).trustedProxies).toEqual([
+      '172.18.0.0/16',
+      '10.0.0.7',
+    ]);
+    expect(loadConfig({ TRUSTED_PROXIES: 'none' }).trustedProxies).toEqual([]);
+    expect(errorOf({ TRUSTED_PROXIES: '10.0.0.1,nginx' }).message).toContain(
+      "TRUSTED_PROXIES must be comma-separated IP addresses or CIDRs (e.g. 127.0.0.1,::1,10.0.0.0/8) or none; not 'nginx'",
+    );
+  });
+
+  it('has a per-patient document quota of 200 files and 500 MB, each configurable (issue 13)', () => {
+    expect(loadConfig({}).documentQuota).toEqual({ maxFiles: 200, maxBytes: 524_288_000 });
+    expect(loadConfig({ DOCUMENT_QUOTA_FILES: '3', DOCUMENT_QUOTA_BYTES: '1048576' }).documentQuota).toEqual({
+      maxFiles: 3,
+      maxBytes: 1_048_576,
+    });
+    expect(errorOf({ DOCUMENT_QUOTA_FILES: '0' }).message).toContain(
+      'DOCUMENT_QUOTA_FILES must be a whole number from 1 to 1000000',
+    );
+    expect(errorOf({ DOCUMENT_QUOTA_BYTES: '10MB' }).message).toContain(
+      'DOCUMENT_QUOTA_BYTES must be a whole number from 1 to',
+    );
   });
 });
 

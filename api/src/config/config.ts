@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustedProxies } from '../throttling/client-ip.js';
 
 export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -69,23 +70,6 @@ const positiveInt = (name: string, fallback: number, max: number) =>
       return n;
     });
 
-const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === '') return fallback;
-      const n = Number(raw);
-      if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a whole number from ${min} to ${max} ${got(raw)}`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
-
 const bool = (name: string, fallback: boolean) =>
   z
     .string()
@@ -122,7 +106,8 @@ const envSchema = z.object({
   API_HOST: z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? '0.0.0.0' : v.trim())),
+    // Loopback by default (issue 13): the dev gateway is on the same host; a container sets 0.0.0.0.
+    .transform((v) => (v === undefined || v.trim() === '' ? '127.0.0.1' : v.trim())),
   DATABASE_URL: optionalText.superRefine((v, ctx) => {
     if (v === undefined) return;
     let ok: boolean;
@@ -224,7 +209,21 @@ const envSchema = z.object({
   RATE_LIMIT_UPLOAD_PER_IP: positiveInt('RATE_LIMIT_UPLOAD_PER_IP', 120, 1_000_000),
   RATE_LIMIT_BOOKING_PER_USER: positiveInt('RATE_LIMIT_BOOKING_PER_USER', 20, 1_000_000),
   RATE_LIMIT_BOOKING_PER_IP: positiveInt('RATE_LIMIT_BOOKING_PER_IP', 120, 1_000_000),
-  RATE_LIMIT_PROXY_HOPS: wholeNumber('RATE_LIMIT_PROXY_HOPS', 1, 0, 10),
+  // Issue 13 §5: the proxies whose X-Forwarded-For is believed, and per-patient document storage.
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustedProxies(raw);
+      if ('proxies' in parsed) return parsed.proxies;
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUSTED_PROXIES must be comma-separated IP addresses or CIDRs (e.g. 127.0.0.1,::1,10.0.0.0/8) or none; not ${parsed.invalid.map((e) => `'${e}'`).join(', ')}`,
+      });
+      return z.NEVER;
+    }),
+  DOCUMENT_QUOTA_FILES: positiveInt('DOCUMENT_QUOTA_FILES', 200, 1_000_000),
+  DOCUMENT_QUOTA_BYTES: positiveInt('DOCUMENT_QUOTA_BYTES', 500 * 1024 * 1024, 2 ** 40),
 });
 
 export interface Config {
@@ -254,6 +253,13 @@ export interface Config {
   booking: { maxPerHour: number; maxUpcoming: number };
   /** Request rate limits (issue 9); see `RateLimitConfig`. */
   rateLimit: RateLimitConfig;
+  /**
+   * Addresses/CIDRs of the proxies whose X-Forwarded-For entry is believed (Fastify `trustProxy`);
+   * the rate limits count by the resulting `request.ip`. Empty: the socket address only.
+   */
+  trustedProxies: string[];
+  /** Per-patient document storage (issue 13): at most this many files and bytes. */
+  documentQuota: { maxFiles: number; maxBytes: number };
 }
 
 /** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
@@ -265,12 +271,6 @@ export interface RateLimitConfig {
   windowMs: number;
   /** Requests per window of one group: per verified uid, and per client IP (all callers together). */
   policies: Record<RateLimitPolicy, { perUser: number; perIp: number }>;
-  /**
-   * Proxies in front of the API whose X-Forwarded-For entry is believed (1: the gateway / nginx). Only
-   * a peer on a loopback or private address counts as a proxy, so a client talking to the API
-   * directly cannot choose its own IP with the header.
-   */
-  proxyHops: number;
 }
 
 function isPostgresUrl(value: string): boolean {
@@ -339,8 +339,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         upload: { perUser: e.RATE_LIMIT_UPLOAD_PER_USER, perIp: e.RATE_LIMIT_UPLOAD_PER_IP },
         booking: { perUser: e.RATE_LIMIT_BOOKING_PER_USER, perIp: e.RATE_LIMIT_BOOKING_PER_IP },
       },
-      proxyHops: e.RATE_LIMIT_PROXY_HOPS,
     },
+    trustedProxies: e.TRUSTED_PROXIES,
+    documentQuota: { maxFiles: e.DOCUMENT_QUOTA_FILES, maxBytes: e.DOCUMENT_QUOTA_BYTES },
   };
 }
 

@@ -43,10 +43,14 @@ export class DocumentsController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({
     summary:
-      'Upload a document (multipart field `file`, optional field `type`; PDF, DOC, DOCX, JPEG or PNG checked by content, max 10 MB) or create a metadata-only record from JSON { name, type, fileUrl } (spec §7)',
+      'Upload a document (multipart field `file`, optional field `type`; PDF, DOC, DOCX, JPEG or PNG checked by content, max 10 MB) or create a metadata-only record from JSON { name, type } (spec §7; fileUrl is set by the server: empty or absent)',
   })
   @ApiResponse({ status: 400, description: 'Bad body or file content', schema: ERROR_BODY_SCHEMA })
-  @ApiResponse({ status: 413, description: 'File larger than 10 MB', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 413,
+    description: 'File larger than 10 MB, or the patient’s document quota (files or bytes) is used up',
+    schema: ERROR_BODY_SCHEMA,
+  })
   async create(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
@@ -58,6 +62,9 @@ export class DocumentsController {
       const body = new ZodValidationPipe(createDocumentMetadataSchema).transform(req.body);
       return this.documents.createMetadata(uid, body);
     }
+    // A patient at their file quota is refused before 10 MB are streamed in; the upload itself checks
+    // files and bytes again, under a lock.
+    await this.documents.assertQuota(uid, { files: 1, bytes: 0 });
     // The one multipart reader: a body far beyond the limit is refused unread, a malformed one is a 400.
     const upload = await readOneFile(req);
     const type = upload.fields.type ?? 'Medical Report';

@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   CONTENT_TYPES,
   MAX_UPLOAD_BYTES,
   MESSAGES,
   detectFileType,
+  formatMessage,
   sanitizeFileName,
   type CreateDocumentMetadataInput,
   type PatientDocument,
@@ -13,6 +14,7 @@ import {
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { CONFIG, type Config } from '../config/config.js';
 import { DocumentEntity, DocumentFileEntity } from './document.entity.js';
 
 export interface UploadedFile {
@@ -28,13 +30,25 @@ export function downloadPath(uid: string, id: string): string {
   return `/patients/${encodeURIComponent(uid)}/documents/${id}/file`;
 }
 
-function toDocument(row: DocumentEntity, hasFile: boolean): PatientDocument {
+/** A storage size for the quota message: `500 MB`, `1.5 MB`, `20 KB`, `1000 bytes`. */
+export function storageSize(bytes: number): string {
+  const round = (n: number) => Number(n.toFixed(1));
+  if (bytes >= 1024 * 1024) return `${round(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * The URL is the server's (issue 13): the download route of stored bytes, '' for a metadata-only
+ * record. The stored `file_url` column is never read (clients once wrote `javascript:` URLs there).
+ */
+function toDocument(row: Omit<DocumentEntity, 'fileUrl'>, hasFile: boolean): PatientDocument {
   return {
     id: row.id,
     name: row.name,
     type: row.type,
     uploadedAt: row.uploadedAt.toISOString(),
-    fileUrl: hasFile ? downloadPath(row.patientUid, row.id) : row.fileUrl,
+    fileUrl: hasFile ? downloadPath(row.patientUid, row.id) : '',
     contentType: row.contentType,
     size: row.size,
     hasFile,
@@ -46,7 +60,36 @@ export class DocumentsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly access: AccessPolicy,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
+
+  /**
+   * Per-patient quota (issue 13, DOCUMENT_QUOTA_FILES / DOCUMENT_QUOTA_BYTES): 413 when adding
+   * `files` documents of `bytes` would pass either limit. Inside a write transaction, `lockPatient`
+   * first, so that parallel uploads of one patient cannot all pass the same count.
+   */
+  async assertQuota(
+    uid: string,
+    adding: { files: number; bytes: number },
+    m: EntityManager | DataSource = this.ds,
+  ) {
+    const { maxFiles, maxBytes } = this.config.documentQuota;
+    const [used] = await m.query<{ files: number; bytes: string }[]>(
+      `SELECT count(*)::int AS files, COALESCE(sum(size), 0)::bigint AS bytes FROM documents WHERE patient_uid = $1`,
+      [uid],
+    );
+    if (used!.files + adding.files > maxFiles) {
+      throw new ApiException(413, formatMessage('documentQuotaFiles', { max: maxFiles }));
+    }
+    if (Number(used!.bytes) + adding.bytes > maxBytes) {
+      throw new ApiException(413, formatMessage('documentQuotaBytes', { max: storageSize(maxBytes) }));
+    }
+  }
+
+  /** Serialises the document writes of one patient until the transaction ends (quota checks). */
+  private async lockPatient(m: EntityManager, uid: string): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 13))`, [uid]);
+  }
 
   /**
    * Writes: only the owner (or an admin). Reads (list, download): also a doctor the patient booked
@@ -80,7 +123,7 @@ export class DocumentsService {
     await this.assertRead(caller, uid, 'list', null);
     // Metadata only: the bytes stay in document_files.
     const rows = await this.ds.query<(Record<string, unknown> & { has_file: boolean })[]>(
-      `SELECT d.id, d.patient_uid, d.name, d.type, d.content_type, d.size, d.file_url, d.uploaded_at,
+      `SELECT d.id, d.patient_uid, d.name, d.type, d.content_type, d.size, d.uploaded_at,
               EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = d.id) AS has_file
          FROM documents d WHERE d.patient_uid = $1 ORDER BY d.uploaded_at DESC, d.id`,
       [uid],
@@ -94,7 +137,6 @@ export class DocumentsService {
           type: r.type as string,
           contentType: r.content_type as string | null,
           size: r.size as number | null,
-          fileUrl: r.file_url as string,
           uploadedAt: new Date(r.uploaded_at as string),
         },
         r.has_file,
@@ -102,21 +144,28 @@ export class DocumentsService {
     );
   }
 
-  /** The spec's JSON body (§7): a metadata-only record. The caller ran `assertAccess` first. */
+  /**
+   * The spec's JSON body (§7): a metadata-only record (its fileUrl is '': there is no file). It
+   * counts against the file quota. The caller ran `assertAccess` first.
+   */
   async createMetadata(uid: string, input: CreateDocumentMetadataInput): Promise<PatientDocument> {
     this.checkType(input.type);
-    const repo = this.ds.getRepository(DocumentEntity);
-    const row = await repo.save(
-      repo.create({
-        patientUid: uid,
-        name: sanitizeFileName(input.name),
-        type: input.type,
-        fileUrl: input.fileUrl,
-        contentType: null,
-        size: null,
-      }),
-    );
-    return toDocument(row, false);
+    return this.ds.transaction(async (m) => {
+      await this.lockPatient(m, uid);
+      await this.assertQuota(uid, { files: 1, bytes: 0 }, m);
+      const repo = m.getRepository(DocumentEntity);
+      const row = await repo.save(
+        repo.create({
+          patientUid: uid,
+          name: sanitizeFileName(input.name),
+          type: input.type,
+          fileUrl: '',
+          contentType: null,
+          size: null,
+        }),
+      );
+      return toDocument(row, false);
+    });
   }
 
   /**
@@ -131,6 +180,8 @@ export class DocumentsService {
     if (!detected)
       throw new ApiException(400, MESSAGES.invalidFileContent, { file: MESSAGES.invalidFileContent });
     return this.ds.transaction(async (m) => {
+      await this.lockPatient(m, uid);
+      await this.assertQuota(uid, { files: 1, bytes: file.bytes.length }, m);
       const row = await m.getRepository(DocumentEntity).save(
         m.getRepository(DocumentEntity).create({
           patientUid: uid,

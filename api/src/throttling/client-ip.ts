@@ -1,64 +1,46 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 
 /**
- * Addresses a reverse proxy of ours can have: loopback (the dev gateway), private IPv4 ranges and IPv6
- * unique-local / link-local (docker networks, a load balancer inside the VPC).
+ * The client address itself is Fastify's `request.ip`: with `trustProxy` set to TRUSTED_PROXIES,
+ * proxy-addr walks X-Forwarded-For from the right and stops at the first address that is not a
+ * trusted proxy, so a client that reaches the API directly cannot choose its address with the header.
+ * What is left here is parsing that list, and the counter key of an address.
  */
-const PROXY_ADDRESSES = new BlockList();
-PROXY_ADDRESSES.addSubnet('127.0.0.0', 8, 'ipv4');
-PROXY_ADDRESSES.addSubnet('10.0.0.0', 8, 'ipv4');
-PROXY_ADDRESSES.addSubnet('172.16.0.0', 12, 'ipv4');
-PROXY_ADDRESSES.addSubnet('192.168.0.0', 16, 'ipv4');
-PROXY_ADDRESSES.addSubnet('169.254.0.0', 16, 'ipv4');
-PROXY_ADDRESSES.addAddress('::1', 'ipv6');
-PROXY_ADDRESSES.addSubnet('fc00::', 7, 'ipv6');
-PROXY_ADDRESSES.addSubnet('fe80::', 10, 'ipv6');
 
-/** A bare IP address (IPv4-mapped IPv6 unwrapped), or null when the text is not one. */
-function parseAddress(text: string | undefined): string | null {
-  if (!text) return null;
-  const bare = text.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  return isIP(bare) === 0 ? null : bare;
-}
+/** The default: the dev gateway runs on the same host as the API. */
+export const DEFAULT_TRUSTED_PROXIES = ['127.0.0.1', '::1'];
 
-function isProxyAddress(ip: string): boolean {
-  return PROXY_ADDRESSES.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+/** `10.0.0.2` or `10.0.0.0/8` (IPv4 or IPv6), as proxy-addr reads them. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /**
- * The client address used for per-IP rate limits. Fastify's `request.ip` under `trustProxy: true` is
- * the left-most X-Forwarded-For entry, which any client can write, so it is not used here. Instead the
- * chain is walked from the right, as proxy-addr does with a hop count: starting at the TCP peer, an
- * address that is one of our proxies (loopback or private) lets us believe the entry it appended, at
- * most `hops` times. The dev gateway replaces the header and nginx appends `$remote_addr`, so with one
- * hop the entry they wrote is used, never one the browser sent; a client reaching the API directly
- * from a public address gets its socket address whatever header it sends.
+ * TRUSTED_PROXIES: comma-separated addresses or CIDRs of the proxies in front of the API whose
+ * X-Forwarded-For entry is believed; empty → the loopback default; `none` → no proxy is believed.
+ * Returns the list, or the entries that are neither.
  */
-export function clientIp(
-  socketAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  hops: number,
-): string {
-  const chain = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+export function parseTrustedProxies(raw: string | undefined): { proxies: string[] } | { invalid: string[] } {
+  const entries = (raw ?? '')
     .split(',')
-    .map((entry) => entry.trim())
+    .map((e) => e.trim())
     .filter(Boolean);
-  let ip = parseAddress(socketAddress);
-  if (ip === null) return 'unknown';
-  for (let hop = 0; hop < hops && isProxyAddress(ip); hop++) {
-    // A malformed entry written by a proxy of ours: keep the proxy's own address (stricter, not spoofable).
-    const next = parseAddress(chain.pop());
-    if (next === null) break;
-    ip = next;
-  }
-  return ip;
+  if (entries.length === 0) return { proxies: [...DEFAULT_TRUSTED_PROXIES] };
+  if (entries.length === 1 && entries[0]!.toLowerCase() === 'none') return { proxies: [] };
+  const invalid = entries.filter((e) => !isAddressOrCidr(e));
+  return invalid.length > 0 ? { invalid } : { proxies: entries };
 }
 
 /**
- * The counter key of an address: IPv4 as it is, IPv6 by its /64, the block one subscriber usually
- * holds (otherwise one machine could take a new address per request).
+ * The counter key of an address: IPv4 as it is (IPv4-mapped IPv6 unwrapped), IPv6 by its /64, the
+ * block one subscriber usually holds (otherwise one machine could take a new address per request).
  */
-export function ipBucket(ip: string): string {
+export function ipBucket(address: string): string {
+  const ip = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   if (isIP(ip) !== 6) return ip;
   const lower = ip.toLowerCase();
   const compressed = lower.includes('::');

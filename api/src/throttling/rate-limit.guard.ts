@@ -5,13 +5,14 @@ import { formatMessage } from '@medora/shared';
 import type { RequestWithCaller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config, type RateLimitPolicy } from '../config/config.js';
-import { clientIp, ipBucket } from './client-ip.js';
+import { ipBucket } from './client-ip.js';
 import { SlidingWindowCounter } from './sliding-window.js';
 
 export const RATE_LIMIT_POLICY = 'medora:rateLimitPolicy';
 
 /**
- * Counts a limited route's requests per verified uid and per client IP (see `clientIp`), per policy;
+ * Counts a limited route's requests per verified uid and per client IP (`request.ip`: the socket
+ * address, or the X-Forwarded-For entry of a TRUSTED_PROXIES proxy), per policy;
  * over either limit → 429 `rateLimited` with Retry-After. Applied per route by `@RateLimit(policy)`:
  * route guards run after the global AuthGuard, so the uid is the verified token's, never the body's,
  * and a request without a valid token has been refused (401) before it is counted.
@@ -33,14 +34,13 @@ export class RateLimitGuard implements CanActivate {
     const http = ctx.switchToHttp();
     const req = http.getRequest<FastifyRequest & RequestWithCaller>();
     const reply = http.getResponse<FastifyReply>();
-    const { policies, proxyHops } = this.config.rateLimit;
+    const { policies } = this.config.rateLimit;
     const limits = policies[policy];
     // The user first: one caller over their own limit is refused without using up the budget that
     // everyone behind the same address (a clinic, a NAT) shares.
     const uid = req.caller?.uid;
     if (uid) this.take(`${policy}:user:${uid}`, limits.perUser, reply);
-    const ip = clientIp(req.raw.socket?.remoteAddress, req.headers['x-forwarded-for'], proxyHops);
-    this.take(`${policy}:ip:${ipBucket(ip)}`, limits.perIp, reply);
+    this.take(`${policy}:ip:${ipBucket(req.ip)}`, limits.perIp, reply);
     return true;
   }
 

@@ -173,8 +173,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: form,
       });
     },
-    /** `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record. */
-    createDocumentRecord: (uid: string, input: { name: string; type: string; fileUrl?: string }) =>
+    /** `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record; the server sets fileUrl. */
+    createDocumentRecord: (uid: string, input: { name: string; type: string; fileUrl?: '' }) =>
       request<PatientDocument>(`/patients/${encodeURIComponent(uid)}/documents`, {
         method: 'POST',
         body: input,

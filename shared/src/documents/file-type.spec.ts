@@ -55,4 +55,13 @@ describe('file names', () => {
     expect(sanitizeFileName('...')).toBe('document');
     expect(sanitizeFileName(`${'x'.repeat(300)}.pdf`).endsWith('.pdf')).toBe(true);
   });
+
+  it('strips bidi formatting characters, so a name shows what it is (issue 13)', () => {
+    expect(sanitizeFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    const every = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+    expect(sanitizeFileName(`a${every}b.pdf`)).toBe('ab.pdf');
+    expect(sanitizeFileName(every)).toBe('document');
+    // Right-to-left letters themselves stay.
+    expect(sanitizeFileName('تقرير.pdf')).toBe('تقرير.pdf');
+  });
 });

@@ -68,13 +68,24 @@ export function detectFileType(bytes: Uint8Array, fileName: string): DetectedTyp
   return claimed === detected ? detected : null;
 }
 
-/** A file name safe to store and to send back in Content-Disposition: no paths, controls or quotes. */
+/**
+ * Bidirectional formatting characters: embeddings and overrides (U+202A–U+202E), isolates
+ * (U+2066–U+2069) and the marks U+200E, U+200F, U+061C. In a file name they only disguise it:
+ * 'invoice\u202Efdp.exe' is shown as 'invoiceexe.pdf'.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/**
+ * A file name safe to store and to send back in Content-Disposition: no paths, controls, bidi
+ * formatting characters or quotes. Documents, credentials and prescriptions all store names through it.
+ */
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    // Control characters (C0 and DEL) would break headers and logs.
+    // Control characters (C0, DEL and C1) would break headers and logs.
     .replace(/\p{Cc}/gu, '')
+    .replace(BIDI_CONTROLS, '')
     .replace(/["<>:|?*]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { parseAppointmentDate } from '../booking/dates.js';
+import { serverSetField } from './server-set.js';
 import { uidSchema } from './users.js';
 
 /**
@@ -20,7 +21,8 @@ export const createAppointmentSchema = z
     clinic: z.string().trim().max(200).optional(),
     specialty: z.string().trim().max(200).optional(),
     notes: z.string().max(2000, MESSAGES.appointmentNotesTooLong).optional(),
-    prescriptionUrl: z.string().max(2000).nullable().optional(),
+    // Set by the server when the doctor attaches a prescription (issue 13): empty or absent here.
+    prescriptionUrl: serverSetField,
     bookedAt: z.string().max(64).optional(),
   })
   .strict();

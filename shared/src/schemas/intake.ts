@@ -5,6 +5,7 @@ import { HEIGHT_FEET, HEIGHT_INCHES, WEIGHT_KG } from '../intake/bmi.js';
 import { isValidDob } from '../intake/dob.js';
 import { EXCLUSIVE_OPTIONS, MAX_CHILDREN } from '../intake/engine.js';
 import type { Question } from '../intake/types.js';
+import { serverSetField } from './server-set.js';
 import { uidSchema } from './users.js';
 
 const TEXT_MAX = 2000;
@@ -71,12 +72,15 @@ export type IntakeRecord = z.infer<typeof intakeRecordSchema>;
 export const savePatientSchema = z.object({ uid: uidSchema, data: intakeRecordSchema }).strict();
 export type SavePatientInput = z.infer<typeof savePatientSchema>;
 
-/** `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record. */
+/**
+ * `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record. The spec's
+ * `fileUrl` is the server's to set (issue 13): accepted only empty or absent, and never stored.
+ */
 export const createDocumentMetadataSchema = z
   .object({
     name: z.string().trim().min(1).max(FILE_NAME_MAX),
     type: z.string().trim().min(1).max(100).default('Medical Report'),
-    fileUrl: z.string().max(2000).optional().default(''),
+    fileUrl: serverSetField,
   })
   .strict();
 export type CreateDocumentMetadataInput = z.infer<typeof createDocumentMetadataSchema>;

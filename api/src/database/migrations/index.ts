@@ -8,6 +8,7 @@ import { AuditClient1767916800000 } from './1767916800000-audit-client.js';
 import { AppRole1767916900000 } from './1767916900000-app-role.js';
 import { AppointmentClosing1768003200000 } from './1768003200000-appointment-closing.js';
 import { ApplicationVersions1767830400000 } from './1767830400000-application-versions.js';
+import { ServerDerivedUrls1768089600000 } from './1768089600000-server-derived-urls.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   AppRole1767916900000,
   AppointmentClosing1768003200000,
   ApplicationVersions1767830400000,
+  ServerDerivedUrls1768089600000,
 ];
