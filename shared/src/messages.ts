@@ -305,6 +305,14 @@ export const MESSAGES = {
   idleStaySignedIn: 'Stay signed in',
   idleSignOutNow: 'Sign out now',
   idleSignedOut: 'You were signed out after 30 minutes of inactivity. Please sign in again.',
+
+  // Sign-in errors (issue 13 §6): catalogue texts only, never Firebase's; one text for a wrong password
+  // and an unknown address, so the login page does not tell anyone whether an address has an account
+  authInvalidCredentials: 'Incorrect e-mail or password.',
+  authTooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  authNetworkFailed: 'Could not reach the sign-in service. Please check your connection and try again.',
+  authServiceFailed: 'The sign-in service could not complete the request. Please try again.',
+  authSessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
