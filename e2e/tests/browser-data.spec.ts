@@ -136,6 +136,26 @@ test.describe('nothing left behind in the browser', () => {
     const keys = await storedKeys(page);
     expect(keys.filter((k) => k.includes(first.uid) || /:(profileCompleted|viaDoctor)$/.test(k))).toEqual([]);
   });
+
+  test("an arrival through a doctor's link marks that account only, not the next one", async ({
+    page,
+    request,
+  }) => {
+    // Patients with a health profile: only the viaDoctor flag sends them to /form (spec §4).
+    const referred = await newPatient(request, true);
+    await page.goto('/patient-login?doctor=1');
+    await page.getByLabel('Email').fill(referred.email);
+    await page.getByLabel('Password').fill(referred.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/form$/);
+    expect(await storedKeys(page)).toContain(`local:medora.viaDoctor.${referred.uid}`);
+    await logout(page);
+
+    const next = await newPatient(request, true);
+    await loginThroughUi(page, next.email, next.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect((await storedKeys(page)).filter((k) => k.includes('viaDoctor'))).toEqual([]);
+  });
 });
 
 test.describe('sign-in errors say nothing about who has an account', () => {
