@@ -227,7 +227,10 @@ test.describe('patient intake', () => {
     await expect(page.getByRole('heading', { name: 'Thank you! Your form was submitted.' })).toBeVisible();
     await shot(page, 'thank-you');
     await expect(page).toHaveURL(/\/dashboard$/);
-    expect(await page.evaluate(() => localStorage.getItem('profileCompleted'))).toBe('true');
+    // Per account since issue 13 §6, so another account on this browser does not inherit it.
+    expect(
+      await page.evaluate((uid) => localStorage.getItem(`medora.profileCompleted.${uid}`), user.uid),
+    ).toBe('true');
 
     // The record, its summary and the stored files are on the server.
     const auth = { Authorization: `Bearer ${user.idToken}` };

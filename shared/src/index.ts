@@ -13,6 +13,8 @@ export * from './remotes.js';
 export * from './api/api-error.js';
 export * from './api/client.js';
 export * from './auth/auth-store.js';
+export * from './auth/account-storage.js';
+export * from './auth/auth-errors.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';

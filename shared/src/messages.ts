@@ -348,6 +348,13 @@ export const MESSAGES = {
   documentQuotaFiles: 'You have reached the limit of {max} stored documents. Delete one to upload another.',
   documentQuotaBytes: 'Your documents would exceed the storage limit of {max}. Delete one to upload another.',
   serverSetField: 'This field is set by the server: leave it out or empty.',
+  // Sign-in errors (issue 13 §6): catalogue texts only, never Firebase's; one text for a wrong password
+  // and an unknown address, so the login page does not tell anyone whether an address has an account
+  authInvalidCredentials: 'Incorrect e-mail or password.',
+  authTooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  authNetworkFailed: 'Could not reach the sign-in service. Please check your connection and try again.',
+  authServiceFailed: 'The sign-in service could not complete the request. Please try again.',
+  authSessionExpired: 'Your session has expired. Please sign in again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

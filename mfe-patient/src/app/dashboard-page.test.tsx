@@ -154,7 +154,7 @@ describe('DashboardPage', () => {
   });
 
   it('stays on the dashboard for a 404 when profileCompleted is true, and builds the documents fallback', async () => {
-    localStorage.setItem('profileCompleted', 'true');
+    localStorage.setItem('medora.profileCompleted.p1', 'true');
     fakeApi({ patient: 404, documents: 500 });
     renderPage('/dashboard?tab=documents');
     expect(await screen.findByText('No documents uploaded yet')).toBeTruthy();

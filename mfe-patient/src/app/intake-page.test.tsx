@@ -152,7 +152,7 @@ describe('IntakePage', () => {
       };
       expect(saved.uid).toBe('p1');
       expect(saved.data).toMatchObject({ ...previous, visitType: 'Follow-up Visit' });
-      expect(localStorage.getItem('profileCompleted')).toBe('true');
+      expect(localStorage.getItem('medora.profileCompleted.p1')).toBe('true');
       expect(localStorage.getItem('medora.intakeDraft.p1')).toBeNull();
       await act(async () => {
         await jest.advanceTimersByTimeAsync(799);
@@ -168,7 +168,7 @@ describe('IntakePage', () => {
   });
 
   it("shows 'Error saving data: …' and keeps every answer when the save fails; shows Visit Information via a doctor", async () => {
-    localStorage.setItem('viaDoctor', 'true');
+    localStorage.setItem('medora.viaDoctor.p1', 'true');
     fakeApi({
       patient: { status: 200, body: { exists: true, data: { name: 'Ann' }, aiSummary: null } },
       save: {
@@ -188,7 +188,7 @@ describe('IntakePage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error saving data: Some fields are not valid.',
     );
-    expect(localStorage.getItem('profileCompleted')).toBeNull();
+    expect(localStorage.getItem('medora.profileCompleted.p1')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect((screen.getByLabelText('Weight (kg)') as HTMLInputElement).value).toBe('60');

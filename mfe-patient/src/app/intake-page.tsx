@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { MESSAGES, authStore, formatMessage, type RemotePageProps } from '@medora/shared';
+import {
+  ACCOUNT_KEYS,
+  MESSAGES,
+  authStore,
+  formatMessage,
+  readAccountFlag,
+  type RemotePageProps,
+} from '@medora/shared';
 import { DOCUMENT_SUFFIX } from '@medora/shared/intake';
 import { FileUpload } from '../features/intake/components/file-upload';
 import { INTAKE_CSS } from '../features/intake/components/intake-styles';
 import { QuestionField } from '../features/intake/components/question-field';
 import { ReviewScreen } from '../features/intake/components/review-screen';
-import { VIA_DOCTOR_KEY } from '../features/intake/model/draft';
 import { useIntake } from '../features/intake/model/use-intake';
 
 const ERROR_ID = 'intake-step-error';
@@ -21,7 +27,7 @@ export default function IntakePage(_props: RemotePageProps) {
   const onDone = useCallback(() => navigate('/dashboard'), [navigate]);
   const { state, chooseVisit, setAnswer, next, back, submit, today } = useIntake(uid, onDone);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
-  const viaDoctor = typeof localStorage !== 'undefined' && localStorage.getItem(VIA_DOCTOR_KEY) === 'true';
+  const viaDoctor = uid !== null && readAccountFlag(ACCOUNT_KEYS.viaDoctor(uid));
   const { screen, answers, step, progress, error, saveError, submitting, canGoBack, moveCount } = state;
 
   // Focus moves to the new heading on every step, so keyboard and screen-reader users follow along.

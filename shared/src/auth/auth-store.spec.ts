@@ -17,3 +17,56 @@ describe('auth store', () => {
     expect(authStore.getState()).toMatchObject({ status: 'signed-out', user: null, profile: null });
   });
 });
+
+describe('auth store and browser storage (issue 13 §6)', () => {
+  const store = new Map<string, string>();
+  const fake = {
+    get length() {
+      return store.size;
+    },
+    key: (i: number) => [...store.keys()][i] ?? null,
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+    clear: () => store.clear(),
+  } as Storage;
+  const g = globalThis as { localStorage?: Storage };
+
+  beforeEach(() => {
+    store.clear();
+    g.localStorage = fake;
+  });
+  afterEach(() => {
+    delete g.localStorage;
+  });
+
+  it('signOut removes the account data before the provider signs out, and even when it fails', async () => {
+    const seen: string[][] = [];
+    authStore.getState().setAuthFunctions({
+      getIdToken: async () => null,
+      signOut: async () => {
+        seen.push([...store.keys()]);
+        throw new Error('offline');
+      },
+    });
+    authStore.getState().setUser({ uid: 'u1', email: 'a@b.co', emailVerified: true });
+    store.set('medora.intakeDraft.u1', '{"answers":{"name":"Maria Santos"}}');
+    store.set('medora.idle.lastActivity', '1');
+    await expect(authStore.getState().signOut()).rejects.toThrow('offline');
+    expect(seen).toEqual([['medora.idle.lastActivity']]);
+    expect([...store.keys()]).toEqual(['medora.idle.lastActivity']);
+  });
+
+  it('a change of account removes the previous account’s data; a sign-out removes all of it', () => {
+    authStore.getState().setUser({ uid: 'u1', email: 'a@b.co', emailVerified: true });
+    store.set('medora.intakeDraft.u1', '{}');
+    store.set('medora.profileCompleted.u1', 'true');
+    authStore.getState().setUser({ uid: 'u2', email: 'b@b.co', emailVerified: true });
+    expect([...store.keys()]).toEqual([]);
+    store.set('medora.intakeDraft.u2', '{}');
+    authStore.getState().setUser({ uid: 'u2', email: 'b@b.co', emailVerified: true });
+    expect([...store.keys()]).toEqual(['medora.intakeDraft.u2']);
+    authStore.getState().setUser(null);
+    expect([...store.keys()]).toEqual([]);
+  });
+});

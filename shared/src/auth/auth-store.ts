@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { Role } from '../roles.js';
 import type { MeAccess } from '../schemas/users.js';
+import { claimViaDoctorArrival, clearAccountData, keepOnlyAccountData } from './account-storage.js';
 
 /** The signed-in account as the frontends see it (spec §3 User). */
 export interface AuthUser {
@@ -29,7 +30,10 @@ export interface AuthState {
   profile: SessionProfile | null;
   /** Returns a fresh Firebase ID token, or null when signed out. Set by the shell. */
   getIdToken: () => Promise<string | null>;
-  /** Signs out through the identity provider. Set by the shell. */
+  /**
+   * Signs out: removes the account's data from browser storage, then signs out through the identity
+   * provider the shell set. Every sign-out (header, idle expiry, cancel) goes through here.
+   */
   signOut: () => Promise<void>;
   setUser: (user: AuthUser | null) => void;
   setProfile: (profile: SessionProfile | null) => void;
@@ -46,13 +50,30 @@ export const authStore = createStore<AuthState>()((set) => ({
   user: null,
   profile: null,
   getIdToken: async () => null,
-  signOut: async () => undefined,
-  setUser: (user) =>
+  signOut: async () => clearAccountData(),
+  setUser: (user) => {
+    // The one place every auth change passes (Firebase's listener, idle expiry, other tabs): browser
+    // storage follows it before anyone renders, so no account ever sees another's data (issue 13 §6).
+    if (user) {
+      keepOnlyAccountData(user.uid);
+      claimViaDoctorArrival(user.uid);
+    } else {
+      clearAccountData();
+    }
     set((state) => ({
       user,
       status: user ? 'signed-in' : 'signed-out',
       profile: user && state.profile?.uid === user.uid ? state.profile : null,
-    })),
+    }));
+  },
   setProfile: (profile) => set({ profile }),
-  setAuthFunctions: ({ getIdToken, signOut }) => set({ getIdToken, signOut }),
+  setAuthFunctions: ({ getIdToken, signOut }) =>
+    set({
+      getIdToken,
+      // Cleared first, so the data is gone even when the provider's sign-out fails (offline).
+      signOut: async () => {
+        clearAccountData();
+        await signOut();
+      },
+    }),
 }));

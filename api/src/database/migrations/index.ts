@@ -18,9 +18,9 @@ export const MIGRATIONS = [
   PatientProfilesDocuments1767571200000,
   AuditLog1767657600000,
   DoctorApplications1767744000000,
+  ApplicationVersions1767830400000,
   AuditClient1767916800000,
   AppRole1767916900000,
   AppointmentClosing1768003200000,
-  ApplicationVersions1767830400000,
   ServerDerivedUrls1768089600000,
 ];

@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, type Appointment, type PatientDocument, type PatientResponse } from '@medora/shared';
+import {
+  ACCOUNT_KEYS,
+  api,
+  readAccountFlag,
+  type Appointment,
+  type PatientDocument,
+  type PatientResponse,
+} from '@medora/shared';
 import { fallbackDocuments } from './documents-fallback';
-
-/** Local flag set by the intake on a successful save (spec §4 Dashboard load). */
-export const PROFILE_COMPLETED_KEY = 'profileCompleted';
 
 export interface DashboardData {
   profileState: 'loading' | 'ready' | 'missing' | 'error';
@@ -18,12 +22,9 @@ export interface DashboardData {
   reloadDocuments: () => Promise<void>;
 }
 
-function profileCompletedFlag(): boolean {
-  try {
-    return localStorage.getItem(PROFILE_COMPLETED_KEY) === 'true';
-  } catch {
-    return false;
-  }
+/** Local flag set by the intake on a successful save (spec §4 Dashboard load), per account. */
+function profileCompletedFlag(uid: string): boolean {
+  return readAccountFlag(ACCOUNT_KEYS.profileCompleted(uid));
 }
 
 /**
@@ -86,7 +87,7 @@ export function useDashboardData(uid: string | null): DashboardData {
       (e: unknown) => {
         if (!live) return null;
         if ((e as { status?: unknown } | null)?.status === 404) {
-          setProfileState(profileCompletedFlag() ? 'ready' : 'missing');
+          setProfileState(profileCompletedFlag(uid) ? 'ready' : 'missing');
         } else {
           setProfileError(e instanceof Error ? e.message : String(e));
           setProfileState('error');

@@ -1,3 +1,4 @@
+import { ACCOUNT_KEYS, authStore } from '@medora/shared';
 import type { IntakeAnswers, IntakePosition, ReturningChoice } from '@medora/shared/intake';
 
 /** An unfinished intake, kept per user so a reload mid-intake loses nothing. */
@@ -10,12 +11,8 @@ export interface IntakeDraft {
   savedAt: string;
 }
 
-export const draftKey = (uid: string) => `medora.intakeDraft.${uid}`;
-
-/** localStorage flag the dashboard reads (spec §4 Dashboard load). */
-export const PROFILE_COMPLETED_KEY = 'profileCompleted';
-/** localStorage flag the shell sets for a patient arriving via a doctor (spec §6). */
-export const VIA_DOCTOR_KEY = 'viaDoctor';
+/** The keys live in @medora/shared's one list, which the sign-out clears (issue 13 §6). */
+export const draftKey = ACCOUNT_KEYS.intakeDraft;
 
 export function loadDraft(uid: string, storage: Storage = localStorage): IntakeDraft | null {
   try {
@@ -34,6 +31,8 @@ export function saveDraft(
   draft: Omit<IntakeDraft, 'version' | 'savedAt'>,
   storage: Storage = localStorage,
 ) {
+  // Written only for the account signed in now: a save racing a sign-out must not leave a draft behind.
+  if (authStore.getState().user?.uid !== uid) return;
   try {
     storage.setItem(
       draftKey(uid),

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api, formatMessage, MESSAGES, notify } from '@medora/shared';
+import {
+  ACCOUNT_KEYS,
+  ApiError,
+  api,
+  formatMessage,
+  MESSAGES,
+  notify,
+  writeAccountFlag,
+} from '@medora/shared';
 import {
   buildSteps,
   firstPosition,
@@ -17,7 +25,7 @@ import {
   type ReturningChoice,
   type Step,
 } from '@medora/shared/intake';
-import { clearDraft, loadDraft, PROFILE_COMPLETED_KEY, saveDraft } from './draft';
+import { clearDraft, loadDraft, saveDraft } from './draft';
 
 export type IntakeScreen = 'loading' | 'welcome' | 'question' | 'review' | 'upload' | 'done';
 
@@ -152,7 +160,7 @@ export function useIntake(uid: string | null, onDone: () => void) {
     try {
       const data = { ...pruneAnswers(answers, today), uploadedAt: new Date().toISOString() };
       await api.savePatient({ uid, data });
-      localStorage.setItem(PROFILE_COMPLETED_KEY, 'true');
+      writeAccountFlag(ACCOUNT_KEYS.profileCompleted(uid));
       clearDraft(uid);
       setScreen('done');
       setMoveCount((n) => n + 1);

@@ -1,12 +1,13 @@
 import { getApp } from 'firebase/app';
 import { createUserWithEmailAndPassword, getAuth, sendEmailVerification } from 'firebase/auth';
-import { api, authStore, MESSAGES, errorMessage, formatMessage, type SignupRole } from '@medora/shared';
-
-const SIGNUP_CODES: Record<string, string> = {
-  'auth/email-already-in-use': MESSAGES.emailInUse,
-  'auth/invalid-email': MESSAGES.invalidEmail,
-  'auth/weak-password': MESSAGES.weakPassword,
-};
+import {
+  api,
+  authErrorMessage,
+  authStore,
+  errorMessage,
+  formatMessage,
+  type SignupRole,
+} from '@medora/shared';
 
 /**
  * Creates the Firebase account through the page's one Firebase app (a federation singleton the shell
@@ -25,12 +26,8 @@ export async function createDoctorAccount(
     uid = user.uid;
     await sendEmailVerification(user).catch(() => undefined);
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    throw new Error(
-      (typeof code === 'string' && SIGNUP_CODES[code]) ||
-        formatMessage('doctorSignupFailed', { message: errorMessage(error) }),
-      { cause: error },
-    );
+    // The one Firebase mapping of @medora/shared: catalogue texts, never Firebase's own.
+    throw new Error(authErrorMessage('doctorSignup', error), { cause: error });
   }
   try {
     await api.createUser({ uid, role, email: email.trim(), emailVerified: true });

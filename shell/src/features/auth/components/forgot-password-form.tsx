@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatMessage, MESSAGES, notify } from '@medora/shared';
 import { useRuntimeConfig } from '../../../app/runtime-config';
 import { sendReset } from '../api/auth-service';
-import { authErrorMessage } from '../model/auth-errors';
+import { authErrorMessage, isUnknownAccountError } from '../model/auth-errors';
 import { validateResetEmail } from '../model/signup-validation';
 
 /** The forgot-password form (spec §2): email required and must be an email. */
@@ -20,11 +20,14 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
       return;
     }
     setBusy(true);
+    const sent = formatMessage('resetSent', { email: email.trim() });
     try {
       await sendReset(config, email);
-      notify.success(formatMessage('resetSent', { email: email.trim() }));
+      notify.success(sent);
     } catch (error) {
-      notify.error(authErrorMessage('reset', error));
+      // An unknown address reads like a known one: the form does not tell who has an account.
+      if (isUnknownAccountError(error)) notify.success(sent);
+      else notify.error(authErrorMessage('reset', error));
     } finally {
       setBusy(false);
     }

@@ -53,9 +53,10 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
   const [busy, setBusy] = useState(false);
   const ids = { email: useId(), password: useId(), phone: useId() };
 
+  const uid = user?.uid ?? null;
   useEffect(() => {
-    if (arrivesViaDoctor(search)) rememberViaDoctor();
-  }, [search]);
+    if (arrivesViaDoctor(search)) rememberViaDoctor(uid);
+  }, [search, uid]);
 
   /** After any sign-in: the server's role decides (spec §4 Login routing). */
   async function continueSignedIn() {
@@ -64,7 +65,7 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
       uid: profile.uid,
       role: profile.role,
       access: profile.access,
-      viaDoctor: isViaDoctor(),
+      viaDoctor: isViaDoctor(profile.uid),
       lookupDoctor,
       lookupPatient,
     });

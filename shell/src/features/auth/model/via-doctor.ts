@@ -1,5 +1,4 @@
-/** localStorage key of the viaDoctor flag (spec §2, §6). */
-export const VIA_DOCTOR_KEY = 'viaDoctor';
+import { ACCOUNT_KEYS, readAccountFlag, rememberViaDoctorArrival } from '@medora/shared';
 
 /** `?doctor=1` or `?ref=doctor` marks a patient arriving via a doctor (spec §2 Login screen). */
 export function arrivesViaDoctor(search: string): boolean {
@@ -7,10 +6,14 @@ export function arrivesViaDoctor(search: string): boolean {
   return params.get('doctor') === '1' || params.get('ref') === 'doctor';
 }
 
-export function rememberViaDoctor(storage: Storage = localStorage): void {
-  storage.setItem(VIA_DOCTOR_KEY, 'true');
+/**
+ * Stores the flag for the signed-in account (spec §2, §6), or, before sign-in, until an account claims
+ * it: per uid, so another account on the same browser does not inherit it (issue 13 §6).
+ */
+export function rememberViaDoctor(uid: string | null): void {
+  rememberViaDoctorArrival(uid);
 }
 
-export function isViaDoctor(storage: Storage = localStorage): boolean {
-  return storage.getItem(VIA_DOCTOR_KEY) === 'true';
+export function isViaDoctor(uid: string): boolean {
+  return readAccountFlag(ACCOUNT_KEYS.viaDoctor(uid));
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { authStore, formatMessage, MESSAGES } from '@medora/shared';
+import { ACCOUNT_KEYS, authStore, formatMessage, MESSAGES } from '@medora/shared';
 import { IDLE_SIGNED_OUT_KEY, LAST_ACTIVITY_KEY } from '../hooks/use-idle-session';
 import { IdleSession } from './idle-session';
 import { formatCountdown } from './idle-warning-dialog';
@@ -120,6 +120,9 @@ describe('IdleSession', () => {
   it('signs out at 30 minutes, hides the page, and then lets the host explain why', async () => {
     const { onSignedOut } = renderSession();
     signInFresh();
+    // An unsent intake (issue 13 §6): the idle sign-out must not leave it on the device.
+    localStorage.setItem(ACCOUNT_KEYS.intakeDraft(USER.uid), '{"answers":{"name":"Maria Santos"}}');
+    localStorage.setItem(ACCOUNT_KEYS.profileCompleted(USER.uid), 'true');
     advance(30 * MIN);
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'record page' })).toBeNull();
@@ -128,6 +131,9 @@ describe('IdleSession', () => {
     expect(onSignedOut).toHaveBeenCalledWith('idle');
     expect(localStorage.getItem(IDLE_SIGNED_OUT_KEY)).not.toBeNull();
     expect(stored()).toBeNull();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('medora.'))).toEqual([
+      IDLE_SIGNED_OUT_KEY,
+    ]);
     expect(screen.getByRole('button', { name: 'record page' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { authStore } from '@medora/shared';
+import { authStore, DEVICE_KEYS } from '@medora/shared';
 import {
   IdleTracker,
   type ActivityStore,
@@ -8,9 +8,12 @@ import {
   type IdleView,
 } from '../model/idle-tracker';
 
-/** localStorage keys: the newest activity of any tab (kept across reloads) and the idle sign-out signal. */
-export const LAST_ACTIVITY_KEY = 'medora.idle.lastActivity';
-export const IDLE_SIGNED_OUT_KEY = 'medora.idle.signedOut';
+/**
+ * localStorage keys: the newest activity of any tab (kept across reloads) and the idle sign-out signal.
+ * Timestamps only, no account or health data, so a sign-out may leave them (@medora/shared DEVICE_KEYS).
+ */
+export const LAST_ACTIVITY_KEY = DEVICE_KEYS.idleLastActivity;
+export const IDLE_SIGNED_OUT_KEY = DEVICE_KEYS.idleSignedOut;
 
 /** What counts as the user being there. `scroll` does not bubble, hence capture listeners on window. */
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart', 'focusin'];
@@ -48,7 +51,10 @@ function attempt(write: () => void): void {
   }
 }
 
-/** Signs out through Firebase (which clears the auth store); clears the store itself if that fails. */
+/**
+ * Signs out through the auth store, like the Logout button: it removes the account's browser data, then
+ * Firebase clears the session. If that fails, `setUser(null)` clears both all the same.
+ */
 async function signOut(): Promise<void> {
   try {
     await authStore.getState().signOut();
