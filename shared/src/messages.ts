@@ -305,6 +305,10 @@ export const MESSAGES = {
   idleStaySignedIn: 'Stay signed in',
   idleSignOutNow: 'Sign out now',
   idleSignedOut: 'You were signed out after 30 minutes of inactivity. Please sign in again.',
+
+  // Proven identity (issue 13, part h1): writes of health data, booking and doctor applications
+  verifyEmailFirst:
+    'Please verify your email address first: open the verification link we sent you, then try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -33,6 +33,9 @@ export function findRepoRoot(start: string = path.dirname(fileURLToPath(import.m
   }
 }
 
+/** Seconds a verified ID token is served from the cache before it is checked again (issue 13). */
+export const DEFAULT_TOKEN_CACHE_SECONDS = 30;
+
 const got = (value: unknown) => `(got '${String(value)}')`;
 
 const port = (name: string, fallback: number) =>
@@ -216,6 +219,11 @@ const envSchema = z.object({
   RATE_LIMIT_BOOKING_PER_USER: positiveInt('RATE_LIMIT_BOOKING_PER_USER', 20, 1_000_000),
   RATE_LIMIT_BOOKING_PER_IP: positiveInt('RATE_LIMIT_BOOKING_PER_IP', 120, 1_000_000),
   RATE_LIMIT_PROXY_HOPS: wholeNumber('RATE_LIMIT_PROXY_HOPS', 1, 0, 10),
+  // Issue 13: how long a verified ID token is trusted before Firebase is asked again (revocation,
+  // disabled or deleted account). 0 verifies every request; at most 60 so access ends within a minute.
+  TOKEN_CACHE_SECONDS: wholeNumber('TOKEN_CACHE_SECONDS', DEFAULT_TOKEN_CACHE_SECONDS, 0, 60),
+  // Issue 13: dev routes and demo accounts (POST /api/dev/demo-session) exist only in this explicit mode.
+  MEDORA_LOCAL_MODE: bool('MEDORA_LOCAL_MODE', false),
 });
 
 export interface Config {
@@ -239,6 +247,16 @@ export interface Config {
   booking: { maxPerHour: number; maxUpcoming: number };
   /** Request rate limits (issue 9); see `RateLimitConfig`. */
   rateLimit: RateLimitConfig;
+  /**
+   * Longest time a verified ID token is trusted without asking Firebase again whether its account is
+   * disabled, deleted or revoked (issue 13); 0 checks on every request.
+   */
+  tokenCacheMs: number;
+  /**
+   * Explicit local mode (MEDORA_LOCAL_MODE): the dev routes and demo accounts exist. Never with
+   * NODE_ENV=production, and only against the Auth emulator.
+   */
+  localMode: boolean;
 }
 
 /** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
@@ -281,8 +299,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     !env.FIREBASE_AUTH_EMULATOR_HOST?.trim()
   ) {
     problems.push(
-      `FIREBASE_PROJECT_ID '${projectId}' is a demo project, which only works with the Auth emulator: ` +
-        'set FIREBASE_AUTH_EMULATOR_HOST or use a real project id in production',
+      `FIREBASE_PROJECT_ID '${projectId}' is a demo project, which only works with the Auth emulator ` +
+        '(never in production): use a real project id in production',
+    );
+  }
+  // Issue 13: the emulator accepts unsigned tokens and anyone can mint accounts there, so a production
+  // API must never trust it; likewise the demo routes hand out sessions and never run in production.
+  const production = env.NODE_ENV?.trim() === 'production';
+  if (production && env.FIREBASE_AUTH_EMULATOR_HOST?.trim()) {
+    problems.push(
+      'FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the Auth emulator accepts unsigned ' +
+        'tokens. Use a real Firebase project in production, or run locally with NODE_ENV=development',
+    );
+  }
+  const localMode = parsed.success && parsed.data.MEDORA_LOCAL_MODE;
+  if (localMode && production) {
+    problems.push(
+      'MEDORA_LOCAL_MODE=true is not allowed with NODE_ENV=production (it enables demo sign-ins)',
+    );
+  }
+  if (localMode && !env.FIREBASE_AUTH_EMULATOR_HOST?.trim()) {
+    problems.push(
+      'MEDORA_LOCAL_MODE=true needs FIREBASE_AUTH_EMULATOR_HOST (demo accounts live in the emulator)',
     );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -316,6 +354,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       proxyHops: e.RATE_LIMIT_PROXY_HOPS,
     },
+    tokenCacheMs: e.TOKEN_CACHE_SECONDS * 1000,
+    localMode: e.MEDORA_LOCAL_MODE,
   };
 }
 
