@@ -27,8 +27,11 @@ export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
   profile: SessionProfile | null;
-  /** Returns a fresh Firebase ID token, or null when signed out. Set by the shell. */
-  getIdToken: () => Promise<string | null>;
+  /**
+   * Returns a fresh Firebase ID token, or null when signed out. Set by the shell. `forceRefresh`
+   * reloads the account and issues a new token (a just-verified email reaches the API; issue 13).
+   */
+  getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
   /** Signs out through the identity provider. Set by the shell. */
   signOut: () => Promise<void>;
   setUser: (user: AuthUser | null) => void;
