@@ -46,6 +46,7 @@ async function firebaseEmailVerified(config: Config, uid: string): Promise<boole
     throw new Error(
       `Could not ask ${where} whether the email is verified (${error instanceof Error ? error.message : String(error)}). ` +
         'Start the stack (npm start) or set FIREBASE_AUTH_EMULATOR_HOST / GOOGLE_APPLICATION_CREDENTIALS, then run this again.',
+      { cause: error },
     );
   }
 }
