@@ -2,7 +2,8 @@
  * `npm run bench` (issue 9): the API's speed against a raw baseline, and the frontend's weight, printed
  * as tables. A report, not a test: it exits 0 when a target is missed and says which.
  *
- * The stack runs as `npm start` runs it (production build, NODE_ENV=production, LOG_LEVEL=silent) on its
+ * The stack runs as `npm start` runs it (production build, local mode against the Auth emulator — never
+ * NODE_ENV=production there, issue 13 — LOG_LEVEL=silent) on its
  * own ports (BENCH_PORT_OFFSET, default 24000) and its own temporary data folder. A patient, its
  * appointments and other patients' bookings are made through the Auth emulator and the API's routes.
  * Beside the API, `lib/bench/baseline-server.ts` (node:http + pg) answers the same two routes with

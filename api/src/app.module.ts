@@ -69,9 +69,9 @@ export class AppModule {
         PatientsModule,
         DocumentsModule,
         ProviderModule,
-        // Demo accounts and their sign-in route exist only against the Auth emulator, never with a
-        // real Firebase project.
-        ...(config.firebaseAuthEmulatorHost ? [DevModule] : []),
+        // Demo accounts and their sign-in route exist only in explicit local mode (MEDORA_LOCAL_MODE,
+        // which the config allows only with the Auth emulator and never in production; issue 13).
+        ...(config.localMode ? [DevModule] : []),
       ],
       providers: [configProvider, SeedService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
       exports: [configProvider],

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { MeResponse } from '@medora/shared';
+import { ConfigError } from '../src/config/config.js';
 import { DEMO_ACCOUNTS } from '../src/dev/demo-accounts.service.js';
 import { authHeader, createTestApp, type TestApp } from './helpers.js';
 
@@ -19,7 +20,7 @@ async function idTokenFor(customToken: string): Promise<string> {
   return body.idToken;
 }
 
-describe('POST /api/dev/demo-session against the Auth emulator', () => {
+describe('POST /api/dev/demo-session in local mode (Auth emulator)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
@@ -73,7 +74,7 @@ describe('POST /api/dev/demo-session against the Auth emulator', () => {
 describe('POST /api/dev/demo-session with a real Firebase project', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // No emulator host in the config: the dev module is not registered at all.
+    // No emulator host in the config: local mode is off, the dev module is not registered at all.
     t = await createTestApp({ seed: true, env: { FIREBASE_AUTH_EMULATOR_HOST: '' } });
   });
   afterAll(async () => {
@@ -88,5 +89,64 @@ describe('POST /api/dev/demo-session with a real Firebase project', () => {
   it('creates no demo accounts', async () => {
     const rows = await t.dataSource.query(`SELECT 1 FROM users WHERE firebase_uid LIKE 'demo-%'`);
     expect(rows).toEqual([]);
+  });
+});
+
+// Issue 13: the emulator alone no longer opens the dev routes; only explicit local mode does.
+describe('POST /api/dev/demo-session against the emulator without local mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true, env: { MEDORA_LOCAL_MODE: 'false' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(['admin', 'patient'])('does not exist (role %s)', async (role) => {
+    const res = await request(t.http).post('/api/dev/demo-session').send({ role });
+    expect(res.status).toBe(404);
+  });
+
+  it('creates no demo accounts although SEED_DEMO_DATA is on', async () => {
+    const rows = await t.dataSource.query(`SELECT 1 FROM users WHERE firebase_uid LIKE 'demo-%'`);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('POST /api/dev/demo-session in production', () => {
+  it('cannot exist: the API refuses to start with NODE_ENV=production and the emulator', async () => {
+    const error = await createTestApp({ env: { NODE_ENV: 'production' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(
+      'FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production',
+    );
+  });
+
+  it('refuses local mode in production', async () => {
+    const error = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        FIREBASE_PROJECT_ID: 'medora-prod',
+        MEDORA_LOCAL_MODE: 'true',
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(
+      'MEDORA_LOCAL_MODE=true is not allowed with NODE_ENV=production',
+    );
+  });
+
+  it('does not exist in a production API with a real project', async () => {
+    const t = await createTestApp({
+      seed: true,
+      env: { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_PROJECT_ID: 'medora-prod' },
+    });
+    try {
+      const res = await request(t.http).post('/api/dev/demo-session').send({ role: 'admin' });
+      expect(res.status).toBe(404);
+    } finally {
+      await t.close();
+    }
   });
 });

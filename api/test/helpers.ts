@@ -37,7 +37,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createThrowawayDatabase(requiredEnv(TEST_ENV.dbServerUrl), requiredEnv(TEST_ENV.dbPrefix));
   try {
-    const config = loadConfig({
+    const env: Record<string, string> = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: db.url,
@@ -46,7 +46,11 @@ export async function createTestApp(
       SEED_DEMO_DATA: options.seed === false ? 'false' : 'true',
       DB_POOL_SIZE: '4',
       ...options.env,
-    });
+    };
+    // The tests run in local mode (dev routes, demo accounts) whenever they use the emulator, unless
+    // a test says otherwise; local mode without the emulator is a config error.
+    env.MEDORA_LOCAL_MODE ??= env.FIREBASE_AUTH_EMULATOR_HOST ? 'true' : 'false';
+    const config = loadConfig(env);
     const app = await createApp({ ...config, databaseUrl: db.url, httpAgent: options.httpAgent });
     await app.getHttpAdapter().getInstance().ready();
     return {
@@ -73,24 +77,61 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Signs a new account up on the Auth emulator and returns its ID token. */
-export async function signUpUser(email?: string): Promise<TestUser> {
+const PASSWORD = 'secret-password';
+
+/** A POST to the emulator's Identity Toolkit REST API; throws with the emulator's message. */
+async function emulatorCall<T>(path: string, body: object, admin = false): Promise<T> {
+  const host = requiredEnv('FIREBASE_AUTH_EMULATOR_HOST');
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/${path}`, {
+    method: 'POST',
+    // "Bearer owner" is the emulator's admin credential (what firebase-admin sends it).
+    headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { error?: { message?: string } };
+  if (!res.ok) {
+    throw new Error(
+      `Emulator ${path} failed (${res.status}): ${json.error?.message ?? JSON.stringify(json)}`,
+    );
+  }
+  return json;
+}
+
+/** Changes an emulator account as an admin would (emailVerified, disableUser, validSince, …). */
+export async function updateEmulatorAccount(uid: string, changes: Record<string, unknown>): Promise<void> {
+  await emulatorCall(`projects/${testProjectId()}/accounts:update`, { localId: uid, ...changes }, true);
+}
+
+/** A fresh ID token for the account (password sign-in), carrying its current claims. */
+export async function signInUser(email: string, password = PASSWORD): Promise<string> {
+  const body = await emulatorCall<{ idToken?: string }>('accounts:signInWithPassword?key=any', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  if (!body.idToken) throw new Error(`Emulator sign-in returned no token for ${email}`);
+  return body.idToken;
+}
+
+/**
+ * Signs a new account up on the Auth emulator and returns its ID token. The account's email is
+ * verified (the token says `email_verified: true`, which writes of health data need, issue 13) unless
+ * `{ verified: false }`: that is the state of an account right after sign-up.
+ */
+export async function signUpUser(email?: string, options: { verified?: boolean } = {}): Promise<TestUser> {
   const address =
     email ??
     `user-${Date.now().toString(36)}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 6)}@test.medora`;
-  const host = requiredEnv('FIREBASE_AUTH_EMULATOR_HOST');
-  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: address, password: 'secret-password', returnSecureToken: true }),
+  const body = await emulatorCall<{ idToken?: string; localId?: string }>('accounts:signUp?key=any', {
+    email: address,
+    password: PASSWORD,
+    returnSecureToken: true,
   });
-  const body = (await res.json()) as { idToken?: string; localId?: string; error?: { message?: string } };
-  if (!res.ok || !body.idToken || !body.localId) {
-    throw new Error(
-      `Emulator sign-up failed (${res.status}): ${body.error?.message ?? JSON.stringify(body)}`,
-    );
-  }
-  return { uid: body.localId, email: address, idToken: body.idToken };
+  if (!body.idToken || !body.localId) throw new Error(`Emulator sign-up returned ${JSON.stringify(body)}`);
+  if (options.verified === false) return { uid: body.localId, email: address, idToken: body.idToken };
+  await updateEmulatorAccount(body.localId, { emailVerified: true });
+  // The sign-up token still says email_verified: false; a new sign-in carries the verified claim.
+  return { uid: body.localId, email: address, idToken: await signInUser(address) };
 }
 
 export function authHeader(user: { idToken: string } | string): { Authorization: string } {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { generateKeyPairSync, createHmac, sign as rsaSign, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Agent as HttpsAgent, type RequestOptions } from 'node:https';
@@ -23,6 +26,7 @@ const CERT_PATH = '/robot/v1/metadata/x509/securetoken@system.gserviceaccount.co
 const KID = 'medora-test-key-1';
 const PROJECT = testProjectId();
 const ISSUER = `https://securetoken.google.com/${PROJECT}`;
+const LOOKUP_PATH = `/v1/projects/${PROJECT}/accounts:lookup`;
 
 // GET /api/me is rate limited as a sign-in route; this file sends it far more often than a person would.
 const NO_SIGN_IN_LIMIT = { RATE_LIMIT_SIGN_IN_PER_USER: '10000', RATE_LIMIT_SIGN_IN_PER_IP: '10000' };
@@ -33,18 +37,48 @@ const otherKey = rsa();
 // jsonwebtoken accepts an SPKI public key PEM as well as Google's X.509 certificates.
 const publicPem = signingKey.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
-/** Serves the certificate document; remembers which host and path each request asked for. */
+/** An account as the Auth REST API's accounts:lookup describes it. */
+interface LookupAccount {
+  disabled?: boolean;
+  /** Seconds since the epoch, as a string: tokens issued before it are revoked. */
+  validSince?: string;
+}
+
+/**
+ * Serves the certificate document and, for the revocation check (issue 13: `checkRevoked`), Google's
+ * OAuth token endpoint and the Auth REST API's accounts:lookup; remembers which host and path each
+ * request asked for. Every uid is an active account unless `accounts` says otherwise (null: deleted).
+ */
 class CertServer {
   readonly requests: { host: string | undefined; path: string | undefined }[] = [];
+  readonly accounts = new Map<string, LookupAccount | null>();
   private readonly server: Server = createServer((req: IncomingMessage, res) => {
     this.requests.push({ host: req.headers.host, path: req.url });
-    if (req.url !== CERT_PATH) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+    const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    if (req.url === CERT_PATH) {
+      json(200, { [KID]: publicPem }, { 'cache-control': 'public, max-age=3600' });
       return;
     }
-    res
-      .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=3600' })
-      .end(JSON.stringify({ [KID]: publicPem }));
+    if (req.method === 'POST' && req.url === '/token') {
+      json(200, { access_token: 'test-access-token', expires_in: 3600, token_type: 'Bearer' });
+      return;
+    }
+    if (req.method === 'POST' && req.url === LOOKUP_PATH) {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        const { localId = [] } = JSON.parse(raw || '{}') as { localId?: string[] };
+        const users = localId.flatMap((uid) => {
+          const account = this.accounts.get(uid);
+          if (account === null) return [];
+          return [{ localId: uid, email: `${uid}@tokens.test`, emailVerified: true, ...account }];
+        });
+        json(200, { kind: 'identitytoolkit#GetAccountInfoResponse', ...(users.length ? { users } : {}) });
+      });
+      return;
+    }
+    json(404, { error: 'not found' });
   });
 
   async start(): Promise<number> {
@@ -140,12 +174,35 @@ describe('ID tokens outside the emulator (real RS256 verification)', () => {
   let certs: CertServer;
   let agent: LocalCertAgent;
 
+  let credentialsDir: string;
+  const credentialsBefore = process.env.GOOGLE_APPLICATION_CREDENTIALS;
+
   beforeAll(async () => {
     certs = new CertServer();
     agent = new LocalCertAgent(await certs.start());
+    // The revocation check calls the Auth REST API, which needs an OAuth token: a service account
+    // (with a throwaway key) whose token request the agent also carries to the local server.
+    credentialsDir = mkdtempSync(path.join(os.tmpdir(), 'medora-tokens-'));
+    const credentials = path.join(credentialsDir, 'service-account.json');
+    writeFileSync(
+      credentials,
+      JSON.stringify({
+        type: 'service_account',
+        project_id: PROJECT,
+        private_key_id: 'test-key',
+        private_key: otherKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        client_email: `api@${PROJECT}.iam.gserviceaccount.com`,
+        client_id: '1',
+        token_uri: 'https://oauth2.googleapis.com/token',
+      }),
+    );
     t = await createTestApp({
       seed: false,
-      env: { ...NO_SIGN_IN_LIMIT, FIREBASE_AUTH_EMULATOR_HOST: '' },
+      env: {
+        ...NO_SIGN_IN_LIMIT,
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        GOOGLE_APPLICATION_CREDENTIALS: credentials,
+      },
       httpAgent: agent,
     });
   });
@@ -154,6 +211,10 @@ describe('ID tokens outside the emulator (real RS256 verification)', () => {
     await t?.close();
     agent?.destroy();
     await certs?.close();
+    // FirebaseAuthService exports the path to process.env for google-auth-library: undo it.
+    if (credentialsBefore === undefined) delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+    else process.env.GOOGLE_APPLICATION_CREDENTIALS = credentialsBefore;
+    if (credentialsDir) rmSync(credentialsDir, { recursive: true, force: true });
   });
 
   it('runs in a process where the emulator variable is set, so the refusals below are the app’s own', () => {
@@ -250,6 +311,40 @@ describe('ID tokens outside the emulator (real RS256 verification)', () => {
     expect((await at(exp * 1000 + 60_000, () => me(t, token))).status).toBe(401);
     // Back at the real time the token is valid again (verified afresh, not remembered as a failure).
     expect((await me(t, token)).status).toBe(200);
+  });
+
+  // Issue 13: outside the emulator firebase-admin checks revocation only when asked (checkRevoked).
+  it.each([
+    ['disabled', (sub: string) => certs.accounts.set(sub, { disabled: true })],
+    ['deleted', (sub: string) => certs.accounts.set(sub, null)],
+    ['revoked (validSince)', (sub: string) => certs.accounts.set(sub, { validSince: String(nowSeconds()) })],
+  ])(
+    'answers 401 within 30 s once the account is %s, asking Firebase once per period',
+    async (label, change) => {
+      const sub = `rs256-${label.split(' ')[0]}`;
+      // Signed in a minute ago, so a validSince of now revokes it.
+      const token = signRs256(claims(sub, { auth_time: nowSeconds() - 60, iat: nowSeconds() - 60 }));
+      const lookups = () => certs.requests.filter((r) => r.path === LOOKUP_PATH).length;
+      const before = lookups();
+      expect((await me(t, token)).status).toBe(200);
+      const start = Date.now();
+      expect(lookups()).toBe(before + 1);
+      change(sub);
+      // Within the cache period the token is served without a lookup (the cost bound)...
+      expect((await me(t, token)).status).toBe(200);
+      expect(lookups()).toBe(before + 1);
+      // ...and 30 s after its verification the account is asked about again, and refused.
+      const res = await at(start + 30_000, () => me(t, token));
+      expect([label, res.status, res.body.message]).toEqual([label, 401, MESSAGES.unauthenticated]);
+      expect(lookups()).toBe(before + 2);
+    },
+  );
+
+  it('keeps an active account’s token working after the cache period (the control)', async () => {
+    const token = signRs256(claims('rs256-active'));
+    expect((await me(t, token)).status).toBe(200);
+    const start = Date.now();
+    expect((await at(start + 30_000, () => me(t, token))).status).toBe(200);
   });
 });
 

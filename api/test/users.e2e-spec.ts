@@ -45,8 +45,9 @@ describe('protected routes', () => {
 });
 
 describe('POST /api/users', () => {
+  // Registration runs right after sign-up, before the email is verified (spec; issue 13 keeps it open).
   it('creates the record with the email from the token, ignoring the body email', async () => {
-    const user = await signUpUser();
+    const user = await signUpUser(undefined, { verified: false });
     const res = await register(user, 'patient', {
       email: 'someone-else@evil.test',
       emailVerified: true,
@@ -118,7 +119,7 @@ describe('POST /api/users', () => {
 
 describe('GET /api/me', () => {
   it('says registered false with role patient before POST /api/users', async () => {
-    const user = await signUpUser();
+    const user = await signUpUser(undefined, { verified: false });
     const res = await request(t.http).get('/api/me').set(authHeader(user));
     expect(res.status).toBe(200);
     expect(res.body as MeResponse).toEqual({
@@ -129,7 +130,7 @@ describe('GET /api/me', () => {
   });
 
   it('says registered true with the stored role after POST /api/users', async () => {
-    const user = await signUpUser();
+    const user = await signUpUser(undefined, { verified: false });
     await register(user, 'provider');
     const res = await request(t.http).get('/api/me').set(authHeader(user));
     expect(res.status).toBe(200);

@@ -31,6 +31,25 @@ export async function signUpInEmulator(email = uniqueEmail(), password = 'secret
   return { uid: body.localId, email, password, idToken: body.idToken };
 }
 
+/**
+ * A new ID token for the account (password sign-in), carrying its current claims: after marking the
+ * email verified, the sign-up token still says `email_verified: false`, which the API refuses for
+ * writes of health data, booking and doctor applications (issue 13).
+ */
+export async function signInInEmulator(user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(
+    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { idToken: string };
+  if (!res.ok) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
 /** Signs in through the login screen (the role-name shortcut works only against the Auth emulator). */
 export async function loginThroughUi(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/patient-login');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { loginThroughUi, signUpInEmulator, type EmulatorUser } from '../support/auth';
+import { loginThroughUi, signInInEmulator, signUpInEmulator, type EmulatorUser } from '../support/auth';
 import { AUTH_EMULATOR_URL } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 
@@ -46,6 +46,7 @@ async function newPatient(request: APIRequestContext, withRecord = true): Promis
     body: JSON.stringify({ localId: user.uid, emailVerified: true }),
   });
   expect(verify.ok).toBe(true);
+  user.idToken = await signInInEmulator(user); // a token that says email_verified (issue 13)
   const auth = { Authorization: `Bearer ${user.idToken}` };
   expect(
     (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'patient' } })).status(),

@@ -147,7 +147,13 @@ export class Stack {
       SEED_DEMO_DATA: this.opts.env.SEED_DEMO_DATA ?? 'true',
       NODE_ENV: this.opts.dev ? 'development' : 'production',
     };
-    if (this.emulatorHost) env.FIREBASE_AUTH_EMULATOR_HOST = this.emulatorHost;
+    if (this.emulatorHost) {
+      // Issue 13: the API refuses NODE_ENV=production with the Auth emulator; against it the stack runs
+      // in explicit local mode (demo accounts and the role-name shortcut), still from the production build.
+      env.FIREBASE_AUTH_EMULATOR_HOST = this.emulatorHost;
+      env.NODE_ENV = 'development';
+      env.MEDORA_LOCAL_MODE = 'true';
+    }
     return env;
   }
 

@@ -710,8 +710,11 @@ describe('api', () => {
     expect(env.FIREBASE_PROJECT_ID).toBe(envOf(services['auth-emulator']).FIREBASE_PROJECT_ID);
   });
 
-  it('runs in production mode with demo data, allowing the gateway origin', () => {
-    expect(env.NODE_ENV).toBe('production');
+  // Issue 13: the API refuses NODE_ENV=production with the Auth emulator; this file is the local mode.
+  it('runs in explicit local mode (never production with the emulator) with demo data, allowing the gateway origin', () => {
+    expect(env.NODE_ENV).not.toBe('production');
+    expect(env.FIREBASE_AUTH_EMULATOR_HOST).toBeTruthy();
+    expect(env.MEDORA_LOCAL_MODE).toBe('true');
     expect(env.SEED_DEMO_DATA).toBe('true');
     expect(env.CORS_ORIGIN).toBe(`http://localhost:${DEFAULT_PORTS.GATEWAY_PORT}`);
   });

@@ -355,6 +355,9 @@ export const MESSAGES = {
   authNetworkFailed: 'Could not reach the sign-in service. Please check your connection and try again.',
   authServiceFailed: 'The sign-in service could not complete the request. Please try again.',
   authSessionExpired: 'Your session has expired. Please sign in again.',
+  // Proven identity (issue 13, part h1): writes of health data, booking and doctor applications
+  verifyEmailFirst:
+    'Please verify your email address first: open the verification link we sent you, then try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

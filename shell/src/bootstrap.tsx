@@ -9,7 +9,7 @@ import { SHELL_CSS } from './app/styles';
 
 async function main(): Promise<void> {
   const config = await loadRuntimeConfig();
-  api.configure({ baseUrl: config.apiBaseUrl, getToken: () => authStore.getState().getIdToken() });
+  api.configure({ baseUrl: config.apiBaseUrl, getToken: (force) => authStore.getState().getIdToken(force) });
   registerMedoraRemotes(config);
   const root = createRoot(document.getElementById('root')!);
   if (window.location.pathname === '/') {

@@ -11,7 +11,7 @@ import {
   type ListAppointmentsQuery,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
-import { CurrentCaller } from '../auth/decorators.js';
+import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
@@ -28,6 +28,7 @@ export class AppointmentsController {
   constructor(private readonly appointments: AppointmentsService) {}
 
   @Post()
+  @RequireVerifiedEmail()
   @HttpCode(201)
   @ApiOperation({
     summary:
@@ -100,6 +101,7 @@ export class AppointmentsController {
   }
 
   @Post(':id/cancel')
+  @RequireVerifiedEmail()
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -6,12 +6,13 @@ import { routeAuditTarget } from '../audit/route-target.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { RequestWithCaller } from './caller.js';
-import { IS_PUBLIC, ROLES_KEY } from './decorators.js';
+import { IS_PUBLIC, REQUIRE_VERIFIED_EMAIL, ROLES_KEY } from './decorators.js';
 import { FirebaseAuthService } from './firebase-auth.service.js';
 
 /**
  * Global guard: every route not marked `@Public()` needs `Authorization: Bearer <Firebase ID token>`.
- * Sets `request.caller`; enforces `@Roles(...)` against the caller's stored role.
+ * Sets `request.caller`; enforces `@Roles(...)` against the caller's stored role and
+ * `@RequireVerifiedEmail()` against the token's `email_verified`.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -54,6 +55,13 @@ export class AuthGuard implements CanActivate {
         routeAuditTarget(req.method, req.routeOptions?.url, req.params),
       );
       throw new ApiException(403, MESSAGES.forbidden);
+    }
+    // Issue 13: the email claim comes from the verified token, never from the body.
+    if (
+      this.reflector.getAllAndOverride<boolean>(REQUIRE_VERIFIED_EMAIL, targets) &&
+      !req.caller.emailVerified
+    ) {
+      throw new ApiException(403, MESSAGES.verifyEmailFirst);
     }
     return true;
   }

@@ -9,12 +9,20 @@ import type { Caller, RequestWithCaller } from './caller.js';
 
 export const IS_PUBLIC = 'medora:isPublic';
 export const ROLES_KEY = 'medora:roles';
+export const REQUIRE_VERIFIED_EMAIL = 'medora:requireVerifiedEmail';
 
 /** The route needs no ID token. Every other route does (the auth guard is global). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /** Only callers whose stored role is listed may use the route (403 otherwise). */
 export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
+
+/**
+ * Only a caller whose ID token says `email_verified: true` may use the route (403
+ * MESSAGES.verifyEmailFirst otherwise): writes of health data, booking and doctor applications, so an
+ * unverified account cannot act under someone else's address (issue 13).
+ */
+export const RequireVerifiedEmail = () => SetMetadata(REQUIRE_VERIFIED_EMAIL, true);
 
 /** The verified caller set by the auth guard. */
 export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {

@@ -43,16 +43,24 @@ function createAuth(app: App, emulatorHost: string | undefined): Auth {
 }
 
 /**
- * Verifies Firebase ID tokens, with a cache of verified tokens (until their `exp`). firebase-admin is
+ * Verifies Firebase ID tokens, with a short-lived cache of verified tokens. firebase-admin is
  * initialised once per process, project, emulator mode and outbound agent.
+ *
+ * Revocation (issue 13): every verification asks Firebase for the account (`checkRevoked`: disabled,
+ * deleted, or tokens revoked by `validSince` / `revokeRefreshTokens`), and a verified token is served
+ * from the cache for at most `tokenCacheMs` (TOKEN_CACHE_SECONDS, default 30 s, at most 60). So access
+ * ends within that time of the change, while a client that sends the same token on every request costs
+ * one account lookup per token per period, not one per request (the cheap alternative to a per-uid
+ * schedule, which would need its own list of recently seen uids and still a lookup per uid).
  */
 @Injectable()
 export class FirebaseAuthService {
   private readonly app: App;
   private readonly auth: Auth;
-  private readonly verified = new VerifiedTokenCache<DecodedIdToken>();
+  private readonly verified: VerifiedTokenCache<DecodedIdToken>;
 
   constructor(@Inject(CONFIG) config: AppConfig) {
+    this.verified = new VerifiedTokenCache<DecodedIdToken>({ maxAgeMs: config.tokenCacheMs });
     if (config.googleApplicationCredentials) {
       process.env.GOOGLE_APPLICATION_CREDENTIALS = config.googleApplicationCredentials;
     }
@@ -74,11 +82,13 @@ export class FirebaseAuthService {
   }
 
   /**
-   * The decoded token when it is valid. Verified tokens are cached until their `exp` (re-checked on
-   * every hit), failures never are: the same token is checked once, not on every request.
+   * The decoded token when it is valid and its account is neither disabled, deleted nor revoked.
+   * Verified tokens are cached for at most `tokenCacheMs` and never past their `exp`; failures never
+   * are. A failed account lookup (Firebase unreachable) refuses the token: fail closed.
    */
   verifyIdToken(token: string): Promise<DecodedIdToken> {
-    return this.verified.getOrVerify(token, (t) => this.auth.verifyIdToken(t));
+    // checkRevoked: the emulator mode of firebase-admin always checks; real Firebase only when asked.
+    return this.verified.getOrVerify(token, (t) => this.auth.verifyIdToken(t, true));
   }
 
   /** A custom token for signInWithCustomToken; used only by the emulator-only dev module. */

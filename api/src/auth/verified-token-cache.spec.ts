@@ -103,4 +103,41 @@ describe('VerifiedTokenCache', () => {
     await expect(cache.getOrVerify('x', verify)).rejects.toThrow();
     expect(calls).toEqual(['x', 'x']);
   });
+
+  // Issue 13: a verified token is re-verified after maxAgeMs, so a revoked account is noticed.
+  it('serves an entry for at most maxAgeMs after its verification, then verifies again', async () => {
+    let now = T0;
+    const cache = new VerifiedTokenCache<Token>({ maxAgeMs: 30_000, now: () => now });
+    const tokens: Record<string, Token> = { a: { uid: 'u1', exp: exp(3_600_000) } };
+    const { calls, verify } = verifier(tokens);
+    await cache.getOrVerify('a', verify);
+    now = T0 + 29_999;
+    await cache.getOrVerify('a', verify);
+    expect(calls).toHaveLength(1);
+    // The account was disabled meanwhile: the verifier now refuses, and the cache must ask it.
+    delete tokens.a;
+    now = T0 + 30_000;
+    await expect(cache.getOrVerify('a', verify)).rejects.toThrow('invalid token a');
+    expect(calls).toHaveLength(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps nothing with maxAgeMs 0: every call verifies', async () => {
+    const cache = new VerifiedTokenCache<Token>({ maxAgeMs: 0, now: () => T0 });
+    const { calls, verify } = verifier({ a: { uid: 'u1', exp: exp(60_000) } });
+    await cache.getOrVerify('a', verify);
+    await cache.getOrVerify('a', verify);
+    expect(calls).toEqual(['a', 'a']);
+    expect(cache.size).toBe(0);
+  });
+
+  it('still ends an entry at the token’s exp when that comes before maxAgeMs', async () => {
+    let now = T0;
+    const cache = new VerifiedTokenCache<Token>({ maxAgeMs: 30_000, now: () => now });
+    const { calls, verify } = verifier({ a: { uid: 'u1', exp: exp(10_000) } });
+    await cache.getOrVerify('a', verify);
+    now = T0 + 10_000;
+    await cache.getOrVerify('a', verify);
+    expect(calls).toHaveLength(2);
+  });
 });

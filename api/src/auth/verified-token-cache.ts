@@ -10,6 +10,12 @@ export interface VerifiedTokenCacheOptions {
   maxEntries?: number;
   /** The clock (ms since the epoch); tests pass their own. */
   now?: () => number;
+  /**
+   * Longest time an entry is served after its verification (issue 13): a disabled, deleted or revoked
+   * account is noticed at the next verification, so this bounds how long such a token still works.
+   * Unset: until the token's `exp`. 0: nothing is kept.
+   */
+  maxAgeMs?: number;
 }
 
 export const DEFAULT_TOKEN_CACHE_ENTRIES = 10_000;
@@ -19,16 +25,20 @@ export const DEFAULT_TOKEN_CACHE_ENTRIES = 10_000;
  * for signature verification (and, with the emulator, a round trip to it) once per token, not once per
  * request. Only successful verifications are stored, and an entry is served strictly before the
  * token's own `exp` — checked against the clock on every hit — so the cache can never accept a token
- * the verifier would refuse as expired. Concurrent misses for one token share one verification.
+ * the verifier would refuse as expired. With `maxAgeMs` an entry also ends that long after its
+ * verification, so the verifier's other checks (account disabled, deleted, tokens revoked) run again
+ * at least that often. Concurrent misses for one token share one verification.
  */
 export class VerifiedTokenCache<T extends ExpiringToken> {
   private readonly entries = new Map<string, { token: T; expiresAtMs: number }>();
   private readonly pending = new Map<string, Promise<T>>();
   private readonly maxEntries: number;
   private readonly now: () => number;
+  private readonly maxAgeMs: number;
 
   constructor(options: VerifiedTokenCacheOptions = {}) {
     this.maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_TOKEN_CACHE_ENTRIES);
+    this.maxAgeMs = Math.max(0, options.maxAgeMs ?? Infinity);
     // Date.now looked up on each call, so a test's clock (or a mocked Date.now) is the one used.
     this.now = options.now ?? (() => Date.now());
   }
@@ -69,9 +79,12 @@ export class VerifiedTokenCache<T extends ExpiringToken> {
   }
 
   private store(key: string, token: T): void {
-    const expiresAtMs = token.exp * 1000;
+    const now = this.now();
+    const tokenExpiresMs = token.exp * 1000;
     // A token without a usable expiry (or already past it) is returned but never kept.
-    if (!Number.isFinite(expiresAtMs) || this.now() >= expiresAtMs) return;
+    if (!Number.isFinite(tokenExpiresMs) || now >= tokenExpiresMs) return;
+    const expiresAtMs = Math.min(tokenExpiresMs, now + this.maxAgeMs);
+    if (now >= expiresAtMs) return;
     while (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;

@@ -103,12 +103,57 @@ describe('loadConfig', () => {
     );
   });
 
-  it('accepts a demo project in production when the emulator is set, and outside production', () => {
+  // Issue 13: the emulator accepts unsigned tokens; a production API must never be pointed at it.
+  it('refuses the Auth emulator in production, whatever the project, and accepts it outside production', () => {
+    for (const env of <Record<string, string>[]>[
+      { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      {
+        NODE_ENV: 'production',
+        FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099',
+        FIREBASE_PROJECT_ID: 'medora-prod',
+      },
+    ]) {
+      expect(errorOf(env).message).toContain(
+        'FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the Auth emulator accepts unsigned tokens',
+      );
+    }
     expect(
-      loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })
+      loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })
         .firebaseAuthEmulatorHost,
     ).toBe('127.0.0.1:9099');
     expect(loadConfig({ NODE_ENV: 'development' }).firebaseProjectId).toBe('demo-medora');
+  });
+
+  it('enables local mode (dev routes, demo accounts) only when asked, with the emulator, outside production', () => {
+    expect(loadConfig({}).localMode).toBe(false);
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).localMode).toBe(false);
+    expect(
+      loadConfig({ MEDORA_LOCAL_MODE: 'true', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).localMode,
+    ).toBe(true);
+    expect(
+      errorOf({
+        NODE_ENV: 'production',
+        MEDORA_LOCAL_MODE: 'true',
+        FIREBASE_PROJECT_ID: 'medora-prod',
+      }).message,
+    ).toContain('MEDORA_LOCAL_MODE=true is not allowed with NODE_ENV=production');
+    expect(errorOf({ MEDORA_LOCAL_MODE: 'true' }).message).toContain(
+      'MEDORA_LOCAL_MODE=true needs FIREBASE_AUTH_EMULATOR_HOST',
+    );
+    expect(errorOf({ MEDORA_LOCAL_MODE: 'maybe' }).message).toContain(
+      "MEDORA_LOCAL_MODE must be true or false (got 'maybe')",
+    );
+  });
+
+  it('trusts a verified token for 30 s by default, TOKEN_CACHE_SECONDS from 0 to 60', () => {
+    expect(loadConfig({}).tokenCacheMs).toBe(30_000);
+    expect(loadConfig({ TOKEN_CACHE_SECONDS: '0' }).tokenCacheMs).toBe(0);
+    expect(loadConfig({ TOKEN_CACHE_SECONDS: '60' }).tokenCacheMs).toBe(60_000);
+    for (const bad of ['61', '-1', '1.5', 'soon']) {
+      expect(errorOf({ TOKEN_CACHE_SECONDS: bad }).message).toContain(
+        `TOKEN_CACHE_SECONDS must be a whole number from 0 to 60 (got '${bad}')`,
+      );
+    }
   });
 
   it('has rate limits for real use by default and takes each one from the environment', () => {

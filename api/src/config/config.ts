@@ -34,6 +34,9 @@ export function findRepoRoot(start: string = path.dirname(fileURLToPath(import.m
   }
 }
 
+/** Seconds a verified ID token is served from the cache before it is checked again (issue 13). */
+export const DEFAULT_TOKEN_CACHE_SECONDS = 30;
+
 const got = (value: unknown) => `(got '${String(value)}')`;
 
 const port = (name: string, fallback: number) =>
@@ -64,6 +67,23 @@ const positiveInt = (name: string, fallback: number, max: number) =>
         ctx.addIssue({
           code: 'custom',
           message: `${name} must be a whole number from 1 to ${max} ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const wholeNumber = (name: string, fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const n = Number(raw);
+      if (!/^\d+$/.test(raw.trim()) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a whole number from ${min} to ${max} ${got(raw)}`,
         });
         return z.NEVER;
       }
@@ -224,6 +244,11 @@ const envSchema = z.object({
     }),
   DOCUMENT_QUOTA_FILES: positiveInt('DOCUMENT_QUOTA_FILES', 200, 1_000_000),
   DOCUMENT_QUOTA_BYTES: positiveInt('DOCUMENT_QUOTA_BYTES', 500 * 1024 * 1024, 2 ** 40),
+  // Issue 13: how long a verified ID token is trusted before Firebase is asked again (revocation,
+  // disabled or deleted account). 0 verifies every request; at most 60 so access ends within a minute.
+  TOKEN_CACHE_SECONDS: wholeNumber('TOKEN_CACHE_SECONDS', DEFAULT_TOKEN_CACHE_SECONDS, 0, 60),
+  // Issue 13: dev routes and demo accounts (POST /api/dev/demo-session) exist only in this explicit mode.
+  MEDORA_LOCAL_MODE: bool('MEDORA_LOCAL_MODE', false),
 });
 
 export interface Config {
@@ -260,6 +285,15 @@ export interface Config {
   trustedProxies: string[];
   /** Per-patient document storage (issue 13): at most this many files and bytes. */
   documentQuota: { maxFiles: number; maxBytes: number };
+   * Longest time a verified ID token is trusted without asking Firebase again whether its account is
+   * disabled, deleted or revoked (issue 13); 0 checks on every request.
+   */
+  tokenCacheMs: number;
+  /**
+   * Explicit local mode (MEDORA_LOCAL_MODE): the dev routes and demo accounts exist. Never with
+   * NODE_ENV=production, and only against the Auth emulator.
+   */
+  localMode: boolean;
 }
 
 /** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
@@ -305,8 +339,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     !env.FIREBASE_AUTH_EMULATOR_HOST?.trim()
   ) {
     problems.push(
-      `FIREBASE_PROJECT_ID '${projectId}' is a demo project, which only works with the Auth emulator: ` +
-        'set FIREBASE_AUTH_EMULATOR_HOST or use a real project id in production',
+      `FIREBASE_PROJECT_ID '${projectId}' is a demo project, which only works with the Auth emulator ` +
+        '(never in production): use a real project id in production',
+    );
+  }
+  // Issue 13: the emulator accepts unsigned tokens and anyone can mint accounts there, so a production
+  // API must never trust it; likewise the demo routes hand out sessions and never run in production.
+  const production = env.NODE_ENV?.trim() === 'production';
+  if (production && env.FIREBASE_AUTH_EMULATOR_HOST?.trim()) {
+    problems.push(
+      'FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production: the Auth emulator accepts unsigned ' +
+        'tokens. Use a real Firebase project in production, or run locally with NODE_ENV=development',
+    );
+  }
+  const localMode = parsed.success && parsed.data.MEDORA_LOCAL_MODE;
+  if (localMode && production) {
+    problems.push(
+      'MEDORA_LOCAL_MODE=true is not allowed with NODE_ENV=production (it enables demo sign-ins)',
+    );
+  }
+  if (localMode && !env.FIREBASE_AUTH_EMULATOR_HOST?.trim()) {
+    problems.push(
+      'MEDORA_LOCAL_MODE=true needs FIREBASE_AUTH_EMULATOR_HOST (demo accounts live in the emulator)',
     );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
@@ -342,6 +396,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustedProxies: e.TRUSTED_PROXIES,
     documentQuota: { maxFiles: e.DOCUMENT_QUOTA_FILES, maxBytes: e.DOCUMENT_QUOTA_BYTES },
+    tokenCacheMs: e.TOKEN_CACHE_SECONDS * 1000,
+    localMode: e.MEDORA_LOCAL_MODE,
   };
 }
 

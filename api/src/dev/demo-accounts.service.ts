@@ -5,7 +5,7 @@ import { ROLES, isClinicianRole, type Role } from '@medora/shared';
 import { FirebaseAuthService } from '../auth/firebase-auth.service.js';
 import { CONFIG, type Config } from '../config/config.js';
 
-/** One demo account per role, only ever created in the Auth emulator (see DevModule). */
+/** One demo account per role, only ever created in local mode, in the Auth emulator (see DevModule). */
 export const DEMO_ACCOUNTS: Record<Role, { uid: string; email: string; displayName: string }> = {
   patient: { uid: 'demo-patient', email: 'patient@demo.medora.test', displayName: 'Demo Patient' },
   provider: { uid: 'demo-provider', email: 'provider@demo.medora.test', displayName: 'Demo Provider' },

@@ -10,9 +10,10 @@ import { DemoAccountsService } from './demo-accounts.service.js';
 
 /**
  * Replaces the spec's client-side test shortcut (username = password = role name, no auth) with a real
- * sign-in to a demo account. This controller exists only when the API runs against the Auth emulator.
+ * sign-in to a demo account. This controller exists only in explicit local mode (MEDORA_LOCAL_MODE with
+ * the Auth emulator, never in production), as anyone may call it for any role, admin included.
  */
-@ApiTags('dev (Auth emulator only)')
+@ApiTags('dev (local mode only)')
 @Controller('dev')
 export class DevController {
   constructor(
@@ -24,7 +25,7 @@ export class DevController {
   @Post('demo-session')
   @RateLimit('signIn')
   @HttpCode(200)
-  @ApiOperation({ summary: 'A custom token for the demo account of a role (emulator only)' })
+  @ApiOperation({ summary: 'A custom token for the demo account of a role (local mode only)' })
   @ApiBody({ schema: openApiSchema(demoSessionSchema) })
   @ApiResponse({ status: 200, description: '{ customToken }' })
   @ApiResponse({ status: 400, description: 'Unknown role', schema: ERROR_BODY_SCHEMA })

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { DevController } from './dev.controller.js';
 import { DemoAccountsService } from './demo-accounts.service.js';
 
-/** Local tools; AppModule registers this module only when FIREBASE_AUTH_EMULATOR_HOST is set. */
+/**
+ * Local tools; AppModule registers this module only in explicit local mode (MEDORA_LOCAL_MODE=true,
+ * Auth emulator, never NODE_ENV=production: see config.ts).
+ */
 @Module({ controllers: [DevController], providers: [DemoAccountsService] })
 export class DevModule {}

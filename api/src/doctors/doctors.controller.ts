@@ -11,7 +11,7 @@ import {
   type DoctorRecordResponse,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
-import { CurrentCaller, Public } from '../auth/decorators.js';
+import { CurrentCaller, Public, RequireVerifiedEmail } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
@@ -61,6 +61,7 @@ export class DoctorsController {
   }
 
   @Post()
+  @RequireVerifiedEmail()
   @HttpCode(201)
   @RateLimit('signIn')
   @ApiBearerAuth()
@@ -104,6 +105,7 @@ export class DoctorsController {
   }
 
   @Post(':uid/credentials')
+  @RequireVerifiedEmail()
   @HttpCode(201)
   @RateLimit('upload')
   @ApiBearerAuth()

@@ -8,7 +8,7 @@ import {
   type PatientDocument,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
-import { CurrentCaller } from '../auth/decorators.js';
+import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { readOneFile } from '../credentials/multipart.js';
@@ -38,6 +38,7 @@ export class DocumentsController {
   }
 
   @Post()
+  @RequireVerifiedEmail()
   @HttpCode(201)
   @RateLimit('upload')
   @ApiConsumes('multipart/form-data', 'application/json')

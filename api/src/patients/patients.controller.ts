@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nes
 import type { FastifyReply } from 'fastify';
 import { savePatientSchema, uidSchema, type PatientResponse, type SavePatientInput } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
-import { CurrentCaller } from '../auth/decorators.js';
+import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { PatientsService } from './patients.service.js';
@@ -30,6 +30,7 @@ export class PatientsController {
   }
 
   @Post()
+  @RequireVerifiedEmail()
   @HttpCode(201)
   @ApiOperation({ summary: 'Save the caller’s intake record (spec §7); a repeat call replaces it (200)' })
   @ApiBody({ schema: openApiSchema(savePatientSchema) })

@@ -57,7 +57,18 @@ async function registeredPatient(opts: FixtureOptions): Promise<BenchUser> {
     `${opts.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     { method: 'POST', body: JSON.stringify({ email, password: 'bench-secret', returnSecureToken: true }) },
   );
-  const user = { uid: signUp.localId, idToken: signUp.idToken };
+  // Booking needs a verified email (issue 13): verify as the emulator's admin, then sign in again so
+  // the token carries email_verified: true.
+  await call(`${opts.authEmulator}/identitytoolkit.googleapis.com/v1/projects/demo-medora/accounts:update`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: signUp.localId, emailVerified: true }),
+  });
+  const signIn = await call<{ idToken: string }>(
+    `${opts.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { method: 'POST', body: JSON.stringify({ email, password: 'bench-secret', returnSecureToken: true }) },
+  );
+  const user = { uid: signUp.localId, idToken: signIn.idToken };
   await call(`${opts.api}/api/users`, {
     method: 'POST',
     token: user.idToken,

@@ -1,5 +1,6 @@
 import { createApiClient } from './client.js';
 import { ApiError } from './api-error.js';
+import { MESSAGES } from '../messages.js';
 
 function fakeFetch(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -58,5 +59,44 @@ describe('API client', () => {
     const { fn, calls } = fakeFetch(200, []);
     await createApiClient({ fetch: fn }).request('/appointments', { query: { uid: 'a b', skip: undefined } });
     expect(calls[0]!.url).toBe('/api/appointments?uid=a%20b');
+  });
+
+  // Issue 13: an email verified after the token was issued must not need a new sign-in.
+  it('retries a 403 verifyEmailFirst once with a refreshed token, and nothing else', async () => {
+    const answers = [
+      { status: 403, body: { statusCode: 403, error: 'Forbidden', message: MESSAGES.verifyEmailFirst } },
+      { status: 201, body: { uid: 'u1' } },
+    ];
+    const calls: { auth: string | undefined }[] = [];
+    const fn = (async (_url: string, init: RequestInit) => {
+      calls.push({ auth: (init.headers as Record<string, string>).Authorization });
+      const next = answers.shift()!;
+      return new Response(JSON.stringify(next.body), { status: next.status });
+    }) as unknown as typeof fetch;
+    const forced: boolean[] = [];
+    const getToken = async (force?: boolean) => {
+      forced.push(force === true);
+      return force ? 'fresh' : 'stale';
+    };
+    await expect(
+      createApiClient({ getToken, fetch: fn }).createUser({ uid: 'u1', role: 'patient' }),
+    ).resolves.toEqual({ uid: 'u1' });
+    expect(calls).toEqual([{ auth: 'Bearer stale' }, { auth: 'Bearer fresh' }]);
+    expect(forced).toEqual([false, true]);
+
+    // Still unverified after the refresh: one retry only, then the message.
+    const stillForbidden = fakeFetch(403, { message: MESSAGES.verifyEmailFirst });
+    const error = await createApiClient({ getToken, fetch: stillForbidden.fn })
+      .me()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, message: MESSAGES.verifyEmailFirst });
+    expect(stillForbidden.calls).toHaveLength(2);
+
+    // Any other 403 is not retried.
+    const other = fakeFetch(403, { message: MESSAGES.forbidden });
+    await createApiClient({ getToken, fetch: other.fn })
+      .me()
+      .catch(() => undefined);
+    expect(other.calls).toHaveLength(1);
   });
 });

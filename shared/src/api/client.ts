@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.js';
+import { MESSAGES } from '../messages.js';
 import type {
   AdminOverview,
   CreateUserInput,
@@ -33,8 +34,12 @@ export type AuditFilters = Partial<AuditQuery>;
 export interface ApiClientOptions {
   /** Base URL of the API, default same-origin `/api` (spec §7: base address from configuration). */
   baseUrl?: string;
-  /** Returns the caller's Firebase ID token, or null when signed out. */
-  getToken?: () => Promise<string | null>;
+  /**
+   * Returns the caller's Firebase ID token, or null when signed out. `forceRefresh` (issue 13) asks for
+   * a new token from a reloaded account: after a 403 verifyEmailFirst, so an email verified since the
+   * token was issued reaches the API without signing in again.
+   */
+  getToken?: (forceRefresh?: boolean) => Promise<string | null>;
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
   /** Optional timeout in ms; the spec sets none by default. */
@@ -76,6 +81,16 @@ export function fileNameFromDisposition(header: string | null): string | null {
   return (plain?.[1] ?? plain?.[2]?.trim()) || null;
 }
 
+/** Whether a 403 is the API's "verify your email first" refusal (read from a clone: the body stays unread). */
+async function isVerifyEmailFirst(res: Response): Promise<boolean> {
+  try {
+    const data = (await res.clone().json()) as { message?: unknown };
+    return data.message === MESSAGES.verifyEmailFirst;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The typed API client: one function per endpoint, auth header, base URL and error normalisation in
  * one place. Feature issues add their endpoint functions to `endpoints` below.
@@ -100,14 +115,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(req.body);
     }
-    if (!req.anonymous && state.getToken) {
-      const token = await state.getToken();
-      if (token) headers.Authorization = `Bearer ${token}`;
-    }
     const signal =
       req.signal ?? (state.timeoutMs !== undefined ? AbortSignal.timeout(state.timeoutMs) : undefined);
     const doFetch = state.fetch ?? globalThis.fetch.bind(globalThis);
-    const res = await doFetch(url, { method: req.method ?? 'GET', headers, body, signal });
+    const send = async (forceRefresh: boolean) => {
+      if (!req.anonymous && state.getToken) {
+        const token = await state.getToken(forceRefresh);
+        if (token) headers.Authorization = `Bearer ${token}`;
+      }
+      return doFetch(url, { method: req.method ?? 'GET', headers, body, signal });
+    };
+    let res = await send(false);
+    // Issue 13: the token may predate the email's verification; retry once with a refreshed one.
+    if (res.status === 403 && !req.anonymous && state.getToken && (await isVerifyEmailFirst(res))) {
+      res = await send(true);
+    }
     if (req.responseType === 'blob' && res.status >= 200 && res.status <= 299) {
       const file: DownloadedFile = {
         blob: await res.blob(),

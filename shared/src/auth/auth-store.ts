@@ -28,8 +28,11 @@ export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
   profile: SessionProfile | null;
-  /** Returns a fresh Firebase ID token, or null when signed out. Set by the shell. */
-  getIdToken: () => Promise<string | null>;
+  /**
+   * Returns a fresh Firebase ID token, or null when signed out. Set by the shell. `forceRefresh`
+   * reloads the account and issues a new token (a just-verified email reaches the API; issue 13).
+   */
+  getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
   /**
    * Signs out: removes the account's data from browser storage, then signs out through the identity
    * provider the shell set. Every sign-out (header, idle expiry, cancel) goes through here.

@@ -27,7 +27,12 @@ export function startFirebaseAuth(config: RuntimeConfig): Auth {
       .setUser(user ? { uid: user.uid, email: user.email, emailVerified: user.emailVerified } : null);
   });
   authStore.getState().setAuthFunctions({
-    getIdToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+    getIdToken: async (forceRefresh = false) => {
+      const user = auth.currentUser;
+      if (!user) return null;
+      if (forceRefresh) await user.reload();
+      return user.getIdToken(forceRefresh);
+    },
     signOut: () => signOut(auth),
   });
   started = auth;
