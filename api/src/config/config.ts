@@ -285,6 +285,7 @@ export interface Config {
   trustedProxies: string[];
   /** Per-patient document storage (issue 13): at most this many files and bytes. */
   documentQuota: { maxFiles: number; maxBytes: number };
+  /**
    * Longest time a verified ID token is trusted without asking Firebase again whether its account is
    * disabled, deleted or revoked (issue 13); 0 checks on every request.
    */
