@@ -202,6 +202,13 @@ async function auditMismatches(entry: RouteCase, actor: Actor, made: Call): Prom
   }
   const allowed = status >= 200 && status < 300;
   if (expected === 'none') return allowed && rows.length > 0 ? problem('rows on a route declared none') : [];
+  if (allowed && expected.perSubject) {
+    const { action, resourceType } = expected.perSubject;
+    const stray = rows.filter(
+      (r) => r.outcome !== 'allowed' || r.action !== action || r.resource_type !== resourceType,
+    );
+    return stray.length > 0 ? problem(`rows other than ${action} ${resourceType}`) : [];
+  }
   const quiet = !expected.action || (expected.exceptOwner && ownerOf(entry) === actor);
   if (allowed && quiet) return rows.length > 0 ? problem('rows where none were expected') : [];
   if (allowed) {

@@ -39,7 +39,8 @@ export interface RouteCase {
  * - `{ resourceType }` without an action: allowed calls write no row (nothing sensitive returned),
  *   403s write a denied row as above (e.g. an admin-only dashboard refused to a patient).
  *
- * Options: `exceptOwner: true` — the path's own user (`{uid}` naming the caller) reads their own record
+ * Options: `perSubject: { action, resourceType }` — an allowed call writes one such row per subject whose
+ * data it returned (none when it returned none) and nothing else; `exceptOwner: true` — the path's own user (`{uid}` naming the caller) reads their own record
  * without a row (accounts, doctor records: only someone else's read is recorded); `refusals:
  * 'unaudited'` — 403s are not checked yet; `clientUnrecorded: true` — the rows lack the caller's IP and
  * user agent (written with `AuditService.record` instead of `recordFor`). Say why next to the entry.
@@ -49,6 +50,7 @@ export type AuditExpectation =
   | {
       action?: AuditAction;
       resourceType: AuditResourceType;
+      perSubject?: { action: AuditAction; resourceType: AuditResourceType };
       exceptOwner?: true;
       refusals?: 'unaudited';
       clientUnrecorded?: true;
@@ -186,10 +188,9 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'GET /api/provider/appointments': {
-    // Refusals name the list. An allowed call writes one 'read'/'profile' row per patient whose data it
-    // returned (none for a doctor without patients), which one caller here cannot show:
-    // provider-closing.e2e-spec.ts checks those rows.
-    audit: { resourceType: 'appointment' },
+    // Refusals name the list; an allowed call writes one 'read'/'profile' row per patient whose data
+    // it returned (none for a doctor without patients; the count: provider-closing.e2e-spec.ts).
+    audit: { resourceType: 'appointment', perSubject: { action: 'read', resourceType: 'profile' } },
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'GET /api/provider/schedule': {
