@@ -423,6 +423,11 @@ describe('acceptingNewPatients: false', () => {
     const publicList = await request(t.http).get('/api/doctors');
     expect((publicList.body as { id: string }[]).map((d) => d.id)).not.toContain(id);
     expect((await withContext(t, regular)).doctors.map((d) => d.id)).toContain(id);
+    // Hidden is not enough: a newcomer who knows the doctor's id cannot book them either.
+    const closed = await book(t, newcomer, bookingBody(newcomer, doctor, bookableSlots(doctor)[1]!));
+    expect([closed.status, closed.body.message]).toEqual([404, MESSAGES.appointmentDoctorUnavailable]);
+    const again = await book(t, regular, bookingBody(regular, doctor, bookableSlots(doctor)[2]!));
+    expect(again.status).toBe(201);
 
     await t.dataSource.query(`UPDATE doctors SET accepting_new_patients = true WHERE id = $1`, [id]);
     expect((await withContext(t, newcomer)).doctors.map((d) => d.id)).toContain(id);

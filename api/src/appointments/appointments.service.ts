@@ -80,7 +80,7 @@ export class AppointmentsService {
     }
 
     const slot = parseAppointmentDate(input.date)!;
-    const doctor = await this.findBookableDoctor(input);
+    const doctor = await this.findBookableDoctor(input, caller.uid);
     const timeZone = clinicTimeZone(doctor.time_zone);
     if (!isBookableSlot(doctor.schedule, slot.date, slot.time, { timeZone, now })) {
       throw new ApiException(400, MESSAGES.appointmentSlotInvalid, { date: MESSAGES.appointmentSlotInvalid });
@@ -259,15 +259,25 @@ export class AppointmentsService {
     return toAppointment(row);
   }
 
-  /** By id (what our UI sends) or, for the spec's body without an id, by name and clinic. */
-  private async findBookableDoctor(input: CreateAppointmentInput): Promise<BookableDoctor> {
+  /**
+   * By id (what our UI sends) or, for the spec's body without an id, by name and clinic. A doctor who
+   * does not accept new patients is bookable only by patients who already have a booking with them
+   * (issue 13: the same rule that hides them from the list).
+   */
+  private async findBookableDoctor(
+    input: CreateAppointmentInput,
+    patientUid: string,
+  ): Promise<BookableDoctor> {
     const byId = input.doctorId !== undefined;
     const rows: BookableDoctor[] = await this.ds.query(
-      `SELECT id, name, specialty, clinic, time_zone, schedule FROM doctors
-        WHERE verification_status = 'approved' AND is_available
-          AND ${byId ? 'id = $1' : 'name = $1 AND ($2::text IS NULL OR clinic = $2)'}
-        ORDER BY created_at LIMIT 1`,
-      byId ? [input.doctorId] : [input.doctor, input.clinic || null],
+      `SELECT id, name, specialty, clinic, time_zone, schedule FROM doctors d
+        WHERE ${approvedDoctorSql('d')} AND d.is_available
+          AND (d.accepting_new_patients OR EXISTS (
+                SELECT 1 FROM appointments a
+                 WHERE a.doctor_id = d.id AND a.patient_uid = $1 AND a.status <> 'Cancelled'))
+          AND ${byId ? 'd.id = $2' : 'd.name = $2 AND ($3::text IS NULL OR d.clinic = $3)'}
+        ORDER BY d.created_at LIMIT 1`,
+      byId ? [patientUid, input.doctorId] : [patientUid, input.doctor, input.clinic || null],
     );
     const doctor = rows[0];
     if (!doctor) throw new ApiException(404, MESSAGES.appointmentDoctorUnavailable);
