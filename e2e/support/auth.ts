@@ -50,6 +50,25 @@ export async function signInInEmulator(user: { email: string; password: string }
   return body.idToken;
 }
 
+/**
+ * A new account whose email is already verified, with a token that says so: the API refuses writes of
+ * health data, booking and doctor applications to an unverified one (issue 13).
+ */
+export async function signUpVerifiedInEmulator(
+  email = uniqueEmail(),
+  password = 'secret123',
+): Promise<EmulatorUser> {
+  const user = await signUpInEmulator(email, password);
+  const res = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:update`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+  });
+  if (!res.ok) throw new Error(`emulator verification failed: ${res.status} ${await res.text()}`);
+  user.idToken = await signInInEmulator(user);
+  return user;
+}
+
 /** Signs in through the login screen (the role-name shortcut works only against the Auth emulator). */
 export async function loginThroughUi(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/patient-login');

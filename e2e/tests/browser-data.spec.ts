@@ -1,8 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { loginThroughUi, signUpInEmulator, uniqueEmail, type EmulatorUser } from '../support/auth';
+import {
+  loginThroughUi,
+  signUpInEmulator,
+  signUpVerifiedInEmulator,
+  uniqueEmail,
+  type EmulatorUser,
+} from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
-import { AUTH_EMULATOR_URL } from '../support/stack';
 
 /**
  * Nothing left behind in the browser (issue 13 §6): what an account typed stays on the device only while
@@ -17,13 +22,7 @@ const CREDENTIALS_FAILED = 'Login failed: Incorrect e-mail or password.';
 
 /** A verified patient with a users row; with `record`, an intake record too (lands on /dashboard). */
 async function newPatient(request: APIRequestContext, record = false): Promise<EmulatorUser> {
-  const user = await signUpInEmulator();
-  const verify = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:update`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
-  });
-  expect(verify.ok).toBe(true);
+  const user = await signUpVerifiedInEmulator();
   const headers = { Authorization: `Bearer ${user.idToken}` };
   const created = await request.post('/api/users', { headers, data: { uid: user.uid, role: 'patient' } });
   expect(created.status()).toBe(201);

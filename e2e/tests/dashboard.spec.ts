@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { loginThroughUi, signInInEmulator, signUpInEmulator, type EmulatorUser } from '../support/auth';
-import { AUTH_EMULATOR_URL } from '../support/stack';
+import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 
 const SHOTS = '/tmp/medora-shots';
@@ -39,14 +38,7 @@ function tinyPdf(text: string): Buffer {
 }
 
 async function newPatient(request: APIRequestContext, withRecord = true): Promise<EmulatorUser> {
-  const user = await signUpInEmulator();
-  const verify = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:update`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
-  });
-  expect(verify.ok).toBe(true);
-  user.idToken = await signInInEmulator(user); // a token that says email_verified (issue 13)
+  const user = await signUpVerifiedInEmulator();
   const auth = { Authorization: `Bearer ${user.idToken}` };
   expect(
     (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'patient' } })).status(),

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { loginThroughUi, signInInEmulator, signUpInEmulator, type EmulatorUser } from '../support/auth';
-import { AUTH_EMULATOR_URL } from '../support/stack';
+import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 
 const SHOTS = '/tmp/medora-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -13,14 +12,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'
 
 /** A verified patient account with its users row: ready to sign in and land on /form. */
 async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
-  const user = await signUpInEmulator();
-  const verify = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:update`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
-  });
-  expect(verify.ok).toBe(true);
-  user.idToken = await signInInEmulator(user); // a token that says email_verified (issue 13)
+  const user = await signUpVerifiedInEmulator();
   const res = await request.post('/api/users', {
     headers: { Authorization: `Bearer ${user.idToken}` },
     data: { uid: user.uid, role: 'patient' },
