@@ -358,6 +358,11 @@ export const MESSAGES = {
   // Proven identity (issue 13, part h1): writes of health data, booking and doctor applications
   verifyEmailFirst:
     'Please verify your email address first: open the verification link we sent you, then try again.',
+  // The admin's reject dialog (one reason dialog for admin and doctor)
+  rejectDialogTitle: 'Reject {name}',
+  rejectReasonLabel: 'Reason (shown to the applicant)',
+  rejectConfirm: 'Reject application',
+  dialogCancel: 'Cancel',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
