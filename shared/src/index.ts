@@ -10,6 +10,8 @@
 export * from './roles.js';
 export * from './messages.js';
 export * from './remotes.js';
+// Issue 14 §1: the one runtime-config builder (env → /runtime-config.json), zod-free.
+export * from './runtime-config-env.js';
 export * from './api/api-error.js';
 export * from './api/client.js';
 export * from './auth/auth-store.js';

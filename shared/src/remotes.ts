@@ -18,7 +18,8 @@ export function defaultManifestUrl(remote: RemoteName): string {
 /**
  * `/runtime-config.json`, served next to the shell and read at boot, so that remote URLs, the API base
  * and the Firebase settings change without rebuilding the shell. Validated by `runtimeConfigSchema`
- * (`@medora/shared/schemas`) on the server side and by the shell's own zod-free check in the browser.
+ * (`@medora/shared/schemas`) on the server side and by `parseRuntimeConfig` (zod-free) in the browser;
+ * built from the environment by `buildRuntimeConfig` (runtime-config-env.ts).
  */
 export interface RuntimeConfig {
   mode: 'local' | 'production';
