@@ -19,6 +19,7 @@ export * from './api/client.js';
 export * from './auth/auth-store.js';
 export * from './auth/account-storage.js';
 export * from './auth/auth-errors.js';
+export * from './auth/password.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';
