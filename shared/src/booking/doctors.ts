@@ -1,8 +1,14 @@
+import type { DOCTOR_SPECIALTIES } from '../intake/options.js';
 import { DEMO_DOCTORS } from './demo-doctors.js';
 import type { PublicDoctor } from './types.js';
 
-/** Spec §6: the specialty each chronic condition sends a patient to. */
-export const CONDITION_SPECIALTIES: Readonly<Record<string, string>> = {
+type Specialty = (typeof DOCTOR_SPECIALTIES)[number];
+
+/**
+ * Spec §6: the specialty each chronic condition sends a patient to. Typed by the one list of
+ * specialties (DOCTOR_SPECIALTIES), so a name that no doctor can have does not compile.
+ */
+export const CONDITION_SPECIALTIES: Readonly<Record<string, Specialty>> = {
   'Heart Disease': 'Cardiology',
   Hypertension: 'Cardiology',
   Diabetes: 'Endocrinology',
@@ -15,7 +21,7 @@ export const CONDITION_SPECIALTIES: Readonly<Record<string, string>> = {
 };
 
 /** Spec §6: always offered, whatever the conditions. */
-export const ALWAYS_OFFERED_SPECIALTY = 'General Medicine';
+export const ALWAYS_OFFERED_SPECIALTY: Specialty = 'General Medicine';
 
 /** The specialties a patient's chronic conditions point to (General Medicine included). */
 export function specialtiesForConditions(conditions: readonly string[]): Set<string> {
