@@ -1,7 +1,8 @@
 #!/bin/sh
 # Writes the shell's /runtime-config.json from the environment at container start (run by the nginx
-# image's /docker-entrypoint.sh; only the shell image contains this script). The shape is the
-# runtimeConfigSchema of @medora/shared (shared/src/runtime-config.ts):
+# image's /docker-entrypoint.sh; only the shell image contains this script). It is the sh twin of
+# buildRuntimeConfig in shared/src/runtime-config-env.ts (the one definition: names, defaults, refusals);
+# scripts/test/docker-compose.spec.ts runs both with the same environments and requires the same JSON.
 #   { mode, apiBaseUrl, remotes: { landing, patient, booking, provider },
 #     firebase: { apiKey, authDomain, projectId }, authEmulatorUrl? }
 #

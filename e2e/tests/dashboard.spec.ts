@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { controlService } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 
 const SHOTS = '/tmp/medora-shots';
@@ -255,5 +256,37 @@ test.describe('patient dashboard', () => {
     await expect(page).toHaveURL(/\/form$/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/form$/);
+  });
+});
+
+// Issue 14 §1 (part h2): the Book tab mounts the booking remote through the shell's remote route, so a
+// booking remote that is down shows the same 'Loading chunk failed' failure, here inside the dashboard.
+test.describe('patient dashboard, booking remote down', () => {
+  test('the Book tab shows Loading chunk failed inside the dashboard, and Retry recovers in place', async ({
+    page,
+    request,
+  }) => {
+    const user = await newPatient(request);
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await controlService('booking', 'stop');
+    try {
+      await page.goto('/dashboard?tab=book');
+      const failure = page.getByRole('heading', { name: 'Loading chunk failed', level: 2 });
+      await expect(failure).toBeVisible();
+      await expect(page.getByTestId('failed-remote')).toContainText('booking');
+      // The dashboard around it keeps working: its tabs are there, and there is one main landmark.
+      await expect(tab(page, 'Book Appointment')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expectAccessible(page);
+      await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    } finally {
+      await controlService('booking', 'start');
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    const start = page.getByRole('button', { name: 'Start Booking Appointment' });
+    const doctor = page.getByRole('button', { name: /Dr\. Michael Chen/ });
+    await expect(start.or(doctor).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { startAuthEmulator, stopProcessGroup, type RunningAuthEmulator } from '.
 import { buildAll } from './build.js';
 import { createGateway } from './gateway.js';
 import { resolvePorts, type Ports } from './ports.js';
-import { buildRuntimeConfig } from './runtime-config.js';
+import { buildRuntimeConfig } from '../../shared/src/runtime-config-env.js';
 import { createStaticServer } from './static-server.js';
 import { waitForHttp } from './wait.js';
 
@@ -211,6 +211,8 @@ export class Stack {
   private runtimeConfig() {
     return buildRuntimeConfig({
       ...this.opts.env,
+      // This stack is the local one (emulator, demo project) unless told otherwise.
+      MEDORA_MODE: this.opts.env.MEDORA_MODE || 'local',
       FIREBASE_PROJECT_ID: this.firebaseProjectId,
       AUTH_EMULATOR_URL:
         this.opts.env.AUTH_EMULATOR_URL || (this.emulatorHost ? `http://${this.emulatorHost}` : undefined),

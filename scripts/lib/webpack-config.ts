@@ -12,9 +12,7 @@ import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-
-/** Chunk (and remote entry) load timeout, ARCHITECTURE rule 3. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/remotes.js';
 
 /**
  * Modules that must exist once on the page. Subpaths are shared one by one: webpack matches shared

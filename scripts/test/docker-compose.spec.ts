@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DEFAULT_PORTS } from '../lib/ports';
 import { runtimeConfigSchema } from '../../shared/src/runtime-config';
+import { buildRuntimeConfig, RUNTIME_CONFIG_ENV } from '../../shared/src/runtime-config-env';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const rel = (p: string) => path.join(ROOT, p);
@@ -913,18 +914,8 @@ describe('gateway (docker/nginx/gateway.conf)', () => {
 
 describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
   const script = 'docker/web/40-runtime-config.sh';
-  const DOCUMENTED = [
-    'MEDORA_MODE',
-    'API_BASE_URL',
-    'REMOTE_LANDING_URL',
-    'REMOTE_PATIENT_URL',
-    'REMOTE_BOOKING_URL',
-    'REMOTE_PROVIDER_URL',
-    'FIREBASE_API_KEY',
-    'FIREBASE_AUTH_DOMAIN',
-    'FIREBASE_PROJECT_ID',
-    'AUTH_EMULATOR_URL',
-  ];
+  // The names of the one builder in @medora/shared (shared/src/runtime-config-env.ts).
+  const DOCUMENTED: string[] = [...RUNTIME_CONFIG_ENV];
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'medora-runtime-config-'));
@@ -1038,6 +1029,78 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
 
   it('rejects an unknown MEDORA_MODE', () => {
     expect(run({ MEDORA_MODE: 'staging' }).status).not.toBe(0);
+  });
+
+  // Issue 14 §1: the sh script and buildRuntimeConfig are two spellings of one rule; for the same
+  // environment they must write the same JSON or both refuse.
+  const environments: [string, Record<string, string>][] = [
+    ['nothing set (production without Firebase: refused)', {}],
+    ['local mode, all defaults', { MEDORA_MODE: 'local' }],
+    [
+      'local mode, another project (derived auth domain)',
+      { MEDORA_MODE: 'local', FIREBASE_PROJECT_ID: 'demo-x' },
+    ],
+    [
+      'local mode, empty values count as unset',
+      { MEDORA_MODE: 'local', API_BASE_URL: '', FIREBASE_API_KEY: '' },
+    ],
+    ['local mode with the emulator', { MEDORA_MODE: 'local', AUTH_EMULATOR_URL: 'http://127.0.0.1:9099' }],
+    ['an emulator address that is not http(s)', { MEDORA_MODE: 'local', AUTH_EMULATOR_URL: 'ftp://x' }],
+    [
+      'every remote and the API elsewhere',
+      {
+        MEDORA_MODE: 'local',
+        API_BASE_URL: 'https://api.example.com',
+        REMOTE_LANDING_URL: 'https://cdn.example/landing/mf-manifest.json',
+        REMOTE_PATIENT_URL: 'https://cdn.example/patient/mf-manifest.json',
+        REMOTE_BOOKING_URL: 'https://cdn.example/booking/mf-manifest.json',
+        REMOTE_PROVIDER_URL: 'https://cdn.example/provider/mf-manifest.json',
+      },
+    ],
+    [
+      'production with Firebase',
+      {
+        MEDORA_MODE: 'production',
+        FIREBASE_API_KEY: 'k',
+        FIREBASE_AUTH_DOMAIN: 'd',
+        FIREBASE_PROJECT_ID: 'p',
+      },
+    ],
+    ['production missing the auth domain', { FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'p' }],
+    [
+      'production with the emulator',
+      {
+        FIREBASE_API_KEY: 'k',
+        FIREBASE_AUTH_DOMAIN: 'd',
+        FIREBASE_PROJECT_ID: 'p',
+        AUTH_EMULATOR_URL: 'http://localhost:9099',
+      },
+    ],
+    ['an unknown mode', { MEDORA_MODE: 'staging' }],
+    ['quotes and backslashes', { MEDORA_MODE: 'local', FIREBASE_API_KEY: 'a"b\\c' }],
+  ];
+
+  it.each(environments)('writes what buildRuntimeConfig builds: %s', (_case, env) => {
+    let built: unknown;
+    let refusal: string | undefined;
+    try {
+      built = buildRuntimeConfig(env);
+    } catch (error) {
+      refusal = (error as Error).message;
+    }
+    const { status, json, stderr } = run(env);
+    if (refusal === undefined) {
+      expect(status).toBe(0);
+      expect(json).toEqual(built);
+    } else {
+      expect(status).not.toBe(0);
+      expect(stderr.trim()).toBe(`runtime-config: ${refusal}`);
+    }
+  });
+
+  it('writes what buildRuntimeConfig builds for the compose shell service', () => {
+    const env = envOf(services.shell);
+    expect(run(env).json).toEqual(buildRuntimeConfig(env));
   });
 
   it('is valid POSIX sh', () => {

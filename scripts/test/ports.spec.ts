@@ -1,5 +1,5 @@
 import { DEFAULT_PORTS, resolvePorts } from '../lib/ports';
-import { buildRuntimeConfig } from '../lib/runtime-config';
+import { buildRuntimeConfig } from '../../shared/src/runtime-config-env';
 
 describe('ports', () => {
   it('uses the defaults when nothing is set', () => {
@@ -21,14 +21,17 @@ describe('ports', () => {
 
 describe('runtime config', () => {
   it('points every remote at its same-origin manifest by default', () => {
-    const config = buildRuntimeConfig({});
+    const config = buildRuntimeConfig({ MEDORA_MODE: 'local' });
     expect(config.remotes.booking).toBe('/remotes/booking/mf-manifest.json');
     expect(config.apiBaseUrl).toBe('/api');
     expect(config.authEmulatorUrl).toBeUndefined();
   });
 
   it('takes remote URLs from env without a rebuild', () => {
-    const config = buildRuntimeConfig({ REMOTE_BOOKING_URL: 'https://cdn.example/booking/mf-manifest.json' });
+    const config = buildRuntimeConfig({
+      MEDORA_MODE: 'local',
+      REMOTE_BOOKING_URL: 'https://cdn.example/booking/mf-manifest.json',
+    });
     expect(config.remotes.booking).toBe('https://cdn.example/booking/mf-manifest.json');
   });
 });

@@ -10,11 +10,16 @@
 export * from './roles.js';
 export * from './messages.js';
 export * from './remotes.js';
+// Issue 14 §1: the one runtime-config builder (env → /runtime-config.json), zod-free.
+export * from './runtime-config-env.js';
+// Issue 14 §1: the shell's remote route, shared with remotes that mount another remote.
+export * from './remote-route-registry.js';
 export * from './api/api-error.js';
 export * from './api/client.js';
 export * from './auth/auth-store.js';
 export * from './auth/account-storage.js';
 export * from './auth/auth-errors.js';
+export * from './auth/password.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';

@@ -1,3 +1,5 @@
+import { PASSWORD_MIN_LENGTH } from './auth/password.js';
+
 /**
  * The message catalogue (spec §8 and the issues). Every user-facing text is looked up here so that
  * tests and translations have one place to look. Placeholders are `{name}`, filled by `formatMessage`.
@@ -5,11 +7,11 @@
 export const MESSAGES = {
   // Sign-up and login (spec §5, §8)
   emailPasswordRequired: 'Please fill in email and password',
-  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   invalidPhone: 'Please enter a valid phone number (at least 10 digits) or leave it empty',
   emailInUse: 'This email is already registered. Please login instead.',
   invalidEmail: 'Invalid email address.',
-  weakPassword: 'Password is too weak. Please use at least 6 characters.',
+  weakPassword: `Password is too weak. Please use at least ${PASSWORD_MIN_LENGTH} characters.`,
   signupFailed: 'Signup failed: {message}',
   doctorSignupFailed: 'Error: {message}',
   loginFailed: 'Login failed: {message}',
@@ -107,10 +109,10 @@ export const MESSAGES = {
   bookingLoadingDoctors: 'Loading doctors...',
   bookingChooseDoctorFirst: 'Choose a doctor to see the available dates.',
   bookingChooseDateFirst: 'Choose a date to see the time slots.',
-  bookingDaysPerWeek: '{count} day{plural}/week',
+  bookingDaysPerWeek: '{count} {count:day|days}/week',
   bookingLastVisit: 'Last visit: {date}',
-  bookingDateButton: '{label}, {count} slot{plural}',
-  bookingSlotCount: '{count} slot{plural}',
+  bookingDateButton: '{label}, {count} {count:slot|slots}',
+  bookingSlotCount: '{count} {count:slot|slots}',
   bookingSucceededDetails: 'Appointment booked successfully! {doctor} on {date} at {time}, {clinic}.',
   bookingSummary: '{doctor} ({specialty}) on {date} at {time}, {clinic}',
   bookingTimesIn: 'Times are shown in the clinic’s time zone ({timeZone}).',
@@ -191,7 +193,7 @@ export const MESSAGES = {
 
   // Intake (spec §5, §8)
   fieldRequired: 'This field is required.',
-  selectAtLeast: 'Please select at least {count} option{plural}.',
+  selectAtLeast: 'Please select at least {count} {count:option|options}.',
   heightWeightRequired: 'Please fill in all height and weight fields.',
   intakeSaveFailed: 'Error saving data: {message}',
   stepError: 'Error: {message}',
@@ -296,7 +298,7 @@ export const MESSAGES = {
   adminRoleRefused: 'The admin role cannot be chosen at sign-up.',
   uidMismatch: 'The uid does not belong to the signed-in account.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  rateLimited: 'Too many requests. Please try again in {seconds} seconds.',
+  rateLimited: 'Too many requests. Please try again in {seconds} {seconds:second|seconds}.',
 
   // Idle sessions (issue 9): medical data is not left open on an unattended screen
   idleWarningTitle: 'Are you still there?',
@@ -367,9 +369,26 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** Fills `{placeholder}` slots of a catalogue message; unknown placeholders are left as they are. */
+const pluralRules = new Intl.PluralRules('en-US');
+
+/**
+ * The form of a word for `count`, chosen by `Intl.PluralRules` (STYLE: plurals through Intl):
+ * `plural(1, 'second', 'seconds')` → 'second'. Catalogue texts use it as `{count:one|other}`.
+ */
+export function plural(count: number, one: string, other: string): string {
+  return pluralRules.select(count) === 'one' ? one : other;
+}
+
+/**
+ * Fills `{placeholder}` slots of a catalogue message, and `{name:one|other}` with the plural form for
+ * the number in `name`; unknown placeholders are left as they are.
+ */
 export function formatMessage(key: MessageKey, values: Record<string, string | number> = {}): string {
-  return MESSAGES[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
+  return MESSAGES[key].replace(
+    /\{(\w+)(?::([^|{}]*)\|([^{}]*))?\}/g,
+    (whole, name: string, one: string | undefined, other: string | undefined) => {
+      if (!(name in values)) return whole;
+      return one === undefined ? String(values[name]) : plural(Number(values[name]), one, other ?? one);
+    },
   );
 }

@@ -10,6 +10,13 @@ export const REMOTE_CONTAINERS: Record<RemoteName, string> = {
   provider: 'mfe_provider',
 };
 
+/**
+ * Chunk and remote-entry load timeout (ARCHITECTURE rule 3), defined once: webpack's
+ * `output.chunkLoadTimeout` (scripts/lib/webpack-config.ts) and the shell's federation runtime plugin
+ * (entry script and manifest) both use it.
+ */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
 /** Default, same-origin manifest location of a remote (ARCHITECTURE rule 1). */
 export function defaultManifestUrl(remote: RemoteName): string {
   return `/remotes/${remote}/mf-manifest.json`;
@@ -18,7 +25,8 @@ export function defaultManifestUrl(remote: RemoteName): string {
 /**
  * `/runtime-config.json`, served next to the shell and read at boot, so that remote URLs, the API base
  * and the Firebase settings change without rebuilding the shell. Validated by `runtimeConfigSchema`
- * (`@medora/shared/schemas`) on the server side and by the shell's own zod-free check in the browser.
+ * (`@medora/shared/schemas`) on the server side and by `parseRuntimeConfig` (zod-free) in the browser;
+ * built from the environment by `buildRuntimeConfig` (runtime-config-env.ts).
  */
 export interface RuntimeConfig {
   mode: 'local' | 'production';

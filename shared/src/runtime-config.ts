@@ -3,8 +3,8 @@ import type { RuntimeConfig } from './remotes.js';
 
 /**
  * Validates `/runtime-config.json` (the `RuntimeConfig` of `remotes.ts`) where zod is welcome: the
- * gateway's tests and the docker config checks. The shell checks it without zod, to keep zod off the
- * landing page's first paint (issue 8).
+ * gateway's tests and the docker config checks. `parseRuntimeConfig` (runtime-config-env.ts) is its
+ * zod-free twin for the browser, where zod stays off the landing page's first paint (issue 8).
  */
 export const runtimeConfigSchema = z.object({
   mode: z.enum(['local', 'production']),

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { api, authStore, REMOTE_MODULES } from '@medora/shared';
+import { api, authStore, provideRemoteRoute, REMOTE_MODULES } from '@medora/shared';
 import { registerMedoraRemotes } from './features/remotes/register-remotes';
 import { RemoteRoute } from './features/remotes/remote-route';
 import { loadRuntimeConfig, RuntimeConfigProvider } from './app/runtime-config';
@@ -11,6 +11,8 @@ async function main(): Promise<void> {
   const config = await loadRuntimeConfig();
   api.configure({ baseUrl: config.apiBaseUrl, getToken: (force) => authStore.getState().getIdToken(force) });
   registerMedoraRemotes(config);
+  // Remotes that mount another remote (the dashboard's Book tab) use this one loader (issue 14 §1).
+  provideRemoteRoute(RemoteRoute);
   const root = createRoot(document.getElementById('root')!);
   if (window.location.pathname === '/') {
     // A first load of the landing page needs neither the router nor auth (issue 8: 150 KB budget, LCP):

@@ -9,18 +9,11 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
-import type { DoctorSchedule } from '@medora/shared';
+import { SCHEDULE_WEEKDAYS, type DoctorSchedule } from '@medora/shared';
 import { UserEntity } from '../users/user.entity.js';
 
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+// The spec's weekday names, Monday first: one list in @medora/shared (issue 14 §1).
+export const WEEKDAYS = SCHEDULE_WEEKDAYS;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 /** A doctor's weekly availability: weekday names and, per weekday, slots like '09:00 AM'. */

@@ -1,13 +1,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api, authStore } from '@medora/shared';
+import { api, authStore, provideRemoteRoute, type RemoteRouteProps } from '@medora/shared';
 import DashboardPage from './dashboard-page';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(() =>
-    Promise.resolve({ default: ({ variant }: { variant: string }) => <p>booking flow {variant}</p> }),
-  ),
-}));
+// The shell provides its remote route at boot; here a stand-in that names what it was asked to mount.
+provideRemoteRoute(({ request, embedded, variant }: RemoteRouteProps<{ variant: string }>) => (
+  <p>
+    booking flow {variant} {request} {embedded ? 'embedded' : 'page'}
+  </p>
+));
 
 const APPOINTMENTS = [
   {
@@ -129,7 +130,7 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/dashboard?tab=appointments&sub=upcoming');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Appointments (2)' }), { key: 'ArrowRight' });
     expect(screen.getByTestId('location').textContent).toBe('/dashboard?tab=book');
-    expect(await screen.findByText('booking flow dashboard')).toBeTruthy();
+    expect(await screen.findByText('booking flow dashboard mfe_booking/BookingFlow embedded')).toBeTruthy();
   });
 
   it('opens a labelled details dialog whose prescription download carries the token; Escape closes it', async () => {

@@ -7,6 +7,7 @@ import {
   authStore,
   errorMessage,
   formatMessage,
+  isPasswordTooShort,
   type RemotePageProps,
 } from '@medora/shared';
 import { Field, styles } from '../components/ui';
@@ -16,10 +17,10 @@ import { ApplicationSteps } from '../features/application/components/application
 import { ApplicationSubmitted } from '../features/application/components/submitted';
 import { EMPTY_FORM, SIGNUP_STEPS } from '../features/application/model/application';
 
-/** Spec §5 Sign-up: email and password required, password at least 6 characters. */
+/** Spec §5 Sign-up: email and password required, password at least PASSWORD_MIN_LENGTH characters. */
 export function validateAccount(email: string, password: string): string | null {
   if (!email.trim() || !password) return MESSAGES.emailPasswordRequired;
-  if (password.length < 6) return MESSAGES.passwordTooShort;
+  if (isPasswordTooShort(password)) return MESSAGES.passwordTooShort;
   return null;
 }
 

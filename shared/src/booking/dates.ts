@@ -24,20 +24,25 @@ export const WEEKDAY_NAMES = [
   'Saturday',
 ] as const;
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** The spec's weekday names in a schedule's order, Monday first (the schedule editor, the seed). */
+export const SCHEDULE_WEEKDAYS = [...WEEKDAY_NAMES.slice(1), WEEKDAY_NAMES[0]] as const;
+export type Weekday = (typeof WEEKDAY_NAMES)[number];
+
+// Display names come from Intl (STYLE: dates through Intl.DateTimeFormat with the zone named); the
+// English weekday names above are data keys, not display text. Calendar dates here are UTC midnights.
+const DISPLAY_LOCALE = 'en-US';
+const dateParts = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', timeZone: 'UTC' });
+
+/** The display name of a month, 1–12 ('January'). */
+export function monthName(month: number): string {
+  return monthFormat.format(new Date(Date.UTC(2000, month - 1, 1)));
+}
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_12H = /^(0?[1-9]|1[0-2]):([0-5]\d)\s?(AM|PM)$/i;
@@ -186,7 +191,9 @@ export function isBookableSlot(
 export function dateLabel(date: string): string {
   const d = parseIsoDate(date);
   if (!d) return date;
-  return `${WEEKDAY_NAMES[d.getUTCDay()]} ${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]}`;
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    dateParts.formatToParts(d).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')}`;
 }
 
 /** How many weekdays a doctor works ('3 days/week' on the doctor cards). */

@@ -1,7 +1,14 @@
-import type { DoctorSchedule, PublicDoctor } from './types.js';
+import type { DOCTOR_SPECIALTIES } from '../intake/options.js';
+import { DEMO_DOCTORS } from './demo-doctors.js';
+import type { PublicDoctor } from './types.js';
 
-/** Spec §6: the specialty each chronic condition sends a patient to. */
-export const CONDITION_SPECIALTIES: Readonly<Record<string, string>> = {
+type Specialty = (typeof DOCTOR_SPECIALTIES)[number];
+
+/**
+ * Spec §6: the specialty each chronic condition sends a patient to. Typed by the one list of
+ * specialties (DOCTOR_SPECIALTIES), so a name that no doctor can have does not compile.
+ */
+export const CONDITION_SPECIALTIES: Readonly<Record<string, Specialty>> = {
   'Heart Disease': 'Cardiology',
   Hypertension: 'Cardiology',
   Diabetes: 'Endocrinology',
@@ -14,7 +21,7 @@ export const CONDITION_SPECIALTIES: Readonly<Record<string, string>> = {
 };
 
 /** Spec §6: always offered, whatever the conditions. */
-export const ALWAYS_OFFERED_SPECIALTY = 'General Medicine';
+export const ALWAYS_OFFERED_SPECIALTY: Specialty = 'General Medicine';
 
 /** The specialties a patient's chronic conditions point to (General Medicine included). */
 export function specialtiesForConditions(conditions: readonly string[]): Set<string> {
@@ -41,49 +48,19 @@ export function filterDoctorsForConditions<T extends { specialty: string }>(
   return matching.length > 0 ? matching : [...doctors];
 }
 
-const week = (days: string[], slots: string[]): DoctorSchedule => ({
-  availableDays: days,
-  timeSlots: Object.fromEntries(days.map((d) => [d, slots])),
-});
+/** The spec's three samples: the first demo doctors (the same people the demo seed writes). */
+const SAMPLE_DOCTOR_COUNT = 3;
 
 /**
  * Spec §7 fallbacks: three built-in sample doctors (Cardiology, General Medicine, Pediatrics). With
  * `withSchedules: false` (the doctor list failed) they carry no schedule, as the spec says.
  */
 export function sampleDoctors(options: { withSchedules: boolean }): PublicDoctor[] {
-  const samples: Required<Omit<PublicDoctor, 'id'>>[] = [
-    {
-      name: 'Dr. Sarah Johnson',
-      specialty: 'Cardiology',
-      clinic: 'Heart Care Center',
-      timeZone: 'America/New_York',
-      schedule: week(
-        ['Monday', 'Wednesday', 'Friday'],
-        ['09:00 AM', '10:00 AM', '11:00 AM', '02:00 PM', '03:00 PM'],
-      ),
-    },
-    {
-      name: 'Dr. Michael Chen',
-      specialty: 'General Medicine',
-      clinic: 'City Medical Clinic',
-      timeZone: 'America/New_York',
-      schedule: week(
-        ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-        ['08:30 AM', '09:30 AM', '10:30 AM', '11:30 AM', '01:30 PM', '02:30 PM'],
-      ),
-    },
-    {
-      name: 'Dr. Emily Rodriguez',
-      specialty: 'Pediatrics',
-      clinic: "Children's Health Center",
-      timeZone: 'America/New_York',
-      schedule: week(
-        ['Tuesday', 'Thursday', 'Saturday'],
-        ['09:00 AM', '10:00 AM', '11:00 AM', '01:00 PM', '02:00 PM'],
-      ),
-    },
-  ];
-  return samples.map(({ schedule, ...rest }) => (options.withSchedules ? { ...rest, schedule } : rest));
+  return DEMO_DOCTORS.slice(0, SAMPLE_DOCTOR_COUNT).map(({ name, specialty, clinic, timeZone, schedule }) =>
+    options.withSchedules
+      ? { name, specialty, clinic, timeZone, schedule }
+      : { name, specialty, clinic, timeZone },
+  );
 }
 
 /**

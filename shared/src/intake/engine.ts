@@ -198,7 +198,7 @@ export function validateAnswer(question: Question, value: unknown, today: Date =
       return question.minSelections
         ? {
             ok: false,
-            message: formatMessage('selectAtLeast', { count: min, plural: min > 1 ? 's' : '' }),
+            message: formatMessage('selectAtLeast', { count: min }),
           }
         : { ok: false, message: MESSAGES.fieldRequired };
     }

@@ -1,5 +1,6 @@
 import { runtimeConfigSchema } from '@medora/shared/schemas';
-import { defaultRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig } from './runtime-config';
+import { defaultRuntimeConfig, parseRuntimeConfig } from '@medora/shared';
+import { loadRuntimeConfig } from './runtime-config';
 
 const valid = {
   mode: 'production',

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { RemoteLoader } from './remote-route';
+import { REMOTE_MODULES } from '@medora/shared';
 import { RemoteRoute } from './remote-route';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
@@ -61,5 +62,30 @@ describe('RemoteRoute', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('failure-type')).textContent).toBe('Failure type: error');
     expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('mounts a remote inside another page with its props, and fails there as a section, not a second main', async () => {
+    const Flow = ({ variant }: { variant: string }) => <p>flow {variant}</p>;
+    const loader = jest
+      .fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>()
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError', type: 'timeout' }),
+      )
+      .mockResolvedValueOnce({ default: Flow });
+    render(
+      <RemoteRoute<{ variant: string }>
+        request={REMOTE_MODULES.booking.BookingFlow}
+        embedded
+        variant="dashboard"
+        loader={loader}
+      />,
+    );
+    const heading = await screen.findByRole('heading', { name: 'Loading chunk failed', level: 2 });
+    expect(heading.closest('section')?.getAttribute('role')).toBe('alert');
+    expect(screen.queryByRole('main')).toBeNull();
+    expect(screen.getByTestId('failure-type').textContent).toBe('Failure type: timeout');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('flow dashboard')).toBeTruthy();
+    expect(loader).toHaveBeenLastCalledWith('mfe_booking/BookingFlow');
   });
 });

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemotePageProps } from '@medora/shared';
+import type { RemotePageProps, RemoteRouteProps as SharedRemoteRouteProps } from '@medora/shared';
 import { LoadingStatus } from '../../components/loading-status';
 import { ChunkLoadFailedPage } from './chunk-load-failed-page';
 
-export type RemoteModule = { default: ComponentType<RemotePageProps> };
+// The props of an exposed component vary by module (`RemotePageProps`, `BookingFlowProps`, ...).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RemoteModule = { default: ComponentType<any> };
 /** Loads one exposed module, e.g. 'mfe_booking/BookingPage'. */
 export type RemoteLoader = (request: string) => Promise<RemoteModule>;
 
@@ -23,18 +25,22 @@ export function loadRemoteComponent(request: string, loader: RemoteLoader = load
   return lazy(() => loader(request));
 }
 
-export interface RemoteRouteProps extends RemotePageProps {
-  /** Federation request, from REMOTE_MODULES in @medora/shared. */
-  request: string;
+/** `request` from REMOTE_MODULES in @medora/shared; the other props go to the remote's component. */
+export type RemoteRouteProps<P extends object = RemotePageProps> = SharedRemoteRouteProps<P> & {
   /** Injected in tests. */
   loader?: RemoteLoader;
-}
+};
 
 /**
  * Mounts one remote route element inside an error boundary and Suspense (ARCHITECTURE rule 3): a
  * failed load shows the 'Loading chunk failed' page with a Retry that loads it again, without a reload.
  */
-export function RemoteRoute({ request, loader = loadFederatedModule, ...pageProps }: RemoteRouteProps) {
+export function RemoteRoute<P extends object = RemotePageProps>({
+  request,
+  embedded,
+  loader = loadFederatedModule,
+  ...pageProps
+}: RemoteRouteProps<P>) {
   const [attempt, setAttempt] = useState(0);
   // `attempt` is a dependency on purpose: each retry creates a new lazy component.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -44,7 +50,12 @@ export function RemoteRoute({ request, loader = loadFederatedModule, ...pageProp
       resetKeys={[request]}
       onReset={() => setAttempt((n) => n + 1)}
       fallbackRender={(props: FallbackProps) => (
-        <ChunkLoadFailedPage request={request} error={props.error} onRetry={props.resetErrorBoundary} />
+        <ChunkLoadFailedPage
+          request={request}
+          embedded={embedded}
+          error={props.error}
+          onRetry={props.resetErrorBoundary}
+        />
       )}
     >
       <Suspense fallback={<LoadingStatus />}>

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { CHUNK_LOAD_TIMEOUT_MS } from './constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@medora/shared';
 
 /** A manifest (or other federation fetch) answered outside 200–299. */
 export class RemoteHttpError extends Error {

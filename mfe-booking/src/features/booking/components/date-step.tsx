@@ -8,8 +8,6 @@ interface Props {
   onSelect: (date: string) => void;
 }
 
-const plural = (n: number) => (n === 1 ? '' : 's');
-
 /** Step 2: up to 14 dates (spec §5), each a button named with its weekday, date and free slots. */
 export function DateStep({ variant, doctorName, dates, selected, onSelect }: Props) {
   return (
@@ -37,7 +35,6 @@ export function DateStep({ variant, doctorName, dates, selected, onSelect }: Pro
                   aria-label={formatMessage('bookingDateButton', {
                     label,
                     count: d.slotCount,
-                    plural: plural(d.slotCount),
                   })}
                   onClick={() => onSelect(d.date)}
                 >
@@ -45,7 +42,7 @@ export function DateStep({ variant, doctorName, dates, selected, onSelect }: Pro
                   <span className="bk-choice-small">{weekday} </span>
                   <span className="bk-choice-main">{rest.join(' ')} </span>
                   <span className="bk-choice-small">
-                    {formatMessage('bookingSlotCount', { count: d.slotCount, plural: plural(d.slotCount) })}
+                    {formatMessage('bookingSlotCount', { count: d.slotCount })}
                   </span>
                 </button>
               </li>

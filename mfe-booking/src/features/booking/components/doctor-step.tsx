@@ -8,8 +8,6 @@ interface Props {
   onSelect: (key: string) => void;
 }
 
-const plural = (n: number) => (n === 1 ? '' : 's');
-
 /** Step 1: a card per doctor with name, specialty, clinic, days per week and the last visit. */
 export function DoctorStep({ doctors, loading, selected, onSelect }: Props) {
   return (
@@ -41,7 +39,7 @@ export function DoctorStep({ doctors, loading, selected, onSelect }: Props) {
                     <span className="bk-doctor-specialty">{d.specialty}</span>
                     <span className="bk-doctor-meta">{d.clinic}</span>
                     <span className="bk-doctor-meta">
-                      {formatMessage('bookingDaysPerWeek', { count: days, plural: plural(days) })}
+                      {formatMessage('bookingDaysPerWeek', { count: days })}
                     </span>
                     {d.lastVisitDate ? (
                       <span className="bk-doctor-meta">

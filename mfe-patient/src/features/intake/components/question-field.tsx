@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject } from 'react';
-import { MESSAGES, formatMessage } from '@medora/shared';
+import { MESSAGES, formatMessage, monthName } from '@medora/shared';
 import {
   IDEAL_BMI_RANGE,
   birthYears,
@@ -14,20 +14,7 @@ import {
   type Question,
 } from '@medora/shared/intake';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = Array.from({ length: 12 }, (_, i) => monthName(i + 1));
 
 interface FieldProps {
   question: Question;

@@ -1,6 +1,7 @@
-import { MESSAGES, parseTime12h, type ProviderScheduleInput } from '@medora/shared';
+import { MESSAGES, SCHEDULE_WEEKDAYS, parseTime12h, type ProviderScheduleInput } from '@medora/shared';
 
-export const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** The editor's rows, Monday first (one list in @medora/shared). */
+export const WEEK = SCHEDULE_WEEKDAYS;
 
 /** The editor's state: a checkbox and a comma-separated slot list per weekday, and a zone. */
 export interface ScheduleDraft {

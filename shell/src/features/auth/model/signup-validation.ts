@@ -1,7 +1,6 @@
-import { MESSAGES } from '@medora/shared';
+import { isPasswordTooShort, MESSAGES } from '@medora/shared';
 
-/** Spec §9: password minimum length, phone length bounds. */
-export const PASSWORD_MIN_LENGTH = 6;
+/** Spec §9: phone length bounds (the password minimum is PASSWORD_MIN_LENGTH in @medora/shared). */
 export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 15;
 
@@ -29,7 +28,7 @@ export function validateSignup({
 }: Credentials & { phone?: string }): string | null {
   const missing = validateLogin({ email, password });
   if (missing) return missing;
-  if (password.length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
+  if (isPasswordTooShort(password)) return MESSAGES.passwordTooShort;
   const digits = normalizePhone(phone);
   if (digits.length > 0 && digits.length < PHONE_MIN_DIGITS) return MESSAGES.invalidPhone;
   return null;
