@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { loginThroughUi, signUpInEmulator, uniqueEmail, type EmulatorUser } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
+import { shot } from '../support/screens';
 import { AUTH_EMULATOR_URL } from '../support/stack';
 
 /**
@@ -10,8 +10,6 @@ import { AUTH_EMULATOR_URL } from '../support/stack';
  */
 
 const MIN = 60_000;
-const SHOTS = '/tmp/medora-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const CREDENTIALS_FAILED = 'Login failed: Incorrect e-mail or password.';
 
@@ -172,7 +170,7 @@ test.describe('sign-in errors say nothing about who has an account', () => {
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
       await loginError(page, user.email, 'not-the-password');
-      await page.screenshot({ path: `${SHOTS}/login-error-${width}.png`, fullPage: true });
+      await shot(page, `login-error-${width}`);
     }
   });
 
