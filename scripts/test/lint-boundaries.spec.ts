@@ -26,17 +26,21 @@ const importing = (filePath: string, ...specifiers: string[]): Snippet => ({
 const rules = (messages: Message[]) => messages.map((m) => m.ruleId);
 
 describe('lint boundaries', () => {
-  let cycleDir: string;
+  const cycleDirs: string[] = [];
   const snippets: Record<string, Snippet> = {};
   let results: Record<string, Message[]>;
 
   beforeAll(() => {
-    // no-cycle follows imports on disk, so the cycle is two real files (removed afterwards).
-    cycleDir = mkdtempSync(path.join(root, 'mfe-landing/src/features/lint-cycle-'));
-    const a = path.join(cycleDir, 'a.ts');
-    const b = path.join(cycleDir, 'b.ts');
-    writeFileSync(a, "import { b } from './b';\nexport const a = () => b;\n");
-    writeFileSync(b, "import { a } from './a';\nexport const b = () => a;\n");
+    // no-cycle follows imports on disk, so each cycle is two real files (removed afterwards): one in a
+    // frontend (bundler resolution) and one in the API (ESM `.js` suffixes resolved to `.ts`).
+    const cycle = (dir: string, suffix: string): Snippet => {
+      const at = mkdtempSync(path.join(root, dir, 'lint-cycle-'));
+      cycleDirs.push(at);
+      const a = `import { b } from './b${suffix}';\nexport const a = () => b;\n`;
+      writeFileSync(path.join(at, 'a.ts'), a);
+      writeFileSync(path.join(at, 'b.ts'), `import { a } from './a${suffix}';\nexport const b = () => a;\n`);
+      return { filePath: path.join(at, 'a.ts'), code: a };
+    };
 
     Object.assign(snippets, {
       apiInternal: importing('api/src/appointments/virtual.ts', '../doctors/doctors.queries.js'),
@@ -70,14 +74,15 @@ describe('lint boundaries', () => {
       remoteImportsFederationId: importing('mfe-patient/src/app/virtual.tsx', 'mfe_booking/BookingFlow'),
       shellImportsRemote: importing('shell/src/app/virtual.tsx', '../../../mfe-landing/src/app/landing-page'),
       remoteImportsShared: importing('mfe-booking/src/app/virtual.tsx', '@medora/shared'),
-      cycle: { filePath: a, code: "import { b } from './b';\nexport const a = () => b;\n" },
+      cycle: cycle('mfe-landing/src/features', ''),
+      apiCycle: cycle('api/src/common', '.js'),
     });
     const names = Object.keys(snippets);
     const out = lint(names.map((n) => snippets[n]));
     results = Object.fromEntries(names.map((n, i) => [n, out[i]]));
   });
 
-  afterAll(() => rmSync(cycleDir, { recursive: true, force: true }));
+  afterAll(() => cycleDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it("refuses an API module importing another module's internals", () => {
     expect(rules(results.apiInternal)).toEqual(['import-x/no-restricted-paths']);
@@ -110,5 +115,6 @@ describe('lint boundaries', () => {
 
   it('refuses an import cycle in source', () => {
     expect(rules(results.cycle)).toEqual(['import-x/no-cycle']);
+    expect(rules(results.apiCycle)).toEqual(['import-x/no-cycle']);
   });
 });
