@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MESSAGES, type AdminOverview, type MeResponse } from '@medora/shared';
+import { MESSAGES, type AdminDashboardOverview, type MeResponse } from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 let t: TestApp;
@@ -103,7 +103,7 @@ describe('GET /api/admin/overview', () => {
     const admin = await makeAdmin();
     const res = await request(t.http).get('/api/admin/overview').set(authHeader(admin));
     expect(res.status).toBe(200);
-    const body = res.body as AdminOverview;
+    const body = res.body as AdminDashboardOverview;
     const [roles] = await t.dataSource.query(
       `SELECT count(*) FILTER (WHERE role = 'patient')::int AS patient,
               count(*) FILTER (WHERE role = 'admin')::int AS admin, count(*)::int AS total FROM users`,

@@ -1,15 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { loginThroughUi, uniqueEmail } from '../support/auth';
-
-const SHOTS = '/tmp/medora-shots';
-mkdirSync(SHOTS, { recursive: true });
-/** Full-page shot from the top, so the sticky header is not painted over the middle of the page. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+import { expectAccessible, shot } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
@@ -69,9 +60,7 @@ test.describe('booking from /book-appointment', () => {
     await expect(page.getByTestId('booking-summary')).toContainText(`${dateLabel} at ${time}`);
     await shot(page, 'booking-confirm');
     // Every step on screen at once: no serious or critical accessibility violations.
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Confirm Appointment' }).click();
     await expect(

@@ -1,5 +1,4 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import {
   loginThroughUi,
   signUpInEmulator,
@@ -8,6 +7,7 @@ import {
   type EmulatorUser,
 } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
+import { shot } from '../support/screens';
 
 /**
  * Nothing left behind in the browser (issue 13 §6): what an account typed stays on the device only while
@@ -15,8 +15,6 @@ import { MINIMAL_INTAKE_RECORD } from '../support/records';
  */
 
 const MIN = 60_000;
-const SHOTS = '/tmp/medora-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const CREDENTIALS_FAILED = 'Login failed: Incorrect e-mail or password.';
 
@@ -171,7 +169,7 @@ test.describe('sign-in errors say nothing about who has an account', () => {
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
       await loginError(page, user.email, 'not-the-password');
-      await page.screenshot({ path: `${SHOTS}/login-error-${width}.png`, fullPage: true });
+      await shot(page, `login-error-${width}`);
     }
   });
 

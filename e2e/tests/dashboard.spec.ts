@@ -1,16 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { controlService } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
-
-const SHOTS = '/tmp/medora-shots';
-mkdirSync(SHOTS, { recursive: true });
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/dashboard-${name}.png`, fullPage: true });
-}
+import { expectAccessible, shot } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
@@ -54,12 +47,6 @@ async function newPatient(request: APIRequestContext, withRecord = true): Promis
   return user;
 }
 
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
 
 test.describe('patient dashboard', () => {
@@ -77,13 +64,13 @@ test.describe('patient dashboard', () => {
       /^BMI \d+\.\d \((Normal|Underweight|Overweight|Obese)\)$/,
     );
     await expect(page.getByTestId('ai-summary')).toContainText(/Generated /);
-    await shot(page, 'summary');
+    await shot(page, 'dashboard-summary');
     await expectAccessible(page);
 
     await tab(page, 'Medical Documents (0)').click();
     await expect(page).toHaveURL(/[?&]tab=documents/);
     await expect(page.getByText('No documents uploaded yet')).toBeVisible();
-    await shot(page, 'documents-empty');
+    await shot(page, 'dashboard-documents-empty');
 
     const input = page.getByTestId('document-input');
     await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') });
@@ -95,7 +82,7 @@ test.describe('patient dashboard', () => {
     await expect(tab(page, 'Medical Documents (1)')).toBeVisible();
     const card = page.getByTestId('document-card').filter({ hasText: 'Blood test.pdf' });
     await expect(card).toBeVisible();
-    await shot(page, 'documents');
+    await shot(page, 'dashboard-documents');
     await expectAccessible(page);
 
     // Preview: the PDF from an authenticated download, as a typed blob in an iframe.
@@ -110,7 +97,7 @@ test.describe('patient dashboard', () => {
     });
     expect(Buffer.from(previewBytes).equals(pdf)).toBe(true);
     await page.waitForTimeout(500);
-    await shot(page, 'document-preview');
+    await shot(page, 'dashboard-document-preview');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
@@ -126,7 +113,7 @@ test.describe('patient dashboard', () => {
     await card.getByRole('button', { name: 'Delete: Blood test.pdf' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete' });
     await expect(confirm).toContainText('Delete Blood test.pdf?');
-    await shot(page, 'document-delete-confirm');
+    await shot(page, 'dashboard-document-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Document deleted successfully!')).toBeVisible();
     await expect(tab(page, 'Medical Documents (0)')).toBeVisible();
@@ -152,7 +139,7 @@ test.describe('patient dashboard', () => {
     await tab(page, 'Appointments (0)').click();
     await expect(page).toHaveURL(/tab=appointments&sub=upcoming/);
     await expect(page.getByText('No appointments found')).toBeVisible();
-    await shot(page, 'appointments-empty');
+    await shot(page, 'dashboard-appointments-empty');
     await page.getByRole('tab', { name: 'History (0)' }).click();
     await expect(page.getByText('No appointment history yet')).toBeVisible();
     await page.getByRole('tab', { name: 'Upcoming (0)' }).click();
@@ -169,7 +156,7 @@ test.describe('patient dashboard', () => {
     const start = page.getByRole('button', { name: 'Start Booking Appointment' });
     const doctor = page.getByRole('button', { name: /Dr\. Michael Chen/ });
     await expect(start.or(doctor).first()).toBeVisible();
-    await shot(page, 'book');
+    await shot(page, 'dashboard-book');
     if (await start.isVisible()) await start.click();
     await expect(doctor).toBeVisible();
     await doctor.click();
@@ -187,7 +174,7 @@ test.describe('patient dashboard', () => {
     await expect(tab(page, 'Appointments (1)')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Upcoming (1)' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('appointment-item')).toHaveCount(1);
-    await shot(page, 'appointments');
+    await shot(page, 'dashboard-appointments');
     await expectAccessible(page);
 
     // Details dialog.
@@ -197,7 +184,7 @@ test.describe('patient dashboard', () => {
     await expect(dialog).toContainText('Dr. Michael Chen');
     await expect(dialog).toContainText('Scheduled');
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-    await shot(page, 'appointment-details');
+    await shot(page, 'dashboard-appointment-details');
     await expectAccessible(page);
 
     // .ics
@@ -220,7 +207,7 @@ test.describe('patient dashboard', () => {
     await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
     await expect(confirm).toBeVisible();
-    await shot(page, 'appointment-cancel-confirm');
+    await shot(page, 'dashboard-appointment-cancel-confirm');
     await confirm.getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Appointment details' })).toBeHidden();
@@ -229,7 +216,7 @@ test.describe('patient dashboard', () => {
     await expect(page).toHaveURL(/sub=history/);
     await expect(page.getByTestId('appointment-item')).toContainText('Cancelled');
     await expect(tab(page, 'Appointments (1)')).toBeVisible();
-    await shot(page, 'appointments-history');
+    await shot(page, 'dashboard-appointments-history');
 
     // The slot is free again: another patient books exactly it.
     const other = await newPatient(request, false);

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
+import { expectAccessible, shot } from '../support/screens';
 
 /**
  * Idle sessions (issue 9) against the real stack, on Playwright's clock: the shell's timers, Date and
@@ -10,8 +9,6 @@ import { MINIMAL_INTAKE_RECORD } from '../support/records';
  */
 
 const MIN = 60_000;
-const SHOTS = '/tmp/medora-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const SIGNED_OUT_NOTICE = 'You were signed out after 30 minutes of inactivity. Please sign in again.';
 const countdown = (seconds: number) =>
@@ -44,11 +41,6 @@ function lastActivity(page: Page): Promise<number | null> {
 }
 
 /** No serious or critical axe violations on what is on screen. */
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 function firebaseUsers(page: Page): Promise<number> {
   return page.evaluate(
@@ -84,7 +76,7 @@ test.describe('idle sessions', () => {
     await expect(warning(page).getByRole('button', { name: 'Stay signed in' })).toBeFocused();
     await page.clock.runFor(1000);
     await expect(warning(page)).toContainText(countdown(119));
-    await page.screenshot({ path: `${SHOTS}/idle-warning.png` });
+    await shot(page, 'idle-warning', { fullPage: false });
 
     // Activity under the warning does not dismiss it: only the button does.
     await page.mouse.move(40, 40);
@@ -108,7 +100,7 @@ test.describe('idle sessions', () => {
     await expect(warning(page)).toContainText(countdown(120));
     // axe waits on timers, so it runs with the clock flowing; the pause below puts time back on the second.
     await page.clock.resume();
-    await expectAccessible(page);
+    await expectAccessible(page, { include: null });
     await page.clock.pauseAt(stayedAt + 30 * MIN - 1000);
     await expect(warning(page)).toContainText(countdown(1));
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -118,8 +110,8 @@ test.describe('idle sessions', () => {
     await expect(page).toHaveURL(/\/patient-login$/);
     await expect(page.getByTestId('login-notice')).toHaveText(SIGNED_OUT_NOTICE);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/idle-signed-out.png` });
-    await expectAccessible(page);
+    await shot(page, 'idle-signed-out', { fullPage: false });
+    await expectAccessible(page, { include: null });
     expect(await firebaseUsers(page)).toBe(0);
     expect(await lastActivity(page)).toBeNull();
 

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
-
-const SHOTS = '/tmp/medora-shots';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/intake-${name}.png`, fullPage: true });
+import { expectAccessible, shot } from '../support/screens';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -24,11 +18,6 @@ async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
 const heading = (page: Page) => page.locator('h2.md-intake-question');
 
 /** No serious or critical accessibility violation inside the intake. */
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
 test.describe('patient intake', () => {
@@ -50,7 +39,7 @@ test.describe('patient intake', () => {
     await expect(heading(page)).toHaveText('What is your gender?');
     await expect(heading(page)).toBeFocused();
     await page.getByRole('radio', { name: 'Female' }).check();
-    await shot(page, 'select-question');
+    await shot(page, 'intake-select-question');
     await expectAccessible(page);
     await next(page);
 
@@ -59,7 +48,7 @@ test.describe('patient intake', () => {
     await page.getByLabel('Month').selectOption('2');
     await expect(page.getByLabel('Day').locator('option')).toHaveCount(30); // '—' + 29 days (leap year)
     await page.getByLabel('Day').selectOption('29');
-    await shot(page, 'dob');
+    await shot(page, 'intake-dob');
     await expectAccessible(page);
     await next(page);
 
@@ -72,7 +61,7 @@ test.describe('patient intake', () => {
     ).toBeVisible();
     await page.getByLabel('Weight (kg)').fill('74');
     await expect(page.getByText('BMI 28.0 (Overweight)')).toBeVisible();
-    await shot(page, 'height-weight');
+    await shot(page, 'intake-height-weight');
     await expectAccessible(page);
     await next(page);
 
@@ -122,7 +111,7 @@ test.describe('patient intake', () => {
         await expect(page.locator('.md-intake-eyebrow')).toHaveText(`About your ${topic}`);
         visited.push(`${topic}: ${await heading(page).textContent()}`);
         if (topic === 'Diabetes' && i === 0) {
-          await shot(page, 'chronic-follow-up');
+          await shot(page, 'intake-chronic-follow-up');
           await expectAccessible(page);
         }
         const radio = page.getByRole('radio').first();
@@ -163,7 +152,7 @@ test.describe('patient intake', () => {
     await expect(heading(page)).toHaveText('What symptoms bring you in today?');
     await page.getByRole('checkbox', { name: 'Headache' }).check();
     await page.getByRole('checkbox', { name: 'Chest Pain' }).check();
-    await shot(page, 'symptoms');
+    await shot(page, 'intake-symptoms');
     await next(page);
 
     const symptomTopics: string[] = [];
@@ -172,7 +161,7 @@ test.describe('patient intake', () => {
       if (symptomTopics[symptomTopics.length - 1] !== topic) symptomTopics.push(topic);
       if (topic === 'About your Chest Pain' && !(await page.locator('body').getAttribute('data-shot'))) {
         await page.locator('body').evaluate((b) => b.setAttribute('data-shot', '1'));
-        await shot(page, 'symptom-follow-up');
+        await shot(page, 'intake-symptom-follow-up');
       }
       if ((await page.getByRole('radio').count()) > 0) await page.getByRole('radio').first().check();
       else await page.getByRole('checkbox').first().check();
@@ -204,7 +193,7 @@ test.describe('patient intake', () => {
       'Headache, Chest Pain',
     );
     await expect(page.getByRole('region', { name: 'Uploaded Documents' })).toContainText('glucose-log.pdf');
-    await shot(page, 'review');
+    await shot(page, 'intake-review');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Continue to File Upload' }).click();
@@ -215,10 +204,10 @@ test.describe('patient intake', () => {
       buffer: PDF,
     });
     await expect(page.getByText('Attached: ecg.pdf')).toBeVisible();
-    await shot(page, 'upload');
+    await shot(page, 'intake-upload');
     await page.getByRole('button', { name: 'Finish & Submit' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you! Your form was submitted.' })).toBeVisible();
-    await shot(page, 'thank-you');
+    await shot(page, 'intake-thank-you');
     await expect(page).toHaveURL(/\/dashboard$/);
     // Per account since issue 13 §6, so another account on this browser does not inherit it.
     expect(
@@ -267,7 +256,7 @@ test.describe('patient intake', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/form');
     await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
-    await shot(page, 'welcome-back');
+    await shot(page, 'intake-welcome-back');
     await expectAccessible(page);
     await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
+import { expectAccessible } from '../support/screens';
 import { REPO_ROOT } from '../support/stack';
 
 /** Spec §1, §2 Landing page, §9; issue 8. */
@@ -9,13 +9,6 @@ import { REPO_ROOT } from '../support/stack';
 async function openLanding(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByTestId('landing-page')).toBeVisible();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.describe('the landing page', () => {
@@ -126,13 +119,13 @@ test.describe('the landing page', () => {
 
   test('axe finds no serious or critical violation on the landing page', async ({ page }) => {
     await openLanding(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page, { include: null });
   });
 
   test('axe finds no serious or critical violation on the login page', async ({ page }) => {
     await page.goto('/patient-login');
     await expect(page.getByLabel('Email')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page, { include: null });
   });
 
   test('full-page screenshots at 360, 768 and 1440 px', async ({ page }, testInfo) => {

@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { loginThroughUi, uniqueEmail } from '../support/auth';
 import { sql } from '../support/db';
 import { AUTH_EMULATOR_URL } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
-
-const SHOTS = '/tmp/medora-shots';
-mkdirSync(SHOTS, { recursive: true });
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/provider-${name}.png`, fullPage: true });
-}
+import { expectAccessible, shot } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
@@ -44,11 +36,6 @@ async function verifiedToken(email: string, password: string): Promise<{ uid: st
 }
 
 /** No serious or critical axe violations inside <main>. */
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
@@ -67,7 +54,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   // 1. Sign-up: the account, then the four steps with real files.
   await page.goto('/doctor-signup?role=doctor');
   await expect(page.getByRole('heading', { level: 1, name: 'Doctor/Admin sign up' })).toBeVisible();
-  await shot(page, 'signup-account');
+  await shot(page, 'provider-signup-account');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create Account & Continue' }).click();
@@ -81,7 +68,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByLabel('Phone *').fill('5551234567');
   await page.getByLabel('Gender *').selectOption('Female');
   await page.getByLabel('Date of birth *').fill('1980-01-02');
-  await shot(page, 'signup-personal');
+  await shot(page, 'provider-signup-personal');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Professional Details' })).toBeVisible();
@@ -91,7 +78,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByLabel('Years of experience *').fill('8');
   await page.getByLabel('License number *').fill('MA-778899');
   await page.getByLabel('NPI number (optional)').fill('1234567890');
-  await shot(page, 'signup-professional');
+  await shot(page, 'provider-signup-professional');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Clinic Information' })).toBeVisible();
@@ -102,7 +89,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   ).toBeVisible();
   await page.getByLabel('City *').fill('Boston');
   await page.getByLabel('State *').fill('MA');
-  await shot(page, 'signup-clinic');
+  await shot(page, 'provider-signup-clinic');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Upload Documents' })).toBeVisible();
@@ -115,7 +102,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByLabel('Medical Degree *').setInputFiles(file('degree.pdf', PDF, 'application/pdf'));
   await page.getByLabel('Medical License *').setInputFiles(file('license.png', PNG, 'image/png'));
   await page.getByLabel('Identity Proof *').setInputFiles(file('passport.pdf', PDF, 'application/pdf'));
-  await shot(page, 'signup-documents');
+  await shot(page, 'provider-signup-documents');
   // Issue 13: an unverified address cannot apply; once verified (here through the emulator, as the
   // mailbox link would), the same click goes through without signing in again.
   await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -129,7 +116,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
   await expect(page.getByText('2-3 business days')).toBeVisible();
-  await shot(page, 'submitted');
+  await shot(page, 'provider-submitted');
   await expectAccessible(page);
 
   // Pending: the record says so, and logging in shows the under-review message and signs out.
@@ -157,11 +144,11 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(application).toContainText('Medical License: license.png (Medical Board)');
   await expect(admin.getByRole('region', { name: 'Pending applications' })).not.toContainText('…');
   await application.scrollIntoViewIfNeeded();
-  await shot(admin, 'admin-queue');
+  await shot(admin, 'provider-admin-queue');
   await expectAccessible(admin);
   await application.getByRole('button', { name: `Reject ${name}` }).click();
   await expect(admin.getByRole('dialog', { name: `Reject ${name}` })).toBeVisible();
-  await shot(admin, 'admin-reject-dialog');
+  await shot(admin, 'provider-admin-reject-dialog');
   await admin.keyboard.press('Escape');
   await expect(admin.getByRole('dialog')).toHaveCount(0);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
@@ -183,7 +170,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await doc.getByRole('button', { name: 'Save schedule' }).click();
   await expect(toast(doc, 'Schedule saved. Patients see the new times now.')).toBeVisible();
   await doc.getByRole('heading', { name: 'Weekly schedule' }).scrollIntoViewIfNeeded();
-  await doc.screenshot({ path: `${SHOTS}/provider-schedule.png`, fullPage: true });
+  await shot(doc, 'provider-schedule');
 
   // 4. A patient with an intake books this doctor (through the API).
   const patientEmail = uniqueEmail('patient');
@@ -247,7 +234,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(cancelDialog.getByRole('alert')).toHaveText('Please give a reason for the cancellation.');
   await cancelDialog.getByLabel('Reason (shown to the patient)').fill('The clinic is closed that afternoon');
   await expect(cancelDialog.getByRole('alert')).toHaveCount(0);
-  await shot(doc, 'doctor-cancel-dialog');
+  await shot(doc, 'provider-doctor-cancel-dialog');
   await expectAccessible(doc);
   await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
   await expect(toast(doc, 'Appointment cancelled. The patient has been notified.')).toBeVisible();
@@ -266,7 +253,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
     }),
   );
   await card.getByText('Intake details').click();
-  await shot(doc, 'dashboard');
+  await shot(doc, 'provider-dashboard');
   await expectAccessible(doc);
   await card
     .getByLabel('Attach prescription')
@@ -283,7 +270,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(toast(doc, 'Dana Whitfield: Completed')).toBeVisible();
   await expect(started.getByRole('button', { name: 'Undo Completed' })).toBeVisible();
   await expect(doc.getByRole('region', { name: 'Completed' })).toContainText('1');
-  await shot(doc, 'dashboard-completed');
+  await shot(doc, 'provider-dashboard-completed');
 
   // 6. The patient downloads that prescription from their dashboard (the button sends the ID token).
   const patientPage = await freshPage(browser);
@@ -327,7 +314,7 @@ test('the onboarding page renders all five steps with Consultation Details', asy
   await page.goto('/doctor-onboarding');
   await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('list', { name: 'Steps' })).toContainText('Consultation Details');
-  await shot(page, 'onboarding');
+  await shot(page, 'provider-onboarding');
 });
 
 /** An application submitted through the API: account, user record, three credentials, the record. */
@@ -408,7 +395,7 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
     'This application changed after you opened it. Reload it and review the current version before deciding.',
   );
   await expect(application).toContainText('CHANGED-2');
-  await shot(admin, 'admin-decision-conflict');
+  await shot(admin, 'provider-admin-decision-conflict');
   await application.getByRole('button', { name: `Reject ${name}` }).click();
   await dialog.getByLabel('Reason (shown to the applicant)').fill('The license number has expired');
   await dialog.getByRole('button', { name: 'Reject application' }).click();
@@ -419,12 +406,12 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await expect(page).toHaveURL(/\/doctor-onboarding$/);
   await expect(page.getByRole('alert').filter({ hasText: 'The license number has expired' })).toBeVisible();
   await expect(page.getByLabel('Full name *')).toHaveValue(name);
-  await shot(page, 'onboarding-rejected');
+  await shot(page, 'provider-onboarding-rejected');
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Consultation Details' })).toBeVisible();
   await expect(page.getByLabel('Consultation fee (USD) *')).toHaveValue('150');
   await page.getByLabel('Languages (comma-separated) *').fill('English, Spanish');
-  await shot(page, 'onboarding-consultation');
+  await shot(page, 'provider-onboarding-consultation');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Medical Degree *').setInputFiles(file('degree.pdf', PDF, 'application/pdf'));
@@ -447,6 +434,6 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   const superseded = reviewer.getByRole('list', { name: `Superseded documents of ${name}` });
   await expect(superseded).toContainText('license.png');
   await expect(superseded).toContainText('Superseded by a resubmission');
-  await shot(reviewer, 'admin-superseded-documents');
+  await shot(reviewer, 'provider-admin-superseded-documents');
   await reviewer.context().close();
 });

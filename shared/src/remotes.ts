@@ -38,8 +38,8 @@ export interface RuntimeConfig {
 }
 
 /**
- * Props of the route elements the remotes expose. The shell's `remotes.d.ts` imports these so its build
- * does not depend on a running remote.
+ * Props of the route elements the remotes expose: the shell types `loadRemote<T>` with these, so its
+ * build does not depend on a running remote.
  */
 export interface RemotePageProps {
   /** The base path the shell mounted this element under, for links inside the remote. */

@@ -26,9 +26,10 @@ describe('toAppointment', () => {
     expect(toAppointment(row({ time_zone: 'America/Chicago' })).date).toBe('2026-03-09 at 08:00 AM');
   });
 
-  it('reads a missing status as Scheduled and an unknown zone as the default clinic zone', () => {
-    const a = toAppointment(row({ status: null, time_zone: 'Not/AZone' }));
-    expect(a.status).toBe('Scheduled');
+  // appointments.status is NOT NULL (migration 1767484800000): there is no missing status to default.
+  it('reads an unknown zone as the default clinic zone', () => {
+    const a = toAppointment(row({ time_zone: 'Not/AZone' }));
+    expect(a.status).toBe('Confirmed');
     expect(a).toMatchObject({ timeZone: 'America/New_York', date: '2026-03-09 at 09:00 AM' });
   });
 });

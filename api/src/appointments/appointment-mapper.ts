@@ -13,7 +13,7 @@ export interface AppointmentRow {
   patient_uid: string;
   doctor_id: string;
   starts_at: Date;
-  status: AppointmentStatus | null;
+  status: AppointmentStatus;
   notes: string;
   clinic: string;
   specialty: string;
@@ -31,7 +31,7 @@ export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_a
   a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone,
   a.cancelled_by, a.cancel_reason`;
 
-/** Spec §3 Appointment: the text date in the clinic's zone, status Scheduled when missing. */
+/** Spec §3 Appointment: the text date in the clinic's zone. */
 export function toAppointment(row: AppointmentRow): Appointment {
   const startsAt = new Date(row.starts_at);
   const timeZone = clinicTimeZone(row.time_zone);
@@ -47,7 +47,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     notes: row.notes,
     prescriptionUrl: row.prescription_url,
     bookedAt: new Date(row.booked_at).toISOString(),
-    status: row.status ?? 'Scheduled',
+    status: row.status,
     startsAt: startsAt.toISOString(),
     timeZone,
     cancelledBy: row.cancelled_by ?? null,

@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -11,6 +12,7 @@ import {
 } from 'typeorm';
 import type { AppointmentStatus, CancelledBy } from '@medora/shared';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
 /** One booking (spec §3 Appointment). Schema: migration 1767484800000-appointments. */
 @Entity({ name: 'appointments' })
@@ -18,7 +20,20 @@ import { DoctorEntity } from '../doctors/doctor.entity.js';
   unique: true,
   where: `status <> 'Cancelled'`,
 })
+@Index('uq_appointments_patient_idempotency', ['patientUid', 'idempotencyKey'], {
+  unique: true,
+  where: 'idempotency_key IS NOT NULL',
+})
 @Index('idx_appointments_patient_starts', ['patientUid', 'startsAt'])
+@Index('idx_appointments_doctor_starts', ['doctorId', 'startsAt'])
+@Check('chk_appointments_status', `status IN ('Scheduled', 'Confirmed', 'Completed', 'Cancelled', 'No-Show')`)
+@Check('chk_appointments_idempotency', '(idempotency_key IS NULL) = (request_hash IS NULL)')
+@Check('chk_appointments_cancelled_by', `cancelled_by IN ('patient', 'doctor', 'admin')`)
+@Check('chk_appointments_cancel_reason', 'char_length(cancel_reason) <= 2000')
+@Check(
+  'ck_appointments_prescription_url_server',
+  `prescription_url IS NULL OR prescription_url = '/api/appointments/' || id || '/prescription'`,
+)
 export class AppointmentEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -26,6 +41,14 @@ export class AppointmentEntity {
   /** The patient's Firebase uid (FK users.firebase_uid). */
   @Column({ name: 'patient_uid', type: 'text' })
   patientUid!: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({
+    name: 'patient_uid',
+    referencedColumnName: 'firebaseUid',
+    foreignKeyConstraintName: 'fk_appointments_patient',
+  })
+  patient?: Relation<UserEntity>;
 
   @Column({ name: 'doctor_id', type: 'uuid' })
   doctorId!: string;

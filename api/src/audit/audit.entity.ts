@@ -1,10 +1,15 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * One row of the audit log (migration AuditLog1767657600000). The API's database role may only INSERT
  * and SELECT here (AppRole1767916900000): rows are never changed or removed by the API.
  */
 @Entity({ name: 'audit_log' })
+// All three end in `created_at DESC` (newest first); TypeORM compares names and columns only.
+@Index('idx_audit_log_created', ['createdAt'])
+@Index('idx_audit_log_actor', ['actorUid', 'createdAt'])
+@Index('idx_audit_log_resource', ['resourceType', 'resourceId', 'createdAt'])
+@Check('ck_audit_log_outcome', `outcome IN ('allowed', 'denied')`)
 export class AuditLogEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

@@ -1,15 +1,37 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToOne,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
 import type { CredentialType } from '@medora/shared';
+import { DoctorEntity } from '../doctors/doctor.entity.js';
 
 /** One credential document of a doctor's application (spec §3 Credential record). */
 @Entity({ name: 'credentials' })
 @Index('idx_credentials_doctor', ['doctorId', 'createdAt'])
+@Check(
+  'chk_credentials_type',
+  `type IN ('degree', 'license', 'identity', 'address', 'certification', 'experience')`,
+)
+@Check('chk_credentials_status', `verification_status IN ('pending', 'approved', 'rejected')`)
 export class CredentialEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 
   @Column({ name: 'doctor_id', type: 'uuid' })
   doctorId!: string;
+
+  @ManyToOne(() => DoctorEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'doctor_id', foreignKeyConstraintName: 'fk_credentials_doctor' })
+  doctor?: Relation<DoctorEntity>;
 
   @Column({ type: 'text' })
   type!: CredentialType;
@@ -42,6 +64,10 @@ export class CredentialEntity {
 export class CredentialFileEntity {
   @PrimaryColumn({ name: 'credential_id', type: 'uuid' })
   credentialId!: string;
+
+  @OneToOne(() => CredentialEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'credential_id', foreignKeyConstraintName: 'fk_credential_files_credential' })
+  credential?: Relation<CredentialEntity>;
 
   @Column({ type: 'bytea' })
   bytes!: Buffer;

@@ -1,4 +1,5 @@
 import { AppointmentEntity } from '../appointments/appointment.entity.js';
+import { PrescriptionFileEntity } from '../appointments/prescription-file.entity.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -19,4 +20,5 @@ export const ENTITIES = [
   AuditLogEntity,
   CredentialEntity,
   CredentialFileEntity,
+  PrescriptionFileEntity,
 ];

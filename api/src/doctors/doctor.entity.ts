@@ -1,9 +1,11 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
   Index,
   JoinColumn,
+  ManyToOne,
   OneToOne,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
@@ -24,6 +26,8 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 @Entity({ name: 'doctors' })
 @Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
+@Check('chk_doctors_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
+@Check('chk_doctors_experience', 'experience IS NULL OR experience >= 0')
 export class DoctorEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -54,7 +58,8 @@ export class DoctorEntity {
   @Column({ name: 'time_zone', type: 'text', default: 'America/New_York' })
   timeZone!: string;
 
-  @Column({ type: 'jsonb', default: () => `'{"availableDays":[],"timeSlots":{}}'::jsonb` })
+  // A value, not SQL: TypeORM compares jsonb defaults as JSON (Postgres reorders the keys it prints back).
+  @Column({ type: 'jsonb', default: { availableDays: [], timeSlots: {} } })
   schedule!: DoctorSchedule;
 
   @Column({ name: 'verification_status', type: 'text', default: 'pending' })
@@ -123,6 +128,10 @@ export class DoctorEntity {
 
   @Column({ name: 'reviewed_by', type: 'uuid', nullable: true })
   reviewedBy!: string | null;
+
+  @ManyToOne(() => UserEntity, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'reviewed_by', foreignKeyConstraintName: 'fk_doctors_reviewed_by' })
+  reviewer?: Relation<UserEntity> | null;
 
   /** Raised by every change of the application (migration 1767830400000, issue 13 §3). */
   @Column({ type: 'integer', default: 1 })

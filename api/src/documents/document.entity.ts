@@ -1,7 +1,22 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  OneToOne,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
 
 /** Metadata of a patient document (spec §3 Document); the bytes are in DocumentFileEntity. */
 @Entity({ name: 'documents' })
+// Newest first per patient (the index is `uploaded_at DESC`; TypeORM compares names and columns only).
+@Index('idx_documents_patient', ['patientUid', 'uploadedAt'])
+@Check('ck_documents_size', 'size IS NULL OR (size >= 0 AND size <= 10485760)')
+// The URL is derived from the id (migration 1768089600000): the column only ever holds ''.
+@Check('ck_documents_file_url_server', `file_url = ''`)
 export class DocumentEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -34,6 +49,10 @@ export class DocumentEntity {
 export class DocumentFileEntity {
   @PrimaryColumn({ name: 'document_id', type: 'uuid' })
   documentId!: string;
+
+  @OneToOne(() => DocumentEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'document_id', foreignKeyConstraintName: 'fk_document_files_document' })
+  document?: Relation<DocumentEntity>;
 
   @Column({ type: 'bytea' })
   bytes!: Buffer;

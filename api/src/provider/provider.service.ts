@@ -110,7 +110,7 @@ export class ProviderService {
     type Row = {
       id: string;
       starts_at: Date;
-      status: string | null;
+      status: string;
       notes: string;
       prescription_url: string | null;
       patient_uid: string;
@@ -156,7 +156,7 @@ export class ProviderService {
         id: r.id,
         date: formatAppointmentDate(slot.date, slot.time),
         startsAt: new Date(r.starts_at).toISOString(),
-        status: r.status ?? 'Scheduled',
+        status: r.status,
         notes: r.notes,
         prescriptionUrl: r.prescription_url,
         patient: { uid: r.patient_uid, name, email: r.email, summary: r.ai_summary ?? null, intake: r.data },

@@ -1,7 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Role } from '@medora/shared';
 
 @Entity({ name: 'users' })
+@Check('chk_users_role', `role IN ('patient', 'provider', 'doctor', 'admin')`)
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

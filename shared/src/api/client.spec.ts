@@ -25,9 +25,9 @@ describe('API client', () => {
   });
 
   it('sends no Authorization header on public routes', async () => {
-    const { fn, calls } = fakeFetch(200, { status: 'ok' });
+    const { fn, calls } = fakeFetch(200, []);
     const client = createApiClient({ getToken: async () => 'tok', fetch: fn });
-    await client.health();
+    await client.listDoctors();
     expect((calls[0]!.init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 

@@ -1,13 +1,6 @@
 import { ApiError } from './api-error.js';
 import { MESSAGES } from '../messages.js';
-import type {
-  AdminOverview,
-  CreateUserInput,
-  HealthResponse,
-  MeResponse,
-  NotificationsResponse,
-  User,
-} from '../schemas/users.js';
+import type { CreateUserInput, MeResponse, NotificationsResponse, User } from '../schemas/users.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { CreateAppointmentInput } from '../schemas/appointments.js';
@@ -164,14 +157,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   const endpoints = {
-    health: () => request<HealthResponse>('/health', { anonymous: true }),
     me: () => request<MeResponse>('/me'),
     createUser: (input: CreateUserInput) => request<User>('/users', { method: 'POST', body: input }),
-    getUser: (uid: string) => request<User>(`/users/${encodeURIComponent(uid)}`),
     notifications: () => request<NotificationsResponse>('/notifications'),
     markNotificationsRead: (ids: string[]) =>
       request<NotificationsResponse>('/notifications/read', { method: 'POST', body: { ids } }),
-    adminOverview: () => request<AdminOverview>('/admin/overview'),
     /** `GET /api/doctors/{uid}` (spec §7): exists, data.onboardingCompleted, data.verificationStatus. */
     getDoctor: (uid: string) =>
       request<{ exists: boolean; data?: { onboardingCompleted?: boolean; verificationStatus?: string } }>(
@@ -195,12 +185,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: form,
       });
     },
-    /** `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record; the server sets fileUrl. */
-    createDocumentRecord: (uid: string, input: { name: string; type: string; fileUrl?: '' }) =>
-      request<PatientDocument>(`/patients/${encodeURIComponent(uid)}/documents`, {
-        method: 'POST',
-        body: input,
-      }),
     /** `GET /api/doctors` (spec §7): approved, available doctors, public fields only. */
     listDoctors: () => request<PublicDoctor[]>('/doctors', { anonymous: true }),
     /** `GET /api/doctors-with-context/{uid}` (spec §7): doctors with this patient's visits and taken slots. */

@@ -64,12 +64,6 @@ export interface MeResponse {
   access: MeAccess;
 }
 
-/** `GET /api/admin/overview` (admin only): counts that exist today. */
-export interface AdminOverview {
-  users: { total: number; byRole: Record<z.infer<typeof roleSchema>, number> };
-  doctors: { total: number; byVerificationStatus: { pending: number; approved: number; rejected: number } };
-}
-
 /** Kinds of notification in the patient header's bell (spec §2 Patient header bar). */
 export const NOTIFICATION_TYPES = ['appointment', 'document', 'reminder', 'system'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

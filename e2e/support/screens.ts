@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+/** Where the specs leave their screenshots for review. */
+export const SHOTS = '/tmp/medora-shots';
+
+/**
+ * Saves `SHOTS/<name>.png`. A full-page shot is taken from the top, so the sticky header is not
+ * painted over the middle of the page.
+ */
+export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  mkdirSync(SHOTS, { recursive: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+/**
+ * No serious or critical axe violations in `include` (the page's `main` by default; `null` checks the
+ * whole page, e.g. when a dialog or the header is what is under test).
+ */
+export async function expectAccessible(page: Page, { include = 'main' }: { include?: string | null } = {}) {
+  const builder = new AxeBuilder({ page });
+  const axe = await (include ? builder.include(include) : builder).analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

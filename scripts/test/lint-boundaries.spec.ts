@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The boundary rules of eslint.config.mjs (issue 14), each shown to fire on a snippet at a virtual
+// path and to stay quiet on what is allowed. All snippets are linted in one ESLint process.
+const root = path.resolve(__dirname, '../..');
+
+type Message = { ruleId: string; message: string };
+type Snippet = { filePath: string; code: string };
+
+function lint(snippets: Snippet[]): Message[][] {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'support/lint-snippets.mjs')], {
+    cwd: root,
+    input: JSON.stringify(snippets),
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as Message[][];
+}
+
+const importing = (filePath: string, ...specifiers: string[]): Snippet => ({
+  filePath,
+  code: specifiers.map((s, i) => `import * as m${i} from '${s}';\nexport { m${i} };\n`).join(''),
+});
+
+const rules = (messages: Message[]) => messages.map((m) => m.ruleId);
+
+describe('lint boundaries', () => {
+  const cycleDirs: string[] = [];
+  const snippets: Record<string, Snippet> = {};
+  let results: Record<string, Message[]>;
+
+  beforeAll(() => {
+    // no-cycle follows imports on disk, so each cycle is two real files (removed afterwards): one in a
+    // frontend (bundler resolution) and one in the API (ESM `.js` suffixes resolved to `.ts`).
+    const cycle = (dir: string, suffix: string): Snippet => {
+      const at = mkdtempSync(path.join(root, dir, 'lint-cycle-'));
+      cycleDirs.push(at);
+      const a = `import { b } from './b${suffix}';\nexport const a = () => b;\n`;
+      writeFileSync(path.join(at, 'a.ts'), a);
+      writeFileSync(path.join(at, 'b.ts'), `import { a } from './a${suffix}';\nexport const b = () => a;\n`);
+      return { filePath: path.join(at, 'a.ts'), code: a };
+    };
+
+    Object.assign(snippets, {
+      apiInternal: importing('api/src/appointments/virtual.ts', '../doctors/doctors.queries.js'),
+      apiPublic: importing(
+        'api/src/appointments/virtual.ts',
+        '../doctors/doctors.service.js',
+        '../doctors/doctors.module.js',
+        '../doctors/doctor.entity.js',
+        '../users/users.repository.js',
+      ),
+      apiGlobal: importing(
+        'api/src/appointments/virtual.ts',
+        '../audit/audit.queries.js',
+        '../auth/access-policy.js',
+        '../common/lean-query.js',
+        '../config/config.js',
+        '../throttling/rate-limit.decorator.js',
+      ),
+      apiOwnModule: importing('api/src/doctors/virtual.ts', './doctors.queries.js'),
+      featureImportsApp: importing('mfe-patient/src/features/dashboard/virtual.tsx', '../../app/intake-page'),
+      shellFeatureImportsApp: importing('shell/src/features/auth/virtual.tsx', '../../app/routes'),
+      appImportsFeature: importing(
+        'mfe-patient/src/app/virtual.tsx',
+        '../features/dashboard/model/appointments',
+      ),
+      remoteImportsRemote: importing(
+        'mfe-booking/src/features/booking/virtual.tsx',
+        '../../../../mfe-patient/src/app/dashboard-page',
+      ),
+      remoteImportsShell: importing('mfe-provider/src/app/virtual.tsx', '../../../shell/src/app/routes'),
+      remoteImportsFederationId: importing('mfe-patient/src/app/virtual.tsx', 'mfe_booking/BookingFlow'),
+      shellImportsRemote: importing('shell/src/app/virtual.tsx', '../../../mfe-landing/src/app/landing-page'),
+      remoteImportsShared: importing('mfe-booking/src/app/virtual.tsx', '@medora/shared'),
+      cycle: cycle('mfe-landing/src/features', ''),
+      apiCycle: cycle('api/src/common', '.js'),
+    });
+    const names = Object.keys(snippets);
+    const out = lint(names.map((n) => snippets[n]));
+    results = Object.fromEntries(names.map((n, i) => [n, out[i]]));
+  });
+
+  afterAll(() => cycleDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it("refuses an API module importing another module's internals", () => {
+    expect(rules(results.apiInternal)).toEqual(['import-x/no-restricted-paths']);
+    expect(results.apiInternal[0].message).toContain('move shared code to common/');
+  });
+
+  it("allows another module's module, service, entity and repository files, the global folders and its own files", () => {
+    expect(results.apiPublic).toEqual([]);
+    expect(results.apiGlobal).toEqual([]);
+    expect(results.apiOwnModule).toEqual([]);
+  });
+
+  it('refuses a feature importing app/, in a remote and in the shell', () => {
+    expect(rules(results.featureImportsApp)).toEqual(['import-x/no-restricted-paths']);
+    expect(results.featureImportsApp[0].message).toContain('A feature does not import app/');
+    expect(rules(results.shellFeatureImportsApp)).toEqual(['import-x/no-restricted-paths']);
+    expect(results.appImportsFeature).toEqual([]);
+  });
+
+  it("refuses a remote importing another remote's or the shell's source, or a remote by its federation id", () => {
+    expect(rules(results.remoteImportsRemote)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules(results.remoteImportsShell)).toEqual(['import-x/no-restricted-paths']);
+    expect(results.remoteImportsShell[0].message).toContain(
+      'A remote never imports another remote or the shell',
+    );
+    expect(rules(results.remoteImportsFederationId)).toEqual(['no-restricted-imports']);
+    expect(rules(results.shellImportsRemote)).toEqual(['import-x/no-restricted-paths']);
+    expect(results.remoteImportsShared).toEqual([]);
+  });
+
+  it('refuses an import cycle in source', () => {
+    expect(rules(results.cycle)).toEqual(['import-x/no-cycle']);
+    expect(rules(results.apiCycle)).toEqual(['import-x/no-cycle']);
+  });
+});
