@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '@medora/shared/query';
 import BookingPage from './app/booking-page';
 import BookingFlow from './app/booking-flow';
 
@@ -9,11 +11,13 @@ import BookingFlow from './app/booking-flow';
 // sign-in, so the doctor list waits for a signed-in user in the shared auth store.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <Routes>
-        <Route path="/dashboard-tab" element={<BookingFlow variant="dashboard" />} />
-        <Route path="*" element={<BookingPage />} />
-      </Routes>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Routes>
+          <Route path="/dashboard-tab" element={<BookingFlow variant="dashboard" />} />
+          <Route path="*" element={<BookingPage />} />
+        </Routes>
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -31,6 +31,10 @@ export const SINGLETON_MODULES = [
   'firebase/auth',
   '@medora/shared',
   '@medora/shared/schemas',
+  // Server state (issue 14 §3): one TanStack Query package and one QueryClient on the page, so a
+  // mutation in one remote invalidates what the shell and the other remotes show.
+  '@tanstack/react-query',
+  '@medora/shared/query',
 ] as const;
 
 export type SingletonModule = (typeof SINGLETON_MODULES)[number];

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithQuery } from '../test-utils/render-with-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api, authStore } from '@medora/shared';
 import BookingPage from './booking-page';
@@ -15,7 +16,7 @@ describe('BookingPage', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('shows the booking heading, the build id of this remote, and Cancel goes to /dashboard', async () => {
-    render(
+    renderWithQuery(
       <MemoryRouter initialEntries={['/book-appointment']}>
         <Routes>
           <Route path="/book-appointment" element={<BookingPage />} />

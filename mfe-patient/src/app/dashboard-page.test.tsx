@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api, authStore, provideRemoteRoute, type RemoteRouteProps } from '@medora/shared';
+import { api, authStore, dialogStore, provideRemoteRoute, type RemoteRouteProps } from '@medora/shared';
+import { renderWithQuery } from '../test-utils/render-with-query';
 import DashboardPage from './dashboard-page';
 
 // The shell provides its remote route at boot; here a stand-in that names what it was asked to mount.
@@ -55,7 +56,7 @@ const PROFILE = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-function fakeApi(opts: { patient?: number; documents?: number } = {}) {
+function fakeApi(opts: { patient?: number; documents?: number; appointments?: number } = {}) {
   const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     let status = 500;
@@ -64,11 +65,14 @@ function fakeApi(opts: { patient?: number; documents?: number } = {}) {
       status = opts.patient ?? 200;
       body = status === 200 ? PROFILE : { statusCode: status, message: 'Not found.' };
     } else if (method === 'GET' && url.startsWith('/api/appointments?')) {
-      status = 200;
-      body = APPOINTMENTS;
+      status = opts.appointments ?? 200;
+      body = status === 200 ? APPOINTMENTS : { message: 'Appointments are down' };
     } else if (method === 'GET' && url === '/api/patients/p1/documents') {
       status = opts.documents ?? 200;
       body = status === 200 ? [] : { message: 'boom' };
+    } else if (method === 'POST' && url === '/api/appointments/a1/cancel') {
+      status = 200;
+      body = { ...APPOINTMENTS[0], status: 'Cancelled' };
     } else if (method === 'GET' && url.startsWith('/api/appointments/a')) {
       status = 200;
       body = APPOINTMENTS.find((a) => url.endsWith(a.id));
@@ -85,7 +89,7 @@ function LocationProbe() {
 }
 
 function renderPage(entry = '/dashboard') {
-  return render(
+  return renderWithQuery(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/dashboard" element={<DashboardPage />} />
@@ -160,6 +164,33 @@ describe('DashboardPage', () => {
     renderPage('/dashboard?tab=documents');
     expect(await screen.findByText('No documents uploaded yet')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Intake form' })).toBeNull();
+  });
+
+  it('shows a failed appointments load with Retry instead of an empty list, and Retry loads it', async () => {
+    fakeApi({ appointments: 500 });
+    renderPage('/dashboard?tab=appointments&sub=upcoming');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error loading your dashboard: Appointments are down');
+    expect(screen.queryByText('No upcoming appointments')).toBeNull();
+    fakeApi();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Dr. Sarah Johnson')).toBeTruthy();
+  });
+
+  it('refreshes the list after a cancel without a reload (the mutation invalidates the appointments)', async () => {
+    const fetchImpl = fakeApi();
+    renderPage('/dashboard?tab=appointments&sub=upcoming');
+    fireEvent.click(await screen.findByRole('button', { name: /Details: Dr. Sarah Johnson/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointment details' });
+    const lists = () =>
+      fetchImpl.mock.calls.filter(
+        ([url, init]) => url.startsWith('/api/appointments?') && init.method !== 'POST',
+      ).length;
+    const before = lists();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() => expect(dialogStore.getState().dialogs).toHaveLength(1));
+    act(() => dialogStore.getState().close(dialogStore.getState().dialogs[0]!.id, true));
+    await waitFor(() => expect(lists()).toBe(before + 1));
   });
 
   it('shows the profile’s file names when the documents call fails', async () => {

@@ -79,10 +79,11 @@ export default function DashboardPage(_props: RemotePageProps) {
       <AppointmentsTab
         appointments={data.appointments}
         loading={data.appointmentsLoading}
+        error={data.appointmentsError}
+        onRetry={() => void data.reloadAppointments()}
         sub={sub}
         onSubChange={(s) => go('appointments', s)}
         onBook={() => go('book')}
-        onChanged={() => void data.reloadAppointments()}
       />
     );
   } else if (tab === 'book') {
@@ -94,7 +95,6 @@ export default function DashboardPage(_props: RemotePageProps) {
         documents={data.documents}
         loading={data.documentsLoading}
         fallback={data.documentsFallback}
-        onChanged={() => void data.reloadDocuments()}
       />
     );
   }

@@ -1,4 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient, patientKeys } from '@medora/shared/query';
+import { renderWithQuery } from '../test-utils/render-with-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api, authStore, toastStore } from '@medora/shared';
 import IntakePage from './intake-page';
@@ -32,14 +35,15 @@ function fakeApi(routes: {
   return calls;
 }
 
-function renderPage() {
-  return render(
+function renderPage(client?: QueryClient) {
+  return renderWithQuery(
     <MemoryRouter initialEntries={['/form']}>
       <Routes>
         <Route path="/form" element={<IntakePage />} />
         <Route path="/dashboard" element={<h1>Dashboard</h1>} />
       </Routes>
     </MemoryRouter>,
+    client ? { client } : {},
   );
 }
 
@@ -115,9 +119,12 @@ describe('IntakePage', () => {
     const calls = fakeApi({
       patient: { status: 200, body: { exists: true, data: previous, aiSummary: null } },
     });
+    // A dashboard visit before the intake cached a 404 profile: it must not outlive the save.
+    const client = createQueryClient();
+    client.setQueryData(patientKeys.detail('p1'), null);
     jest.useFakeTimers();
     try {
-      renderPage();
+      renderPage(client);
       await act(async () => {
         await jest.runOnlyPendingTimersAsync();
       });
@@ -154,6 +161,7 @@ describe('IntakePage', () => {
       expect(saved.data).toMatchObject({ ...previous, visitType: 'Follow-up Visit' });
       expect(localStorage.getItem('medora.profileCompleted.p1')).toBe('true');
       expect(localStorage.getItem('medora.intakeDraft.p1')).toBeNull();
+      expect(client.getQueryState(patientKeys.detail('p1'))).toBeUndefined();
       await act(async () => {
         await jest.advanceTimersByTimeAsync(799);
       });

@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiError,
   MESSAGES,
   api,
   errorMessage,
   notify,
-  type AdminDashboardOverview,
   type DoctorApplication,
   type RemotePageProps,
 } from '@medora/shared';
+import { adminKeys } from '@medora/shared/query';
 import { StatCard, openBlob, styles } from '../components/ui';
 import { CredentialList } from '../features/admin/components/credential-list';
 import { RejectDialog } from '../features/admin/components/reject-dialog';
@@ -23,27 +24,29 @@ const QUEUE_LABELS: Record<QueueStatus, string> = {
 
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
 export default function AdminDashboardPage(_props: RemotePageProps) {
-  const [overview, setOverview] = useState<AdminDashboardOverview | null>(null);
-  const [queue, setQueue] = useState<DoctorApplication[] | null>(null);
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<QueueStatus>('pending');
   /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
   const [conflicts, setConflicts] = useState<Record<string, string>>({});
 
-  const load = useCallback(async () => {
-    try {
-      const [o, q] = await Promise.all([api.adminDashboardOverview(), api.adminApplications(status)]);
-      setOverview(o);
-      setQueue(q);
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  }, [status]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const overviewQuery = useQuery({
+    queryKey: adminKeys.overview(),
+    queryFn: () => api.adminDashboardOverview(),
+  });
+  const queueQuery = useQuery({
+    queryKey: adminKeys.applications(status),
+    queryFn: () => api.adminApplications(status),
+    // While another queue loads, the one shown stays (as before the migration).
+    placeholderData: keepPreviousData,
+  });
+  const overview = overviewQuery.data ?? null;
+  const queue = queueQuery.data ?? null;
+  const failed = overviewQuery.error ?? queueQuery.error;
+  const error = failed ? errorMessage(failed) : null;
+
+  // A decision moves an application between queues and changes the counters.
+  const load = useCallback(() => queryClient.invalidateQueries({ queryKey: adminKeys.all }), [queryClient]);
 
   /**
    * Runs a decision on the version shown. A 409 (changed since, or already decided) is kept on the

@@ -1,10 +1,12 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithQuery } from '../test-utils/render-with-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import { ApiError, MESSAGES, api, authStore, type RemotePageProps } from '@medora/shared';
 import AdminDashboardPage from './admin-dashboard-page';
 import DoctorOnboardingPage from './doctor-onboarding-page';
 import DoctorSignupPage from './doctor-signup-page';
+import ProviderDashboardPage from './provider-dashboard-page';
 
 jest.mock('firebase/app', () => ({ getApp: jest.fn() }));
 jest.mock('firebase/auth', () => ({
@@ -14,7 +16,7 @@ jest.mock('firebase/auth', () => ({
 }));
 
 function renderAt(Page: ComponentType, url = '/') {
-  return render(
+  return renderWithQuery(
     <MemoryRouter initialEntries={[url]}>
       <Page />
     </MemoryRouter>,
@@ -207,7 +209,7 @@ describe('admin verification queue (issue 13 §3)', () => {
     const approve = jest
       .spyOn(api, 'approveDoctor')
       .mockRejectedValue(new ApiError(409, MESSAGES.applicationChanged));
-    render(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     const current = await screen.findByRole('list', { name: 'Current documents of Dr. Queue' });
     expect(current.textContent).toContain('degree-c2.pdf');
     const superseded = screen.getByRole('list', { name: 'Superseded documents of Dr. Queue' });
@@ -217,5 +219,36 @@ describe('admin verification queue (issue 13 §3)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve Dr. Queue' }));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.applicationChanged);
     expect(approve).toHaveBeenCalledWith('app-1', 7);
+    // The 409 invalidates the queue: the current version is fetched for review.
+    await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('provider dashboard (server state in TanStack Query)', () => {
+  const schedule = { availableDays: [], timeSlots: {}, timeZone: 'UTC', outsideSchedule: [] };
+
+  it('shows a failed load as an alert and the schedule editor still loads', async () => {
+    jest.spyOn(api, 'providerOverview').mockRejectedValue(new ApiError(403, 'Not a provider.'));
+    jest.spyOn(api, 'providerAppointments').mockResolvedValue([]);
+    jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
+    renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Not a provider.');
+    expect(await screen.findByRole('heading', { name: 'Weekly schedule' })).toBeTruthy();
+  });
+
+  it('saves the schedule through a mutation; the form then shows what the server saved', async () => {
+    jest.spyOn(api, 'providerOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'providerAppointments').mockResolvedValue([]);
+    jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
+    const update = jest
+      .spyOn(api, 'updateProviderSchedule')
+      .mockResolvedValue({ ...schedule, timeZone: 'Asia/Kolkata' });
+    renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
+    const zone = (await screen.findByLabelText(/time zone/i)) as HTMLSelectElement;
+    fireEvent.change(zone, { target: { value: 'Europe/London' } });
+    fireEvent.click(screen.getByRole('button', { name: /save schedule/i }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    // The form shows what the server saved, not the draft.
+    await waitFor(() => expect(zone.value).toBe('Asia/Kolkata'));
   });
 });

@@ -1,12 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  MESSAGES,
-  api,
-  errorMessage,
-  type ProviderAppointment,
-  type ProviderOverview,
-  type RemotePageProps,
-} from '@medora/shared';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, api, errorMessage, type RemotePageProps } from '@medora/shared';
+import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
 import { StatCard, styles } from '../components/ui';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
@@ -14,23 +9,25 @@ import { ScheduleEditor } from '../features/provider/components/schedule-editor'
 
 /** `/provider-dashboard`: approved doctors and providers (the API decides, 403 otherwise). */
 export default function ProviderDashboardPage(_props: RemotePageProps) {
-  const [overview, setOverview] = useState<ProviderOverview | null>(null);
-  const [appointments, setAppointments] = useState<ProviderAppointment[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const overviewQuery = useQuery({
+    queryKey: providerKeys.overview(),
+    queryFn: () => api.providerOverview(),
+  });
+  const appointmentsQuery = useQuery({
+    queryKey: providerKeys.appointments(),
+    queryFn: () => api.providerAppointments(),
+  });
+  const overview = overviewQuery.data ?? null;
+  const appointments = appointmentsQuery.data ?? null;
+  const failed = overviewQuery.error ?? appointmentsQuery.error;
+  const error = failed ? errorMessage(failed) : null;
 
-  const load = useCallback(async () => {
-    try {
-      const [o, a] = await Promise.all([api.providerOverview(), api.providerAppointments()]);
-      setOverview(o);
-      setAppointments(a);
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // A status change, cancel, undo or prescription changes the lists and the counters.
+  const load = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: providerKeys.all }),
+    [queryClient],
+  );
 
   const upcoming = appointments?.filter((a) => a.status === 'Scheduled' || a.status === 'Confirmed') ?? [];
   const past = appointments?.filter((a) => !(a.status === 'Scheduled' || a.status === 'Confirmed')) ?? [];

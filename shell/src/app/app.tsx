@@ -1,17 +1,24 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@medora/shared';
+import { queryClient } from '@medora/shared/query';
 import { RuntimeConfigProvider } from './runtime-config';
 import { createRoutes } from './routes';
 
-/** The whole app under the router: every route but a first load of the landing page. */
+/**
+ * The whole app under the router: every route but a first load of the landing page. The page's one
+ * QueryClient (a federation singleton) is provided here, so the remotes' queries share its cache.
+ */
 export function renderApp(root: Root, config: RuntimeConfig): void {
   const router = createBrowserRouter(createRoutes());
   root.render(
     <StrictMode>
       <RuntimeConfigProvider config={config}>
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </RuntimeConfigProvider>
     </StrictMode>,
   );

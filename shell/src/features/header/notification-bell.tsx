@@ -42,7 +42,7 @@ function Item({ n, onRead }: { n: AppNotification; onRead: (id: string) => void 
 
 /** The header bell (spec §2): unread badge, dropdown, expand/collapse; items of four types. */
 export function NotificationBell() {
-  const { items, unread, markRead } = useNotifications();
+  const { items, unread, error, markRead } = useNotifications();
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
@@ -96,7 +96,11 @@ export function NotificationBell() {
               </button>
             )}
           </div>
-          {items.length === 0 ? (
+          {error !== null ? (
+            <p className="md-muted md-pad" role="alert">
+              {formatMessage('notificationsFailed', { message: error })}
+            </p>
+          ) : items.length === 0 ? (
             <p className="md-muted md-pad">{MESSAGES.noNotifications}</p>
           ) : (
             <ul>

@@ -1,4 +1,6 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { notificationKeys } from '@medora/shared/query';
+import { renderWithQuery } from '../../test-utils/render-with-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { api, authStore, MESSAGES, toastStore, type AppNotification } from '@medora/shared';
 import { PatientHeader } from './headers';
@@ -20,7 +22,7 @@ function LocationProbe() {
 
 // A declarative router: jsdom has no fetch Request, which data-router navigations need.
 async function renderHeader() {
-  render(
+  const { client } = renderWithQuery(
     <MemoryRouter initialEntries={['/form']}>
       <LocationProbe />
       <Routes>
@@ -33,7 +35,7 @@ async function renderHeader() {
   // The notifications load once on mount.
   await screen.findByRole('button', { name: /^Notifications/ });
   await act(async () => undefined);
-  return { state: { location } };
+  return { state: { location }, client };
 }
 
 const signOut = jest.fn(async () => {
@@ -67,6 +69,24 @@ afterEach(() => {
 });
 
 describe('patient header bar', () => {
+  it('updates the bell without a reload when a remote invalidates the notifications (issue 15)', async () => {
+    const { client } = await renderHeader();
+    expect(screen.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')).toMatch(/3/);
+    jest
+      .spyOn(api, 'notifications')
+      .mockResolvedValue({ items: [note(5), note(0), note(1), note(2, true), note(3)], unread: 4 });
+    // What a booking or cancel in mfe-booking / mfe-patient does after it succeeds.
+    await act(() => client.invalidateQueries({ queryKey: notificationKeys.all }));
+    expect((await screen.findByTestId('unread-badge')).textContent).toBe('4');
+  });
+
+  it('says so in the panel when the notifications cannot be loaded', async () => {
+    jest.spyOn(api, 'notifications').mockRejectedValue(new Error('offline'));
+    await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    expect(screen.getByRole('alert').textContent).toBe('Could not load notifications: offline');
+  });
+
   it('links the logo to /dashboard', async () => {
     await renderHeader();
     expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/dashboard');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
   api,
@@ -8,38 +8,40 @@ import {
   notify,
   type NotificationsResponse,
 } from '@medora/shared';
+import { notificationKeys } from '@medora/shared/query';
 
 const EMPTY: NotificationsResponse = { items: [], unread: 0 };
 
-/** The signed-in user's notifications (GET /api/notifications) and marking them read. */
+/**
+ * The signed-in user's notifications (GET /api/notifications) and marking them read. A query of the
+ * page's QueryClient: a booking, cancel or upload in a remote invalidates `notificationKeys`, and the
+ * bell updates without a reload (issue 15).
+ */
 export function useNotifications() {
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
   const registered = useStore(authStore, (s) => s.profile?.registered ?? false);
-  const [data, setData] = useState<NotificationsResponse>(EMPTY);
+  const queryClient = useQueryClient();
+  const key = notificationKeys.list(uid ?? '');
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => api.notifications(),
+    enabled: uid !== null && registered,
+  });
+  const mark = useMutation({
+    mutationFn: (ids: string[]) => api.markNotificationsRead(ids),
+    onSuccess: (res) => queryClient.setQueryData(key, res),
+    onError: (error) => notify.error(formatMessage('notificationsFailed', { message: errorMessage(error) })),
+  });
 
-  useEffect(() => {
-    if (!uid || !registered) {
-      setData(EMPTY);
-      return;
-    }
-    let live = true;
-    api.notifications().then(
-      (res) => live && setData(res),
-      (error: unknown) => console.error('[medora] notifications', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [uid, registered]);
-
-  const markRead = useCallback(async (ids: string[]) => {
-    if (ids.length === 0) return;
-    try {
-      setData(await api.markNotificationsRead(ids));
-    } catch (error) {
-      notify.error(formatMessage('notificationsFailed', { message: errorMessage(error) }));
-    }
-  }, []);
-
-  return { ...data, markRead };
+  const signedIn = uid !== null && registered;
+  const data = (signedIn && query.data) || EMPTY;
+  return {
+    ...data,
+    /** The list could not be loaded: the error's text for the panel. */
+    error: signedIn && query.isError && !query.data ? errorMessage(query.error) : null,
+    markRead: async (ids: string[]) => {
+      if (ids.length === 0) return;
+      await mark.mutateAsync(ids).catch(() => undefined);
+    },
+  };
 }

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderWithQuery } from '../../../test-utils/render-with-query';
 import {
   ApiError,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   type Appointment,
   type DoctorListingItem,
 } from '@medora/shared';
+import { appointmentKeys, notificationKeys } from '@medora/shared/query';
 import { useBookingDraft } from '../stores/booking-draft-store';
 import { BookingFlow } from './booking-flow';
 
@@ -64,7 +66,7 @@ describe('BookingFlow, page variant', () => {
       .spyOn(api, 'createAppointment')
       .mockImplementation(() => new Promise<Appointment>((r) => (resolve = r)));
     const onBooked = jest.fn();
-    render(<BookingFlow variant="page" onBooked={onBooked} />);
+    renderWithQuery(<BookingFlow variant="page" onBooked={onBooked} />);
 
     const card = await screen.findByRole('button', { name: /Dr\. Michael Chen/ });
     expect(card.textContent).toContain('7 days/week');
@@ -105,10 +107,30 @@ describe('BookingFlow, page variant', () => {
     ]);
   });
 
+  it('invalidates the appointments, the doctors’ taken slots and the notifications after a booking', async () => {
+    const d = doctor();
+    const doctors = mockDoctors([d]);
+    jest
+      .spyOn(api, 'createAppointment')
+      .mockResolvedValue({ id: 'a1', doctor: d.name, clinic: d.clinic } as Appointment);
+    const { client } = renderWithQuery(<BookingFlow variant="page" />);
+    // What other screens of the page cached (the dashboard's list, the shell's bell).
+    client.setQueryData(appointmentKeys.list('patient-1'), []);
+    client.setQueryData(notificationKeys.list('patient-1'), { items: [], unread: 0 });
+    await chooseFirstDateAndSlot(d);
+    fireEvent.click(screen.getByRole('button', { name: '10:30 AM' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(client.getQueryState(appointmentKeys.list('patient-1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(notificationKeys.list('patient-1'))?.isInvalidated).toBe(true);
+    // The doctors (and their taken slots) are fetched again.
+    expect(doctors).toHaveBeenCalledTimes(2);
+  });
+
   it('clears the slot when another date is chosen', async () => {
     const d = doctor();
     mockDoctors([d]);
-    render(<BookingFlow variant="page" />);
+    renderWithQuery(<BookingFlow variant="page" />);
     await chooseFirstDateAndSlot(d);
     fireEvent.click(screen.getByRole('button', { name: '09:00 AM' }));
     const second = availableDates(d.schedule, { timeZone: d.timeZone })[1]!;
@@ -121,7 +143,7 @@ describe('BookingFlow, page variant', () => {
     const first = availableDates(base.schedule, { timeZone: base.timeZone })[0]!;
     const d = doctor({ takenSlots: { [first.date]: ['10:30 AM'] } });
     mockDoctors([d]);
-    render(<BookingFlow variant="page" />);
+    renderWithQuery(<BookingFlow variant="page" />);
     const { dateButton } = await chooseFirstDateAndSlot(d);
     expect(dateButton.getAttribute('aria-label')).toMatch(/, 2 slots$/);
     expect(screen.queryByRole('button', { name: '10:30 AM' })).toBeNull();
@@ -130,7 +152,7 @@ describe('BookingFlow, page variant', () => {
   it('asks for doctor, date and slot before booking', async () => {
     mockDoctors([doctor()]);
     const create = jest.spyOn(api, 'createAppointment');
-    render(<BookingFlow variant="page" />);
+    renderWithQuery(<BookingFlow variant="page" />);
     await screen.findByRole('button', { name: /Dr\. Michael Chen/ });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
     expect(toasts()).toEqual([`error: ${MESSAGES.bookingSelectionRequired}`]);
@@ -141,7 +163,7 @@ describe('BookingFlow, page variant', () => {
     const d = doctor();
     mockDoctors([d]);
     jest.spyOn(api, 'createAppointment').mockRejectedValue(new ApiError(409, MESSAGES.appointmentSlotTaken));
-    render(<BookingFlow variant="page" />);
+    renderWithQuery(<BookingFlow variant="page" />);
     await chooseFirstDateAndSlot(d);
     fireEvent.click(screen.getByRole('button', { name: '09:00 AM' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
@@ -157,7 +179,7 @@ describe('BookingFlow, page variant', () => {
   it('shows the page texts of the empty states', async () => {
     const noDays = doctor({ schedule: { availableDays: [], timeSlots: {} } });
     mockDoctors([noDays]);
-    render(<BookingFlow variant="page" />);
+    renderWithQuery(<BookingFlow variant="page" />);
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
     expect(
       screen.getByText(
@@ -169,7 +191,7 @@ describe('BookingFlow, page variant', () => {
   it('says so when there are no doctors', async () => {
     // Empty lists fall back to the sample doctors (spec §7), so the empty state is the step's own.
     const { DoctorStep } = await import('./doctor-step');
-    render(<DoctorStep doctors={[]} loading={false} selected={null} onSelect={() => undefined} />);
+    renderWithQuery(<DoctorStep doctors={[]} loading={false} selected={null} onSelect={() => undefined} />);
     expect(screen.getByText(MESSAGES.noDoctors)).toBeTruthy();
   });
 });
@@ -180,7 +202,7 @@ describe('BookingFlow, dashboard variant', () => {
       schedule: { availableDays: everyDay, timeSlots: {} },
     });
     mockDoctors([noSlots]);
-    render(<BookingFlow variant="dashboard" />);
+    renderWithQuery(<BookingFlow variant="dashboard" />);
     fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
     const first = availableDates(noSlots.schedule, { timeZone: noSlots.timeZone })[0]!;
@@ -196,7 +218,7 @@ describe('BookingFlow, dashboard variant', () => {
 
   it('shows the dashboard text when a doctor has no dates', async () => {
     mockDoctors([doctor({ schedule: { availableDays: [], timeSlots: {} } })]);
-    render(<BookingFlow variant="dashboard" />);
+    renderWithQuery(<BookingFlow variant="dashboard" />);
     fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
     expect(screen.getByText(MESSAGES.noDatesDashboard)).toBeTruthy();
@@ -211,7 +233,7 @@ describe('BookingFlow, dashboard variant', () => {
     jest
       .spyOn(api, 'getPatient')
       .mockResolvedValue({ exists: true, data: { chronicConditions: ['Hypertension'] } } as never);
-    render(<BookingFlow variant="dashboard" />);
+    renderWithQuery(<BookingFlow variant="dashboard" />);
     fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
     const list = await screen.findByRole('list');
     await within(list).findByRole('button', { name: /Dr\. Sarah Johnson/ });

@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useStore } from 'zustand';
 import {
   ApiError,
   MESSAGES,
-  api,
   authStore,
   availableDates,
   clinicTimeZone,
@@ -14,6 +13,7 @@ import {
   slotsFor,
   type BookingFlowProps,
 } from '@medora/shared';
+import { useCreateAppointment } from '../api/use-create-appointment';
 import { useBookingDoctors } from '../hooks/use-booking-doctors';
 import { useBookingDraft } from '../stores/booking-draft-store';
 import { BOOKING_CSS } from '../styles';
@@ -35,7 +35,9 @@ function newIdempotencyKey(): string {
  */
 export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
   const uid = useStore(authStore, (s) => s.user?.uid);
-  const { loading, doctors, reload } = useBookingDoctors(uid);
+  const { loading, doctors } = useBookingDoctors(uid);
+  const booking = useCreateAppointment();
+  const submitting = booking.isPending;
 
   const started = useBookingDraft((s) => s.started);
   const doctorKey = useBookingDraft((s) => s.doctorKey);
@@ -44,7 +46,6 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
   const notes = useBookingDraft((s) => s.notes);
   const { start, selectDoctor, selectDate, selectSlot, setNotes, clearSlot, reset } =
     useBookingDraft.getState();
-  const [submitting, setSubmitting] = useState(false);
 
   // The draft belongs to this mount: a new visit starts clean.
   useEffect(() => () => reset(), [reset]);
@@ -75,10 +76,9 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
     }
     const text = formatAppointmentDate(date, slot);
     const finalNotes = notes.trim() || MESSAGES.defaultBookingNote;
-    setSubmitting(true);
     try {
-      const appointment = await api.createAppointment(
-        {
+      const appointment = await booking.mutateAsync({
+        input: {
           uid,
           date: text,
           doctorId: doctor.id,
@@ -89,8 +89,8 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
           prescriptionUrl: null,
           bookedAt: new Date().toISOString(),
         },
-        keyFor(`${doctor.key}|${text}|${finalNotes}`),
-      );
+        idempotencyKey: keyFor(`${doctor.key}|${text}|${finalNotes}`),
+      });
       notify.success(
         formatMessage('bookingSucceededDetails', {
           doctor: appointment.doctor,
@@ -100,17 +100,13 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
         }),
       );
       reset({ keepStarted: variant === 'dashboard' });
-      reload();
       onBooked?.(appointment);
     } catch (error) {
       notify.error(formatMessage('bookingFailed', { message: errorMessage(error) }));
       if (error instanceof ApiError && error.status === 409) {
-        // Someone else took the slot: offer the slots as they are now.
+        // Someone else took the slot: offer the slots as they are now (the mutation refetches them).
         clearSlot();
-        reload();
       }
-    } finally {
-      setSubmitting(false);
     }
   }
 

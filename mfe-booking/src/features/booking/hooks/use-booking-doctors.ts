@@ -1,34 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@medora/shared';
+import { doctorKeys } from '@medora/shared/query';
 import { loadDoctors, type BookableDoctor } from '../api/load-doctors';
 
 export interface BookingDoctors {
   loading: boolean;
   doctors: BookableDoctor[];
-  /** Fetches again (after a booking, or when a slot turned out to be taken). */
-  reload: () => void;
 }
 
-/** The doctors the signed-in patient may book, with their taken slots. */
+const NONE: BookableDoctor[] = [];
+
+/**
+ * The doctors the signed-in patient may book, with their taken slots. A booking or a taken slot (409)
+ * invalidates `doctorKeys`, which fetches them again. `loadDoctors` never fails: it falls back (spec §7).
+ */
 export function useBookingDoctors(uid: string | undefined): BookingDoctors {
-  const [state, setState] = useState<{ loading: boolean; doctors: BookableDoctor[] }>({
-    loading: true,
-    doctors: [],
+  const query = useQuery({
+    queryKey: doctorKeys.withContext(uid ?? ''),
+    queryFn: async () => (await loadDoctors(api, uid!)).doctors,
+    enabled: uid !== undefined,
   });
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    if (!uid) return undefined;
-    let live = true;
-    setState((s) => ({ ...s, loading: s.doctors.length === 0 }));
-    void loadDoctors(api, uid).then((result) => {
-      if (live) setState({ loading: false, doctors: result.doctors });
-    });
-    return () => {
-      live = false;
-    };
-  }, [uid, generation]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { ...state, reload };
+  return { loading: query.isPending, doctors: query.data ?? NONE };
 }

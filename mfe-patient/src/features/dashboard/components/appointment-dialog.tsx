@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api, confirmDialog, formatMessage, MESSAGES, notify, type Appointment } from '@medora/shared';
+import { appointmentKeys } from '@medora/shared/query';
+import { useCancelAppointment } from '../api/mutations';
 import { isUpcoming, statusLabel } from '../model/appointments';
 import { errorMessage, saveBlob } from '../model/files';
 import { Modal } from './modal';
@@ -7,7 +10,7 @@ import { Modal } from './modal';
 interface AppointmentDialogProps {
   appointment: Appointment;
   onClose: () => void;
-  /** After a successful cancel: the lists reload. */
+  /** After a successful cancel (the lists are refreshed by the mutation). */
   onCancelled: () => void;
 }
 
@@ -16,21 +19,14 @@ interface AppointmentDialogProps {
  * (errors are ignored, spec §2). Cancel (upcoming only) and 'Add to calendar (.ics)'.
  */
 export function AppointmentDialog({ appointment, onClose, onCancelled }: AppointmentDialogProps) {
-  const [details, setDetails] = useState<Appointment>(appointment);
+  // Spec §2: until (or unless) the details call answers, the list's data is shown.
+  const { data } = useQuery({
+    queryKey: appointmentKeys.detail(appointment.id),
+    queryFn: () => api.getAppointment(appointment.id),
+  });
+  const details = data ?? appointment;
+  const cancellation = useCancelAppointment();
   const [busy, setBusy] = useState<'cancel' | 'ics' | 'prescription' | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .getAppointment(appointment.id)
-      .then((a) => {
-        if (live) setDetails(a);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [appointment.id]);
 
   async function cancel() {
     const ok = await confirmDialog({
@@ -43,7 +39,7 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
     if (!ok) return;
     setBusy('cancel');
     try {
-      await api.cancelAppointment(details.id);
+      await cancellation.mutateAsync(details.id);
       notify.success(MESSAGES.appointmentCancelled);
       onCancelled();
     } catch (e) {

@@ -2,25 +2,29 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatMessage, MESSAGES, type Appointment } from '@medora/shared';
 import { groupAppointments, statusLabel } from '../model/appointments';
 import { APPOINTMENT_SUBTABS, nextTabIndex, type AppointmentSubTab } from '../model/tab-state';
+import { QueryState } from '../../../components/query-state';
 import { AppointmentDialog } from './appointment-dialog';
 
 interface AppointmentsTabProps {
   appointments: Appointment[];
   loading: boolean;
+  /** The list could not be loaded: the error's text. */
+  error: string | null;
+  onRetry: () => void;
   sub: AppointmentSubTab;
   onSubChange: (sub: AppointmentSubTab) => void;
   onBook: () => void;
-  onChanged: () => void;
 }
 
 /** Appointments: Upcoming / History sub-tabs with counts, the list, and the details dialog. */
 export function AppointmentsTab({
   appointments,
   loading,
+  error,
+  onRetry,
   sub,
   onSubChange,
   onBook,
-  onChanged,
 }: AppointmentsTabProps) {
   const groups = groupAppointments(appointments);
   const [open, setOpen] = useState<Appointment | null>(null);
@@ -65,20 +69,22 @@ export function AppointmentsTab({
         ))}
       </div>
       <div role="tabpanel" id="md-dash-sub-panel" aria-labelledby={`md-dash-sub-${sub}`}>
-        {loading && appointments.length === 0 ? (
-          <p role="status" className="md-muted">
-            {MESSAGES.loading}
-          </p>
-        ) : list.length === 0 ? (
-          <div className="md-dash-empty">
-            <p>{sub === 'upcoming' ? MESSAGES.noAppointments : MESSAGES.noAppointmentHistory}</p>
-            {sub === 'upcoming' && (
-              <button type="button" className="md-button md-primary" onClick={onBook}>
-                {MESSAGES.bookFirstAppointment}
-              </button>
-            )}
-          </div>
-        ) : (
+        <QueryState
+          loading={loading && appointments.length === 0}
+          error={error}
+          onRetry={onRetry}
+          empty={list.length === 0}
+          emptyContent={
+            <>
+              <p>{sub === 'upcoming' ? MESSAGES.noAppointments : MESSAGES.noAppointmentHistory}</p>
+              {sub === 'upcoming' && (
+                <button type="button" className="md-button md-primary" onClick={onBook}>
+                  {MESSAGES.bookFirstAppointment}
+                </button>
+              )}
+            </>
+          }
+        >
           <ul className="md-dash-appointments" aria-label={sub}>
             {list.map((a) => {
               const status = statusLabel(a.status);
@@ -109,16 +115,13 @@ export function AppointmentsTab({
               );
             })}
           </ul>
-        )}
+        </QueryState>
       </div>
       {open && (
         <AppointmentDialog
           appointment={open}
           onClose={() => setOpen(null)}
-          onCancelled={() => {
-            setOpen(null);
-            onChanged();
-          }}
+          onCancelled={() => setOpen(null)}
         />
       )}
     </div>

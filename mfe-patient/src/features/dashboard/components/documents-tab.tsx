@@ -1,5 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api, confirmDialog, formatMessage, MESSAGES, notify, type PatientDocument } from '@medora/shared';
+import { documentKeys } from '@medora/shared/query';
+import { QueryState } from '../../../components/query-state';
+import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
 import { formatSize, isImage, isPdf, isPdfFile } from '../model/documents-fallback';
 import { errorMessage, saveBlob } from '../model/files';
 import { Modal } from './modal';
@@ -10,14 +14,15 @@ interface DocumentsTabProps {
   loading: boolean;
   /** True when the list call failed and `documents` came from the profile (spec §7). */
   fallback: boolean;
-  onChanged: () => void;
 }
 
 /** Medical Documents: PDF upload, a grid of cards with a real preview, download and delete. */
-export function DocumentsTab({ uid, documents, loading, fallback, onChanged }: DocumentsTabProps) {
+export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTabProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadDocuments(uid);
+  const deletion = useDeleteDocument(uid);
+  const uploading = upload.isPending;
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<PatientDocument | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -32,17 +37,13 @@ export function DocumentsTab({ uid, documents, loading, fallback, onChanged }: D
       notify.error(MESSAGES.pdfOnly);
       return;
     }
-    setUploading(true);
     try {
-      for (const file of picked) await api.uploadDocument(uid, file, file.name, 'Medical Report');
+      await upload.mutateAsync(picked);
       notify.success(MESSAGES.uploadSucceeded);
-      onChanged();
     } catch (e) {
       const message = formatMessage('uploadFailed', { message: errorMessage(e) });
       setProblem(message);
       notify.error(message);
-    } finally {
-      setUploading(false);
     }
   }
 
@@ -68,9 +69,8 @@ export function DocumentsTab({ uid, documents, loading, fallback, onChanged }: D
     if (!ok) return;
     setBusyId(doc.id);
     try {
-      await api.deleteDocument(uid, doc.id);
+      await deletion.mutateAsync(doc.id);
       notify.success(MESSAGES.deleteSucceeded);
-      onChanged();
     } catch (e) {
       notify.error(formatMessage('deleteFailed', { message: errorMessage(e) }));
     } finally {
@@ -111,15 +111,11 @@ export function DocumentsTab({ uid, documents, loading, fallback, onChanged }: D
           {MESSAGES.documentsFallbackNotice}
         </p>
       )}
-      {loading && documents.length === 0 ? (
-        <p role="status" className="md-muted">
-          {MESSAGES.loading}
-        </p>
-      ) : documents.length === 0 ? (
-        <div className="md-dash-empty">
-          <p>{MESSAGES.noDocuments}</p>
-        </div>
-      ) : (
+      <QueryState
+        loading={loading && documents.length === 0}
+        empty={documents.length === 0}
+        emptyContent={<p>{MESSAGES.noDocuments}</p>}
+      >
         <ul className="md-dash-docs" aria-label={MESSAGES.tabDocuments.replace(' ({count})', '')}>
           {documents.map((doc) => (
             <li key={doc.id} className="md-dash-doc" data-testid="document-card">
@@ -164,7 +160,7 @@ export function DocumentsTab({ uid, documents, loading, fallback, onChanged }: D
             </li>
           ))}
         </ul>
-      )}
+      </QueryState>
       {preview && <PreviewDialog uid={uid} doc={preview} onClose={() => setPreview(null)} />}
     </div>
   );
@@ -172,28 +168,27 @@ export function DocumentsTab({ uid, documents, loading, fallback, onChanged }: D
 
 /** The stored file shown in the browser: a PDF in an iframe of a blob URL, an image inline. */
 function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocument; onClose: () => void }) {
-  const [state, setState] = useState<{ url: string; type: string } | { error: string } | null>(null);
+  const file = useQuery({
+    queryKey: documentKeys.file(uid, doc.id),
+    queryFn: () => api.downloadDocument(uid, doc.id),
+    enabled: doc.hasFile,
+    // A file is fetched for one preview; it is not kept once the dialog closes.
+    gcTime: 0,
+  });
+  const [shown, setShown] = useState<{ url: string; type: string } | null>(null);
 
   useEffect(() => {
-    if (!doc.hasFile) return;
-    let url: string | null = null;
-    let live = true;
-    api
-      .downloadDocument(uid, doc.id)
-      .then((file) => {
-        const type = file.contentType?.split(';')[0] ?? doc.contentType ?? 'application/octet-stream';
-        // A typed blob so the browser's PDF viewer takes it.
-        url = URL.createObjectURL(new Blob([file.blob], { type }));
-        if (live) setState({ url, type });
-      })
-      .catch((e: unknown) => {
-        if (live) setState({ error: errorMessage(e) });
-      });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [uid, doc]);
+    if (!file.data) return undefined;
+    const type = file.data.contentType?.split(';')[0] ?? doc.contentType ?? 'application/octet-stream';
+    // A typed blob so the browser's PDF viewer takes it.
+    const url = URL.createObjectURL(new Blob([file.data.blob], { type }));
+    setShown({ url, type });
+    return () => URL.revokeObjectURL(url);
+  }, [file.data, doc.contentType]);
+
+  const state: { url: string; type: string } | { error: string } | null = file.isError
+    ? { error: errorMessage(file.error) }
+    : shown;
 
   let body;
   if (!doc.hasFile) body = <p className="md-muted">{MESSAGES.documentNoFile}</p>;

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_KEYS,
   api,
@@ -7,7 +8,9 @@ import {
   type PatientDocument,
   type PatientResponse,
 } from '@medora/shared';
+import { appointmentKeys, documentKeys, patientKeys } from '@medora/shared/query';
 import { fallbackDocuments } from './documents-fallback';
+import { errorMessage } from './files';
 
 export interface DashboardData {
   profileState: 'loading' | 'ready' | 'missing' | 'error';
@@ -15,105 +18,83 @@ export interface DashboardData {
   profile: PatientResponse | null;
   appointments: Appointment[];
   appointmentsLoading: boolean;
+  /** The appointments could not be loaded (and none are cached): the error's text. */
+  appointmentsError: string | null;
   documents: PatientDocument[];
   documentsLoading: boolean;
   documentsFallback: boolean;
   reloadAppointments: () => Promise<void>;
-  reloadDocuments: () => Promise<void>;
 }
+
+const NO_APPOINTMENTS: Appointment[] = [];
 
 /** Local flag set by the intake on a successful save (spec §4 Dashboard load), per account. */
 function profileCompletedFlag(uid: string): boolean {
   return readAccountFlag(ACCOUNT_KEYS.profileCompleted(uid));
 }
 
+/** The profile of `uid`, or null when there is none yet (404). */
+async function fetchProfile(uid: string): Promise<PatientResponse | null> {
+  try {
+    return await api.getPatient(uid);
+  } catch (e) {
+    if ((e as { status?: unknown } | null)?.status === 404) return null;
+    throw e;
+  }
+}
+
 /**
- * Loads the profile, appointments and documents of `uid`. `missing` means a 404 profile without the
- * local profileCompleted flag: the page sends the patient to /form.
+ * The profile, appointments and documents of `uid` from the page's QueryClient. `missing` means a 404
+ * profile without the local profileCompleted flag: the page sends the patient to /form.
  */
 export function useDashboardData(uid: string | null): DashboardData {
-  const [profileState, setProfileState] = useState<DashboardData['profileState']>('loading');
-  const [profileError, setProfileError] = useState<string | null>(null);
-  const [profile, setProfile] = useState<PatientResponse | null>(null);
-  const [appointments, setAppointments] = useState<Appointment[]>([]);
-  const [appointmentsLoading, setAppointmentsLoading] = useState(true);
-  const [documents, setDocuments] = useState<PatientDocument[]>([]);
-  const [documentsLoading, setDocumentsLoading] = useState(true);
-  const [documentsFallback, setDocumentsFallback] = useState(false);
+  const queryClient = useQueryClient();
+  const enabled = uid !== null;
+  const profileQuery = useQuery({
+    queryKey: patientKeys.detail(uid ?? ''),
+    queryFn: () => fetchProfile(uid!),
+    enabled,
+  });
+  const appointmentsQuery = useQuery({
+    queryKey: appointmentKeys.list(uid ?? ''),
+    queryFn: () => api.listAppointments(uid!),
+    enabled,
+  });
+  const documentsQuery = useQuery({
+    queryKey: documentKeys.list(uid ?? ''),
+    queryFn: () => api.listDocuments(uid!),
+    enabled,
+  });
 
-  const reloadAppointments = useCallback(async () => {
-    if (!uid) return;
-    setAppointmentsLoading(true);
-    try {
-      setAppointments(await api.listAppointments(uid));
-    } catch {
-      // Keep what is shown; the list stays as it was.
-    } finally {
-      setAppointmentsLoading(false);
-    }
-  }, [uid]);
+  const profile = profileQuery.data ?? null;
+  let profileState: DashboardData['profileState'];
+  if (profileQuery.isPending) profileState = 'loading';
+  else if (profileQuery.isError) profileState = 'error';
+  else if (profile === null && uid && !profileCompletedFlag(uid)) profileState = 'missing';
+  else profileState = 'ready';
 
-  const loadDocuments = useCallback(
-    async (fallbackFrom: PatientResponse | null) => {
-      if (!uid) return;
-      setDocumentsLoading(true);
-      try {
-        setDocuments(await api.listDocuments(uid));
-        setDocumentsFallback(false);
-      } catch {
-        // Spec §7: on failure, the list is built from the profile's file names.
-        setDocuments(fallbackDocuments(fallbackFrom?.data, fallbackFrom?.updatedAt));
-        setDocumentsFallback(true);
-      } finally {
-        setDocumentsLoading(false);
-      }
-    },
-    [uid],
+  // Spec §7: when the list call fails, the list is built from the profile's file names.
+  const documentsFallback = documentsQuery.isError;
+  const documents = documentsFallback
+    ? fallbackDocuments(profile?.data, profile?.updatedAt)
+    : (documentsQuery.data ?? []);
+
+  const reloadAppointments = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: appointmentKeys.list(uid ?? '') }),
+    [queryClient],
   );
-
-  const reloadDocuments = useCallback(() => loadDocuments(profile), [loadDocuments, profile]);
-
-  useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    setProfileState('loading');
-    const profileLoad = api.getPatient(uid).then(
-      (p) => {
-        if (!live) return null;
-        setProfile(p);
-        setProfileState('ready');
-        return p;
-      },
-      (e: unknown) => {
-        if (!live) return null;
-        if ((e as { status?: unknown } | null)?.status === 404) {
-          setProfileState(profileCompletedFlag(uid) ? 'ready' : 'missing');
-        } else {
-          setProfileError(e instanceof Error ? e.message : String(e));
-          setProfileState('error');
-        }
-        return null;
-      },
-    );
-    void reloadAppointments();
-    void profileLoad.then((p) => {
-      if (live) void loadDocuments(p);
-    });
-    return () => {
-      live = false;
-    };
-  }, [uid, reloadAppointments, loadDocuments]);
 
   return {
     profileState,
-    profileError,
+    profileError: profileQuery.isError ? errorMessage(profileQuery.error) : null,
     profile,
-    appointments,
-    appointmentsLoading,
+    appointments: appointmentsQuery.data ?? NO_APPOINTMENTS,
+    appointmentsLoading: appointmentsQuery.isPending,
+    appointmentsError:
+      appointmentsQuery.isError && !appointmentsQuery.data ? errorMessage(appointmentsQuery.error) : null,
     documents,
-    documentsLoading,
+    documentsLoading: documentsQuery.isPending || (documentsFallback && profileQuery.isPending),
     documentsFallback,
     reloadAppointments,
-    reloadDocuments,
   };
 }

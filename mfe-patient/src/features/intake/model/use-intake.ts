@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { doctorKeys, documentKeys, patientKeys } from '@medora/shared/query';
 import {
   ACCOUNT_KEYS,
   ApiError,
@@ -50,6 +52,7 @@ export interface IntakeState {
  * welcome-back choice, steps, validation, draft per user, save. No rendering here.
  */
 export function useIntake(uid: string | null, onDone: () => void) {
+  const queryClient = useQueryClient();
   const [screen, setScreen] = useState<IntakeScreen>('loading');
   const [answers, setAnswers] = useState<IntakeAnswers>({});
   const [previous, setPrevious] = useState<IntakeAnswers | null>(null);
@@ -162,6 +165,11 @@ export function useIntake(uid: string | null, onDone: () => void) {
       await api.savePatient({ uid, data });
       writeAccountFlag(ACCOUNT_KEYS.profileCompleted(uid));
       clearDraft(uid);
+      // The dashboard must not show a cached profile from before (or a cached 404): it loads anew.
+      // The uploads and the chronic conditions (which filter the bookable doctors) changed too.
+      queryClient.removeQueries({ queryKey: patientKeys.detail(uid) });
+      void queryClient.invalidateQueries({ queryKey: documentKeys.list(uid) });
+      void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
       setScreen('done');
       setMoveCount((n) => n + 1);
       setTimeout(onDone, REDIRECT_MS);
@@ -173,7 +181,7 @@ export function useIntake(uid: string | null, onDone: () => void) {
     } finally {
       setSubmitting(false);
     }
-  }, [uid, submitting, answers, today, onDone]);
+  }, [uid, submitting, answers, today, onDone, queryClient]);
 
   const state: IntakeState = {
     screen,

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { MESSAGES, api, errorMessage, notify, type ProviderScheduleResponse } from '@medora/shared';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, api, errorMessage, notify, type ProviderScheduleInput } from '@medora/shared';
+import { providerKeys } from '@medora/shared/query';
 import { styles } from '../../../components/ui';
 import { WEEK, draftFrom, toScheduleInput, type ScheduleDraft } from '../model/schedule';
 
@@ -15,20 +17,19 @@ const ZONES = [
 
 /** Weekly schedule editor: booking uses the saved schedule at once; bookings outside it stay and are listed. */
 export function ScheduleEditor() {
-  const [saved, setSaved] = useState<ProviderScheduleResponse | null>(null);
-  const [draft, setDraft] = useState<ScheduleDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api.providerSchedule().then(
-      (s) => {
-        setSaved(s);
-        setDraft(draftFrom(s));
-      },
-      (err: unknown) => setError(errorMessage(err)),
-    );
-  }, []);
+  const queryClient = useQueryClient();
+  const schedule = useQuery({ queryKey: providerKeys.schedule(), queryFn: () => api.providerSchedule() });
+  const saving = useMutation({
+    mutationFn: (input: ProviderScheduleInput) => api.updateProviderSchedule(input),
+    onSuccess: (s) => queryClient.setQueryData(providerKeys.schedule(), s),
+  });
+  const saved = schedule.data ?? null;
+  // The form edits a copy of the saved schedule; null until the doctor changes something.
+  const [edited, setDraft] = useState<ScheduleDraft | null>(null);
+  const draft = edited ?? (saved ? draftFrom(saved) : null);
+  const [invalid, setError] = useState<string | null>(null);
+  const error = invalid ?? (schedule.isError ? errorMessage(schedule.error) : null);
+  const busy = saving.isPending;
 
   if (!draft)
     return error ? (
@@ -45,17 +46,13 @@ export function ScheduleEditor() {
       setError(input);
       return;
     }
-    setBusy(true);
     setError(null);
     try {
-      const s = await api.updateProviderSchedule(input);
-      setSaved(s);
-      setDraft(draftFrom(s));
+      await saving.mutateAsync(input);
+      setDraft(null);
       notify.success('Schedule saved. Patients see the new times now.');
     } catch (err) {
       setError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 

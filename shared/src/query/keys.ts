@@ -1,0 +1,46 @@
+/**
+ * Query keys, one factory per domain (STYLE: "Server state in TanStack Query"). Every key of a domain
+ * starts with the domain's `all`, so `invalidateQueries({ queryKey: appointmentKeys.all })` reaches
+ * every appointment list and detail on the page, whichever package (shell or remote) cached it.
+ */
+export const patientKeys = {
+  all: ['patients'] as const,
+  detail: (uid: string) => [...patientKeys.all, 'detail', uid] as const,
+};
+
+export const appointmentKeys = {
+  all: ['appointments'] as const,
+  list: (uid: string) => [...appointmentKeys.all, 'list', uid] as const,
+  detail: (id: string) => [...appointmentKeys.all, 'detail', id] as const,
+};
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  list: (uid: string) => [...documentKeys.all, 'list', uid] as const,
+  /** One stored file (a preview). */
+  file: (uid: string, id: string) => [...documentKeys.all, 'file', uid, id] as const,
+};
+
+export const doctorKeys = {
+  all: ['doctors'] as const,
+  /** The doctors a patient may book, with that patient's context (visits, taken slots). */
+  withContext: (uid: string) => [...doctorKeys.all, 'with-context', uid] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (uid: string) => [...notificationKeys.all, 'list', uid] as const,
+};
+
+export const providerKeys = {
+  all: ['provider'] as const,
+  overview: () => [...providerKeys.all, 'overview'] as const,
+  appointments: () => [...providerKeys.all, 'appointments'] as const,
+  schedule: () => [...providerKeys.all, 'schedule'] as const,
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+  applications: (status: string) => [...adminKeys.all, 'applications', status] as const,
+};
