@@ -3,6 +3,7 @@ import {
   MESSAGES,
   api,
   errorMessage,
+  isUpcoming,
   type ProviderAppointment,
   type ProviderOverview,
   type RemotePageProps,
@@ -32,8 +33,9 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
     void load();
   }, [load]);
 
-  const upcoming = appointments?.filter((a) => a.status === 'Scheduled' || a.status === 'Confirmed') ?? [];
-  const past = appointments?.filter((a) => !(a.status === 'Scheduled' || a.status === 'Confirmed')) ?? [];
+  const now = new Date();
+  const upcoming = appointments?.filter((a) => isUpcoming(a, now)) ?? [];
+  const past = appointments?.filter((a) => !isUpcoming(a, now)) ?? [];
 
   return (
     <main style={styles.page}>

@@ -2,3 +2,4 @@ export * from './types.js';
 export * from './time-zone.js';
 export * from './dates.js';
 export * from './doctors.js';
+export * from './appointment-rules.js';

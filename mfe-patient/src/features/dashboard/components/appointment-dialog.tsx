@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
-import { api, confirmDialog, formatMessage, MESSAGES, notify, type Appointment } from '@medora/shared';
-import { isUpcoming, statusLabel } from '../model/appointments';
+import {
+  api,
+  confirmDialog,
+  formatMessage,
+  isOpenStatus,
+  MESSAGES,
+  notify,
+  type Appointment,
+} from '@medora/shared';
+import { statusLabel } from '../model/appointments';
 import { errorMessage, saveBlob } from '../model/files';
 import { Modal } from './modal';
 
@@ -125,7 +133,8 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         >
           {MESSAGES.addToCalendar}
         </button>
-        {isUpcoming(details.status) && (
+        {/* The API lets a patient cancel any open appointment, a past one included. */}
+        {isOpenStatus(details.status) && (
           <button
             type="button"
             className="md-button md-dash-button-danger"

@@ -6,6 +6,7 @@ import {
   api,
   errorMessage,
   formatMessage,
+  isOpenStatus,
   notify,
   type ClinicalSummary,
   type ProviderAppointment,
@@ -65,7 +66,7 @@ const HOUR = 60 * 60 * 1000;
  * the visit has started, Cancel before that, Undo within VISIT_UNDO_HOURS of a close.
  */
 export function closingActions(a: ProviderAppointment, now: number) {
-  const open = a.status === 'Scheduled' || a.status === 'Confirmed';
+  const open = isOpenStatus(a.status);
   const started = Date.parse(a.startsAt) <= now;
   const closed = a.status === 'Completed' || a.status === 'No-Show';
   return {
