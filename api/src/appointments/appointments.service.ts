@@ -17,7 +17,12 @@ import {
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
-import { approvedDoctorSql, openAppointmentSql, upcomingAppointmentSql } from '../common/sql-rules.js';
+import {
+  activeAppointmentSql,
+  approvedDoctorSql,
+  openAppointmentSql,
+  upcomingAppointmentSql,
+} from '../common/sql-rules.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
@@ -274,7 +279,7 @@ export class AppointmentsService {
         WHERE ${approvedDoctorSql('d')} AND d.is_available
           AND (d.accepting_new_patients OR EXISTS (
                 SELECT 1 FROM appointments a
-                 WHERE a.doctor_id = d.id AND a.patient_uid = $1 AND a.status <> 'Cancelled'))
+                 WHERE a.doctor_id = d.id AND a.patient_uid = $1 AND ${activeAppointmentSql('a')}))
           AND ${byId ? 'd.id = $2' : 'd.name = $2 AND ($3::text IS NULL OR d.clinic = $3)'}
         ORDER BY d.created_at LIMIT 1`,
       byId ? [patientUid, input.doctorId] : [patientUid, input.doctor, input.clinic || null],
