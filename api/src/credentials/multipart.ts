@@ -56,6 +56,3 @@ export async function readOneFile(req: FastifyRequest): Promise<MultipartUpload>
   }
   return { fileName: file.filename, bytes, fields };
 }
-
-/** Doctor documents and prescriptions: PDF, JPEG or PNG by content (spec §5 Documents). */
-export const CREDENTIAL_FILE_TYPES = new Set(['pdf', 'jpeg', 'png']);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   CONTENT_TYPES,
+  CREDENTIAL_FILE_TYPES,
   MESSAGES,
   clinicTimeZone,
   VISIT_UNDO_HOURS,
@@ -33,7 +34,6 @@ import {
   upcomingAppointmentSql,
 } from '../common/sql-rules.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { assertDatabaseTimeZone } from '../doctors/time-zone.js';
 
@@ -311,7 +311,7 @@ export class ProviderService {
     });
     const name = sanitizeFileName(file.fileName);
     const detected = detectFileType(file.bytes, name);
-    if (!detected || !CREDENTIAL_FILE_TYPES.has(detected)) {
+    if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
       throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
     }
     const url = prescriptionPath(id);

@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import {
   CANCEL_REASON_MAX_LENGTH,
+  CREDENTIAL_UPLOAD_ACCEPT,
   MESSAGES,
   VISIT_UNDO_HOURS,
   api,
@@ -296,7 +297,7 @@ export function AppointmentCard({
             {a.prescriptionUrl ? 'Replace prescription' : 'Attach prescription'}
             <input
               type="file"
-              accept=".pdf,.jpg,.jpeg,.png"
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
               disabled={busy}
               className="md-visually-hidden"
               style={{
