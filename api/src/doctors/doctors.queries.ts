@@ -6,7 +6,7 @@ import {
   type DoctorSchedule,
   type DoctorsWithContextResponse,
 } from '@medora/shared';
-import { cachedSlotOf } from '../appointments/cached-slot.js';
+import { cachedSlotOf } from '../common/cached-slot.js';
 import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
 
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */

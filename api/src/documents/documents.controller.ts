@@ -12,7 +12,7 @@ import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import { readOneFile } from '../credentials/multipart.js';
+import { readOneFile } from '../common/multipart.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { DocumentsService } from './documents.service.js';
 

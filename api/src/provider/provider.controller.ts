@@ -19,7 +19,7 @@ import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
-import { readOneFile } from '../credentials/multipart.js';
+import { readOneFile } from '../common/multipart.js';
 import { ProviderService } from './provider.service.js';
 
 const idPipe = () => new ZodValidationPipe(appointmentIdSchema);
