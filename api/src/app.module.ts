@@ -1,10 +1,10 @@
-import type { Agent } from 'node:http';
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { CONFIG, redactUrl, type Config } from './config/config.js';
+import type { AppConfig } from './config/app-config.js';
+import { CONFIG, redactUrl } from './config/config.js';
 import { SeedService } from './database/seed/seed.service.js';
 import { migrateDatabase, servingDataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
@@ -19,16 +19,6 @@ import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
-
-/** The config of the app being built, with the resolved database URL (embedded or DATABASE_URL). */
-export interface AppConfig extends Config {
-  databaseUrl: string;
-  /**
-   * Agent for the API's own outbound HTTPS calls to Google (Firebase signing certificates, Auth REST),
-   * e.g. through a corporate proxy. Code only, not an env setting; tests point it at a local server.
-   */
-  httpAgent?: Agent;
-}
 
 @Module({})
 export class AppModule {

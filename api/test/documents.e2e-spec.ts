@@ -1,6 +1,11 @@
 import request from 'supertest';
+import { createRequire } from 'node:module';
+import type * as ContentDisposition from 'content-disposition';
 import { MESSAGES, formatMessage, type PatientDocument } from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
+
+// content-disposition is ESM-only and compiled to CommonJS for tests (see api/jest.config.js).
+const { parse } = createRequire(import.meta.url)('content-disposition') as typeof ContentDisposition;
 
 let t: TestApp;
 
@@ -83,7 +88,11 @@ describe('POST /api/patients/:uid/documents', () => {
     expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['content-disposition']).toContain('attachment; filename="Blood test.pdf"');
+    // Issue 14: one helper on the `content-disposition` package, which quotes only when it must.
+    expect(parse(file.headers['content-disposition'] as string)).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'Blood test.pdf' },
+    });
   });
 
   it('refuses a .pdf whose bytes are not a PDF with 400', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Roles } from '../auth/decorators.js';
+import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
@@ -40,11 +41,6 @@ function decisionVersion(bodyVersion: number | undefined, ifMatch: string | unde
 }
 
 /** Inline preview of a credential (PDF or image), never sniffed, never cached. */
-function inlineDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 @ApiTags('admin')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })
@@ -87,12 +83,7 @@ export class AdminController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = await this.admin.credentialFile(caller, id);
-    await reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', inlineDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    await sendFile(reply, { name: file.name, contentType: file.contentType, body: file.bytes }, 'inline');
   }
 
   @Post('doctors/:id/approve')

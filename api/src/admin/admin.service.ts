@@ -13,6 +13,7 @@ import { auditEntry } from '../audit/audit.queries.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { activeAppointmentSql } from '../common/sql-rules.js';
 import { CredentialEntity } from '../credentials/credential.entity.js';
 import { DoctorEntity, VERIFICATION_STATUSES, type VerificationStatus } from '../doctors/doctor.entity.js';
 import { toCredentialRecord, toDoctorRecord } from '../doctors/doctor-mapper.js';
@@ -34,7 +35,7 @@ export class AdminService {
       ),
       this.ds.query<{ n: string }[]>(
         `SELECT count(*) AS n FROM appointments
-          WHERE status <> 'Cancelled'
+          WHERE ${activeAppointmentSql('appointments')}
             AND starts_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
             AND starts_at < (date_trunc('week', now() AT TIME ZONE 'UTC') + interval '7 days') AT TIME ZONE 'UTC'`,
       ),

@@ -5,7 +5,7 @@ import {
   type AppointmentStatus,
   type CancelledBy,
 } from '@medora/shared';
-import { cachedSlotOf } from './cached-slot.js';
+import { cachedSlotOf } from '../common/cached-slot.js';
 
 /** A row of `appointments` joined with its doctor's time zone, as raw SQL returns it. */
 export interface AppointmentRow {

@@ -12,6 +12,7 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
+import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
@@ -132,11 +133,10 @@ export class AppointmentsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = await this.appointments.ics(caller, id);
-    await reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.body);
+    await sendFile(reply, {
+      name: file.fileName,
+      contentType: 'text/calendar; charset=utf-8',
+      body: file.body,
+    });
   }
 }

@@ -17,7 +17,12 @@ import {
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
-import { approvedDoctorSql } from '../auth/doctor-of-patient.js';
+import {
+  activeAppointmentSql,
+  approvedDoctorSql,
+  openAppointmentSql,
+  upcomingAppointmentSql,
+} from '../common/sql-rules.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
@@ -171,7 +176,7 @@ export class AppointmentsService {
     });
     const updated: unknown[] = await this.ds.query(
       `UPDATE appointments SET status = 'Cancelled', updated_at = now(), cancelled_at = now(), cancelled_by = $2
-        WHERE id = $1 AND (status IS NULL OR status IN ('Scheduled', 'Confirmed'))
+        WHERE id = $1 AND ${openAppointmentSql('appointments')}
         RETURNING id`,
       [id, caller.uid === found.patient_uid ? 'patient' : 'admin'],
     );
@@ -274,7 +279,7 @@ export class AppointmentsService {
         WHERE ${approvedDoctorSql('d')} AND d.is_available
           AND (d.accepting_new_patients OR EXISTS (
                 SELECT 1 FROM appointments a
-                 WHERE a.doctor_id = d.id AND a.patient_uid = $1 AND a.status <> 'Cancelled'))
+                 WHERE a.doctor_id = d.id AND a.patient_uid = $1 AND ${activeAppointmentSql('a')}))
           AND ${byId ? 'd.id = $2' : 'd.name = $2 AND ($3::text IS NULL OR d.clinic = $3)'}
         ORDER BY d.created_at LIMIT 1`,
       byId ? [patientUid, input.doctorId] : [patientUid, input.doctor, input.clinic || null],
@@ -296,7 +301,7 @@ export class AppointmentsService {
   private async assertWithinLimits(m: Pick<DataSource, 'query'>, uid: string): Promise<void> {
     const [counts] = (await m.query(
       `SELECT count(*) FILTER (WHERE booked_at > now() - interval '1 hour')::int AS recent,
-              count(*) FILTER (WHERE status IN ('Scheduled', 'Confirmed') AND starts_at > now())::int AS upcoming
+              count(*) FILTER (WHERE ${upcomingAppointmentSql('appointments')})::int AS upcoming
          FROM appointments WHERE patient_uid = $1`,
       [uid],
     )) as { recent: number; upcoming: number }[];

@@ -1,10 +1,6 @@
 import { jest } from '@jest/globals';
-import {
-  activeAppointmentSql,
-  approvedDoctorSql,
-  doctorOfPatientSql,
-  isDoctorOfPatient,
-} from './doctor-of-patient.js';
+import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
+import { doctorOfPatientSql, isDoctorOfPatient } from './doctor-of-patient.js';
 
 describe('doctor of patient (issue 13)', () => {
   it('needs an active (not cancelled) appointment and an approved doctor', () => {

@@ -1,22 +1,13 @@
 import type { DataSource } from 'typeorm';
+import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
 
 /**
  * "Doctor of patient" (ARCHITECTURE rule 5, issue 13), defined once: the account is the linked user of
  * an admin-approved doctor record that shares an ACTIVE appointment with the patient. Active means
  * anything but Cancelled — a Completed or No-Show visit keeps the relationship, a cancelled one ends
- * it (a doctor's own cancellation included). Every route that shows a patient's health data to a
+ * it (a doctor's own cancellation included); both conditions are in `common/sql-rules.ts`. Every route that shows a patient's health data to a
  * doctor decides with these fragments; none re-states the conditions.
  */
-
-/** SQL condition: appointment alias `a` still relates its doctor and patient (not Cancelled). */
-export function activeAppointmentSql(a = 'a'): string {
-  return `${a}.status <> 'Cancelled'`;
-}
-
-/** SQL condition: doctor row alias `d` has been approved by an admin (a rejected doctor sees nobody). */
-export function approvedDoctorSql(d = 'd'): string {
-  return `${d}.verification_status = 'approved'`;
-}
 
 /**
  * SQL boolean: the account whose Firebase uid is the SQL expression `doctorUid` is a doctor of the

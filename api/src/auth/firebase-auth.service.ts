@@ -2,7 +2,7 @@ import type { Agent } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { getApps, initializeApp, applicationDefault, type App, type AppOptions } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
-import type { AppConfig } from '../app.module.js';
+import type { AppConfig } from '../config/app-config.js';
 import { CONFIG } from '../config/config.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 

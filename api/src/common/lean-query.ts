@@ -17,6 +17,8 @@ interface PgPool {
  * the DataSource's logger, so query logging and the tests that count statements see it.
  */
 export async function leanQuery<T>(ds: DataSource, sql: string, params: unknown[]): Promise<T[]> {
+  // `driver.master` is TypeORM's pg pool; it has no public accessor, and skipping the QueryRunner is
+  // the point (the bench ratios depend on it). Without it, fall back to the ordinary path.
   const pool = (ds.driver as unknown as { master?: PgPool } | undefined)?.master;
   if (!pool) return ds.query<T[]>(sql, params);
   // As the QueryRunner does: a failed connect surfaces as the driver's own error.

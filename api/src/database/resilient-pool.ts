@@ -120,7 +120,18 @@ export class ResilientPool extends pg.Pool {
 /** `pg` for TypeORM's `driver` option: the same module with `ResilientPool` as its Pool. */
 export const resilientPg = { ...pg, Pool: ResilientPool };
 
-/** The DataSource's pool when it is a `ResilientPool` (after `initialize()`). */
+/**
+ * The DataSource's pool when it is a `ResilientPool` (after `initialize()`).
+ *
+ * Why this file touches TypeORM internals (issue 14 review): TypeORM has no public pool hook or
+ * accessor. Its Postgres driver builds `new options.driver.Pool(…)` and keeps it as `driver.master`, so
+ * swapping the `pg` module is the only way in, and `driver.master` the only way back to the pool. The
+ * retry must sit at the pool, under every QueryRunner (repositories, QueryBuilder, transactions), to
+ * keep the measured guarantee of pg-restart.e2e-spec.ts; a wrapper around `ds.query` would miss those.
+ * `PooledConnection` is cast to `pg.PoolClient` because it implements only the members TypeORM and
+ * pg-pool call (query, release, escapeIdentifier/escapeLiteral and the EventEmitter API); a full
+ * pg.Client subclass would also inherit a socket it must not have.
+ */
 export function resilientPoolOf(ds: DataSource): ResilientPool | undefined {
   const master = (ds.driver as { master?: unknown }).master;
   return master instanceof ResilientPool ? master : undefined;

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   CONTENT_TYPES,
+  CREDENTIAL_FILE_TYPES,
   MESSAGES,
   REQUIRED_CREDENTIAL_TYPES,
   detectFileType,
@@ -17,10 +18,9 @@ import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
-import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from './doctor.entity.js';
 import { toCredentialRecord, toDoctorRecord } from './doctor-mapper.js';
-import { assertDatabaseTimeZone } from './time-zone.js';
+import { assertDatabaseTimeZone } from '../common/database-time-zone.js';
 
 /** Documents one application may hold (resubmissions included). */
 export const MAX_CREDENTIALS = 30;
@@ -145,7 +145,7 @@ export class DoctorApplicationsService {
     let contentType: string | null = null;
     if (file) {
       const detected = detectFileType(file.bytes, sanitizeFileName(file.fileName));
-      if (!detected || !CREDENTIAL_FILE_TYPES.has(detected)) {
+      if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
         throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
       }
       contentType = CONTENT_TYPES[detected];

@@ -15,7 +15,7 @@ import { CurrentCaller, Public, RequireVerifiedEmail } from '../auth/decorators.
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
-import { readOneFile } from '../credentials/multipart.js';
+import { readOneFile } from '../common/multipart.js';
 import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsService, type PublicDoctor } from './doctors.service.js';
 

@@ -6,7 +6,8 @@ import {
   type DoctorSchedule,
   type DoctorsWithContextResponse,
 } from '@medora/shared';
-import { cachedSlotOf } from '../appointments/cached-slot.js';
+import { cachedSlotOf } from '../common/cached-slot.js';
+import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
 
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
@@ -20,14 +21,14 @@ const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::fl
  */
 export const DOCTORS_WITH_CONTEXT_SQL = `WITH mine AS (
     SELECT doctor_id, count(*)::int AS visits, max(starts_at) AS last_start
-      FROM appointments WHERE patient_uid = $1 AND status <> 'Cancelled' GROUP BY doctor_id
+      FROM appointments WHERE patient_uid = $1 AND ${activeAppointmentSql('appointments')} GROUP BY doctor_id
   ), taken AS (
     SELECT doctor_id, array_agg(${EPOCH_MS('starts_at')} ORDER BY starts_at) AS starts
-      FROM appointments WHERE status <> 'Cancelled' AND starts_at >= $2 AND starts_at < $3
+      FROM appointments WHERE ${activeAppointmentSql('appointments')} AND starts_at >= $2 AND starts_at < $3
      GROUP BY doctor_id
   ), totals AS (
     SELECT count(*)::int AS total,
-           (SELECT doctor_name FROM appointments WHERE patient_uid = $1 AND status <> 'Cancelled'
+           (SELECT doctor_name FROM appointments WHERE patient_uid = $1 AND ${activeAppointmentSql('appointments')}
              ORDER BY starts_at DESC LIMIT 1) AS last_doctor_name
       FROM appointments WHERE patient_uid = $1
   )
@@ -37,7 +38,7 @@ export const DOCTORS_WITH_CONTEXT_SQL = `WITH mine AS (
          tk.starts AS "takenStarts"
     FROM totals t
     LEFT JOIN (doctors d LEFT JOIN mine m ON m.doctor_id = d.id)
-      ON d.verification_status = 'approved' AND d.is_available
+      ON ${approvedDoctorSql('d')} AND d.is_available
          AND (d.accepting_new_patients OR m.doctor_id IS NOT NULL)
     LEFT JOIN taken tk ON tk.doctor_id = d.id
    ORDER BY d.name`;

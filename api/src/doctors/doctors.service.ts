@@ -5,6 +5,7 @@ import type { DoctorsWithContextResponse } from '@medora/shared';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { leanQuery } from '../common/lean-query.js';
+import { approvedDoctorSql } from '../common/sql-rules.js';
 import { DoctorEntity, type DoctorSchedule } from './doctor.entity.js';
 import {
   DOCTORS_WITH_CONTEXT_SQL,
@@ -43,7 +44,7 @@ export class DoctorsService {
         'd.schedule AS schedule',
       ])
       .from(DoctorEntity, 'd')
-      .where('d.verification_status = :status', { status: 'approved' })
+      .where(approvedDoctorSql('d'))
       .andWhere('d.is_available = true')
       // Anonymous: nobody here has booked before, so a doctor closed to new patients is not listed.
       .andWhere('d.accepting_new_patients = true')

@@ -9,16 +9,12 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
+import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import { readOneFile } from '../credentials/multipart.js';
+import { readOneFile } from '../common/multipart.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { DocumentsService } from './documents.service.js';
-
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 @ApiTags('documents')
 @ApiBearerAuth()
@@ -82,12 +78,7 @@ export class DocumentsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = await this.documents.download(caller, uid, id);
-    await reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    await sendFile(reply, { name: file.name, contentType: file.contentType, body: file.bytes });
   }
 
   @Delete(':id')

@@ -5,6 +5,7 @@ import {
   type AppointmentRow,
 } from '../appointments/appointment-mapper.js';
 import type { UserRow } from '../users/users.queries.js';
+import { activeAppointmentSql, upcomingAppointmentSql } from '../common/sql-rules.js';
 
 /** What a source sees: the caller's user row and the clock. */
 export interface NotificationSourceContext {
@@ -42,7 +43,7 @@ export const welcomeSource: NotificationSource = {
 /** 'appointment' (issue 6): the caller's non-cancelled appointments booked in the last 7 days. */
 export const appointmentSource: NotificationSource = {
   sql: `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE a.patient_uid = $1 AND a.status <> 'Cancelled' AND a.booked_at > $2::timestamptz - interval '168 hours'
+         WHERE a.patient_uid = $1 AND ${activeAppointmentSql('a')} AND a.booked_at > $2::timestamptz - interval '168 hours'
          ORDER BY a.booked_at DESC LIMIT 20`,
   build: (rows) =>
     (rows as unknown as AppointmentRow[]).map(toAppointment).map((a) => ({
@@ -63,8 +64,8 @@ const HOUR = 60 * 60 * 1000;
 /** 'reminder' (issue 6): the caller's Scheduled or Confirmed appointments starting within 48 hours. */
 export const reminderSource: NotificationSource = {
   sql: `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE a.patient_uid = $1 AND a.status IN ('Scheduled', 'Confirmed')
-           AND a.starts_at > $2::timestamptz AND a.starts_at <= $2::timestamptz + interval '48 hours'
+         WHERE a.patient_uid = $1 AND ${upcomingAppointmentSql('a', '$2::timestamptz')}
+           AND a.starts_at <= $2::timestamptz + interval '48 hours'
          ORDER BY a.starts_at LIMIT 20`,
   build: (rows) =>
     (rows as unknown as AppointmentRow[]).map(toAppointment).map((a) => ({

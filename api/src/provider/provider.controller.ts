@@ -15,18 +15,14 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
+import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
-import { readOneFile } from '../credentials/multipart.js';
+import { readOneFile } from '../common/multipart.js';
 import { ProviderService } from './provider.service.js';
 
 const idPipe = () => new ZodValidationPipe(appointmentIdSchema);
-
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** The provider dashboard (issue 7): approved doctors and providers only, the service decides (403). */
 @ApiTags('provider')
@@ -124,12 +120,7 @@ export class ProviderController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = await this.provider.prescription(caller, id);
-    await reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', attachment(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.bytes);
+    await sendFile(reply, { name: file.name, contentType: file.contentType, body: file.bytes });
   }
 
   @Get('provider/schedule')

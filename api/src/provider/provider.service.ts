@@ -3,12 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import {
   CONTENT_TYPES,
+  CREDENTIAL_FILE_TYPES,
   MESSAGES,
   clinicTimeZone,
   VISIT_UNDO_HOURS,
   detectFileType,
   formatAppointmentDate,
   formatMessage,
+  isOpenStatus,
   parseTime12h,
   sanitizeFileName,
   slotOf,
@@ -23,11 +25,17 @@ import {
 import { auditEntry } from '../audit/audit.queries.js';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
-import { activeAppointmentSql, approvedDoctorSql, doctorOfPatientSql } from '../auth/doctor-of-patient.js';
+import { doctorOfPatientSql } from '../auth/doctor-of-patient.js';
+import {
+  activeAppointmentSql,
+  approvedDoctorSql,
+  openAppointmentSql,
+  startedAppointmentSql,
+  upcomingAppointmentSql,
+} from '../common/sql-rules.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { CREDENTIAL_FILE_TYPES } from '../credentials/multipart.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
-import { assertDatabaseTimeZone } from '../doctors/time-zone.js';
+import { assertDatabaseTimeZone } from '../common/database-time-zone.js';
 
 export function prescriptionPath(appointmentId: string): string {
   return `/api/appointments/${appointmentId}/prescription`;
@@ -80,7 +88,7 @@ export class ProviderService {
       `SELECT
          count(*) FILTER (WHERE ${activeAppointmentSql('a')}
            AND (starts_at AT TIME ZONE $2)::date = ($3::timestamptz AT TIME ZONE $2)::date)::int AS today,
-         count(*) FILTER (WHERE status IN ('Scheduled', 'Confirmed') AND starts_at >= $3)::int AS upcoming,
+         count(*) FILTER (WHERE ${upcomingAppointmentSql('a', '$3')})::int AS upcoming,
          count(DISTINCT patient_uid) FILTER (WHERE ${activeAppointmentSql('a')})::int AS patients,
          count(*) FILTER (WHERE status = 'Completed')::int AS completed
        FROM appointments a WHERE doctor_id = $1`,
@@ -133,7 +141,7 @@ export class ProviderService {
       {
         sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
                      a.cancelled_by, a.cancel_reason, ${active} AS active,
-                     (a.status IN ('Scheduled', 'Confirmed') AND a.starts_at >= now()) AS upcoming,
+                     ${upcomingAppointmentSql('a')} AS upcoming,
                      CASE WHEN ${active} THEN u.email END AS email,
                      CASE WHEN ${active} THEN p.data END AS data,
                      CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
@@ -183,7 +191,8 @@ export class ProviderService {
     });
     const row = await this.transition(
       `UPDATE appointments SET status = $3, closed_at = now(), updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND status IN ('Scheduled', 'Confirmed') AND starts_at <= now()
+        WHERE id = $1 AND doctor_id = $2 AND ${openAppointmentSql('appointments')}
+          AND ${startedAppointmentSql('appointments')}
         RETURNING id, status`,
       [id, doctor.id, input.status],
     );
@@ -240,7 +249,7 @@ export class ProviderService {
     const row = await this.transition(
       `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
               cancel_reason = $3, updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND status IN ('Scheduled', 'Confirmed') AND starts_at > now()
+        WHERE id = $1 AND doctor_id = $2 AND ${upcomingAppointmentSql('appointments')}
         RETURNING id, status`,
       [id, doctor.id, input.reason],
     );
@@ -275,7 +284,7 @@ export class ProviderService {
     if (!rows[0]) throw new ApiException(404, MESSAGES.notFound);
     const status = rows[0].status;
     return {
-      open: status === 'Scheduled' || status === 'Confirmed',
+      open: isOpenStatus(status),
       closed: status === 'Completed' || status === 'No-Show',
     };
   }
@@ -302,7 +311,7 @@ export class ProviderService {
     });
     const name = sanitizeFileName(file.fileName);
     const detected = detectFileType(file.bytes, name);
-    if (!detected || !CREDENTIAL_FILE_TYPES.has(detected)) {
+    if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
       throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
     }
     const url = prescriptionPath(id);
@@ -432,7 +441,7 @@ export class ProviderService {
     const timeZone = clinicTimeZone(row.timeZone);
     const upcoming = await this.ds.query<{ id: string; starts_at: Date; patient_uid: string }[]>(
       `SELECT id, starts_at, patient_uid FROM appointments
-        WHERE doctor_id = $1 AND status IN ('Scheduled', 'Confirmed') AND starts_at >= now() ORDER BY starts_at`,
+        WHERE doctor_id = $1 AND ${upcomingAppointmentSql('appointments')} ORDER BY starts_at`,
       [row.id],
     );
     const outsideSchedule = upcoming

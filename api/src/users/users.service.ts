@@ -12,6 +12,7 @@ import {
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { approvedDoctorSql } from '../common/sql-rules.js';
 import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -89,7 +90,7 @@ export class UsersService {
     if (caller.role === null || !isClinicianRole(caller.role)) return { admin, providerDashboard: false };
     const rows: unknown[] = await this.ds.query(
       `SELECT 1 FROM doctors d JOIN users u ON u.id = d.user_id
-        WHERE u.firebase_uid = $1 AND d.verification_status = 'approved' LIMIT 1`,
+        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} LIMIT 1`,
       [caller.uid],
     );
     return { admin, providerDashboard: rows.length > 0 };

@@ -15,14 +15,15 @@ const APPOINTMENTS = [
   {
     id: 'a1',
     uid: 'p1',
-    date: '2026-03-02 at 10:00 AM',
+    // Upcoming is time-aware (issue 14): keep this one in the future.
+    date: '2099-03-02 at 10:00 AM',
     doctor: 'Dr. Sarah Johnson',
     clinic: 'Heart Center',
     specialty: 'Cardiology',
     notes: 'Checkup',
     prescriptionUrl: null,
     status: 'Scheduled',
-    startsAt: '2026-03-02T10:00:00Z',
+    startsAt: '2099-03-02T10:00:00Z',
   },
   {
     id: 'a2',

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, api, errorMessage, type RemotePageProps } from '@medora/shared';
+import { MESSAGES, api, errorMessage, isUpcoming, type RemotePageProps } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
 import { StatCard, styles } from '../components/ui';
@@ -29,8 +29,9 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
     [queryClient],
   );
 
-  const upcoming = appointments?.filter((a) => a.status === 'Scheduled' || a.status === 'Confirmed') ?? [];
-  const past = appointments?.filter((a) => !(a.status === 'Scheduled' || a.status === 'Confirmed')) ?? [];
+  const now = new Date();
+  const upcoming = appointments?.filter((a) => isUpcoming(a, now)) ?? [];
+  const past = appointments?.filter((a) => !isUpcoming(a, now)) ?? [];
 
   return (
     <main style={styles.page}>

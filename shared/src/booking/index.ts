@@ -3,3 +3,4 @@ export * from './time-zone.js';
 export * from './dates.js';
 export * from './doctors.js';
 export * from './demo-doctors.js';
+export * from './appointment-rules.js';

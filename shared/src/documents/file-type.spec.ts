@@ -1,4 +1,7 @@
 import {
+  CREDENTIAL_FILE_TYPES,
+  CREDENTIAL_UPLOAD_ACCEPT,
+  CREDENTIAL_UPLOAD_EXTENSIONS,
   checkIntakeFile,
   detectFileType,
   extensionOf,
@@ -63,5 +66,13 @@ describe('file names', () => {
     expect(sanitizeFileName(every)).toBe('document');
     // Right-to-left letters themselves stay.
     expect(sanitizeFileName('تقرير.pdf')).toBe('تقرير.pdf');
+  });
+});
+
+describe('credential upload rules (issue 14: defined once)', () => {
+  it('the extensions the browser accepts are exactly those of the types the server accepts', () => {
+    expect([...CREDENTIAL_UPLOAD_EXTENSIONS].sort()).toEqual(['.jpeg', '.jpg', '.pdf', '.png']);
+    expect(CREDENTIAL_UPLOAD_ACCEPT.split(',').sort()).toEqual(['.jpeg', '.jpg', '.pdf', '.png']);
+    expect(CREDENTIAL_FILE_TYPES).toEqual(['pdf', 'jpeg', 'png']);
   });
 });

@@ -31,6 +31,20 @@ const EXTENSION_TYPES: Record<string, DetectedType> = {
   '.docx': 'docx',
 };
 
+/**
+ * Doctor credentials and prescriptions (spec §5 Documents): PDF, JPEG or PNG — by content on the
+ * server, by extension (`CREDENTIAL_UPLOAD_EXTENSIONS`) in the browser. Same 10 MB limit.
+ */
+export const CREDENTIAL_FILE_TYPES: readonly DetectedType[] = ['pdf', 'jpeg', 'png'];
+
+/** Extensions of {@link CREDENTIAL_FILE_TYPES}, for the browser's check and `accept` attribute. */
+export const CREDENTIAL_UPLOAD_EXTENSIONS = Object.keys(EXTENSION_TYPES).filter((ext) =>
+  CREDENTIAL_FILE_TYPES.includes(EXTENSION_TYPES[ext]!),
+);
+
+/** The `accept` attribute of credential and prescription file inputs ('.pdf,.png,.jpg,.jpeg'). */
+export const CREDENTIAL_UPLOAD_ACCEPT = CREDENTIAL_UPLOAD_EXTENSIONS.join(',');
+
 /** Lower-case extension with its dot, or ''. */
 export function extensionOf(name: string): string {
   const m = /\.[A-Za-z0-9]+$/.exec(name);

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DEMO_DOCTORS } from '@medora/shared';
+import { approvedDoctorSql } from '../../common/sql-rules.js';
 
 // The list lives in @medora/shared (the booking fallback shows the same doctors); re-exported for tests.
 export { DEMO_DOCTORS };
@@ -22,7 +23,7 @@ export async function seedDemoData(ds: DataSource): Promise<number> {
        WHERE (doctors.name, doctors.email, doctors.specialty, doctors.clinic, doctors.time_zone, doctors.schedule)
              IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.email, EXCLUDED.specialty, EXCLUDED.clinic,
                                EXCLUDED.time_zone, EXCLUDED.schedule)
-          OR doctors.verification_status <> 'approved' OR NOT doctors.is_available
+          OR NOT ${approvedDoctorSql('doctors')} OR NOT doctors.is_available
           OR NOT doctors.onboarding_completed OR NOT doctors.credentials_verified`,
       [d.seedKey, d.name, d.email, d.specialty, d.clinic, d.timeZone, JSON.stringify(d.schedule)],
     );

@@ -1,9 +1,17 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, confirmDialog, formatMessage, MESSAGES, notify, type Appointment } from '@medora/shared';
+import {
+  api,
+  confirmDialog,
+  formatMessage,
+  isOpenStatus,
+  MESSAGES,
+  notify,
+  type Appointment,
+} from '@medora/shared';
 import { appointmentKeys } from '@medora/shared/query';
 import { useCancelAppointment } from '../api/mutations';
-import { isUpcoming, statusLabel } from '../model/appointments';
+import { statusLabel } from '../model/appointments';
 import { errorMessage, saveBlob } from '../model/files';
 import { Modal } from './modal';
 
@@ -121,7 +129,8 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         >
           {MESSAGES.addToCalendar}
         </button>
-        {isUpcoming(details.status) && (
+        {/* The API lets a patient cancel any open appointment, a past one included. */}
+        {isOpenStatus(details.status) && (
           <button
             type="button"
             className="md-button md-dash-button-danger"

@@ -1,11 +1,4 @@
-import type { Appointment, AppointmentStatus } from '@medora/shared';
-
-/** Spec §4 Appointment status: missing, Scheduled or Confirmed is upcoming. */
-const UPCOMING: ReadonlySet<string> = new Set(['Scheduled', 'Confirmed']);
-
-export function isUpcoming(status: AppointmentStatus | string | null | undefined): boolean {
-  return status === undefined || status === null || status === '' || UPCOMING.has(status);
-}
+import { isUpcoming, type Appointment, type AppointmentStatus } from '@medora/shared';
 
 export interface GroupedAppointments {
   upcoming: Appointment[];
@@ -17,13 +10,10 @@ function startTime(a: Appointment): number {
   return Number.isNaN(t) ? 0 : t;
 }
 
-/**
- * Upcoming (missing, Scheduled, Confirmed) soonest first; History (Completed, Cancelled, No-Show and
- * anything else) newest first.
- */
-export function groupAppointments(list: readonly Appointment[]): GroupedAppointments {
-  const upcoming = list.filter((a) => isUpcoming(a.status)).sort((a, b) => startTime(a) - startTime(b));
-  const history = list.filter((a) => !isUpcoming(a.status)).sort((a, b) => startTime(b) - startTime(a));
+/** Upcoming (`isUpcoming` of @medora/shared) soonest first; History (everything else) newest first. */
+export function groupAppointments(list: readonly Appointment[], now: Date = new Date()): GroupedAppointments {
+  const upcoming = list.filter((a) => isUpcoming(a, now)).sort((a, b) => startTime(a) - startTime(b));
+  const history = list.filter((a) => !isUpcoming(a, now)).sort((a, b) => startTime(b) - startTime(a));
   return { upcoming, history };
 }
 

@@ -1,5 +1,5 @@
 import type { Appointment } from '@medora/shared';
-import { groupAppointments, isUpcoming, statusLabel } from './appointments';
+import { groupAppointments, statusLabel } from './appointments';
 import { fallbackDocuments, formatSize, isPdf, isPdfFile } from './documents-fallback';
 import { profileBmi } from './profile-summary';
 import { nextTabIndex, readTabState, writeTabState } from './tab-state';
@@ -8,24 +8,21 @@ const appt = (id: string, status: Appointment['status'] | undefined, startsAt: s
   ({ id, status, startsAt, date: '', doctor: 'D', clinic: 'C', notes: '' }) as unknown as Appointment;
 
 describe('appointment status grouping (spec §4)', () => {
-  it('puts missing, Scheduled and Confirmed in Upcoming, the rest in History', () => {
-    expect(isUpcoming(undefined)).toBe(true);
-    expect(isUpcoming(null)).toBe(true);
-    expect(isUpcoming('Scheduled')).toBe(true);
-    expect(isUpcoming('Confirmed')).toBe(true);
-    expect(isUpcoming('Completed')).toBe(false);
-    expect(isUpcoming('Cancelled')).toBe(false);
-    expect(isUpcoming('No-Show')).toBe(false);
-    const { upcoming, history } = groupAppointments([
-      appt('a', 'Scheduled', '2026-03-02T10:00:00Z'),
-      appt('b', 'Completed', '2026-01-01T10:00:00Z'),
-      appt('c', undefined, '2026-03-01T10:00:00Z'),
-      appt('d', 'Cancelled', '2026-02-01T10:00:00Z'),
-      appt('e', 'No-Show', '2025-12-01T10:00:00Z'),
-      appt('f', 'Confirmed', '2026-04-01T10:00:00Z'),
-    ]);
+  it('puts future missing, Scheduled and Confirmed in Upcoming, the rest (past Scheduled too) in History', () => {
+    const { upcoming, history } = groupAppointments(
+      [
+        appt('a', 'Scheduled', '2026-03-02T10:00:00Z'),
+        appt('b', 'Completed', '2026-01-01T10:00:00Z'),
+        appt('c', undefined, '2026-03-01T10:00:00Z'),
+        appt('d', 'Cancelled', '2026-02-01T10:00:00Z'),
+        appt('e', 'No-Show', '2025-12-01T10:00:00Z'),
+        appt('f', 'Confirmed', '2026-04-01T10:00:00Z'),
+        appt('g', 'Scheduled', '2026-01-15T10:00:00Z'),
+      ],
+      new Date('2026-02-15T00:00:00Z'),
+    );
     expect(upcoming.map((a) => a.id)).toEqual(['c', 'a', 'f']);
-    expect(history.map((a) => a.id)).toEqual(['d', 'b', 'e']);
+    expect(history.map((a) => a.id)).toEqual(['d', 'g', 'b', 'e']);
     expect(statusLabel(undefined)).toBe('Scheduled');
   });
 });

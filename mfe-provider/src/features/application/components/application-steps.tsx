@@ -1,8 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { DOCTOR_SPECIALTIES, MESSAGES } from '@medora/shared';
+import { CREDENTIAL_UPLOAD_ACCEPT, DOCTOR_SPECIALTIES, MESSAGES } from '@medora/shared';
 import { Field, styles } from '../../../components/ui';
 import {
-  DOCUMENT_ACCEPT,
   EMPTY_FILES,
   STEP_TITLES,
   checkDocument,
@@ -190,27 +189,42 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
       {step === 'documents' && (
         <div style={styles.grid}>
           <Field label="Medical Degree *">
-            <input type="file" style={styles.fileInput} accept={DOCUMENT_ACCEPT} onChange={pick('degree')} />
+            <input
+              type="file"
+              style={styles.fileInput}
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
+              onChange={pick('degree')}
+            />
           </Field>
           <Field label="Medical License *">
-            <input type="file" style={styles.fileInput} accept={DOCUMENT_ACCEPT} onChange={pick('license')} />
+            <input
+              type="file"
+              style={styles.fileInput}
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
+              onChange={pick('license')}
+            />
           </Field>
           <Field label="Identity Proof *">
             <input
               type="file"
               style={styles.fileInput}
-              accept={DOCUMENT_ACCEPT}
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
               onChange={pick('identity')}
             />
           </Field>
           <Field label="Address Proof (optional)">
-            <input type="file" style={styles.fileInput} accept={DOCUMENT_ACCEPT} onChange={pick('address')} />
+            <input
+              type="file"
+              style={styles.fileInput}
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
+              onChange={pick('address')}
+            />
           </Field>
           <Field label="Additional Certifications (optional)">
             <input
               type="file"
               style={styles.fileInput}
-              accept={DOCUMENT_ACCEPT}
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
               multiple
               onChange={pick('certification')}
             />
@@ -219,7 +233,7 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
             <input
               type="file"
               style={styles.fileInput}
-              accept={DOCUMENT_ACCEPT}
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
               multiple
               onChange={pick('experience')}
             />

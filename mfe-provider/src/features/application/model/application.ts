@@ -1,5 +1,8 @@
 import {
+  CREDENTIAL_UPLOAD_EXTENSIONS,
   MAX_EXPERIENCE_YEARS,
+  MAX_UPLOAD_BYTES,
+  extensionOf,
   MESSAGES,
   isDoctorSpecialty,
   isPastBirthDate,
@@ -13,11 +16,6 @@ import {
 export const DEFAULT_FEE = '150';
 export const DEFAULT_DURATION = '30';
 export const DEFAULT_LANGUAGES = 'English';
-
-/** Doctor documents (spec §5): .pdf .jpg .jpeg .png, 10 MB each (checked again by content on the server). */
-export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png';
-export const DOCUMENT_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'];
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 export interface ApplicationForm {
   name: string;
@@ -139,9 +137,8 @@ export function validateStep(step: StepId, form: ApplicationForm, files: Applica
 
 /** A chosen file that is not a .pdf/.jpg/.jpeg/.png or larger than 10 MB, with its message. */
 export function checkDocument(file: File): string | null {
-  const name = file.name.toLowerCase();
-  if (!DOCUMENT_EXTENSIONS.some((ext) => name.endsWith(ext))) return MESSAGES.credentialTypeInvalid;
-  if (file.size > MAX_DOCUMENT_BYTES) return MESSAGES.fileTooLargeServer;
+  if (!CREDENTIAL_UPLOAD_EXTENSIONS.includes(extensionOf(file.name))) return MESSAGES.credentialTypeInvalid;
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLargeServer;
   return null;
 }
 

@@ -1,11 +1,13 @@
 import { useState, type CSSProperties } from 'react';
 import {
   CANCEL_REASON_MAX_LENGTH,
+  CREDENTIAL_UPLOAD_ACCEPT,
   MESSAGES,
   VISIT_UNDO_HOURS,
   api,
   errorMessage,
   formatMessage,
+  isOpenStatus,
   notify,
   type ClinicalSummary,
   type ProviderAppointment,
@@ -65,7 +67,7 @@ const HOUR = 60 * 60 * 1000;
  * the visit has started, Cancel before that, Undo within VISIT_UNDO_HOURS of a close.
  */
 export function closingActions(a: ProviderAppointment, now: number) {
-  const open = a.status === 'Scheduled' || a.status === 'Confirmed';
+  const open = isOpenStatus(a.status);
   const started = Date.parse(a.startsAt) <= now;
   const closed = a.status === 'Completed' || a.status === 'No-Show';
   return {
@@ -295,7 +297,7 @@ export function AppointmentCard({
             {a.prescriptionUrl ? 'Replace prescription' : 'Attach prescription'}
             <input
               type="file"
-              accept=".pdf,.jpg,.jpeg,.png"
+              accept={CREDENTIAL_UPLOAD_ACCEPT}
               disabled={busy}
               className="md-visually-hidden"
               style={{

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@medora/shared';
-import { ApiException } from '../common/http-exception.filter.js';
-import { HTTP_MESSAGES } from '../common/http-messages.js';
+import { ApiException } from './http-exception.filter.js';
+import { HTTP_MESSAGES } from './http-messages.js';
 
 /** Errors @fastify/multipart raises when a file passes the limit. */
 const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_ERR_CTP_BODY_TOO_LARGE']);
@@ -56,6 +56,3 @@ export async function readOneFile(req: FastifyRequest): Promise<MultipartUpload>
   }
   return { fileName: file.filename, bytes, fields };
 }
-
-/** Doctor documents and prescriptions: PDF, JPEG or PNG by content (spec §5 Documents). */
-export const CREDENTIAL_FILE_TYPES = new Set(['pdf', 'jpeg', 'png']);

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@medora/shared';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ApiException } from '../common/http-exception.filter.js';
+import { ApiException } from './http-exception.filter.js';
 
 /**
  * A clinic zone is stored only when Postgres knows it too (issue 13 §3): the queries convert with

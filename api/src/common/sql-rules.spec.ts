@@ -1,0 +1,27 @@
+import { isUpcoming } from '@medora/shared';
+import {
+  activeAppointmentSql,
+  approvedDoctorSql,
+  openAppointmentSql,
+  startedAppointmentSql,
+  upcomingAppointmentSql,
+} from './sql-rules.js';
+
+describe('product rules as SQL (issue 14)', () => {
+  it('upcoming is an open status and a start strictly after now, like isUpcoming', () => {
+    expect(openAppointmentSql('x')).toBe(`x.status IN ('Scheduled', 'Confirmed')`);
+    expect(upcomingAppointmentSql('x', '$2')).toBe(
+      `(x.status IN ('Scheduled', 'Confirmed') AND x.starts_at > $2)`,
+    );
+    expect(upcomingAppointmentSql()).toContain('a.starts_at > now()');
+    expect(startedAppointmentSql('x')).toBe('x.starts_at <= now()');
+    // The browser twin agrees on the boundary: at its start instant an appointment is no longer upcoming.
+    const now = new Date('2026-03-01T12:00:00Z');
+    expect(isUpcoming({ status: 'Scheduled', startsAt: now }, now)).toBe(false);
+  });
+
+  it('active and approved', () => {
+    expect(activeAppointmentSql('x')).toBe(`x.status <> 'Cancelled'`);
+    expect(approvedDoctorSql('y')).toBe(`y.verification_status = 'approved'`);
+  });
+});

@@ -1,0 +1,37 @@
+import { UPCOMING_STATUSES } from '@medora/shared';
+
+/**
+ * Product rules as SQL conditions, defined once for every module's statements (issue 14 §1). Each
+ * takes the alias (or table name) the statement gives the row. The browser-side twins live in
+ * `@medora/shared` (`isOpenStatus`, `isUpcoming`) and use the same status list and time boundary.
+ */
+
+const OPEN_STATUSES_SQL = UPCOMING_STATUSES.map((s) => `'${s}'`).join(', ');
+
+/** Appointment `a` still relates its doctor and patient: anything but Cancelled (issue 13). */
+export function activeAppointmentSql(a = 'a'): string {
+  return `${a}.status <> 'Cancelled'`;
+}
+
+/** Appointment `a` holds its slot and can still be closed or cancelled: Scheduled or Confirmed. */
+export function openAppointmentSql(a = 'a'): string {
+  return `${a}.status IN (${OPEN_STATUSES_SQL})`;
+}
+
+/**
+ * Appointment `a` is Upcoming (spec §4): open and starting strictly after `now` (an SQL expression,
+ * `now()` or a parameter). Everything else is History — a Scheduled visit in the past included.
+ */
+export function upcomingAppointmentSql(a = 'a', now = 'now()'): string {
+  return `(${openAppointmentSql(a)} AND ${a}.starts_at > ${now})`;
+}
+
+/** Appointment `a` has started by `now`: the complement of Upcoming's time condition. */
+export function startedAppointmentSql(a = 'a', now = 'now()'): string {
+  return `${a}.starts_at <= ${now}`;
+}
+
+/** Doctor row `d` has been approved by an admin (a pending or rejected doctor is not listed or linked). */
+export function approvedDoctorSql(d = 'd'): string {
+  return `${d}.verification_status = 'approved'`;
+}
