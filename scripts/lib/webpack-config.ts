@@ -35,6 +35,8 @@ export const SINGLETON_MODULES = [
   // mutation in one remote invalidates what the shell and the other remotes show.
   '@tanstack/react-query',
   '@medora/shared/query',
+  // One Dialog and one Popover (issue 14 §3), the same component in the shell and every remote.
+  '@medora/shared/ui',
 ] as const;
 
 export type SingletonModule = (typeof SINGLETON_MODULES)[number];

@@ -1,23 +1,16 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useId, useRef, useState, type CSSProperties } from 'react';
 import { MESSAGES, errorMessage } from '@medora/shared';
+import { Dialog } from '@medora/shared/ui';
 import { styles } from './ui';
 
-const backdrop: CSSProperties = {
-  position: 'fixed',
-  inset: 0,
-  background: 'rgba(15,23,42,0.45)',
-  display: 'grid',
-  placeItems: 'center',
-  zIndex: 50,
-};
 const panel: CSSProperties = { ...styles.card, width: 'min(480px, 92vw)' };
 const heading: CSSProperties = { marginTop: 0 };
 const actions: CSSProperties = { display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: '1rem' };
 
 /**
  * A modal that asks for a required reason (issue 13: a doctor's cancellation; the same shape as the
- * admin's RejectDialog). Focus moves into the field on open and back to the opener on close; Escape
- * or the dismiss button closes it. A failed `onConfirm` shows its message inside the dialog.
+ * admin's RejectDialog), on the shared Dialog: focus moves into the field on open, stays inside, and
+ * goes back to the opener on close; Escape or the dismiss button closes it. A failed `onConfirm` shows its message inside the dialog.
  */
 export function ReasonDialog({
   title,
@@ -44,22 +37,9 @@ export function ReasonDialog({
   const field = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
   const errorId = useId();
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    field.current?.focus();
-    return () => opener?.focus();
-  }, []);
   return (
-    <div
-      style={backdrop}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onCancel();
-      }}
-    >
+    <Dialog labelledBy={titleId} initialFocus={field} onClose={onCancel}>
       <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
         style={panel}
         onSubmit={(e) => {
           e.preventDefault();
@@ -107,6 +87,6 @@ export function ReasonDialog({
           </button>
         </div>
       </form>
-    </div>
+    </Dialog>
   );
 }

@@ -112,4 +112,10 @@ export const SHELL_CSS = `
 .md-dialog { width: min(28rem, 100%); background: #fff; border-radius: 14px; padding: 1.5rem; box-shadow: 0 24px 48px rgba(15, 23, 42, .25); }
 .md-dialog h2 { margin: 0 0 .5rem; font-size: 1.2rem; }
 .md-dialog p { margin: 0 0 1.25rem; color: #334155; }
+/* The Dialog primitive of @medora/shared/ui (issue 14 §3): the native <dialog> is a transparent frame over
+   the viewport that centres the caller's panel, like the old backdrop divs; a click on it is a backdrop click. */
+.md-ui-dialog { position: fixed; inset: 0; width: 100%; height: 100%; max-width: none; max-height: none; margin: 0;
+  padding: 1rem; border: 0; background: transparent; color: inherit; display: grid; place-items: center; overflow: auto; }
+.md-ui-dialog:not([open]) { display: none; }
+.md-ui-dialog::backdrop { background: rgba(15, 23, 42, .45); }
 `;

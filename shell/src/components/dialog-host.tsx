@@ -1,53 +1,22 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { dialogStore, MESSAGES, type PendingDialog } from '@medora/shared';
-
-const FOCUSABLE = 'button:not([disabled]), [href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+import { Dialog } from '@medora/shared/ui';
 
 function ConfirmDialog({ dialog }: { dialog: PendingDialog }) {
   const close = useStore(dialogStore, (s) => s.close);
   const titleId = useId();
   const messageId = useId();
-  const ref = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    confirmRef.current?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close(dialog.id, false);
-      return;
-    }
-    if (e.key !== 'Tab') return;
-    // Keep focus inside the dialog.
-    const nodes = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
-    const first = nodes[0];
-    const last = nodes[nodes.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last?.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first?.focus();
-    }
-  };
-
   return (
-    <div className="md-backdrop">
-      <div
-        ref={ref}
-        className="md-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={messageId}
-        onKeyDown={onKeyDown}
-      >
+    <Dialog
+      labelledBy={titleId}
+      describedBy={messageId}
+      initialFocus={confirmRef}
+      onClose={() => close(dialog.id, false)}
+    >
+      <div className="md-dialog">
         <h2 id={titleId}>{dialog.title}</h2>
         <p id={messageId}>{dialog.message}</p>
         <div className="md-row md-end">
@@ -64,7 +33,7 @@ function ConfirmDialog({ dialog }: { dialog: PendingDialog }) {
           </button>
         </div>
       </div>
-    </div>
+    </Dialog>
   );
 }
 

@@ -1,8 +1,8 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { authStore, MESSAGES, notify } from '@medora/shared';
-import { useDismiss } from './use-dismiss';
+import { Popover } from '@medora/shared/ui';
 
 /**
  * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
@@ -12,12 +12,8 @@ export function AccountMenu() {
   const email = useStore(authStore, (s) => s.user?.email ?? '');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, trigger);
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
   const openMenu = () => {
@@ -42,74 +38,73 @@ export function AccountMenu() {
   };
 
   return (
-    <div className="md-popup" ref={container}>
-      <button
-        ref={trigger}
-        type="button"
-        className="md-account-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={MESSAGES.accountMenu}
-        onClick={() => (open ? setOpen(false) : openMenu())}
-        onKeyDown={(e) => {
+    <Popover
+      className="md-popup"
+      open={open}
+      onOpenChange={(next) => (next ? openMenu() : setOpen(false))}
+      buttonRef={trigger}
+      buttonProps={{
+        className: 'md-account-button',
+        'aria-haspopup': 'menu',
+        'aria-label': MESSAGES.accountMenu,
+        onKeyDown: (e) => {
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
             openMenu();
           }
-        }}
+        },
+      }}
+      buttonContent={
+        <>
+          <span className="md-avatar" aria-hidden="true">
+            {(email[0] ?? '?').toUpperCase()}
+          </span>
+          <span className="md-account-email">{email}</span>
+        </>
+      }
+      panelRef={menu}
+      panelProps={{
+        className: 'md-panel md-menu',
+        role: 'menu',
+        'aria-label': MESSAGES.accountMenu,
+        onKeyDown: onMenuKey,
+      }}
+    >
+      <div className="md-menu-head" role="presentation">
+        <p className="md-menu-email">{email}</p>
+        <p className="md-muted">{MESSAGES.patientAccount}</p>
+      </div>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        onClick={() => choose(() => navigate('/dashboard'))}
       >
-        <span className="md-avatar" aria-hidden="true">
-          {(email[0] ?? '?').toUpperCase()}
-        </span>
-        <span className="md-account-email">{email}</span>
+        {MESSAGES.menuDashboard}
       </button>
-      {open && (
-        <div
-          id={menuId}
-          ref={menu}
-          className="md-panel md-menu"
-          role="menu"
-          aria-label={MESSAGES.accountMenu}
-          onKeyDown={onMenuKey}
-        >
-          <div className="md-menu-head" role="presentation">
-            <p className="md-menu-email">{email}</p>
-            <p className="md-muted">{MESSAGES.patientAccount}</p>
-          </div>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => choose(() => navigate('/dashboard'))}
-          >
-            {MESSAGES.menuDashboard}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => choose(() => notify.info(MESSAGES.settingsComingSoon))}
-          >
-            {MESSAGES.menuSettings}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() =>
-              choose(() => {
-                void authStore
-                  .getState()
-                  .signOut()
-                  .then(() => navigate('/'));
-              })
-            }
-          >
-            {MESSAGES.menuLogout}
-          </button>
-        </div>
-      )}
-    </div>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        onClick={() => choose(() => notify.info(MESSAGES.settingsComingSoon))}
+      >
+        {MESSAGES.menuSettings}
+      </button>
+      <button
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        onClick={() =>
+          choose(() => {
+            void authStore
+              .getState()
+              .signOut()
+              .then(() => navigate('/'));
+          })
+        }
+      >
+        {MESSAGES.menuLogout}
+      </button>
+    </Popover>
   );
 }

@@ -1,6 +1,6 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatMessage, MESSAGES, type AppNotification, type NotificationType } from '@medora/shared';
-import { useDismiss } from './use-dismiss';
+import { Popover } from '@medora/shared/ui';
 import { useNotifications } from './use-notifications';
 
 /** How many notifications the collapsed dropdown shows (the rest behind 'Show all'). */
@@ -45,84 +45,75 @@ export function NotificationBell() {
   const { items, unread, error, markRead } = useNotifications();
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
-  const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, trigger);
   const shown = expanded ? items : items.slice(0, COLLAPSED_COUNT);
   const label = unread > 0 ? formatMessage('notificationsUnread', { count: unread }) : MESSAGES.notifications;
 
   return (
-    <div className="md-popup" ref={container}>
-      <button
-        ref={trigger}
-        type="button"
-        className="md-icon-button"
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <svg
-          aria-hidden="true"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-        </svg>
+    <Popover
+      className="md-popup"
+      open={open}
+      onOpenChange={setOpen}
+      buttonProps={{ className: 'md-icon-button', 'aria-label': label }}
+      buttonContent={
+        <>
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+            <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+          </svg>
+          {unread > 0 && (
+            <span className="md-badge" data-testid="unread-badge" aria-hidden="true">
+              {unread}
+            </span>
+          )}
+        </>
+      }
+      panelProps={{ className: 'md-panel md-notes', role: 'region', 'aria-label': MESSAGES.notifications }}
+    >
+      <div className="md-panel-head">
+        <h2>{MESSAGES.notifications}</h2>
         {unread > 0 && (
-          <span className="md-badge" data-testid="unread-badge" aria-hidden="true">
-            {unread}
-          </span>
+          <button
+            type="button"
+            className="md-link-button"
+            onClick={() => void markRead(items.filter((n) => !n.read).map((n) => n.id))}
+          >
+            {MESSAGES.markAllRead}
+          </button>
         )}
-      </button>
-      {open && (
-        <div id={panelId} className="md-panel md-notes" role="region" aria-label={MESSAGES.notifications}>
-          <div className="md-panel-head">
-            <h2>{MESSAGES.notifications}</h2>
-            {unread > 0 && (
-              <button
-                type="button"
-                className="md-link-button"
-                onClick={() => void markRead(items.filter((n) => !n.read).map((n) => n.id))}
-              >
-                {MESSAGES.markAllRead}
-              </button>
-            )}
-          </div>
-          {error !== null ? (
-            <p className="md-muted md-pad" role="alert">
-              {formatMessage('notificationsFailed', { message: error })}
-            </p>
-          ) : items.length === 0 ? (
-            <p className="md-muted md-pad">{MESSAGES.noNotifications}</p>
-          ) : (
-            <ul>
-              {shown.map((n) => (
-                <Item key={n.id} n={n} onRead={(id) => void markRead([id])} />
-              ))}
-            </ul>
-          )}
-          {items.length > COLLAPSED_COUNT && (
-            <button
-              type="button"
-              className="md-panel-foot md-link-button"
-              aria-expanded={expanded}
-              onClick={() => setExpanded((e) => !e)}
-            >
-              {expanded
-                ? MESSAGES.showFewerNotifications
-                : formatMessage('showAllNotifications', { count: items.length })}
-            </button>
-          )}
-        </div>
+      </div>
+      {error !== null ? (
+        <p className="md-muted md-pad" role="alert">
+          {formatMessage('notificationsFailed', { message: error })}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="md-muted md-pad">{MESSAGES.noNotifications}</p>
+      ) : (
+        <ul>
+          {shown.map((n) => (
+            <Item key={n.id} n={n} onRead={(id) => void markRead([id])} />
+          ))}
+        </ul>
       )}
-    </div>
+      {items.length > COLLAPSED_COUNT && (
+        <button
+          type="button"
+          className="md-panel-foot md-link-button"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {expanded
+            ? MESSAGES.showFewerNotifications
+            : formatMessage('showAllNotifications', { count: items.length })}
+        </button>
+      )}
+    </Popover>
   );
 }

@@ -74,13 +74,14 @@ describe('AppointmentCard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.doctorCancelConfirm }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel the appointment with Casey' });
-    fireEvent.submit(dialog);
+    // The dialog is a native <dialog>; the form inside it is what submits.
+    fireEvent.submit(dialog.querySelector('form')!);
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.cancelReasonRequired);
     expect(cancel).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText(MESSAGES.doctorCancelReasonLabel), {
       target: { value: ' Clinic closed ' },
     });
-    fireEvent.submit(screen.getByRole('dialog'));
+    fireEvent.submit(screen.getByRole('dialog').querySelector('form')!);
     await waitFor(() => expect(changed).toHaveBeenCalled());
     expect(cancel).toHaveBeenCalledWith('a1', 'Clinic closed');
   });
