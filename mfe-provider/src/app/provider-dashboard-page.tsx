@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, isUpcoming, type RemotePageProps } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
-import { StatCard, styles } from '../components/ui';
+import { StatCard, ui } from '../components/ui';
+import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { ScheduleEditor } from '../features/provider/components/schedule-editor';
 
@@ -34,14 +35,14 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   const past = appointments?.filter((a) => !isUpcoming(a, now)) ?? [];
 
   return (
-    <main style={styles.page}>
+    <main className={ui.page}>
       <h1>Provider dashboard</h1>
       {error && (
-        <p role="alert" style={styles.error}>
+        <p role="alert" className={ui.error}>
           {error}
         </p>
       )}
-      <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', marginBottom: '1.5rem' }}>
+      <div className={css.stats}>
         <StatCard label="Today's appointments" value={overview?.today ?? '…'} />
         <StatCard label="Upcoming" value={overview?.upcoming ?? '…'} />
         <StatCard label="Patients" value={overview?.patients ?? '…'} />
@@ -50,7 +51,7 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
       <h2>Upcoming appointments</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
       {appointments && upcoming.length === 0 && <p>No appointments found</p>}
-      <div style={{ display: 'grid', gap: '1rem' }}>
+      <div className={css.list}>
         {upcoming.map((a) => (
           <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
         ))}
@@ -58,17 +59,17 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
       {past.length > 0 && (
         <>
           <h2>Past appointments</h2>
-          <div style={{ display: 'grid', gap: '1rem' }}>
+          <div className={css.list}>
             {past.map((a) => (
               <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
             ))}
           </div>
         </>
       )}
-      <div style={{ marginTop: '1.5rem' }}>
+      <div className={css.schedule}>
         <ScheduleEditor />
       </div>
-      <div style={{ display: 'flex', gap: '1rem', marginTop: '1.5rem', flexWrap: 'wrap' }}>
+      <div className={css.later}>
         <ComingSoonCard title="Messages with patients" />
         <ComingSoonCard title="Earnings and payouts" />
       </div>

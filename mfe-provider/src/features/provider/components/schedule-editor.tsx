@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, notify, type ProviderScheduleInput } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
-import { styles } from '../../../components/ui';
+import { ui } from '../../../components/ui';
+import css from './schedule-editor.module.css';
 import { WEEK, draftFrom, toScheduleInput, type ScheduleDraft } from '../model/schedule';
 
 const ZONES = [
@@ -33,7 +34,7 @@ export function ScheduleEditor() {
 
   if (!draft)
     return error ? (
-      <p role="alert" style={styles.error}>
+      <p role="alert" className={ui.error}>
         {error}
       </p>
     ) : (
@@ -57,18 +58,15 @@ export function ScheduleEditor() {
   };
 
   return (
-    <section aria-labelledby="schedule-title" style={styles.card}>
-      <h2 id="schedule-title" style={{ marginTop: 0 }}>
+    <section aria-labelledby="schedule-title" className={ui.card}>
+      <h2 id="schedule-title" className={css.title}>
         Weekly schedule
       </h2>
-      <p style={styles.muted}>Times as 09:00 AM, separated by commas, in the clinic’s time zone.</p>
-      <div style={{ display: 'grid', gap: '0.5rem' }}>
+      <p className={ui.muted}>Times as 09:00 AM, separated by commas, in the clinic’s time zone.</p>
+      <div className={css.days}>
         {WEEK.map((day) => (
-          <div
-            key={day}
-            style={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 8, alignItems: 'center' }}
-          >
-            <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+          <div key={day} className={css.day}>
+            <label className={css.dayToggle}>
               <input
                 type="checkbox"
                 checked={draft.days[day] ?? false}
@@ -82,17 +80,17 @@ export function ScheduleEditor() {
               disabled={!draft.days[day]}
               placeholder="09:00 AM, 10:00 AM"
               onChange={(e) => setDraft({ ...draft, slots: { ...draft.slots, [day]: e.target.value } })}
-              style={styles.input}
+              className={ui.input}
             />
           </div>
         ))}
-        <label style={{ ...styles.label, maxWidth: 320 }}>
+        <label className={`${ui.label} ${css.zone}`}>
           Clinic time zone
           <input
             list="medora-zones"
             value={draft.timeZone}
             onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
-            style={styles.input}
+            className={ui.input}
           />
           <datalist id="medora-zones">
             {ZONES.map((z) => (
@@ -102,20 +100,20 @@ export function ScheduleEditor() {
         </label>
       </div>
       {error && (
-        <p role="alert" style={styles.error}>
+        <p role="alert" className={ui.error}>
           {error}
         </p>
       )}
       <button
         type="button"
-        style={{ ...styles.primary, marginTop: '0.75rem' }}
+        className={`${ui.primary} ${css.save}`}
         disabled={busy}
         onClick={() => void save()}
       >
         {busy ? MESSAGES.submitting : 'Save schedule'}
       </button>
       {saved && saved.outsideSchedule.length > 0 && (
-        <div style={{ marginTop: '0.75rem' }}>
+        <div className={css.outside}>
           <p>These upcoming bookings are outside the schedule. They stay booked:</p>
           <ul>
             {saved.outsideSchedule.map((a) => (
