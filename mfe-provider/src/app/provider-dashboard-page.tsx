@@ -36,21 +36,21 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
 
   return (
     <main className={ui.page}>
-      <h1>Provider dashboard</h1>
+      <h1>{MESSAGES.providerDashboardTitle}</h1>
       {error && (
         <p role="alert" className={ui.error}>
           {error}
         </p>
       )}
       <div className={css.stats}>
-        <StatCard label="Today's appointments" value={overview?.today ?? '…'} />
-        <StatCard label="Upcoming" value={overview?.upcoming ?? '…'} />
-        <StatCard label="Patients" value={overview?.patients ?? '…'} />
-        <StatCard label="Completed" value={overview?.completed ?? '…'} />
+        <StatCard label={MESSAGES.providerStatToday} value={overview?.today ?? '…'} />
+        <StatCard label={MESSAGES.providerStatUpcoming} value={overview?.upcoming ?? '…'} />
+        <StatCard label={MESSAGES.providerStatPatients} value={overview?.patients ?? '…'} />
+        <StatCard label={MESSAGES.providerStatCompleted} value={overview?.completed ?? '…'} />
       </div>
-      <h2>Upcoming appointments</h2>
+      <h2>{MESSAGES.providerUpcomingTitle}</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {appointments && upcoming.length === 0 && <p>No appointments found</p>}
+      {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}
       <div className={css.list}>
         {upcoming.map((a) => (
           <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
@@ -58,7 +58,7 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
       </div>
       {past.length > 0 && (
         <>
-          <h2>Past appointments</h2>
+          <h2>{MESSAGES.providerPastTitle}</h2>
           <div className={css.list}>
             {past.map((a) => (
               <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
@@ -70,8 +70,8 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
         <ScheduleEditor />
       </div>
       <div className={css.later}>
-        <ComingSoonCard title="Messages with patients" />
-        <ComingSoonCard title="Earnings and payouts" />
+        <ComingSoonCard title={MESSAGES.providerComingMessages} />
+        <ComingSoonCard title={MESSAGES.providerComingEarnings} />
       </div>
     </main>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MESSAGES } from '@medora/shared';
 import css from './coming-soon.module.css';
 
 /** A 'Coming Soon' placeholder card (spec §2 "Placeholder dashboards"). */
@@ -6,7 +7,7 @@ export function ComingSoonCard({ title, children }: { title: string; children?: 
   return (
     <section aria-label={title} className={css.card}>
       <h2 className={css.title}>{title}</h2>
-      {children ?? <p>Coming Soon</p>}
+      {children ?? <p>{MESSAGES.comingSoon}</p>}
     </section>
   );
 }

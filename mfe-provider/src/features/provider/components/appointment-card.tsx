@@ -55,7 +55,7 @@ function intakeSections(intake: Record<string, unknown> | null): ReviewSection[]
       return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
     })
     .map(([k, v]) => ({ label: label(k), value: show(v) }));
-  return rest.length ? [...sections, { title: 'Other answers', items: rest }] : sections;
+  return rest.length ? [...sections, { title: MESSAGES.providerOtherAnswers, items: rest }] : sections;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -89,7 +89,7 @@ export function AppointmentCard({
   const cancelled = a.status === 'Cancelled';
   // A cancelled appointment carries no health data (the API sends none either).
   const summary = cancelled ? null : (a.patient.summary as ClinicalSummary | null);
-  const who = a.patient.name ?? a.patient.email ?? 'Patient';
+  const who = a.patient.name ?? a.patient.email ?? MESSAGES.providerPatientFallback;
   const can = closingActions(a, Date.now());
 
   const undo = async () => {
@@ -116,7 +116,7 @@ export function AppointmentCard({
     setBusy(true);
     try {
       await api.setAppointmentStatus(a.id, status);
-      notify.success(`${who}: ${status}`);
+      notify.success(formatMessage('providerStatusSet', { patient: who, status }));
       onChanged();
     } catch (err) {
       notify.error(errorMessage(err));
@@ -130,7 +130,7 @@ export function AppointmentCard({
     setBusy(true);
     try {
       await api.uploadPrescription(a.id, file, file.name);
-      notify.success(`Prescription attached for ${who}.`);
+      notify.success(formatMessage('providerPrescriptionAttached', { patient: who }));
       onChanged();
     } catch (err) {
       notify.error(errorMessage(err));
@@ -149,12 +149,15 @@ export function AppointmentCard({
   };
 
   return (
-    <article aria-label={`Appointment with ${who} on ${a.date}`} className={ui.card}>
+    <article
+      aria-label={formatMessage('providerAppointmentLabel', { patient: who, date: a.date })}
+      className={ui.card}
+    >
       <div className={css.head}>
         <div>
           <h3 className={css.name}>{who}</h3>
           <p className={`${ui.muted} ${css.meta}`}>
-            {a.date} · {a.notes || 'No notes'}
+            {a.date} · {a.notes || MESSAGES.providerNoNotes}
           </p>
         </div>
         <span className={css.status} data-status={a.status}>
@@ -169,10 +172,10 @@ export function AppointmentCard({
             : ''}
         </p>
       ) : summary ? (
-        <section aria-label={`Summary of ${who}`} className={css.summary}>
+        <section aria-label={formatMessage('providerSummaryLabel', { patient: who })} className={css.summary}>
           {summary.redFlags.length > 0 && (
             <div className={css.redFlags}>
-              <strong>Red flags</strong>
+              <strong>{MESSAGES.providerRedFlags}</strong>
               <ul className={css.redFlagList}>
                 {summary.redFlags.map((f) => (
                   <li key={f}>{f}</li>
@@ -195,11 +198,11 @@ export function AppointmentCard({
           <p className={`${ui.muted} ${css.disclaimer}`}>{summary.disclaimer}</p>
         </section>
       ) : (
-        <p className={ui.muted}>This patient has not completed the intake yet.</p>
+        <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>
       )}
       {!cancelled && a.patient.intake && (
         <details className={css.details}>
-          <summary className={css.detailsSummary}>Intake details</summary>
+          <summary className={css.detailsSummary}>{MESSAGES.providerIntakeDetails}</summary>
           {intakeSections(a.patient.intake).map((s) => (
             <section key={s.title} aria-label={s.title}>
               <h4 className={css.sectionTitle}>{s.title}</h4>
@@ -248,7 +251,7 @@ export function AppointmentCard({
         )}
         {a.status !== 'Cancelled' && (
           <label className={`${ui.secondary} ${css.fileButton}`} data-busy={busy}>
-            {a.prescriptionUrl ? 'Replace prescription' : 'Attach prescription'}
+            {a.prescriptionUrl ? MESSAGES.providerReplacePrescription : MESSAGES.providerAttachPrescription}
             <input
               type="file"
               accept={CREDENTIAL_UPLOAD_ACCEPT}
@@ -260,7 +263,7 @@ export function AppointmentCard({
         )}
         {a.prescriptionUrl && (
           <button type="button" className={ui.secondary} onClick={() => void viewPrescription()}>
-            View prescription
+            {MESSAGES.providerViewPrescription}
           </button>
         )}
       </div>

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, api, errorMessage, notify, type ProviderScheduleInput } from '@medora/shared';
+import {
+  MESSAGES,
+  api,
+  errorMessage,
+  formatMessage,
+  notify,
+  type ProviderScheduleInput,
+} from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './schedule-editor.module.css';
@@ -51,7 +58,7 @@ export function ScheduleEditor() {
     try {
       await saving.mutateAsync(input);
       setDraft(null);
-      notify.success('Schedule saved. Patients see the new times now.');
+      notify.success(MESSAGES.scheduleSaved);
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -60,9 +67,9 @@ export function ScheduleEditor() {
   return (
     <section aria-labelledby="schedule-title" className={ui.card}>
       <h2 id="schedule-title" className={css.title}>
-        Weekly schedule
+        {MESSAGES.scheduleTitle}
       </h2>
-      <p className={ui.muted}>Times as 09:00 AM, separated by commas, in the clinic’s time zone.</p>
+      <p className={ui.muted}>{MESSAGES.scheduleHint}</p>
       <div className={css.days}>
         {WEEK.map((day) => (
           <div key={day} className={css.day}>
@@ -75,17 +82,17 @@ export function ScheduleEditor() {
               {day}
             </label>
             <input
-              aria-label={`${day} time slots`}
+              aria-label={formatMessage('scheduleDaySlots', { day })}
               value={draft.slots[day] ?? ''}
               disabled={!draft.days[day]}
-              placeholder="09:00 AM, 10:00 AM"
+              placeholder={MESSAGES.scheduleSlotsPlaceholder}
               onChange={(e) => setDraft({ ...draft, slots: { ...draft.slots, [day]: e.target.value } })}
               className={ui.input}
             />
           </div>
         ))}
         <label className={`${ui.label} ${css.zone}`}>
-          Clinic time zone
+          {MESSAGES.scheduleTimeZone}
           <input
             list="medora-zones"
             value={draft.timeZone}
@@ -110,11 +117,11 @@ export function ScheduleEditor() {
         disabled={busy}
         onClick={() => void save()}
       >
-        {busy ? MESSAGES.submitting : 'Save schedule'}
+        {busy ? MESSAGES.submitting : MESSAGES.scheduleSave}
       </button>
       {saved && saved.outsideSchedule.length > 0 && (
         <div className={css.outside}>
-          <p>These upcoming bookings are outside the schedule. They stay booked:</p>
+          <p>{MESSAGES.scheduleOutside}</p>
           <ul>
             {saved.outsideSchedule.map((a) => (
               <li key={a.id}>{a.date}</li>
