@@ -14,6 +14,8 @@ function frontendJestConfig(packageDir, overrides = {}) {
     setupFiles: [path.join(__dirname, 'jsdom-setup.cjs')],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     moduleNameMapper: {
+      // CSS is compiled by webpack; in jest a CSS Module's class names map to themselves.
+      '\\.css$': path.join(__dirname, 'css-stub.cjs'),
       '^@medora/shared$': path.join(shared, 'index.ts'),
       '^@medora/shared/schemas$': path.join(shared, 'schemas', 'index.ts'),
       '^@medora/shared/intake$': path.join(shared, 'intake', 'index.ts'),

@@ -11,6 +11,7 @@ import webpack from 'webpack';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/remotes.js';
 
@@ -159,6 +160,43 @@ export function federationRuntimeOptions(kind: WebpackConfigOptions['kind'], mod
   };
 }
 
+/**
+ * Styling (issue 14 §3): CSS files compiled by webpack and EXTRACTED into content-hashed `.css` files
+ * that load as `<link>` (never `style-loader`, which injects `<style>` at run time: a strict
+ * Content-Security-Policy forbids that). A remote's CSS chunk is loaded by its own webpack runtime
+ * together with the JS chunk of the exposed module, from the remote's `publicPath: 'auto'`.
+ * `*.module.css` files are CSS Modules (class names scoped per file, so two remotes on one page cannot
+ * clash); other `.css` files (the design tokens) are global.
+ */
+export function cssRule(mode: BuildMode) {
+  return {
+    test: /\.css$/,
+    use: [
+      MiniCssExtractPlugin.loader,
+      {
+        loader: require.resolve('css-loader'),
+        options: {
+          modules: {
+            auto: /\.module\.css$/,
+            // `import styles from './x.module.css'`, `styles.card` (css-loader 7 defaults to named exports).
+            namedExport: false,
+            exportLocalsConvention: 'as-is',
+            localIdentName: mode === 'production' ? '[hash:base64:8]' : '[name]__[local]',
+          },
+        },
+      },
+    ],
+  };
+}
+
+export function cssExtractPlugin(mode: BuildMode) {
+  const production = mode === 'production';
+  return new MiniCssExtractPlugin({
+    filename: production ? '[name].[contenthash:8].css' : '[name].css',
+    chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+  });
+}
+
 const HTML_TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
@@ -215,6 +253,7 @@ export function createWebpackConfig(
             options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
           },
         },
+        cssRule(mode),
       ],
     },
     cache: {
@@ -241,6 +280,7 @@ export function createWebpackConfig(
         dts: false,
         ...federationRuntimeOptions(kind, mode),
       }),
+      cssExtractPlugin(mode),
       new HtmlWebpackPlugin({ templateContent: HTML_TEMPLATE, scriptLoading: 'defer' }),
       new webpack.DefinePlugin({
         __BUILD_ID__: JSON.stringify(buildId()),

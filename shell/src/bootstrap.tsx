@@ -1,3 +1,5 @@
+// The design tokens (CSS custom properties), once for the page and every remote on it.
+import '@medora/shared/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';

@@ -104,3 +104,30 @@ describe.each(packages)('webpack config of %s', (pkg) => {
     },
   );
 });
+
+/** Issue 14 §3: CSS is extracted to hashed files loaded by <link>; nothing injects <style> at run time. */
+describe.each(packages)('CSS handling of %s', (pkg) => {
+  const { config } = load(pkg);
+  const cssRule = config.module!.rules!.find(
+    (r) => r && typeof r === 'object' && r.test instanceof RegExp && r.test.test('x.css'),
+  ) as { use: Array<string | { loader: string; options?: { modules?: { auto?: RegExp } } }> };
+  const loaders = cssRule.use.map((u) => (typeof u === 'string' ? u : u.loader));
+
+  it('extracts CSS (mini-css-extract-plugin) and never injects it (no style-loader)', () => {
+    expect(loaders.some((l) => l.includes('mini-css-extract-plugin'))).toBe(true);
+    expect(loaders.some((l) => l.includes('style-loader'))).toBe(false);
+    const plugin = config.plugins!.find((p) => p?.constructor.name === 'MiniCssExtractPlugin') as unknown as {
+      options: { filename: string; chunkFilename: string };
+    };
+    expect(plugin.options.filename).toBe('[name].[contenthash:8].css');
+    expect(plugin.options.chunkFilename).toBe('[name].[contenthash:8].css');
+  });
+
+  it('treats *.module.css as CSS Modules and other .css (the design tokens) as global', () => {
+    const cssLoader = cssRule.use.find((u) => typeof u === 'object' && u.loader.includes('css-loader')) as {
+      options: { modules: { auto: RegExp } };
+    };
+    expect(cssLoader.options.modules.auto.test('card.module.css')).toBe(true);
+    expect(cssLoader.options.modules.auto.test('tokens.css')).toBe(false);
+  });
+});

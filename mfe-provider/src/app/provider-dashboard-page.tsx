@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, isUpcoming, type RemotePageProps } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
-import { StatCard, styles } from '../components/ui';
+import { StatCard, ui } from '../components/ui';
+import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { ScheduleEditor } from '../features/provider/components/schedule-editor';
 
@@ -34,43 +35,43 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   const past = appointments?.filter((a) => !isUpcoming(a, now)) ?? [];
 
   return (
-    <main style={styles.page}>
-      <h1>Provider dashboard</h1>
+    <main className={ui.page}>
+      <h1>{MESSAGES.providerDashboardTitle}</h1>
       {error && (
-        <p role="alert" style={styles.error}>
+        <p role="alert" className={ui.error}>
           {error}
         </p>
       )}
-      <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', marginBottom: '1.5rem' }}>
-        <StatCard label="Today's appointments" value={overview?.today ?? '…'} />
-        <StatCard label="Upcoming" value={overview?.upcoming ?? '…'} />
-        <StatCard label="Patients" value={overview?.patients ?? '…'} />
-        <StatCard label="Completed" value={overview?.completed ?? '…'} />
+      <div className={css.stats}>
+        <StatCard label={MESSAGES.providerStatToday} value={overview?.today ?? '…'} />
+        <StatCard label={MESSAGES.providerStatUpcoming} value={overview?.upcoming ?? '…'} />
+        <StatCard label={MESSAGES.providerStatPatients} value={overview?.patients ?? '…'} />
+        <StatCard label={MESSAGES.providerStatCompleted} value={overview?.completed ?? '…'} />
       </div>
-      <h2>Upcoming appointments</h2>
+      <h2>{MESSAGES.providerUpcomingTitle}</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {appointments && upcoming.length === 0 && <p>No appointments found</p>}
-      <div style={{ display: 'grid', gap: '1rem' }}>
+      {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}
+      <div className={css.list}>
         {upcoming.map((a) => (
           <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
         ))}
       </div>
       {past.length > 0 && (
         <>
-          <h2>Past appointments</h2>
-          <div style={{ display: 'grid', gap: '1rem' }}>
+          <h2>{MESSAGES.providerPastTitle}</h2>
+          <div className={css.list}>
             {past.map((a) => (
               <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
             ))}
           </div>
         </>
       )}
-      <div style={{ marginTop: '1.5rem' }}>
+      <div className={css.schedule}>
         <ScheduleEditor />
       </div>
-      <div style={{ display: 'flex', gap: '1rem', marginTop: '1.5rem', flexWrap: 'wrap' }}>
-        <ComingSoonCard title="Messages with patients" />
-        <ComingSoonCard title="Earnings and payouts" />
+      <div className={css.later}>
+        <ComingSoonCard title={MESSAGES.providerComingMessages} />
+        <ComingSoonCard title={MESSAGES.providerComingEarnings} />
       </div>
     </main>
   );

@@ -1,4 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
+import ui from './ui.module.css';
+
+/** This remote's shared classes (ui.module.css, on the design tokens): card, buttons, inputs, muted. */
+export { ui };
 
 /**
  * The shape of the shell's `.md-button` (shell/src/app/styles.ts), mirrored inline so the remote looks
@@ -20,7 +24,11 @@ const button = {
   textDecoration: 'none',
 } satisfies CSSProperties;
 
-/** Small shared styles of this remote (the shell's look: white cards, teal primary buttons). */
+/**
+ * Small shared styles of this remote (the shell's look: white cards, teal primary buttons) as inline
+ * objects. Being replaced by the `ui` classes above (issue 14 §3: no inline styles under a strict CSP);
+ * kept only for the screens not converted yet.
+ */
 export const styles = {
   page: { maxWidth: 960, margin: '0 auto', padding: '2rem 1rem' } satisfies CSSProperties,
   card: {
@@ -78,16 +86,16 @@ export const styles = {
 /** A counter tile with a real number. */
 export function StatCard({ label, value }: { label: string; value: number | string }) {
   return (
-    <section aria-label={label} style={{ ...styles.card, minWidth: 160, flex: 1 }}>
-      <p style={{ ...styles.muted, margin: 0 }}>{label}</p>
-      <p style={{ fontSize: 28, fontWeight: 700, margin: '0.25rem 0 0' }}>{value}</p>
+    <section aria-label={label} className={ui.statCard}>
+      <p className={ui.statLabel}>{label}</p>
+      <p className={ui.statValue}>{value}</p>
     </section>
   );
 }
 
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <label style={styles.label}>
+    <label className={ui.label}>
       {label}
       {children}
     </label>

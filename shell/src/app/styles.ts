@@ -1,10 +1,9 @@
 /**
- * The shell's stylesheet (no UI framework, no CSS loader in the shared webpack config): one calm,
- * neutral palette with a teal accent, rendered once by the layout.
+ * The shell's stylesheet, rendered once by the layout: one calm, neutral palette with a teal accent.
+ * The palette itself (`--md-*` custom properties) lives in @medora/shared/tokens.css, which
+ * bootstrap.tsx imports; this string is still injected as <style> (to become a CSS file, issue 14 §3).
  */
 export const SHELL_CSS = `
-:root { --md-accent: #0f766e; --md-accent-dark: #115e59; --md-border: #e5e7eb; --md-muted: #6b7280;
-  --md-bg: #f8fafc; --md-danger: #b91c1c; --md-radius: 10px; }
 *, *::before, *::after { box-sizing: border-box; }
 :focus-visible { outline: 3px solid #5eead4; outline-offset: 2px; }
 .md-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import {
   CANCEL_REASON_MAX_LENGTH,
   CREDENTIAL_UPLOAD_ACCEPT,
@@ -20,7 +20,8 @@ import {
   type ReviewSection,
 } from '@medora/shared/intake';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { openBlob, styles } from '../../../components/ui';
+import { openBlob, ui } from '../../../components/ui';
+import css from './appointment-card.module.css';
 
 /** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
 function label(key: string): string {
@@ -54,11 +55,8 @@ function intakeSections(intake: Record<string, unknown> | null): ReviewSection[]
       return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
     })
     .map(([k, v]) => ({ label: label(k), value: show(v) }));
-  return rest.length ? [...sections, { title: 'Other answers', items: rest }] : sections;
+  return rest.length ? [...sections, { title: MESSAGES.providerOtherAnswers, items: rest }] : sections;
 }
-
-const sectionTitle = { margin: '0.6rem 0 0.2rem', fontSize: 14, color: 'var(--md-accent-dark, #115e59)' };
-const cancelNote: CSSProperties = { ...styles.muted, margin: '0.75rem 0 0' };
 
 const HOUR = 60 * 60 * 1000;
 
@@ -86,13 +84,12 @@ export function AppointmentCard({
   onChanged: () => void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [fileFocus, setFileFocus] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const a = appointment;
   const cancelled = a.status === 'Cancelled';
   // A cancelled appointment carries no health data (the API sends none either).
   const summary = cancelled ? null : (a.patient.summary as ClinicalSummary | null);
-  const who = a.patient.name ?? a.patient.email ?? 'Patient';
+  const who = a.patient.name ?? a.patient.email ?? MESSAGES.providerPatientFallback;
   const can = closingActions(a, Date.now());
 
   const undo = async () => {
@@ -119,7 +116,7 @@ export function AppointmentCard({
     setBusy(true);
     try {
       await api.setAppointmentStatus(a.id, status);
-      notify.success(`${who}: ${status}`);
+      notify.success(formatMessage('providerStatusSet', { patient: who, status }));
       onChanged();
     } catch (err) {
       notify.error(errorMessage(err));
@@ -133,7 +130,7 @@ export function AppointmentCard({
     setBusy(true);
     try {
       await api.uploadPrescription(a.id, file, file.name);
-      notify.success(`Prescription attached for ${who}.`);
+      notify.success(formatMessage('providerPrescriptionAttached', { patient: who }));
       onChanged();
     } catch (err) {
       notify.error(errorMessage(err));
@@ -152,69 +149,45 @@ export function AppointmentCard({
   };
 
   return (
-    <article aria-label={`Appointment with ${who} on ${a.date}`} style={styles.card}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
+    <article
+      aria-label={formatMessage('providerAppointmentLabel', { patient: who, date: a.date })}
+      className={ui.card}
+    >
+      <div className={css.head}>
         <div>
-          <h3 style={{ margin: 0 }}>{who}</h3>
-          <p style={{ ...styles.muted, margin: '0.2rem 0' }}>
-            {a.date} · {a.notes || 'No notes'}
+          <h3 className={css.name}>{who}</h3>
+          <p className={`${ui.muted} ${css.meta}`}>
+            {a.date} · {a.notes || MESSAGES.providerNoNotes}
           </p>
         </div>
-        <span
-          style={{
-            alignSelf: 'start',
-            padding: '0.2rem 0.6rem',
-            borderRadius: 999,
-            fontSize: 13,
-            fontWeight: 600,
-            background: a.status === 'Completed' ? '#dcfce7' : a.status === 'No-Show' ? '#fee2e2' : '#ccfbf1',
-            color: a.status === 'Completed' ? '#166534' : a.status === 'No-Show' ? '#991b1b' : '#115e59',
-          }}
-        >
+        <span className={css.status} data-status={a.status}>
           {a.status}
         </span>
       </div>
       {cancelled ? (
-        <p style={cancelNote}>
+        <p className={`${ui.muted} ${css.note}`}>
           {MESSAGES.cancelledNoHealthData}
           {a.cancelledBy === 'doctor' && a.cancelReason
             ? ` ${MESSAGES.appointmentCancelReasonLabel}: ${a.cancelReason}`
             : ''}
         </p>
       ) : summary ? (
-        <section aria-label={`Summary of ${who}`} style={{ marginTop: '0.75rem' }}>
+        <section aria-label={formatMessage('providerSummaryLabel', { patient: who })} className={css.summary}>
           {summary.redFlags.length > 0 && (
-            <div
-              style={{
-                border: '1px solid #fecaca',
-                borderLeft: '4px solid var(--md-danger, #b91c1c)',
-                background: '#fef2f2',
-                color: '#991b1b',
-                borderRadius: 8,
-                padding: '0.5rem 0.75rem',
-                margin: '0.25rem 0 0.5rem',
-                fontSize: 14,
-              }}
-            >
-              <strong>Red flags</strong>
-              <ul style={{ margin: '0.25rem 0 0', paddingLeft: '1.2rem' }}>
+            <div className={css.redFlags}>
+              <strong>{MESSAGES.providerRedFlags}</strong>
+              <ul className={css.redFlagList}>
                 {summary.redFlags.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
             </div>
           )}
-          <div
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-              gap: '0 1.5rem',
-            }}
-          >
+          <div className={css.sections}>
             {summary.sections.map((s) => (
               <div key={s.title}>
-                <h4 style={sectionTitle}>{s.title}</h4>
-                <ul style={{ margin: 0, paddingLeft: '1.2rem', fontSize: 14, lineHeight: 1.5 }}>
+                <h4 className={css.sectionTitle}>{s.title}</h4>
+                <ul className={css.lines}>
                   {s.lines.map((line, i) => (
                     <li key={i}>{line}</li>
                   ))}
@@ -222,32 +195,22 @@ export function AppointmentCard({
               </div>
             ))}
           </div>
-          <p style={{ ...styles.muted, fontStyle: 'italic', margin: '0.75rem 0 0' }}>{summary.disclaimer}</p>
+          <p className={`${ui.muted} ${css.disclaimer}`}>{summary.disclaimer}</p>
         </section>
       ) : (
-        <p style={styles.muted}>This patient has not completed the intake yet.</p>
+        <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>
       )}
       {!cancelled && a.patient.intake && (
-        <details style={{ marginTop: '0.75rem', borderTop: '1px solid #f1f5f9', paddingTop: '0.5rem' }}>
-          <summary style={{ cursor: 'pointer', fontWeight: 500, color: 'var(--md-accent-dark, #115e59)' }}>
-            Intake details
-          </summary>
+        <details className={css.details}>
+          <summary className={css.detailsSummary}>{MESSAGES.providerIntakeDetails}</summary>
           {intakeSections(a.patient.intake).map((s) => (
             <section key={s.title} aria-label={s.title}>
-              <h4 style={sectionTitle}>{s.title}</h4>
-              <dl
-                style={{
-                  display: 'grid',
-                  gridTemplateColumns: 'minmax(0, 18rem) 1fr',
-                  gap: '0.2rem 1rem',
-                  fontSize: 14,
-                  margin: 0,
-                }}
-              >
+              <h4 className={css.sectionTitle}>{s.title}</h4>
+              <dl className={css.answers}>
                 {s.items.map((item, i) => (
-                  <div key={`${item.label}-${i}`} style={{ display: 'contents' }}>
-                    <dt style={{ color: '#475569' }}>{item.label}</dt>
-                    <dd style={{ margin: 0 }}>{item.value}</dd>
+                  <div key={`${item.label}-${i}`} className={css.answer}>
+                    <dt className={css.answerLabel}>{item.label}</dt>
+                    <dd className={css.answerValue}>{item.value}</dd>
                   </div>
                 ))}
               </dl>
@@ -255,12 +218,12 @@ export function AppointmentCard({
           ))}
         </details>
       )}
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginTop: '0.75rem' }}>
+      <div className={css.actions}>
         {can.close && (
           <>
             <button
               type="button"
-              style={styles.primary}
+              className={ui.primary}
               disabled={busy}
               onClick={() => void setStatus('Completed')}
             >
@@ -268,7 +231,7 @@ export function AppointmentCard({
             </button>
             <button
               type="button"
-              style={styles.secondary}
+              className={ui.secondary}
               disabled={busy}
               onClick={() => void setStatus('No-Show')}
             >
@@ -277,46 +240,30 @@ export function AppointmentCard({
           </>
         )}
         {can.undo && (
-          <button type="button" style={styles.secondary} disabled={busy} onClick={() => void undo()}>
+          <button type="button" className={ui.secondary} disabled={busy} onClick={() => void undo()}>
             {formatMessage('undoVisitClose', { status: a.status })}
           </button>
         )}
         {can.cancel && (
-          <button type="button" style={styles.danger} disabled={busy} onClick={() => setCancelling(true)}>
+          <button type="button" className={ui.danger} disabled={busy} onClick={() => setCancelling(true)}>
             {MESSAGES.doctorCancelConfirm}
           </button>
         )}
         {a.status !== 'Cancelled' && (
-          <label
-            style={{
-              ...styles.secondary,
-              ...(busy ? { opacity: 0.6, cursor: 'progress' } : {}),
-              ...(fileFocus ? { outline: '3px solid #5eead4', outlineOffset: 2 } : {}),
-            }}
-          >
-            {a.prescriptionUrl ? 'Replace prescription' : 'Attach prescription'}
+          <label className={`${ui.secondary} ${css.fileButton}`} data-busy={busy}>
+            {a.prescriptionUrl ? MESSAGES.providerReplacePrescription : MESSAGES.providerAttachPrescription}
             <input
               type="file"
               accept={CREDENTIAL_UPLOAD_ACCEPT}
               disabled={busy}
-              className="md-visually-hidden"
-              style={{
-                position: 'absolute',
-                width: 1,
-                height: 1,
-                overflow: 'hidden',
-                clip: 'rect(0 0 0 0)',
-                whiteSpace: 'nowrap',
-              }}
-              onFocus={() => setFileFocus(true)}
-              onBlur={() => setFileFocus(false)}
+              className={css.hiddenInput}
               onChange={(e) => void attach(e.target.files?.[0])}
             />
           </label>
         )}
         {a.prescriptionUrl && (
-          <button type="button" style={styles.secondary} onClick={() => void viewPrescription()}>
-            View prescription
+          <button type="button" className={ui.secondary} onClick={() => void viewPrescription()}>
+            {MESSAGES.providerViewPrescription}
           </button>
         )}
       </div>

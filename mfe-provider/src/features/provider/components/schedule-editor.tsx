@@ -1,8 +1,16 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, api, errorMessage, notify, type ProviderScheduleInput } from '@medora/shared';
+import {
+  MESSAGES,
+  api,
+  errorMessage,
+  formatMessage,
+  notify,
+  type ProviderScheduleInput,
+} from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
-import { styles } from '../../../components/ui';
+import { ui } from '../../../components/ui';
+import css from './schedule-editor.module.css';
 import { WEEK, draftFrom, toScheduleInput, type ScheduleDraft } from '../model/schedule';
 
 const ZONES = [
@@ -33,7 +41,7 @@ export function ScheduleEditor() {
 
   if (!draft)
     return error ? (
-      <p role="alert" style={styles.error}>
+      <p role="alert" className={ui.error}>
         {error}
       </p>
     ) : (
@@ -50,25 +58,22 @@ export function ScheduleEditor() {
     try {
       await saving.mutateAsync(input);
       setDraft(null);
-      notify.success('Schedule saved. Patients see the new times now.');
+      notify.success(MESSAGES.scheduleSaved);
     } catch (err) {
       setError(errorMessage(err));
     }
   };
 
   return (
-    <section aria-labelledby="schedule-title" style={styles.card}>
-      <h2 id="schedule-title" style={{ marginTop: 0 }}>
-        Weekly schedule
+    <section aria-labelledby="schedule-title" className={ui.card}>
+      <h2 id="schedule-title" className={css.title}>
+        {MESSAGES.scheduleTitle}
       </h2>
-      <p style={styles.muted}>Times as 09:00 AM, separated by commas, in the clinic’s time zone.</p>
-      <div style={{ display: 'grid', gap: '0.5rem' }}>
+      <p className={ui.muted}>{MESSAGES.scheduleHint}</p>
+      <div className={css.days}>
         {WEEK.map((day) => (
-          <div
-            key={day}
-            style={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 8, alignItems: 'center' }}
-          >
-            <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+          <div key={day} className={css.day}>
+            <label className={css.dayToggle}>
               <input
                 type="checkbox"
                 checked={draft.days[day] ?? false}
@@ -77,22 +82,22 @@ export function ScheduleEditor() {
               {day}
             </label>
             <input
-              aria-label={`${day} time slots`}
+              aria-label={formatMessage('scheduleDaySlots', { day })}
               value={draft.slots[day] ?? ''}
               disabled={!draft.days[day]}
-              placeholder="09:00 AM, 10:00 AM"
+              placeholder={MESSAGES.scheduleSlotsPlaceholder}
               onChange={(e) => setDraft({ ...draft, slots: { ...draft.slots, [day]: e.target.value } })}
-              style={styles.input}
+              className={ui.input}
             />
           </div>
         ))}
-        <label style={{ ...styles.label, maxWidth: 320 }}>
-          Clinic time zone
+        <label className={`${ui.label} ${css.zone}`}>
+          {MESSAGES.scheduleTimeZone}
           <input
             list="medora-zones"
             value={draft.timeZone}
             onChange={(e) => setDraft({ ...draft, timeZone: e.target.value })}
-            style={styles.input}
+            className={ui.input}
           />
           <datalist id="medora-zones">
             {ZONES.map((z) => (
@@ -102,21 +107,21 @@ export function ScheduleEditor() {
         </label>
       </div>
       {error && (
-        <p role="alert" style={styles.error}>
+        <p role="alert" className={ui.error}>
           {error}
         </p>
       )}
       <button
         type="button"
-        style={{ ...styles.primary, marginTop: '0.75rem' }}
+        className={`${ui.primary} ${css.save}`}
         disabled={busy}
         onClick={() => void save()}
       >
-        {busy ? MESSAGES.submitting : 'Save schedule'}
+        {busy ? MESSAGES.submitting : MESSAGES.scheduleSave}
       </button>
       {saved && saved.outsideSchedule.length > 0 && (
-        <div style={{ marginTop: '0.75rem' }}>
-          <p>These upcoming bookings are outside the schedule. They stay booked:</p>
+        <div className={css.outside}>
+          <p>{MESSAGES.scheduleOutside}</p>
           <ul>
             {saved.outsideSchedule.map((a) => (
               <li key={a.id}>{a.date}</li>
