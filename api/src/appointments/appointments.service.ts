@@ -25,7 +25,7 @@ import {
 } from '../common/sql-rules.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
-import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
+import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointments.repository.js';
 import { DEFAULT_CONSULTATION_MINUTES, buildAppointmentIcs } from './appointment-ics.js';
 import { APPOINTMENTS_OF_PATIENT_SQL, appointmentListAudit } from './appointments.queries.js';
 

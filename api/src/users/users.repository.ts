@@ -4,7 +4,29 @@ import type { Repository } from 'typeorm';
 import type { Role } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
 import { UserEntity } from './user.entity.js';
-import { USER_BY_FIREBASE_UID_SQL, type UserRow } from './users.queries.js';
+import { approvedDoctorSql } from '../common/sql-rules.js';
+
+/** A users row as the auth guard and the user routes read it (the UserEntity fields, camelCase). */
+export interface UserRow {
+  id: string;
+  firebaseUid: string;
+  email: string | null;
+  role: Role;
+  emailVerified: boolean;
+  phone: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The users columns under UserRow's names, for the table aliased `u`. */
+export const USER_COLUMNS = `u.id, u.firebase_uid AS "firebaseUid", u.email, u.role,
+  u.email_verified AS "emailVerified", u.phone, u.created_at AS "createdAt", u.updated_at AS "updatedAt"`;
+
+/**
+ * The caller lookup the auth guard runs on every request: a raw statement, because TypeORM's entity
+ * path (findOne + hydration) costs about as much as the rest of a small read put together.
+ */
+const USER_BY_FIREBASE_UID_SQL = `SELECT ${USER_COLUMNS} FROM users u WHERE u.firebase_uid = $1`;
 
 export interface NewUser {
   firebaseUid: string;
@@ -51,5 +73,15 @@ export class UsersRepository {
         emailVerified,
       })
       .execute();
+  }
+
+  /** Whether the uid's user is linked to a doctor record an admin has approved. */
+  async hasApprovedDoctor(firebaseUid: string): Promise<boolean> {
+    const rows: unknown[] = await this.repo.query(
+      `SELECT 1 FROM doctors d JOIN users u ON u.id = d.user_id
+        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} LIMIT 1`,
+      [firebaseUid],
+    );
+    return rows.length > 0;
   }
 }
