@@ -1,5 +1,5 @@
 import { auditEntry, type AuditActor, type AuditRecord } from '../audit/audit.queries.js';
-import { APPOINTMENT_COLUMNS } from './appointments.repository.js';
+import { APPOINTMENT_COLUMNS } from './appointment-mapper.js';
 
 /**
  * `GET /api/appointments?uid=`: a patient's appointments, newest start first ($1 = patient uid). Run

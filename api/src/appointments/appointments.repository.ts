@@ -1,14 +1,7 @@
-import {
-  clinicTimeZone,
-  formatAppointmentDate,
-  type Appointment,
-  type AppointmentStatus,
-  type CancelledBy,
-} from '@medora/shared';
+import type { CancelledBy } from '@medora/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { cachedSlotOf } from '../common/cached-slot.js';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
@@ -16,54 +9,11 @@ import {
   upcomingAppointmentSql,
 } from '../common/sql-rules.js';
 import { returnedRows } from '../common/sql-rows.js';
+import { APPOINTMENT_COLUMNS, type AppointmentRow } from './appointment-mapper.js';
 
-/** A row of `appointments` joined with its doctor's time zone, as raw SQL returns it. */
-export interface AppointmentRow {
-  id: string;
-  patient_uid: string;
-  doctor_id: string;
-  starts_at: Date;
-  status: AppointmentStatus;
-  notes: string;
-  clinic: string;
-  specialty: string;
-  doctor_name: string;
-  prescription_url: string | null;
-  booked_at: Date;
-  request_hash: string | null;
-  time_zone: string;
-  cancelled_by?: CancelledBy | null;
-  cancel_reason?: string | null;
-}
-
-/** Columns every appointment query selects (alias `a` for appointments, `d` for doctors). */
-export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_at, a.status, a.notes, a.clinic,
-  a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone,
-  a.cancelled_by, a.cancel_reason`;
-
-/** Spec §3 Appointment: the text date in the clinic's zone. */
-export function toAppointment(row: AppointmentRow): Appointment {
-  const startsAt = new Date(row.starts_at);
-  const timeZone = clinicTimeZone(row.time_zone);
-  const slot = cachedSlotOf(startsAt, timeZone);
-  return {
-    id: row.id,
-    uid: row.patient_uid,
-    date: formatAppointmentDate(slot.date, slot.time),
-    doctor: row.doctor_name,
-    doctorId: row.doctor_id,
-    clinic: row.clinic,
-    specialty: row.specialty,
-    notes: row.notes,
-    prescriptionUrl: row.prescription_url,
-    bookedAt: new Date(row.booked_at).toISOString(),
-    status: row.status,
-    startsAt: startsAt.toISOString(),
-    timeZone,
-    cancelledBy: row.cancelled_by ?? null,
-    cancelReason: row.cancel_reason ?? null,
-  };
-}
+// The row shape, columns and mapping stay in a plain module: the benchmark's baseline server imports
+// them without Nest. Other modules take them from here.
+export { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
 
 /** A doctor as booking reads it (schedule as stored: jsonb written by other features). */
 export interface BookableDoctorRow {

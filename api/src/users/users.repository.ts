@@ -3,30 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Role } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
+import { USER_BY_FIREBASE_UID_SQL, type UserRow } from './users.queries.js';
 import { UserEntity } from './user.entity.js';
 import { approvedDoctorSql } from '../common/sql-rules.js';
 
-/** A users row as the auth guard and the user routes read it (the UserEntity fields, camelCase). */
-export interface UserRow {
-  id: string;
-  firebaseUid: string;
-  email: string | null;
-  role: Role;
-  emailVerified: boolean;
-  phone: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** The users columns under UserRow's names, for the table aliased `u`. */
-export const USER_COLUMNS = `u.id, u.firebase_uid AS "firebaseUid", u.email, u.role,
-  u.email_verified AS "emailVerified", u.phone, u.created_at AS "createdAt", u.updated_at AS "updatedAt"`;
-
-/**
- * The caller lookup the auth guard runs on every request: a raw statement, because TypeORM's entity
- * path (findOne + hydration) costs about as much as the rest of a small read put together.
- */
-const USER_BY_FIREBASE_UID_SQL = `SELECT ${USER_COLUMNS} FROM users u WHERE u.firebase_uid = $1`;
+// The SQL text and row shape stay in a plain module: the benchmark's baseline server imports them
+// without Nest. Other modules take them from here.
+export { USER_BY_FIREBASE_UID_SQL, USER_COLUMNS, type UserRow } from './users.queries.js';
 
 export interface NewUser {
   firebaseUid: string;

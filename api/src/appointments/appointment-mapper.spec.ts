@@ -1,4 +1,4 @@
-import { toAppointment, type AppointmentRow } from './appointments.repository.js';
+import { toAppointment, type AppointmentRow } from './appointment-mapper.js';
 
 const row = (over: Partial<AppointmentRow> = {}): AppointmentRow => ({
   id: 'a1',

@@ -1,0 +1,23 @@
+import type { Role } from '@medora/shared';
+
+/** A users row as the auth guard and the user routes read it (the UserEntity fields, camelCase). */
+export interface UserRow {
+  id: string;
+  firebaseUid: string;
+  email: string | null;
+  role: Role;
+  emailVerified: boolean;
+  phone: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The users columns under UserRow's names, for the table aliased `u`. */
+export const USER_COLUMNS = `u.id, u.firebase_uid AS "firebaseUid", u.email, u.role,
+  u.email_verified AS "emailVerified", u.phone, u.created_at AS "createdAt", u.updated_at AS "updatedAt"`;
+
+/**
+ * The caller lookup the auth guard runs on every request: a raw statement, because TypeORM's entity
+ * path (findOne + hydration) costs about as much as the rest of a small read put together.
+ */
+export const USER_BY_FIREBASE_UID_SQL = `SELECT ${USER_COLUMNS} FROM users u WHERE u.firebase_uid = $1`;
