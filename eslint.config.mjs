@@ -21,13 +21,12 @@ const remotes = frontends.filter((p) => p !== 'shell');
 const apiGlobalModules = ['config', 'auth', 'audit', 'common', 'database', 'throttling'];
 const apiPublicFiles = ['*.module.ts', '*.service.ts', '*.entity.ts', '*.repository.ts'];
 // TEMPORARY (issue 14): existing imports of another module's internals, allowed until they move.
-// The rest found when the rule was added: admin → doctor-mapper, notifications → appointment-mapper
-// and users.queries (issue 14 §2 gives each aggregate a repository, which removes them).
-const apiTemporarilyAllowed = [
-  'doctors/doctor-mapper.ts',
-  'appointments/appointment-mapper.ts',
-  'users/users.queries.ts',
-];
+// None left: the mappers other modules used moved into their aggregate's repository (issue 14 §2).
+const apiTemporarilyAllowed = [];
+// Modules whose SQL lives in their *.repository.ts (issue 14 §2): services there call the repository.
+const apiRepositoryModules = ['notifications', 'users', 'documents', 'audit', 'appointments'];
+const DATA_SOURCE_MESSAGE =
+  "A service calls its module's repository, never the DataSource: move the SQL into *.repository.ts.";
 const apiModules = readdirSync(path.join(root, 'api/src'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -147,5 +146,25 @@ export default tseslint.config(
     // Nest injects constructor parameters by their runtime type: a type-only import would erase it.
     files: ['api/src/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // Issue 14 §2: a module's SQL lives in its repository; its services never reach the DataSource.
+    // Modules are added here as their repository takes over (the rest still inject it).
+    files: [
+      ...apiRepositoryModules.map((m) => `api/src/${m}/**/*.service.ts`),
+      // doctors: DoctorsService so far; DoctorApplicationsService still runs its own SQL.
+      'api/src/doctors/doctors.service.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'typeorm', importNames: ['DataSource'], message: DATA_SOURCE_MESSAGE },
+            { name: '@nestjs/typeorm', importNames: ['InjectDataSource'], message: DATA_SOURCE_MESSAGE },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -25,6 +25,13 @@ const importing = (filePath: string, ...specifiers: string[]): Snippet => ({
 
 const rules = (messages: Message[]) => messages.map((m) => m.ruleId);
 
+const DATA_SOURCE_CODE = `import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+export class X {
+  constructor(@InjectDataSource() readonly ds: DataSource) {}
+}
+`;
+
 describe('lint boundaries', () => {
   const cycleDirs: string[] = [];
   const snippets: Record<string, Snippet> = {};
@@ -60,6 +67,9 @@ describe('lint boundaries', () => {
         '../throttling/rate-limit.decorator.js',
       ),
       apiOwnModule: importing('api/src/doctors/virtual.ts', './doctors.queries.js'),
+      // issue 14 §2 (repositories): a migrated module's service never takes the DataSource.
+      serviceDataSource: { filePath: 'api/src/users/virtual.service.ts', code: DATA_SOURCE_CODE },
+      repositoryDataSource: { filePath: 'api/src/users/virtual.repository.ts', code: DATA_SOURCE_CODE },
       featureImportsApp: importing('mfe-patient/src/features/dashboard/virtual.tsx', '../../app/intake-page'),
       shellFeatureImportsApp: importing('shell/src/features/auth/virtual.tsx', '../../app/routes'),
       appImportsFeature: importing(
@@ -116,5 +126,11 @@ describe('lint boundaries', () => {
   it('refuses an import cycle in source', () => {
     expect(rules(results.cycle)).toEqual(['import-x/no-cycle']);
     expect(rules(results.apiCycle)).toEqual(['import-x/no-cycle']);
+  });
+
+  it("refuses the DataSource in a migrated module's service, and allows it in its repository", () => {
+    expect(rules(results.serviceDataSource)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+    expect(results.serviceDataSource[0].message).toContain('never the DataSource');
+    expect(results.repositoryDataSource).toEqual([]);
   });
 });

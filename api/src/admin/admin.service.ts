@@ -16,7 +16,7 @@ import { ApiException } from '../common/http-exception.filter.js';
 import { activeAppointmentSql } from '../common/sql-rules.js';
 import { CredentialEntity } from '../credentials/credential.entity.js';
 import { DoctorEntity, VERIFICATION_STATUSES, type VerificationStatus } from '../doctors/doctor.entity.js';
-import { toCredentialRecord, toDoctorRecord } from '../doctors/doctor-mapper.js';
+import { toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
 
 @Injectable()
 export class AdminService {

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AppointmentsController } from './appointments.controller.js';
+import { AppointmentsRepository } from './appointments.repository.js';
 import { AppointmentsService } from './appointments.service.js';
 
-@Module({ controllers: [AppointmentsController], providers: [AppointmentsService] })
+@Module({
+  controllers: [AppointmentsController],
+  providers: [AppointmentsService, AppointmentsRepository],
+})
 export class AppointmentsModule {}

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource } from 'typeorm';
+import { QueryFailedError, type EntityManager } from 'typeorm';
 import {
   MESSAGES,
   clinicTimeZone,
@@ -17,15 +16,14 @@ import {
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
-import {
-  activeAppointmentSql,
-  approvedDoctorSql,
-  openAppointmentSql,
-  upcomingAppointmentSql,
-} from '../common/sql-rules.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
-import { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
+import {
+  AppointmentsRepository,
+  toAppointment,
+  type AppointmentAccessRow,
+  type AppointmentRow,
+} from './appointments.repository.js';
 import { DEFAULT_CONSULTATION_MINUTES, buildAppointmentIcs } from './appointment-ics.js';
 import { APPOINTMENTS_OF_PATIENT_SQL, appointmentListAudit } from './appointments.queries.js';
 
@@ -50,7 +48,7 @@ function uniqueViolation(error: unknown): string | null {
 @Injectable()
 export class AppointmentsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly appointments: AppointmentsRepository,
     @Inject(CONFIG) private readonly config: Config,
     private readonly access: AccessPolicy,
     private readonly auditLog: AuditService,
@@ -80,7 +78,7 @@ export class AppointmentsService {
     if (!caller.registered) throw new ApiException(403, MESSAGES.appointmentAccountRequired);
     const requestHash = idempotencyKey ? hashRequest(input) : null;
     if (idempotencyKey) {
-      const replay = await this.findReplay(this.ds, caller.uid, idempotencyKey, requestHash!);
+      const replay = await this.findReplay(undefined, caller.uid, idempotencyKey, requestHash!);
       if (replay) return { created: false, appointment: replay };
     }
 
@@ -94,31 +92,24 @@ export class AppointmentsService {
 
     let result: { created: boolean; appointment: Appointment };
     try {
-      result = await this.ds.transaction(async (m) => {
-        await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 6))`, [caller.uid]);
+      result = await this.appointments.withPatientLock(caller.uid, async (m) => {
         if (idempotencyKey) {
           const replay = await this.findReplay(m, caller.uid, idempotencyKey, requestHash!);
           if (replay) return { created: false, appointment: replay };
         }
         await this.assertWithinLimits(m, caller.uid);
-        const [row] = (await m.query(
-          `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name,
-                                     idempotency_key, request_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-           RETURNING id`,
-          [
-            caller.uid,
-            doctor.id,
-            startsAt,
-            input.notes?.trim() || MESSAGES.defaultBookingNote,
-            doctor.clinic,
-            doctor.specialty,
-            doctor.name,
-            idempotencyKey ?? null,
-            requestHash,
-          ],
-        )) as { id: string }[];
-        const appointment = await this.findById(m, row!.id);
+        const id = await this.appointments.insert(m, [
+          caller.uid,
+          doctor.id,
+          startsAt,
+          input.notes?.trim() || MESSAGES.defaultBookingNote,
+          doctor.clinic,
+          doctor.specialty,
+          doctor.name,
+          idempotencyKey ?? null,
+          requestHash,
+        ]);
+        const appointment = await this.findById(id, m);
         return { created: true, appointment: appointment! };
       });
     } catch (error) {
@@ -174,16 +165,12 @@ export class AppointmentsService {
       allow: ['admin'],
       audit: { action: 'cancel', resourceType: 'appointment', resourceId: id },
     });
-    const updated: unknown[] = await this.ds.query(
-      `UPDATE appointments SET status = 'Cancelled', updated_at = now(), cancelled_at = now(), cancelled_by = $2
-        WHERE id = $1 AND ${openAppointmentSql('appointments')}
-        RETURNING id`,
-      [id, caller.uid === found.patient_uid ? 'patient' : 'admin'],
+    const cancelled = await this.appointments.cancelOpen(
+      id,
+      caller.uid === found.patient_uid ? 'patient' : 'admin',
     );
-    // TypeORM returns [rows, count] for UPDATE … RETURNING on Postgres.
-    const rows = Array.isArray(updated[0]) ? (updated[0] as unknown[]) : updated;
-    if (rows.length === 0) throw new ApiException(409, MESSAGES.appointmentNotCancellable);
-    return (await this.findById(this.ds, id))!;
+    if (!cancelled) throw new ApiException(409, MESSAGES.appointmentNotCancellable);
+    return (await this.findById(id))!;
   }
 
   /** `GET /api/appointments/:id/ics`: the appointment as an iCalendar file (same access as `get`). */
@@ -203,11 +190,7 @@ export class AppointmentsService {
    * through to_jsonb so this works with or without that column.
    */
   private async consultationMinutes(doctorId: string): Promise<number> {
-    const rows: { minutes: string | null }[] = await this.ds.query(
-      `SELECT to_jsonb(d) ->> 'consultation_duration' AS minutes FROM doctors d WHERE d.id = $1`,
-      [doctorId],
-    );
-    const minutes = Number(rows[0]?.minutes);
+    const minutes = Number(await this.appointments.consultationMinutes(doctorId));
     return Number.isInteger(minutes) && minutes >= 5 && minutes <= 480
       ? minutes
       : DEFAULT_CONSULTATION_MINUTES;
@@ -217,15 +200,8 @@ export class AppointmentsService {
    * The row with its doctor's account uid — null unless that doctor is still approved: a doctor an
    * admin rejects loses access to their bookings as they do to the patients' records.
    */
-  private async findRow(id: string): Promise<(AppointmentRow & { doctor_uid: string | null }) | undefined> {
-    const rows: (AppointmentRow & { doctor_uid: string | null })[] = await this.ds.query(
-      `SELECT ${APPOINTMENT_COLUMNS},
-              CASE WHEN ${approvedDoctorSql('d')} THEN u.firebase_uid END AS doctor_uid
-         FROM appointments a JOIN doctors d ON d.id = a.doctor_id LEFT JOIN users u ON u.id = d.user_id
-        WHERE a.id = $1`,
-      [id],
-    );
-    return rows[0];
+  private findRow(id: string): Promise<AppointmentAccessRow | undefined> {
+    return this.appointments.findWithDoctorUid(id);
   }
 
   /** The row when the caller is its patient, its doctor or an admin (audited either way); 404 / 403. */
@@ -238,27 +214,19 @@ export class AppointmentsService {
     return row;
   }
 
-  private async findById(m: Pick<DataSource, 'query'>, id: string): Promise<Appointment | null> {
-    const rows: AppointmentRow[] = await m.query(
-      `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id WHERE a.id = $1`,
-      [id],
-    );
-    return rows[0] ? toAppointment(rows[0]) : null;
+  private async findById(id: string, m?: EntityManager): Promise<Appointment | null> {
+    const row = await this.appointments.findById(id, m);
+    return row ? toAppointment(row) : null;
   }
 
   /** The earlier booking made with this key: the same one for the same body, 422 for another body. */
   private async findReplay(
-    m: Pick<DataSource, 'query'>,
+    m: EntityManager | undefined,
     uid: string,
     key: string,
     hash: string,
   ): Promise<Appointment | null> {
-    const rows: AppointmentRow[] = await m.query(
-      `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-        WHERE a.patient_uid = $1 AND a.idempotency_key = $2`,
-      [uid, key],
-    );
-    const row = rows[0];
+    const row = await this.appointments.findByIdempotencyKey(uid, key, m);
     if (!row) return null;
     if (row.request_hash !== hash) throw new ApiException(422, MESSAGES.idempotencyKeyReused);
     return toAppointment(row);
@@ -273,18 +241,12 @@ export class AppointmentsService {
     input: CreateAppointmentInput,
     patientUid: string,
   ): Promise<BookableDoctor> {
-    const byId = input.doctorId !== undefined;
-    const rows: BookableDoctor[] = await this.ds.query(
-      `SELECT id, name, specialty, clinic, time_zone, schedule FROM doctors d
-        WHERE ${approvedDoctorSql('d')} AND d.is_available
-          AND (d.accepting_new_patients OR EXISTS (
-                SELECT 1 FROM appointments a
-                 WHERE a.doctor_id = d.id AND a.patient_uid = $1 AND ${activeAppointmentSql('a')}))
-          AND ${byId ? 'd.id = $2' : 'd.name = $2 AND ($3::text IS NULL OR d.clinic = $3)'}
-        ORDER BY d.created_at LIMIT 1`,
-      byId ? [patientUid, input.doctorId] : [patientUid, input.doctor, input.clinic || null],
+    const doctor = await this.appointments.findBookableDoctor(
+      patientUid,
+      input.doctorId !== undefined
+        ? { doctorId: input.doctorId }
+        : { name: input.doctor, clinic: input.clinic || null },
     );
-    const doctor = rows[0];
     if (!doctor) throw new ApiException(404, MESSAGES.appointmentDoctorUnavailable);
     // jsonb written by other features: a malformed schedule means "offers nothing", never a 500.
     const { availableDays, timeSlots } = (doctor.schedule ?? {}) as Partial<DoctorSchedule>;
@@ -298,13 +260,8 @@ export class AppointmentsService {
   }
 
   /** Per-user throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
-  private async assertWithinLimits(m: Pick<DataSource, 'query'>, uid: string): Promise<void> {
-    const [counts] = (await m.query(
-      `SELECT count(*) FILTER (WHERE booked_at > now() - interval '1 hour')::int AS recent,
-              count(*) FILTER (WHERE ${upcomingAppointmentSql('appointments')})::int AS upcoming
-         FROM appointments WHERE patient_uid = $1`,
-      [uid],
-    )) as { recent: number; upcoming: number }[];
+  private async assertWithinLimits(m: EntityManager, uid: string): Promise<void> {
+    const counts = await this.appointments.bookingCounts(m, uid);
     const { maxPerHour, maxUpcoming } = this.config.booking;
     if (counts!.recent >= maxPerHour) {
       throw new ApiException(429, formatMessage('bookingRateLimited', { count: counts!.recent }));

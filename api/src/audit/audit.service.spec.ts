@@ -1,10 +1,11 @@
+import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 import { auditEntry, withAuditInsert, type AuditRecord } from './audit.queries.js';
 
 describe('AuditService.record', () => {
   it('never throws into the request path when the insert fails', async () => {
     const ds = { query: () => Promise.reject(new Error('database down')) } as never;
-    const service = new AuditService(ds);
+    const service = new AuditService(new AuditRepository(ds));
     const errors: string[] = [];
     (service as unknown as { logger: { error: (m: string) => void } }).logger.error = (m) => errors.push(m);
     await expect(
@@ -59,7 +60,11 @@ describe('AuditService.queryWithAudit', () => {
         return Promise.resolve([{ id: 'a1' }]);
       },
     } as never;
-    const rows = await new AuditService(ds).queryWithAudit(ENTRY, 'SELECT id FROM t WHERE p = $1', ['u1']);
+    const rows = await new AuditService(new AuditRepository(ds)).queryWithAudit(
+      ENTRY,
+      'SELECT id FROM t WHERE p = $1',
+      ['u1'],
+    );
     expect(rows).toEqual([{ id: 'a1' }]);
     expect(calls).toEqual([
       [
@@ -79,7 +84,11 @@ describe('AuditService.queryWithAudit', () => {
           : Promise.resolve([{ id: 'a1' }]);
       },
     } as never;
-    const rows = await new AuditService(ds).queryWithAudit(ENTRY, 'SELECT id FROM t WHERE p = $1', ['u1']);
+    const rows = await new AuditService(new AuditRepository(ds)).queryWithAudit(
+      ENTRY,
+      'SELECT id FROM t WHERE p = $1',
+      ['u1'],
+    );
     expect(rows).toEqual([{ id: 'a1' }]);
     expect(calls).toEqual([
       expect.stringMatching(/^WITH audit_row/),
@@ -90,7 +99,7 @@ describe('AuditService.queryWithAudit', () => {
 
   it('lets the read’s own failure through to the error filter, after trying the read once alone', async () => {
     const ds = { query: () => Promise.reject(new Error('connection terminated')) } as never;
-    const service = new AuditService(ds);
+    const service = new AuditService(new AuditRepository(ds));
     (service as unknown as { logger: { error: () => void } }).logger.error = () => undefined;
     await expect(service.queryWithAudit(ENTRY, 'SELECT 1', [])).rejects.toThrow('connection terminated');
   });
@@ -116,7 +125,7 @@ describe('auditEntry (issue 13)', () => {
     const ds = {
       query: (_sql: string, params: unknown[]) => (calls.push(params), Promise.resolve([])),
     } as never;
-    void new AuditService(ds).record(entry);
+    void new AuditService(new AuditRepository(ds)).record(entry);
     expect((calls[0]![8] as string).length).toBe(512);
   });
 });
@@ -130,7 +139,7 @@ describe('AuditService.recordManyFor', () => {
         return Promise.resolve([]);
       },
     } as never;
-    await new AuditService(ds).recordManyFor(
+    await new AuditService(new AuditRepository(ds)).recordManyFor(
       { uid: 'a1', role: 'admin', ip: '::1', userAgent: 'ua' },
       'allowed',
       [
@@ -155,7 +164,7 @@ describe('AuditService.queryWithAuditMany', () => {
         return Promise.resolve([{ id: 'c1' }]);
       },
     } as never;
-    const service = new AuditService(ds);
+    const service = new AuditService(new AuditRepository(ds));
     const entries = ['d1', 'd2'].map((id) =>
       auditEntry({ uid: 'a1', role: 'admin' }, 'allowed', {
         action: 'application.read',

@@ -1,20 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { AUDIT_MAX_LIMIT, type AuditEntry, type AuditOutcome, type AuditQuery } from '@medora/shared';
-import { leanQuery } from '../common/lean-query.js';
-import {
-  auditEntry,
-  auditInsertManySql,
-  auditInsertSql,
-  auditManyParams,
-  auditParams,
-  withAuditInsert,
-  withAuditPerSubjectInsert,
-  type AuditActor,
-  type AuditRecord,
-  type AuditTarget,
-} from './audit.queries.js';
+import { AuditRepository } from './audit.repository.js';
+import { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit.queries.js';
 
 export type { AuditActor, AuditRecord, AuditTarget } from './audit.queries.js';
 
@@ -28,7 +15,7 @@ const DEFAULT_LIMIT = 100;
 export class AuditService {
   private readonly logger = new Logger('Audit');
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly repo: AuditRepository) {}
 
   /**
    * The audit helper: one row naming `caller` (uid, role, IP, user agent), the outcome and the target.
@@ -50,7 +37,7 @@ export class AuditService {
 
   private async recordMany(entries: AuditRecord[]): Promise<void> {
     try {
-      await this.ds.query(auditInsertManySql(), auditManyParams(entries));
+      await this.repo.insertMany(entries);
     } catch (error) {
       this.logger.error(
         `Cannot write ${entries.length} audit rows ${entries[0]!.action} ${entries[0]!.resourceType}: ${
@@ -63,7 +50,7 @@ export class AuditService {
   /** One prepared row (prefer `recordFor`, which builds it from the caller with its IP and user agent). */
   async record(entry: AuditRecord): Promise<void> {
     try {
-      await this.ds.query(auditInsertSql(), auditParams(entry));
+      await this.repo.insert(entry);
     } catch (error) {
       this.logger.error(
         `Cannot write audit row ${entry.action} ${entry.resourceType}/${entry.resourceId ?? '-'} (${entry.outcome}): ${
@@ -81,13 +68,10 @@ export class AuditService {
    */
   async queryWithAudit<T>(entry: AuditRecord, sql: string, params: unknown[]): Promise<T[]> {
     try {
-      return await leanQuery<T>(this.ds, withAuditInsert(sql, params.length), [
-        ...params,
-        ...auditParams(entry),
-      ]);
+      return await this.repo.readWithAudit<T>(entry, sql, params);
     } catch {
       await this.record(entry);
-      return leanQuery<T>(this.ds, sql, params);
+      return this.repo.read<T>(sql, params);
     }
   }
 
@@ -96,15 +80,12 @@ export class AuditService {
    * all folded into the read's statement, so the statement count never grows with the rows.
    */
   async queryWithAuditMany<T>(entries: AuditRecord[], sql: string, params: unknown[]): Promise<T[]> {
-    if (entries.length === 0) return leanQuery<T>(this.ds, sql, params);
+    if (entries.length === 0) return this.repo.read<T>(sql, params);
     try {
-      return await leanQuery<T>(this.ds, withAuditInsert(sql, params.length, true), [
-        ...params,
-        ...auditManyParams(entries),
-      ]);
+      return await this.repo.readWithAudit<T>(entries, sql, params);
     } catch {
       await this.recordMany(entries);
-      return leanQuery<T>(this.ds, sql, params);
+      return this.repo.read<T>(sql, params);
     }
   }
 
@@ -125,15 +106,9 @@ export class AuditService {
   ): Promise<T[]> {
     const row = { ...entry, resourceId: null };
     try {
-      return await this.ds.query<T[]>(
-        withAuditPerSubjectInsert(query.sql, query.params.length, query.subject, query.orderBy),
-        [...query.params, ...auditParams(row)],
-      );
+      return await this.repo.readWithSubjectAudit<T>(row, query);
     } catch {
-      const rows = await this.ds.query<T[]>(
-        `SELECT * FROM (${query.sql}) listed ORDER BY ${query.orderBy}`,
-        query.params,
-      );
+      const rows = await this.repo.readOrdered<T>(query);
       const subjects = new Set(rows.map(query.subjectOf).filter((s): s is string => s !== null));
       for (const resourceId of subjects) await this.record({ ...row, resourceId });
       return rows;
@@ -159,44 +134,20 @@ export class AuditService {
     if (query.from) add('created_at >= ?', query.from);
     if (query.to) add('created_at <= ?', query.to);
     params.push(Math.min(query.limit ?? DEFAULT_LIMIT, AUDIT_MAX_LIMIT));
-    const rows = await this.queryWithAudit<{
-      id: string;
-      actor_uid: string | null;
-      actor_role: string | null;
-      action: string;
-      resource_type: string;
-      resource_id: string | null;
-      outcome: AuditOutcome;
-      detail: string | null;
-      client_ip: string | null;
-      user_agent: string | null;
-      created_at: Date;
-    }>(
+    const rows = await this.queryWithAudit<Record<string, unknown>>(
       auditEntry(caller, 'allowed', {
         action: 'audit.read',
         resourceType: 'audit_log',
         resourceId: null,
         detail: auditFilterDetail(query),
       }),
-      `SELECT id, actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip,
-              user_agent, created_at
-         FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      AuditRepository.listSql(where, params.length),
       params,
     );
-    return rows.map((r) => ({
-      id: r.id,
-      actorUid: r.actor_uid,
-      actorRole: r.actor_role,
-      action: r.action,
-      resourceType: r.resource_type,
-      resourceId: r.resource_id,
-      outcome: r.outcome,
-      detail: r.detail,
-      clientIp: r.client_ip,
-      userAgent: r.user_agent,
-      createdAt: new Date(r.created_at).toISOString(),
-    }));
+    return rows.map((r) => {
+      const row = AuditRepository.toLogRow(r);
+      return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+    });
   }
 }
 

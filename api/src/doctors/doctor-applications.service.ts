@@ -19,7 +19,7 @@ import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { DoctorEntity } from './doctor.entity.js';
-import { toCredentialRecord, toDoctorRecord } from './doctor-mapper.js';
+import { toCredentialRecord, toDoctorRecord } from './doctors.repository.js';
 import { assertDatabaseTimeZone } from '../common/database-time-zone.js';
 
 /** Documents one application may hold (resubmissions included). */

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { DoctorsContextController } from './doctors-context.controller.js';
 import { DoctorsController } from './doctors.controller.js';
 import { DoctorApplicationsService } from './doctor-applications.service.js';
+import { DoctorsRepository } from './doctors.repository.js';
 import { DoctorsService } from './doctors.service.js';
 
 @Module({
   controllers: [DoctorsController, DoctorsContextController],
-  providers: [DoctorsService, DoctorApplicationsService],
+  providers: [DoctorsService, DoctorApplicationsService, DoctorsRepository],
   exports: [DoctorsService, DoctorApplicationsService],
 })
 export class DoctorsModule {}

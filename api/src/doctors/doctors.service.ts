@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { DoctorsWithContextResponse } from '@medora/shared';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
-import { leanQuery } from '../common/lean-query.js';
-import { approvedDoctorSql } from '../common/sql-rules.js';
-import { DoctorEntity, type DoctorSchedule } from './doctor.entity.js';
-import {
-  DOCTORS_WITH_CONTEXT_SQL,
-  bookingWindowParams,
-  toDoctorsWithContext,
-  type DoctorWithContextRow,
-} from './doctors.queries.js';
+import type { DoctorSchedule } from './doctor.entity.js';
+import { bookingWindowParams, toDoctorsWithContext } from './doctors.queries.js';
+import { DoctorsRepository } from './doctors.repository.js';
 
 /** What anyone may see of a doctor: no email, no phone, no account link. */
 export interface PublicDoctor {
@@ -27,29 +19,13 @@ export interface PublicDoctor {
 @Injectable()
 export class DoctorsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly doctors: DoctorsRepository,
     private readonly access: AccessPolicy,
   ) {}
 
   /** Approved and available doctors (spec §5 booking), public fields only, one lean query. */
   async listPublic(): Promise<PublicDoctor[]> {
-    const rows = await this.ds
-      .createQueryBuilder()
-      .select([
-        'd.id AS id',
-        'd.name AS name',
-        'd.specialty AS specialty',
-        'd.clinic AS clinic',
-        'd.time_zone AS "timeZone"',
-        'd.schedule AS schedule',
-      ])
-      .from(DoctorEntity, 'd')
-      .where(approvedDoctorSql('d'))
-      .andWhere('d.is_available = true')
-      // Anonymous: nobody here has booked before, so a doctor closed to new patients is not listed.
-      .andWhere('d.accepting_new_patients = true')
-      .orderBy('d.name', 'ASC')
-      .getRawMany<PublicDoctor>();
+    const rows = await this.doctors.listPublic();
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -72,10 +48,7 @@ export class DoctorsService {
       audit: { action: 'list', resourceType: 'appointment', resourceId: null, detail: `patient ${uid}` },
       auditOwner: false,
     });
-    const rows = await leanQuery<DoctorWithContextRow>(this.ds, DOCTORS_WITH_CONTEXT_SQL, [
-      uid,
-      ...bookingWindowParams(now),
-    ]);
+    const rows = await this.doctors.listWithContext([uid, ...bookingWindowParams(now)]);
     return toDoctorsWithContext(rows);
   }
 }

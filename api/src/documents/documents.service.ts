@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   CONTENT_TYPES,
   MAX_UPLOAD_BYTES,
@@ -15,7 +14,8 @@ import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
-import { DocumentEntity, DocumentFileEntity } from './document.entity.js';
+import type { DocumentEntity } from './document.entity.js';
+import { DocumentsRepository } from './documents.repository.js';
 
 export interface UploadedFile {
   fileName: string;
@@ -58,7 +58,7 @@ function toDocument(row: Omit<DocumentEntity, 'fileUrl'>, hasFile: boolean): Pat
 @Injectable()
 export class DocumentsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly documents: DocumentsRepository,
     private readonly access: AccessPolicy,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -68,27 +68,15 @@ export class DocumentsService {
    * `files` documents of `bytes` would pass either limit. Inside a write transaction, `lockPatient`
    * first, so that parallel uploads of one patient cannot all pass the same count.
    */
-  async assertQuota(
-    uid: string,
-    adding: { files: number; bytes: number },
-    m: EntityManager | DataSource = this.ds,
-  ) {
+  async assertQuota(uid: string, adding: { files: number; bytes: number }, m?: EntityManager) {
     const { maxFiles, maxBytes } = this.config.documentQuota;
-    const [used] = await m.query<{ files: number; bytes: string }[]>(
-      `SELECT count(*)::int AS files, COALESCE(sum(size), 0)::bigint AS bytes FROM documents WHERE patient_uid = $1`,
-      [uid],
-    );
-    if (used!.files + adding.files > maxFiles) {
+    const used = await this.documents.usage(uid, m);
+    if (used.files + adding.files > maxFiles) {
       throw new ApiException(413, formatMessage('documentQuotaFiles', { max: maxFiles }));
     }
-    if (Number(used!.bytes) + adding.bytes > maxBytes) {
+    if (used.bytes + adding.bytes > maxBytes) {
       throw new ApiException(413, formatMessage('documentQuotaBytes', { max: storageSize(maxBytes) }));
     }
-  }
-
-  /** Serialises the document writes of one patient until the transaction ends (quota checks). */
-  private async lockPatient(m: EntityManager, uid: string): Promise<void> {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 13))`, [uid]);
   }
 
   /**
@@ -121,27 +109,8 @@ export class DocumentsService {
 
   async list(caller: Caller, uid: string): Promise<PatientDocument[]> {
     await this.assertRead(caller, uid, 'list', null);
-    // Metadata only: the bytes stay in document_files.
-    const rows = await this.ds.query<(Record<string, unknown> & { has_file: boolean })[]>(
-      `SELECT d.id, d.patient_uid, d.name, d.type, d.content_type, d.size, d.uploaded_at,
-              EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = d.id) AS has_file
-         FROM documents d WHERE d.patient_uid = $1 ORDER BY d.uploaded_at DESC, d.id`,
-      [uid],
-    );
-    return rows.map((r) =>
-      toDocument(
-        {
-          id: r.id as string,
-          patientUid: r.patient_uid as string,
-          name: r.name as string,
-          type: r.type as string,
-          contentType: r.content_type as string | null,
-          size: r.size as number | null,
-          uploadedAt: new Date(r.uploaded_at as string),
-        },
-        r.has_file,
-      ),
-    );
+    const rows = await this.documents.listOfPatient(uid);
+    return rows.map(({ hasFile, ...row }) => toDocument(row, hasFile));
   }
 
   /**
@@ -150,20 +119,15 @@ export class DocumentsService {
    */
   async createMetadata(uid: string, input: CreateDocumentMetadataInput): Promise<PatientDocument> {
     this.checkType(input.type);
-    return this.ds.transaction(async (m) => {
-      await this.lockPatient(m, uid);
+    return this.documents.withPatientLock(uid, async (m) => {
       await this.assertQuota(uid, { files: 1, bytes: 0 }, m);
-      const repo = m.getRepository(DocumentEntity);
-      const row = await repo.save(
-        repo.create({
-          patientUid: uid,
-          name: sanitizeFileName(input.name),
-          type: input.type,
-          fileUrl: '',
-          contentType: null,
-          size: null,
-        }),
-      );
+      const row = await this.documents.insert(m, {
+        patientUid: uid,
+        name: sanitizeFileName(input.name),
+        type: input.type,
+        contentType: null,
+        size: null,
+      });
       return toDocument(row, false);
     });
   }
@@ -179,20 +143,19 @@ export class DocumentsService {
     const detected = detectFileType(file.bytes, name);
     if (!detected)
       throw new ApiException(400, MESSAGES.invalidFileContent, { file: MESSAGES.invalidFileContent });
-    return this.ds.transaction(async (m) => {
-      await this.lockPatient(m, uid);
+    return this.documents.withPatientLock(uid, async (m) => {
       await this.assertQuota(uid, { files: 1, bytes: file.bytes.length }, m);
-      const row = await m.getRepository(DocumentEntity).save(
-        m.getRepository(DocumentEntity).create({
+      const row = await this.documents.insert(
+        m,
+        {
           patientUid: uid,
           name,
           type: file.type,
           contentType: CONTENT_TYPES[detected],
           size: file.bytes.length,
-          fileUrl: '',
-        }),
+        },
+        file.bytes,
       );
-      await m.getRepository(DocumentFileEntity).insert({ documentId: row.id, bytes: file.bytes });
       return toDocument(row, true);
     });
   }
@@ -203,35 +166,15 @@ export class DocumentsService {
     id: string,
   ): Promise<{ name: string; contentType: string; bytes: Buffer }> {
     await this.assertRead(caller, uid, 'download', id);
-    const rows = await this.ds.query<{ name: string; content_type: string | null; bytes: Buffer }[]>(
-      `SELECT d.name, d.content_type, f.bytes FROM documents d
-         JOIN document_files f ON f.document_id = d.id
-        WHERE d.id = $1 AND d.patient_uid = $2`,
-      [id, uid],
-    );
-    const row = rows[0];
+    const row = await this.documents.file(uid, id);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return { name: row.name, contentType: row.content_type ?? 'application/octet-stream', bytes: row.bytes };
+    return { name: row.name, contentType: row.contentType ?? 'application/octet-stream', bytes: row.bytes };
   }
 
   /** `DELETE /api/patients/:uid/documents/:id`: the owner (or an admin); the bytes go with the row. */
   async remove(caller: Caller, uid: string, id: string): Promise<void> {
     await this.assertAccess(caller, uid, 'delete', id);
-    // document_files rows go by ON DELETE CASCADE; deleted explicitly too, in the same transaction.
-    const deleted = await this.ds.transaction(async (m) => {
-      await m.query(
-        `DELETE FROM document_files f USING documents d
-          WHERE f.document_id = d.id AND d.id = $1 AND d.patient_uid = $2`,
-        [id, uid],
-      );
-      const result: unknown = await m.query(
-        `DELETE FROM documents WHERE id = $1 AND patient_uid = $2 RETURNING id`,
-        [id, uid],
-      );
-      const rows = Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as unknown[]) : result;
-      return Array.isArray(rows) ? rows.length : 0;
-    });
-    if (deleted === 0) throw new ApiException(404, MESSAGES.notFound);
+    if (!(await this.documents.remove(uid, id))) throw new ApiException(404, MESSAGES.notFound);
   }
 
   private checkType(type: string): void {

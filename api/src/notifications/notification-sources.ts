@@ -3,8 +3,8 @@ import {
   APPOINTMENT_COLUMNS,
   toAppointment,
   type AppointmentRow,
-} from '../appointments/appointment-mapper.js';
-import type { UserRow } from '../users/users.queries.js';
+} from '../appointments/appointments.repository.js';
+import type { UserRow } from '../users/users.repository.js';
 import { activeAppointmentSql, upcomingAppointmentSql } from '../common/sql-rules.js';
 
 /** What a source sees: the caller's user row and the clock. */

@@ -3,8 +3,13 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Role } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
-import { UserEntity } from './user.entity.js';
 import { USER_BY_FIREBASE_UID_SQL, type UserRow } from './users.queries.js';
+import { UserEntity } from './user.entity.js';
+import { approvedDoctorSql } from '../common/sql-rules.js';
+
+// The SQL text and row shape stay in a plain module: the benchmark's baseline server imports them
+// without Nest. Other modules take them from here.
+export { USER_BY_FIREBASE_UID_SQL, USER_COLUMNS, type UserRow } from './users.queries.js';
 
 export interface NewUser {
   firebaseUid: string;
@@ -51,5 +56,15 @@ export class UsersRepository {
         emailVerified,
       })
       .execute();
+  }
+
+  /** Whether the uid's user is linked to a doctor record an admin has approved. */
+  async hasApprovedDoctor(firebaseUid: string): Promise<boolean> {
+    const rows: unknown[] = await this.repo.query(
+      `SELECT 1 FROM doctors d JOIN users u ON u.id = d.user_id
+        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} LIMIT 1`,
+      [firebaseUid],
+    );
+    return rows.length > 0;
   }
 }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import {
   MESSAGES,
   isClinicianRole,
@@ -12,7 +10,6 @@ import {
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { approvedDoctorSql } from '../common/sql-rules.js';
 import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -31,7 +28,6 @@ export function toUser(row: UserEntity): User {
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly policy: AccessPolicy,
   ) {}
 
@@ -88,11 +84,6 @@ export class UsersService {
   async access(caller: Caller): Promise<MeAccess> {
     const admin = caller.role === 'admin';
     if (caller.role === null || !isClinicianRole(caller.role)) return { admin, providerDashboard: false };
-    const rows: unknown[] = await this.ds.query(
-      `SELECT 1 FROM doctors d JOIN users u ON u.id = d.user_id
-        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} LIMIT 1`,
-      [caller.uid],
-    );
-    return { admin, providerDashboard: rows.length > 0 };
+    return { admin, providerDashboard: await this.users.hasApprovedDoctor(caller.uid) };
   }
 }

@@ -1,6 +1,12 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import type { CredentialRecord, DoctorRecord } from '@medora/shared';
 import type { CredentialEntity } from '../credentials/credential.entity.js';
-import type { DoctorEntity } from './doctor.entity.js';
+import { leanQuery } from '../common/lean-query.js';
+import { approvedDoctorSql } from '../common/sql-rules.js';
+import { DoctorEntity, type DoctorSchedule } from './doctor.entity.js';
+import { DOCTORS_WITH_CONTEXT_SQL, type DoctorWithContextRow } from './doctors.queries.js';
 
 /** A doctors row as its owner and admins read it (spec §3 Doctor application record). */
 export function toDoctorRecord(row: DoctorEntity, uid: string | null): DoctorRecord {
@@ -55,4 +61,48 @@ export function toCredentialRecord(row: CredentialEntity, hasFile: boolean): Cre
     hasFile,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A bookable doctor's public columns (schedule as stored). */
+export interface PublicDoctorRow {
+  id: string;
+  name: string;
+  specialty: string;
+  clinic: string;
+  timeZone: string;
+  schedule: DoctorSchedule | null;
+}
+
+/** Data access for doctors (the applications' SQL still sits in DoctorApplicationsService). */
+@Injectable()
+export class DoctorsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Approved, available doctors open to new patients, by name. */
+  listPublic(): Promise<PublicDoctorRow[]> {
+    return (
+      this.ds
+        .createQueryBuilder()
+        .select([
+          'd.id AS id',
+          'd.name AS name',
+          'd.specialty AS specialty',
+          'd.clinic AS clinic',
+          'd.time_zone AS "timeZone"',
+          'd.schedule AS schedule',
+        ])
+        .from(DoctorEntity, 'd')
+        .where(approvedDoctorSql('d'))
+        .andWhere('d.is_available = true')
+        // Anonymous: nobody here has booked before, so a doctor closed to new patients is not listed.
+        .andWhere('d.accepting_new_patients = true')
+        .orderBy('d.name', 'ASC')
+        .getRawMany<PublicDoctorRow>()
+    );
+  }
+
+  /** DOCTORS_WITH_CONTEXT_SQL on the lean path (a benchmarked read). */
+  listWithContext(params: unknown[]): Promise<DoctorWithContextRow[]> {
+    return leanQuery<DoctorWithContextRow>(this.ds, DOCTORS_WITH_CONTEXT_SQL, params);
+  }
 }

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { AuditEntry } from '@medora/shared';
+import { leanQuery } from '../common/lean-query.js';
+import { camelizeRow } from '../common/sql-rows.js';
+import {
+  auditInsertManySql,
+  auditInsertSql,
+  auditManyParams,
+  auditParams,
+  withAuditInsert,
+  withAuditPerSubjectInsert,
+  type AuditRecord,
+} from './audit.queries.js';
+
+/** An audit_log row as the log's own read returns it (AuditEntry with the driver's timestamp). */
+export type AuditLogRow = Omit<AuditEntry, 'createdAt'> & { createdAt: Date };
+
+/**
+ * Every statement that touches audit_log, including the audited reads of other modules (their SQL
+ * with the audit INSERT folded in, `audit.queries.ts`): one round trip on the hot read paths.
+ * Errors propagate; AuditService decides what an audit failure means for the request.
+ */
+@Injectable()
+export class AuditRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async insert(entry: AuditRecord): Promise<void> {
+    await this.ds.query(auditInsertSql(), auditParams(entry));
+  }
+
+  /** Any number of rows in one statement. */
+  async insertMany(entries: AuditRecord[]): Promise<void> {
+    await this.ds.query(auditInsertManySql(), auditManyParams(entries));
+  }
+
+  /** A read (`sql`, `params`) on the lean path, without an audit row (the fallback of the audited reads). */
+  read<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return leanQuery<T>(this.ds, sql, params);
+  }
+
+  /** The read and its audit row (or rows, one per entry) in one statement, on the lean path. */
+  readWithAudit<T>(entries: AuditRecord | AuditRecord[], sql: string, params: unknown[]): Promise<T[]> {
+    return Array.isArray(entries)
+      ? leanQuery<T>(this.ds, withAuditInsert(sql, params.length, true), [
+          ...params,
+          ...auditManyParams(entries),
+        ])
+      : leanQuery<T>(this.ds, withAuditInsert(sql, params.length), [...params, ...auditParams(entries)]);
+  }
+
+  /** The read with one audit row per distinct non-null `subject` of its result (`withAuditPerSubjectInsert`). */
+  readWithSubjectAudit<T>(
+    entry: AuditRecord,
+    query: { sql: string; params: unknown[]; subject: string; orderBy: string },
+  ): Promise<T[]> {
+    return this.ds.query<T[]>(
+      withAuditPerSubjectInsert(query.sql, query.params.length, query.subject, query.orderBy),
+      [...query.params, ...auditParams(entry)],
+    );
+  }
+
+  /** `readWithSubjectAudit`'s read alone, in the same order. */
+  readOrdered<T>(query: { sql: string; params: unknown[]; orderBy: string }): Promise<T[]> {
+    return this.ds.query<T[]>(`SELECT * FROM (${query.sql}) listed ORDER BY ${query.orderBy}`, query.params);
+  }
+
+  /**
+   * The log's own read: rows matching `where` (conditions over the parameters, the last parameter,
+   * `$${limitParam}`, being the limit), newest first. AuditService runs it audited.
+   */
+  static listSql(where: string[], limitParam: number): string {
+    return `SELECT id, actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip,
+              user_agent, created_at
+         FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY created_at DESC, id DESC LIMIT $${limitParam}`;
+  }
+
+  /** A raw audit_log row (snake_case) as an AuditLogRow. */
+  static toLogRow(row: Record<string, unknown>): AuditLogRow {
+    return camelizeRow<AuditLogRow>(row);
+  }
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { camelizeRow, returnedRows } from '../common/sql-rows.js';
+import { DocumentEntity, DocumentFileEntity } from './document.entity.js';
+
+/** A document's metadata as the list reads it (no file_url: the server derives the URL). */
+export type DocumentListRow = Omit<DocumentEntity, 'fileUrl'> & { hasFile: boolean };
+
+export type NewDocument = Pick<DocumentEntity, 'patientUid' | 'name' | 'type' | 'contentType' | 'size'>;
+
+/** Data access for documents and their stored bytes (document_files). */
+@Injectable()
+export class DocumentsRepository {
+  constructor(@InjectRepository(DocumentEntity) private readonly repo: Repository<DocumentEntity>) {}
+
+  /**
+   * Runs `work` in one transaction that first serialises the document writes of one patient (so
+   * parallel uploads cannot all pass the same quota count); `work` passes the manager back in.
+   */
+  withPatientLock<T>(uid: string, work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.repo.manager.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 13))`, [uid]);
+      return work(m);
+    });
+  }
+
+  /** How many documents, and how many bytes, the patient stores. */
+  async usage(uid: string, m: EntityManager = this.repo.manager): Promise<{ files: number; bytes: number }> {
+    const [used] = await m.query<{ files: number; bytes: string }[]>(
+      `SELECT count(*)::int AS files, COALESCE(sum(size), 0)::bigint AS bytes FROM documents WHERE patient_uid = $1`,
+      [uid],
+    );
+    return { files: used!.files, bytes: Number(used!.bytes) };
+  }
+
+  /** A patient's documents, newest first; metadata only (the bytes stay in document_files). */
+  async listOfPatient(uid: string): Promise<DocumentListRow[]> {
+    const rows = await this.repo.query<Record<string, unknown>[]>(
+      `SELECT d.id, d.patient_uid, d.name, d.type, d.content_type, d.size, d.uploaded_at,
+              EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = d.id) AS has_file
+         FROM documents d WHERE d.patient_uid = $1 ORDER BY d.uploaded_at DESC, d.id`,
+      [uid],
+    );
+    return rows.map((r) => {
+      const row = camelizeRow<DocumentListRow>(r);
+      return { ...row, uploadedAt: new Date(row.uploadedAt) };
+    });
+  }
+
+  /** Inserts a document row (with its bytes, when given) inside `withPatientLock`'s transaction. */
+  async insert(m: EntityManager, document: NewDocument, bytes?: Buffer): Promise<DocumentEntity> {
+    const repo = m.getRepository(DocumentEntity);
+    const row = await repo.save(repo.create({ ...document, fileUrl: '' }));
+    if (bytes) await m.getRepository(DocumentFileEntity).insert({ documentId: row.id, bytes });
+    return row;
+  }
+
+  /** The stored file of the patient's document, or null when there is none. */
+  async file(
+    uid: string,
+    id: string,
+  ): Promise<{ name: string; contentType: string | null; bytes: Buffer } | null> {
+    const rows = await this.repo.query<{ name: string; content_type: string | null; bytes: Buffer }[]>(
+      `SELECT d.name, d.content_type, f.bytes FROM documents d
+         JOIN document_files f ON f.document_id = d.id
+        WHERE d.id = $1 AND d.patient_uid = $2`,
+      [id, uid],
+    );
+    const row = rows[0];
+    return row ? { name: row.name, contentType: row.content_type, bytes: row.bytes } : null;
+  }
+
+  /** Deletes the patient's document and its bytes in one transaction; whether it existed. */
+  remove(uid: string, id: string): Promise<boolean> {
+    // document_files rows go by ON DELETE CASCADE; deleted explicitly too, in the same transaction.
+    return this.repo.manager.transaction(async (m) => {
+      await m.query(
+        `DELETE FROM document_files f USING documents d
+          WHERE f.document_id = d.id AND d.id = $1 AND d.patient_uid = $2`,
+        [id, uid],
+      );
+      const result: unknown = await m.query(
+        `DELETE FROM documents WHERE id = $1 AND patient_uid = $2 RETURNING id`,
+        [id, uid],
+      );
+      return returnedRows(result).length > 0;
+    });
+  }
+}
