@@ -327,12 +327,13 @@ export function responseRouteOf(method: string, path: string): string | null {
 }
 
 /**
- * Development check of an answer (the client calls it when `validateResponse` is configured): a body
+ * Development check of an answer (the client's `validateResponse`; `path` is relative to the API root,
+ * e.g. `/appointments/abc`): a body
  * that does not match its route's schema is reported with the route and zod's issues, never thrown —
  * the page keeps working while the mismatch is visible in the console.
  */
 export function checkResponse(method: string, path: string, data: unknown): boolean {
-  const route = responseRouteOf(method, path.replace(/^.*?(?=\/api\/)/, ''));
+  const route = responseRouteOf(method, `/api${path}`);
   const schema = route ? RESPONSE_SCHEMAS[route] : null;
   if (!route || !schema) return true;
   const result = schema.safeParse(data);
