@@ -31,35 +31,36 @@ import type { AnswerValue } from '../intake/types.js';
  * callers import them; `agree` below fails the build when an interface and its schema drift apart.
  * `RESPONSE_SCHEMAS` maps each route to its success body: the OpenAPI document shows it
  * (api/src/common/openapi.ts), an API test parses real answers with it, and the client checks answers
- * in development (`checkResponse`).
+ * in development (`checkResponse`). Objects are strict: a field the schema does not list is a mismatch
+ * too, so a private field leaking into a public answer fails the API tests.
  */
 
 /** Timestamps as the API writes them (`Date#toISOString`). */
 const isoTime = z.iso.datetime({ offset: true });
 const cancelledBySchema = z.enum(['patient', 'doctor', 'admin']);
-const scheduleSchema = z.object({
+const scheduleSchema = z.strictObject({
   availableDays: z.array(z.string()),
   timeSlots: z.record(z.string(), z.array(z.string())),
 });
 
-export const healthResponseSchema = z.object({
+export const healthResponseSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ status: z.enum(['up', 'down']), latencyMs: z.number().optional() }),
+  database: z.strictObject({ status: z.enum(['up', 'down']), latencyMs: z.number().optional() }),
   version: z.string(),
 });
 
-export const meResponseSchema = z.object({
+export const meResponseSchema = z.strictObject({
   registered: z.boolean(),
-  user: z.object({
+  user: z.strictObject({
     uid: z.string(),
     email: z.string().nullable(),
     role: roleSchema,
     emailVerified: z.boolean(),
   }),
-  access: z.object({ admin: z.boolean(), providerDashboard: z.boolean() }),
+  access: z.strictObject({ admin: z.boolean(), providerDashboard: z.boolean() }),
 });
 
-export const notificationSchema = z.object({
+export const notificationSchema = z.strictObject({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),
@@ -68,33 +69,37 @@ export const notificationSchema = z.object({
   read: z.boolean(),
 });
 
-export const notificationsResponseSchema = z.object({
+export const notificationsResponseSchema = z.strictObject({
   items: z.array(notificationSchema),
   unread: z.number().int().nonnegative(),
 });
 
-export const demoSessionResponseSchema = z.object({ customToken: z.string() });
+export const demoSessionResponseSchema = z.strictObject({ customToken: z.string() });
 
-const heightWeightSchema = z.object({ heightFeet: z.number(), heightInches: z.number(), weight: z.number() });
+const heightWeightSchema = z.strictObject({
+  heightFeet: z.number(),
+  heightInches: z.number(),
+  weight: z.number(),
+});
 const answerValueSchema = z.union([z.string(), z.number(), z.array(z.string()), heightWeightSchema]);
 
-export const clinicalSummarySchema = z.object({
+export const clinicalSummarySchema = z.strictObject({
   engine: z.enum(['deterministic', 'llm']),
   generatedAt: isoTime,
   disclaimer: z.string(),
   redFlags: z.array(z.string()),
-  sections: z.array(z.object({ title: z.string(), lines: z.array(z.string()) })),
+  sections: z.array(z.strictObject({ title: z.string(), lines: z.array(z.string()) })),
   text: z.string(),
 });
 
-export const patientResponseSchema = z.object({
+export const patientResponseSchema = z.strictObject({
   exists: z.boolean(),
   data: z.record(z.string(), answerValueSchema.optional()),
   aiSummary: clinicalSummarySchema.nullable(),
   updatedAt: isoTime,
 });
 
-export const patientDocumentSchema = z.object({
+export const patientDocumentSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   type: z.string(),
@@ -105,7 +110,7 @@ export const patientDocumentSchema = z.object({
   hasFile: z.boolean(),
 });
 
-export const publicDoctorSchema = z.object({
+export const publicDoctorSchema = z.strictObject({
   id: z.string().optional(),
   name: z.string(),
   specialty: z.string(),
@@ -114,7 +119,7 @@ export const publicDoctorSchema = z.object({
   schedule: scheduleSchema.optional(),
 });
 
-export const doctorsWithContextResponseSchema = z.object({
+export const doctorsWithContextResponseSchema = z.strictObject({
   doctors: z.array(
     publicDoctorSchema.extend({
       id: z.string(),
@@ -129,7 +134,7 @@ export const doctorsWithContextResponseSchema = z.object({
   totalAppointments: z.number().int().nonnegative(),
 });
 
-export const appointmentSchema = z.object({
+export const appointmentSchema = z.strictObject({
   id: z.string(),
   uid: z.string(),
   date: z.string(),
@@ -147,7 +152,7 @@ export const appointmentSchema = z.object({
   cancelReason: z.string().nullable().optional(),
 });
 
-export const credentialRecordSchema = z.object({
+export const credentialRecordSchema = z.strictObject({
   id: z.string(),
   supersededAt: isoTime.nullable(),
   type: z.enum(CREDENTIAL_TYPES),
@@ -160,7 +165,7 @@ export const credentialRecordSchema = z.object({
   createdAt: isoTime,
 });
 
-export const doctorRecordSchema = z.object({
+export const doctorRecordSchema = z.strictObject({
   id: z.string(),
   uid: z.string().nullable(),
   email: z.string().nullable(),
@@ -201,27 +206,27 @@ export const doctorRecordSchema = z.object({
   version: z.number().int().positive(),
 });
 
-export const doctorRecordResponseSchema = z.object({ exists: z.boolean(), data: doctorRecordSchema });
+export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), data: doctorRecordSchema });
 
 export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   credentials: z.array(credentialRecordSchema),
 });
 
-export const providerOverviewSchema = z.object({
+export const providerOverviewSchema = z.strictObject({
   today: z.number().int().nonnegative(),
   upcoming: z.number().int().nonnegative(),
   patients: z.number().int().nonnegative(),
   completed: z.number().int().nonnegative(),
 });
 
-export const providerAppointmentSchema = z.object({
+export const providerAppointmentSchema = z.strictObject({
   id: z.string(),
   date: z.string(),
   startsAt: isoTime,
   status: z.string(),
   notes: z.string(),
   prescriptionUrl: z.string().nullable(),
-  patient: z.object({
+  patient: z.strictObject({
     uid: z.string(),
     name: z.string().nullable(),
     email: z.string().nullable(),
@@ -233,17 +238,20 @@ export const providerAppointmentSchema = z.object({
   cancelReason: z.string().nullable().optional(),
 });
 
-export const appointmentStatusResponseSchema = z.object({ id: z.string(), status: z.string() });
-export const prescriptionUploadResponseSchema = z.object({ id: z.string(), prescriptionUrl: z.string() });
+export const appointmentStatusResponseSchema = z.strictObject({ id: z.string(), status: z.string() });
+export const prescriptionUploadResponseSchema = z.strictObject({
+  id: z.string(),
+  prescriptionUrl: z.string(),
+});
 
 export const providerScheduleResponseSchema = scheduleSchema.extend({
   timeZone: z.string(),
-  outsideSchedule: z.array(z.object({ id: z.string(), date: z.string(), patientUid: z.string() })),
+  outsideSchedule: z.array(z.strictObject({ id: z.string(), date: z.string(), patientUid: z.string() })),
 });
 
-export const adminDashboardOverviewSchema = z.object({
-  users: z.object({ total: z.number().int(), byRole: z.record(z.string(), z.number().int()) }),
-  doctors: z.object({
+export const adminDashboardOverviewSchema = z.strictObject({
+  users: z.strictObject({ total: z.number().int(), byRole: z.record(z.string(), z.number().int()) }),
+  doctors: z.strictObject({
     total: z.number().int(),
     byVerificationStatus: z.record(z.string(), z.number().int()),
   }),
@@ -253,7 +261,7 @@ export const adminDashboardOverviewSchema = z.object({
   appointmentsThisWeek: z.number().int(),
 });
 
-export const auditEntrySchema = z.object({
+export const auditEntrySchema = z.strictObject({
   id: z.string(),
   actorUid: z.string().nullable(),
   actorRole: z.string().nullable(),
