@@ -9,6 +9,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { answerFrameworkError } from './common/framework-errors.js';
+import { addResponseSchemas } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
 import type { LogLevel } from './config/config.js';
@@ -92,6 +93,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' })
       .build(),
   );
+  addResponseSchemas(document as unknown as Parameters<typeof addResponseSchemas>[0]);
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/docs-json',
     yamlDocumentUrl: 'api/docs-yaml',

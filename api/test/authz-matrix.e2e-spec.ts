@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MESSAGES } from '@medora/shared';
+import { MESSAGES, RESPONSE_SCHEMAS, errorBodySchema } from '@medora/shared';
 import { authHeader, createTestApp, type TestApp } from './helpers.js';
 import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
 import { MATRIX, type AuditExpectation, type RouteCase } from './support/authz/matrix.js';
@@ -143,12 +143,15 @@ describe('the authorization matrix', () => {
     const entry = MATRIX[key]!;
     const actual: Partial<Record<Actor, number>> = {};
     const auditProblems: string[] = [];
+    const bodyProblems: string[] = [];
     for (const actor of ACTORS) {
       if (!(actor in entry.expect)) continue;
       const made = await call(key, entry, actor);
       const { res } = made;
       actual[actor] = res.status;
       auditProblems.push(...(await auditMismatches(entry, actor, made)));
+      // Issue 14 §2: every answer has the body its schema (the one OpenAPI shows) describes.
+      bodyProblems.push(...bodyMismatches(key, actor, res));
       if (res.status >= 400) {
         // Refusals are clear and never a server error: 401 is the catalogue's unauthenticated text.
         expect([key, actor, res.status < 500, typeof res.body.message]).toEqual([key, actor, true, 'string']);
@@ -158,8 +161,20 @@ describe('the authorization matrix', () => {
     }
     expect(actual).toEqual(entry.expect);
     expect(auditProblems).toEqual([]);
+    expect(bodyProblems).toEqual([]);
   });
 });
+
+/** Where an answer's body differs from `RESPONSE_SCHEMAS` (a success) or the error body (a refusal). */
+function bodyMismatches(key: string, actor: Actor, res: request.Response): string[] {
+  const schema = res.status >= 400 ? errorBodySchema : RESPONSE_SCHEMAS[key];
+  if (!schema || res.status === 204) return [];
+  const parsed = schema.safeParse(res.body);
+  if (parsed.success) return [];
+  return parsed.error.issues.map(
+    (i) => `${actor} (${res.status}): ${i.path.join('.') || '(body)'}: ${i.message}`,
+  );
+}
 
 interface AuditRow {
   actor_uid: string | null;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MESSAGES, type HealthResponse } from '@medora/shared';
+import { MESSAGES, RESPONSE_SCHEMAS, type HealthResponse } from '@medora/shared';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
 import { dropDatabases } from '../src/database/embedded.js';
@@ -131,6 +131,42 @@ describe('OpenAPI', () => {
     const ui = await request(t.http).get('/api/docs');
     expect(ui.status).toBe(200);
     expect(ui.text).toContain('swagger');
+  });
+});
+
+describe('OpenAPI response schemas (issue 14 §2)', () => {
+  const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+  type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+
+  it('lists every route in RESPONSE_SCHEMAS and shows its JSON success body in the document', async () => {
+    const json = await request(t.http).get('/api/docs-json');
+    const paths = json.body.paths as Record<string, Record<string, Operation>>;
+    const problems: string[] = [];
+    const documented: string[] = [];
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const method of METHODS.filter((m) => operations[m])) {
+        const key = `${method.toUpperCase()} ${path}`;
+        documented.push(key);
+        if (!(key in RESPONSE_SCHEMAS)) {
+          problems.push(`${key}: no entry in RESPONSE_SCHEMAS`);
+          continue;
+        }
+        if (RESPONSE_SCHEMAS[key] === null) continue;
+        const success = Object.entries(operations[method]!.responses).filter(([s]) => /^2\d\d$/.test(s));
+        if (success.length === 0) problems.push(`${key}: no success response`);
+        for (const [status, response] of success) {
+          const schema = response.content?.['application/json']?.schema as { type?: string } | undefined;
+          if (!schema?.type) problems.push(`${key} ${status}: no JSON schema`);
+        }
+      }
+    }
+    const stale = Object.keys(RESPONSE_SCHEMAS).filter((k) => !documented.includes(k));
+    expect({ problems, stale }).toEqual({ problems: [], stale: [] });
+    // Spot check: a documented body is the shared schema's, required fields and all.
+    const me = paths['/api/me']!.get!.responses['200']!.content!['application/json']!.schema as {
+      required: string[];
+    };
+    expect(me.required).toEqual(expect.arrayContaining(['registered', 'user', 'access']));
   });
 });
 

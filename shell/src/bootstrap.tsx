@@ -31,6 +31,13 @@ async function main(): Promise<void> {
     );
     return;
   }
+  if (process.env.NODE_ENV !== 'production') {
+    // Development builds check every answer against its schema (issue 14 §2); webpack's production
+    // mode compiles this branch out, so zod never joins a production page or the landing page.
+    void import('@medora/shared/schemas').then(({ checkResponse }) =>
+      api.configure({ validateResponse: checkResponse }),
+    );
+  }
   const { renderApp } = await import('./app/app');
   renderApp(root, config);
 }

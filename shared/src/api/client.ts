@@ -37,6 +37,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Optional timeout in ms; the spec sets none by default. */
   timeoutMs?: number;
+  /**
+   * Development check of each JSON success body (issue 14 §2): the shell sets `checkResponse` from
+   * `@medora/shared/schemas` outside production builds, so zod never reaches the client's own bundle.
+   * `path` is relative to the API root, e.g. `/appointments/abc`.
+   */
+  validateResponse?: (method: string, path: string, data: unknown) => void;
 }
 
 export interface RequestOptions {
@@ -152,6 +158,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
           ? (obj.fields as Record<string, string>)
           : undefined;
       throw new ApiError(res.status, message, fields, data);
+    }
+    if (state.validateResponse && data !== undefined) {
+      try {
+        state.validateResponse(req.method ?? 'GET', path, data);
+      } catch (error) {
+        // A broken check must not break the page it is checking.
+        console.error('[medora] response check failed', error);
+      }
     }
     return data as T;
   }

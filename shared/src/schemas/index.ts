@@ -11,3 +11,4 @@ export * from './appointments.js';
 export * from './intake.js';
 export * from './audit.js';
 export * from './doctors.js';
+export * from './responses.js';

@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import { roleSchema } from './roles.js';
+import { userSchema } from './users.js';
+import type {
+  AppNotification,
+  DemoSessionResponse,
+  HealthResponse,
+  MeResponse,
+  NotificationsResponse,
+} from './users.js';
+import { NOTIFICATION_TYPES } from './users.js';
+import { CREDENTIAL_TYPES } from './doctors.js';
+import type {
+  AdminDashboardOverview,
+  CredentialRecord,
+  DoctorApplication,
+  DoctorRecord,
+  DoctorRecordResponse,
+  ProviderAppointment,
+  ProviderOverview,
+  ProviderScheduleResponse,
+} from './doctors.js';
+import { AUDIT_OUTCOMES, type AuditEntry } from './audit.js';
+import { APPOINTMENT_STATUSES } from '../booking/types.js';
+import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
+import type { ClinicalSummary, PatientDocument, PatientResponse } from '../intake/patient-types.js';
+import type { AnswerValue } from '../intake/types.js';
+
+/*
+ * Issue 14 §2: the bodies the API answers with, as zod schemas. The TypeScript interfaces stay where
+ * callers import them; `agree` below fails the build when an interface and its schema drift apart.
+ * `RESPONSE_SCHEMAS` maps each route to its success body: the OpenAPI document shows it
+ * (api/src/common/openapi.ts), an API test parses real answers with it, and the client checks answers
+ * in development (`checkResponse`). Objects are strict: a field the schema does not list is a mismatch
+ * too, so a private field leaking into a public answer fails the API tests.
+ */
+
+/** Timestamps as the API writes them (`Date#toISOString`). */
+const isoTime = z.iso.datetime({ offset: true });
+const cancelledBySchema = z.enum(['patient', 'doctor', 'admin']);
+const scheduleSchema = z.strictObject({
+  availableDays: z.array(z.string()),
+  timeSlots: z.record(z.string(), z.array(z.string())),
+});
+
+export const healthResponseSchema = z.strictObject({
+  status: z.enum(['ok', 'degraded']),
+  database: z.strictObject({ status: z.enum(['up', 'down']), latencyMs: z.number().optional() }),
+  version: z.string(),
+});
+
+export const meResponseSchema = z.strictObject({
+  registered: z.boolean(),
+  user: z.strictObject({
+    uid: z.string(),
+    email: z.string().nullable(),
+    role: roleSchema,
+    emailVerified: z.boolean(),
+  }),
+  access: z.strictObject({ admin: z.boolean(), providerDashboard: z.boolean() }),
+});
+
+export const notificationSchema = z.strictObject({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  createdAt: isoTime,
+  read: z.boolean(),
+});
+
+export const notificationsResponseSchema = z.strictObject({
+  items: z.array(notificationSchema),
+  unread: z.number().int().nonnegative(),
+});
+
+export const demoSessionResponseSchema = z.strictObject({ customToken: z.string() });
+
+const heightWeightSchema = z.strictObject({
+  heightFeet: z.number(),
+  heightInches: z.number(),
+  weight: z.number(),
+});
+const answerValueSchema = z.union([z.string(), z.number(), z.array(z.string()), heightWeightSchema]);
+
+export const clinicalSummarySchema = z.strictObject({
+  engine: z.enum(['deterministic', 'llm']),
+  generatedAt: isoTime,
+  disclaimer: z.string(),
+  redFlags: z.array(z.string()),
+  sections: z.array(z.strictObject({ title: z.string(), lines: z.array(z.string()) })),
+  text: z.string(),
+});
+
+export const patientResponseSchema = z.strictObject({
+  exists: z.boolean(),
+  data: z.record(z.string(), answerValueSchema.optional()),
+  aiSummary: clinicalSummarySchema.nullable(),
+  updatedAt: isoTime,
+});
+
+export const patientDocumentSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  uploadedAt: isoTime,
+  fileUrl: z.string(),
+  contentType: z.string().nullable(),
+  size: z.number().int().nonnegative().nullable(),
+  hasFile: z.boolean(),
+});
+
+export const publicDoctorSchema = z.strictObject({
+  id: z.string().optional(),
+  name: z.string(),
+  specialty: z.string(),
+  clinic: z.string(),
+  timeZone: z.string().optional(),
+  schedule: scheduleSchema.optional(),
+});
+
+export const doctorsWithContextResponseSchema = z.strictObject({
+  doctors: z.array(
+    publicDoctorSchema.extend({
+      id: z.string(),
+      timeZone: z.string(),
+      schedule: scheduleSchema,
+      visitCount: z.number().int().nonnegative(),
+      lastVisitDate: z.string().nullable(),
+      takenSlots: z.record(z.string(), z.array(z.string())),
+    }),
+  ),
+  lastDoctorName: z.string().nullable(),
+  totalAppointments: z.number().int().nonnegative(),
+});
+
+export const appointmentSchema = z.strictObject({
+  id: z.string(),
+  uid: z.string(),
+  date: z.string(),
+  doctor: z.string(),
+  doctorId: z.string(),
+  clinic: z.string(),
+  specialty: z.string(),
+  notes: z.string(),
+  prescriptionUrl: z.string().nullable(),
+  bookedAt: isoTime,
+  status: z.enum(APPOINTMENT_STATUSES),
+  startsAt: isoTime,
+  timeZone: z.string(),
+  cancelledBy: cancelledBySchema.nullable().optional(),
+  cancelReason: z.string().nullable().optional(),
+});
+
+export const credentialRecordSchema = z.strictObject({
+  id: z.string(),
+  supersededAt: isoTime.nullable(),
+  type: z.enum(CREDENTIAL_TYPES),
+  documentName: z.string(),
+  issuingOrganization: z.string().nullable(),
+  verificationStatus: z.string(),
+  contentType: z.string().nullable(),
+  size: z.number().int().nonnegative().nullable(),
+  hasFile: z.boolean(),
+  createdAt: isoTime,
+});
+
+export const doctorRecordSchema = z.strictObject({
+  id: z.string(),
+  uid: z.string().nullable(),
+  email: z.string().nullable(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  gender: z.string().nullable(),
+  dob: z.string().nullable(),
+  specialty: z.string(),
+  subSpecialties: z.array(z.string()),
+  qualification: z.string().nullable(),
+  experience: z.number().nullable(),
+  licenseNumber: z.string().nullable(),
+  npiNumber: z.string().nullable(),
+  bio: z.string().nullable(),
+  clinic: z.string(),
+  clinicAddress: z
+    .object({
+      street: z.string().optional(),
+      city: z.string().optional(),
+      state: z.string().optional(),
+      zipCode: z.string().optional(),
+    })
+    .nullable(),
+  consultationFee: z.number(),
+  consultationDuration: z.number(),
+  languages: z.array(z.string()),
+  acceptingNewPatients: z.boolean(),
+  verificationStatus: z.enum(['pending', 'approved', 'rejected']),
+  isAvailable: z.boolean(),
+  credentialsVerified: z.boolean(),
+  documentsSubmitted: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  rejectionReason: z.string().nullable(),
+  reviewedAt: isoTime.nullable(),
+  timeZone: z.string(),
+  schedule: scheduleSchema,
+  createdAt: isoTime,
+  version: z.number().int().positive(),
+});
+
+export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), data: doctorRecordSchema });
+
+export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
+  credentials: z.array(credentialRecordSchema),
+});
+
+export const providerOverviewSchema = z.strictObject({
+  today: z.number().int().nonnegative(),
+  upcoming: z.number().int().nonnegative(),
+  patients: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+});
+
+export const providerAppointmentSchema = z.strictObject({
+  id: z.string(),
+  date: z.string(),
+  startsAt: isoTime,
+  status: z.string(),
+  notes: z.string(),
+  prescriptionUrl: z.string().nullable(),
+  patient: z.strictObject({
+    uid: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    summary: z.unknown(),
+    intake: z.record(z.string(), z.unknown()).nullable(),
+  }),
+  closedAt: isoTime.nullable().optional(),
+  cancelledBy: cancelledBySchema.nullable().optional(),
+  cancelReason: z.string().nullable().optional(),
+});
+
+export const appointmentStatusResponseSchema = z.strictObject({ id: z.string(), status: z.string() });
+export const prescriptionUploadResponseSchema = z.strictObject({
+  id: z.string(),
+  prescriptionUrl: z.string(),
+});
+
+export const providerScheduleResponseSchema = scheduleSchema.extend({
+  timeZone: z.string(),
+  outsideSchedule: z.array(z.strictObject({ id: z.string(), date: z.string(), patientUid: z.string() })),
+});
+
+export const adminDashboardOverviewSchema = z.strictObject({
+  users: z.strictObject({ total: z.number().int(), byRole: z.record(z.string(), z.number().int()) }),
+  doctors: z.strictObject({
+    total: z.number().int(),
+    byVerificationStatus: z.record(z.string(), z.number().int()),
+  }),
+  pendingApplications: z.number().int(),
+  approvedDoctors: z.number().int(),
+  patients: z.number().int(),
+  appointmentsThisWeek: z.number().int(),
+});
+
+export const auditEntrySchema = z.strictObject({
+  id: z.string(),
+  actorUid: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  action: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  detail: z.string().nullable(),
+  clientIp: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: isoTime,
+});
+
+/**
+ * The success body of every route, keyed `METHOD /api/path/{param}` as in the OpenAPI document. `null`:
+ * the route answers with no JSON body (a file or 204).
+ */
+export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
+  'GET /api/health': healthResponseSchema,
+  'GET /api/doctors': z.array(publicDoctorSchema),
+  'POST /api/dev/demo-session': demoSessionResponseSchema,
+  'GET /api/me': meResponseSchema,
+  'POST /api/users': userSchema,
+  'GET /api/users/{uid}': userSchema,
+  'GET /api/notifications': notificationsResponseSchema,
+  'POST /api/notifications/read': notificationsResponseSchema,
+  'GET /api/patients/{uid}': patientResponseSchema,
+  'POST /api/patients': patientResponseSchema,
+  'GET /api/patients/{uid}/documents': z.array(patientDocumentSchema),
+  'POST /api/patients/{uid}/documents': patientDocumentSchema,
+  'GET /api/patients/{uid}/documents/{id}/file': null,
+  'DELETE /api/patients/{uid}/documents/{id}': null,
+  'GET /api/doctors-with-context/{uid}': doctorsWithContextResponseSchema,
+  'POST /api/appointments': appointmentSchema,
+  'GET /api/appointments': z.array(appointmentSchema),
+  'GET /api/appointments/{id}': appointmentSchema,
+  'GET /api/appointments/{id}/ics': null,
+  'POST /api/appointments/{id}/cancel': appointmentSchema,
+  'GET /api/appointments/{id}/prescription': null,
+  'GET /api/provider/overview': providerOverviewSchema,
+  'GET /api/provider/appointments': z.array(providerAppointmentSchema),
+  'GET /api/provider/schedule': providerScheduleResponseSchema,
+  'PUT /api/provider/schedule': providerScheduleResponseSchema,
+  'PATCH /api/provider/appointments/{id}/status': appointmentStatusResponseSchema,
+  'POST /api/provider/appointments/{id}/reopen': appointmentStatusResponseSchema,
+  'POST /api/provider/appointments/{id}/cancel': appointmentStatusResponseSchema,
+  'POST /api/provider/appointments/{id}/prescription': prescriptionUploadResponseSchema,
+  'POST /api/doctors': doctorRecordResponseSchema,
+  'GET /api/doctors/{uid}': doctorRecordResponseSchema,
+  'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
+  'GET /api/admin/overview': adminDashboardOverviewSchema,
+  'GET /api/admin/applications': z.array(doctorApplicationResponseSchema),
+  'GET /api/admin/credentials/{id}/file': null,
+  'POST /api/admin/doctors/{id}/approve': doctorRecordSchema,
+  'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,
+  'POST /api/admin/doctors/{id}/reopen': doctorRecordSchema,
+  'GET /api/audit': z.array(auditEntrySchema),
+};
+
+/** The `RESPONSE_SCHEMAS` key of a concrete call, e.g. `GET /api/appointments/abc?uid=x` → `GET /api/appointments/{id}`. */
+export function responseRouteOf(method: string, path: string): string | null {
+  const segments = path.split('?')[0]!.replace(/\/$/, '').split('/');
+  for (const key of Object.keys(RESPONSE_SCHEMAS)) {
+    const [m, template] = key.split(' ') as [string, string];
+    if (m !== method.toUpperCase()) continue;
+    const parts = template.split('/');
+    if (parts.length !== segments.length) continue;
+    if (parts.every((p, i) => p.startsWith('{') || p === segments[i])) return key;
+  }
+  return null;
+}
+
+/**
+ * Development check of an answer (the client's `validateResponse`; `path` is relative to the API root,
+ * e.g. `/appointments/abc`): a body
+ * that does not match its route's schema is reported with the route and zod's issues, never thrown —
+ * the page keeps working while the mismatch is visible in the console.
+ */
+export function checkResponse(method: string, path: string, data: unknown): boolean {
+  const route = responseRouteOf(method, `/api${path}`);
+  const schema = route ? RESPONSE_SCHEMAS[route] : null;
+  if (!route || !schema) return true;
+  const result = schema.safeParse(data);
+  if (result.success) return true;
+  console.error(`[medora] The answer of ${route} does not match its schema`, result.error.issues);
+  return false;
+}
+
+// Type-level checks: each interface callers use is exactly what its schema parses to (tsc fails otherwise).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type ResponseSchemaChecks = [
+  Assert<Same<z.infer<typeof healthResponseSchema>, HealthResponse>>,
+  Assert<Same<z.infer<typeof meResponseSchema>, MeResponse>>,
+  Assert<Same<z.infer<typeof notificationSchema>, AppNotification>>,
+  Assert<Same<z.infer<typeof notificationsResponseSchema>, NotificationsResponse>>,
+  Assert<Same<z.infer<typeof demoSessionResponseSchema>, DemoSessionResponse>>,
+  Assert<Same<z.infer<typeof clinicalSummarySchema>, ClinicalSummary>>,
+  Assert<Same<z.infer<typeof patientResponseSchema>, PatientResponse>>,
+  Assert<Same<z.infer<typeof answerValueSchema>, AnswerValue>>,
+  Assert<Same<z.infer<typeof patientDocumentSchema>, PatientDocument>>,
+  Assert<Same<z.infer<typeof publicDoctorSchema>, PublicDoctor>>,
+  Assert<Same<z.infer<typeof doctorsWithContextResponseSchema>, DoctorsWithContextResponse>>,
+  Assert<Same<z.infer<typeof appointmentSchema>, Appointment>>,
+  Assert<Same<z.infer<typeof credentialRecordSchema>, CredentialRecord>>,
+  Assert<Same<z.infer<typeof doctorRecordSchema>, DoctorRecord>>,
+  Assert<Same<z.infer<typeof doctorRecordResponseSchema>, DoctorRecordResponse>>,
+  Assert<Same<z.infer<typeof doctorApplicationResponseSchema>, DoctorApplication>>,
+  Assert<Same<z.infer<typeof providerOverviewSchema>, ProviderOverview>>,
+  Assert<Same<z.infer<typeof providerAppointmentSchema>, ProviderAppointment>>,
+  Assert<Same<z.infer<typeof providerScheduleResponseSchema>, ProviderScheduleResponse>>,
+  Assert<Same<z.infer<typeof adminDashboardOverviewSchema>, AdminDashboardOverview>>,
+  Assert<Same<z.infer<typeof auditEntrySchema>, AuditEntry>>,
+];
