@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notificationKeys } from '@medora/shared/query';
 import { renderWithQuery } from '../../test-utils/render-with-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -32,9 +32,9 @@ async function renderHeader() {
       </Routes>
     </MemoryRouter>,
   );
-  // The notifications load once on mount.
+  // The notifications load once on mount: wait until the query has settled (success or error).
   await screen.findByRole('button', { name: /^Notifications/ });
-  await act(async () => undefined);
+  await waitFor(() => expect(client.isFetching()).toBe(0));
   return { state: { location }, client };
 }
 
