@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
-/** Where the specs leave their screenshots for review. */
-export const SHOTS = '/tmp/medora-shots';
+/** Where the specs leave their screenshots for review (E2E_SHOTS_DIR keeps parallel runs apart). */
+export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/medora-shots';
 
 /**
  * Saves `SHOTS/<name>.png`. A full-page shot is taken from the top, so the sticky header is not
