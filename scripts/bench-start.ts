@@ -7,9 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { FRONTENDS } from './lib/build.js';
-import { ensureChromium } from '../e2e/setup/ensure-chromium.js';
+import { launchChromium } from './lib/bench/web.js';
 
 const root = path.resolve(__dirname, '..');
 const OFFSET = 20000;
@@ -29,17 +28,7 @@ async function startOnce(dataDir: string): Promise<number> {
     });
     child.once('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
   });
-  const browser = await chromium.launch({
-    executablePath: ensureChromium(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   await page.goto(url);
   await page.getByRole('link', { name: 'Get Started' }).first().waitFor();
