@@ -13,12 +13,14 @@ import {
   sanitizeFileName,
   slotOf,
   slotsFor,
-  type AppointmentStatusUpdate,
-  type DoctorCancelInput,
-  type ProviderAppointment,
-  type ProviderOverview,
-  type ProviderScheduleInput,
-  type ProviderScheduleResponse,
+} from '@medora/shared';
+import type {
+  AppointmentStatusUpdate,
+  DoctorCancelInput,
+  ProviderAppointment,
+  ProviderOverview,
+  ProviderScheduleInput,
+  ProviderScheduleResponse,
 } from '@medora/shared';
 import {
   AppointmentsRepository,
