@@ -67,9 +67,12 @@ describe('lint boundaries', () => {
         '../throttling/rate-limit.decorator.js',
       ),
       apiOwnModule: importing('api/src/doctors/virtual.ts', './doctors.queries.js'),
-      // issue 14 §2 (repositories): a migrated module's service never takes the DataSource.
+      // issue 14 §2 (repositories): no service or controller, in any module, takes the DataSource.
       serviceDataSource: { filePath: 'api/src/users/virtual.service.ts', code: DATA_SOURCE_CODE },
+      anyServiceDataSource: { filePath: 'api/src/provider/virtual.service.ts', code: DATA_SOURCE_CODE },
+      controllerDataSource: { filePath: 'api/src/health/virtual.controller.ts', code: DATA_SOURCE_CODE },
       repositoryDataSource: { filePath: 'api/src/users/virtual.repository.ts', code: DATA_SOURCE_CODE },
+      databaseDataSource: { filePath: 'api/src/database/seed/virtual.service.ts', code: DATA_SOURCE_CODE },
       featureImportsApp: importing('mfe-patient/src/features/dashboard/virtual.tsx', '../../app/intake-page'),
       shellFeatureImportsApp: importing('shell/src/features/auth/virtual.tsx', '../../app/routes'),
       appImportsFeature: importing(
@@ -128,9 +131,12 @@ describe('lint boundaries', () => {
     expect(rules(results.apiCycle)).toEqual(['import-x/no-cycle']);
   });
 
-  it("refuses the DataSource in a migrated module's service, and allows it in its repository", () => {
-    expect(rules(results.serviceDataSource)).toEqual(['no-restricted-imports', 'no-restricted-imports']);
-    expect(results.serviceDataSource[0].message).toContain('never the DataSource');
+  it('refuses the DataSource in every service and controller, and allows it in a repository and database/', () => {
+    for (const name of ['serviceDataSource', 'anyServiceDataSource', 'controllerDataSource']) {
+      expect(rules(results[name])).toEqual(['no-restricted-imports', 'no-restricted-imports']);
+      expect(results[name][0].message).toContain('never the DataSource');
+    }
     expect(results.repositoryDataSource).toEqual([]);
+    expect(results.databaseDataSource).toEqual([]);
   });
 });

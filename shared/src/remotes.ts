@@ -2,12 +2,12 @@
 export const REMOTE_NAMES = ['landing', 'patient', 'booking', 'provider'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
-/** The federation container name of each remote (what `loadRemote('mfe_booking/...')` uses). */
-export const REMOTE_CONTAINERS: Record<RemoteName, string> = {
-  landing: 'mfe_landing',
-  patient: 'mfe_patient',
-  booking: 'mfe_booking',
-  provider: 'mfe_provider',
+/**
+ * The federation container name of each remote (what `loadRemote('mfe_booking/...')` uses): `mfe_`
+ * and the remote's name.
+ */
+export const REMOTE_CONTAINERS = Object.fromEntries(REMOTE_NAMES.map((name) => [name, `mfe_${name}`])) as {
+  [R in RemoteName]: `mfe_${R}`;
 };
 
 /**

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AppointmentsModule } from '../appointments/appointments.module.js';
+import { DoctorsModule } from '../doctors/doctors.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
 
-@Module({ controllers: [AdminController], providers: [AdminService] })
+@Module({
+  imports: [DoctorsModule, AppointmentsModule],
+  controllers: [AdminController],
+  providers: [AdminService],
+})
 export class AdminModule {}

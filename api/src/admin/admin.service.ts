@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import {
   MESSAGES,
   ROLES,
@@ -9,36 +7,33 @@ import {
   type DoctorRecord,
   type Role,
 } from '@medora/shared';
-import { auditEntry } from '../audit/audit.queries.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AppointmentsRepository } from '../appointments/appointments.repository.js';
+import { AuditService, auditEntry } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { activeAppointmentSql } from '../common/sql-rules.js';
-import { CredentialEntity } from '../credentials/credential.entity.js';
-import { DoctorEntity, VERIFICATION_STATUSES, type VerificationStatus } from '../doctors/doctor.entity.js';
-import { toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
+import {
+  VERIFICATION_STATUSES,
+  type DoctorEntity,
+  type VerificationStatus,
+} from '../doctors/doctor.entity.js';
+import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 @Injectable()
 export class AdminService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly users: UsersRepository,
+    private readonly doctors: DoctorsRepository,
+    private readonly appointments: AppointmentsRepository,
     private readonly audit: AuditService,
   ) {}
 
   /** Real counts: accounts by role, doctors by status, and the dashboard's four counters. */
   async overview(): Promise<AdminDashboardOverview> {
     const [roles, statuses, week] = await Promise.all([
-      this.ds.query<{ key: Role; n: string }[]>(`SELECT role AS key, count(*) AS n FROM users GROUP BY role`),
-      this.ds.query<{ key: VerificationStatus; n: string }[]>(
-        `SELECT verification_status AS key, count(*) AS n FROM doctors
-          WHERE onboarding_completed OR seed_key IS NOT NULL GROUP BY verification_status`,
-      ),
-      this.ds.query<{ n: string }[]>(
-        `SELECT count(*) AS n FROM appointments
-          WHERE ${activeAppointmentSql('appointments')}
-            AND starts_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-            AND starts_at < (date_trunc('week', now() AT TIME ZONE 'UTC') + interval '7 days') AT TIME ZONE 'UTC'`,
-      ),
+      this.users.countByRole(),
+      this.doctors.countListedByStatus(),
+      this.appointments.countActiveThisWeek(),
     ]);
     const byRole = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
     for (const row of roles) byRole[row.key] = Number(row.n);
@@ -54,7 +49,7 @@ export class AdminService {
       pendingApplications: byStatus.pending,
       approvedDoctors: byStatus.approved,
       patients: byRole.patient,
-      appointmentsThisWeek: Number(week[0]?.n ?? 0),
+      appointmentsThisWeek: week,
     };
   }
 
@@ -63,55 +58,25 @@ export class AdminService {
    * row per application returned (issue 13), all in one statement.
    */
   async applications(caller: Caller, status: VerificationStatus): Promise<DoctorApplication[]> {
-    const rows = await this.ds
-      .getRepository(DoctorEntity)
-      .createQueryBuilder('d')
-      .leftJoin('users', 'u', 'u.id = d.user_id')
-      .addSelect('u.firebase_uid', 'firebase_uid')
-      .where('d.verification_status = :status', { status })
-      .andWhere('d.onboarding_completed = true')
-      .andWhere('d.seed_key IS NULL')
-      .orderBy('d.created_at', 'ASC')
-      .getRawAndEntities();
-    const ids = rows.entities.map((d) => d.id);
+    const rows = await this.doctors.applications(status);
     // One audit row per application returned, in the credentials' statement (issue 13).
-    const audit = rows.entities.map((d, i) =>
+    const audit = rows.map(({ doctor, uid }) =>
       auditEntry(caller, 'allowed', {
         action: 'application.read',
         resourceType: 'doctor',
-        resourceId: d.id,
-        detail: `user ${(rows.raw[i] as { firebase_uid: string | null }).firebase_uid ?? '-'}`,
+        resourceId: doctor.id,
+        detail: `user ${uid ?? '-'}`,
       }),
     );
-    const creds = ids.length
-      ? await this.audit.queryWithAuditMany<Record<string, unknown> & { has_file: boolean }>(
-          audit,
-          `SELECT c.*, EXISTS (SELECT 1 FROM credential_files f WHERE f.credential_id = c.id) AS has_file
-             FROM credentials c WHERE c.doctor_id = ANY($1::uuid[]) ORDER BY c.created_at, c.id`,
-          [ids],
+    const { sql, params } = DoctorsRepository.credentialsOfSql(rows.map(({ doctor }) => doctor.id));
+    const creds = rows.length
+      ? (await this.audit.queryWithAuditMany<Record<string, unknown>>(audit, sql, params)).map(
+          DoctorsRepository.toCredentialRow,
         )
       : [];
-    return rows.entities.map((d, i) => ({
-      ...toDoctorRecord(d, (rows.raw[i] as { firebase_uid: string | null }).firebase_uid),
-      credentials: creds
-        .filter((c) => c.doctor_id === d.id)
-        .map((c) =>
-          toCredentialRecord(
-            {
-              id: c.id as string,
-              doctorId: c.doctor_id as string,
-              type: c.type as CredentialEntity['type'],
-              documentName: c.document_name as string,
-              issuingOrganization: c.issuing_organization as string | null,
-              verificationStatus: c.verification_status as string,
-              contentType: c.content_type as string | null,
-              size: c.size as number | null,
-              createdAt: new Date(c.created_at as string),
-              supersededAt: c.superseded_at ? new Date(c.superseded_at as string) : null,
-            },
-            c.has_file,
-          ),
-        ),
+    return rows.map(({ doctor, uid }) => ({
+      ...toDoctorRecord(doctor, uid),
+      credentials: creds.filter((c) => c.doctorId === doctor.id).map((c) => toCredentialRecord(c, c.hasFile)),
     }));
   }
 
@@ -119,24 +84,17 @@ export class AdminService {
     caller: Caller,
     id: string,
   ): Promise<{ name: string; contentType: string; bytes: Buffer }> {
-    const rows = await this.ds.query<
-      { document_name: string; content_type: string | null; bytes: Buffer; doctor_id: string }[]
-    >(
-      `SELECT c.document_name, c.content_type, c.doctor_id, f.bytes FROM credentials c
-         JOIN credential_files f ON f.credential_id = c.id WHERE c.id = $1`,
-      [id],
-    );
-    const row = rows[0];
+    const row = await this.doctors.credentialFile(id);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     await this.audit.recordFor(caller, 'allowed', {
       action: 'credential.view',
       resourceType: 'credential',
       resourceId: id,
-      detail: `doctor ${row.doctor_id}`,
+      detail: `doctor ${row.doctorId}`,
     });
     return {
-      name: row.document_name,
-      contentType: row.content_type ?? 'application/octet-stream',
+      name: row.documentName,
+      contentType: row.contentType ?? 'application/octet-stream',
       bytes: row.bytes,
     };
   }
@@ -215,18 +173,10 @@ export class AdminService {
       });
       throw new ApiException(status, message);
     };
-    const result = await this.ds.transaction(async (m) => {
-      const repo = m.getRepository(DoctorEntity);
-      const row = await repo
-        .createQueryBuilder('d')
-        .setLock('pessimistic_write')
-        .where('d.id = :id', { id: doctorId })
-        .getOne();
+    const reviewer = await this.users.findByFirebaseUid(caller.uid);
+    const result = await this.doctors.withDoctorLock(doctorId, async (row, m) => {
       if (!row || !row.onboardingCompleted)
         return { error: [404, MESSAGES.notFound, 'no submitted application'] as const };
-      const [reviewer] = await m.query<{ id: string }[]>(`SELECT id FROM users WHERE firebase_uid = $1`, [
-        caller.uid,
-      ]);
       if (reviewer && row.userId === reviewer.id) {
         return { error: [403, MESSAGES.forbidden, 'own application'] as const };
       }
@@ -243,24 +193,8 @@ export class AdminService {
       if (typeof outcome === 'string') {
         return { error: [409, outcome, `status ${row.verificationStatus}`] as const };
       }
-      // The database clock, so a later resubmission can tell which documents this decision covered.
-      const [{ now }] = await m.query<{ now: Date }[]>(`SELECT now() AS now`);
-      Object.assign(row, {
-        reviewedAt: now,
-        reviewedBy: reviewer?.id ?? null,
-        version: row.version + 1,
-      } satisfies Partial<DoctorEntity>);
-      const saved = await repo.save(row);
-      await m.query(
-        `UPDATE credentials SET verification_status = $2 WHERE doctor_id = $1 AND superseded_at IS NULL`,
-        [doctorId, outcome.credentials],
-      );
-      const [owner] = row.userId
-        ? await m.query<{ firebase_uid: string }[]>(`SELECT firebase_uid FROM users WHERE id = $1`, [
-            row.userId,
-          ])
-        : [];
-      return { record: toDoctorRecord(saved, owner?.firebase_uid ?? null), detail: outcome.detail };
+      const saved = await this.doctors.saveReview(m, row, reviewer?.id ?? null, outcome.credentials);
+      return { record: toDoctorRecord(saved.doctor, saved.uid), detail: outcome.detail };
     });
     if ('error' in result && result.error) {
       const [status, message, detail] = result.error;

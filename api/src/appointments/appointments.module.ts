@@ -6,5 +6,7 @@ import { AppointmentsService } from './appointments.service.js';
 @Module({
   controllers: [AppointmentsController],
   providers: [AppointmentsService, AppointmentsRepository],
+  // Other modules (provider, admin) read and change appointments through the repository only.
+  exports: [AppointmentsRepository],
 })
 export class AppointmentsModule {}

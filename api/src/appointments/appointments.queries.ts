@@ -1,3 +1,5 @@
+// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// runs this very statement without the framework. In the API it is reached through AppointmentsRepository.
 import { auditEntry, type AuditActor, type AuditRecord } from '../audit/audit.queries.js';
 import { APPOINTMENT_COLUMNS } from './appointment-mapper.js';
 

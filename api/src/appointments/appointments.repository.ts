@@ -1,15 +1,18 @@
-import type { CancelledBy } from '@medora/shared';
+import type { CancelledBy, ProviderAppointment, ProviderOverview } from '@medora/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { doctorOfPatientSql } from '../auth/doctor-of-patient.js';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
   openAppointmentSql,
+  startedAppointmentSql,
   upcomingAppointmentSql,
 } from '../common/sql-rules.js';
 import { returnedRows } from '../common/sql-rows.js';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from './appointment-mapper.js';
+import { APPOINTMENTS_OF_PATIENT_SQL } from './appointments.queries.js';
 
 // The row shape, columns and mapping stay in a plain module: the benchmark's baseline server imports
 // them without Nest. Other modules take them from here.
@@ -30,10 +33,65 @@ export type AppointmentAccessRow = AppointmentRow & { doctor_uid: string | null 
 
 type Queryable = Pick<EntityManager, 'query'>;
 
+/**
+ * A row of a doctor's appointment list (`ofDoctorQuery`): patient data only while active. Column
+ * names as stored: the audit fold names them in its subject and order (`withAuditPerSubjectInsert`).
+ */
+export type DoctorAppointmentRow = {
+  id: string;
+  starts_at: Date;
+  status: string;
+  notes: string;
+  prescription_url: string | null;
+  patient_uid: string;
+  closed_at: Date | null;
+  cancelled_by: ProviderAppointment['cancelledBy'];
+  cancel_reason: string | null;
+  active: boolean;
+  email: string | null;
+  data: Record<string, unknown> | null;
+  ai_summary: unknown;
+};
+
+/** An appointment's id and status after a transition. */
+export interface AppointmentStatusRow {
+  id: string;
+  status: string;
+}
+
+/** An appointment's prescription with what deciding access to it needs. */
+export interface PrescriptionAccessRow {
+  patientUid: string;
+  /** The account of the appointment's doctor. */
+  doctorUid: string | null;
+  /** Whether the caller is a doctor of the appointment's patient right now (doctor-of-patient.ts). */
+  doctorOfPatient: boolean;
+  name: string | null;
+  contentType: string | null;
+  bytes: Buffer | null;
+}
+
+/** A stored prescription file. */
+export interface PrescriptionFile {
+  name: string;
+  contentType: string;
+  size: number;
+  bytes: Buffer;
+  uploadedBy: string;
+}
+
 /** Data access for appointments; the booking transaction passes its EntityManager back in. */
 @Injectable()
 export class AppointmentsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * A patient's appointments, newest start first: the benchmarked list read, as the statement
+   * `AuditService.queryWithAudit` runs with its audit row folded in (one round trip).
+   */
+  static ofPatientQuery(uid: string): { sql: string; params: unknown[] } {
+    return { sql: APPOINTMENTS_OF_PATIENT_SQL, params: [uid] };
+  }
 
   /** Runs `work` in one transaction that first serialises the bookings of one patient. */
   withPatientLock<T>(uid: string, work: (m: EntityManager) => Promise<T>): Promise<T> {
@@ -151,5 +209,165 @@ export class AppointmentsRepository {
       [uid],
     )) as { recent: number; upcoming: number }[];
     return counts!;
+  }
+
+  /** Active appointments starting this (UTC, Monday-first) week: the admin dashboard's counter. */
+  async countActiveThisWeek(): Promise<number> {
+    const rows = await this.ds.query<{ n: string }[]>(
+      `SELECT count(*) AS n FROM appointments
+        WHERE ${activeAppointmentSql('appointments')}
+          AND starts_at >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          AND starts_at < (date_trunc('week', now() AT TIME ZONE 'UTC') + interval '7 days') AT TIME ZONE 'UTC'`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** A doctor's dashboard counters; "today" is `now`'s date in the clinic zone `timeZone`. */
+  async doctorOverview(doctorId: string, timeZone: string, now: Date): Promise<ProviderOverview> {
+    const [row] = await this.ds.query<Partial<ProviderOverview>[]>(
+      `SELECT
+         count(*) FILTER (WHERE ${activeAppointmentSql('a')}
+           AND (starts_at AT TIME ZONE $2)::date = ($3::timestamptz AT TIME ZONE $2)::date)::int AS today,
+         count(*) FILTER (WHERE ${upcomingAppointmentSql('a', '$3')})::int AS upcoming,
+         count(DISTINCT patient_uid) FILTER (WHERE ${activeAppointmentSql('a')})::int AS patients,
+         count(*) FILTER (WHERE status = 'Completed')::int AS completed
+       FROM appointments a WHERE doctor_id = $1`,
+      [doctorId, timeZone, now],
+    );
+    return {
+      today: row?.today ?? 0,
+      upcoming: row?.upcoming ?? 0,
+      patients: row?.patients ?? 0,
+      completed: row?.completed ?? 0,
+    };
+  }
+
+  /**
+   * A doctor's appointments (upcoming first, then the rest; at most 500), as the statement
+   * `AuditService.queryWithSubjectAudit` runs with one audit row per patient whose data it returned.
+   * A cancelled appointment carries no patient data (the relationship ended: doctor-of-patient.ts).
+   */
+  static ofDoctorQuery(doctorId: string) {
+    const active = activeAppointmentSql('a');
+    return {
+      sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
+                   a.cancelled_by, a.cancel_reason, ${active} AS active,
+                   ${upcomingAppointmentSql('a')} AS upcoming,
+                   CASE WHEN ${active} THEN u.email END AS email,
+                   CASE WHEN ${active} THEN p.data END AS data,
+                   CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
+              FROM appointments a
+              LEFT JOIN users u ON u.firebase_uid = a.patient_uid
+              LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
+             WHERE a.doctor_id = $1
+             ORDER BY upcoming DESC, a.starts_at ASC
+             LIMIT 500`,
+      params: [doctorId],
+      subject: 'CASE WHEN active THEN patient_uid END',
+      orderBy: 'upcoming DESC, starts_at ASC',
+      subjectOf: (r: DoctorAppointmentRow) => (r.active ? r.patient_uid : null),
+    };
+  }
+
+  /** Completed / No-Show for the doctor's open appointment that has started; null when not so. */
+  closeVisit(id: string, doctorId: string, status: string): Promise<AppointmentStatusRow | null> {
+    return this.transition(
+      `UPDATE appointments SET status = $3, closed_at = now(), updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND ${openAppointmentSql('appointments')}
+          AND ${startedAppointmentSql('appointments')}
+        RETURNING id, status`,
+      [id, doctorId, status],
+    );
+  }
+
+  /** Scheduled again, for a visit the doctor closed less than `hours` ago; null when not so. */
+  reopenVisit(id: string, doctorId: string, hours: number): Promise<AppointmentStatusRow | null> {
+    return this.transition(
+      `UPDATE appointments SET status = 'Scheduled', closed_at = NULL, updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND status IN ('Completed', 'No-Show')
+          AND closed_at > now() - make_interval(hours => $3)
+        RETURNING id, status`,
+      [id, doctorId, hours],
+    );
+  }
+
+  /** The doctor cancels their upcoming appointment with a reason; null when it is not upcoming. */
+  cancelByDoctor(id: string, doctorId: string, reason: string): Promise<AppointmentStatusRow | null> {
+    return this.transition(
+      `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
+              cancel_reason = $3, updated_at = now()
+        WHERE id = $1 AND doctor_id = $2 AND ${upcomingAppointmentSql('appointments')}
+        RETURNING id, status`,
+      [id, doctorId, reason],
+    );
+  }
+
+  /** Runs a conditional UPDATE … RETURNING id, status; null when no row matched. */
+  private async transition(sql: string, params: unknown[]): Promise<AppointmentStatusRow | null> {
+    const [row] = returnedRows<AppointmentStatusRow>(await this.ds.query(sql, params));
+    return row ? { id: row.id, status: row.status } : null;
+  }
+
+  /** The status of the doctor's appointment `id`; null when it is not theirs. */
+  async statusForDoctor(id: string, doctorId: string): Promise<string | null> {
+    const rows = await this.ds.query<{ status: string }[]>(
+      `SELECT status FROM appointments WHERE id = $1 AND doctor_id = $2`,
+      [id, doctorId],
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /**
+   * Stores (or replaces) the prescription of the doctor's active appointment and points the
+   * appointment at `url`; false when the appointment is not the doctor's or not active.
+   */
+  attachPrescription(id: string, doctorId: string, file: PrescriptionFile, url: string): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
+      const owned = await m.query<{ id: string }[]>(
+        `SELECT id FROM appointments a WHERE a.id = $1 AND a.doctor_id = $2 AND ${activeAppointmentSql('a')}
+            FOR UPDATE`,
+        [id, doctorId],
+      );
+      if (!owned[0]) return false;
+      await m.query(
+        `INSERT INTO prescription_files (appointment_id, name, content_type, size, bytes, uploaded_by)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (appointment_id) DO UPDATE SET name = EXCLUDED.name, content_type = EXCLUDED.content_type,
+           size = EXCLUDED.size, bytes = EXCLUDED.bytes, uploaded_by = EXCLUDED.uploaded_by, created_at = now()`,
+        [id, file.name, file.contentType, file.size, file.bytes, file.uploadedBy],
+      );
+      await m.query(`UPDATE appointments SET prescription_url = $2, updated_at = now() WHERE id = $1`, [
+        id,
+        url,
+      ]);
+      return true;
+    });
+  }
+
+  /** The appointment's prescription (if any) with who may read it, as seen by `callerUid`. */
+  async prescriptionAccess(id: string, callerUid: string): Promise<PrescriptionAccessRow | null> {
+    const rows = await this.ds.query<PrescriptionAccessRow[]>(
+      // The appointment's doctor reads it only while they are a doctor of its patient (approved, with
+      // an active appointment): a rejected doctor or a cancelled relationship loses access.
+      `SELECT a.patient_uid AS "patientUid", u.firebase_uid AS "doctorUid",
+              ${doctorOfPatientSql('$2', 'a.patient_uid')} AS "doctorOfPatient",
+              f.name, f.content_type AS "contentType", f.bytes
+         FROM appointments a
+         JOIN doctors d ON d.id = a.doctor_id
+         LEFT JOIN users u ON u.id = d.user_id
+         LEFT JOIN prescription_files f ON f.appointment_id = a.id
+        WHERE a.id = $1`,
+      [id, callerUid],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The doctor's upcoming appointments, by start. */
+  upcomingOfDoctor(doctorId: string): Promise<{ id: string; startsAt: Date; patientUid: string }[]> {
+    return this.ds.query(
+      `SELECT id, starts_at AS "startsAt", patient_uid AS "patientUid" FROM appointments
+        WHERE doctor_id = $1 AND ${upcomingAppointmentSql('appointments')} ORDER BY starts_at`,
+      [doctorId],
+    );
   }
 }

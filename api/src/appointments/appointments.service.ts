@@ -25,7 +25,7 @@ import {
   type AppointmentRow,
 } from './appointments.repository.js';
 import { DEFAULT_CONSULTATION_MINUTES, buildAppointmentIcs } from './appointment-ics.js';
-import { APPOINTMENTS_OF_PATIENT_SQL, appointmentListAudit } from './appointments.queries.js';
+import { appointmentListAudit } from './appointments.queries.js';
 
 interface BookableDoctor {
   id: string;
@@ -139,10 +139,11 @@ export class AppointmentsService {
       await this.auditLog.record(denied);
       throw new ApiException(403, MESSAGES.forbidden);
     }
+    const { sql, params } = AppointmentsRepository.ofPatientQuery(uid);
     const rows = await this.auditLog.queryWithAudit<AppointmentRow>(
       appointmentListAudit(caller, uid, 'allowed'),
-      APPOINTMENTS_OF_PATIENT_SQL,
-      [uid],
+      sql,
+      params,
     );
     return rows.map(toAppointment);
   }

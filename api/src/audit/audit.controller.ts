@@ -17,11 +17,11 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
+  @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
   @ApiOperation({
     summary:
       'Audit rows, newest first; filters actorUid, resourceType, resourceId, action, outcome, from, to (ISO 8601, years 2000–9999, from ≤ to), limit (1–500, default 100). The read itself is audited.',
   })
-  @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
   list(
     @CurrentCaller() caller: Caller,
     @Query(new ZodValidationPipe(auditQuerySchema)) query: AuditQuery,

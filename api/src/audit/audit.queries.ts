@@ -1,3 +1,5 @@
+// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// folds its audit row into the read exactly as the API does. AuditRepository runs these statements.
 import type { AuditAction, AuditOutcome, AuditResourceType } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 

@@ -3,7 +3,7 @@ import { AUDIT_MAX_LIMIT, type AuditEntry, type AuditOutcome, type AuditQuery } 
 import { AuditRepository } from './audit.repository.js';
 import { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit.queries.js';
 
-export type { AuditActor, AuditRecord, AuditTarget } from './audit.queries.js';
+export { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit.queries.js';
 
 const DEFAULT_LIMIT = 100;
 

@@ -66,7 +66,12 @@ export async function assertCanAccess(
   if (!(await canAccess(caller, ownerUid, options))) throw new ApiException(403, MESSAGES.forbidden);
 }
 
-/** Injectable face of the helpers, for services that prefer constructor injection. */
+/**
+ * Injectable face of the helpers, for services that prefer constructor injection. The one statement it
+ * runs is auth's own (`doctor-of-patient.ts`): a global rule whose SQL fragment other statements embed
+ * too (the prescription read in AppointmentsRepository), so it stays a fragment beside the policy
+ * rather than a method of one module's repository (issue 14 §2: auth is global, like config and audit).
+ */
 @Injectable()
 export class AccessPolicy {
   constructor(

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { ROLES, isClinicianRole, type Role } from '@medora/shared';
 import { FirebaseAuthService } from '../auth/firebase-auth.service.js';
 import { CONFIG, type Config } from '../config/config.js';
+import { DoctorsRepository } from '../doctors/doctors.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 /** One demo account per role, only ever created in local mode, in the Auth emulator (see DevModule). */
 export const DEMO_ACCOUNTS: Record<Role, { uid: string; email: string; displayName: string }> = {
@@ -23,9 +23,10 @@ export class DemoAccountsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('DemoAccounts');
 
   constructor(
-    @Inject(CONFIG) private readonly config: Config,
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly firebase: FirebaseAuthService,
+    private readonly users: UsersRepository,
+    private readonly doctors: DoctorsRepository,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -38,23 +39,9 @@ export class DemoAccountsService implements OnApplicationBootstrap {
   async ensure(role: Role): Promise<string> {
     const account = DEMO_ACCOUNTS[role];
     await this.firebase.ensureUser(account);
-    const [user] = await this.ds.query<{ id: string }[]>(
-      `INSERT INTO users (firebase_uid, email, role, email_verified) VALUES ($1, $2, $3, true)
-       ON CONFLICT (firebase_uid) DO UPDATE SET email = EXCLUDED.email, role = EXCLUDED.role,
-         email_verified = true, updated_at = now()
-       RETURNING id`,
-      [account.uid, account.email, role],
-    );
+    const userId = await this.users.upsertDemo(account.uid, account.email, role);
     if (isClinicianRole(role)) {
-      await this.ds.query(
-        `INSERT INTO doctors (seed_key, user_id, name, email, specialty, clinic,
-                              verification_status, is_available, onboarding_completed, credentials_verified)
-         VALUES ($1, $2, $3, $4, 'General Medicine', 'Medora Demo Clinic', 'approved', false, true, true)
-         ON CONFLICT (seed_key) DO UPDATE SET user_id = EXCLUDED.user_id,
-           verification_status = 'approved', onboarding_completed = true, credentials_verified = true,
-           updated_at = now()`,
-        [`demo-account-${role}`, user!.id, account.displayName, account.email],
-      );
+      await this.doctors.upsertDemoDoctor(`demo-account-${role}`, userId, account.displayName, account.email);
     }
     return account.uid;
   }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import {
   CONTENT_TYPES,
   CREDENTIAL_FILE_TYPES,
@@ -17,10 +15,8 @@ import {
 import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
-import { DoctorEntity } from './doctor.entity.js';
-import { toCredentialRecord, toDoctorRecord } from './doctors.repository.js';
-import { assertDatabaseTimeZone } from '../common/database-time-zone.js';
+import type { DoctorEntity } from './doctor.entity.js';
+import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from './doctors.repository.js';
 
 /** Documents one application may hold (resubmissions included). */
 export const MAX_CREDENTIALS = 30;
@@ -34,7 +30,7 @@ const isDoctorRole = (caller: Caller) => caller.role === 'doctor' || caller.role
 @Injectable()
 export class DoctorApplicationsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly doctors: DoctorsRepository,
     private readonly access: AccessPolicy,
   ) {}
 
@@ -45,7 +41,7 @@ export class DoctorApplicationsService {
       audit: { action: 'doctor.read', resourceType: 'doctor', resourceId: uid },
       auditOwner: false,
     });
-    const row = await this.findByUid(this.ds.manager, uid);
+    const row = await this.doctors.findByUid(uid);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     return { exists: true, data: toDoctorRecord(row, uid) };
   }
@@ -66,26 +62,15 @@ export class DoctorApplicationsService {
       resourceId: input.uid,
     });
     const d = input.data;
-    if (d.timeZone) await assertDatabaseTimeZone(this.ds, d.timeZone);
-    return this.ds.transaction(async (m) => {
-      const row = await this.ensureRow(m, caller);
-      if (row.verificationStatus === 'approved' && row.onboardingCompleted) {
-        throw new ApiException(409, MESSAGES.applicationApproved);
-      }
+    if (d.timeZone) await this.doctors.assertKnownTimeZone(d.timeZone);
+    return this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
+      const row = this.applicantRow(locked);
       if (row.verificationStatus === 'rejected' && row.onboardingCompleted && row.reviewedAt) {
         // Documents that existed when the application was rejected belong to that decision.
-        await m.query(
-          `UPDATE credentials SET superseded_at = now()
-            WHERE doctor_id = $1 AND superseded_at IS NULL AND date_trunc('milliseconds', created_at) <= $2`,
-          [row.id, row.reviewedAt],
-        );
+        await this.doctors.supersedeCredentials(m, row.id, row.reviewedAt);
       }
-      const [present] = await m.query<{ types: string[] }[]>(
-        `SELECT COALESCE(array_agg(DISTINCT type), '{}') AS types FROM credentials
-          WHERE doctor_id = $1 AND superseded_at IS NULL`,
-        [row.id],
-      );
-      if (!REQUIRED_CREDENTIAL_TYPES.every((type) => present?.types.includes(type))) {
+      const present = await this.doctors.currentCredentialTypes(m, row.id);
+      if (!REQUIRED_CREDENTIAL_TYPES.every((type) => present.includes(type))) {
         throw new ApiException(400, MESSAGES.doctorDocumentsRequired);
       }
       const subSpecialties = Array.isArray(d.subSpecialties)
@@ -124,7 +109,7 @@ export class DoctorApplicationsService {
         reviewedBy: null,
         version: row.version + 1,
       } satisfies Partial<DoctorEntity>);
-      const saved = await m.getRepository(DoctorEntity).save(row);
+      const saved = await this.doctors.save(m, row);
       return { exists: true, data: toDoctorRecord(saved, caller.uid) };
     });
   }
@@ -150,31 +135,24 @@ export class DoctorApplicationsService {
       }
       contentType = CONTENT_TYPES[detected];
     }
-    return this.ds.transaction(async (m) => {
-      const doctor = await this.ensureRow(m, caller);
-      if (doctor.verificationStatus === 'approved' && doctor.onboardingCompleted) {
-        throw new ApiException(409, MESSAGES.applicationApproved);
-      }
-      const repo = m.getRepository(CredentialEntity);
+    return this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
+      const doctor = this.applicantRow(locked);
       // Each file may be 10 MB: cap what one application can store.
-      if ((await repo.countBy({ doctorId: doctor.id })) >= MAX_CREDENTIALS) {
+      if ((await this.doctors.countCredentials(m, doctor.id)) >= MAX_CREDENTIALS) {
         throw new ApiException(400, MESSAGES.tooManyCredentials);
       }
-      const row = await repo.save(
-        repo.create({
+      const row = await this.doctors.insertCredential(
+        m,
+        {
           doctorId: doctor.id,
           type: meta.type,
           documentName: sanitizeFileName(file?.fileName ?? meta.documentName),
           issuingOrganization: issuingOrganizationFor(meta.type),
-          verificationStatus: 'pending',
           contentType,
           size: file ? file.bytes.length : null,
-        }),
+        },
+        file?.bytes,
       );
-      if (file)
-        await m.getRepository(CredentialFileEntity).insert({ credentialId: row.id, bytes: file.bytes });
-      // A new document changes what an admin reviews: a decision on the older version must fail.
-      await m.query(`UPDATE doctors SET version = version + 1 WHERE id = $1`, [doctor.id]);
       return toCredentialRecord(row, Boolean(file));
     });
   }
@@ -200,31 +178,12 @@ export class DoctorApplicationsService {
     };
   }
 
-  private async findByUid(m: EntityManager, uid: string): Promise<DoctorEntity | null> {
-    return m
-      .getRepository(DoctorEntity)
-      .createQueryBuilder('d')
-      .innerJoin('users', 'u', 'u.id = d.user_id')
-      .where('u.firebase_uid = :uid', { uid })
-      .getOne();
-  }
-
-  /** The caller's doctor row, locked; a draft (onboarding not completed) when there is none yet. */
-  private async ensureRow(m: EntityManager, caller: Caller): Promise<DoctorEntity> {
-    await m.query(
-      `INSERT INTO doctors (user_id, name, email, specialty, clinic, onboarding_completed)
-       SELECT u.id, COALESCE(u.email, ''), u.email, '', '', false FROM users u WHERE u.firebase_uid = $1
-       ON CONFLICT (user_id) DO NOTHING`,
-      [caller.uid],
-    );
-    const row = await m
-      .getRepository(DoctorEntity)
-      .createQueryBuilder('d')
-      .setLock('pessimistic_write')
-      .innerJoin('users', 'u', 'u.id = d.user_id')
-      .where('u.firebase_uid = :uid', { uid: caller.uid })
-      .getOne();
+  /** The locked applicant row (403 without a users row); 409 once the application is approved. */
+  private applicantRow(row: DoctorEntity | null): DoctorEntity {
     if (!row) throw new ApiException(403, MESSAGES.forbidden);
+    if (row.verificationStatus === 'approved' && row.onboardingCompleted) {
+      throw new ApiException(409, MESSAGES.applicationApproved);
+    }
     return row;
   }
 }

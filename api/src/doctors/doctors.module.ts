@@ -8,6 +8,6 @@ import { DoctorsService } from './doctors.service.js';
 @Module({
   controllers: [DoctorsController, DoctorsContextController],
   providers: [DoctorsService, DoctorApplicationsService, DoctorsRepository],
-  exports: [DoctorsService, DoctorApplicationsService],
+  exports: [DoctorsService, DoctorApplicationsService, DoctorsRepository],
 })
 export class DoctorsModule {}

@@ -1,3 +1,5 @@
+// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// runs this very statement and mapping without the framework. In the API only DoctorsRepository runs it.
 import {
   BOOKING_WINDOW_DAYS,
   clinicTimeZone,

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { CredentialRecord, DoctorRecord } from '@medora/shared';
-import type { CredentialEntity } from '../credentials/credential.entity.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import { MESSAGES, type CredentialRecord, type CredentialType, type DoctorRecord } from '@medora/shared';
+import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
+import { ApiException } from '../common/http-exception.filter.js';
 import { leanQuery } from '../common/lean-query.js';
+import { camelizeRow } from '../common/sql-rows.js';
 import { approvedDoctorSql } from '../common/sql-rules.js';
-import { DoctorEntity, type DoctorSchedule } from './doctor.entity.js';
+import { DoctorEntity, type DoctorSchedule, type VerificationStatus } from './doctor.entity.js';
 import { DOCTORS_WITH_CONTEXT_SQL, type DoctorWithContextRow } from './doctors.queries.js';
 
 /** A doctors row as its owner and admins read it (spec §3 Doctor application record). */
@@ -73,7 +75,41 @@ export interface PublicDoctorRow {
   schedule: DoctorSchedule | null;
 }
 
-/** Data access for doctors (the applications' SQL still sits in DoctorApplicationsService). */
+/** The caller's own approved doctor record, as the provider dashboard starts from it. */
+export interface ApprovedDoctorRow {
+  id: string;
+  userId: string;
+  timeZone: string;
+}
+
+/** A submitted application with its account's uid (null when the account link is gone). */
+export interface ApplicationRow {
+  doctor: DoctorEntity;
+  uid: string | null;
+}
+
+/** A credential with whether its bytes were uploaded (the admin's review list). */
+export type CredentialWithFileRow = CredentialEntity & { hasFile: boolean };
+
+/** A credential's file with what the download needs. */
+export interface CredentialFileRow {
+  documentName: string;
+  contentType: string | null;
+  doctorId: string;
+  bytes: Buffer;
+}
+
+/** A new credential's columns (the server decides status and organisation). */
+export type NewCredential = Pick<
+  CredentialEntity,
+  'doctorId' | 'type' | 'documentName' | 'issuingOrganization' | 'contentType' | 'size'
+>;
+
+/**
+ * Data access for the doctors aggregate: doctor records, their applications and credentials (with the
+ * credential files). Write paths that span statements take the transaction's EntityManager from the
+ * `with…` methods, as the appointments repository does.
+ */
 @Injectable()
 export class DoctorsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
@@ -104,5 +140,234 @@ export class DoctorsRepository {
   /** DOCTORS_WITH_CONTEXT_SQL on the lean path (a benchmarked read). */
   listWithContext(params: unknown[]): Promise<DoctorWithContextRow[]> {
     return leanQuery<DoctorWithContextRow>(this.ds, DOCTORS_WITH_CONTEXT_SQL, params);
+  }
+
+  /** The approved, onboarded doctor record linked to the account `uid`, if any. */
+  async findApprovedByUid(uid: string): Promise<ApprovedDoctorRow | null> {
+    const rows = await this.ds.query<ApprovedDoctorRow[]>(
+      `SELECT d.id, d.user_id AS "userId", d.time_zone AS "timeZone" FROM doctors d
+         JOIN users u ON u.id = d.user_id
+        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} AND d.onboarding_completed`,
+      [uid],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The doctor record linked to the account `uid` (any status), if any. */
+  findByUid(uid: string, m: EntityManager = this.ds.manager): Promise<DoctorEntity | null> {
+    return m
+      .getRepository(DoctorEntity)
+      .createQueryBuilder('d')
+      .innerJoin('users', 'u', 'u.id = d.user_id')
+      .where('u.firebase_uid = :uid', { uid })
+      .getOne();
+  }
+
+  findById(id: string): Promise<DoctorEntity> {
+    return this.ds.getRepository(DoctorEntity).findOneByOrFail({ id });
+  }
+
+  /** Replaces a doctor's weekly schedule and clinic zone. */
+  async updateSchedule(id: string, schedule: DoctorSchedule, timeZone: string): Promise<void> {
+    await this.ds.getRepository(DoctorEntity).update({ id }, { schedule, timeZone });
+  }
+
+  /**
+   * 400 unless Postgres knows the clinic zone (issue 13 §3): the queries convert with `AT TIME ZONE`,
+   * and a zone only Node knows ('US/Pacific-New') would make every one of them fail.
+   */
+  async assertKnownTimeZone(timeZone: string): Promise<void> {
+    const rows = await this.ds.query<unknown[]>(`SELECT 1 FROM pg_timezone_names WHERE name = $1`, [
+      timeZone,
+    ]);
+    if (rows.length === 0) {
+      throw new ApiException(400, MESSAGES.timeZoneUnsupported, { timeZone: MESSAGES.timeZoneUnsupported });
+    }
+  }
+
+  /** Accounts' doctor records that count on the admin dashboard, by verification status. */
+  countListedByStatus(): Promise<{ key: VerificationStatus; n: string }[]> {
+    return this.ds.query(
+      `SELECT verification_status AS key, count(*) AS n FROM doctors
+        WHERE onboarding_completed OR seed_key IS NOT NULL GROUP BY verification_status`,
+    );
+  }
+
+  /** Submitted (onboarded, not seeded) applications with `status`, oldest first. */
+  async applications(status: VerificationStatus): Promise<ApplicationRow[]> {
+    const rows = await this.ds
+      .getRepository(DoctorEntity)
+      .createQueryBuilder('d')
+      .leftJoin('users', 'u', 'u.id = d.user_id')
+      .addSelect('u.firebase_uid', 'firebase_uid')
+      .where('d.verification_status = :status', { status })
+      .andWhere('d.onboarding_completed = true')
+      .andWhere('d.seed_key IS NULL')
+      .orderBy('d.created_at', 'ASC')
+      .getRawAndEntities();
+    return rows.entities.map((doctor, i) => ({
+      doctor,
+      uid: (rows.raw[i] as { firebase_uid: string | null }).firebase_uid,
+    }));
+  }
+
+  /**
+   * The credentials of the doctors `ids` (oldest first) with whether each has a file, as a statement
+   * for the caller to run audited (`AuditService.queryWithAuditMany`); rows through `toCredentialRow`.
+   */
+  static credentialsOfSql(ids: string[]): { sql: string; params: unknown[] } {
+    return {
+      sql: `SELECT c.*, EXISTS (SELECT 1 FROM credential_files f WHERE f.credential_id = c.id) AS has_file
+              FROM credentials c WHERE c.doctor_id = ANY($1::uuid[]) ORDER BY c.created_at, c.id`,
+      params: [ids],
+    };
+  }
+
+  /** A raw row of `credentialsOfSql`. */
+  static toCredentialRow(raw: Record<string, unknown>): CredentialWithFileRow {
+    const row = camelizeRow<CredentialWithFileRow>(raw);
+    return {
+      ...row,
+      createdAt: new Date(row.createdAt),
+      supersededAt: row.supersededAt ? new Date(row.supersededAt) : null,
+    };
+  }
+
+  async credentialFile(credentialId: string): Promise<CredentialFileRow | null> {
+    const rows = await this.ds.query<CredentialFileRow[]>(
+      `SELECT c.document_name AS "documentName", c.content_type AS "contentType", c.doctor_id AS "doctorId",
+              f.bytes
+         FROM credentials c JOIN credential_files f ON f.credential_id = c.id WHERE c.id = $1`,
+      [credentialId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Runs `work` in one transaction with the doctor row `id` locked (null when there is none). */
+  withDoctorLock<T>(
+    id: string,
+    work: (row: DoctorEntity | null, m: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.ds.transaction(async (m) => {
+      const row = await m
+        .getRepository(DoctorEntity)
+        .createQueryBuilder('d')
+        .setLock('pessimistic_write')
+        .where('d.id = :id', { id })
+        .getOne();
+      return work(row, m);
+    });
+  }
+
+  /**
+   * Saves a review step of the locked `row`: reviewed now (the database clock, so a later
+   * resubmission can tell which documents the decision covered) by `reviewerId`, version + 1; the
+   * current credentials take `credentialStatus`. Returns the saved row and its account's uid.
+   */
+  async saveReview(
+    m: EntityManager,
+    row: DoctorEntity,
+    reviewerId: string | null,
+    credentialStatus: string,
+  ): Promise<ApplicationRow> {
+    const [{ now }] = await m.query<{ now: Date }[]>(`SELECT now() AS now`);
+    Object.assign(row, {
+      reviewedAt: now,
+      reviewedBy: reviewerId,
+      version: row.version + 1,
+    } satisfies Partial<DoctorEntity>);
+    const doctor = await m.getRepository(DoctorEntity).save(row);
+    await m.query(
+      `UPDATE credentials SET verification_status = $2 WHERE doctor_id = $1 AND superseded_at IS NULL`,
+      [row.id, credentialStatus],
+    );
+    const [owner] = row.userId
+      ? await m.query<{ firebase_uid: string }[]>(`SELECT firebase_uid FROM users WHERE id = $1`, [
+          row.userId,
+        ])
+      : [];
+    return { doctor, uid: owner?.firebase_uid ?? null };
+  }
+
+  /**
+   * Runs `work` in one transaction on the account `uid`'s doctor row, locked; a draft (onboarding not
+   * completed) is created first when there is none. `work` gets null when the account has no users
+   * row.
+   */
+  withApplicantLock<T>(
+    uid: string,
+    work: (row: DoctorEntity | null, m: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    return this.ds.transaction(async (m) => {
+      await m.query(
+        `INSERT INTO doctors (user_id, name, email, specialty, clinic, onboarding_completed)
+         SELECT u.id, COALESCE(u.email, ''), u.email, '', '', false FROM users u WHERE u.firebase_uid = $1
+         ON CONFLICT (user_id) DO NOTHING`,
+        [uid],
+      );
+      const row = await m
+        .getRepository(DoctorEntity)
+        .createQueryBuilder('d')
+        .setLock('pessimistic_write')
+        .innerJoin('users', 'u', 'u.id = d.user_id')
+        .where('u.firebase_uid = :uid', { uid })
+        .getOne();
+      return work(row, m);
+    });
+  }
+
+  save(m: EntityManager, row: DoctorEntity): Promise<DoctorEntity> {
+    return m.getRepository(DoctorEntity).save(row);
+  }
+
+  /** Marks superseded the current documents created up to `decidedAt` (a rejection's documents). */
+  async supersedeCredentials(m: EntityManager, doctorId: string, decidedAt: Date): Promise<void> {
+    await m.query(
+      `UPDATE credentials SET superseded_at = now()
+        WHERE doctor_id = $1 AND superseded_at IS NULL AND date_trunc('milliseconds', created_at) <= $2`,
+      [doctorId, decidedAt],
+    );
+  }
+
+  /** The types of the doctor's current (not superseded) documents. */
+  async currentCredentialTypes(m: EntityManager, doctorId: string): Promise<CredentialType[]> {
+    const [present] = await m.query<{ types: CredentialType[] }[]>(
+      `SELECT COALESCE(array_agg(DISTINCT type), '{}') AS types FROM credentials
+        WHERE doctor_id = $1 AND superseded_at IS NULL`,
+      [doctorId],
+    );
+    return present?.types ?? [];
+  }
+
+  countCredentials(m: EntityManager, doctorId: string): Promise<number> {
+    return m.getRepository(CredentialEntity).countBy({ doctorId });
+  }
+
+  /**
+   * Stores a credential (and its bytes, when given) and raises the doctor's version: a new document
+   * changes what an admin reviews, so a decision on the older version must fail.
+   */
+  async insertCredential(m: EntityManager, values: NewCredential, bytes?: Buffer): Promise<CredentialEntity> {
+    const repo = m.getRepository(CredentialEntity);
+    const row = await repo.save(repo.create({ ...values, verificationStatus: 'pending' }));
+    if (bytes) await m.getRepository(CredentialFileEntity).insert({ credentialId: row.id, bytes });
+    await m.query(`UPDATE doctors SET version = version + 1 WHERE id = $1`, [values.doctorId]);
+    return row;
+  }
+
+  /**
+   * The approved demo doctor record of a local demo account (`seedKey` identifies it), linked to
+   * the users row `userId`; created or brought back to approved.
+   */
+  async upsertDemoDoctor(seedKey: string, userId: string, name: string, email: string): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO doctors (seed_key, user_id, name, email, specialty, clinic,
+                            verification_status, is_available, onboarding_completed, credentials_verified)
+       VALUES ($1, $2, $3, $4, 'General Medicine', 'Medora Demo Clinic', 'approved', false, true, true)
+       ON CONFLICT (seed_key) DO UPDATE SET user_id = EXCLUDED.user_id,
+         verification_status = 'approved', onboarding_completed = true, credentials_verified = true,
+         updated_at = now()`,
+      [seedKey, userId, name, email],
+    );
   }
 }

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { SummaryModule } from '../summary/summary.module.js';
+import { PatientProfileEntity } from './patient-profile.entity.js';
 import { PatientsController } from './patients.controller.js';
+import { PatientsRepository } from './patients.repository.js';
 import { PatientsService } from './patients.service.js';
 
-@Module({ imports: [SummaryModule], controllers: [PatientsController], providers: [PatientsService] })
+@Module({
+  imports: [SummaryModule, TypeOrmModule.forFeature([PatientProfileEntity])],
+  controllers: [PatientsController],
+  providers: [PatientsService, PatientsRepository],
+})
 export class PatientsModule {}

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { MESSAGES, type IntakeAnswers, type PatientResponse, type SavePatientInput } from '@medora/shared';
 import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { SummaryService } from '../summary/summary.service.js';
-import { PatientProfileEntity } from './patient-profile.entity.js';
+import type { PatientProfileEntity } from './patient-profile.entity.js';
+import { PatientsRepository } from './patients.repository.js';
 
 function toResponse(row: PatientProfileEntity): PatientResponse {
   return { exists: true, data: row.data, aiSummary: row.aiSummary, updatedAt: row.updatedAt.toISOString() };
@@ -15,7 +14,7 @@ function toResponse(row: PatientProfileEntity): PatientResponse {
 @Injectable()
 export class PatientsService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly patients: PatientsRepository,
     private readonly access: AccessPolicy,
     private readonly summary: SummaryService,
   ) {}
@@ -29,7 +28,7 @@ export class PatientsService {
       allow: ['admin', 'doctorOfPatient'],
       audit: { action: 'read', resourceType: 'profile', resourceId: uid },
     });
-    const row = await this.ds.getRepository(PatientProfileEntity).findOne({ where: { firebaseUid: uid } });
+    const row = await this.patients.findByUid(uid);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     return toResponse(row);
   }
@@ -47,18 +46,7 @@ export class PatientsService {
     await this.access.audit(caller, 'allowed', target);
     const data = input.data as IntakeAnswers;
     const aiSummary = await this.summary.summarize(data);
-    const rows = await this.ds.query<{ inserted: boolean }[]>(
-      `INSERT INTO patient_profiles (firebase_uid, user_id, data, ai_summary)
-       VALUES ($1, (SELECT id FROM users WHERE firebase_uid = $1), $2::jsonb, $3::jsonb)
-       ON CONFLICT (firebase_uid) DO UPDATE
-         SET data = EXCLUDED.data, ai_summary = EXCLUDED.ai_summary,
-             user_id = COALESCE(patient_profiles.user_id, EXCLUDED.user_id), updated_at = now()
-       RETURNING (xmax = 0) AS inserted`,
-      [caller.uid, JSON.stringify(data), JSON.stringify(aiSummary)],
-    );
-    const row = await this.ds
-      .getRepository(PatientProfileEntity)
-      .findOneOrFail({ where: { firebaseUid: caller.uid } });
-    return { created: rows[0]?.inserted === true, patient: toResponse(row) };
+    const { created, row } = await this.patients.upsert(caller.uid, data, aiSummary);
+    return { created, patient: toResponse(row) };
   }
 }

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import {
   CONTENT_TYPES,
   CREDENTIAL_FILE_TYPES,
@@ -15,36 +13,27 @@ import {
   sanitizeFileName,
   slotOf,
   slotsFor,
-  type AppointmentStatusUpdate,
-  type DoctorCancelInput,
-  type ProviderAppointment,
-  type ProviderOverview,
-  type ProviderScheduleInput,
-  type ProviderScheduleResponse,
 } from '@medora/shared';
-import { auditEntry } from '../audit/audit.queries.js';
-import { AuditService, type AuditTarget } from '../audit/audit.service.js';
-import type { Caller } from '../auth/caller.js';
-import { doctorOfPatientSql } from '../auth/doctor-of-patient.js';
+import type {
+  AppointmentStatusUpdate,
+  DoctorCancelInput,
+  ProviderAppointment,
+  ProviderOverview,
+  ProviderScheduleInput,
+  ProviderScheduleResponse,
+} from '@medora/shared';
 import {
-  activeAppointmentSql,
-  approvedDoctorSql,
-  openAppointmentSql,
-  startedAppointmentSql,
-  upcomingAppointmentSql,
-} from '../common/sql-rules.js';
+  AppointmentsRepository,
+  type DoctorAppointmentRow,
+} from '../appointments/appointments.repository.js';
+import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
+import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { DoctorEntity } from '../doctors/doctor.entity.js';
-import { assertDatabaseTimeZone } from '../common/database-time-zone.js';
+import type { DoctorEntity } from '../doctors/doctor.entity.js';
+import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
 
 export function prescriptionPath(appointmentId: string): string {
   return `/api/appointments/${appointmentId}/prescription`;
-}
-
-interface ProviderDoctor {
-  id: string;
-  userId: string;
-  timeZone: string;
 }
 
 /**
@@ -54,7 +43,8 @@ interface ProviderDoctor {
 @Injectable()
 export class ProviderService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly doctors: DoctorsRepository,
+    private readonly appointmentRows: AppointmentsRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -62,19 +52,13 @@ export class ProviderService {
    * The caller's approved doctor record, or 403 (patients, unapproved doctors, admins) with a denied
    * audit row naming what the caller tried to reach (`target`).
    */
-  async doctorFor(caller: Caller, target: AuditTarget): Promise<ProviderDoctor> {
+  async doctorFor(caller: Caller, target: AuditTarget): Promise<ApprovedDoctorRow> {
     const deny = async (message: string): Promise<never> => {
       await this.audit.recordFor(caller, 'denied', target);
       throw new ApiException(403, message);
     };
     if (caller.role !== 'doctor' && caller.role !== 'provider') return deny(MESSAGES.forbidden);
-    const rows = await this.ds.query<ProviderDoctor[]>(
-      `SELECT d.id, d.user_id AS "userId", d.time_zone AS "timeZone" FROM doctors d
-         JOIN users u ON u.id = d.user_id
-        WHERE u.firebase_uid = $1 AND ${approvedDoctorSql('d')} AND d.onboarding_completed`,
-      [caller.uid],
-    );
-    return rows[0] ?? deny(MESSAGES.notApprovedProvider);
+    return (await this.doctors.findApprovedByUid(caller.uid)) ?? deny(MESSAGES.notApprovedProvider);
   }
 
   async overview(caller: Caller, now = new Date()): Promise<ProviderOverview> {
@@ -83,23 +67,7 @@ export class ProviderService {
       resourceType: 'dashboard',
       resourceId: null,
     });
-    const timeZone = clinicTimeZone(doctor.timeZone);
-    const [row] = await this.ds.query<Record<keyof ProviderOverview, number>[]>(
-      `SELECT
-         count(*) FILTER (WHERE ${activeAppointmentSql('a')}
-           AND (starts_at AT TIME ZONE $2)::date = ($3::timestamptz AT TIME ZONE $2)::date)::int AS today,
-         count(*) FILTER (WHERE ${upcomingAppointmentSql('a', '$3')})::int AS upcoming,
-         count(DISTINCT patient_uid) FILTER (WHERE ${activeAppointmentSql('a')})::int AS patients,
-         count(*) FILTER (WHERE status = 'Completed')::int AS completed
-       FROM appointments a WHERE doctor_id = $1`,
-      [doctor.id, timeZone, now],
-    );
-    return {
-      today: row?.today ?? 0,
-      upcoming: row?.upcoming ?? 0,
-      patients: row?.patients ?? 0,
-      completed: row?.completed ?? 0,
-    };
+    return this.appointmentRows.doctorOverview(doctor.id, clinicTimeZone(doctor.timeZone), now);
   }
 
   /**
@@ -114,48 +82,15 @@ export class ProviderService {
       resourceId: null,
     });
     const timeZone = clinicTimeZone(doctor.timeZone);
-    const active = activeAppointmentSql('a');
-    type Row = {
-      id: string;
-      starts_at: Date;
-      status: string;
-      notes: string;
-      prescription_url: string | null;
-      patient_uid: string;
-      closed_at: Date | null;
-      cancelled_by: ProviderAppointment['cancelledBy'];
-      cancel_reason: string | null;
-      active: boolean;
-      email: string | null;
-      data: Record<string, unknown> | null;
-      ai_summary: unknown;
-    };
     // One audit row per patient whose data the list returned, in the same statement.
-    const rows = await this.audit.queryWithSubjectAudit<Row>(
+    const rows = await this.audit.queryWithSubjectAudit<DoctorAppointmentRow>(
       auditEntry(caller, 'allowed', {
         action: 'read',
         resourceType: 'profile',
         resourceId: null,
         detail: 'provider appointments',
       }),
-      {
-        sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
-                     a.cancelled_by, a.cancel_reason, ${active} AS active,
-                     ${upcomingAppointmentSql('a')} AS upcoming,
-                     CASE WHEN ${active} THEN u.email END AS email,
-                     CASE WHEN ${active} THEN p.data END AS data,
-                     CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
-                FROM appointments a
-                LEFT JOIN users u ON u.firebase_uid = a.patient_uid
-                LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
-               WHERE a.doctor_id = $1
-               ORDER BY upcoming DESC, a.starts_at ASC
-               LIMIT 500`,
-        params: [doctor.id],
-        subject: 'CASE WHEN active THEN patient_uid END',
-        orderBy: 'upcoming DESC, starts_at ASC',
-        subjectOf: (r) => (r.active ? r.patient_uid : null),
-      },
+      AppointmentsRepository.ofDoctorQuery(doctor.id),
     );
     return rows.map((r) => {
       const slot = slotOf(new Date(r.starts_at), timeZone);
@@ -189,13 +124,7 @@ export class ProviderService {
       resourceType: 'appointment',
       resourceId: id,
     });
-    const row = await this.transition(
-      `UPDATE appointments SET status = $3, closed_at = now(), updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND ${openAppointmentSql('appointments')}
-          AND ${startedAppointmentSql('appointments')}
-        RETURNING id, status`,
-      [id, doctor.id, input.status],
-    );
+    const row = await this.appointmentRows.closeVisit(id, doctor.id, input.status);
     await this.auditStatus(caller, id, row !== null, input.status);
     if (!row) {
       const current = await this.current(id, doctor.id);
@@ -211,13 +140,7 @@ export class ProviderService {
       resourceType: 'appointment',
       resourceId: id,
     });
-    const row = await this.transition(
-      `UPDATE appointments SET status = 'Scheduled', closed_at = NULL, updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND status IN ('Completed', 'No-Show')
-          AND closed_at > now() - make_interval(hours => $3)
-        RETURNING id, status`,
-      [id, doctor.id, VISIT_UNDO_HOURS],
-    );
+    const row = await this.appointmentRows.reopenVisit(id, doctor.id, VISIT_UNDO_HOURS);
     await this.auditStatus(caller, id, row !== null, 'Scheduled (undo)');
     if (!row) {
       const current = await this.current(id, doctor.id);
@@ -246,13 +169,7 @@ export class ProviderService {
       resourceType: 'appointment',
       resourceId: id,
     });
-    const row = await this.transition(
-      `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
-              cancel_reason = $3, updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND ${upcomingAppointmentSql('appointments')}
-        RETURNING id, status`,
-      [id, doctor.id, input.reason],
-    );
+    const row = await this.appointmentRows.cancelByDoctor(id, doctor.id, input.reason);
     // The reason may describe the patient's health: it stays out of the audit log.
     await this.audit.recordFor(caller, row ? 'allowed' : 'denied', {
       action: 'cancel',
@@ -267,22 +184,10 @@ export class ProviderService {
     return row;
   }
 
-  /** Runs a conditional UPDATE … RETURNING id, status; null when no row matched. */
-  private async transition(sql: string, params: unknown[]): Promise<{ id: string; status: string } | null> {
-    // TypeORM answers an UPDATE … RETURNING on Postgres with [rows, affectedCount].
-    const result = (await this.ds.query(sql, params)) as [{ id: string; status: string }[], number];
-    const row = result[0]?.[0];
-    return row ? { id: row.id, status: row.status } : null;
-  }
-
   /** Why a transition did not apply: 404 when this is not the doctor's appointment, else its state. */
   private async current(id: string, doctorId: string): Promise<{ open: boolean; closed: boolean }> {
-    const rows = await this.ds.query<{ status: string }[]>(
-      `SELECT status FROM appointments WHERE id = $1 AND doctor_id = $2`,
-      [id, doctorId],
-    );
-    if (!rows[0]) throw new ApiException(404, MESSAGES.notFound);
-    const status = rows[0].status;
+    const status = await this.appointmentRows.statusForDoctor(id, doctorId);
+    if (status === null) throw new ApiException(404, MESSAGES.notFound);
     return {
       open: isOpenStatus(status),
       closed: status === 'Completed' || status === 'No-Show',
@@ -315,26 +220,18 @@ export class ProviderService {
       throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
     }
     const url = prescriptionPath(id);
-    const ok = await this.ds.transaction(async (m) => {
-      const owned = await m.query<{ id: string }[]>(
-        `SELECT id FROM appointments a WHERE a.id = $1 AND a.doctor_id = $2 AND ${activeAppointmentSql('a')}
-            FOR UPDATE`,
-        [id, doctor.id],
-      );
-      if (!owned[0]) return false;
-      await m.query(
-        `INSERT INTO prescription_files (appointment_id, name, content_type, size, bytes, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (appointment_id) DO UPDATE SET name = EXCLUDED.name, content_type = EXCLUDED.content_type,
-           size = EXCLUDED.size, bytes = EXCLUDED.bytes, uploaded_by = EXCLUDED.uploaded_by, created_at = now()`,
-        [id, name, CONTENT_TYPES[detected], file.bytes.length, file.bytes, doctor.userId],
-      );
-      await m.query(`UPDATE appointments SET prescription_url = $2, updated_at = now() WHERE id = $1`, [
-        id,
-        url,
-      ]);
-      return true;
-    });
+    const ok = await this.appointmentRows.attachPrescription(
+      id,
+      doctor.id,
+      {
+        name,
+        contentType: CONTENT_TYPES[detected],
+        size: file.bytes.length,
+        bytes: file.bytes,
+        uploadedBy: doctor.userId,
+      },
+      url,
+    );
     await this.audit.recordFor(caller, ok ? 'allowed' : 'denied', {
       action: 'appointment.prescription.upload',
       resourceType: 'appointment',
@@ -349,33 +246,12 @@ export class ProviderService {
     caller: Caller,
     id: string,
   ): Promise<{ name: string; contentType: string; bytes: Buffer }> {
-    const rows = await this.ds.query<
-      {
-        patient_uid: string;
-        doctor_uid: string | null;
-        doctor_of_patient: boolean;
-        name: string | null;
-        content_type: string | null;
-        bytes: Buffer | null;
-      }[]
-    >(
-      // The appointment's doctor reads it only while they are a doctor of its patient (approved, with
-      // an active appointment): a rejected doctor or a cancelled relationship loses access.
-      `SELECT a.patient_uid, u.firebase_uid AS doctor_uid, ${doctorOfPatientSql('$2', 'a.patient_uid')} AS doctor_of_patient,
-              f.name, f.content_type, f.bytes
-         FROM appointments a
-         JOIN doctors d ON d.id = a.doctor_id
-         LEFT JOIN users u ON u.id = d.user_id
-         LEFT JOIN prescription_files f ON f.appointment_id = a.id
-        WHERE a.id = $1`,
-      [id, caller.uid],
-    );
-    const row = rows[0];
+    const row = await this.appointmentRows.prescriptionAccess(id, caller.uid);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     const allowed =
       caller.role === 'admin' ||
-      caller.uid === row.patient_uid ||
-      (caller.uid === row.doctor_uid && row.doctor_of_patient);
+      caller.uid === row.patientUid ||
+      (caller.uid === row.doctorUid && row.doctorOfPatient);
     await this.audit.recordFor(caller, allowed ? 'allowed' : 'denied', {
       action: 'appointment.prescription.download',
       resourceType: 'appointment',
@@ -385,7 +261,7 @@ export class ProviderService {
     if (!row.bytes) throw new ApiException(404, MESSAGES.prescriptionMissing);
     return {
       name: row.name ?? 'prescription',
-      contentType: row.content_type ?? 'application/octet-stream',
+      contentType: row.contentType ?? 'application/octet-stream',
       bytes: row.bytes,
     };
   }
@@ -396,8 +272,7 @@ export class ProviderService {
       resourceType: 'schedule',
       resourceId: null,
     });
-    const row = await this.ds.getRepository(DoctorEntity).findOneByOrFail({ id: doctor.id });
-    return this.scheduleResponse(row);
+    return this.scheduleResponse(await this.doctors.findById(doctor.id));
   }
 
   /**
@@ -412,7 +287,7 @@ export class ProviderService {
       resourceType: 'doctor',
       resourceId: null,
     });
-    await assertDatabaseTimeZone(this.ds, input.timeZone);
+    await this.doctors.assertKnownTimeZone(input.timeZone);
     const days = [...new Set(input.availableDays)];
     const timeSlots: Record<string, string[]> = {};
     for (const day of days) {
@@ -420,17 +295,13 @@ export class ProviderService {
         (a, b) => (parseTime12h(a) ?? 0) - (parseTime12h(b) ?? 0),
       );
     }
-    const repo = this.ds.getRepository(DoctorEntity);
-    await repo.update(
-      { id: doctor.id },
-      { schedule: { availableDays: days, timeSlots }, timeZone: input.timeZone },
-    );
+    await this.doctors.updateSchedule(doctor.id, { availableDays: days, timeSlots }, input.timeZone);
     await this.audit.recordFor(caller, 'allowed', {
       action: 'doctor.schedule.update',
       resourceType: 'doctor',
       resourceId: doctor.id,
     });
-    return this.scheduleResponse(await repo.findOneByOrFail({ id: doctor.id }));
+    return this.scheduleResponse(await this.doctors.findById(doctor.id));
   }
 
   private async scheduleResponse(row: DoctorEntity): Promise<ProviderScheduleResponse> {
@@ -439,18 +310,14 @@ export class ProviderService {
       timeSlots: row.schedule?.timeSlots ?? {},
     };
     const timeZone = clinicTimeZone(row.timeZone);
-    const upcoming = await this.ds.query<{ id: string; starts_at: Date; patient_uid: string }[]>(
-      `SELECT id, starts_at, patient_uid FROM appointments
-        WHERE doctor_id = $1 AND ${upcomingAppointmentSql('appointments')} ORDER BY starts_at`,
-      [row.id],
-    );
+    const upcoming = await this.appointmentRows.upcomingOfDoctor(row.id);
     const outsideSchedule = upcoming
-      .map((a) => ({ a, slot: slotOf(new Date(a.starts_at), timeZone) }))
+      .map((a) => ({ a, slot: slotOf(new Date(a.startsAt), timeZone) }))
       .filter(({ slot }) => !slotsFor(schedule, slot.date).includes(slot.time))
       .map(({ a, slot }) => ({
         id: a.id,
         date: formatAppointmentDate(slot.date, slot.time),
-        patientUid: a.patient_uid,
+        patientUid: a.patientUid,
       }));
     return { ...schedule, timeZone, outsideSchedule };
   }

@@ -1,3 +1,5 @@
+// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// runs this very statement without the framework. In the API only UsersRepository runs it.
 import type { Role } from '@medora/shared';
 
 /** A users row as the auth guard and the user routes read it (the UserEntity fields, camelCase). */

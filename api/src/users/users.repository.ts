@@ -67,4 +67,24 @@ export class UsersRepository {
     );
     return rows.length > 0;
   }
+
+  /** How many accounts hold each role (roles nobody holds are absent). */
+  countByRole(): Promise<{ key: Role; n: string }[]> {
+    return this.repo.query(`SELECT role AS key, count(*) AS n FROM users GROUP BY role`);
+  }
+
+  /**
+   * The users row of a local demo account (verified, with `role`), created or brought back to it;
+   * returns its id.
+   */
+  async upsertDemo(firebaseUid: string, email: string, role: Role): Promise<string> {
+    const [row] = await this.repo.query<{ id: string }[]>(
+      `INSERT INTO users (firebase_uid, email, role, email_verified) VALUES ($1, $2, $3, true)
+       ON CONFLICT (firebase_uid) DO UPDATE SET email = EXCLUDED.email, role = EXCLUDED.role,
+         email_verified = true, updated_at = now()
+       RETURNING id`,
+      [firebaseUid, email, role],
+    );
+    return row!.id;
+  }
 }

@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** Outcome of an access attempt written to the audit log. */
-export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
-
 /**
  * Every action the audit log records (issue 13): the API writes only these (the type is checked at
  * every call), so a reviewer can filter on a fixed vocabulary instead of guessing free strings.
@@ -53,6 +49,10 @@ export const AUDIT_RESOURCE_TYPES = [
   'unknown',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+
+/** Outcome of an access attempt written to the audit log. */
+export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** One audit row (who, role, from where, action, resource, outcome, time) as `GET /api/audit` returns it. */
 export interface AuditEntry {
