@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, isUpcoming, type RemotePageProps } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
@@ -10,7 +9,6 @@ import { ScheduleEditor } from '../features/provider/components/schedule-editor'
 
 /** `/provider-dashboard`: approved doctors and providers (the API decides, 403 otherwise). */
 export default function ProviderDashboardPage(_props: RemotePageProps) {
-  const queryClient = useQueryClient();
   const overviewQuery = useQuery({
     queryKey: providerKeys.overview(),
     queryFn: () => api.providerOverview(),
@@ -24,12 +22,6 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   const failed = overviewQuery.error ?? appointmentsQuery.error;
   const error = failed ? errorMessage(failed) : null;
 
-  // A status change, cancel, undo or prescription changes the lists and the counters.
-  const load = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: providerKeys.all }),
-    [queryClient],
-  );
-
   const now = new Date();
   const upcoming = appointments?.filter((a) => isUpcoming(a, now)) ?? [];
   const past = appointments?.filter((a) => !isUpcoming(a, now)) ?? [];
@@ -42,7 +34,7 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
           {error}
         </p>
       )}
-      <div className={css.stats}>
+      <div className={ui.stats}>
         <StatCard label={MESSAGES.providerStatToday} value={overview?.today ?? '…'} />
         <StatCard label={MESSAGES.providerStatUpcoming} value={overview?.upcoming ?? '…'} />
         <StatCard label={MESSAGES.providerStatPatients} value={overview?.patients ?? '…'} />
@@ -51,17 +43,17 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
       <h2>{MESSAGES.providerUpcomingTitle}</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
       {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}
-      <div className={css.list}>
+      <div className={ui.list}>
         {upcoming.map((a) => (
-          <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
+          <AppointmentCard key={a.id} appointment={a} />
         ))}
       </div>
       {past.length > 0 && (
         <>
           <h2>{MESSAGES.providerPastTitle}</h2>
-          <div className={css.list}>
+          <div className={ui.list}>
             {past.map((a) => (
-              <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
+              <AppointmentCard key={a.id} appointment={a} />
             ))}
           </div>
         </>
