@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { MESSAGES, api, type ProviderAppointment } from '@medora/shared';
+import { ApiError, MESSAGES, api, notify, type ProviderAppointment } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { renderWithQuery } from '../../../test-utils/render-with-query';
 import { AppointmentCard, closingActions } from './appointment-card';
@@ -86,5 +86,25 @@ describe('AppointmentCard', () => {
     // The cancellation reloads the doctor's lists and counters.
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: providerKeys.all }));
     expect(cancel).toHaveBeenCalledWith('a1', 'Clinic closed');
+  });
+
+  it('marks a started visit through a mutation and shows a failure as a toast', async () => {
+    const set = jest
+      .spyOn(api, 'setAppointmentStatus')
+      .mockRejectedValueOnce(new ApiError(409, 'The visit has not started yet.'))
+      .mockResolvedValueOnce({ id: 'a1', status: 'No-Show' });
+    const error = jest.spyOn(notify, 'error');
+    const success = jest.spyOn(notify, 'success');
+    const started = appointment({ startsAt: new Date(Date.now() - HOUR).toISOString() });
+    const { client } = renderWithQuery(<AppointmentCard appointment={started} />);
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.markCompleted }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('The visit has not started yet.'));
+    expect(set).toHaveBeenCalledWith('a1', 'Completed');
+    expect(invalidate).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.markNoShow }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Casey: No-Show'));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: providerKeys.all });
   });
 });
