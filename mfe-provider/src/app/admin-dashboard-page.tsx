@@ -133,7 +133,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         <StatCard label={MESSAGES.adminStatWeek} value={overview?.appointmentsThisWeek ?? '…'} />
       </div>
       <h2>{MESSAGES.adminQueueTitle}</h2>
-      <label className={ui.label}>
+      <label className={`${ui.label} ${css.filter}`}>
         {MESSAGES.adminQueueShow}
         <select
           value={status}
