@@ -13,7 +13,7 @@ import {
 } from '@medora/shared';
 import { adminKeys } from '@medora/shared/query';
 import { ReasonDialog } from '../components/reason-dialog';
-import { StatCard, ui } from '../components/ui';
+import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
 import { CredentialList } from '../features/admin/components/credential-list';
 import { useOpenFile } from '../hooks/use-open-file';
@@ -24,6 +24,14 @@ const QUEUES: Record<QueueStatus, { label: string; empty: string }> = {
   pending: { label: MESSAGES.adminQueuePending, empty: MESSAGES.adminQueueEmptyPending },
   approved: { label: MESSAGES.adminQueueApproved, empty: MESSAGES.adminQueueEmptyApproved },
   rejected: { label: MESSAGES.adminQueueRejected, empty: MESSAGES.adminQueueEmptyRejected },
+};
+
+/** The admin's counters, by their field in the overview. */
+const COUNTERS = {
+  pendingApplications: MESSAGES.adminStatPending,
+  approvedDoctors: MESSAGES.adminStatApproved,
+  patients: MESSAGES.adminStatPatients,
+  appointmentsThisWeek: MESSAGES.adminStatWeek,
 };
 
 /** The toast of a decision that went through. */
@@ -86,7 +94,6 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     // While another queue loads, the one shown stays (as before the migration).
     placeholderData: keepPreviousData,
   });
-  const overview = overviewQuery.data ?? null;
   const queue = queueQuery.data ?? null;
   const failed = overviewQuery.error ?? queueQuery.error;
   const error = failed ? errorMessage(failed) : null;
@@ -118,20 +125,37 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     }
   };
 
+  /** A pending application is approved or rejected (with a reason); a decided one can be re-opened. */
+  const actions = (app: DoctorApplication) =>
+    app.verificationStatus === 'pending'
+      ? [
+          {
+            label: formatMessage('adminApprove', { name: app.name }),
+            className: ui.primary,
+            run: () => void decide({ kind: 'approve', app }),
+          },
+          {
+            label: formatMessage('adminReject', { name: app.name }),
+            className: ui.danger,
+            run: () => setRejecting(app),
+          },
+        ]
+      : [
+          {
+            label: formatMessage('adminReopen', { name: app.name }),
+            className: ui.secondary,
+            run: () => void decide({ kind: 'reopen', app }),
+          },
+        ];
+
   return (
     <main className={ui.page}>
-      <h1>{MESSAGES.adminDashboardTitle}</h1>
-      {error && (
-        <p role="alert" className={ui.error}>
-          {error}
-        </p>
-      )}
-      <div className={ui.stats}>
-        <StatCard label={MESSAGES.adminStatPending} value={overview?.pendingApplications ?? '…'} />
-        <StatCard label={MESSAGES.adminStatApproved} value={overview?.approvedDoctors ?? '…'} />
-        <StatCard label={MESSAGES.adminStatPatients} value={overview?.patients ?? '…'} />
-        <StatCard label={MESSAGES.adminStatWeek} value={overview?.appointmentsThisWeek ?? '…'} />
-      </div>
+      <DashboardHead
+        title={MESSAGES.adminDashboardTitle}
+        error={error}
+        labels={COUNTERS}
+        counters={overviewQuery.data ?? null}
+      />
       <h2>{MESSAGES.adminQueueTitle}</h2>
       <label className={`${ui.label} ${css.filter}`}>
         {MESSAGES.adminQueueShow}
@@ -185,28 +209,11 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
               onView={(c) => credentialFile.mutate(c)}
             />
             <div className={css.actions}>
-              {app.verificationStatus === 'pending' ? (
-                <>
-                  <button
-                    type="button"
-                    className={ui.primary}
-                    onClick={() => void decide({ kind: 'approve', app })}
-                  >
-                    {formatMessage('adminApprove', { name: app.name })}
-                  </button>
-                  <button type="button" className={ui.danger} onClick={() => setRejecting(app)}>
-                    {formatMessage('adminReject', { name: app.name })}
-                  </button>
-                </>
-              ) : (
-                <button
-                  type="button"
-                  className={ui.secondary}
-                  onClick={() => void decide({ kind: 'reopen', app })}
-                >
-                  {formatMessage('adminReopen', { name: app.name })}
+              {actions(app).map(({ label, className, run }) => (
+                <button key={label} type="button" className={className} onClick={run}>
+                  {label}
                 </button>
-              )}
+              ))}
             </div>
           </article>
         ))}

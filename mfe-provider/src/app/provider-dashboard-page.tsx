@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, isUpcoming, type RemotePageProps } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
-import { StatCard, ui } from '../components/ui';
+import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { ScheduleEditor } from '../features/provider/components/schedule-editor';
@@ -17,7 +17,6 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
     queryKey: providerKeys.appointments(),
     queryFn: () => api.providerAppointments(),
   });
-  const overview = overviewQuery.data ?? null;
   const appointments = appointmentsQuery.data ?? null;
   const failed = overviewQuery.error ?? appointmentsQuery.error;
   const error = failed ? errorMessage(failed) : null;
@@ -28,18 +27,17 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
 
   return (
     <main className={ui.page}>
-      <h1>{MESSAGES.providerDashboardTitle}</h1>
-      {error && (
-        <p role="alert" className={ui.error}>
-          {error}
-        </p>
-      )}
-      <div className={ui.stats}>
-        <StatCard label={MESSAGES.providerStatToday} value={overview?.today ?? '…'} />
-        <StatCard label={MESSAGES.providerStatUpcoming} value={overview?.upcoming ?? '…'} />
-        <StatCard label={MESSAGES.providerStatPatients} value={overview?.patients ?? '…'} />
-        <StatCard label={MESSAGES.providerStatCompleted} value={overview?.completed ?? '…'} />
-      </div>
+      <DashboardHead
+        title={MESSAGES.providerDashboardTitle}
+        error={error}
+        labels={{
+          today: MESSAGES.providerStatToday,
+          upcoming: MESSAGES.providerStatUpcoming,
+          patients: MESSAGES.providerStatPatients,
+          completed: MESSAGES.providerStatCompleted,
+        }}
+        counters={overviewQuery.data ?? null}
+      />
       <h2>{MESSAGES.providerUpcomingTitle}</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
       {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}

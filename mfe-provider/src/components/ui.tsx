@@ -89,6 +89,38 @@ export function StatCard({ label, value }: { label: string; value: number | stri
   );
 }
 
+/**
+ * A dashboard's title, its load error and a tile per counter, in the order of `labels` ('…' until
+ * the counters arrive).
+ */
+export function DashboardHead<K extends string>({
+  title,
+  error,
+  labels,
+  counters,
+}: {
+  title: string;
+  error: string | null;
+  labels: Record<K, string>;
+  counters: NoInfer<Record<K, number>> | null;
+}) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {error && (
+        <p role="alert" className={ui.error}>
+          {error}
+        </p>
+      )}
+      <div className={ui.stats}>
+        {(Object.keys(labels) as K[]).map((key) => (
+          <StatCard key={key} label={labels[key]} value={counters?.[key] ?? '…'} />
+        ))}
+      </div>
+    </>
+  );
+}
+
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <label className={ui.label}>
