@@ -37,6 +37,16 @@ async function verifiedToken(email: string, password: string): Promise<{ uid: st
 
 /** No serious or critical axe violations inside <main>. */
 
+/** The screen at desktop and phone width (1366 and 390 px), then back at the viewport it had. */
+async function shotWidths(page: Page, name: string): Promise<void> {
+  const initial = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (initial) await page.setViewportSize(initial);
+}
+
 async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
@@ -145,10 +155,12 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(admin.getByRole('region', { name: 'Pending applications' })).not.toContainText('…');
   await application.scrollIntoViewIfNeeded();
   await shot(admin, 'provider-admin-queue');
+  await shotWidths(admin, 'provider-admin-queue');
   await expectAccessible(admin);
   await application.getByRole('button', { name: `Reject ${name}` }).click();
   await expect(admin.getByRole('dialog', { name: `Reject ${name}` })).toBeVisible();
   await shot(admin, 'provider-admin-reject-dialog');
+  await shotWidths(admin, 'provider-admin-reject-dialog');
   await admin.keyboard.press('Escape');
   await expect(admin.getByRole('dialog')).toHaveCount(0);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
@@ -254,6 +266,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   );
   await card.getByText('Intake details').click();
   await shot(doc, 'provider-dashboard');
+  await shotWidths(doc, 'provider-dashboard');
   await expectAccessible(doc);
   await card
     .getByLabel('Attach prescription')
@@ -435,5 +448,6 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await expect(superseded).toContainText('license.png');
   await expect(superseded).toContainText('Superseded by a resubmission');
   await shot(reviewer, 'provider-admin-superseded-documents');
+  await shotWidths(reviewer, 'provider-admin-superseded-documents');
   await reviewer.context().close();
 });

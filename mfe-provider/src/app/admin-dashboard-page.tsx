@@ -1,26 +1,81 @@
-import { useCallback, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ApiError,
   MESSAGES,
   api,
   errorMessage,
+  formatMessage,
   notify,
+  type CredentialRecord,
   type DoctorApplication,
   type RemotePageProps,
 } from '@medora/shared';
 import { adminKeys } from '@medora/shared/query';
-import { StatCard, openBlob, styles } from '../components/ui';
+import { ReasonDialog } from '../components/reason-dialog';
+import { DashboardHead, ui } from '../components/ui';
+import { useDecision, type Decision } from '../features/admin/api/use-decision';
 import { CredentialList } from '../features/admin/components/credential-list';
-import { RejectDialog } from '../features/admin/components/reject-dialog';
+import { useOpenFile } from '../hooks/use-open-file';
+import css from './admin-dashboard-page.module.css';
 
 type QueueStatus = 'pending' | 'approved' | 'rejected';
-const showStyle = { ...styles.input, maxWidth: 260 };
-const QUEUE_LABELS: Record<QueueStatus, string> = {
-  pending: 'Waiting for review',
-  approved: 'Approved',
-  rejected: 'Rejected',
+const QUEUES: Record<QueueStatus, { label: string; empty: string }> = {
+  pending: { label: MESSAGES.adminQueuePending, empty: MESSAGES.adminQueueEmptyPending },
+  approved: { label: MESSAGES.adminQueueApproved, empty: MESSAGES.adminQueueEmptyApproved },
+  rejected: { label: MESSAGES.adminQueueRejected, empty: MESSAGES.adminQueueEmptyRejected },
 };
+
+/** The admin's counters, by their field in the overview. */
+const COUNTERS = {
+  pendingApplications: MESSAGES.adminStatPending,
+  approvedDoctors: MESSAGES.adminStatApproved,
+  patients: MESSAGES.adminStatPatients,
+  appointmentsThisWeek: MESSAGES.adminStatWeek,
+};
+
+/** The toast of a decision that went through. */
+function doneMessage(decision: Decision): string {
+  const name = decision.app.name;
+  if (decision.kind === 'approve') return formatMessage('adminApproved', { name });
+  if (decision.kind === 'reject') return formatMessage('adminRejected', { name });
+  return formatMessage('adminReopened', { name });
+}
+
+/** The application's facts as label / value pairs, in the order the admin reviews them. */
+function facts(app: DoctorApplication): [string, string][] {
+  const address = [
+    app.clinicAddress?.street,
+    app.clinicAddress?.city,
+    app.clinicAddress?.state,
+    app.clinicAddress?.zipCode,
+  ].filter(Boolean);
+  const consultation = formatMessage('adminConsultation', {
+    fee: app.consultationFee,
+    minutes: app.consultationDuration,
+    languages: app.languages.join(', '),
+  });
+  const rows: [string, string][] = [
+    [
+      MESSAGES.adminFactSpecialty,
+      app.specialty + (app.subSpecialties.length ? ` (${app.subSpecialties.join(', ')})` : ''),
+    ],
+    [
+      MESSAGES.adminFactQualification,
+      formatMessage('adminQualification', {
+        qualification: app.qualification ?? '',
+        years: app.experience ?? '',
+      }),
+    ],
+    [MESSAGES.adminFactLicense, (app.licenseNumber ?? '') + (app.npiNumber ? ` / ${app.npiNumber}` : '')],
+    [MESSAGES.adminFactClinic, `${app.clinic}, ${address.join(', ')}`],
+    [
+      MESSAGES.adminFactConsultation,
+      consultation + (app.acceptingNewPatients ? ` · ${MESSAGES.adminAcceptingNewPatients}` : ''),
+    ],
+  ];
+  return app.bio ? [...rows, [MESSAGES.adminFactBio, app.bio]] : rows;
+}
 
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
 export default function AdminDashboardPage(_props: RemotePageProps) {
@@ -29,7 +84,6 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
   const [conflicts, setConflicts] = useState<Record<string, string>>({});
 
-  const queryClient = useQueryClient();
   const overviewQuery = useQuery({
     queryKey: adminKeys.overview(),
     queryFn: () => api.adminDashboardOverview(),
@@ -40,33 +94,30 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     // While another queue loads, the one shown stays (as before the migration).
     placeholderData: keepPreviousData,
   });
-  const overview = overviewQuery.data ?? null;
   const queue = queueQuery.data ?? null;
   const failed = overviewQuery.error ?? queueQuery.error;
   const error = failed ? errorMessage(failed) : null;
 
-  // A decision moves an application between queues and changes the counters.
-  const load = useCallback(() => queryClient.invalidateQueries({ queryKey: adminKeys.all }), [queryClient]);
+  const decision = useDecision();
+  const credentialFile = useOpenFile(
+    (c: CredentialRecord) => api.credentialFile(c.id),
+    (c) => c.documentName,
+  );
 
   /**
    * Runs a decision on the version shown. A 409 (changed since, or already decided) is kept on the
    * card and the queue reloads, so the admin reviews the current version before deciding again.
    */
-  const decide = async (
-    app: DoctorApplication,
-    run: () => Promise<unknown>,
-    done: string,
-  ): Promise<'done' | 'conflict' | 'failed'> => {
+  const decide = async (d: Decision): Promise<'done' | 'conflict' | 'failed'> => {
+    const id = d.app.id;
     try {
-      await run();
-      setConflicts(({ [app.id]: _, ...rest }) => rest);
-      notify.success(done);
-      await load();
+      await decision.mutateAsync(d);
+      setConflicts(({ [id]: _, ...rest }) => rest);
+      notify.success(doneMessage(d));
       return 'done';
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        setConflicts((c) => ({ ...c, [app.id]: err.message }));
-        await load();
+        setConflicts((c) => ({ ...c, [id]: err.message }));
         return 'conflict';
       }
       notify.error(errorMessage(err));
@@ -74,146 +125,106 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     }
   };
 
-  const approve = (app: DoctorApplication) =>
-    decide(app, () => api.approveDoctor(app.id, app.version), `${app.name} approved: bookable now.`);
-  const reopen = (app: DoctorApplication) =>
-    decide(app, () => api.reopenDoctor(app.id, app.version), `${app.name} is back in the review queue.`);
-
-  const view = async (id: string, name: string) => {
-    try {
-      const file = await api.credentialFile(id);
-      openBlob(file.blob, file.fileName ?? name);
-    } catch (err) {
-      notify.error(errorMessage(err));
-    }
-  };
+  /** A pending application is approved or rejected (with a reason); a decided one can be re-opened. */
+  const actions = (app: DoctorApplication) =>
+    app.verificationStatus === 'pending'
+      ? [
+          {
+            label: formatMessage('adminApprove', { name: app.name }),
+            className: ui.primary,
+            run: () => void decide({ kind: 'approve', app }),
+          },
+          {
+            label: formatMessage('adminReject', { name: app.name }),
+            className: ui.danger,
+            run: () => setRejecting(app),
+          },
+        ]
+      : [
+          {
+            label: formatMessage('adminReopen', { name: app.name }),
+            className: ui.secondary,
+            run: () => void decide({ kind: 'reopen', app }),
+          },
+        ];
 
   return (
-    <main style={styles.page}>
-      <h1>Admin dashboard</h1>
-      {error && (
-        <p role="alert" style={styles.error}>
-          {error}
-        </p>
-      )}
-      <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', marginBottom: '1.5rem' }}>
-        <StatCard label="Pending applications" value={overview?.pendingApplications ?? '…'} />
-        <StatCard label="Approved doctors" value={overview?.approvedDoctors ?? '…'} />
-        <StatCard label="Patients" value={overview?.patients ?? '…'} />
-        <StatCard label="Appointments this week" value={overview?.appointmentsThisWeek ?? '…'} />
-      </div>
-      <h2>Verification queue</h2>
-      <label style={styles.label}>
-        Show
+    <main className={ui.page}>
+      <DashboardHead
+        title={MESSAGES.adminDashboardTitle}
+        error={error}
+        labels={COUNTERS}
+        counters={overviewQuery.data ?? null}
+      />
+      <h2>{MESSAGES.adminQueueTitle}</h2>
+      <label className={`${ui.label} ${css.filter}`}>
+        {MESSAGES.adminQueueShow}
         <select
           value={status}
           onChange={(e) => setStatus(e.target.value as QueueStatus)}
-          style={showStyle}
-          aria-label="Applications to show"
+          className={`${ui.input} ${css.show}`}
+          aria-label={MESSAGES.adminQueueShowLabel}
         >
-          {(Object.keys(QUEUE_LABELS) as QueueStatus[]).map((s) => (
+          {(Object.keys(QUEUES) as QueueStatus[]).map((s) => (
             <option key={s} value={s}>
-              {QUEUE_LABELS[s]}
+              {QUEUES[s].label}
             </option>
           ))}
         </select>
       </label>
       {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {queue?.length === 0 && <p>No applications {status === 'pending' ? 'waiting for review' : status}.</p>}
-      <div style={{ display: 'grid', gap: '1rem' }}>
+      {queue?.length === 0 && <p>{QUEUES[status].empty}</p>}
+      <div className={ui.list}>
         {queue?.map((app) => (
-          <article key={app.id} aria-label={`Application of ${app.name}`} style={styles.card}>
-            <h3 style={{ margin: 0 }}>{app.name}</h3>
-            <p style={styles.muted}>
-              {app.email} · {app.phone} · applied {new Date(app.createdAt).toLocaleDateString()} · version{' '}
-              {app.version}
+          <article
+            key={app.id}
+            aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
+            className={ui.card}
+          >
+            <h3 className={css.name}>{app.name}</h3>
+            <p className={ui.muted}>
+              {formatMessage('adminApplicationMeta', {
+                email: app.email ?? '',
+                phone: app.phone ?? '',
+                date: new Date(app.createdAt).toLocaleDateString(),
+                version: app.version,
+              })}
             </p>
             {conflicts[app.id] && (
-              <p role="alert" style={styles.error}>
+              <p role="alert" className={ui.error}>
                 {conflicts[app.id]}
               </p>
             )}
-            <dl
-              style={{
-                display: 'grid',
-                gridTemplateColumns: 'max-content 1fr',
-                gap: '0.25rem 1rem',
-                margin: '0.5rem 0',
-              }}
-            >
-              <dt style={{ color: '#475569' }}>Specialty</dt>
-              <dd style={{ margin: 0 }}>
-                {app.specialty}
-                {app.subSpecialties.length ? ` (${app.subSpecialties.join(', ')})` : ''}
-              </dd>
-              <dt style={{ color: '#475569' }}>Qualification</dt>
-              <dd style={{ margin: 0 }}>
-                {app.qualification}, {app.experience} years
-              </dd>
-              <dt style={{ color: '#475569' }}>License / NPI</dt>
-              <dd style={{ margin: 0 }}>
-                {app.licenseNumber}
-                {app.npiNumber ? ` / ${app.npiNumber}` : ''}
-              </dd>
-              <dt style={{ color: '#475569' }}>Clinic</dt>
-              <dd style={{ margin: 0 }}>
-                {app.clinic},{' '}
-                {[
-                  app.clinicAddress?.street,
-                  app.clinicAddress?.city,
-                  app.clinicAddress?.state,
-                  app.clinicAddress?.zipCode,
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              </dd>
-              <dt style={{ color: '#475569' }}>Consultation</dt>
-              <dd style={{ margin: 0 }}>
-                ${app.consultationFee} · {app.consultationDuration} min · {app.languages.join(', ')}
-                {app.acceptingNewPatients ? ' · accepting new patients' : ''}
-              </dd>
-              {app.bio && (
-                <>
-                  <dt style={{ color: '#475569' }}>Bio</dt>
-                  <dd style={{ margin: 0 }}>{app.bio}</dd>
-                </>
-              )}
+            <dl className={css.facts}>
+              {facts(app).map(([label, value]) => (
+                <Fragment key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </Fragment>
+              ))}
             </dl>
             <CredentialList
               owner={app.name}
               credentials={app.credentials}
-              onView={(c) => void view(c.id, c.documentName)}
+              onView={(c) => credentialFile.mutate(c)}
             />
-            <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: '1rem' }}>
-              {app.verificationStatus === 'pending' ? (
-                <>
-                  <button type="button" style={styles.primary} onClick={() => void approve(app)}>
-                    Approve {app.name}
-                  </button>
-                  <button type="button" style={styles.danger} onClick={() => setRejecting(app)}>
-                    Reject {app.name}
-                  </button>
-                </>
-              ) : (
-                <button type="button" style={styles.secondary} onClick={() => void reopen(app)}>
-                  Re-open {app.name}
+            <div className={css.actions}>
+              {actions(app).map(({ label, className, run }) => (
+                <button key={label} type="button" className={className} onClick={run}>
+                  {label}
                 </button>
-              )}
+              ))}
             </div>
           </article>
         ))}
       </div>
       {rejecting && (
-        <RejectDialog
-          doctorName={rejecting.name}
+        <ReasonDialog
+          purpose="reject"
+          title={formatMessage('rejectDialogTitle', { name: rejecting.name })}
           onCancel={() => setRejecting(null)}
           onConfirm={async (reason) => {
-            const app = rejecting;
-            const outcome = await decide(
-              app,
-              () => api.rejectDoctor(app.id, app.version, reason),
-              `${app.name} rejected.`,
-            );
+            const outcome = await decide({ kind: 'reject', app: rejecting, reason });
             // On a 409 the dialog closes too: its message is on the card, above the current version.
             if (outcome !== 'failed') setRejecting(null);
           }}

@@ -222,6 +222,25 @@ describe('admin verification queue (issue 13 §3)', () => {
     // The 409 invalidates the queue: the current version is fetched for review.
     await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
   });
+
+  it('rejects through the reason dialog with the version shown; the dialog closes and the queue reloads', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    const reject = jest.spyOn(api, 'rejectDoctor').mockResolvedValue({} as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject Dr. Queue' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject Dr. Queue' });
+    expect(document.activeElement).toBe(screen.getByLabelText(MESSAGES.rejectReasonLabel));
+    fireEvent.submit(dialog.querySelector('form')!);
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.rejectionReasonRequired);
+    fireEvent.change(screen.getByLabelText(MESSAGES.rejectReasonLabel), {
+      target: { value: ' License expired ' },
+    });
+    fireEvent.submit(dialog.querySelector('form')!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(reject).toHaveBeenCalledWith('app-1', 7, 'License expired');
+    await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
+  });
 });
 
 describe('provider dashboard (server state in TanStack Query)', () => {

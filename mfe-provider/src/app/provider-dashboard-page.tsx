@@ -1,16 +1,14 @@
-import { useCallback } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, isUpcoming, type RemotePageProps } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
-import { StatCard, ui } from '../components/ui';
+import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { ScheduleEditor } from '../features/provider/components/schedule-editor';
 
 /** `/provider-dashboard`: approved doctors and providers (the API decides, 403 otherwise). */
 export default function ProviderDashboardPage(_props: RemotePageProps) {
-  const queryClient = useQueryClient();
   const overviewQuery = useQuery({
     queryKey: providerKeys.overview(),
     queryFn: () => api.providerOverview(),
@@ -19,16 +17,9 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
     queryKey: providerKeys.appointments(),
     queryFn: () => api.providerAppointments(),
   });
-  const overview = overviewQuery.data ?? null;
   const appointments = appointmentsQuery.data ?? null;
   const failed = overviewQuery.error ?? appointmentsQuery.error;
   const error = failed ? errorMessage(failed) : null;
-
-  // A status change, cancel, undo or prescription changes the lists and the counters.
-  const load = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: providerKeys.all }),
-    [queryClient],
-  );
 
   const now = new Date();
   const upcoming = appointments?.filter((a) => isUpcoming(a, now)) ?? [];
@@ -36,32 +27,31 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
 
   return (
     <main className={ui.page}>
-      <h1>{MESSAGES.providerDashboardTitle}</h1>
-      {error && (
-        <p role="alert" className={ui.error}>
-          {error}
-        </p>
-      )}
-      <div className={css.stats}>
-        <StatCard label={MESSAGES.providerStatToday} value={overview?.today ?? '…'} />
-        <StatCard label={MESSAGES.providerStatUpcoming} value={overview?.upcoming ?? '…'} />
-        <StatCard label={MESSAGES.providerStatPatients} value={overview?.patients ?? '…'} />
-        <StatCard label={MESSAGES.providerStatCompleted} value={overview?.completed ?? '…'} />
-      </div>
+      <DashboardHead
+        title={MESSAGES.providerDashboardTitle}
+        error={error}
+        labels={{
+          today: MESSAGES.providerStatToday,
+          upcoming: MESSAGES.providerStatUpcoming,
+          patients: MESSAGES.providerStatPatients,
+          completed: MESSAGES.providerStatCompleted,
+        }}
+        counters={overviewQuery.data ?? null}
+      />
       <h2>{MESSAGES.providerUpcomingTitle}</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
       {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}
-      <div className={css.list}>
+      <div className={ui.list}>
         {upcoming.map((a) => (
-          <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
+          <AppointmentCard key={a.id} appointment={a} />
         ))}
       </div>
       {past.length > 0 && (
         <>
           <h2>{MESSAGES.providerPastTitle}</h2>
-          <div className={css.list}>
+          <div className={ui.list}>
             {past.map((a) => (
-              <AppointmentCard key={a.id} appointment={a} onChanged={() => void load()} />
+              <AppointmentCard key={a.id} appointment={a} />
             ))}
           </div>
         </>

@@ -1,36 +1,52 @@
-import { useId, useRef, useState, type CSSProperties } from 'react';
-import { MESSAGES, errorMessage } from '@medora/shared';
+import { useId, useRef, useState } from 'react';
+import { CANCEL_REASON_MAX_LENGTH, MESSAGES, errorMessage } from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
-import { styles } from './ui';
+import { ui } from './ui';
+import css from './reason-dialog.module.css';
 
-const panel: CSSProperties = { ...styles.card, width: 'min(480px, 92vw)' };
-const heading: CSSProperties = { marginTop: 0 };
-const actions: CSSProperties = { display: 'flex', gap: 8, justifyContent: 'flex-end', marginTop: '1rem' };
+interface ReasonTexts {
+  label: string;
+  confirm: string;
+  dismiss: string;
+  required: string;
+  maxLength?: number;
+}
+
+/** The texts of each use of the dialog: the admin's rejection, the doctor's cancellation. */
+const PURPOSES = {
+  reject: {
+    label: MESSAGES.rejectReasonLabel,
+    confirm: MESSAGES.rejectConfirm,
+    dismiss: MESSAGES.dialogCancel,
+    required: MESSAGES.rejectionReasonRequired,
+  },
+  cancel: {
+    label: MESSAGES.doctorCancelReasonLabel,
+    confirm: MESSAGES.doctorCancelConfirm,
+    dismiss: MESSAGES.doctorCancelKeep,
+    required: MESSAGES.cancelReasonRequired,
+    maxLength: CANCEL_REASON_MAX_LENGTH,
+  },
+} satisfies Record<string, ReasonTexts>;
 
 /**
- * A modal that asks for a required reason (issue 13: a doctor's cancellation; the same shape as the
- * admin's RejectDialog), on the shared Dialog: focus moves into the field on open, stays inside, and
- * goes back to the opener on close; Escape or the dismiss button closes it. A failed `onConfirm` shows its message inside the dialog.
+ * A modal that asks for a required reason (issue 13: the admin rejects an application, a doctor
+ * cancels an appointment), on the shared Dialog: focus moves into the field on open, stays inside, and
+ * goes back to the opener on close; Escape or the dismiss button closes it. A failed `onConfirm`
+ * shows its message inside the dialog.
  */
 export function ReasonDialog({
+  purpose,
   title,
-  label,
-  confirmLabel,
-  dismissLabel,
-  requiredMessage,
-  maxLength,
   onCancel,
   onConfirm,
 }: {
+  purpose: keyof typeof PURPOSES;
   title: string;
-  label: string;
-  confirmLabel: string;
-  dismissLabel: string;
-  requiredMessage: string;
-  maxLength?: number;
   onCancel: () => void;
   onConfirm: (reason: string) => Promise<void>;
 }) {
+  const texts: ReasonTexts = PURPOSES[purpose];
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,11 +56,11 @@ export function ReasonDialog({
   return (
     <Dialog labelledBy={titleId} initialFocus={field} onClose={onCancel}>
       <form
-        style={panel}
+        className={`${ui.card} ${css.panel}`}
         onSubmit={(e) => {
           e.preventDefault();
           if (!reason.trim()) {
-            setError(requiredMessage);
+            setError(texts.required);
             return;
           }
           setBusy(true);
@@ -54,36 +70,36 @@ export function ReasonDialog({
             .finally(() => setBusy(false));
         }}
       >
-        <h2 id={titleId} style={heading}>
+        <h2 id={titleId} className={css.title}>
           {title}
         </h2>
-        <label style={styles.label}>
-          {label}
+        <label className={ui.label}>
+          {texts.label}
           <textarea
             ref={field}
             rows={4}
             value={reason}
-            maxLength={maxLength}
+            maxLength={texts.maxLength}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(e) => {
               setReason(e.target.value);
               setError(null);
             }}
-            style={styles.input}
+            className={ui.input}
           />
         </label>
         {error && (
-          <p id={errorId} role="alert" style={styles.error}>
+          <p id={errorId} role="alert" className={ui.error}>
             {error}
           </p>
         )}
-        <div style={actions}>
-          <button type="button" style={styles.secondary} onClick={onCancel}>
-            {dismissLabel}
+        <div className={css.actions}>
+          <button type="button" className={ui.secondary} onClick={onCancel}>
+            {texts.dismiss}
           </button>
-          <button type="submit" style={styles.danger} disabled={busy}>
-            {busy ? MESSAGES.submitting : confirmLabel}
+          <button type="submit" className={ui.danger} disabled={busy}>
+            {busy ? MESSAGES.submitting : texts.confirm}
           </button>
         </div>
       </form>

@@ -4,20 +4,17 @@ import ui from './ui.module.css';
 /** This remote's shared classes (ui.module.css, on the design tokens): card, buttons, inputs, muted. */
 export { ui };
 
-/**
- * The shape of the shell's `.md-button` (shell/src/app/styles.ts), mirrored inline so the remote looks
- * the same when rendered alone; colours use the shell's CSS variables with their values as fallback.
- */
+/** The shape of `ui.button`, for the inline `styles` below. */
 const button = {
   display: 'inline-flex',
   justifyContent: 'center',
   alignItems: 'center',
   gap: '0.4rem',
   padding: '0.6rem 1rem',
-  borderRadius: 8,
-  border: '1px solid #cbd5e1',
-  background: '#fff',
-  color: '#0f172a',
+  borderRadius: 'var(--md-radius-sm)',
+  border: '1px solid var(--md-border-strong)',
+  background: 'var(--md-surface)',
+  color: 'var(--md-text)',
   font: 'inherit',
   fontWeight: 500,
   cursor: 'pointer',
@@ -25,18 +22,17 @@ const button = {
 } satisfies CSSProperties;
 
 /**
- * Small shared styles of this remote (the shell's look: white cards, teal primary buttons) as inline
- * objects. Being replaced by the `ui` classes above (issue 14 §3: no inline styles under a strict CSP);
- * kept only for the screens not converted yet.
+ * The `ui` classes above as inline objects, on the same design tokens (no colour of their own), for
+ * the screens not converted yet. Being removed (issue 14 §3: no inline styles under a strict CSP).
  */
 export const styles = {
   page: { maxWidth: 960, margin: '0 auto', padding: '2rem 1rem' } satisfies CSSProperties,
   card: {
-    background: '#fff',
-    border: '1px solid #e5e7eb',
-    borderRadius: 12,
+    background: 'var(--md-surface)',
+    border: '1px solid var(--md-border)',
+    borderRadius: 'var(--md-radius-lg)',
     padding: '1.25rem 1.5rem',
-    boxShadow: '0 1px 2px rgba(15, 23, 42, 0.04)',
+    boxShadow: 'var(--md-shadow-card)',
   } satisfies CSSProperties,
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '0.75rem 1rem' },
   label: {
@@ -48,39 +44,39 @@ export const styles = {
   } satisfies CSSProperties,
   input: {
     padding: '0.5rem 0.65rem',
-    border: '1px solid #cbd5e1',
-    borderRadius: 8,
+    border: '1px solid var(--md-border-strong)',
+    borderRadius: 'var(--md-radius-sm)',
     font: 'inherit',
     fontSize: 14,
     fontWeight: 400,
-    background: '#fff',
+    background: 'var(--md-surface)',
   } satisfies CSSProperties,
   primary: {
     ...button,
-    background: 'var(--md-accent, #0f766e)',
-    borderColor: 'var(--md-accent, #0f766e)',
-    color: '#fff',
+    background: 'var(--md-accent)',
+    borderColor: 'var(--md-accent)',
+    color: 'var(--md-on-accent)',
   } satisfies CSSProperties,
   secondary: button,
   danger: {
     ...button,
-    background: 'var(--md-danger, #b91c1c)',
-    borderColor: 'var(--md-danger, #b91c1c)',
-    color: '#fff',
+    background: 'var(--md-danger)',
+    borderColor: 'var(--md-danger)',
+    color: 'var(--md-on-accent)',
   } satisfies CSSProperties,
   /** A native file input framed as a drop area (its own label stays the accessible name). */
   fileInput: {
     padding: '0.45rem 0.6rem',
-    border: '1px dashed #cbd5e1',
-    borderRadius: 8,
-    background: '#f8fafc',
+    border: '1px dashed var(--md-border-strong)',
+    borderRadius: 'var(--md-radius-sm)',
+    background: 'var(--md-bg)',
     font: 'inherit',
     fontSize: 13,
     fontWeight: 400,
   } satisfies CSSProperties,
   small: { padding: '0.2rem 0.6rem', fontSize: 13 } satisfies CSSProperties,
-  error: { color: '#b91c1c', margin: '0.5rem 0' } satisfies CSSProperties,
-  muted: { color: '#64748b', fontSize: 13 } satisfies CSSProperties,
+  error: { color: 'var(--md-danger)', margin: '0.5rem 0' } satisfies CSSProperties,
+  muted: { color: 'var(--md-muted-cool)', fontSize: 13 } satisfies CSSProperties,
 };
 
 /** A counter tile with a real number. */
@@ -90,6 +86,38 @@ export function StatCard({ label, value }: { label: string; value: number | stri
       <p className={ui.statLabel}>{label}</p>
       <p className={ui.statValue}>{value}</p>
     </section>
+  );
+}
+
+/**
+ * A dashboard's title, its load error and a tile per counter, in the order of `labels` ('…' until
+ * the counters arrive).
+ */
+export function DashboardHead<K extends string>({
+  title,
+  error,
+  labels,
+  counters,
+}: {
+  title: string;
+  error: string | null;
+  labels: Record<K, string>;
+  counters: NoInfer<Record<K, number>> | null;
+}) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {error && (
+        <p role="alert" className={ui.error}>
+          {error}
+        </p>
+      )}
+      <div className={ui.stats}>
+        {(Object.keys(labels) as K[]).map((key) => (
+          <StatCard key={key} label={labels[key]} value={counters?.[key] ?? '…'} />
+        ))}
+      </div>
+    </>
   );
 }
 

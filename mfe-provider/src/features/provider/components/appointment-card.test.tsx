@@ -1,5 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MESSAGES, api, type ProviderAppointment } from '@medora/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ApiError, MESSAGES, api, notify, type ProviderAppointment } from '@medora/shared';
+import { providerKeys } from '@medora/shared/query';
+import { renderWithQuery } from '../../../test-utils/render-with-query';
 import { AppointmentCard, closingActions } from './appointment-card';
 
 const HOUR = 60 * 60 * 1000;
@@ -40,7 +42,7 @@ describe('closingActions (issue 13)', () => {
 
 describe('AppointmentCard', () => {
   it('shows no health data on a cancelled card, with the doctor’s reason', () => {
-    render(
+    renderWithQuery(
       <AppointmentCard
         appointment={appointment({
           status: 'Cancelled',
@@ -48,7 +50,6 @@ describe('AppointmentCard', () => {
           cancelReason: 'Clinic closed',
           patient: { uid: 'p1', name: null, email: null, summary: null, intake: { name: 'Casey' } },
         })}
-        onChanged={() => {}}
       />,
     );
     expect(screen.queryByText('Intake details')).toBeNull();
@@ -61,8 +62,8 @@ describe('AppointmentCard', () => {
     const cancel = jest
       .spyOn(api, 'doctorCancelAppointment')
       .mockResolvedValue({ id: 'a1', status: 'Cancelled' });
-    const changed = jest.fn();
-    render(<AppointmentCard appointment={appointment()} onChanged={changed} />);
+    const { client } = renderWithQuery(<AppointmentCard appointment={appointment()} />);
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
     expect(screen.queryByRole('button', { name: MESSAGES.markCompleted })).toBeNull();
     const open = screen.getByRole('button', { name: MESSAGES.doctorCancelConfirm });
     open.focus();
@@ -82,7 +83,28 @@ describe('AppointmentCard', () => {
       target: { value: ' Clinic closed ' },
     });
     fireEvent.submit(screen.getByRole('dialog').querySelector('form')!);
-    await waitFor(() => expect(changed).toHaveBeenCalled());
+    // The cancellation reloads the doctor's lists and counters.
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: providerKeys.all }));
     expect(cancel).toHaveBeenCalledWith('a1', 'Clinic closed');
+  });
+
+  it('marks a started visit through a mutation and shows a failure as a toast', async () => {
+    const set = jest
+      .spyOn(api, 'setAppointmentStatus')
+      .mockRejectedValueOnce(new ApiError(409, 'The visit has not started yet.'))
+      .mockResolvedValueOnce({ id: 'a1', status: 'No-Show' });
+    const error = jest.spyOn(notify, 'error');
+    const success = jest.spyOn(notify, 'success');
+    const started = appointment({ startsAt: new Date(Date.now() - HOUR).toISOString() });
+    const { client } = renderWithQuery(<AppointmentCard appointment={started} />);
+    const invalidate = jest.spyOn(client, 'invalidateQueries');
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.markCompleted }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('The visit has not started yet.'));
+    expect(set).toHaveBeenCalledWith('a1', 'Completed');
+    expect(invalidate).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.markNoShow }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Casey: No-Show'));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: providerKeys.all });
   });
 });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  CANCEL_REASON_MAX_LENGTH,
   CREDENTIAL_UPLOAD_ACCEPT,
   MESSAGES,
   VISIT_UNDO_HOURS,
@@ -20,7 +19,9 @@ import {
   type ReviewSection,
 } from '@medora/shared/intake';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { openBlob, ui } from '../../../components/ui';
+import { ui } from '../../../components/ui';
+import { useOpenFile } from '../../../hooks/use-open-file';
+import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescription } from '../api/mutations';
 import css from './appointment-card.module.css';
 
 /** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
@@ -75,15 +76,14 @@ export function closingActions(a: ProviderAppointment, now: number) {
   };
 }
 
+/** The two ways a started visit closes, with their buttons. */
+const CLOSE_AS = [
+  { status: 'Completed', label: MESSAGES.markCompleted, className: ui.primary },
+  { status: 'No-Show', label: MESSAGES.markNoShow, className: ui.secondary },
+] as const;
+
 /** One booking on the provider dashboard: patient, summary, intake details, status and prescription. */
-export function AppointmentCard({
-  appointment,
-  onChanged,
-}: {
-  appointment: ProviderAppointment;
-  onChanged: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
+export function AppointmentCard({ appointment }: { appointment: ProviderAppointment }) {
   const [cancelling, setCancelling] = useState(false);
   const a = appointment;
   const cancelled = a.status === 'Cancelled';
@@ -92,61 +92,19 @@ export function AppointmentCard({
   const who = a.patient.name ?? a.patient.email ?? MESSAGES.providerPatientFallback;
   const can = closingActions(a, Date.now());
 
-  const undo = async () => {
-    setBusy(true);
-    try {
-      await api.reopenAppointment(a.id);
-      notify.success(MESSAGES.visitUndone);
-      onChanged();
-    } catch (err) {
-      notify.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const setStatus = useSetVisitStatus();
+  const reopen = useReopenVisit();
+  const cancel = useDoctorCancel();
+  const attach = useUploadPrescription();
+  const prescription = useOpenFile((id: string) => api.prescriptionFile(id));
+  const busy = setStatus.isPending || reopen.isPending || attach.isPending;
 
-  const cancel = async (reason: string) => {
-    await api.doctorCancelAppointment(a.id, reason);
-    setCancelling(false);
-    notify.success(MESSAGES.doctorCancelled);
-    onChanged();
-  };
-
-  const setStatus = async (status: 'Completed' | 'No-Show') => {
-    setBusy(true);
-    try {
-      await api.setAppointmentStatus(a.id, status);
-      notify.success(formatMessage('providerStatusSet', { patient: who, status }));
-      onChanged();
-    } catch (err) {
-      notify.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const attach = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
-      await api.uploadPrescription(a.id, file, file.name);
-      notify.success(formatMessage('providerPrescriptionAttached', { patient: who }));
-      onChanged();
-    } catch (err) {
-      notify.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const viewPrescription = async () => {
-    try {
-      const file = await api.prescriptionFile(a.id);
-      openBlob(file.blob, file.fileName);
-    } catch (err) {
-      notify.error(errorMessage(err));
-    }
-  };
+  /** Runs a change and says how it went (the lists reload through the mutation). */
+  const run = (change: Promise<unknown>, done: string) =>
+    void change.then(
+      () => notify.success(done),
+      (err: unknown) => notify.error(errorMessage(err)),
+    );
 
   return (
     <article
@@ -219,28 +177,30 @@ export function AppointmentCard({
         </details>
       )}
       <div className={css.actions}>
-        {can.close && (
-          <>
+        {can.close &&
+          CLOSE_AS.map(({ status, label, className }) => (
             <button
+              key={status}
               type="button"
-              className={ui.primary}
+              className={className}
               disabled={busy}
-              onClick={() => void setStatus('Completed')}
+              onClick={() =>
+                run(
+                  setStatus.mutateAsync({ id: a.id, status }),
+                  formatMessage('providerStatusSet', { patient: who, status }),
+                )
+              }
             >
-              {MESSAGES.markCompleted}
+              {label}
             </button>
-            <button
-              type="button"
-              className={ui.secondary}
-              disabled={busy}
-              onClick={() => void setStatus('No-Show')}
-            >
-              {MESSAGES.markNoShow}
-            </button>
-          </>
-        )}
+          ))}
         {can.undo && (
-          <button type="button" className={ui.secondary} disabled={busy} onClick={() => void undo()}>
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={busy}
+            onClick={() => run(reopen.mutateAsync(a.id), MESSAGES.visitUndone)}
+          >
             {formatMessage('undoVisitClose', { status: a.status })}
           </button>
         )}
@@ -257,26 +217,33 @@ export function AppointmentCard({
               accept={CREDENTIAL_UPLOAD_ACCEPT}
               disabled={busy}
               className={css.hiddenInput}
-              onChange={(e) => void attach(e.target.files?.[0])}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file)
+                  run(
+                    attach.mutateAsync({ id: a.id, file }),
+                    formatMessage('providerPrescriptionAttached', { patient: who }),
+                  );
+              }}
             />
           </label>
         )}
         {a.prescriptionUrl && (
-          <button type="button" className={ui.secondary} onClick={() => void viewPrescription()}>
+          <button type="button" className={ui.secondary} onClick={() => prescription.mutate(a.id)}>
             {MESSAGES.providerViewPrescription}
           </button>
         )}
       </div>
       {cancelling && (
         <ReasonDialog
+          purpose="cancel"
           title={formatMessage('doctorCancelTitle', { patient: who })}
-          label={MESSAGES.doctorCancelReasonLabel}
-          confirmLabel={MESSAGES.doctorCancelConfirm}
-          dismissLabel={MESSAGES.doctorCancelKeep}
-          requiredMessage={MESSAGES.cancelReasonRequired}
-          maxLength={CANCEL_REASON_MAX_LENGTH}
           onCancel={() => setCancelling(false)}
-          onConfirm={cancel}
+          onConfirm={async (reason) => {
+            await cancel.mutateAsync({ id: a.id, reason });
+            setCancelling(false);
+            notify.success(MESSAGES.doctorCancelled);
+          }}
         />
       )}
     </article>
