@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import {
@@ -12,17 +13,37 @@ import {
   type DoctorRecord,
   type RemotePageProps,
 } from '@medora/shared';
-import { styles } from '../components/ui';
+import { doctorApplicationKeys } from '@medora/shared/query';
+import { ui } from '../components/ui';
 import { submitApplication } from '../features/application/api/submit-application';
 import { ApplicationSteps } from '../features/application/components/application-steps';
 import { ApplicationSubmitted } from '../features/application/components/submitted';
-import { EMPTY_FORM, ONBOARDING_STEPS, formFromRecord } from '../features/application/model/application';
+import {
+  EMPTY_FORM,
+  ONBOARDING_STEPS,
+  formFromRecord,
+  type ApplicationFiles,
+  type ApplicationForm,
+} from '../features/application/model/application';
+import css from './doctor-application-pages.module.css';
 
-type Entry =
-  | { kind: 'checking' }
-  | { kind: 'form'; record: DoctorRecord | null }
-  | { kind: 'leaving' }
-  | { kind: 'submitted' };
+/** The applicant's own record, or null when there is none yet. */
+async function ownRecord(uid: string): Promise<DoctorRecord | null> {
+  try {
+    return (await api.getDoctor(uid)).data as DoctorRecord;
+  } catch (error) {
+    // Spec §8: the status check ignores 404 (no record yet) and logs other errors; either way the
+    // applicant gets an empty form rather than a dead end.
+    if (!(error instanceof ApiError && error.status === 404))
+      console.error('[medora] GET /api/doctors', error);
+    return null;
+  }
+}
+
+/** Completed and pending, or approved: the page sends the applicant away. */
+const decided = (record: DoctorRecord | null | undefined) =>
+  !!record?.onboardingCompleted &&
+  (record.verificationStatus === 'pending' || record.verificationStatus === 'approved');
 
 /**
  * `/doctor-onboarding` (spec §4 Doctor application): all five steps, Consultation Details included.
@@ -33,87 +54,75 @@ type Entry =
  */
 export default function DoctorOnboardingPage(_props: RemotePageProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
   const email = useStore(authStore, (s) => s.user?.email ?? null);
-  const [entry, setEntry] = useState<Entry>({ kind: 'checking' });
+  const [submitted, setSubmitted] = useState(false);
+  const recordQuery = useQuery({
+    queryKey: doctorApplicationKeys.own(uid ?? ''),
+    queryFn: () => ownRecord(uid!),
+    enabled: !!uid,
+  });
+  const record = recordQuery.data;
 
+  const submit = useMutation({
+    mutationFn: async ({ form, files }: { form: ApplicationForm; files: ApplicationFiles }) => {
+      try {
+        await submitApplication(uid!, email, form, files);
+      } catch (err) {
+        throw new Error(formatMessage('onboardingFailed', { message: errorMessage(err) }), { cause: err });
+      }
+    },
+    onSuccess: () => {
+      setSubmitted(true);
+      notify.success(MESSAGES.applicationSubmitted);
+      void queryClient.invalidateQueries({ queryKey: doctorApplicationKeys.all });
+    },
+  });
+
+  // Leaving on entry is a reaction to the loaded record, not a fetch: it runs once the answer is in.
   useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    void api.getDoctor(uid).then(
-      (res) => {
-        if (!live) return;
-        const record = res.data as DoctorRecord;
-        if (record.onboardingCompleted && record.verificationStatus === 'pending') {
-          notify.info(MESSAGES.applicationUnderReview);
-          setEntry({ kind: 'leaving' });
-          void authStore
-            .getState()
-            .signOut()
-            .finally(() => void navigate('/patient-login', { replace: true }));
-        } else if (record.onboardingCompleted && record.verificationStatus === 'approved') {
-          notify.success(MESSAGES.applicationApproved);
-          setEntry({ kind: 'leaving' });
-          void navigate('/provider-dashboard', { replace: true });
-        } else {
-          setEntry({ kind: 'form', record });
-        }
-      },
-      (error: unknown) => {
-        // Spec §8: the status check ignores 404 (no record yet) and logs other errors.
-        if (!(error instanceof ApiError && error.status === 404))
-          console.error('[medora] GET /api/doctors', error);
-        if (live) setEntry({ kind: 'form', record: null });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [uid, navigate]);
+    if (submitted || !decided(record)) return;
+    if (record!.verificationStatus === 'pending') {
+      notify.info(MESSAGES.applicationUnderReview);
+      void authStore
+        .getState()
+        .signOut()
+        .finally(() => void navigate('/patient-login', { replace: true }));
+    } else {
+      notify.success(MESSAGES.applicationApproved);
+      void navigate('/provider-dashboard', { replace: true });
+    }
+  }, [record, submitted, navigate]);
 
-  if (entry.kind === 'checking' || entry.kind === 'leaving' || !uid) {
+  if (submitted) {
     return (
-      <main style={styles.page}>
-        <p role="status">{MESSAGES.loading}</p>
-      </main>
-    );
-  }
-  if (entry.kind === 'submitted') {
-    return (
-      <main style={styles.page}>
+      <main className={ui.page}>
         <ApplicationSubmitted />
       </main>
     );
   }
-  const rejected = entry.record?.verificationStatus === 'rejected' ? entry.record : null;
+  if (!uid || record === undefined || decided(record)) {
+    return (
+      <main className={ui.page}>
+        <p role="status">{MESSAGES.loading}</p>
+      </main>
+    );
+  }
+  const rejected = record?.verificationStatus === 'rejected' ? record : null;
   return (
-    <main style={styles.page}>
-      <h1>Doctor onboarding</h1>
+    <main className={ui.page}>
+      <h1>{MESSAGES.doctorOnboardingHeading}</h1>
       {rejected && (
-        <section
-          role="alert"
-          style={{ ...styles.card, borderColor: '#fca5a5', background: '#fef2f2', marginBottom: '1rem' }}
-        >
-          <h2 style={{ marginTop: 0, fontSize: '1.1rem' }}>Application not approved</h2>
+        <section role="alert" className={css.rejected}>
+          <h2 className={css.rejectedHeading}>{MESSAGES.applicationNotApprovedHeading}</h2>
           <p>{formatMessage('applicationRejected', { reason: rejected.rejectionReason ?? '' })}</p>
         </section>
       )}
       <ApplicationSteps
         steps={ONBOARDING_STEPS}
-        initial={
-          entry.record && entry.record.name && entry.record.clinic ? formFromRecord(entry.record) : EMPTY_FORM
-        }
-        onSubmit={async (form, files) => {
-          try {
-            await submitApplication(uid, email, form, files);
-          } catch (err) {
-            throw new Error(formatMessage('onboardingFailed', { message: errorMessage(err) }), {
-              cause: err,
-            });
-          }
-          notify.success(MESSAGES.applicationSubmitted);
-          setEntry({ kind: 'submitted' });
-        }}
+        initial={record && record.name && record.clinic ? formFromRecord(record) : EMPTY_FORM}
+        onSubmit={(form, files) => submit.mutateAsync({ form, files })}
       />
     </main>
   );

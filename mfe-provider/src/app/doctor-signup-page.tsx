@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import {
@@ -10,12 +11,19 @@ import {
   isPasswordTooShort,
   type RemotePageProps,
 } from '@medora/shared';
-import { Field, styles } from '../components/ui';
+import { doctorApplicationKeys } from '@medora/shared/query';
+import { Field, ui } from '../components/ui';
 import { createDoctorAccount } from '../features/application/api/create-account';
 import { submitApplication } from '../features/application/api/submit-application';
 import { ApplicationSteps } from '../features/application/components/application-steps';
 import { ApplicationSubmitted } from '../features/application/components/submitted';
-import { EMPTY_FORM, SIGNUP_STEPS } from '../features/application/model/application';
+import {
+  EMPTY_FORM,
+  SIGNUP_STEPS,
+  type ApplicationFiles,
+  type ApplicationForm,
+} from '../features/application/model/application';
+import css from './doctor-application-pages.module.css';
 
 /** Spec §5 Sign-up: email and password required, password at least PASSWORD_MIN_LENGTH characters. */
 export function validateAccount(email: string, password: string): string | null {
@@ -24,94 +32,87 @@ export function validateAccount(email: string, password: string): string | null 
   return null;
 }
 
+type Credentials = { email: string; password: string };
+
+/** The account form's two inputs. */
+const ACCOUNT_FIELDS = [
+  { key: 'email', label: MESSAGES.emailLabel, type: 'email', autoComplete: 'email' },
+  { key: 'password', label: MESSAGES.passwordLabel, type: 'password', autoComplete: 'new-password' },
+] as const;
+
 /** `/doctor-signup?role=doctor|provider` (spec §2): the account, the four steps, then the submitted page. */
 export default function DoctorSignupPage(_props: RemotePageProps) {
   const [params] = useSearchParams();
   const role = params.get('role') === 'provider' ? 'provider' : 'doctor';
+  const queryClient = useQueryClient();
   const authReady = useStore(authStore, (s) => s.status !== 'loading');
   const [phase, setPhase] = useState<'account' | 'application' | 'submitted'>('account');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [uid, setUid] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [account, setAccount] = useState<Credentials>({ email: '', password: '' });
+  const [problem, setProblem] = useState<string | null>(null);
 
-  const createAccount = async (e: FormEvent) => {
+  const createAccount = useMutation({
+    mutationFn: ({ email, password }: Credentials) => createDoctorAccount(email, password, role),
+    onSuccess: () => setPhase('application'),
+  });
+  const apply = useMutation({
+    mutationFn: async ({ form, files }: { form: ApplicationForm; files: ApplicationFiles }) => {
+      try {
+        await submitApplication(createAccount.data!, account.email.trim(), form, files);
+      } catch (err) {
+        throw new Error(formatMessage('doctorSignupFailed', { message: errorMessage(err) }), { cause: err });
+      }
+      // Pending until an admin decides: 'Go to Login' starts a fresh session (spec §2).
+      await authStore.getState().signOut();
+    },
+    onSuccess: () => {
+      setPhase('submitted');
+      void queryClient.invalidateQueries({ queryKey: doctorApplicationKeys.all });
+    },
+  });
+
+  const submitAccount = (e: FormEvent) => {
     e.preventDefault();
-    const problem = validateAccount(email, password);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      setUid(await createDoctorAccount(email, password, role));
-      setPhase('application');
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    const invalid = validateAccount(account.email, account.password);
+    setProblem(invalid);
+    if (!invalid) createAccount.mutate(account);
   };
+  const error = problem ?? (createAccount.error ? errorMessage(createAccount.error) : null);
 
   return (
-    <main style={styles.page}>
-      {phase !== 'submitted' && <h1>{ROLE_LABELS[role]} sign up</h1>}
+    <main className={ui.page}>
+      {phase !== 'submitted' && <h1>{formatMessage('doctorSignupHeading', { role: ROLE_LABELS[role] })}</h1>}
       {phase === 'account' && (
-        <form onSubmit={(e) => void createAccount(e)} noValidate style={{ ...styles.card, maxWidth: 420 }}>
-          <h2>Create your account</h2>
-          <p style={styles.muted}>Then tell us about your practice in four short steps.</p>
-          <div style={{ display: 'grid', gap: '0.75rem' }}>
-            <Field label={MESSAGES.emailLabel}>
-              <input
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                style={styles.input}
-              />
-            </Field>
-            <Field label={MESSAGES.passwordLabel}>
-              <input
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                style={styles.input}
-              />
-            </Field>
+        <form onSubmit={submitAccount} noValidate className={css.accountCard}>
+          <h2>{MESSAGES.doctorSignupAccountHeading}</h2>
+          <p className={ui.muted}>{MESSAGES.doctorSignupAccountIntro}</p>
+          <div className={css.fields}>
+            {ACCOUNT_FIELDS.map(({ key, label, type, autoComplete }) => (
+              <Field key={key} label={label}>
+                <input
+                  type={type}
+                  autoComplete={autoComplete}
+                  value={account[key]}
+                  onChange={(e) => setAccount((a) => ({ ...a, [key]: e.target.value }))}
+                  className={ui.input}
+                />
+              </Field>
+            ))}
           </div>
           {error && (
-            <p role="alert" style={styles.error}>
+            <p role="alert" className={ui.error}>
               {error}
             </p>
           )}
-          <button
-            type="submit"
-            style={{ ...styles.primary, marginTop: '1rem' }}
-            disabled={busy || !authReady}
-          >
-            {busy ? MESSAGES.submitting : 'Create Account & Continue'}
+          <button type="submit" className={css.submit} disabled={createAccount.isPending || !authReady}>
+            {createAccount.isPending ? MESSAGES.submitting : MESSAGES.doctorSignupCreateAccount}
           </button>
         </form>
       )}
-      {phase === 'application' && uid && (
+      {phase === 'application' && createAccount.data && (
         <ApplicationSteps
           steps={SIGNUP_STEPS}
           initial={EMPTY_FORM}
-          onSubmit={async (form, files) => {
-            try {
-              await submitApplication(uid, email.trim(), form, files);
-            } catch (err) {
-              throw new Error(formatMessage('doctorSignupFailed', { message: errorMessage(err) }), {
-                cause: err,
-              });
-            }
-            // Pending until an admin decides: 'Go to Login' starts a fresh session (spec §2).
-            await authStore.getState().signOut();
-            setPhase('submitted');
-          }}
+          onSubmit={(form, files) => apply.mutateAsync({ form, files })}
         />
       )}
       {phase === 'submitted' && <ApplicationSubmitted />}

@@ -27,6 +27,10 @@ const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }))
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** The step's alert (validation runs asynchronously through react-hook-form). */
+const alertSays = (message: string) =>
+  waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('doctor signup', () => {
@@ -74,7 +78,7 @@ describe('doctor onboarding steps', () => {
   it('validates every step with the spec’s messages, defaults the consultation (§9), then submits', async () => {
     await openForm();
     next();
-    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.requiredFields);
+    await alertSays(MESSAGES.requiredFields);
     type('Full name *', 'Dr. Ada');
     type('Phone *', '5551234567');
     fireEvent.change(screen.getByLabelText('Gender *'), { target: { value: 'Female' } });
@@ -87,14 +91,14 @@ describe('doctor onboarding steps', () => {
     type('Years of experience *', '-1');
     type('License number *', 'LIC-1');
     next();
-    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.requiredFields);
+    await alertSays(MESSAGES.requiredFields);
     type('Years of experience *', '0');
     next();
 
     await screen.findByRole('heading', { level: 2, name: 'Clinic Information' });
     type('Clinic name *', 'Heart Clinic');
     next();
-    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.clinicRequired);
+    await alertSays(MESSAGES.clinicRequired);
     type('City *', 'Boston');
     type('State *', 'MA');
     next();
@@ -110,7 +114,7 @@ describe('doctor onboarding steps', () => {
 
     await screen.findByRole('heading', { level: 2, name: 'Upload Documents' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
-    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.doctorDocumentsRequired);
+    await alertSays(MESSAGES.doctorDocumentsRequired);
     const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Medical Degree *'), {
       target: { files: [new File(['x'], 'degree.docx')] },

@@ -3,6 +3,7 @@ import {
   CREDENTIAL_UPLOAD_ACCEPT,
   CREDENTIAL_UPLOAD_EXTENSIONS,
   checkIntakeFile,
+  checkUploadFile,
   detectFileType,
   extensionOf,
   MAX_UPLOAD_BYTES,
@@ -42,6 +43,15 @@ describe('checkIntakeFile (browser)', () => {
     expect(checkIntakeFile({ name: 'x.pdf', size: MAX_UPLOAD_BYTES + 1 })).toBe('uploadTooLarge');
     expect(checkIntakeFile({ name: 'x.exe', size: 10 })).toBe('uploadTypeRefused');
     expect(checkIntakeFile({ name: 'pdf', size: 10 })).toBe('uploadTypeRefused');
+  });
+
+  // Issue 14 §1: the credential rule lives here too (the onboarding page had its own copy).
+  it('accepts credentials as PDF, JPEG or PNG up to 10 MB', () => {
+    expect(checkUploadFile({ name: 'degree.PDF', size: MAX_UPLOAD_BYTES }, 'credential')).toBeNull();
+    expect(checkUploadFile({ name: 'degree.docx', size: 10 }, 'credential')).toBe('credentialTypeInvalid');
+    expect(checkUploadFile({ name: 'id.jpg', size: MAX_UPLOAD_BYTES + 1 }, 'credential')).toBe(
+      'fileTooLargeServer',
+    );
   });
 });
 

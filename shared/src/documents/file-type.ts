@@ -51,14 +51,51 @@ export function extensionOf(name: string): string {
   return m ? m[0].toLowerCase() : '';
 }
 
-/** Browser-side check of a chosen file: a message from the catalogue, or null when acceptable. */
-export function checkIntakeFile(file: {
-  name: string;
-  size: number;
-}): 'uploadTypeRefused' | 'uploadTooLarge' | null {
-  if (!(extensionOf(file.name) in EXTENSION_TYPES)) return 'uploadTypeRefused';
-  if (file.size > MAX_UPLOAD_BYTES) return 'uploadTooLarge';
+/** What each upload kind accepts by name in the browser, and the catalogue keys of its refusals. */
+const UPLOAD_KINDS = {
+  /** The patient intake (spec §5): PDF, Word or image. */
+  intake: {
+    extensions: Object.keys(EXTENSION_TYPES),
+    typeRefused: 'uploadTypeRefused',
+    tooLarge: 'uploadTooLarge',
+  },
+  /** Doctor credentials (spec §5 Documents): PDF, JPEG or PNG. */
+  credential: {
+    extensions: CREDENTIAL_UPLOAD_EXTENSIONS,
+    typeRefused: 'credentialTypeInvalid',
+    tooLarge: 'fileTooLargeServer',
+  },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+/** The catalogue keys a check of `kind` may answer. */
+export type UploadRefusal<K extends UploadKind> = (typeof UPLOAD_KINDS)[K]['typeRefused' | 'tooLarge'];
+
+/**
+ * Browser-side check of a chosen file (extension, then the 10 MB limit): the catalogue key of its
+ * message, or null when acceptable. The server checks the content again.
+ */
+export function checkUploadFile(
+  file: { name: string; size: number },
+  kind: 'intake',
+): UploadRefusal<'intake'> | null;
+export function checkUploadFile(
+  file: { name: string; size: number },
+  kind: 'credential',
+): UploadRefusal<'credential'> | null;
+export function checkUploadFile(
+  file: { name: string; size: number },
+  kind: UploadKind,
+): UploadRefusal<UploadKind> | null {
+  const rules = UPLOAD_KINDS[kind];
+  const extensions: readonly string[] = rules.extensions;
+  if (!extensions.includes(extensionOf(file.name))) return rules.typeRefused;
+  if (file.size > MAX_UPLOAD_BYTES) return rules.tooLarge;
   return null;
+}
+
+/** {@link checkUploadFile} for the intake. */
+export function checkIntakeFile(file: { name: string; size: number }): UploadRefusal<'intake'> | null {
+  return checkUploadFile(file, 'intake');
 }
 
 const startsWith = (bytes: Uint8Array, sig: number[], offset = 0) =>

@@ -44,3 +44,10 @@ export const adminKeys = {
   overview: () => [...adminKeys.all, 'overview'] as const,
   applications: (status: string) => [...adminKeys.all, 'applications', status] as const,
 };
+
+// Doctor signup and onboarding (issue 14, mfe-provider application).
+export const doctorApplicationKeys = {
+  all: ['doctor-application'] as const,
+  /** The signed-in applicant's own record (GET /api/doctors/{uid}). */
+  own: (uid: string) => [...doctorApplicationKeys.all, 'own', uid] as const,
+};

@@ -2,6 +2,7 @@ import { DOCTOR_SPECIALTIES } from '../doctors/application-rules.js';
 import { MESSAGES } from '../messages.js';
 import {
   applicationDecisionSchema,
+  doctorApplicationFormSchema,
   doctorApplicationSchema,
   providerScheduleSchema,
   versionFromIfMatch,
@@ -50,6 +51,57 @@ describe('doctorApplicationSchema (issue 13 §3)', () => {
     expect(firstMessage({ consultationFee: '150' })).toBe(MESSAGES.numberExpected);
     expect(firstMessage({ acceptingNewPatients: 'false' })).not.toBeNull();
     expect(firstMessage({ experience: 81 })).toBe(MESSAGES.requiredFields);
+  });
+});
+
+describe('doctorApplicationFormSchema (issue 14 §3: the page and the API, one set of rules)', () => {
+  const FORM = {
+    ...APPLICATION,
+    experience: '12',
+    subSpecialties: '',
+    npiNumber: '',
+    bio: '',
+    street: '',
+    city: 'Boston',
+    state: 'MA',
+    zipCode: '',
+    consultationFee: '150',
+    consultationDuration: '30',
+    languages: 'English, Spanish',
+    acceptingNewPatients: true,
+  };
+  const formMessage = (change: object) => {
+    const result = doctorApplicationFormSchema.safeParse({ ...FORM, ...change });
+    return result.success ? null : result.error.issues[0]!.message;
+  };
+
+  it('reads the typed numbers and the comma-separated languages', () => {
+    expect(doctorApplicationFormSchema.parse(FORM)).toMatchObject({
+      experience: 12,
+      consultationFee: 150,
+      languages: ['English', 'Spanish'],
+    });
+  });
+
+  it('answers a bad value with the message the API gives for it', () => {
+    for (const [form, api] of [
+      [{ phone: 'abc' }, { phone: 'abc' }],
+      [{ dob: '2999-01-01' }, { dob: '2999-01-01' }],
+      [{ specialty: 'cardiology' }, { specialty: 'cardiology' }],
+      [{ experience: '81' }, { experience: 81 }],
+      [{ consultationFee: '-1' }, { consultationFee: -1 }],
+      [{ consultationDuration: '4' }, { consultationDuration: 4 }],
+      [{ clinic: ' ' }, { clinic: ' ' }],
+      [{ city: '' }, { clinicAddress: { city: '', state: 'MA' } }],
+    ] as const) {
+      expect([form, formMessage(form)]).toEqual([form, firstMessage(api)]);
+    }
+  });
+
+  it('takes a blank required input as a missing field', () => {
+    for (const field of ['specialty', 'experience', 'consultationFee', 'languages']) {
+      expect(formMessage({ [field]: ' ' })).toBe(MESSAGES.requiredFields);
+    }
   });
 });
 

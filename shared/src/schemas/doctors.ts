@@ -45,40 +45,69 @@ const required = (max: number) => text(max).min(1, MESSAGES.requiredFields);
 const strictNumber = () => z.number(MESSAGES.numberExpected);
 
 /**
- * `POST /api/doctors` body `data` (spec §3 Doctor application record). Status fields a client might
- * send (verificationStatus, isAvailable, credentialsVerified, documentsSubmitted, onboardingCompleted)
- * are stripped: the server sets them (spec §4 Doctor application).
+ * The rule of each application field, written once: the API's body schema below uses them as they are,
+ * the onboarding form (`doctorApplicationFormSchema`) wraps the numeric and list ones for text inputs.
+ * Number rules answer 'Please fill in all required fields' like the form always did (issue 14 §3).
  */
-export const doctorApplicationSchema = z.object({
+const applicationFields = {
   name: required(200),
-  email: text(320).optional(),
   phone: required(32).refine(isValidPhone, MESSAGES.phoneInvalid),
   gender: required(40),
   dob: required(20).refine((v) => isPastBirthDate(v), MESSAGES.dobInvalid),
   specialty: z.enum(DOCTOR_SPECIALTIES, MESSAGES.specialtyInvalid),
-  subSpecialties: z.union([text(500), z.array(text(120)).max(20)]).optional(),
+  subSpecialties: text(500),
   qualification: required(200),
   experience: strictNumber()
     .int(MESSAGES.requiredFields)
     .min(0, MESSAGES.requiredFields)
     .max(MAX_EXPERIENCE_YEARS, MESSAGES.requiredFields),
   licenseNumber: required(80),
-  npiNumber: text(20).optional(),
-  bio: text(4000).optional(),
-  clinic: required(200).refine((v) => v.length > 0, MESSAGES.clinicRequired),
+  npiNumber: text(20),
+  bio: text(4000),
+  clinic: text(200).min(1, MESSAGES.clinicRequired),
+  street: text(200),
+  city: text(120).min(1, MESSAGES.clinicRequired),
+  state: text(120).min(1, MESSAGES.clinicRequired),
+  zipCode: text(20),
+  consultationFee: strictNumber().min(0, MESSAGES.requiredFields).max(100000, MESSAGES.requiredFields),
+  consultationDuration: strictNumber()
+    .int(MESSAGES.requiredFields)
+    .min(5, MESSAGES.requiredFields)
+    .max(480, MESSAGES.requiredFields),
+  languages: z.array(text(60).min(1)).max(20),
+  acceptingNewPatients: z.boolean(),
+};
+const f = applicationFields;
+
+/**
+ * `POST /api/doctors` body `data` (spec §3 Doctor application record). Status fields a client might
+ * send (verificationStatus, isAvailable, credentialsVerified, documentsSubmitted, onboardingCompleted)
+ * are stripped: the server sets them (spec §4 Doctor application).
+ */
+export const doctorApplicationSchema = z.object({
+  name: f.name,
+  email: text(320).optional(),
+  phone: f.phone,
+  gender: f.gender,
+  dob: f.dob,
+  specialty: f.specialty,
+  subSpecialties: z.union([f.subSpecialties, z.array(text(120)).max(20)]).optional(),
+  qualification: f.qualification,
+  experience: f.experience,
+  licenseNumber: f.licenseNumber,
+  npiNumber: f.npiNumber.optional(),
+  bio: f.bio.optional(),
+  clinic: f.clinic,
   clinicAddress: z.object({
-    street: text(200).optional(),
-    city: text(120).min(1, MESSAGES.clinicRequired),
-    state: text(120).min(1, MESSAGES.clinicRequired),
-    zipCode: text(20).optional(),
+    street: f.street.optional(),
+    city: f.city,
+    state: f.state,
+    zipCode: f.zipCode.optional(),
   }),
-  consultationFee: strictNumber().min(0).max(100000).default(DOCTOR_DEFAULTS.consultationFee),
-  consultationDuration: strictNumber().int().min(5).max(480).default(DOCTOR_DEFAULTS.consultationDuration),
-  languages: z
-    .array(text(60).min(1))
-    .max(20)
-    .default([...DOCTOR_DEFAULTS.languages]),
-  acceptingNewPatients: z.boolean().default(DOCTOR_DEFAULTS.acceptingNewPatients),
+  consultationFee: f.consultationFee.default(DOCTOR_DEFAULTS.consultationFee),
+  consultationDuration: f.consultationDuration.default(DOCTOR_DEFAULTS.consultationDuration),
+  languages: f.languages.default([...DOCTOR_DEFAULTS.languages]),
+  acceptingNewPatients: f.acceptingNewPatients.default(DOCTOR_DEFAULTS.acceptingNewPatients),
   timeZone: z
     .string()
     .trim()
@@ -89,6 +118,79 @@ export type DoctorApplicationInput = z.infer<typeof doctorApplicationSchema>;
 
 export const createDoctorSchema = z.object({ uid: uidSchema, data: doctorApplicationSchema });
 export type CreateDoctorInput = z.infer<typeof createDoctorSchema>;
+
+/** A required text input whose value must then pass `rule` (a blank one is 'all required fields'). */
+const filledIn = <T extends z.ZodType<unknown, string>>(rule: T) =>
+  z.string().trim().min(1, MESSAGES.requiredFields).pipe(rule);
+/** A required number typed into a text input: blank → required, then the field's number rule. */
+const numberText = (rule: z.ZodNumber) => filledIn(z.string().transform(Number).pipe(rule));
+/** A comma-separated list typed into one input ('English, Spanish'). */
+const listText = <T extends z.ZodType<unknown, string[]>>(rule: T) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(rule);
+
+/**
+ * The onboarding form's values (every input is text; flat clinic address) checked by the same field
+ * rules and messages as `POST /api/doctors` (issue 14 §3). One schema per step of the form, in order.
+ */
+export const doctorApplicationFormSchema = z.object({
+  name: f.name,
+  phone: f.phone,
+  gender: f.gender,
+  dob: f.dob,
+  specialty: filledIn(f.specialty),
+  subSpecialties: f.subSpecialties,
+  qualification: f.qualification,
+  experience: numberText(f.experience),
+  licenseNumber: f.licenseNumber,
+  npiNumber: f.npiNumber,
+  bio: f.bio,
+  clinic: f.clinic,
+  street: f.street,
+  city: f.city,
+  state: f.state,
+  zipCode: f.zipCode,
+  consultationFee: numberText(f.consultationFee),
+  consultationDuration: numberText(f.consultationDuration),
+  languages: filledIn(listText(f.languages)),
+  acceptingNewPatients: f.acceptingNewPatients,
+});
+/** The form's values as typed (strings and the checkbox). */
+export type DoctorApplicationForm = z.input<typeof doctorApplicationFormSchema>;
+
+/** Spec §5 Doctor onboarding, step by step (the Upload Documents step checks files, not fields). */
+export const doctorApplicationStepSchemas = {
+  personal: doctorApplicationFormSchema.pick({ name: true, phone: true, gender: true, dob: true }),
+  professional: doctorApplicationFormSchema.pick({
+    specialty: true,
+    subSpecialties: true,
+    qualification: true,
+    experience: true,
+    licenseNumber: true,
+    npiNumber: true,
+    bio: true,
+  }),
+  clinic: doctorApplicationFormSchema.pick({
+    clinic: true,
+    street: true,
+    city: true,
+    state: true,
+    zipCode: true,
+  }),
+  consultation: doctorApplicationFormSchema.pick({
+    consultationFee: true,
+    consultationDuration: true,
+    languages: true,
+    acceptingNewPatients: true,
+  }),
+};
 
 /** The metadata of one credential (spec §7 JSON body; the multipart form carries the same fields). */
 export const credentialMetadataSchema = z.object({
@@ -110,6 +212,10 @@ const applicationVersionSchema = z
   .min(1, MESSAGES.applicationVersionRequired)
   .max(2_147_483_647, MESSAGES.applicationVersionRequired);
 
+/** A decision's free-text reason: required (its message when missing or blank), trimmed, at most `max`. */
+const requiredReason = (message: string, max: number, tooLong?: string) =>
+  z.string(message).trim().min(1, message).max(max, tooLong);
+
 /** `POST /api/admin/doctors/{id}/approve` and `/reopen`: an empty body is `{}`. */
 export const applicationDecisionSchema = z.preprocess(
   (v) => v ?? {},
@@ -119,11 +225,7 @@ export type ApplicationDecisionInput = z.infer<typeof applicationDecisionSchema>
 
 export const rejectApplicationSchema = z
   .object({
-    reason: z
-      .string(MESSAGES.rejectionReasonRequired)
-      .trim()
-      .min(1, MESSAGES.rejectionReasonRequired)
-      .max(1000),
+    reason: requiredReason(MESSAGES.rejectionReasonRequired, 1000),
     version: applicationVersionSchema.optional(),
   })
   .strict();
@@ -173,11 +275,11 @@ export type AppointmentStatusUpdate = z.infer<typeof appointmentStatusUpdateSche
 /** `POST /api/provider/appointments/{id}/cancel` (issue 13): the doctor's reason, shown to the patient. */
 export const doctorCancelSchema = z
   .object({
-    reason: z
-      .string(MESSAGES.cancelReasonRequired)
-      .trim()
-      .min(1, MESSAGES.cancelReasonRequired)
-      .max(CANCEL_REASON_MAX_LENGTH, formatMessage('cancelReasonTooLong', { max: CANCEL_REASON_MAX_LENGTH })),
+    reason: requiredReason(
+      MESSAGES.cancelReasonRequired,
+      CANCEL_REASON_MAX_LENGTH,
+      formatMessage('cancelReasonTooLong', { max: CANCEL_REASON_MAX_LENGTH }),
+    ),
   })
   .strict();
 export type DoctorCancelInput = z.infer<typeof doctorCancelSchema>;

@@ -1,15 +1,26 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { CREDENTIAL_UPLOAD_ACCEPT, DOCTOR_SPECIALTIES, MESSAGES } from '@medora/shared';
-import { Field, styles } from '../../../components/ui';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CREDENTIAL_UPLOAD_ACCEPT,
+  DOCTOR_SPECIALTIES,
+  MESSAGES,
+  formatMessage,
+  type MessageKey,
+} from '@medora/shared';
+import { doctorApplicationStepSchemas } from '@medora/shared/schemas';
+import { Field, ui } from '../../../components/ui';
 import {
   EMPTY_FILES,
   STEP_TITLES,
   checkDocument,
-  validateStep,
+  hasRequiredDocuments,
+  stepProblem,
   type ApplicationFiles,
   type ApplicationForm,
   type StepId,
 } from '../model/application';
+import css from './application-steps.module.css';
 
 export interface ApplicationStepsProps {
   steps: StepId[];
@@ -18,248 +29,208 @@ export interface ApplicationStepsProps {
   onSubmit: (form: ApplicationForm, files: ApplicationFiles) => Promise<void>;
 }
 
-const GENDERS = ['Male', 'Female', 'Other', 'Prefer not to say'];
+const GENDERS: MessageKey[] = [
+  'applicationGenderMale',
+  'applicationGenderFemale',
+  'applicationGenderOther',
+  'applicationGenderUndisclosed',
+];
+
+/** The documents of the Upload Documents step, in order; the lists take several files. */
+const DOCUMENTS: { key: keyof ApplicationFiles; label: MessageKey; multiple?: true }[] = [
+  { key: 'degree', label: 'applicationDegreeLabel' },
+  { key: 'license', label: 'applicationLicenseFileLabel' },
+  { key: 'identity', label: 'applicationIdentityLabel' },
+  { key: 'address', label: 'applicationAddressProofLabel' },
+  { key: 'certification', label: 'applicationCertificationsLabel', multiple: true },
+  { key: 'experience', label: 'applicationExperienceLettersLabel', multiple: true },
+];
+
+/**
+ * Each step checks its fields with the shared schema of `POST /api/doctors` (issue 14 §3: one set of
+ * rules and messages for the page and the API). `raw` keeps the typed strings as the form's values.
+ */
+const stepResolver: Resolver<ApplicationForm, StepId> = (values, step, options) => {
+  if (!step || step === 'documents') return { values, errors: {} };
+  const resolve = zodResolver(doctorApplicationStepSchemas[step], undefined, { raw: true });
+  return resolve(values, step, options as never) as ReturnType<Resolver<ApplicationForm, StepId>>;
+};
 
 /** The onboarding steps (spec §5 Doctor onboarding) with their validation and a busy submit label. */
 export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsProps) {
   const [index, setIndex] = useState(0);
-  const [form, setForm] = useState<ApplicationForm>(initial);
   const [files, setFiles] = useState<ApplicationFiles>(EMPTY_FILES);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A refused file or a failed submission; field problems come from the form state.
+  const [problem, setProblem] = useState<string | null>(null);
   const step = steps[index]!;
   const last = index === steps.length - 1;
-
-  const text = (key: keyof ApplicationForm) => ({
-    value: form[key] as string,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      setForm((f) => ({ ...f, [key]: e.target.value })),
-    style: styles.input,
+  const { register, handleSubmit, clearErrors, formState } = useForm<ApplicationForm, StepId>({
+    defaultValues: initial,
+    context: step,
+    resolver: stepResolver,
+    // The message stays until the next Next/Submit, as it always did; focus stays on the button.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const busy = formState.isSubmitting;
+  const error =
+    problem ?? stepProblem(Object.values(formState.errors).map((e) => e?.message as string | undefined));
+
+  const text = (key: keyof ApplicationForm) => ({ ...register(key), className: ui.input });
+  const field = (label: MessageKey, control: ReactNode) => <Field label={MESSAGES[label]}>{control}</Field>;
 
   const pick = (key: keyof ApplicationFiles) => (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(e.target.files ?? []);
     const bad = chosen.map(checkDocument).find(Boolean);
     if (bad) {
-      setError(bad);
+      setProblem(bad);
       e.target.value = '';
       return;
     }
-    setError(null);
+    setProblem(null);
     setFiles((f) => ({ ...f, [key]: Array.isArray(f[key]) ? chosen : (chosen[0] ?? null) }));
   };
 
-  const next = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = validateStep(step, form, files);
-    if (problem) {
-      setError(problem);
+  const next = handleSubmit(async (form) => {
+    if (step === 'documents' && !hasRequiredDocuments(files)) {
+      setProblem(MESSAGES.doctorDocumentsRequired);
       return;
     }
-    setError(null);
     if (!last) {
       setIndex((i) => i + 1);
       return;
     }
-    setBusy(true);
     try {
       await onSubmit(form, files);
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
+      setProblem(err instanceof Error ? err.message : String(err));
     }
-  };
+  });
 
   return (
-    <form onSubmit={(e) => void next(e)} noValidate style={styles.card} aria-label="Doctor application">
-      <ol
-        aria-label="Steps"
-        style={{ display: 'flex', gap: 8, listStyle: 'none', padding: 0, flexWrap: 'wrap' }}
-      >
+    <form
+      onSubmit={(e) => {
+        setProblem(null);
+        void next(e);
+      }}
+      noValidate
+      className={ui.card}
+      aria-label={MESSAGES.applicationFormLabel}
+    >
+      <ol aria-label={MESSAGES.applicationStepsLabel} className={css.steps}>
         {steps.map((s, i) => (
           <li
             key={s}
             aria-current={i === index ? 'step' : undefined}
-            style={{
-              padding: '0.3rem 0.7rem',
-              borderRadius: 999,
-              fontSize: 13,
-              background: i === index ? 'var(--md-accent, #0f766e)' : i < index ? '#ccfbf1' : '#f1f5f9',
-              color: i === index ? '#fff' : '#1e293b',
-            }}
+            data-state={i < index ? 'done' : undefined}
+            className={css.step}
           >
-            {i + 1}. {STEP_TITLES[s]}
+            {formatMessage('applicationStepLabel', { number: i + 1, title: STEP_TITLES[s] })}
           </li>
         ))}
       </ol>
       <h2>{STEP_TITLES[step]}</h2>
       {step === 'personal' && (
-        <div style={styles.grid}>
-          <Field label="Full name *">
-            <input {...text('name')} autoComplete="name" />
-          </Field>
-          <Field label="Phone *">
-            <input {...text('phone')} type="tel" autoComplete="tel" />
-          </Field>
-          <Field label="Gender *">
+        <div className={ui.grid}>
+          {field('applicationNameLabel', <input {...text('name')} autoComplete="name" />)}
+          {field('applicationPhoneLabel', <input {...text('phone')} type="tel" autoComplete="tel" />)}
+          {field(
+            'applicationGenderLabel',
             <select {...text('gender')}>
-              <option value="">Select…</option>
+              <option value="">{MESSAGES.applicationSelectPlaceholder}</option>
               {GENDERS.map((g) => (
-                <option key={g}>{g}</option>
+                <option key={g}>{MESSAGES[g]}</option>
               ))}
-            </select>
-          </Field>
-          <Field label="Date of birth *">
-            <input {...text('dob')} type="date" />
-          </Field>
+            </select>,
+          )}
+          {field('applicationDobLabel', <input {...text('dob')} type="date" />)}
         </div>
       )}
       {step === 'professional' && (
-        <div style={styles.grid}>
-          <Field label="Specialty *">
-            {/* The spec's 16 (the server refuses any other). */}
+        <div className={ui.grid}>
+          {field(
+            'applicationSpecialtyLabel',
+            // The spec's 16 (the server refuses any other).
             <select {...text('specialty')}>
-              <option value="">Select…</option>
+              <option value="">{MESSAGES.applicationSelectPlaceholder}</option>
               {DOCTOR_SPECIALTIES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
-            </select>
-          </Field>
-          <Field label="Sub-specialties (comma-separated)">
-            <input {...text('subSpecialties')} />
-          </Field>
-          <Field label="Qualification *">
-            <input {...text('qualification')} placeholder="MD, MBBS…" />
-          </Field>
-          <Field label="Years of experience *">
-            <input {...text('experience')} type="number" min={0} step={1} />
-          </Field>
-          <Field label="License number *">
-            <input {...text('licenseNumber')} />
-          </Field>
-          <Field label="NPI number (optional)">
-            <input {...text('npiNumber')} />
-          </Field>
-          <Field label="Bio (optional)">
-            <textarea {...text('bio')} rows={3} />
-          </Field>
+            </select>,
+          )}
+          {field('applicationSubSpecialtiesLabel', <input {...text('subSpecialties')} />)}
+          {field(
+            'applicationQualificationLabel',
+            <input {...text('qualification')} placeholder={MESSAGES.applicationQualificationPlaceholder} />,
+          )}
+          {field(
+            'applicationExperienceLabel',
+            <input {...text('experience')} type="number" min={0} step={1} />,
+          )}
+          {field('applicationLicenseLabel', <input {...text('licenseNumber')} />)}
+          {field('applicationNpiLabel', <input {...text('npiNumber')} />)}
+          {field('applicationBioLabel', <textarea {...text('bio')} rows={3} />)}
         </div>
       )}
       {step === 'clinic' && (
-        <div style={styles.grid}>
-          <Field label="Clinic name *">
-            <input {...text('clinic')} />
-          </Field>
-          <Field label="Street (optional)">
-            <input {...text('street')} autoComplete="street-address" />
-          </Field>
-          <Field label="City *">
-            <input {...text('city')} />
-          </Field>
-          <Field label="State *">
-            <input {...text('state')} />
-          </Field>
-          <Field label="ZIP code (optional)">
-            <input {...text('zipCode')} autoComplete="postal-code" />
-          </Field>
+        <div className={ui.grid}>
+          {field('applicationClinicLabel', <input {...text('clinic')} />)}
+          {field('applicationStreetLabel', <input {...text('street')} autoComplete="street-address" />)}
+          {field('applicationCityLabel', <input {...text('city')} />)}
+          {field('applicationStateLabel', <input {...text('state')} />)}
+          {field('applicationZipLabel', <input {...text('zipCode')} autoComplete="postal-code" />)}
         </div>
       )}
       {step === 'consultation' && (
-        <div style={styles.grid}>
-          <Field label="Consultation fee (USD) *">
-            <input {...text('consultationFee')} type="number" min={0} />
-          </Field>
-          <Field label="Consultation duration (minutes) *">
-            <input {...text('consultationDuration')} type="number" min={5} step={5} />
-          </Field>
-          <Field label="Languages (comma-separated) *">
-            <input {...text('languages')} />
-          </Field>
-          <label style={{ ...styles.label, flexDirection: 'row', alignItems: 'center' }}>
-            <input
-              type="checkbox"
-              checked={form.acceptingNewPatients}
-              onChange={(e) => setForm((f) => ({ ...f, acceptingNewPatients: e.target.checked }))}
-            />
-            Accepting new patients
+        <div className={ui.grid}>
+          {field('applicationFeeLabel', <input {...text('consultationFee')} type="number" min={0} />)}
+          {field(
+            'applicationDurationLabel',
+            <input {...text('consultationDuration')} type="number" min={5} step={5} />,
+          )}
+          {field('applicationLanguagesLabel', <input {...text('languages')} />)}
+          <label className={css.checkbox}>
+            <input type="checkbox" {...register('acceptingNewPatients')} />
+            {MESSAGES.applicationAcceptingLabel}
           </label>
         </div>
       )}
       {step === 'documents' && (
-        <div style={styles.grid}>
-          <Field label="Medical Degree *">
-            <input
-              type="file"
-              style={styles.fileInput}
-              accept={CREDENTIAL_UPLOAD_ACCEPT}
-              onChange={pick('degree')}
-            />
-          </Field>
-          <Field label="Medical License *">
-            <input
-              type="file"
-              style={styles.fileInput}
-              accept={CREDENTIAL_UPLOAD_ACCEPT}
-              onChange={pick('license')}
-            />
-          </Field>
-          <Field label="Identity Proof *">
-            <input
-              type="file"
-              style={styles.fileInput}
-              accept={CREDENTIAL_UPLOAD_ACCEPT}
-              onChange={pick('identity')}
-            />
-          </Field>
-          <Field label="Address Proof (optional)">
-            <input
-              type="file"
-              style={styles.fileInput}
-              accept={CREDENTIAL_UPLOAD_ACCEPT}
-              onChange={pick('address')}
-            />
-          </Field>
-          <Field label="Additional Certifications (optional)">
-            <input
-              type="file"
-              style={styles.fileInput}
-              accept={CREDENTIAL_UPLOAD_ACCEPT}
-              multiple
-              onChange={pick('certification')}
-            />
-          </Field>
-          <Field label="Experience Letters (optional)">
-            <input
-              type="file"
-              style={styles.fileInput}
-              accept={CREDENTIAL_UPLOAD_ACCEPT}
-              multiple
-              onChange={pick('experience')}
-            />
-          </Field>
-          <p style={styles.muted}>PDF, JPG or PNG, up to 10 MB each.</p>
+        <div className={ui.grid}>
+          {DOCUMENTS.map(({ key, label, multiple }) => (
+            <Field key={key} label={MESSAGES[label]}>
+              <input
+                type="file"
+                className={ui.fileInput}
+                accept={CREDENTIAL_UPLOAD_ACCEPT}
+                multiple={multiple}
+                onChange={pick(key)}
+              />
+            </Field>
+          ))}
+          <p className={ui.muted}>{MESSAGES.applicationFilesHint}</p>
         </div>
       )}
       {error && (
-        <p role="alert" style={styles.error}>
+        <p role="alert" className={ui.error}>
           {error}
         </p>
       )}
-      <div style={{ display: 'flex', gap: 8, marginTop: '1rem', justifyContent: 'space-between' }}>
+      <div className={css.actions}>
         <button
           type="button"
-          style={styles.secondary}
+          className={ui.secondary}
           disabled={index === 0 || busy}
           onClick={() => {
-            setError(null);
+            setProblem(null);
+            clearErrors();
             setIndex((i) => i - 1);
           }}
         >
-          Previous
+          {MESSAGES.previousButton}
         </button>
-        <button type="submit" style={styles.primary} disabled={busy}>
-          {last ? (busy ? MESSAGES.submitting : 'Submit Application') : 'Next'}
+        <button type="submit" className={ui.primary} disabled={busy}>
+          {last ? (busy ? MESSAGES.submitting : MESSAGES.applicationSubmit) : MESSAGES.nextButton}
         </button>
       </div>
     </form>

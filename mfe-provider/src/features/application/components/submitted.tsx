@@ -1,25 +1,27 @@
 import { Link } from 'react-router-dom';
-import { styles } from '../../../components/ui';
+import { MESSAGES } from '@medora/shared';
+import { ui } from '../../../components/ui';
+import css from './submitted.module.css';
 
 /** After submission (spec §2): 'Application Submitted Successfully!' and what happens next (§9: 2-3 business days). */
 export function ApplicationSubmitted() {
   return (
-    <section aria-labelledby="submitted-title" style={{ ...styles.card, textAlign: 'center' }}>
-      <h1 id="submitted-title">Application Submitted Successfully!</h1>
-      <p>Thank you for applying to Medora. Your application is under review.</p>
-      <h2 style={{ fontSize: '1.1rem' }}>What happens next</h2>
-      <ol style={{ textAlign: 'left', display: 'inline-block' }}>
-        <li>Our team verifies your credentials and documents.</li>
-        <li>The review usually takes 2-3 business days.</li>
-        <li>You will see the decision when you next log in.</li>
-        <li>Once approved, patients can book you and your provider dashboard opens.</li>
+    <section aria-labelledby="submitted-title" className={css.card}>
+      <h1 id="submitted-title">{MESSAGES.applicationSubmittedHeading}</h1>
+      <p>{MESSAGES.applicationSubmittedThanks}</p>
+      <h2 className={css.subheading}>{MESSAGES.applicationNextHeading}</h2>
+      <ol className={css.list}>
+        <li>{MESSAGES.applicationNextVerify}</li>
+        <li>{MESSAGES.applicationNextDuration}</li>
+        <li>{MESSAGES.applicationNextDecision}</li>
+        <li>{MESSAGES.applicationNextApproved}</li>
       </ol>
-      <div style={{ display: 'flex', gap: 8, justifyContent: 'center', marginTop: '1rem' }}>
-        <Link to="/patient-login" style={{ ...styles.primary, textDecoration: 'none' }}>
-          Go to Login
+      <div className={css.actions}>
+        <Link to="/patient-login" className={ui.primary}>
+          {MESSAGES.applicationGoToLogin}
         </Link>
-        <Link to="/" style={{ ...styles.secondary, textDecoration: 'none' }}>
-          Back to Home
+        <Link to="/" className={ui.secondary}>
+          {MESSAGES.applicationBackHome}
         </Link>
       </div>
     </section>

@@ -1,8 +1,26 @@
 import { MESSAGES } from '@medora/shared';
-import { EMPTY_FILES, EMPTY_FORM, credentialUploads, toApplication, validateStep } from './application';
+import { doctorApplicationStepSchemas } from '@medora/shared/schemas';
+import {
+  EMPTY_FILES,
+  EMPTY_FORM,
+  credentialUploads,
+  hasRequiredDocuments,
+  stepProblem,
+  toApplication,
+  type ApplicationFiles,
+  type ApplicationForm,
+  type StepId,
+} from './application';
 import { toScheduleInput, draftFrom } from '../../provider/model/schedule';
 
 const file = (name: string) => new File(['x'], name);
+
+/** What a step shows: the shared step schema's problems, or the documents rule (as the form applies them). */
+function validateStep(step: StepId, form: ApplicationForm, files: ApplicationFiles): string | null {
+  if (step === 'documents') return hasRequiredDocuments(files) ? null : MESSAGES.doctorDocumentsRequired;
+  const result = doctorApplicationStepSchemas[step].safeParse(form);
+  return result.success ? null : stepProblem(result.error.issues.map((i) => i.message));
+}
 
 describe('the onboarding validation (spec §5)', () => {
   it('asks for the clinic name, city and state together', () => {
@@ -52,7 +70,30 @@ describe('the onboarding validation (spec §5)', () => {
     expect(validateStep('professional', { ...professional, experience: '81' }, EMPTY_FILES)).toBe(
       MESSAGES.requiredFields,
     );
+    expect(validateStep('professional', { ...professional, specialty: '' }, EMPTY_FILES)).toBe(
+      MESSAGES.requiredFields,
+    );
+    // A missing field is reported before a malformed one, as before the shared schema.
+    expect(validateStep('personal', { ...personal, phone: 'abc', gender: '' }, EMPTY_FILES)).toBe(
+      MESSAGES.requiredFields,
+    );
     expect(toApplication('u1', null, professional).data.experience).toBe(3);
+  });
+
+  it('checks the consultation by the API’s number rules: blank, negative or too short is refused', () => {
+    const consultation = { ...EMPTY_FORM };
+    expect(validateStep('consultation', consultation, EMPTY_FILES)).toBeNull();
+    for (const change of [
+      { consultationFee: '' },
+      { consultationFee: '-1' },
+      { consultationDuration: '4' },
+      { consultationDuration: '7.5' },
+      { languages: ' ' },
+    ]) {
+      expect(validateStep('consultation', { ...consultation, ...change }, EMPTY_FILES)).toBe(
+        MESSAGES.requiredFields,
+      );
+    }
   });
 
   it('sends the §9 defaults and never a status field', () => {

@@ -1,14 +1,10 @@
 import {
-  CREDENTIAL_UPLOAD_EXTENSIONS,
-  MAX_EXPERIENCE_YEARS,
-  MAX_UPLOAD_BYTES,
-  extensionOf,
   MESSAGES,
-  isDoctorSpecialty,
-  isPastBirthDate,
-  isValidPhone,
+  REQUIRED_CREDENTIAL_TYPES,
+  checkUploadFile,
   type CreateDoctorInput,
   type CredentialType,
+  type DoctorApplicationForm,
   type DoctorRecord,
 } from '@medora/shared';
 
@@ -17,28 +13,8 @@ export const DEFAULT_FEE = '150';
 export const DEFAULT_DURATION = '30';
 export const DEFAULT_LANGUAGES = 'English';
 
-export interface ApplicationForm {
-  name: string;
-  phone: string;
-  gender: string;
-  dob: string;
-  specialty: string;
-  subSpecialties: string;
-  qualification: string;
-  experience: string;
-  licenseNumber: string;
-  npiNumber: string;
-  bio: string;
-  clinic: string;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  consultationFee: string;
-  consultationDuration: string;
-  languages: string;
-  acceptingNewPatients: boolean;
-}
+/** The form's values as typed; `doctorApplicationFormSchema` of `@medora/shared/schemas` checks them. */
+export type ApplicationForm = DoctorApplicationForm;
 
 export const EMPTY_FORM: ApplicationForm = {
   name: '',
@@ -85,61 +61,35 @@ export const EMPTY_FILES: ApplicationFiles = {
 export type StepId = 'personal' | 'professional' | 'clinic' | 'consultation' | 'documents';
 
 export const STEP_TITLES: Record<StepId, string> = {
-  personal: 'Personal Information',
-  professional: 'Professional Details',
-  clinic: 'Clinic Information',
-  consultation: 'Consultation Details',
-  documents: 'Upload Documents',
+  personal: MESSAGES.applicationStepPersonal,
+  professional: MESSAGES.applicationStepProfessional,
+  clinic: MESSAGES.applicationStepClinic,
+  consultation: MESSAGES.applicationStepConsultation,
+  documents: MESSAGES.applicationStepDocuments,
 };
 
 /** Signup: the spec's four steps; /doctor-onboarding: the five labels, all rendered (issue 7). */
 export const SIGNUP_STEPS: StepId[] = ['personal', 'professional', 'clinic', 'documents'];
 export const ONBOARDING_STEPS: StepId[] = ['personal', 'professional', 'clinic', 'consultation', 'documents'];
 
-const blank = (v: string) => v.trim() === '';
-
 /**
- * Spec §5 Doctor onboarding: the message of the first problem of a step, or null when it may go on.
- * Phone, birth date and specialty follow the server's rules (@medora/shared application rules).
+ * The one message a step shows for its field problems (one per field, in field order): a missing
+ * field first, as the API's order of checks would report it, else the first problem.
  */
-export function validateStep(step: StepId, form: ApplicationForm, files: ApplicationFiles): string | null {
-  switch (step) {
-    case 'personal':
-      if ([form.name, form.phone, form.gender, form.dob].some(blank)) return MESSAGES.requiredFields;
-      if (!isValidPhone(form.phone)) return MESSAGES.phoneInvalid;
-      return isPastBirthDate(form.dob) ? null : MESSAGES.dobInvalid;
-    case 'professional': {
-      if ([form.specialty, form.qualification, form.experience, form.licenseNumber].some(blank)) {
-        return MESSAGES.requiredFields;
-      }
-      if (!isDoctorSpecialty(form.specialty)) return MESSAGES.specialtyInvalid;
-      const years = Number(form.experience);
-      return Number.isInteger(years) && years >= 0 && years <= MAX_EXPERIENCE_YEARS
-        ? null
-        : MESSAGES.requiredFields;
-    }
-    case 'clinic':
-      return [form.clinic, form.city, form.state].some(blank) ? MESSAGES.clinicRequired : null;
-    case 'consultation': {
-      const fee = Number(form.consultationFee);
-      const duration = Number(form.consultationDuration);
-      if (blank(form.consultationFee) || blank(form.consultationDuration) || blank(form.languages)) {
-        return MESSAGES.requiredFields;
-      }
-      return Number.isFinite(fee) && fee >= 0 && Number.isInteger(duration) && duration >= 5
-        ? null
-        : MESSAGES.requiredFields;
-    }
-    case 'documents':
-      return files.degree && files.license && files.identity ? null : MESSAGES.doctorDocumentsRequired;
-  }
+export function stepProblem(messages: (string | undefined)[]): string | null {
+  const found = messages.filter((m): m is string => Boolean(m));
+  return found.includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : (found[0] ?? null);
 }
 
-/** A chosen file that is not a .pdf/.jpg/.jpeg/.png or larger than 10 MB, with its message. */
+/** The Upload Documents step (spec §5 Step 3): the required credentials are all chosen. */
+export function hasRequiredDocuments(files: ApplicationFiles): boolean {
+  return REQUIRED_CREDENTIAL_TYPES.every((type) => files[type] !== null);
+}
+
+/** A chosen credential that is not a .pdf/.jpg/.jpeg/.png or larger than 10 MB: its message. */
 export function checkDocument(file: File): string | null {
-  if (!CREDENTIAL_UPLOAD_EXTENSIONS.includes(extensionOf(file.name))) return MESSAGES.credentialTypeInvalid;
-  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.fileTooLargeServer;
-  return null;
+  const refused = checkUploadFile(file, 'credential');
+  return refused ? MESSAGES[refused] : null;
 }
 
 /** The `POST /api/doctors` body; status fields are the server's and are not sent. */
