@@ -397,6 +397,8 @@ export const MESSAGES = {
   scheduleSave: 'Save schedule',
   scheduleSaved: 'Schedule saved. Patients see the new times now.',
   scheduleOutside: 'These upcoming bookings are outside the schedule. They stay booked:',
+  // Shell (issue 14 §3, shell strings): the product name of the header logo and the links home.
+  appName: 'Medora',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
