@@ -41,6 +41,7 @@ function ResetForm({ code, getAuth }: { code: OobCode; getAuth: () => Promise<Au
       </label>
       <input
         id={id}
+        className="md-input"
         type="password"
         autoComplete="new-password"
         placeholder={MESSAGES.passwordLabel}

@@ -11,7 +11,7 @@ export function Field({ label, onValue, ...input }: FieldProps) {
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} onChange={(e) => onValue(e.target.value)} />
+      <input id={id} className="md-input" {...input} onChange={(e) => onValue(e.target.value)} />
     </>
   );
 }

@@ -31,6 +31,18 @@ export interface LoginPageProps {
 
 type Mode = 'login' | 'signup';
 
+/** The inputs' autofill hints per mode: a password manager fills a sign-in and offers a new password. */
+const INPUTS = {
+  login: {
+    email: { type: 'email', autoComplete: 'username' },
+    password: { type: 'password', autoComplete: 'current-password' },
+  },
+  signup: {
+    email: { type: 'email', autoComplete: 'email' },
+    password: { type: 'password', autoComplete: 'new-password' },
+  },
+} as const;
+
 /** `/patient-login` and `/provider-login` (spec §2 Login screen, §4, §5). */
 export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }: LoginPageProps) {
   const config = useRuntimeConfig();
@@ -157,17 +169,10 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
           </button>
         </div>
         <form className={css.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-          <Field
-            label={MESSAGES.emailLabel}
-            type="email"
-            autoComplete={mode === 'login' ? 'username' : 'email'}
-            value={email}
-            onValue={setEmail}
-          />
+          <Field label={MESSAGES.emailLabel} {...INPUTS[mode].email} value={email} onValue={setEmail} />
           <Field
             label={MESSAGES.passwordLabel}
-            type="password"
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            {...INPUTS[mode].password}
             value={password}
             onValue={setPassword}
           />
