@@ -24,6 +24,7 @@ test.describe('the federated shell', () => {
   test('an unknown path shows the not-found page inside the layout', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
     await shot(page, 'not-found');
     await shotNarrow(page, 'not-found');
   });
