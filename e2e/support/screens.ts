@@ -25,3 +25,11 @@ export async function expectAccessible(page: Page, { include = 'main' }: { inclu
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/** Saves `SHOTS/<name>-390.png` at a 390 px wide phone viewport, then puts the viewport back. */
+export async function shotNarrow(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-390`, { fullPage });
+  if (size) await page.setViewportSize(size);
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughUi, signUpInEmulator, uniqueEmail } from '../support/auth';
-import { expectAccessible, shot } from '../support/screens';
+import { expectAccessible, shot, shotNarrow } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
@@ -29,16 +29,19 @@ test.describe('sign-up and verification', () => {
     await page.goto('/patient-login');
     await expect(page.getByRole('radio', { name: 'Patient' })).toBeChecked();
     await shot(page, 'login');
+    await shotNarrow(page, 'login');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('secret123');
     await page.getByLabel('Phone (optional)').fill('+1 (555) 123-4567');
     await expect(page.getByLabel('Phone (optional)')).toHaveValue('15551234567');
     await shot(page, 'signup');
+    await shotNarrow(page, 'signup');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
     await expect(page.getByText(email, { exact: false })).toBeVisible();
     await shot(page, 'verify');
+    await shotNarrow(page, 'verify');
 
     // The mailbox opens in a new tab, like an inbox; the verify screen stays open.
     const [mailbox] = await Promise.all([
@@ -125,6 +128,7 @@ test.describe('login', () => {
     await expect(page.getByRole('alert').getByText('Please enter your email address')).toBeVisible();
     await page.getByLabel('Email').fill(user.email);
     await shot(page, 'forgot');
+    await shotNarrow(page, 'forgot');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(toast(page, `Password reset email sent to ${user.email}`)).toBeVisible();
 
@@ -220,6 +224,8 @@ test.describe('patient header bar', () => {
     await expect(page).toHaveURL(/\/form$/);
     await expect(page.getByRole('link', { name: 'Medora' })).toHaveAttribute('href', '/dashboard');
     await expect(page.getByRole('heading', { name: 'Your health profile' })).toBeVisible();
+    await shot(page, 'header', { fullPage: false });
+    await shotNarrow(page, 'header', { fullPage: false });
 
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.click();

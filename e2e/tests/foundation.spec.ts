@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { loginThroughUi, signUpInEmulator, uniqueEmail } from '../support/auth';
 import { countReactRenderers, reactRendererCount } from '../support/react';
+import { shot, shotNarrow } from '../support/screens';
 import { controlService, REPO_ROOT } from '../support/stack';
 
 const run = promisify(execFile);
@@ -16,6 +17,16 @@ test.describe('the federated shell', () => {
     await page.goto('/');
     expect((await manifest).status()).toBe(200);
     await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+    await shot(page, 'landing-header', { fullPage: false });
+    await shotNarrow(page, 'landing-header', { fullPage: false });
+  });
+
+  test('an unknown path shows the not-found page inside the layout', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await shot(page, 'not-found');
+    await shotNarrow(page, 'not-found');
   });
 
   test('runs one React and one auth store across the shell and a remote', async ({ page }) => {
@@ -52,6 +63,8 @@ test.describe('the federated shell', () => {
       await page.goto('/book-appointment');
       await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
       await expect(page.getByTestId('failure-type')).toContainText(/missing|timeout|error|invalid/);
+      await shot(page, 'chunk-failed');
+      await shotNarrow(page, 'chunk-failed');
       await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
       // The rest of the app keeps working while the booking remote is down.

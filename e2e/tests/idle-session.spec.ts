@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
-import { expectAccessible, shot } from '../support/screens';
+import { expectAccessible, shot, shotNarrow } from '../support/screens';
 
 /**
  * Idle sessions (issue 9) against the real stack, on Playwright's clock: the shell's timers, Date and
@@ -77,6 +77,7 @@ test.describe('idle sessions', () => {
     await page.clock.runFor(1000);
     await expect(warning(page)).toContainText(countdown(119));
     await shot(page, 'idle-warning', { fullPage: false });
+    await shotNarrow(page, 'idle-warning', { fullPage: false });
 
     // Activity under the warning does not dismiss it: only the button does.
     await page.mouse.move(40, 40);

@@ -502,6 +502,8 @@ export const MESSAGES = {
   applicationNextApproved: 'Once approved, patients can book you and your provider dashboard opens.',
   applicationGoToLogin: 'Go to Login',
   applicationBackHome: 'Back to Home',
+  // Shell (issue 14 §3, shell strings): the product name of the header logo and the links home.
+  appName: 'Medora',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,7 @@
 // The design tokens (CSS custom properties), once for the page and every remote on it.
 import '@medora/shared/tokens.css';
+// The page's global classes (buttons, utilities, toasts), shared with the remotes (issue 14 §3).
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';
@@ -7,7 +9,6 @@ import { api, authStore, provideRemoteRoute, REMOTE_MODULES } from '@medora/shar
 import { registerMedoraRemotes } from './features/remotes/register-remotes';
 import { RemoteRoute } from './features/remotes/remote-route';
 import { loadRuntimeConfig, RuntimeConfigProvider } from './app/runtime-config';
-import { SHELL_CSS } from './app/styles';
 
 async function main(): Promise<void> {
   const config = await loadRuntimeConfig();
@@ -24,7 +25,6 @@ async function main(): Promise<void> {
     root.render(
       <StrictMode>
         <RuntimeConfigProvider config={config}>
-          <style>{SHELL_CSS}</style>
           <RemoteRoute request={REMOTE_MODULES.landing.LandingPage} />
         </RuntimeConfigProvider>
       </StrictMode>,

@@ -51,3 +51,21 @@ export const doctorApplicationKeys = {
   /** The signed-in applicant's own record (GET /api/doctors/{uid}). */
   own: (uid: string) => [...doctorApplicationKeys.all, 'own', uid] as const,
 };
+
+// Shell (issue 14 §3, shell server state): the session behind the guards, a doctor's application as
+// the onboarding guard reads it, and the emulator's mailbox of the local tools.
+export const sessionKeys = {
+  all: ['session'] as const,
+  /** GET /api/me of the signed-in account; verifying the email asks again. */
+  me: (uid: string, emailVerified: boolean) => [...sessionKeys.all, 'me', uid, emailVerified] as const,
+};
+
+export const doctorRecordKeys = {
+  /** Under `doctorKeys.all`, so invalidating the doctors reaches it. */
+  detail: (uid: string) => [...doctorKeys.all, 'record', uid] as const,
+};
+
+export const mailboxKeys = {
+  all: ['mailbox'] as const,
+  list: (emulatorUrl: string, projectId: string) => [...mailboxKeys.all, emulatorUrl, projectId] as const,
+};

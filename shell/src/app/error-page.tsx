@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { errorMessage, MESSAGES } from '@medora/shared';
+import css from '../components/status-page.module.css';
 import { useRuntimeConfig } from './runtime-config';
 
 /** The router's default error element (ARCHITECTURE rule 3); details only in local mode. */
@@ -8,10 +9,10 @@ export function RootErrorPage() {
   const { mode } = useRuntimeConfig();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
   return (
-    <main role="alert" style={{ padding: '2rem' }}>
+    <main role="alert" className={css.page}>
       <h1>{MESSAGES.unexpectedError}</h1>
-      {mode === 'local' && <pre style={{ whiteSpace: 'pre-wrap' }}>{detail}</pre>}
-      <Link to="/">Medora</Link>
+      {mode === 'local' && <pre className={css.detail}>{detail}</pre>}
+      <Link to="/">{MESSAGES.appName}</Link>
     </main>
   );
 }

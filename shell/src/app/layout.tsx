@@ -7,7 +7,7 @@ import { loginNotice } from '../features/auth/model/login-notice';
 import { LOGIN_PATH } from '../features/guards/require-sign-in';
 import { IdleSession } from '../features/idle-session/components/idle-session';
 import { useRuntimeConfig } from './runtime-config';
-import { SHELL_CSS } from './styles';
+import css from './layout.module.css';
 
 // The headers (bell, account menu) are not needed on the landing page: keep them out of its first load.
 const PatientHeader = lazy(() =>
@@ -27,7 +27,7 @@ export function ShellHeader() {
   if (pathname === '/') return null;
   const patientArea = PATIENT_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   return (
-    <Suspense fallback={<div className="shell-header-placeholder" aria-hidden="true" />}>
+    <Suspense fallback={<div className={css.headerPlaceholder} aria-hidden="true" />}>
       {patientArea ? <PatientHeader /> : <SiteHeader />}
     </Suspense>
   );
@@ -53,7 +53,6 @@ export function Layout() {
   useSessionSync();
   return (
     <>
-      <style>{SHELL_CSS}</style>
       <IdleSession
         onSignedOut={(reason) =>
           // flushSync: the new location is rendered before the idle gate reopens, so the guard of the

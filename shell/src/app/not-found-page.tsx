@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@medora/shared';
+import css from '../components/status-page.module.css';
 
 export function NotFoundPage() {
   return (
-    <main style={{ padding: '2rem' }}>
+    <main className={css.page}>
       <h1>{MESSAGES.pageNotFound}</h1>
-      <Link to="/">Medora</Link>
+      <Link to="/">{MESSAGES.appName}</Link>
     </main>
   );
 }

@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@medora/shared/query';
 import { authStore, type SessionProfile } from '@medora/shared';
 import { createRoutes } from './routes';
 import type { RemoteLoader } from '../features/remotes/remote-route';
@@ -26,7 +28,12 @@ const loader: RemoteLoader = async (request) => ({
 
 function renderAt(url: string, routes: RouteObject[] = createRoutes({ loader })) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  // The layout's session sync is a query of the page's QueryClient.
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 

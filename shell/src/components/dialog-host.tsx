@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { dialogStore, MESSAGES, type PendingDialog } from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
+import css from './dialog.module.css';
 
 function ConfirmDialog({ dialog }: { dialog: PendingDialog }) {
   const close = useStore(dialogStore, (s) => s.close);
@@ -16,7 +17,7 @@ function ConfirmDialog({ dialog }: { dialog: PendingDialog }) {
       initialFocus={confirmRef}
       onClose={() => close(dialog.id, false)}
     >
-      <div className="md-dialog">
+      <div className={css.dialog}>
         <h2 id={titleId}>{dialog.title}</h2>
         <p id={messageId}>{dialog.message}</p>
         <div className="md-row md-end">

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { api, authStore, ApiError, MESSAGES, toastStore, type MeAccess } from '@medora/shared';
+import { renderWithQuery } from '../../test-utils/render-with-query';
 import { OnboardingGuard, RequireAccess, RequireSignIn } from './require-sign-in';
 
 const location = { pathname: '' };
@@ -9,9 +10,10 @@ function LocationProbe() {
   return null;
 }
 
-// A declarative router: jsdom has no fetch Request, which data-router navigations need.
+// A declarative router: jsdom has no fetch Request, which data-router navigations need. The onboarding
+// guard's doctor lookup is a query, so each render gets a fresh QueryClient.
 function renderGuarded(path: string, element: React.ReactNode) {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={[path]}>
       <LocationProbe />
       <Routes>

@@ -1,7 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { api, authStore, MESSAGES, notify, type MeAccess } from '@medora/shared';
+import { doctorRecordKeys } from '@medora/shared/query';
 import { LoadingStatus } from '../../components/loading-status';
 
 export const LOGIN_PATH = '/patient-login';
@@ -38,25 +40,20 @@ export function RequireAccess({ need, children }: { need: keyof MeAccess; childr
 export function OnboardingGuard({ children }: { children: ReactNode }) {
   const status = useStore(authStore, (s) => s.status);
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
-  const [checked, setChecked] = useState<{ uid: string; onboarded: boolean } | null>(null);
-  useEffect(() => {
-    if (!uid) return;
-    let live = true;
-    void api
-      .getDoctor(uid)
-      .then(
-        (res) =>
-          res.exists && res.data?.onboardingCompleted === true && res.data.verificationStatus === 'approved',
-        () => false,
-      )
-      .then((onboarded) => live && setChecked({ uid, onboarded }));
-    return () => {
-      live = false;
-    };
-  }, [uid]);
+  const doctor = useQuery({
+    queryKey: doctorRecordKeys.detail(uid ?? ''),
+    queryFn: () => api.getDoctor(uid ?? ''),
+    enabled: uid !== null,
+  });
   if (status === 'loading') return <LoadingStatus />;
   if (status === 'signed-out') return <Navigate to={LOGIN_PATH} replace />;
-  if (!checked || checked.uid !== uid) return <LoadingStatus />;
-  if (checked.onboarded) return <Navigate to="/provider-dashboard" replace />;
+  if (doctor.isPending) return <LoadingStatus />;
+  // An error (404 included) leaves `onboarded` false: the onboarding form opens.
+  const record = doctor.data;
+  const onboarded =
+    record?.exists === true &&
+    record.data?.onboardingCompleted === true &&
+    record.data.verificationStatus === 'approved';
+  if (onboarded) return <Navigate to="/provider-dashboard" replace />;
   return <>{children}</>;
 }

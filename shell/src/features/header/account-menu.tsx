@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { authStore, MESSAGES, notify } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
+import css from './header.module.css';
 
 /**
  * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
@@ -39,12 +40,12 @@ export function AccountMenu() {
 
   return (
     <Popover
-      className="md-popup"
+      className={css.popup}
       open={open}
       onOpenChange={(next) => (next ? openMenu() : setOpen(false))}
       buttonRef={trigger}
       buttonProps={{
-        className: 'md-account-button',
+        className: css.accountButton,
         'aria-haspopup': 'menu',
         'aria-label': MESSAGES.accountMenu,
         onKeyDown: (e) => {
@@ -56,22 +57,22 @@ export function AccountMenu() {
       }}
       buttonContent={
         <>
-          <span className="md-avatar" aria-hidden="true">
+          <span className={css.avatar} aria-hidden="true">
             {(email[0] ?? '?').toUpperCase()}
           </span>
-          <span className="md-account-email">{email}</span>
+          <span className={css.accountEmail}>{email}</span>
         </>
       }
       panelRef={menu}
       panelProps={{
-        className: 'md-panel md-menu',
+        className: `${css.panel} ${css.menu}`,
         role: 'menu',
         'aria-label': MESSAGES.accountMenu,
         onKeyDown: onMenuKey,
       }}
     >
-      <div className="md-menu-head" role="presentation">
-        <p className="md-menu-email">{email}</p>
+      <div className={css.menuHead} role="presentation">
+        <p className={css.menuEmail}>{email}</p>
         <p className="md-muted">{MESSAGES.patientAccount}</p>
       </div>
       <button

@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
+import { MESSAGES } from '@medora/shared';
 import { AccountMenu } from './account-menu';
 import { NotificationBell } from './notification-bell';
+import css from './header.module.css';
 
 function Logo({ to }: { to: string }) {
   return (
-    <Link to={to} className="md-logo">
-      <span aria-hidden="true" className="md-logo-mark">
+    <Link to={to} className={css.logo}>
+      <span aria-hidden="true" className={css.logoMark}>
         +
       </span>
-      Medora
+      {MESSAGES.appName}
     </Link>
   );
 }
@@ -16,9 +18,9 @@ function Logo({ to }: { to: string }) {
 /** The patient header bar (spec §2): logo → /dashboard, notification bell, account menu. */
 export function PatientHeader() {
   return (
-    <header className="md-header">
+    <header className={css.header}>
       <Logo to="/dashboard" />
-      <div className="md-header-actions">
+      <div className={css.actions}>
         <NotificationBell />
         <AccountMenu />
       </div>
@@ -29,7 +31,7 @@ export function PatientHeader() {
 /** The header of every other shell page: the logo back to the landing page. */
 export function SiteHeader() {
   return (
-    <header className="md-header">
+    <header className={css.header}>
       <Logo to="/" />
     </header>
   );

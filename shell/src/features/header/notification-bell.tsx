@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatMessage, MESSAGES, type AppNotification, type NotificationType } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import { useNotifications } from './use-notifications';
+import css from './header.module.css';
 
 /** How many notifications the collapsed dropdown shows (the rest behind 'Show all'). */
 export const COLLAPSED_COUNT = 3;
@@ -19,14 +20,14 @@ function when(iso: string): string {
 
 function Item({ n, onRead }: { n: AppNotification; onRead: (id: string) => void }) {
   return (
-    <li className="md-note" data-read={n.read} data-type={n.type}>
-      <span aria-hidden="true" className="md-note-icon">
+    <li className={css.note} data-read={n.read} data-type={n.type}>
+      <span aria-hidden="true" className={css.noteIcon}>
         {ICONS[n.type]}
       </span>
-      <div className="md-note-body">
-        <p className="md-note-title">{n.title}</p>
-        <p className="md-note-text">{n.message}</p>
-        <p className="md-note-time">
+      <div className={css.noteBody}>
+        <p className={css.noteTitle}>{n.title}</p>
+        <p className={css.noteText}>{n.message}</p>
+        <p className={css.noteTime}>
           <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
         </p>
       </div>
@@ -50,10 +51,10 @@ export function NotificationBell() {
 
   return (
     <Popover
-      className="md-popup"
+      className={css.popup}
       open={open}
       onOpenChange={setOpen}
-      buttonProps={{ className: 'md-icon-button', 'aria-label': label }}
+      buttonProps={{ className: css.iconButton, 'aria-label': label }}
       buttonContent={
         <>
           <svg
@@ -69,15 +70,19 @@ export function NotificationBell() {
             <path d="M13.73 21a2 2 0 0 1-3.46 0" />
           </svg>
           {unread > 0 && (
-            <span className="md-badge" data-testid="unread-badge" aria-hidden="true">
+            <span className={css.badge} data-testid="unread-badge" aria-hidden="true">
               {unread}
             </span>
           )}
         </>
       }
-      panelProps={{ className: 'md-panel md-notes', role: 'region', 'aria-label': MESSAGES.notifications }}
+      panelProps={{
+        className: `${css.panel} ${css.notes}`,
+        role: 'region',
+        'aria-label': MESSAGES.notifications,
+      }}
     >
-      <div className="md-panel-head">
+      <div className={css.panelHead}>
         <h2>{MESSAGES.notifications}</h2>
         {unread > 0 && (
           <button
@@ -105,7 +110,7 @@ export function NotificationBell() {
       {items.length > COLLAPSED_COUNT && (
         <button
           type="button"
-          className="md-panel-foot md-link-button"
+          className={`${css.panelFoot} md-link-button`}
           aria-expanded={expanded}
           onClick={() => setExpanded((e) => !e)}
         >

@@ -1,8 +1,15 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Auth } from 'firebase/auth';
 import { errorMessage, formatMessage, MESSAGES, notify, type RuntimeConfig } from '@medora/shared';
+import { mailboxKeys } from '@medora/shared/query';
+import css from './mailbox-page.module.css';
 import { applyOobLink, listOobCodes, type OobCode } from './mailbox';
+
+function notifyFailure(error: unknown) {
+  notify.error(formatMessage('mailboxFailed', { message: errorMessage(error) }));
+}
 
 const KIND: Record<string, string> = {
   VERIFY_EMAIL: MESSAGES.mailboxKindVerify,
@@ -11,36 +18,37 @@ const KIND: Record<string, string> = {
 
 function ResetForm({ code, getAuth }: { code: OobCode; getAuth: () => Promise<Auth> }) {
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const id = useId();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    try {
+  const reset = useMutation({
+    mutationFn: async (newPassword: string) => {
       const [auth, { confirmPasswordReset }] = await Promise.all([getAuth(), import('firebase/auth')]);
-      await confirmPasswordReset(auth, code.oobCode, password);
+      await confirmPasswordReset(auth, code.oobCode, newPassword);
+    },
+    onSuccess: () => {
       notify.success(formatMessage('mailboxPasswordChanged', { email: code.email }));
       setPassword('');
-    } catch (error) {
-      notify.error(formatMessage('mailboxFailed', { message: errorMessage(error) }));
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: notifyFailure,
+  });
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    reset.mutate(password);
   }
   return (
-    <form className="md-row" onSubmit={(e) => void submit(e)}>
+    <form className="md-row" onSubmit={submit}>
       <label htmlFor={id} className="md-visually-hidden">
         {formatMessage('mailboxNewPassword', { email: code.email })}
       </label>
       <input
         id={id}
+        className="md-input"
         type="password"
         autoComplete="new-password"
         placeholder={MESSAGES.passwordLabel}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <button type="submit" className="md-button" disabled={busy || password.length === 0}>
+      <button type="submit" className="md-button" disabled={reset.isPending || password.length === 0}>
         {MESSAGES.mailboxSetPassword}
       </button>
     </form>
@@ -55,51 +63,46 @@ export default function MailboxPage({
   config: RuntimeConfig;
   getAuth: () => Promise<Auth>;
 }) {
-  const [codes, setCodes] = useState<OobCode[] | null>(null);
-  const emulator = config.authEmulatorUrl;
-  const refresh = useCallback(async () => {
-    if (!emulator) return;
-    try {
-      setCodes(await listOobCodes(emulator, config.firebase.projectId));
-    } catch (error) {
-      notify.error(formatMessage('mailboxFailed', { message: errorMessage(error) }));
-    }
-  }, [emulator, config.firebase.projectId]);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  async function verify(code: OobCode) {
-    try {
-      await applyOobLink(code.oobLink);
-      notify.success(formatMessage('mailboxVerified', { email: code.email }));
-    } catch (error) {
-      notify.error(formatMessage('mailboxFailed', { message: errorMessage(error) }));
-    }
-  }
+  const emulator = config.authEmulatorUrl ?? '';
+  const projectId = config.firebase.projectId;
+  const mail = useQuery({
+    queryKey: mailboxKeys.list(emulator, projectId),
+    queryFn: () => listOobCodes(emulator, projectId),
+    enabled: emulator !== '',
+  });
+  // Verifying applies the link in the emulator; the list of mails stays as it is.
+  const verify = useMutation({
+    mutationFn: (code: OobCode) => applyOobLink(code.oobLink),
+    onSuccess: (_, code) => notify.success(formatMessage('mailboxVerified', { email: code.email })),
+    onError: notifyFailure,
+  });
+  const codes = mail.data;
 
   return (
-    <main className="md-page">
+    <main className={css.page}>
       <div className="md-row md-between">
         <h1>{MESSAGES.mailboxHeading}</h1>
-        <button type="button" className="md-button" onClick={() => void refresh()}>
+        <button type="button" className="md-button" onClick={() => void mail.refetch()}>
           {MESSAGES.mailboxRefresh}
         </button>
       </div>
       <p className="md-muted">{MESSAGES.mailboxIntro}</p>
-      {codes !== null && codes.length === 0 && <p>{MESSAGES.mailboxEmpty}</p>}
+      {mail.isError && (
+        <p role="alert">{formatMessage('mailboxFailed', { message: errorMessage(mail.error) })}</p>
+      )}
+      {codes?.length === 0 && <p>{MESSAGES.mailboxEmpty}</p>}
       {codes && codes.length > 0 && (
-        <ul className="md-mail">
+        <ul className={css.mail}>
           {codes.map((code) => (
-            <li key={code.oobCode} className="md-mail-item">
+            <li key={code.oobCode} className={css.item}>
               <div>
-                <p className="md-mail-email">{code.email}</p>
+                <p className={css.email}>{code.email}</p>
                 <p className="md-muted">{KIND[code.requestType] ?? code.requestType}</p>
               </div>
               {code.requestType === 'PASSWORD_RESET' ? (
                 <ResetForm code={code} getAuth={getAuth} />
               ) : (
-                <button type="button" className="md-button md-primary" onClick={() => void verify(code)}>
+                <button type="button" className="md-button md-primary" onClick={() => verify.mutate(code)}>
                   {MESSAGES.mailboxVerifyEmail}
                   <span className="md-visually-hidden"> {code.email}</span>
                 </button>

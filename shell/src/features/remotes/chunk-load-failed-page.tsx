@@ -1,4 +1,5 @@
 import { formatMessage, MESSAGES } from '@medora/shared';
+import css from '../../components/status-page.module.css';
 import { classifyRemoteFailure } from './failure-type';
 import { remoteNameOf } from './remote-name';
 
@@ -23,7 +24,7 @@ export function ChunkLoadFailedPage({ request, error, onRetry, embedded }: Chunk
     );
   }
   return (
-    <main role="alert" style={{ padding: '2rem' }} data-remote={remote}>
+    <main role="alert" className={css.page} data-remote={remote}>
       <h1>{MESSAGES.chunkLoadFailed}</h1>
       <FailureDetails type={type} remote={remote} request={request} onRetry={onRetry} />
     </main>

@@ -1,16 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatMessage, MESSAGES, notify } from '@medora/shared';
 import { useRuntimeConfig } from '../../../app/runtime-config';
 import { sendReset } from '../api/auth-service';
 import { authErrorMessage, isUnknownAccountError } from '../model/auth-errors';
 import { validateResetEmail } from '../model/signup-validation';
+import css from './auth.module.css';
+import { Field } from './field';
 
 /** The forgot-password form (spec §2): email required and must be an email. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const config = useRuntimeConfig();
   const [email, setEmail] = useState(initialEmail);
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,17 +35,16 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
   }
 
   return (
-    <form className="md-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+    <form className={css.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
       <h2>{MESSAGES.forgotPasswordHeading}</h2>
       <p className="md-muted">{MESSAGES.forgotPasswordIntro}</p>
-      <label htmlFor={emailId}>{MESSAGES.emailLabel}</label>
-      <input
-        id={emailId}
+      <Field
+        label={MESSAGES.emailLabel}
         type="email"
         required
         autoComplete="email"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onValue={setEmail}
       />
       <button type="submit" className="md-button md-primary" disabled={busy}>
         {busy ? MESSAGES.working : MESSAGES.sendResetLink}

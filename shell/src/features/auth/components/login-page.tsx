@@ -1,15 +1,19 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { api, authStore, formatMessage, MESSAGES, notify, type SignupRole } from '@medora/shared';
+import { queryClient, sessionKeys } from '@medora/shared/query';
 import { useRuntimeConfig } from '../../../app/runtime-config';
 import { signIn, signUp } from '../api/auth-service';
-import { ensureRegistered, fetchSession, lookupDoctor, lookupPatient } from '../api/session';
+import { ensureRegistered, lookupDoctor, lookupPatient } from '../api/session';
 import { authErrorMessage } from '../model/auth-errors';
 import { noticeText } from '../model/login-notice';
 import { routeAfterLogin } from '../model/login-routing';
 import { normalizePhone, validateLogin, validateSignup } from '../model/signup-validation';
 import { arrivesViaDoctor, isViaDoctor, rememberViaDoctor } from '../model/via-doctor';
+import css from './auth.module.css';
+import { Field } from './field';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { RoleChoice } from './role-choice';
 import { VerifyEmail } from './verify-email';
@@ -27,13 +31,16 @@ export interface LoginPageProps {
 
 type Mode = 'login' | 'signup';
 
-const NOTICE_STYLE = {
-  margin: '0 0 1.25rem',
-  padding: '.75rem 1rem',
-  borderRadius: 8,
-  border: '1px solid #fcd34d',
-  background: '#fffbeb',
-  color: '#78350f',
+/** The inputs' autofill hints per mode: a password manager fills a sign-in and offers a new password. */
+const INPUTS = {
+  login: {
+    email: { type: 'email', autoComplete: 'username' },
+    password: { type: 'password', autoComplete: 'current-password' },
+  },
+  signup: {
+    email: { type: 'email', autoComplete: 'email' },
+    password: { type: 'password', autoComplete: 'new-password' },
+  },
 } as const;
 
 /** `/patient-login` and `/provider-login` (spec §2 Login screen, §4, §5). */
@@ -51,7 +58,11 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
   const [password, setPassword] = useState('');
   const [phone, setPhone] = useState('');
   const [busy, setBusy] = useState(false);
-  const ids = { email: useId(), password: useId(), phone: useId() };
+  // The user record of a new account (POST /api/users); the session (GET /api/me) then says registered.
+  const createUser = useMutation({
+    mutationFn: api.createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
 
   const uid = user?.uid ?? null;
   useEffect(() => {
@@ -103,8 +114,7 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
     }
     setPassword('');
     const digits = normalizePhone(phone);
-    await api.createUser({ uid, role, ...(digits ? { phone: digits } : {}) });
-    await fetchSession();
+    await createUser.mutateAsync({ uid, role, ...(digits ? { phone: digits } : {}) });
   }
 
   async function submit(event: FormEvent) {
@@ -125,7 +135,7 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
     body = <VerifyEmail email={user.email ?? ''} mailboxPath={mailboxPath} />;
   } else if (user && !busy) {
     body = (
-      <section className="md-form">
+      <section className={css.form}>
         <p data-testid="signed-in-email">{formatMessage('signedInAs', { email: user.email ?? '' })}</p>
         <button
           type="button"
@@ -150,7 +160,7 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
     body = (
       <>
         <RoleChoice value={role} onChange={setRole} />
-        <div className="md-switch" role="group" aria-label={MESSAGES.authModeLabel}>
+        <div className={css.switch} role="group" aria-label={MESSAGES.authModeLabel}>
           <button type="button" aria-pressed={mode === 'login'} onClick={() => setMode('login')}>
             {MESSAGES.loginTab}
           </button>
@@ -158,35 +168,23 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
             {MESSAGES.signupTab}
           </button>
         </div>
-        <form className="md-form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-          <label htmlFor={ids.email}>{MESSAGES.emailLabel}</label>
-          <input
-            id={ids.email}
-            type="email"
-            autoComplete={mode === 'login' ? 'username' : 'email'}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <label htmlFor={ids.password}>{MESSAGES.passwordLabel}</label>
-          <input
-            id={ids.password}
-            type="password"
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        <form className={css.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          <Field label={MESSAGES.emailLabel} {...INPUTS[mode].email} value={email} onValue={setEmail} />
+          <Field
+            label={MESSAGES.passwordLabel}
+            {...INPUTS[mode].password}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
           {mode === 'signup' && role === 'patient' && (
-            <>
-              <label htmlFor={ids.phone}>{MESSAGES.phoneLabel}</label>
-              <input
-                id={ids.phone}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                value={phone}
-                onChange={(e) => setPhone(normalizePhone(e.target.value))}
-              />
-            </>
+            <Field
+              label={MESSAGES.phoneLabel}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              value={phone}
+              onValue={(value) => setPhone(normalizePhone(value))}
+            />
           )}
           <button type="submit" className="md-button md-primary" disabled={busy}>
             {busy ? MESSAGES.working : mode === 'login' ? MESSAGES.signIn : MESSAGES.createAccount}
@@ -202,12 +200,12 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
   }
 
   return (
-    <main className="md-auth">
-      <div className="md-card">
+    <main className={css.auth}>
+      <div className={css.card}>
         <h1>{MESSAGES.loginHeading}</h1>
         <p className="md-muted">{MESSAGES.loginIntro}</p>
         {notice && (
-          <p role="alert" data-testid="login-notice" style={NOTICE_STYLE}>
+          <p role="alert" data-testid="login-notice" className={css.notice}>
             {notice}
           </p>
         )}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { MESSAGES, ROLE_LABELS, SIGNUP_ROLES, type SignupRole } from '@medora/shared';
+import css from './auth.module.css';
 
 const DESCRIPTIONS: Record<SignupRole, string> = {
   patient: MESSAGES.rolePatientDescription,
@@ -11,12 +12,12 @@ const DESCRIPTIONS: Record<SignupRole, string> = {
 export function RoleChoice({ value, onChange }: { value: SignupRole; onChange: (role: SignupRole) => void }) {
   const name = useId();
   return (
-    <fieldset className="md-roles">
+    <fieldset className={css.roles}>
       <legend>{MESSAGES.roleChoiceLegend}</legend>
       {SIGNUP_ROLES.map((role) => {
         const id = `${name}-${role}`;
         return (
-          <label key={role} htmlFor={id} className="md-role" data-checked={value === role}>
+          <label key={role} htmlFor={id} className={css.role} data-checked={value === role}>
             <input
               id={id}
               type="radio"
@@ -27,10 +28,10 @@ export function RoleChoice({ value, onChange }: { value: SignupRole; onChange: (
               aria-labelledby={`${id}-name`}
               aria-describedby={`${id}-desc`}
             />
-            <span id={`${id}-name`} className="md-role-name">
+            <span id={`${id}-name`} className={css.roleName}>
               {ROLE_LABELS[role]}
             </span>
-            <span id={`${id}-desc`} className="md-role-desc">
+            <span id={`${id}-desc`} className={css.roleDesc}>
               {DESCRIPTIONS[role]}
             </span>
           </label>

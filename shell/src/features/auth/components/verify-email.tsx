@@ -6,6 +6,7 @@ import { reloadUser, resendVerification } from '../api/auth-service';
 import { fetchSession } from '../api/session';
 import { authErrorMessage } from '../model/auth-errors';
 import { resolveVerifiedDestination } from '../model/login-routing';
+import css from './auth.module.css';
 
 /** The 'Verify Your Email' screen (spec §2, §4): I've Verified My Email, Resend, Cancel (signs out). */
 export function VerifyEmail({ email, mailboxPath }: { email: string; mailboxPath?: string }) {
@@ -49,7 +50,7 @@ export function VerifyEmail({ email, mailboxPath }: { email: string; mailboxPath
   const cancel = () => run(() => authStore.getState().signOut());
 
   return (
-    <section className="md-form" aria-labelledby="md-verify-heading" aria-busy={busy}>
+    <section className={css.form} aria-labelledby="md-verify-heading" aria-busy={busy}>
       <h2 id="md-verify-heading">{MESSAGES.verifyHeading}</h2>
       <p>{formatMessage('verifyIntro', { email })}</p>
       <button

@@ -3,8 +3,7 @@ import { useIdleSession } from '../hooks/use-idle-session';
 import type { IdleEndReason } from '../model/idle-tracker';
 import { IdleWarningDialog } from './idle-warning-dialog';
 
-// A wrapper that takes no room in the layout; it exists to make the page inert under the warning.
-const SCOPE_STYLE = { display: 'contents' } as const;
+import css from './idle-session.module.css';
 
 export interface IdleSessionProps {
   children: ReactNode;
@@ -22,7 +21,7 @@ export function IdleSession({ children, onSignedOut }: IdleSessionProps) {
   const { view, staySignedIn, signOutNow } = useIdleSession(onSignedOut);
   return (
     <>
-      <div style={SCOPE_STYLE} inert={view.phase === 'warning'}>
+      <div className={css.scope} inert={view.phase === 'warning'}>
         {view.phase === 'expired' ? null : children}
       </div>
       {view.phase === 'warning' && (

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { formatMessage, MESSAGES } from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
+import css from '../../../components/dialog.module.css';
 
 /** 125 → '2:05': a clock reads better than '1 seconds' and stays the same width while it counts. */
 export function formatCountdown(seconds: number): string {
@@ -32,7 +33,7 @@ export function IdleWarningDialog({ secondsLeft, onStay, onSignOut }: IdleWarnin
       initialFocus={stayRef}
       onClose={onStay}
     >
-      <div className="md-dialog">
+      <div className={css.dialog}>
         <h2 id={titleId}>{MESSAGES.idleWarningTitle}</h2>
         <p id={bodyId} data-testid="idle-countdown">
           {formatMessage('idleWarningBody', { time: formatCountdown(secondsLeft) })}
