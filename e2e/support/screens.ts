@@ -25,3 +25,16 @@ export async function expectAccessible(page: Page, { include = 'main' }: { inclu
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * `shot` at desktop (1366 px) and phone (390 px) width, saved as `<name>-1366` and `<name>-390`; the
+ * viewport is then put back, so the test goes on at its own size.
+ */
+export async function shotAtWidths(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (size) await page.setViewportSize(size);
+}
