@@ -397,6 +397,19 @@ export const MESSAGES = {
   scheduleSave: 'Save schedule',
   scheduleSaved: 'Schedule saved. Patients see the new times now.',
   scheduleOutside: 'These upcoming bookings are outside the schedule. They stay booked:',
+  // mfe-patient (intake and dashboard): marks and labels that were literals in the components.
+  noValue: '—',
+  removeMark: '×',
+  doneMark: '✓',
+  documentKindPdf: 'PDF',
+  documentKindImage: 'IMG',
+  documentKindOther: 'DOC',
+  appointmentsListLabel: 'Appointments',
+  upcomingListLabel: 'Upcoming',
+  historyListLabel: 'History',
+  documentsListLabel: 'Medical Documents',
+  appointmentDetailsFor: '{label}: {doctor}, {date}',
+  documentActionFor: '{action}: {name}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
