@@ -15,7 +15,7 @@ async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
   return user;
 }
 
-const heading = (page: Page) => page.locator('h2.md-intake-question');
+const heading = (page: Page) => page.getByTestId('intake-question');
 
 /** No serious or critical accessibility violation inside the intake. */
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
@@ -108,7 +108,7 @@ test.describe('patient intake', () => {
     const visited: string[] = [];
     for (const topic of ['Hypertension', 'Diabetes']) {
       for (let i = 0; i < 3; i++) {
-        await expect(page.locator('.md-intake-eyebrow')).toHaveText(`About your ${topic}`);
+        await expect(page.getByTestId('intake-topic')).toHaveText(`About your ${topic}`);
         visited.push(`${topic}: ${await heading(page).textContent()}`);
         if (topic === 'Diabetes' && i === 0) {
           await shotAtWidths(page, 'intake-chronic-follow-up');
@@ -156,8 +156,8 @@ test.describe('patient intake', () => {
     await next(page);
 
     const symptomTopics: string[] = [];
-    while ((await page.locator('.md-intake-eyebrow').count()) > 0) {
-      const topic = (await page.locator('.md-intake-eyebrow').textContent()) ?? '';
+    while ((await page.getByTestId('intake-topic').count()) > 0) {
+      const topic = (await page.getByTestId('intake-topic').textContent()) ?? '';
       if (symptomTopics[symptomTopics.length - 1] !== topic) symptomTopics.push(topic);
       if (topic === 'About your Chest Pain' && !(await page.locator('body').getAttribute('data-shot'))) {
         await page.locator('body').evaluate((b) => b.setAttribute('data-shot', '1'));

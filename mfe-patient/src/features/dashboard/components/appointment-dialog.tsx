@@ -13,6 +13,8 @@ import { appointmentKeys } from '@medora/shared/query';
 import { useCancelAppointment } from '../api/mutations';
 import { statusLabel } from '../model/appointments';
 import { errorMessage, saveBlob } from '../model/files';
+import common from '../../../components/patient.module.css';
+import css from './dashboard.module.css';
 import { Modal } from './modal';
 
 interface AppointmentDialogProps {
@@ -57,35 +59,31 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
     }
   }
 
-  // The prescription route needs the ID token, so it is fetched by the API client, not a plain link.
-  async function downloadPrescription() {
-    setBusy('prescription');
+  // The prescription and calendar routes need the ID token, so the API client fetches the files.
+  async function download(
+    kind: 'prescription' | 'ics',
+    fetchFile: (id: string) => Promise<{ blob: Blob; fileName?: string | null }>,
+    fallbackName: string,
+    failure: 'prescriptionDownloadFailed' | 'calendarFailed',
+  ) {
+    setBusy(kind);
     try {
-      const file = await api.prescriptionFile(details.id);
-      saveBlob(file.blob, file.fileName ?? 'prescription.pdf');
+      const file = await fetchFile(details.id);
+      saveBlob(file.blob, file.fileName ?? fallbackName);
     } catch (e) {
-      notify.error(formatMessage('prescriptionDownloadFailed', { message: errorMessage(e) }));
+      notify.error(formatMessage(failure, { message: errorMessage(e) }));
     } finally {
       setBusy(null);
     }
   }
-
-  async function downloadIcs() {
-    setBusy('ics');
-    try {
-      const file = await api.appointmentIcs(details.id);
-      saveBlob(file.blob, file.fileName ?? 'appointment.ics');
-    } catch (e) {
-      notify.error(formatMessage('calendarFailed', { message: errorMessage(e) }));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const downloadPrescription = () =>
+    download('prescription', api.prescriptionFile, 'prescription.pdf', 'prescriptionDownloadFailed');
+  const downloadIcs = () => download('ics', api.appointmentIcs, 'appointment.ics', 'calendarFailed');
 
   const status = statusLabel(details.status);
   return (
     <Modal title={MESSAGES.appointmentDetails} onClose={onClose} testId="appointment-dialog">
-      <dl className="md-dash-details">
+      <dl className={css.details}>
         <dt>{MESSAGES.appointmentDateLabel}</dt>
         <dd>{details.date}</dd>
         <dt>{MESSAGES.appointmentDoctorLabel}</dt>
@@ -97,12 +95,12 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         <dd>{details.clinic}</dd>
         <dt>{MESSAGES.appointmentStatusLabel}</dt>
         <dd>
-          <span className="md-dash-status" data-status={status}>
+          <span className={css.status} data-status={status}>
             {status}
           </span>
         </dd>
         <dt>{MESSAGES.appointmentNotesLabel}</dt>
-        <dd>{details.notes || '—'}</dd>
+        <dd>{details.notes || MESSAGES.noValue}</dd>
         {details.status === 'Cancelled' && details.cancelledBy === 'doctor' && details.cancelReason ? (
           <>
             <dt>{MESSAGES.appointmentCancelReasonLabel}</dt>
@@ -110,11 +108,11 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
           </>
         ) : null}
       </dl>
-      <div className="md-dash-modal-actions">
+      <div className={css.modalActions}>
         {details.prescriptionUrl && (
           <button
             type="button"
-            className="md-button md-dash-button-secondary"
+            className={`md-button ${common.buttonSecondary}`}
             onClick={() => void downloadPrescription()}
             disabled={busy !== null}
           >
@@ -123,7 +121,7 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         )}
         <button
           type="button"
-          className="md-button md-dash-button-secondary"
+          className={`md-button ${common.buttonSecondary}`}
           onClick={() => void downloadIcs()}
           disabled={busy !== null}
         >
@@ -133,7 +131,7 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         {isOpenStatus(details.status) && (
           <button
             type="button"
-            className="md-button md-dash-button-danger"
+            className={`md-button ${common.buttonDanger}`}
             onClick={() => void cancel()}
             disabled={busy !== null}
           >

@@ -6,6 +6,8 @@ import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
 import { formatSize, isImage, isPdf, isPdfFile } from '../model/documents-fallback';
 import { errorMessage, saveBlob } from '../model/files';
+import common from '../../../components/patient.module.css';
+import css from './dashboard.module.css';
 import { Modal } from './modal';
 
 interface DocumentsTabProps {
@@ -80,11 +82,11 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
 
   return (
     <div>
-      <div className="md-intake-upload md-dash-upload">
-        <label htmlFor={inputId} className="md-intake-upload-label">
+      <div className={css.docsUpload}>
+        <label htmlFor={inputId} className={common.uploadLabel}>
           {MESSAGES.uploadDocument}
         </label>
-        <p className="md-muted md-intake-hint">{MESSAGES.pdfOnly}</p>
+        <p className={`md-muted ${common.hint}`}>{MESSAGES.pdfOnly}</p>
         <input
           ref={inputRef}
           id={inputId}
@@ -101,13 +103,13 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
           </p>
         )}
         {problem && (
-          <p role="alert" className="md-intake-error">
+          <p role="alert" className={common.error}>
             {problem}
           </p>
         )}
       </div>
       {fallback && (
-        <p className="md-dash-notice" role="status">
+        <p className={css.notice} role="status">
           {MESSAGES.documentsFallbackNotice}
         </p>
       )}
@@ -116,46 +118,38 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
         empty={documents.length === 0}
         emptyContent={<p>{MESSAGES.noDocuments}</p>}
       >
-        <ul className="md-dash-docs" aria-label={MESSAGES.tabDocuments.replace(' ({count})', '')}>
+        <ul className={css.docs} aria-label={MESSAGES.documentsListLabel}>
           {documents.map((doc) => (
-            <li key={doc.id} className="md-dash-doc" data-testid="document-card">
-              <div className="md-dash-doc-icon" aria-hidden="true">
-                {isPdf(doc) ? 'PDF' : isImage(doc) ? 'IMG' : 'DOC'}
+            <li key={doc.id} className={css.doc} data-testid="document-card">
+              <div className={css.docIcon} aria-hidden="true">
+                {isPdf(doc)
+                  ? MESSAGES.documentKindPdf
+                  : isImage(doc)
+                    ? MESSAGES.documentKindImage
+                    : MESSAGES.documentKindOther}
               </div>
-              <div className="md-dash-doc-body">
+              <div className={css.docBody}>
                 <strong title={doc.name}>{doc.name}</strong>
                 <span className="md-muted">
                   {doc.type} · {new Date(doc.uploadedAt).toLocaleDateString()}
                   {doc.size !== null ? ` · ${formatSize(doc.size)}` : ''}
                 </span>
               </div>
-              <div className="md-dash-doc-actions">
-                <button
-                  type="button"
-                  className="md-button md-dash-button-secondary"
-                  onClick={() => setPreview(doc)}
-                  aria-label={`${MESSAGES.previewDocument}: ${doc.name}`}
-                >
-                  {MESSAGES.previewDocument}
-                </button>
-                <button
-                  type="button"
-                  className="md-button md-dash-button-secondary"
+              <div className={css.docActions}>
+                <DocAction action={MESSAGES.previewDocument} doc={doc} onClick={() => setPreview(doc)} />
+                <DocAction
+                  action={MESSAGES.downloadDocument}
+                  doc={doc}
                   onClick={() => void download(doc)}
                   disabled={!doc.hasFile || busyId === doc.id}
-                  aria-label={`${MESSAGES.downloadDocument}: ${doc.name}`}
-                >
-                  {MESSAGES.downloadDocument}
-                </button>
-                <button
-                  type="button"
-                  className="md-button md-dash-button-danger"
+                />
+                <DocAction
+                  action={MESSAGES.deleteDocument}
+                  doc={doc}
                   onClick={() => void remove(doc)}
                   disabled={fallback || busyId === doc.id}
-                  aria-label={`${MESSAGES.deleteDocument}: ${doc.name}`}
-                >
-                  {MESSAGES.deleteDocument}
-                </button>
+                  danger
+                />
               </div>
             </li>
           ))}
@@ -163,6 +157,33 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
       </QueryState>
       {preview && <PreviewDialog uid={uid} doc={preview} onClose={() => setPreview(null)} />}
     </div>
+  );
+}
+
+/** One action on a document card, named with the document for screen readers. */
+function DocAction({
+  action,
+  doc,
+  onClick,
+  disabled = false,
+  danger = false,
+}: {
+  action: string;
+  doc: PatientDocument;
+  onClick: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className={`md-button ${danger ? common.buttonDanger : common.buttonSecondary}`}
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={formatMessage('documentActionFor', { action, name: doc.name })}
+    >
+      {action}
+    </button>
   );
 }
 
@@ -200,18 +221,16 @@ function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocumen
     );
   else if ('error' in state)
     body = (
-      <p role="alert" className="md-intake-error">
+      <p role="alert" className={common.error}>
         {formatMessage('documentPreviewFailed', { message: state.error })}
       </p>
     );
   else if (state.type.startsWith('image/'))
-    body = (
-      <img className="md-dash-preview-image" src={state.url} alt={doc.name} data-testid="document-preview" />
-    );
+    body = <img className={css.previewImage} src={state.url} alt={doc.name} data-testid="document-preview" />;
   else
     body = (
       <iframe
-        className="md-dash-preview-frame"
+        className={css.previewFrame}
         src={state.url}
         title={doc.name}
         data-testid="document-preview"
@@ -219,7 +238,7 @@ function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocumen
       />
     );
   return (
-    <Modal title={doc.name} onClose={onClose} className="md-dash-modal-wide" testId="document-preview-dialog">
+    <Modal title={doc.name} onClose={onClose} className={css.modalWide} testId="document-preview-dialog">
       {body}
     </Modal>
   );
