@@ -10,7 +10,6 @@ import { DocumentsTab } from '../features/dashboard/components/documents-tab';
 import { SummaryTab } from '../features/dashboard/components/summary-tab';
 import { TabList } from '../features/dashboard/components/tab-list';
 import {
-  DASHBOARD_TABS,
   readTabState,
   writeTabState,
   type AppointmentSubTab,
@@ -97,14 +96,10 @@ export default function DashboardPage(_props: RemotePageProps) {
           <h1>{MESSAGES.dashboardHeading}</h1>
         </div>
         <TabList
-          tabs={DASHBOARD_TABS}
+          variant="main"
+          labels={labels}
           selected={tab}
           label={MESSAGES.dashboardHeading}
-          idPrefix="md-dash-tab"
-          panelId="md-dash-panel"
-          className={css.tabs}
-          tabClassName={css.tab}
-          labelOf={(key) => labels[key]}
           onSelect={(key) => go(key)}
         />
         <section

@@ -32,22 +32,20 @@ export function AppointmentsTab({
   const groups = groupAppointments(appointments);
   const [open, setOpen] = useState<Appointment | null>(null);
   const list = groups[sub];
+  const subLabels = Object.fromEntries(
+    APPOINTMENT_SUBTABS.map((key) => [
+      key,
+      formatMessage(key === 'upcoming' ? 'subTabUpcoming' : 'subTabHistory', { count: groups[key].length }),
+    ]),
+  ) as Record<AppointmentSubTab, string>;
 
   return (
     <div>
       <TabList
-        tabs={APPOINTMENT_SUBTABS}
+        variant="sub"
+        labels={subLabels}
         selected={sub}
         label={MESSAGES.appointmentsListLabel}
-        idPrefix="md-dash-sub"
-        panelId="md-dash-sub-panel"
-        className={css.subtabs}
-        tabClassName={css.subtab}
-        labelOf={(key) =>
-          formatMessage(key === 'upcoming' ? 'subTabUpcoming' : 'subTabHistory', {
-            count: groups[key].length,
-          })
-        }
         onSelect={onSubChange}
       />
       <div role="tabpanel" id="md-dash-sub-panel" aria-labelledby={`md-dash-sub-${sub}`}>

@@ -1,35 +1,36 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { nextTabIndex } from '../model/tab-state';
+import css from './dashboard.module.css';
+
+/** The dashboard's tabs and the appointments' sub-tabs: their ids, panel and look. */
+const VARIANTS = {
+  main: { idPrefix: 'md-dash-tab', panelId: 'md-dash-panel', className: css.tabs, tabClassName: css.tab },
+  sub: {
+    idPrefix: 'md-dash-sub',
+    panelId: 'md-dash-sub-panel',
+    className: css.subtabs,
+    tabClassName: css.subtab,
+  },
+};
 
 interface TabListProps<K extends string> {
-  tabs: readonly K[];
+  variant: keyof typeof VARIANTS;
+  /** Every tab's label, in display order (the keys are the tabs). */
+  labels: Record<K, string>;
   selected: K;
   /** The tablist's accessible name. */
   label: string;
-  /** Tab ids are `<idPrefix>-<key>`; every tab controls the panel `panelId`. */
-  idPrefix: string;
-  panelId: string;
-  className: string;
-  tabClassName: string;
-  labelOf: (key: K) => string;
   onSelect: (key: K) => void;
 }
 
 /**
  * An ARIA tablist with roving tabindex: only the selected tab is in the tab order, arrow keys (and
- * Home/End) select and focus the neighbour. Used by the dashboard's tabs and the appointments' sub-tabs.
+ * Home/End) select and focus the neighbour. Tab `k` has the id `<idPrefix>-k` and controls the
+ * variant's panel (`panelId`), which the caller renders.
  */
-export function TabList<K extends string>({
-  tabs,
-  selected,
-  label,
-  idPrefix,
-  panelId,
-  className,
-  tabClassName,
-  labelOf,
-  onSelect,
-}: TabListProps<K>) {
+export function TabList<K extends string>({ variant, labels, selected, label, onSelect }: TabListProps<K>) {
+  const { idPrefix, panelId, className, tabClassName } = VARIANTS[variant];
+  const tabs = Object.keys(labels) as K[];
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -59,7 +60,7 @@ export function TabList<K extends string>({
           onClick={() => onSelect(key)}
           onKeyDown={(e) => onKeyDown(e, i)}
         >
-          {labelOf(key)}
+          {labels[key]}
         </button>
       ))}
     </div>
