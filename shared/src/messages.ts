@@ -410,6 +410,10 @@ export const MESSAGES = {
   documentsListLabel: 'Medical Documents',
   appointmentDetailsFor: '{label}: {doctor}, {date}',
   documentActionFor: '{action}: {name}',
+  listSeparator: ' · ',
+  fileSizeBytes: '{size} B',
+  fileSizeKb: '{size} KB',
+  fileSizeMb: '{size} MB',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -89,7 +89,12 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         <dt>{MESSAGES.appointmentDoctorLabel}</dt>
         <dd>
           {details.doctor}
-          {details.specialty ? <span className="md-muted"> · {details.specialty}</span> : null}
+          {details.specialty ? (
+            <span className="md-muted">
+              {MESSAGES.listSeparator}
+              {details.specialty}
+            </span>
+          ) : null}
         </dd>
         <dt>{MESSAGES.appointmentClinicLabel}</dt>
         <dd>{details.clinic}</dd>

@@ -76,7 +76,7 @@ export function AppointmentsTab({
                   <div>
                     <strong>{a.doctor}</strong>
                     <span className="md-muted">
-                      {a.specialty ? `${a.specialty} · ` : ''}
+                      {a.specialty ? `${a.specialty}${MESSAGES.listSeparator}` : ''}
                       {a.clinic}
                     </span>
                     <span>{a.date}</span>

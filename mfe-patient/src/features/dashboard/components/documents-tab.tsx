@@ -131,8 +131,10 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
               <div className={css.docBody}>
                 <strong title={doc.name}>{doc.name}</strong>
                 <span className="md-muted">
-                  {doc.type} · {new Date(doc.uploadedAt).toLocaleDateString()}
-                  {doc.size !== null ? ` · ${formatSize(doc.size)}` : ''}
+                  {doc.type}
+                  {MESSAGES.listSeparator}
+                  {new Date(doc.uploadedAt).toLocaleDateString()}
+                  {doc.size !== null ? `${MESSAGES.listSeparator}${formatSize(doc.size)}` : ''}
                 </span>
               </div>
               <div className={css.docActions}>
