@@ -66,7 +66,7 @@ export default function IntakePage(_props: RemotePageProps) {
     body = (
       <div className={css.done} role="status">
         <div className={css.doneMark} aria-hidden="true">
-          ✓
+          {MESSAGES.doneMark}
         </div>
         <h2 className={css.question} data-testid="intake-question" ref={headingRef} tabIndex={-1}>
           {MESSAGES.intakeSubmitted}
