@@ -13,7 +13,7 @@ import { appointmentKeys } from '@medora/shared/query';
 import { useCancelAppointment } from '../api/mutations';
 import { statusLabel } from '../model/appointments';
 import { errorMessage, saveBlob } from '../model/files';
-import common from '../../../components/patient.module.css';
+import { ActionButton } from './action-button';
 import css from './dashboard.module.css';
 import { Modal } from './modal';
 
@@ -115,33 +115,18 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
       </dl>
       <div className={css.modalActions}>
         {details.prescriptionUrl && (
-          <button
-            type="button"
-            className={`md-button ${common.buttonSecondary}`}
-            onClick={() => void downloadPrescription()}
-            disabled={busy !== null}
-          >
+          <ActionButton onClick={() => void downloadPrescription()} disabled={busy !== null}>
             {MESSAGES.downloadPrescription}
-          </button>
+          </ActionButton>
         )}
-        <button
-          type="button"
-          className={`md-button ${common.buttonSecondary}`}
-          onClick={() => void downloadIcs()}
-          disabled={busy !== null}
-        >
+        <ActionButton onClick={() => void downloadIcs()} disabled={busy !== null}>
           {MESSAGES.addToCalendar}
-        </button>
+        </ActionButton>
         {/* The API lets a patient cancel any open appointment, a past one included. */}
         {isOpenStatus(details.status) && (
-          <button
-            type="button"
-            className={`md-button ${common.buttonDanger}`}
-            onClick={() => void cancel()}
-            disabled={busy !== null}
-          >
+          <ActionButton onClick={() => void cancel()} disabled={busy !== null} danger>
             {MESSAGES.cancelAppointment}
-          </button>
+          </ActionButton>
         )}
       </div>
     </Modal>

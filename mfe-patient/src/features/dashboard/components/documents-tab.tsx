@@ -8,7 +8,12 @@ import { formatSize, isImage, isPdf, isPdfFile } from '../model/documents-fallba
 import { errorMessage, saveBlob } from '../model/files';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';
+import { ActionButton } from './action-button';
 import { Modal } from './modal';
+
+/** A card action's accessible name: the action and the document's name. */
+const actionFor = (action: string, doc: PatientDocument) =>
+  formatMessage('documentActionFor', { action, name: doc.name });
 
 interface DocumentsTabProps {
   uid: string;
@@ -138,20 +143,27 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
                 </span>
               </div>
               <div className={css.docActions}>
-                <DocAction action={MESSAGES.previewDocument} doc={doc} onClick={() => setPreview(doc)} />
-                <DocAction
-                  action={MESSAGES.downloadDocument}
-                  doc={doc}
+                <ActionButton
+                  onClick={() => setPreview(doc)}
+                  ariaLabel={actionFor(MESSAGES.previewDocument, doc)}
+                >
+                  {MESSAGES.previewDocument}
+                </ActionButton>
+                <ActionButton
                   onClick={() => void download(doc)}
                   disabled={!doc.hasFile || busyId === doc.id}
-                />
-                <DocAction
-                  action={MESSAGES.deleteDocument}
-                  doc={doc}
+                  ariaLabel={actionFor(MESSAGES.downloadDocument, doc)}
+                >
+                  {MESSAGES.downloadDocument}
+                </ActionButton>
+                <ActionButton
                   onClick={() => void remove(doc)}
                   disabled={fallback || busyId === doc.id}
+                  ariaLabel={actionFor(MESSAGES.deleteDocument, doc)}
                   danger
-                />
+                >
+                  {MESSAGES.deleteDocument}
+                </ActionButton>
               </div>
             </li>
           ))}
@@ -159,33 +171,6 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
       </QueryState>
       {preview && <PreviewDialog uid={uid} doc={preview} onClose={() => setPreview(null)} />}
     </div>
-  );
-}
-
-/** One action on a document card, named with the document for screen readers. */
-function DocAction({
-  action,
-  doc,
-  onClick,
-  disabled = false,
-  danger = false,
-}: {
-  action: string;
-  doc: PatientDocument;
-  onClick: () => void;
-  disabled?: boolean;
-  danger?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      className={`md-button ${danger ? common.buttonDanger : common.buttonSecondary}`}
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={formatMessage('documentActionFor', { action, name: doc.name })}
-    >
-      {action}
-    </button>
   );
 }
 

@@ -84,6 +84,30 @@ function Heading({
   );
 }
 
+/** A question answered with several inputs: its heading (and topic) is the fieldset's legend. */
+function QuestionFieldset({
+  question,
+  headingRef,
+  eyebrow,
+  describedBy,
+  invalid = false,
+  children,
+}: Pick<FieldProps, 'question' | 'headingRef' | 'eyebrow'> & {
+  describedBy?: string;
+  invalid?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={css.fieldset} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+      <legend>
+        {eyebrow}
+        <Heading question={question} headingRef={headingRef} />
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
 /** One question's input, chosen by its type; options are native radios/checkboxes in a fieldset. */
 export function QuestionField(props: FieldProps) {
   const { question, value, onChange, headingRef, errorId, hasError, eyebrow } = props;
@@ -97,11 +121,7 @@ export function QuestionField(props: FieldProps) {
     const multi = question.type === 'multiselect';
     const selected = multi ? (Array.isArray(value) ? value : []) : [];
     return (
-      <fieldset className={css.fieldset} aria-describedby={describedBy} aria-invalid={hasError || undefined}>
-        <legend>
-          {eyebrow}
-          <Heading question={question} headingRef={headingRef} />
-        </legend>
+      <QuestionFieldset {...props} describedBy={describedBy} invalid={hasError}>
         {hint}
         <div className={css.options} data-count={question.options?.length ?? 0}>
           {(question.options ?? []).map((option) => {
@@ -120,7 +140,7 @@ export function QuestionField(props: FieldProps) {
             );
           })}
         </div>
-      </fieldset>
+      </QuestionFieldset>
     );
   }
 
@@ -201,11 +221,7 @@ function DobField({
     onChange(full ?? `${y ?? ''}|${m ?? ''}|${clampedDay ?? ''}`);
   };
   return (
-    <fieldset className={css.fieldset} aria-describedby={describedBy}>
-      <legend>
-        {eyebrow}
-        <Heading question={question} headingRef={headingRef} />
-      </legend>
+    <QuestionFieldset question={question} headingRef={headingRef} eyebrow={eyebrow} describedBy={describedBy}>
       <div className={css.row}>
         <DobSelect
           label={MESSAGES.dobYear}
@@ -229,7 +245,7 @@ function DobField({
       {!formatDob({ year, month, day }) && (
         <p className={`md-muted ${common.hint}`}>{MESSAGES.dobIncomplete}</p>
       )}
-    </fieldset>
+    </QuestionFieldset>
   );
 }
 
@@ -268,11 +284,7 @@ function HeightWeightField({
     </label>
   );
   return (
-    <fieldset className={css.fieldset} aria-describedby={describedBy}>
-      <legend>
-        {eyebrow}
-        <Heading question={question} headingRef={headingRef} />
-      </legend>
+    <QuestionFieldset question={question} headingRef={headingRef} eyebrow={eyebrow} describedBy={describedBy}>
       <Hint question={question} />
       <div className={css.row}>
         {input('heightFeet', MESSAGES.heightFeetLabel, 0, 8, 1)}
@@ -291,6 +303,6 @@ function HeightWeightField({
           <span className="md-muted">{formatMessage('bmiIdeal', { range: IDEAL_BMI_RANGE })}</span>
         )}
       </div>
-    </fieldset>
+    </QuestionFieldset>
   );
 }
