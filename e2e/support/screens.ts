@@ -33,3 +33,16 @@ export async function shotNarrow(page: Page, name: string, { fullPage = true }: 
   await shot(page, `${name}-390`, { fullPage });
   if (size) await page.setViewportSize(size);
 }
+
+/**
+ * `shot` at desktop (1366 px) and phone (390 px) width, saved as `<name>-1366` and `<name>-390`; the
+ * viewport is then put back, so the test goes on at its own size.
+ */
+export async function shotAtWidths(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (size) await page.setViewportSize(size);
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { controlService } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
-import { expectAccessible, shot } from '../support/screens';
+import { expectAccessible, shotAtWidths } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
@@ -64,13 +64,13 @@ test.describe('patient dashboard', () => {
       /^BMI \d+\.\d \((Normal|Underweight|Overweight|Obese)\)$/,
     );
     await expect(page.getByTestId('ai-summary')).toContainText(/Generated /);
-    await shot(page, 'dashboard-summary');
+    await shotAtWidths(page, 'dashboard-summary');
     await expectAccessible(page);
 
     await tab(page, 'Medical Documents (0)').click();
     await expect(page).toHaveURL(/[?&]tab=documents/);
     await expect(page.getByText('No documents uploaded yet')).toBeVisible();
-    await shot(page, 'dashboard-documents-empty');
+    await shotAtWidths(page, 'dashboard-documents-empty');
 
     const input = page.getByTestId('document-input');
     await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') });
@@ -82,7 +82,7 @@ test.describe('patient dashboard', () => {
     await expect(tab(page, 'Medical Documents (1)')).toBeVisible();
     const card = page.getByTestId('document-card').filter({ hasText: 'Blood test.pdf' });
     await expect(card).toBeVisible();
-    await shot(page, 'dashboard-documents');
+    await shotAtWidths(page, 'dashboard-documents');
     await expectAccessible(page);
 
     // Preview: the PDF from an authenticated download, as a typed blob in an iframe.
@@ -97,7 +97,7 @@ test.describe('patient dashboard', () => {
     });
     expect(Buffer.from(previewBytes).equals(pdf)).toBe(true);
     await page.waitForTimeout(500);
-    await shot(page, 'dashboard-document-preview');
+    await shotAtWidths(page, 'dashboard-document-preview');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 
@@ -113,7 +113,7 @@ test.describe('patient dashboard', () => {
     await card.getByRole('button', { name: 'Delete: Blood test.pdf' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete' });
     await expect(confirm).toContainText('Delete Blood test.pdf?');
-    await shot(page, 'dashboard-document-delete-confirm');
+    await shotAtWidths(page, 'dashboard-document-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Document deleted successfully!')).toBeVisible();
     await expect(tab(page, 'Medical Documents (0)')).toBeVisible();
@@ -139,7 +139,7 @@ test.describe('patient dashboard', () => {
     await tab(page, 'Appointments (0)').click();
     await expect(page).toHaveURL(/tab=appointments&sub=upcoming/);
     await expect(page.getByText('No appointments found')).toBeVisible();
-    await shot(page, 'dashboard-appointments-empty');
+    await shotAtWidths(page, 'dashboard-appointments-empty');
     await page.getByRole('tab', { name: 'History (0)' }).click();
     await expect(page.getByText('No appointment history yet')).toBeVisible();
     await page.getByRole('tab', { name: 'Upcoming (0)' }).click();
@@ -156,7 +156,7 @@ test.describe('patient dashboard', () => {
     const start = page.getByRole('button', { name: 'Start Booking Appointment' });
     const doctor = page.getByRole('button', { name: /Dr\. Michael Chen/ });
     await expect(start.or(doctor).first()).toBeVisible();
-    await shot(page, 'dashboard-book');
+    await shotAtWidths(page, 'dashboard-book');
     if (await start.isVisible()) await start.click();
     await expect(doctor).toBeVisible();
     await doctor.click();
@@ -174,7 +174,7 @@ test.describe('patient dashboard', () => {
     await expect(tab(page, 'Appointments (1)')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Upcoming (1)' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('appointment-item')).toHaveCount(1);
-    await shot(page, 'dashboard-appointments');
+    await shotAtWidths(page, 'dashboard-appointments');
     await expectAccessible(page);
 
     // Details dialog.
@@ -184,7 +184,7 @@ test.describe('patient dashboard', () => {
     await expect(dialog).toContainText('Dr. Michael Chen');
     await expect(dialog).toContainText('Scheduled');
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
-    await shot(page, 'dashboard-appointment-details');
+    await shotAtWidths(page, 'dashboard-appointment-details');
     await expectAccessible(page);
 
     // .ics
@@ -207,7 +207,7 @@ test.describe('patient dashboard', () => {
     await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
     await expect(confirm).toBeVisible();
-    await shot(page, 'dashboard-appointment-cancel-confirm');
+    await shotAtWidths(page, 'dashboard-appointment-cancel-confirm');
     await confirm.getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(toast(page, 'Appointment cancelled.')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Appointment details' })).toBeHidden();
@@ -216,7 +216,7 @@ test.describe('patient dashboard', () => {
     await expect(page).toHaveURL(/sub=history/);
     await expect(page.getByTestId('appointment-item')).toContainText('Cancelled');
     await expect(tab(page, 'Appointments (1)')).toBeVisible();
-    await shot(page, 'dashboard-appointments-history');
+    await shotAtWidths(page, 'dashboard-appointments-history');
 
     // The slot is free again: another patient books exactly it.
     const other = await newPatient(request, false);

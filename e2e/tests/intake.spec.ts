@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
-import { expectAccessible, shot } from '../support/screens';
+import { expectAccessible, shotAtWidths } from '../support/screens';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -15,7 +15,7 @@ async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
   return user;
 }
 
-const heading = (page: Page) => page.locator('h2.md-intake-question');
+const heading = (page: Page) => page.getByTestId('intake-question');
 
 /** No serious or critical accessibility violation inside the intake. */
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
@@ -39,7 +39,7 @@ test.describe('patient intake', () => {
     await expect(heading(page)).toHaveText('What is your gender?');
     await expect(heading(page)).toBeFocused();
     await page.getByRole('radio', { name: 'Female' }).check();
-    await shot(page, 'intake-select-question');
+    await shotAtWidths(page, 'intake-select-question');
     await expectAccessible(page);
     await next(page);
 
@@ -48,7 +48,7 @@ test.describe('patient intake', () => {
     await page.getByLabel('Month').selectOption('2');
     await expect(page.getByLabel('Day').locator('option')).toHaveCount(30); // '—' + 29 days (leap year)
     await page.getByLabel('Day').selectOption('29');
-    await shot(page, 'intake-dob');
+    await shotAtWidths(page, 'intake-dob');
     await expectAccessible(page);
     await next(page);
 
@@ -61,7 +61,7 @@ test.describe('patient intake', () => {
     ).toBeVisible();
     await page.getByLabel('Weight (kg)').fill('74');
     await expect(page.getByText('BMI 28.0 (Overweight)')).toBeVisible();
-    await shot(page, 'intake-height-weight');
+    await shotAtWidths(page, 'intake-height-weight');
     await expectAccessible(page);
     await next(page);
 
@@ -108,10 +108,10 @@ test.describe('patient intake', () => {
     const visited: string[] = [];
     for (const topic of ['Hypertension', 'Diabetes']) {
       for (let i = 0; i < 3; i++) {
-        await expect(page.locator('.md-intake-eyebrow')).toHaveText(`About your ${topic}`);
+        await expect(page.getByTestId('intake-topic')).toHaveText(`About your ${topic}`);
         visited.push(`${topic}: ${await heading(page).textContent()}`);
         if (topic === 'Diabetes' && i === 0) {
-          await shot(page, 'intake-chronic-follow-up');
+          await shotAtWidths(page, 'intake-chronic-follow-up');
           await expectAccessible(page);
         }
         const radio = page.getByRole('radio').first();
@@ -152,16 +152,16 @@ test.describe('patient intake', () => {
     await expect(heading(page)).toHaveText('What symptoms bring you in today?');
     await page.getByRole('checkbox', { name: 'Headache' }).check();
     await page.getByRole('checkbox', { name: 'Chest Pain' }).check();
-    await shot(page, 'intake-symptoms');
+    await shotAtWidths(page, 'intake-symptoms');
     await next(page);
 
     const symptomTopics: string[] = [];
-    while ((await page.locator('.md-intake-eyebrow').count()) > 0) {
-      const topic = (await page.locator('.md-intake-eyebrow').textContent()) ?? '';
+    while ((await page.getByTestId('intake-topic').count()) > 0) {
+      const topic = (await page.getByTestId('intake-topic').textContent()) ?? '';
       if (symptomTopics[symptomTopics.length - 1] !== topic) symptomTopics.push(topic);
       if (topic === 'About your Chest Pain' && !(await page.locator('body').getAttribute('data-shot'))) {
         await page.locator('body').evaluate((b) => b.setAttribute('data-shot', '1'));
-        await shot(page, 'intake-symptom-follow-up');
+        await shotAtWidths(page, 'intake-symptom-follow-up');
       }
       if ((await page.getByRole('radio').count()) > 0) await page.getByRole('radio').first().check();
       else await page.getByRole('checkbox').first().check();
@@ -193,7 +193,7 @@ test.describe('patient intake', () => {
       'Headache, Chest Pain',
     );
     await expect(page.getByRole('region', { name: 'Uploaded Documents' })).toContainText('glucose-log.pdf');
-    await shot(page, 'intake-review');
+    await shotAtWidths(page, 'intake-review');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Continue to File Upload' }).click();
@@ -204,10 +204,10 @@ test.describe('patient intake', () => {
       buffer: PDF,
     });
     await expect(page.getByText('Attached: ecg.pdf')).toBeVisible();
-    await shot(page, 'intake-upload');
+    await shotAtWidths(page, 'intake-upload');
     await page.getByRole('button', { name: 'Finish & Submit' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you! Your form was submitted.' })).toBeVisible();
-    await shot(page, 'intake-thank-you');
+    await shotAtWidths(page, 'intake-thank-you');
     await expect(page).toHaveURL(/\/dashboard$/);
     // Per account since issue 13 §6, so another account on this browser does not inherit it.
     expect(
@@ -256,7 +256,7 @@ test.describe('patient intake', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/form');
     await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
-    await shot(page, 'intake-welcome-back');
+    await shotAtWidths(page, 'intake-welcome-back');
     await expectAccessible(page);
     await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
 

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import '@medora/shared/tokens.css';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -504,6 +504,23 @@ export const MESSAGES = {
   applicationBackHome: 'Back to Home',
   // Shell (issue 14 §3, shell strings): the product name of the header logo and the links home.
   appName: 'Medora',
+  // mfe-patient (intake and dashboard): marks and labels that were literals in the components.
+  noValue: '—',
+  removeMark: '×',
+  doneMark: '✓',
+  documentKindPdf: 'PDF',
+  documentKindImage: 'IMG',
+  documentKindOther: 'DOC',
+  appointmentsListLabel: 'Appointments',
+  upcomingListLabel: 'Upcoming',
+  historyListLabel: 'History',
+  documentsListLabel: 'Medical Documents',
+  appointmentDetailsFor: '{label}: {doctor}, {date}',
+  documentActionFor: '{action}: {name}',
+  listSeparator: ' · ',
+  fileSizeBytes: '{size} B',
+  fileSizeKb: '{size} KB',
+  fileSizeMb: '{size} MB',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,22 +1,21 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
+import common from '../components/patient.module.css';
 import { authStore, formatMessage, MESSAGES, type RemotePageProps } from '@medora/shared';
 import { AppointmentsTab } from '../features/dashboard/components/appointments-tab';
 import { BookTab } from '../features/dashboard/components/book-tab';
-import { DASHBOARD_CSS } from '../features/dashboard/components/dashboard-styles';
+import css from '../features/dashboard/components/dashboard.module.css';
 import { DocumentsTab } from '../features/dashboard/components/documents-tab';
 import { SummaryTab } from '../features/dashboard/components/summary-tab';
+import { TabList } from '../features/dashboard/components/tab-list';
 import {
-  DASHBOARD_TABS,
-  nextTabIndex,
   readTabState,
   writeTabState,
   type AppointmentSubTab,
   type DashboardTab,
 } from '../features/dashboard/model/tab-state';
 import { useDashboardData } from '../features/dashboard/model/use-dashboard-data';
-import { INTAKE_CSS } from '../features/intake/components/intake-styles';
 
 /** The patient dashboard at /dashboard (spec §2 Patient dashboard, §4 Dashboard load). */
 export default function DashboardPage(_props: RemotePageProps) {
@@ -25,7 +24,6 @@ export default function DashboardPage(_props: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const { tab, sub } = readTabState(params);
   const data = useDashboardData(uid);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
     if (data.profileState === 'missing') void navigate('/form', { replace: true });
@@ -42,14 +40,6 @@ export default function DashboardPage(_props: RemotePageProps) {
     void data.reloadAppointments();
     go('appointments', 'upcoming');
   }, [data, go]);
-
-  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const next = nextTabIndex(e.key, index, DASHBOARD_TABS.length);
-    if (next === null) return;
-    e.preventDefault();
-    go(DASHBOARD_TABS[next]!);
-    tabRefs.current[next]?.focus();
-  }
 
   const labels: Record<DashboardTab, string> = {
     summary: MESSAGES.tabSummary,
@@ -68,7 +58,7 @@ export default function DashboardPage(_props: RemotePageProps) {
   } else if (tab === 'summary') {
     panel =
       data.profileState === 'error' ? (
-        <p role="alert" className="md-intake-error">
+        <p role="alert" className={common.error}>
           {formatMessage('dashboardLoadFailed', { message: data.profileError ?? '' })}
         </p>
       ) : (
@@ -100,39 +90,23 @@ export default function DashboardPage(_props: RemotePageProps) {
   }
 
   return (
-    <main className="md-intake md-dash">
-      <style>{INTAKE_CSS + DASHBOARD_CSS}</style>
-      <div className="md-dash-shell">
-        <div className="md-dash-title">
+    <main className={`${common.page} ${css.dash}`}>
+      <div className={css.shell}>
+        <div className={css.title}>
           <h1>{MESSAGES.dashboardHeading}</h1>
         </div>
-        <div role="tablist" aria-label={MESSAGES.dashboardHeading} className="md-dash-tabs">
-          {DASHBOARD_TABS.map((key, i) => (
-            <button
-              key={key}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`md-dash-tab-${key}`}
-              aria-controls="md-dash-panel"
-              aria-selected={tab === key}
-              tabIndex={tab === key ? 0 : -1}
-              className="md-dash-tab"
-              data-tab={key}
-              onClick={() => go(key)}
-              onKeyDown={(e) => onTabKey(e, i)}
-            >
-              {labels[key]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          variant="main"
+          labels={labels}
+          selected={tab}
+          label={MESSAGES.dashboardHeading}
+          onSelect={(key) => go(key)}
+        />
         <section
           role="tabpanel"
           id="md-dash-panel"
           aria-labelledby={`md-dash-tab-${tab}`}
-          className="md-dash-panel"
+          className={css.panel}
           tabIndex={0}
         >
           {panel}

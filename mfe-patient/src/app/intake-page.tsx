@@ -10,8 +10,9 @@ import {
   type RemotePageProps,
 } from '@medora/shared';
 import { DOCUMENT_SUFFIX } from '@medora/shared/intake';
+import common from '../components/patient.module.css';
 import { FileUpload } from '../features/intake/components/file-upload';
-import { INTAKE_CSS } from '../features/intake/components/intake-styles';
+import css from '../features/intake/components/intake.module.css';
 import { QuestionField } from '../features/intake/components/question-field';
 import { ReviewScreen } from '../features/intake/components/review-screen';
 import { useIntake } from '../features/intake/model/use-intake';
@@ -45,16 +46,16 @@ export default function IntakePage(_props: RemotePageProps) {
   } else if (screen === 'welcome') {
     body = (
       <>
-        <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+        <h2 className={css.question} data-testid="intake-question" ref={headingRef} tabIndex={-1}>
           {MESSAGES.welcomeBackHeading}
         </h2>
         <p className="md-muted">{MESSAGES.welcomeBackIntro}</p>
-        <div className="md-intake-choices">
-          <button type="button" className="md-intake-choice" onClick={() => chooseVisit('followUp')}>
+        <div className={css.choices}>
+          <button type="button" className={css.choice} onClick={() => chooseVisit('followUp')}>
             <strong>{MESSAGES.followUpVisitTitle}</strong>
             <span className="md-muted">{MESSAGES.followUpVisitDescription}</span>
           </button>
-          <button type="button" className="md-intake-choice" onClick={() => chooseVisit('newAppointment')}>
+          <button type="button" className={css.choice} onClick={() => chooseVisit('newAppointment')}>
             <strong>{MESSAGES.newAppointmentTitle}</strong>
             <span className="md-muted">{MESSAGES.newAppointmentDescription}</span>
           </button>
@@ -63,11 +64,11 @@ export default function IntakePage(_props: RemotePageProps) {
     );
   } else if (screen === 'done') {
     body = (
-      <div className="md-intake-done" role="status">
-        <div className="md-intake-done-mark" aria-hidden="true">
-          ✓
+      <div className={css.done} role="status">
+        <div className={css.doneMark} aria-hidden="true">
+          {MESSAGES.doneMark}
         </div>
-        <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+        <h2 className={css.question} data-testid="intake-question" ref={headingRef} tabIndex={-1}>
           {MESSAGES.intakeSubmitted}
         </h2>
         <p className="md-muted">{MESSAGES.redirecting}</p>
@@ -82,7 +83,7 @@ export default function IntakePage(_props: RemotePageProps) {
         ? answers.medicalReports.split(', ')
         : [];
     const eyebrow = step?.topic ? (
-      <span className="md-intake-eyebrow">
+      <span className={css.eyebrow} data-testid="intake-topic">
         {formatMessage(step.kind === 'chronic' ? 'chronicFollowUpTitle' : 'symptomFollowUpTitle', {
           topic: step.topic,
         })}
@@ -93,23 +94,19 @@ export default function IntakePage(_props: RemotePageProps) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (screen === 'upload') void submit();
+          if (screen === 'upload') submit();
           else next();
         }}
       >
         {screen === 'question' && (
-          <div className="md-intake-progress">
+          <div className={css.progress}>
             <p>{formatMessage('stepProgress', { current: progress.current, total: progress.total })}</p>
-            <div
-              className="md-intake-bar"
-              role="progressbar"
+            <progress
+              className={css.bar}
               aria-label={formatMessage('stepProgress', { current: progress.current, total: progress.total })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress.percent}
-            >
-              <div style={{ width: `${progress.percent}%` }} />
-            </div>
+              max={100}
+              value={progress.percent}
+            />
           </div>
         )}
         {screen === 'question' && step && (
@@ -142,7 +139,7 @@ export default function IntakePage(_props: RemotePageProps) {
         )}
         {screen === 'upload' && uid && (
           <>
-            <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+            <h2 className={css.question} data-testid="intake-question" ref={headingRef} tabIndex={-1}>
               {MESSAGES.uploadStepHeading}
             </h2>
             <p className="md-muted">{MESSAGES.uploadStepIntro}</p>
@@ -160,16 +157,16 @@ export default function IntakePage(_props: RemotePageProps) {
           </>
         )}
         {error && (
-          <p id={ERROR_ID} role="alert" className="md-intake-error">
+          <p id={ERROR_ID} role="alert" className={common.error}>
             {error}
           </p>
         )}
         {saveError && screen === 'upload' && (
-          <p role="alert" className="md-intake-error">
+          <p role="alert" className={common.error}>
             {saveError}
           </p>
         )}
-        <div className="md-intake-actions">
+        <div className={css.actions}>
           <button type="button" className="md-button" onClick={back} disabled={!canGoBack}>
             {MESSAGES.previousButton}
           </button>
@@ -188,12 +185,11 @@ export default function IntakePage(_props: RemotePageProps) {
   }
 
   return (
-    <main className="md-intake">
-      <style>{INTAKE_CSS}</style>
-      <div className="md-intake-card">
+    <main className={common.page}>
+      <div className={css.card}>
         <h1>{MESSAGES.intakeHeading}</h1>
         {email && (
-          <p className="md-muted md-intake-account" data-testid="auth-email">
+          <p className={`md-muted ${css.account}`} data-testid="auth-email">
             {formatMessage('signedInAs', { email })}
           </p>
         )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatMessage, MESSAGES } from '@medora/shared';
+import common from './patient.module.css';
 
 interface QueryStateProps {
   /** Nothing to show yet (a first load; a refetch keeps the content on screen). */
@@ -33,16 +34,16 @@ export function QueryState({
   }
   if (error !== null) {
     return (
-      <div role="alert" className="md-intake-error">
+      <div role="alert" className={common.error}>
         <p>{formatMessage('dashboardLoadFailed', { message: error })}</p>
         {onRetry && (
-          <button type="button" className="md-button md-dash-button-secondary" onClick={onRetry}>
+          <button type="button" className={`md-button ${common.buttonSecondary}`} onClick={onRetry}>
             {MESSAGES.retry}
           </button>
         )}
       </div>
     );
   }
-  if (empty) return <div className="md-dash-empty">{emptyContent}</div>;
+  if (empty) return <div className={common.empty}>{emptyContent}</div>;
   return <>{children}</>;
 }

@@ -13,6 +13,8 @@ import { appointmentKeys } from '@medora/shared/query';
 import { useCancelAppointment } from '../api/mutations';
 import { statusLabel } from '../model/appointments';
 import { errorMessage, saveBlob } from '../model/files';
+import { ActionButton } from './action-button';
+import css from './dashboard.module.css';
 import { Modal } from './modal';
 
 interface AppointmentDialogProps {
@@ -57,52 +59,53 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
     }
   }
 
-  // The prescription route needs the ID token, so it is fetched by the API client, not a plain link.
-  async function downloadPrescription() {
-    setBusy('prescription');
+  // The prescription and calendar routes need the ID token, so the API client fetches the files.
+  async function download(
+    kind: 'prescription' | 'ics',
+    fetchFile: (id: string) => Promise<{ blob: Blob; fileName?: string | null }>,
+    fallbackName: string,
+    failure: 'prescriptionDownloadFailed' | 'calendarFailed',
+  ) {
+    setBusy(kind);
     try {
-      const file = await api.prescriptionFile(details.id);
-      saveBlob(file.blob, file.fileName ?? 'prescription.pdf');
+      const file = await fetchFile(details.id);
+      saveBlob(file.blob, file.fileName ?? fallbackName);
     } catch (e) {
-      notify.error(formatMessage('prescriptionDownloadFailed', { message: errorMessage(e) }));
+      notify.error(formatMessage(failure, { message: errorMessage(e) }));
     } finally {
       setBusy(null);
     }
   }
-
-  async function downloadIcs() {
-    setBusy('ics');
-    try {
-      const file = await api.appointmentIcs(details.id);
-      saveBlob(file.blob, file.fileName ?? 'appointment.ics');
-    } catch (e) {
-      notify.error(formatMessage('calendarFailed', { message: errorMessage(e) }));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const downloadPrescription = () =>
+    download('prescription', api.prescriptionFile, 'prescription.pdf', 'prescriptionDownloadFailed');
+  const downloadIcs = () => download('ics', api.appointmentIcs, 'appointment.ics', 'calendarFailed');
 
   const status = statusLabel(details.status);
   return (
     <Modal title={MESSAGES.appointmentDetails} onClose={onClose} testId="appointment-dialog">
-      <dl className="md-dash-details">
+      <dl className={css.details}>
         <dt>{MESSAGES.appointmentDateLabel}</dt>
         <dd>{details.date}</dd>
         <dt>{MESSAGES.appointmentDoctorLabel}</dt>
         <dd>
           {details.doctor}
-          {details.specialty ? <span className="md-muted"> · {details.specialty}</span> : null}
+          {details.specialty ? (
+            <span className="md-muted">
+              {MESSAGES.listSeparator}
+              {details.specialty}
+            </span>
+          ) : null}
         </dd>
         <dt>{MESSAGES.appointmentClinicLabel}</dt>
         <dd>{details.clinic}</dd>
         <dt>{MESSAGES.appointmentStatusLabel}</dt>
         <dd>
-          <span className="md-dash-status" data-status={status}>
+          <span className={css.status} data-status={status}>
             {status}
           </span>
         </dd>
         <dt>{MESSAGES.appointmentNotesLabel}</dt>
-        <dd>{details.notes || '—'}</dd>
+        <dd>{details.notes || MESSAGES.noValue}</dd>
         {details.status === 'Cancelled' && details.cancelledBy === 'doctor' && details.cancelReason ? (
           <>
             <dt>{MESSAGES.appointmentCancelReasonLabel}</dt>
@@ -110,35 +113,20 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
           </>
         ) : null}
       </dl>
-      <div className="md-dash-modal-actions">
+      <div className={css.modalActions}>
         {details.prescriptionUrl && (
-          <button
-            type="button"
-            className="md-button md-dash-button-secondary"
-            onClick={() => void downloadPrescription()}
-            disabled={busy !== null}
-          >
+          <ActionButton onClick={() => void downloadPrescription()} disabled={busy !== null}>
             {MESSAGES.downloadPrescription}
-          </button>
+          </ActionButton>
         )}
-        <button
-          type="button"
-          className="md-button md-dash-button-secondary"
-          onClick={() => void downloadIcs()}
-          disabled={busy !== null}
-        >
+        <ActionButton onClick={() => void downloadIcs()} disabled={busy !== null}>
           {MESSAGES.addToCalendar}
-        </button>
+        </ActionButton>
         {/* The API lets a patient cancel any open appointment, a past one included. */}
         {isOpenStatus(details.status) && (
-          <button
-            type="button"
-            className="md-button md-dash-button-danger"
-            onClick={() => void cancel()}
-            disabled={busy !== null}
-          >
+          <ActionButton onClick={() => void cancel()} disabled={busy !== null} danger>
             {MESSAGES.cancelAppointment}
-          </button>
+          </ActionButton>
         )}
       </div>
     </Modal>

@@ -1,9 +1,12 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { formatMessage, MESSAGES, type Appointment } from '@medora/shared';
 import { groupAppointments, statusLabel } from '../model/appointments';
-import { APPOINTMENT_SUBTABS, nextTabIndex, type AppointmentSubTab } from '../model/tab-state';
+import { APPOINTMENT_SUBTABS, type AppointmentSubTab } from '../model/tab-state';
 import { QueryState } from '../../../components/query-state';
+import common from '../../../components/patient.module.css';
 import { AppointmentDialog } from './appointment-dialog';
+import css from './dashboard.module.css';
+import { TabList } from './tab-list';
 
 interface AppointmentsTabProps {
   appointments: Appointment[];
@@ -28,46 +31,23 @@ export function AppointmentsTab({
 }: AppointmentsTabProps) {
   const groups = groupAppointments(appointments);
   const [open, setOpen] = useState<Appointment | null>(null);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const list = groups[sub];
-
-  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const next = nextTabIndex(e.key, index, APPOINTMENT_SUBTABS.length);
-    if (next === null) return;
-    e.preventDefault();
-    onSubChange(APPOINTMENT_SUBTABS[next]!);
-    tabRefs.current[next]?.focus();
-  }
+  const subLabels = Object.fromEntries(
+    APPOINTMENT_SUBTABS.map((key) => [
+      key,
+      formatMessage(key === 'upcoming' ? 'subTabUpcoming' : 'subTabHistory', { count: groups[key].length }),
+    ]),
+  ) as Record<AppointmentSubTab, string>;
 
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label={MESSAGES.tabAppointments.replace(' ({count})', '')}
-        className="md-dash-subtabs"
-      >
-        {APPOINTMENT_SUBTABS.map((key, i) => (
-          <button
-            key={key}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`md-dash-sub-${key}`}
-            aria-controls="md-dash-sub-panel"
-            aria-selected={sub === key}
-            tabIndex={sub === key ? 0 : -1}
-            className="md-dash-subtab"
-            onClick={() => onSubChange(key)}
-            onKeyDown={(e) => onKeyDown(e, i)}
-          >
-            {formatMessage(key === 'upcoming' ? 'subTabUpcoming' : 'subTabHistory', {
-              count: groups[key].length,
-            })}
-          </button>
-        ))}
-      </div>
+      <TabList
+        variant="sub"
+        labels={subLabels}
+        selected={sub}
+        label={MESSAGES.appointmentsListLabel}
+        onSelect={onSubChange}
+      />
       <div role="tabpanel" id="md-dash-sub-panel" aria-labelledby={`md-dash-sub-${sub}`}>
         <QueryState
           loading={loading && appointments.length === 0}
@@ -85,28 +65,35 @@ export function AppointmentsTab({
             </>
           }
         >
-          <ul className="md-dash-appointments" aria-label={sub}>
+          <ul
+            className={css.appointments}
+            aria-label={sub === 'upcoming' ? MESSAGES.upcomingListLabel : MESSAGES.historyListLabel}
+          >
             {list.map((a) => {
               const status = statusLabel(a.status);
               return (
-                <li key={a.id} className="md-dash-appointment" data-testid="appointment-item">
+                <li key={a.id} className={css.appointment} data-testid="appointment-item">
                   <div>
                     <strong>{a.doctor}</strong>
                     <span className="md-muted">
-                      {a.specialty ? `${a.specialty} · ` : ''}
+                      {a.specialty ? `${a.specialty}${MESSAGES.listSeparator}` : ''}
                       {a.clinic}
                     </span>
                     <span>{a.date}</span>
                   </div>
-                  <div className="md-dash-appointment-side">
-                    <span className="md-dash-status" data-status={status}>
+                  <div className={css.appointmentSide}>
+                    <span className={css.status} data-status={status}>
                       {status}
                     </span>
                     <button
                       type="button"
-                      className="md-button md-dash-button-secondary"
+                      className={`md-button ${common.buttonSecondary}`}
                       onClick={() => setOpen(a)}
-                      aria-label={`${MESSAGES.appointmentDetailsButton}: ${a.doctor}, ${a.date}`}
+                      aria-label={formatMessage('appointmentDetailsFor', {
+                        label: MESSAGES.appointmentDetailsButton,
+                        doctor: a.doctor,
+                        date: a.date,
+                      })}
                     >
                       {MESSAGES.appointmentDetailsButton}
                     </button>

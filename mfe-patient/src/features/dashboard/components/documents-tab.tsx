@@ -6,7 +6,14 @@ import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
 import { formatSize, isImage, isPdf, isPdfFile } from '../model/documents-fallback';
 import { errorMessage, saveBlob } from '../model/files';
+import common from '../../../components/patient.module.css';
+import css from './dashboard.module.css';
+import { ActionButton } from './action-button';
 import { Modal } from './modal';
+
+/** A card action's accessible name: the action and the document's name. */
+const actionFor = (action: string, doc: PatientDocument) =>
+  formatMessage('documentActionFor', { action, name: doc.name });
 
 interface DocumentsTabProps {
   uid: string;
@@ -80,11 +87,11 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
 
   return (
     <div>
-      <div className="md-intake-upload md-dash-upload">
-        <label htmlFor={inputId} className="md-intake-upload-label">
+      <div className={css.docsUpload}>
+        <label htmlFor={inputId} className={common.uploadLabel}>
           {MESSAGES.uploadDocument}
         </label>
-        <p className="md-muted md-intake-hint">{MESSAGES.pdfOnly}</p>
+        <p className={`md-muted ${common.hint}`}>{MESSAGES.pdfOnly}</p>
         <input
           ref={inputRef}
           id={inputId}
@@ -101,13 +108,13 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
           </p>
         )}
         {problem && (
-          <p role="alert" className="md-intake-error">
+          <p role="alert" className={common.error}>
             {problem}
           </p>
         )}
       </div>
       {fallback && (
-        <p className="md-dash-notice" role="status">
+        <p className={css.notice} role="status">
           {MESSAGES.documentsFallbackNotice}
         </p>
       )}
@@ -116,46 +123,47 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
         empty={documents.length === 0}
         emptyContent={<p>{MESSAGES.noDocuments}</p>}
       >
-        <ul className="md-dash-docs" aria-label={MESSAGES.tabDocuments.replace(' ({count})', '')}>
+        <ul className={css.docs} aria-label={MESSAGES.documentsListLabel}>
           {documents.map((doc) => (
-            <li key={doc.id} className="md-dash-doc" data-testid="document-card">
-              <div className="md-dash-doc-icon" aria-hidden="true">
-                {isPdf(doc) ? 'PDF' : isImage(doc) ? 'IMG' : 'DOC'}
+            <li key={doc.id} className={css.doc} data-testid="document-card">
+              <div className={css.docIcon} aria-hidden="true">
+                {isPdf(doc)
+                  ? MESSAGES.documentKindPdf
+                  : isImage(doc)
+                    ? MESSAGES.documentKindImage
+                    : MESSAGES.documentKindOther}
               </div>
-              <div className="md-dash-doc-body">
+              <div className={css.docBody}>
                 <strong title={doc.name}>{doc.name}</strong>
                 <span className="md-muted">
-                  {doc.type} · {new Date(doc.uploadedAt).toLocaleDateString()}
-                  {doc.size !== null ? ` · ${formatSize(doc.size)}` : ''}
+                  {doc.type}
+                  {MESSAGES.listSeparator}
+                  {new Date(doc.uploadedAt).toLocaleDateString()}
+                  {doc.size !== null ? `${MESSAGES.listSeparator}${formatSize(doc.size)}` : ''}
                 </span>
               </div>
-              <div className="md-dash-doc-actions">
-                <button
-                  type="button"
-                  className="md-button md-dash-button-secondary"
+              <div className={css.docActions}>
+                <ActionButton
                   onClick={() => setPreview(doc)}
-                  aria-label={`${MESSAGES.previewDocument}: ${doc.name}`}
+                  ariaLabel={actionFor(MESSAGES.previewDocument, doc)}
                 >
                   {MESSAGES.previewDocument}
-                </button>
-                <button
-                  type="button"
-                  className="md-button md-dash-button-secondary"
+                </ActionButton>
+                <ActionButton
                   onClick={() => void download(doc)}
                   disabled={!doc.hasFile || busyId === doc.id}
-                  aria-label={`${MESSAGES.downloadDocument}: ${doc.name}`}
+                  ariaLabel={actionFor(MESSAGES.downloadDocument, doc)}
                 >
                   {MESSAGES.downloadDocument}
-                </button>
-                <button
-                  type="button"
-                  className="md-button md-dash-button-danger"
+                </ActionButton>
+                <ActionButton
                   onClick={() => void remove(doc)}
                   disabled={fallback || busyId === doc.id}
-                  aria-label={`${MESSAGES.deleteDocument}: ${doc.name}`}
+                  ariaLabel={actionFor(MESSAGES.deleteDocument, doc)}
+                  danger
                 >
                   {MESSAGES.deleteDocument}
-                </button>
+                </ActionButton>
               </div>
             </li>
           ))}
@@ -200,18 +208,16 @@ function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocumen
     );
   else if ('error' in state)
     body = (
-      <p role="alert" className="md-intake-error">
+      <p role="alert" className={common.error}>
         {formatMessage('documentPreviewFailed', { message: state.error })}
       </p>
     );
   else if (state.type.startsWith('image/'))
-    body = (
-      <img className="md-dash-preview-image" src={state.url} alt={doc.name} data-testid="document-preview" />
-    );
+    body = <img className={css.previewImage} src={state.url} alt={doc.name} data-testid="document-preview" />;
   else
     body = (
       <iframe
-        className="md-dash-preview-frame"
+        className={css.previewFrame}
         src={state.url}
         title={doc.name}
         data-testid="document-preview"
@@ -219,7 +225,7 @@ function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocumen
       />
     );
   return (
-    <Modal title={doc.name} onClose={onClose} className="md-dash-modal-wide" testId="document-preview-dialog">
+    <Modal title={doc.name} onClose={onClose} className={css.modalWide} testId="document-preview-dialog">
       {body}
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { MESSAGES } from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
+import css from './dashboard.module.css';
 
 interface ModalProps {
   title: string;
@@ -19,16 +20,16 @@ export function Modal({ title, onClose, children, className, testId }: ModalProp
   const titleId = useId();
   return (
     <Dialog labelledBy={titleId} onClose={onClose} closeOnBackdrop>
-      <div className={`md-dash-modal ${className ?? ''}`} data-testid={testId}>
-        <div className="md-dash-modal-head">
+      <div className={`${css.modal} ${className ?? ''}`} data-testid={testId}>
+        <div className={css.modalHead}>
           <h2 id={titleId}>{title}</h2>
           <button
             type="button"
-            className="md-dash-icon-button"
+            className={css.iconButton}
             aria-label={MESSAGES.closeButton}
             onClick={onClose}
           >
-            ×
+            {MESSAGES.removeMark}
           </button>
         </div>
         {children}

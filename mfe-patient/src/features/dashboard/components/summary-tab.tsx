@@ -1,6 +1,8 @@
 import { formatMessage, MESSAGES, type PatientResponse } from '@medora/shared';
 import { reviewSections } from '@medora/shared/intake';
+import common from '../../../components/patient.module.css';
 import { profileBmi } from '../model/profile-summary';
+import css from './dashboard.module.css';
 
 /** Patient Summary: the profile in readable sections, BMI with its category, and the generated summary. */
 export function SummaryTab({ profile }: { profile: PatientResponse | null }) {
@@ -11,25 +13,25 @@ export function SummaryTab({ profile }: { profile: PatientResponse | null }) {
   const bmi = profileBmi(profile.data);
   const ai = profile.aiSummary;
   return (
-    <div className="md-dash-summary">
-      <section className="md-dash-card" aria-labelledby="md-dash-profile-heading">
-        <div className="md-dash-card-head">
+    <div className={css.summary}>
+      <section className={css.card} aria-labelledby="md-dash-profile-heading">
+        <div className={css.cardHead}>
           <h3 id="md-dash-profile-heading">{MESSAGES.summaryProfileHeading}</h3>
           {bmi && (
-            <span className="md-dash-bmi" data-category={bmi.category} data-testid="summary-bmi">
+            <span className={css.bmi} data-category={bmi.category} data-testid="summary-bmi">
               {formatMessage('bmiValue', { bmi: bmi.bmi.toFixed(1), category: bmi.category })}
             </span>
           )}
         </div>
-        <div className="md-intake-review">
+        <div className={common.review}>
           {sections.map((s) => (
-            <section key={s.title} aria-label={s.title}>
+            <section key={s.title} aria-label={s.title} className={css.profileSection}>
               <h4>{s.title}</h4>
               <dl>
                 {s.items
                   .filter((i) => i.label !== '')
                   .map((item, i) => (
-                    <div key={`${item.label}-${i}`} style={{ display: 'contents' }}>
+                    <div key={`${item.label}-${i}`} className={common.pair}>
                       <dt>{item.label}</dt>
                       <dd>{item.value}</dd>
                     </div>
@@ -39,11 +41,11 @@ export function SummaryTab({ profile }: { profile: PatientResponse | null }) {
           ))}
         </div>
       </section>
-      <section className="md-dash-card" aria-labelledby="md-dash-ai-heading" data-testid="ai-summary">
-        <div className="md-dash-card-head">
+      <section className={css.card} aria-labelledby="md-dash-ai-heading" data-testid="ai-summary">
+        <div className={css.cardHead}>
           <h3 id="md-dash-ai-heading">{MESSAGES.summaryAiHeading}</h3>
           {ai && (
-            <span className="md-dash-chip">
+            <span className={css.chip}>
               {formatMessage('summaryGenerated', { date: new Date(ai.generatedAt).toLocaleString() })}
             </span>
           )}
@@ -52,16 +54,16 @@ export function SummaryTab({ profile }: { profile: PatientResponse | null }) {
           <p className="md-muted">{MESSAGES.summaryNone}</p>
         ) : (
           <>
-            <p className="md-dash-disclaimer">{ai.disclaimer}</p>
+            <p className={css.disclaimer}>{ai.disclaimer}</p>
             {ai.redFlags.length > 0 && (
-              <ul className="md-dash-redflags">
+              <ul className={css.redflags}>
                 {ai.redFlags.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
             )}
             {ai.sections.map((s) => (
-              <section key={s.title} className="md-dash-ai-section">
+              <section key={s.title} className={css.aiSection}>
                 <h4>{s.title}</h4>
                 <ul>
                   {s.lines.map((line, i) => (

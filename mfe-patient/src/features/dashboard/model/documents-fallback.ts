@@ -1,4 +1,4 @@
-import type { IntakeAnswers, PatientDocument } from '@medora/shared';
+import { formatMessage, type IntakeAnswers, type PatientDocument } from '@medora/shared';
 
 const DOCUMENT_SUFFIX = '_document';
 
@@ -57,7 +57,7 @@ export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
 /** Human size: 900 B, 12.3 KB, 1.2 MB. */
 export function formatSize(bytes: number | null): string {
   if (bytes === null || bytes < 0) return '';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return formatMessage('fileSizeBytes', { size: bytes });
+  if (bytes < 1024 * 1024) return formatMessage('fileSizeKb', { size: (bytes / 1024).toFixed(1) });
+  return formatMessage('fileSizeMb', { size: (bytes / (1024 * 1024)).toFixed(1) });
 }

@@ -8,7 +8,8 @@ import {
   type PatientDocument,
   type PatientResponse,
 } from '@medora/shared';
-import { appointmentKeys, documentKeys, patientKeys } from '@medora/shared/query';
+import { appointmentKeys, documentKeys } from '@medora/shared/query';
+import { profileQuery as profileOptions } from '../../../api/profile';
 import { fallbackDocuments } from './documents-fallback';
 import { errorMessage } from './files';
 
@@ -33,16 +34,6 @@ function profileCompletedFlag(uid: string): boolean {
   return readAccountFlag(ACCOUNT_KEYS.profileCompleted(uid));
 }
 
-/** The profile of `uid`, or null when there is none yet (404). */
-async function fetchProfile(uid: string): Promise<PatientResponse | null> {
-  try {
-    return await api.getPatient(uid);
-  } catch (e) {
-    if ((e as { status?: unknown } | null)?.status === 404) return null;
-    throw e;
-  }
-}
-
 /**
  * The profile, appointments and documents of `uid` from the page's QueryClient. `missing` means a 404
  * profile without the local profileCompleted flag: the page sends the patient to /form.
@@ -50,11 +41,7 @@ async function fetchProfile(uid: string): Promise<PatientResponse | null> {
 export function useDashboardData(uid: string | null): DashboardData {
   const queryClient = useQueryClient();
   const enabled = uid !== null;
-  const profileQuery = useQuery({
-    queryKey: patientKeys.detail(uid ?? ''),
-    queryFn: () => fetchProfile(uid!),
-    enabled,
-  });
+  const profileQuery = useQuery(profileOptions(uid));
   const appointmentsQuery = useQuery({
     queryKey: appointmentKeys.list(uid ?? ''),
     queryFn: () => api.listAppointments(uid!),

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   INTAKE_UPLOAD_ACCEPT,
   MESSAGES,
@@ -8,6 +9,9 @@ import {
   notify,
   type PatientDocument,
 } from '@medora/shared';
+import { documentKeys } from '@medora/shared/query';
+import common from '../../../components/patient.module.css';
+import css from './intake.module.css';
 
 interface FileUploadProps {
   uid: string;
@@ -27,7 +31,13 @@ interface FileUploadProps {
  */
 export function FileUpload({ uid, type, label, multiple, names, onUploaded, onRemove }: FileUploadProps) {
   const inputId = useId();
-  const [busy, setBusy] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => api.uploadDocument(uid, file, file.name, type),
+    // The patient's documents list (dashboard) has the new file.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.list(uid) }),
+  });
+  const busy = upload.isPending ? (upload.variables?.name ?? null) : null;
   const [problem, setProblem] = useState<string | null>(null);
 
   async function handle(files: FileList | null) {
@@ -38,28 +48,21 @@ export function FileUpload({ uid, type, label, multiple, names, onUploaded, onRe
         setProblem(MESSAGES[refused]);
         continue;
       }
-      setBusy(file.name);
       try {
-        const doc = await api.uploadDocument(uid, file, file.name, type);
-        onUploaded(doc);
+        onUploaded(await upload.mutateAsync(file));
         notify.success(MESSAGES.uploadSucceeded);
       } catch (e) {
-        const message = formatMessage('uploadFailed', {
-          message: e instanceof Error ? e.message : String(e),
-        });
-        setProblem(message);
-      } finally {
-        setBusy(null);
+        setProblem(formatMessage('uploadFailed', { message: e instanceof Error ? e.message : String(e) }));
       }
     }
   }
 
   return (
-    <div className="md-intake-upload">
-      <label htmlFor={inputId} className="md-intake-upload-label">
+    <div className={common.upload}>
+      <label htmlFor={inputId} className={common.uploadLabel}>
         {label}
       </label>
-      <p className="md-muted md-intake-hint" id={`${inputId}-hint`}>
+      <p className={`md-muted ${common.hint}`} id={`${inputId}-hint`}>
         {MESSAGES.uploadHint}
       </p>
       <input
@@ -82,12 +85,12 @@ export function FileUpload({ uid, type, label, multiple, names, onUploaded, onRe
         </p>
       )}
       {problem && (
-        <p role="alert" className="md-intake-error">
+        <p role="alert" className={common.error}>
           {problem}
         </p>
       )}
       {names.length > 0 && (
-        <ul className="md-intake-files">
+        <ul className={css.files}>
           {names.map((name) => (
             <li key={name}>
               <span>{formatMessage('fileAttached', { name })}</span>
@@ -97,7 +100,7 @@ export function FileUpload({ uid, type, label, multiple, names, onUploaded, onRe
                 aria-label={formatMessage('removeFile', { name })}
                 onClick={() => onRemove(name)}
               >
-                ×
+                {MESSAGES.removeMark}
               </button>
             </li>
           ))}

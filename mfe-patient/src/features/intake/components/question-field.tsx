@@ -13,6 +13,8 @@ import {
   type HeightWeight,
   type Question,
 } from '@medora/shared/intake';
+import common from '../../../components/patient.module.css';
+import css from './intake.module.css';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => monthName(i + 1));
 
@@ -31,15 +33,78 @@ interface FieldProps {
 
 const idFor = (field: string, suffix = '') => `intake-${field}${suffix}`;
 
+/** The question's hint under its heading, referenced by the input's aria-describedby. */
+function Hint({ question }: { question: Question }) {
+  if (!question.hint) return null;
+  return (
+    <p className={`md-muted ${common.hint}`} id={idFor(question.field, '-hint')}>
+      {question.hint}
+    </p>
+  );
+}
+
+const num = (v: string) => (v === '' ? undefined : Number(v));
+
+/** One of the date-of-birth selects; '—' is no choice yet. */
+function DobSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  options: { value: number; label: string | number }[];
+  onChange: (value: number | undefined) => void;
+}) {
+  return (
+    <label className={css.small}>
+      <span>{label}</span>
+      <select value={value ?? ''} onChange={(e) => onChange(num(e.target.value))}>
+        <option value="">{MESSAGES.noValue}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function Heading({
   question,
   headingRef,
   htmlFor,
 }: Pick<FieldProps, 'question' | 'headingRef'> & { htmlFor?: string }) {
   return (
-    <h2 className="md-intake-question" ref={headingRef} tabIndex={-1}>
+    <h2 className={css.question} data-testid="intake-question" ref={headingRef} tabIndex={-1}>
       {htmlFor ? <label htmlFor={htmlFor}>{question.label}</label> : question.label}
     </h2>
+  );
+}
+
+/** A question answered with several inputs: its heading (and topic) is the fieldset's legend. */
+function QuestionFieldset({
+  question,
+  headingRef,
+  eyebrow,
+  describedBy,
+  invalid = false,
+  children,
+}: Pick<FieldProps, 'question' | 'headingRef' | 'eyebrow'> & {
+  describedBy?: string;
+  invalid?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={css.fieldset} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+      <legend>
+        {eyebrow}
+        <Heading question={question} headingRef={headingRef} />
+      </legend>
+      {children}
+    </fieldset>
   );
 }
 
@@ -50,31 +115,19 @@ export function QuestionField(props: FieldProps) {
     [question.hint ? idFor(question.field, '-hint') : '', hasError ? errorId : '']
       .filter(Boolean)
       .join(' ') || undefined;
-  const hint = question.hint ? (
-    <p className="md-muted md-intake-hint" id={idFor(question.field, '-hint')}>
-      {question.hint}
-    </p>
-  ) : null;
+  const hint = <Hint question={question} />;
 
   if (question.type === 'select' || question.type === 'multiselect') {
     const multi = question.type === 'multiselect';
     const selected = multi ? (Array.isArray(value) ? value : []) : [];
     return (
-      <fieldset
-        className="md-intake-fieldset"
-        aria-describedby={describedBy}
-        aria-invalid={hasError || undefined}
-      >
-        <legend>
-          {eyebrow}
-          <Heading question={question} headingRef={headingRef} />
-        </legend>
+      <QuestionFieldset {...props} describedBy={describedBy} invalid={hasError}>
         {hint}
-        <div className="md-intake-options" data-count={question.options?.length ?? 0}>
+        <div className={css.options} data-count={question.options?.length ?? 0}>
           {(question.options ?? []).map((option) => {
             const checked = multi ? selected.includes(option) : value === option;
             return (
-              <label key={option} className="md-intake-option" data-checked={checked}>
+              <label key={option} className={css.option} data-checked={checked}>
                 <input
                   type={multi ? 'checkbox' : 'radio'}
                   name={question.field}
@@ -87,7 +140,7 @@ export function QuestionField(props: FieldProps) {
             );
           })}
         </div>
-      </fieldset>
+      </QuestionFieldset>
     );
   }
 
@@ -106,7 +159,7 @@ export function QuestionField(props: FieldProps) {
     'aria-invalid': hasError || undefined,
   };
   return (
-    <div className="md-intake-fieldset">
+    <div className={css.fieldset}>
       {eyebrow}
       <Heading question={question} headingRef={headingRef} htmlFor={inputId} />
       {hint}
@@ -167,53 +220,32 @@ function DobField({
     const full = formatDob({ year: y, month: m, day: clampedDay });
     onChange(full ?? `${y ?? ''}|${m ?? ''}|${clampedDay ?? ''}`);
   };
-  const num = (v: string) => (v === '' ? undefined : Number(v));
-
   return (
-    <fieldset className="md-intake-fieldset" aria-describedby={describedBy}>
-      <legend>
-        {eyebrow}
-        <Heading question={question} headingRef={headingRef} />
-      </legend>
-      <div className="md-intake-row">
-        <label className="md-intake-small">
-          <span>{MESSAGES.dobYear}</span>
-          <select value={year ?? ''} onChange={(e) => update(num(e.target.value), month, day)}>
-            <option value="">—</option>
-            {birthYears(today).map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="md-intake-small">
-          <span>{MESSAGES.dobMonth}</span>
-          <select value={month ?? ''} onChange={(e) => update(year, num(e.target.value), day)}>
-            <option value="">—</option>
-            {MONTHS.map((m, i) => (
-              <option key={m} value={i + 1}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="md-intake-small">
-          <span>{MESSAGES.dobDay}</span>
-          <select value={day ?? ''} onChange={(e) => update(year, month, num(e.target.value))}>
-            <option value="">—</option>
-            {Array.from({ length: maxDay }, (_, i) => i + 1).map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-        </label>
+    <QuestionFieldset question={question} headingRef={headingRef} eyebrow={eyebrow} describedBy={describedBy}>
+      <div className={css.row}>
+        <DobSelect
+          label={MESSAGES.dobYear}
+          value={year}
+          options={birthYears(today).map((y) => ({ value: y, label: y }))}
+          onChange={(y) => update(y, month, day)}
+        />
+        <DobSelect
+          label={MESSAGES.dobMonth}
+          value={month}
+          options={MONTHS.map((m, i) => ({ value: i + 1, label: m }))}
+          onChange={(m) => update(year, m, day)}
+        />
+        <DobSelect
+          label={MESSAGES.dobDay}
+          value={day}
+          options={Array.from({ length: maxDay }, (_, i) => ({ value: i + 1, label: i + 1 }))}
+          onChange={(d) => update(year, month, d)}
+        />
       </div>
       {!formatDob({ year, month, day }) && (
-        <p className="md-muted md-intake-hint">{MESSAGES.dobIncomplete}</p>
+        <p className={`md-muted ${common.hint}`}>{MESSAGES.dobIncomplete}</p>
       )}
-    </fieldset>
+    </QuestionFieldset>
   );
 }
 
@@ -237,7 +269,7 @@ function HeightWeightField({
       ? computeBmi(hw.heightFeet, hw.heightInches, hw.weight)
       : null;
   const input = (key: keyof HeightWeight, label: string, min: number, max: number, step: number) => (
-    <label className="md-intake-small">
+    <label className={css.small}>
       <span>{label}</span>
       <input
         type="number"
@@ -252,22 +284,14 @@ function HeightWeightField({
     </label>
   );
   return (
-    <fieldset className="md-intake-fieldset" aria-describedby={describedBy}>
-      <legend>
-        {eyebrow}
-        <Heading question={question} headingRef={headingRef} />
-      </legend>
-      {question.hint && (
-        <p className="md-muted md-intake-hint" id={idFor(question.field, '-hint')}>
-          {question.hint}
-        </p>
-      )}
-      <div className="md-intake-row">
+    <QuestionFieldset question={question} headingRef={headingRef} eyebrow={eyebrow} describedBy={describedBy}>
+      <Hint question={question} />
+      <div className={css.row}>
         {input('heightFeet', MESSAGES.heightFeetLabel, 0, 8, 1)}
         {input('heightInches', MESSAGES.heightInchesLabel, 0, 11, 1)}
         {input('weight', MESSAGES.weightLabel, 0, 500, 0.1)}
       </div>
-      <div className="md-intake-bmi" aria-live="polite">
+      <div className={css.bmi} aria-live="polite">
         {bmi !== null ? (
           <>
             <strong data-category={bmiCategory(bmi)}>
@@ -279,6 +303,6 @@ function HeightWeightField({
           <span className="md-muted">{formatMessage('bmiIdeal', { range: IDEAL_BMI_RANGE })}</span>
         )}
       </div>
-    </fieldset>
+    </QuestionFieldset>
   );
 }

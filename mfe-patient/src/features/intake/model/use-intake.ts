@@ -1,15 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { doctorKeys, documentKeys, patientKeys } from '@medora/shared/query';
-import {
-  ACCOUNT_KEYS,
-  ApiError,
-  api,
-  formatMessage,
-  MESSAGES,
-  notify,
-  writeAccountFlag,
-} from '@medora/shared';
+import { ACCOUNT_KEYS, api, formatMessage, MESSAGES, notify, writeAccountFlag } from '@medora/shared';
 import {
   buildSteps,
   firstPosition,
@@ -27,6 +19,7 @@ import {
   type ReturningChoice,
   type Step,
 } from '@medora/shared/intake';
+import { profileQuery } from '../../../api/profile';
 import { clearDraft, loadDraft, saveDraft } from './draft';
 
 export type IntakeScreen = 'loading' | 'welcome' | 'question' | 'review' | 'upload' | 'done';
@@ -59,50 +52,42 @@ export function useIntake(uid: string | null, onDone: () => void) {
   const [returningChoice, setReturningChoice] = useState<ReturningChoice | undefined>();
   const [position, setPosition] = useState<IntakePosition>({ screen: 'question', key: 'name' });
   const [error, setError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [moveCount, setMoveCount] = useState(0);
   const today = useRef(new Date()).current;
   const ctx: IntakeContext = useMemo(() => ({ returningChoice, today }), [returningChoice, today]);
 
-  // Visitor state: checking, new, or returning (spec §4); a lookup error other than 404 means new.
+  // Visitor state: checking, new, or returning (spec §4). The profile is fetched anew on every visit
+  // (a cached one may be from before a save) and only while the intake is loading: once it has
+  // started, no observer is left to refetch the profile the save removes from the cache.
+  const lookupOptions = { ...profileQuery(uid), refetchOnMount: 'always' as const };
+  const lookupQueries: (typeof lookupOptions)[] = uid && screen === 'loading' ? [lookupOptions] : [];
+  const [lookup] = useQueries({ queries: lookupQueries });
+  const settled = lookup !== undefined && lookup.isFetchedAfterMount && !lookup.isFetching;
+  const found = lookup?.data ?? null;
+  const lookupError = lookup?.error ?? null;
+  // Once per account: StrictMode's second effect run must not restore (and announce) the draft twice.
+  const startedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!uid) return;
-    let cancelled = false;
+    if (!uid || !settled || startedFor.current === uid) return;
+    startedFor.current = uid;
+    // A lookup error other than 404 means new, like a 404 (fetchProfile turns that into null).
+    if (lookupError) console.warn('Patient lookup failed', lookupError);
+    setPrevious(found?.data ?? null);
     const draft = loadDraft(uid);
-    api.getPatient(uid).then(
-      (res) => {
-        if (cancelled) return;
-        setPrevious(res.data);
-        if (draft) {
-          restore(draft);
-        } else {
-          setScreen('welcome');
-        }
-        setMoveCount((n) => n + 1);
-      },
-      (err: unknown) => {
-        if (cancelled) return;
-        if (!(err instanceof ApiError && err.status === 404)) console.warn('Patient lookup failed', err);
-        if (draft) restore(draft);
-        else {
-          setPosition(firstPosition({}, { today }));
-          setScreen('question');
-        }
-        setMoveCount((n) => n + 1);
-      },
-    );
-    function restore(draft: NonNullable<ReturnType<typeof loadDraft>>) {
+    if (draft) {
       notify.info(MESSAGES.draftRestored);
       setAnswers(draft.answers);
       setReturningChoice(draft.returningChoice);
       setPosition(draft.position);
       setScreen(draft.screen);
+    } else if (found) {
+      setScreen('welcome');
+    } else {
+      setPosition(firstPosition({}, { today }));
+      setScreen('question');
     }
-    return () => {
-      cancelled = true;
-    };
-  }, [uid, today]);
+    setMoveCount((n) => n + 1);
+  }, [uid, settled, found, lookupError, today]);
 
   // Keep a draft of every answer until the intake is submitted.
   useEffect(() => {
@@ -156,32 +141,29 @@ export function useIntake(uid: string | null, onDone: () => void) {
     if (prev) moveTo(prev);
   }, [position, answers, ctx, moveTo]);
 
-  const submit = useCallback(async () => {
-    if (!uid || submitting) return;
-    setSubmitting(true);
-    setSaveError(null);
-    try {
-      const data = { ...pruneAnswers(answers, today), uploadedAt: new Date().toISOString() };
-      await api.savePatient({ uid, data });
-      writeAccountFlag(ACCOUNT_KEYS.profileCompleted(uid));
-      clearDraft(uid);
+  const save = useMutation({
+    mutationFn: (data: IntakeAnswers) => api.savePatient({ uid: uid!, data }),
+    onSuccess: () => {
+      writeAccountFlag(ACCOUNT_KEYS.profileCompleted(uid!));
+      clearDraft(uid!);
       // The dashboard must not show a cached profile from before (or a cached 404): it loads anew.
       // The uploads and the chronic conditions (which filter the bookable doctors) changed too.
-      queryClient.removeQueries({ queryKey: patientKeys.detail(uid) });
-      void queryClient.invalidateQueries({ queryKey: documentKeys.list(uid) });
+      queryClient.removeQueries({ queryKey: patientKeys.detail(uid!) });
+      void queryClient.invalidateQueries({ queryKey: documentKeys.list(uid!) });
       void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
       setScreen('done');
       setMoveCount((n) => n + 1);
       setTimeout(onDone, REDIRECT_MS);
-    } catch (e) {
-      // Spec §8: 'Error saving data: …', the patient stays on the form with every answer.
-      setSaveError(
-        formatMessage('intakeSaveFailed', { message: e instanceof Error ? e.message : String(e) }),
-      );
-    } finally {
-      setSubmitting(false);
-    }
-  }, [uid, submitting, answers, today, onDone, queryClient]);
+    },
+  });
+  const submitting = save.isPending;
+  // Spec §8: 'Error saving data: …', the patient stays on the form with every answer.
+  const saveError = save.error ? formatMessage('intakeSaveFailed', { message: save.error.message }) : null;
+
+  const submit = useCallback(() => {
+    if (!uid || save.isPending) return;
+    save.mutate({ ...pruneAnswers(answers, today), uploadedAt: new Date().toISOString() });
+  }, [uid, save, answers, today]);
 
   const state: IntakeState = {
     screen,

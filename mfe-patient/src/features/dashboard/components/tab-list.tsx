@@ -1,0 +1,68 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { nextTabIndex } from '../model/tab-state';
+import css from './dashboard.module.css';
+
+/** The dashboard's tabs and the appointments' sub-tabs: their ids, panel and look. */
+const VARIANTS = {
+  main: { idPrefix: 'md-dash-tab', panelId: 'md-dash-panel', className: css.tabs, tabClassName: css.tab },
+  sub: {
+    idPrefix: 'md-dash-sub',
+    panelId: 'md-dash-sub-panel',
+    className: css.subtabs,
+    tabClassName: css.subtab,
+  },
+};
+
+interface TabListProps<K extends string> {
+  variant: keyof typeof VARIANTS;
+  /** Every tab's label, in display order (the keys are the tabs). */
+  labels: Record<K, string>;
+  selected: K;
+  /** The tablist's accessible name. */
+  label: string;
+  onSelect: (key: K) => void;
+}
+
+/**
+ * An ARIA tablist with roving tabindex: only the selected tab is in the tab order, arrow keys (and
+ * Home/End) select and focus the neighbour. Tab `k` has the id `<idPrefix>-k` and controls the
+ * variant's panel (`panelId`), which the caller renders.
+ */
+export function TabList<K extends string>({ variant, labels, selected, label, onSelect }: TabListProps<K>) {
+  const { idPrefix, panelId, className, tabClassName } = VARIANTS[variant];
+  const tabs = Object.keys(labels) as K[];
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const next = nextTabIndex(e.key, index, tabs.length);
+    if (next === null) return;
+    e.preventDefault();
+    onSelect(tabs[next]!);
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label={label} className={className}>
+      {tabs.map((key, i) => (
+        <button
+          key={key}
+          ref={(el) => {
+            refs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`${idPrefix}-${key}`}
+          aria-controls={panelId}
+          aria-selected={selected === key}
+          tabIndex={selected === key ? 0 : -1}
+          className={tabClassName}
+          data-tab={key}
+          onClick={() => onSelect(key)}
+          onKeyDown={(e) => onKeyDown(e, i)}
+        >
+          {labels[key]}
+        </button>
+      ))}
+    </div>
+  );
+}
