@@ -397,6 +397,8 @@ export const MESSAGES = {
   scheduleSave: 'Save schedule',
   scheduleSaved: 'Schedule saved. Patients see the new times now.',
   scheduleOutside: 'These upcoming bookings are outside the schedule. They stay booked:',
+  // mfe-booking and mfe-landing (issue 14, h5)
+  buildLabel: 'Build:',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
