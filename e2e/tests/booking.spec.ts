@@ -7,6 +7,16 @@ const toast = (page: Page, text: string | RegExp) =>
 
 const DOCTOR = 'Dr. Michael Chen';
 
+/** Screenshots of one step at desktop and phone width; the viewport is restored afterwards. */
+async function shots(page: Page, name: string) {
+  const viewport = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, `${name}-${width}`);
+  }
+  if (viewport) await page.setViewportSize(viewport);
+}
+
 /** A fresh patient signed up through the UI (signed in, not yet verified: enough for the patient area). */
 async function signUpPatient(page: Page) {
   await page.goto('/patient-login');
@@ -34,13 +44,13 @@ test.describe('booking from /book-appointment', () => {
     await page.goto('/book-appointment');
     await expect(page.getByRole('heading', { name: '1. Select a doctor' })).toBeVisible();
     await expect(page.getByRole('button', { name: new RegExp(DOCTOR) })).toContainText('days/week');
-    await shot(page, 'booking-doctors');
+    await shots(page, 'booking-doctors');
 
     await openDoctor(page);
     const dateButtons = page.getByRole('button', { name: /, \d+ slots?$/ });
     await expect(dateButtons.first()).toBeVisible();
     expect(await dateButtons.count()).toBeLessThanOrEqual(14);
-    await shot(page, 'booking-dates');
+    await shots(page, 'booking-dates');
 
     const dateButton = dateButtons.first();
     const dateName = (await dateButton.getAttribute('aria-label'))!;
@@ -50,7 +60,7 @@ test.describe('booking from /book-appointment', () => {
     await expect(dateButton).toHaveAttribute('aria-pressed', 'true');
     const slotButtons = page.getByRole('button', { name: /^\d{2}:\d{2} (AM|PM)$/ });
     await expect(slotButtons.first()).toBeVisible();
-    await shot(page, 'booking-slots');
+    await shots(page, 'booking-slots');
 
     const slot = slotButtons.first();
     const time = (await slot.textContent())!.trim();
@@ -58,7 +68,7 @@ test.describe('booking from /book-appointment', () => {
     await expect(slot).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Additional notes (optional)').fill('Follow-up appointment for my blood pressure');
     await expect(page.getByTestId('booking-summary')).toContainText(`${dateLabel} at ${time}`);
-    await shot(page, 'booking-confirm');
+    await shots(page, 'booking-confirm');
     // Every step on screen at once: no serious or critical accessibility violations.
     await expectAccessible(page);
 
@@ -68,7 +78,7 @@ test.describe('booking from /book-appointment', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.waitForLoadState('networkidle');
-    await shot(page, 'booking-success');
+    await shots(page, 'booking-success');
 
     // A second patient, in a separate browser context, sees one slot fewer on that date.
     const context = await browser.newContext();
@@ -123,7 +133,7 @@ test.describe('booking from /book-appointment', () => {
         'No available dates found for Dr. Nobody Free. Please select another doctor or contact the clinic.',
       ),
     ).toBeVisible();
-    await shot(page, 'booking-empty-dates');
+    await shots(page, 'booking-empty-dates');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });

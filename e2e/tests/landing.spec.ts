@@ -71,10 +71,11 @@ test.describe('the landing page', () => {
     page,
   }) => {
     await openLanding(page);
-    const icons = page.locator('.lp-floater');
+    // Class and keyframes names are scoped by CSS Modules, so the icons are found through their layer.
+    const icons = page.getByTestId('floating-icons').locator('svg');
     await expect(icons).toHaveCount(20);
     for (const icon of await icons.all()) await expect(icon).toHaveAttribute('aria-hidden', 'true');
-    expect(await icons.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('lp-float');
+    expect(await icons.first().evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
 
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await icons.first().evaluate((el) => getComputedStyle(el).animationName)).toBe('none');

@@ -1,3 +1,5 @@
+// Standalone only: inside the shell the page already has the tokens.
+import '@medora/shared/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';

@@ -1,13 +1,14 @@
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type RemotePageProps } from '@medora/shared';
 import { BookingFlow } from '../features/booking/components/booking-flow';
+import css from './booking-page.module.css';
 
 /** `/book-appointment` (spec §2 Book appointment): Cancel and a successful booking go to /dashboard. */
 export default function BookingPage(_props: RemotePageProps) {
   const navigate = useNavigate();
   return (
-    <main className="bk-page">
-      <div className="bk-page-head">
+    <main className={css.page}>
+      <div className={css.head}>
         <h1>{MESSAGES.bookingHeading}</h1>
       </div>
       <BookingFlow
@@ -15,8 +16,8 @@ export default function BookingPage(_props: RemotePageProps) {
         onCancel={() => void navigate('/dashboard')}
         onBooked={() => void navigate('/dashboard')}
       />
-      <p className="bk-build">
-        Build: <code data-testid="build-id">{__BUILD_ID__}</code>
+      <p className={css.build}>
+        {MESSAGES.buildLabel} <code data-testid="build-id">{__BUILD_ID__}</code>
       </p>
     </main>
   );

@@ -62,14 +62,14 @@ describe('LandingPage', () => {
       'Book appointments',
       'Get AI-powered insights',
     ]);
-    expect(steps.map((s) => s.querySelector('.lp-step-number')?.textContent)).toEqual(['1', '2', '3', '4']);
+    expect(steps.map((s) => s.querySelector('.stepNumber')?.textContent)).toEqual(['1', '2', '3', '4']);
     const benefits = within(screen.getByRole('region', { name: LANDING.benefits.title }));
     expect(benefits.getAllByRole('heading', { level: 3 })).toHaveLength(4);
   });
 
   it('shows 20 decorative icons hidden from assistive technology, and the 2025 copyright', () => {
     const { container } = renderPage();
-    const floaters = container.querySelectorAll('.lp-floater');
+    const floaters = container.querySelectorAll('.floater');
     expect(floaters).toHaveLength(20);
     for (const icon of floaters) expect(icon.getAttribute('aria-hidden')).toBe('true');
     expect(screen.getByText(/© 2025 Medora/)).toBeTruthy();

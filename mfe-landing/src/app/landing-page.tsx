@@ -8,7 +8,7 @@ import { HowItWorks } from '../features/landing/components/how-it-works';
 import { SiteFooter } from '../features/landing/components/site-footer';
 import { SiteHeader } from '../features/landing/components/site-header';
 import { VisionSection } from '../features/landing/components/vision-section';
-import { LANDING_CSS } from '../features/landing/styles';
+import css from '../features/landing/landing.module.css';
 
 /**
  * The public landing page (spec §1, §2 Landing page, §9), exposed as `mfe_landing/LandingPage`. It
@@ -16,10 +16,9 @@ import { LANDING_CSS } from '../features/landing/styles';
  */
 export default function LandingPage(_props: RemotePageProps) {
   return (
-    <div className="lp" data-testid="landing-page">
-      <style>{LANDING_CSS}</style>
+    <div className={css.page} data-testid="landing-page">
       <SiteHeader />
-      <div className="lp-body">
+      <div className={css.body}>
         <FloatingIcons />
         <main>
           <Hero />

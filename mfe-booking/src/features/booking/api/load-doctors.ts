@@ -3,22 +3,17 @@ import {
   filterDoctorsForConditions,
   sampleDoctors,
   type ApiClient,
-  type DoctorSchedule,
+  type DoctorListingItem,
   type PublicDoctor,
 } from '@medora/shared';
 
-/** A doctor as the booking flow shows it, whichever source it came from. */
-export interface BookableDoctor {
+/**
+ * A doctor as the booking flow shows it, whichever source it came from: the public fields (a sample
+ * doctor has no id or schedule) with this patient's context from the listing, and a stable key.
+ */
+export interface BookableDoctor
+  extends PublicDoctor, Pick<DoctorListingItem, 'visitCount' | 'lastVisitDate' | 'takenSlots'> {
   key: string;
-  id?: string;
-  name: string;
-  specialty: string;
-  clinic: string;
-  timeZone?: string;
-  schedule?: DoctorSchedule;
-  visitCount: number;
-  lastVisitDate: string | null;
-  takenSlots: Record<string, string[]>;
 }
 
 export interface LoadedDoctors {

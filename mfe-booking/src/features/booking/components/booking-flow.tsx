@@ -16,7 +16,7 @@ import {
 import { useCreateAppointment } from '../api/use-create-appointment';
 import { useBookingDoctors } from '../hooks/use-booking-doctors';
 import { useBookingDraft } from '../stores/booking-draft-store';
-import { BOOKING_CSS } from '../styles';
+import css from '../booking.module.css';
 import { ConfirmStep } from './confirm-step';
 import { DateStep } from './date-step';
 import { DoctorStep } from './doctor-step';
@@ -112,11 +112,10 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
 
   if (variant === 'dashboard' && !started) {
     return (
-      <div className="bk" data-testid="booking-flow">
-        <style>{BOOKING_CSS}</style>
-        <div className="bk-intro">
+      <div className={css.flow} data-testid="booking-flow">
+        <div className={css.intro}>
           <p>{MESSAGES.bookingIntro}</p>
-          <button type="button" className="bk-button bk-primary" onClick={start}>
+          <button type="button" className={`${css.button} ${css.primary}`} onClick={start}>
             {MESSAGES.startBooking}
           </button>
         </div>
@@ -125,8 +124,7 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
   }
 
   return (
-    <div className="bk" data-testid="booking-flow">
-      <style>{BOOKING_CSS}</style>
+    <div className={css.flow} data-testid="booking-flow">
       <DoctorStep doctors={doctors} loading={loading || !uid} selected={doctorKey} onSelect={selectDoctor} />
       <DateStep
         variant={variant}
@@ -144,20 +142,20 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
         onSelect={selectSlot}
       />
       <ConfirmStep doctor={doctor} date={date} slot={slot} notes={notes} onNotes={setNotes} />
-      <div className="bk-actions">
+      <div className={css.actions}>
         {variant === 'dashboard' ? (
-          <button type="button" className="bk-button" onClick={() => reset({ keepStarted: true })}>
+          <button type="button" className={css.button} onClick={() => reset({ keepStarted: true })}>
             {MESSAGES.bookingReset}
           </button>
         ) : null}
         {onCancel ? (
-          <button type="button" className="bk-button" onClick={onCancel}>
+          <button type="button" className={css.button} onClick={onCancel}>
             {MESSAGES.cancelButton}
           </button>
         ) : null}
         <button
           type="button"
-          className="bk-button bk-primary"
+          className={`${css.button} ${css.primary}`}
           disabled={submitting}
           aria-busy={submitting}
           onClick={() => void confirm()}

@@ -1,5 +1,7 @@
 import { MESSAGES, dateLabel, formatMessage } from '@medora/shared';
 import type { BookableDoctor } from '../api/load-doctors';
+import css from '../booking.module.css';
+import { Step } from './step';
 
 interface Props {
   doctor: BookableDoctor | null;
@@ -12,10 +14,9 @@ interface Props {
 /** Step 4: what is about to be booked, and optional notes (spec §9: 4 rows, default note). */
 export function ConfirmStep({ doctor, date, slot, notes, onNotes }: Props) {
   return (
-    <section className="bk-step" aria-labelledby="bk-step-confirm">
-      <h2 id="bk-step-confirm">{MESSAGES.bookingStepConfirm}</h2>
+    <Step id="bk-step-confirm" title={MESSAGES.bookingStepConfirm}>
       {doctor && date && slot ? (
-        <p className="bk-summary" data-testid="booking-summary">
+        <p className={css.summary} data-testid="booking-summary">
           {formatMessage('bookingSummary', {
             doctor: doctor.name,
             specialty: doctor.specialty,
@@ -25,17 +26,17 @@ export function ConfirmStep({ doctor, date, slot, notes, onNotes }: Props) {
           })}
         </p>
       ) : null}
-      <label className="bk-label" htmlFor="bk-notes">
+      <label className={css.label} htmlFor="bk-notes">
         {MESSAGES.bookingNotesLabel}
       </label>
       <textarea
         id="bk-notes"
-        className="bk-notes"
+        className={css.notes}
         rows={4}
         maxLength={2000}
         value={notes}
         onChange={(e) => onNotes(e.target.value)}
       />
-    </section>
+    </Step>
   );
 }

@@ -1,4 +1,7 @@
 import { MESSAGES, dateLabel, formatMessage, type AvailableDate } from '@medora/shared';
+import css from '../booking.module.css';
+import { ChoiceButton } from './choice-button';
+import { Step } from './step';
 
 interface Props {
   variant: 'page' | 'dashboard';
@@ -11,45 +14,39 @@ interface Props {
 /** Step 2: up to 14 dates (spec §5), each a button named with its weekday, date and free slots. */
 export function DateStep({ variant, doctorName, dates, selected, onSelect }: Props) {
   return (
-    <section className="bk-step" aria-labelledby="bk-step-date">
-      <h2 id="bk-step-date">{MESSAGES.bookingStepDate}</h2>
+    <Step id="bk-step-date" title={MESSAGES.bookingStepDate}>
       {doctorName === null ? (
-        <p className="bk-muted">{MESSAGES.bookingChooseDoctorFirst}</p>
+        <p className={css.muted}>{MESSAGES.bookingChooseDoctorFirst}</p>
       ) : dates.length === 0 ? (
-        <p className="bk-empty">
+        <p className={css.empty}>
           {variant === 'page'
             ? formatMessage('noDatesPage', { doctor: doctorName })
             : MESSAGES.noDatesDashboard}
         </p>
       ) : (
-        <ul className="bk-grid bk-dates">
+        <ul className={`${css.grid} ${css.dates}`}>
           {dates.map((d) => {
             const label = dateLabel(d.date);
             const [weekday, ...rest] = label.split(' ');
             return (
-              <li key={d.date}>
-                <button
-                  type="button"
-                  className="bk-choice"
-                  aria-pressed={selected === d.date}
-                  aria-label={formatMessage('bookingDateButton', {
-                    label,
-                    count: d.slotCount,
-                  })}
-                  onClick={() => onSelect(d.date)}
-                >
-                  {/* Trailing spaces keep the visible text readable as words inside the accessible name. */}
-                  <span className="bk-choice-small">{weekday} </span>
-                  <span className="bk-choice-main">{rest.join(' ')} </span>
-                  <span className="bk-choice-small">
-                    {formatMessage('bookingSlotCount', { count: d.slotCount })}
-                  </span>
-                </button>
-              </li>
+              <ChoiceButton
+                key={d.date}
+                className={css.choice}
+                pressed={selected === d.date}
+                label={formatMessage('bookingDateButton', { label, count: d.slotCount })}
+                onSelect={() => onSelect(d.date)}
+              >
+                {/* Trailing spaces keep the visible text readable as words inside the accessible name. */}
+                <span className={css.choiceSmall}>{weekday} </span>
+                <span className={css.choiceMain}>{rest.join(' ')} </span>
+                <span className={css.choiceSmall}>
+                  {formatMessage('bookingSlotCount', { count: d.slotCount })}
+                </span>
+              </ChoiceButton>
             );
           })}
         </ul>
       )}
-    </section>
+    </Step>
   );
 }

@@ -1,5 +1,8 @@
 import { MESSAGES, daysPerWeek, formatMessage } from '@medora/shared';
 import type { BookableDoctor } from '../api/load-doctors';
+import css from '../booking.module.css';
+import { ChoiceButton } from './choice-button';
+import { Step } from './step';
 
 interface Props {
   doctors: BookableDoctor[];
@@ -11,48 +14,42 @@ interface Props {
 /** Step 1: a card per doctor with name, specialty, clinic, days per week and the last visit. */
 export function DoctorStep({ doctors, loading, selected, onSelect }: Props) {
   return (
-    <section className="bk-step" aria-labelledby="bk-step-doctor">
-      <h2 id="bk-step-doctor">{MESSAGES.bookingStepDoctor}</h2>
+    <Step id="bk-step-doctor" title={MESSAGES.bookingStepDoctor}>
       {loading ? (
-        <p role="status" className="bk-muted">
+        <p role="status" className={css.muted}>
           {MESSAGES.bookingLoadingDoctors}
         </p>
       ) : doctors.length === 0 ? (
-        <p className="bk-empty">{MESSAGES.noDoctors}</p>
+        <p className={css.empty}>{MESSAGES.noDoctors}</p>
       ) : (
-        <ul className="bk-doctors">
-          {doctors.map((d) => {
-            const days = daysPerWeek(d.schedule);
-            return (
-              <li key={d.key}>
-                <button
-                  type="button"
-                  className="bk-doctor"
-                  aria-pressed={selected === d.key}
-                  onClick={() => onSelect(d.key)}
-                >
-                  <span className="bk-doctor-avatar" aria-hidden="true">
-                    {d.name.replace(/^Dr\.?\s*/, '').charAt(0)}
+        <ul className={css.doctors}>
+          {doctors.map((d) => (
+            <ChoiceButton
+              key={d.key}
+              className={css.doctor}
+              pressed={selected === d.key}
+              onSelect={() => onSelect(d.key)}
+            >
+              <span className={css.avatar} aria-hidden="true">
+                {d.name.replace(/^Dr\.?\s*/, '').charAt(0)}
+              </span>
+              <span className={css.doctorBody}>
+                <span className={css.doctorName}>{d.name}</span>
+                <span className={css.doctorSpecialty}>{d.specialty}</span>
+                <span className={css.doctorMeta}>{d.clinic}</span>
+                <span className={css.doctorMeta}>
+                  {formatMessage('bookingDaysPerWeek', { count: daysPerWeek(d.schedule) })}
+                </span>
+                {d.lastVisitDate ? (
+                  <span className={css.doctorMeta}>
+                    {formatMessage('bookingLastVisit', { date: d.lastVisitDate })}
                   </span>
-                  <span className="bk-doctor-body">
-                    <span className="bk-doctor-name">{d.name}</span>
-                    <span className="bk-doctor-specialty">{d.specialty}</span>
-                    <span className="bk-doctor-meta">{d.clinic}</span>
-                    <span className="bk-doctor-meta">
-                      {formatMessage('bookingDaysPerWeek', { count: days })}
-                    </span>
-                    {d.lastVisitDate ? (
-                      <span className="bk-doctor-meta">
-                        {formatMessage('bookingLastVisit', { date: d.lastVisitDate })}
-                      </span>
-                    ) : null}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
+                ) : null}
+              </span>
+            </ChoiceButton>
+          ))}
         </ul>
       )}
-    </section>
+    </Step>
   );
 }

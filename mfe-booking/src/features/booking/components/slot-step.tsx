@@ -1,4 +1,7 @@
 import { MESSAGES, formatMessage } from '@medora/shared';
+import css from '../booking.module.css';
+import { ChoiceButton } from './choice-button';
+import { Step } from './step';
 
 interface Props {
   variant: 'page' | 'dashboard';
@@ -12,31 +15,28 @@ interface Props {
 /** Step 3: the free times of the chosen date, as toggle buttons ('10:30 AM'). */
 export function SlotStep({ variant, date, slots, timeZone, selected, onSelect }: Props) {
   return (
-    <section className="bk-step" aria-labelledby="bk-step-slot">
-      <h2 id="bk-step-slot">{MESSAGES.bookingStepSlot}</h2>
+    <Step id="bk-step-slot" title={MESSAGES.bookingStepSlot}>
       {date === null ? (
-        <p className="bk-muted">{MESSAGES.bookingChooseDateFirst}</p>
+        <p className={css.muted}>{MESSAGES.bookingChooseDateFirst}</p>
       ) : slots.length === 0 ? (
-        <p className="bk-empty">{variant === 'page' ? MESSAGES.noSlotsPage : MESSAGES.noSlotsDashboard}</p>
+        <p className={css.empty}>{variant === 'page' ? MESSAGES.noSlotsPage : MESSAGES.noSlotsDashboard}</p>
       ) : (
         <>
-          <ul className="bk-grid bk-slots">
+          <ul className={`${css.grid} ${css.slots}`}>
             {slots.map((slot) => (
-              <li key={slot}>
-                <button
-                  type="button"
-                  className="bk-choice bk-slot"
-                  aria-pressed={selected === slot}
-                  onClick={() => onSelect(slot)}
-                >
-                  {slot}
-                </button>
-              </li>
+              <ChoiceButton
+                key={slot}
+                className={`${css.choice} ${css.slot}`}
+                pressed={selected === slot}
+                onSelect={() => onSelect(slot)}
+              >
+                {slot}
+              </ChoiceButton>
             ))}
           </ul>
-          <p className="bk-muted bk-small">{formatMessage('bookingTimesIn', { timeZone })}</p>
+          <p className={`${css.muted} ${css.small}`}>{formatMessage('bookingTimesIn', { timeZone })}</p>
         </>
       )}
-    </section>
+    </Step>
   );
 }

@@ -1,39 +1,35 @@
 import { LANDING } from '../../../content/landing-content';
 import { Icon } from '../../../components/icons';
+import css from '../landing.module.css';
+import { Section } from './section';
 
 /** The three offers of spec §1; the digital twin is marked Coming Soon. */
 export function FeaturesSection() {
   const { features } = LANDING;
   return (
-    <section className="lp-section" aria-labelledby="lp-features-title">
-      <div className="lp-container">
-        <div className="lp-section-head">
-          <h2 id="lp-features-title">{features.title}</h2>
-          <p>{features.intro}</p>
-        </div>
-        <ul className="lp-cards lp-cards--3">
-          {features.items.map((item) => (
-            <li key={item.id} className={`lp-card${'comingSoon' in item ? ' lp-card--soon' : ''}`}>
-              {'comingSoon' in item ? <span className="lp-badge">{features.comingSoonBadge}</span> : null}
-              <span className="lp-card-icon">
-                <Icon name={item.icon} />
-              </span>
-              <h3>{item.title}</h3>
-              <p className="lp-audience">{item.audience}</p>
-              <p className="lp-description">{item.description}</p>
-              <ul className="lp-points">
-                {item.points.map((point) => (
-                  <li key={point}>
-                    <Icon name="check" />
-                    <span>{point}</span>
-                  </li>
-                ))}
-              </ul>
-              {'note' in item ? <p className="lp-note">{item.note}</p> : null}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section id="lp-features-title" title={features.title} intro={features.intro}>
+      <ul className={`${css.cards} ${css.cards3}`}>
+        {features.items.map((item) => (
+          <li key={item.id} className={'comingSoon' in item ? `${css.card} ${css.cardSoon}` : css.card}>
+            {'comingSoon' in item ? <span className={css.badge}>{features.comingSoonBadge}</span> : null}
+            <span className={css.cardIcon}>
+              <Icon name={item.icon} />
+            </span>
+            <h3>{item.title}</h3>
+            <p className={css.audience}>{item.audience}</p>
+            <p className={css.description}>{item.description}</p>
+            <ul className={css.points}>
+              {item.points.map((point) => (
+                <li key={point}>
+                  <Icon name="check" />
+                  <span>{point}</span>
+                </li>
+              ))}
+            </ul>
+            {'note' in item ? <p className={css.note}>{item.note}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

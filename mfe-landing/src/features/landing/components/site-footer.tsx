@@ -1,15 +1,16 @@
 import { PageLink as Link } from '../../../components/page-link';
 import { LANDING } from '../../../content/landing-content';
 import { Icon } from '../../../components/icons';
+import css from '../landing.module.css';
 
 export function SiteFooter() {
   const { footer, brand } = LANDING;
   return (
-    <footer className="lp-footer">
-      <div className="lp-container">
-        <div className="lp-footer-grid">
+    <footer className={css.footer}>
+      <div className={css.container}>
+        <div className={css.footerGrid}>
           <div>
-            <p className="lp-logo">
+            <p className={css.logo}>
               <Icon name="heart" />
               <span>{brand}</span>
             </p>
@@ -33,7 +34,7 @@ export function SiteFooter() {
             </p>
           </div>
         </div>
-        <p className="lp-footer-bottom">{footer.copyright}</p>
+        <p className={css.footerBottom}>{footer.copyright}</p>
       </div>
     </footer>
   );
