@@ -23,6 +23,9 @@ const apiPublicFiles = ['*.module.ts', '*.service.ts', '*.entity.ts', '*.reposit
 // TEMPORARY (issue 14): existing imports of another module's internals, allowed until they move.
 // None left: the mappers other modules used moved into their aggregate's repository (issue 14 §2).
 const apiTemporarilyAllowed = [];
+const STYLE_MESSAGE =
+  'Style with a class from a CSS file (CSS Modules on the design tokens), never an inline style or a <style> element: the CSP forbids them.';
+const COLOUR_MESSAGE = 'Use a design token (var(--md-…) in a CSS file), not a colour literal.';
 const DATA_SOURCE_MESSAGE =
   'A service or controller calls a repository, never the DataSource: move the SQL into *.repository.ts.';
 const apiModules = readdirSync(path.join(root, 'api/src'), { withFileTypes: true })
@@ -163,6 +166,21 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Issue 14 §3: styles live in CSS files compiled by webpack (on shared/src/ui/tokens.css), so a
+    // strict Content-Security-Policy without 'unsafe-inline' holds and the palette exists once.
+    files: [...frontends, 'shared'].map((p) => `${p}/src/**/*.{ts,tsx}`),
+    ignores: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='style']", message: STYLE_MESSAGE },
+        { selector: "JSXOpeningElement[name.name='style']", message: STYLE_MESSAGE },
+        { selector: 'Literal[value=/^#[0-9a-fA-F]{3,8}$/]', message: COLOUR_MESSAGE },
+        { selector: 'TemplateElement[value.raw=/#[0-9a-fA-F]{6}\\b/]', message: COLOUR_MESSAGE },
       ],
     },
   },

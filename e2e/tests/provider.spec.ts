@@ -4,7 +4,7 @@ import { loginThroughUi, uniqueEmail } from '../support/auth';
 import { sql } from '../support/db';
 import { AUTH_EMULATOR_URL } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
-import { expectAccessible, shot } from '../support/screens';
+import { expectAccessible, shot, shotAtWidths } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
@@ -35,29 +35,6 @@ async function verifiedToken(email: string, password: string): Promise<{ uid: st
   return { uid: again.localId as string, idToken: again.idToken as string };
 }
 
-/** The default shot plus 1366 px and 390 px wide ones (issue 14: every screen at both widths). */
-async function shotWidths(page: Page, name: string) {
-  await shot(page, name);
-  const size = page.viewportSize();
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, `${name}-${width}`);
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-/** No serious or critical axe violations inside <main>. */
-
-/** The screen at desktop and phone width (1366 and 390 px), then back at the viewport it had. */
-async function shotWidths(page: Page, name: string): Promise<void> {
-  const initial = page.viewportSize();
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-    await shot(page, `${name}-${width}`);
-  }
-  if (initial) await page.setViewportSize(initial);
-}
-
 async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
@@ -75,7 +52,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   // 1. Sign-up: the account, then the four steps with real files.
   await page.goto('/doctor-signup?role=doctor');
   await expect(page.getByRole('heading', { level: 1, name: 'Doctor/Admin sign up' })).toBeVisible();
-  await shotWidths(page, 'provider-signup-account');
+  await shotAtWidths(page, 'provider-signup-account');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create Account & Continue' }).click();
@@ -85,12 +62,12 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(
     page.getByRole('alert').filter({ hasText: 'Please fill in all required fields' }),
   ).toBeVisible();
-  await shotWidths(page, 'provider-signup-personal-error');
+  await shotAtWidths(page, 'provider-signup-personal-error');
   await page.getByLabel('Full name *').fill(name);
   await page.getByLabel('Phone *').fill('5551234567');
   await page.getByLabel('Gender *').selectOption('Female');
   await page.getByLabel('Date of birth *').fill('1980-01-02');
-  await shotWidths(page, 'provider-signup-personal');
+  await shotAtWidths(page, 'provider-signup-personal');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Professional Details' })).toBeVisible();
@@ -100,7 +77,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByLabel('Years of experience *').fill('8');
   await page.getByLabel('License number *').fill('MA-778899');
   await page.getByLabel('NPI number (optional)').fill('1234567890');
-  await shotWidths(page, 'provider-signup-professional');
+  await shotAtWidths(page, 'provider-signup-professional');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Clinic Information' })).toBeVisible();
@@ -109,10 +86,10 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(
     page.getByRole('alert').filter({ hasText: 'Please fill in clinic name, city, and state' }),
   ).toBeVisible();
-  await shotWidths(page, 'provider-signup-clinic-error');
+  await shotAtWidths(page, 'provider-signup-clinic-error');
   await page.getByLabel('City *').fill('Boston');
   await page.getByLabel('State *').fill('MA');
-  await shotWidths(page, 'provider-signup-clinic');
+  await shotAtWidths(page, 'provider-signup-clinic');
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Upload Documents' })).toBeVisible();
@@ -122,11 +99,11 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
       .getByRole('alert')
       .filter({ hasText: 'Please upload Medical Degree, Medical License, and Identity Proof' }),
   ).toBeVisible();
-  await shotWidths(page, 'provider-signup-documents-error');
+  await shotAtWidths(page, 'provider-signup-documents-error');
   await page.getByLabel('Medical Degree *').setInputFiles(file('degree.pdf', PDF, 'application/pdf'));
   await page.getByLabel('Medical License *').setInputFiles(file('license.png', PNG, 'image/png'));
   await page.getByLabel('Identity Proof *').setInputFiles(file('passport.pdf', PDF, 'application/pdf'));
-  await shotWidths(page, 'provider-signup-documents');
+  await shotAtWidths(page, 'provider-signup-documents');
   // Issue 13: an unverified address cannot apply; once verified (here through the emulator, as the
   // mailbox link would), the same click goes through without signing in again.
   await page.getByRole('button', { name: 'Submit Application' }).click();
@@ -140,7 +117,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
   await expect(page.getByText('2-3 business days')).toBeVisible();
-  await shotWidths(page, 'provider-submitted');
+  await shotAtWidths(page, 'provider-submitted');
   await expectAccessible(page);
 
   // Pending: the record says so, and logging in shows the under-review message and signs out.
@@ -169,12 +146,12 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(admin.getByRole('region', { name: 'Pending applications' })).not.toContainText('…');
   await application.scrollIntoViewIfNeeded();
   await shot(admin, 'provider-admin-queue');
-  await shotWidths(admin, 'provider-admin-queue');
+  await shotAtWidths(admin, 'provider-admin-queue');
   await expectAccessible(admin);
   await application.getByRole('button', { name: `Reject ${name}` }).click();
   await expect(admin.getByRole('dialog', { name: `Reject ${name}` })).toBeVisible();
   await shot(admin, 'provider-admin-reject-dialog');
-  await shotWidths(admin, 'provider-admin-reject-dialog');
+  await shotAtWidths(admin, 'provider-admin-reject-dialog');
   await admin.keyboard.press('Escape');
   await expect(admin.getByRole('dialog')).toHaveCount(0);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
@@ -280,7 +257,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   );
   await card.getByText('Intake details').click();
   await shot(doc, 'provider-dashboard');
-  await shotWidths(doc, 'provider-dashboard');
+  await shotAtWidths(doc, 'provider-dashboard');
   await expectAccessible(doc);
   await card
     .getByLabel('Attach prescription')
@@ -341,7 +318,7 @@ test('the onboarding page renders all five steps with Consultation Details', asy
   await page.goto('/doctor-onboarding');
   await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('list', { name: 'Steps' })).toContainText('Consultation Details');
-  await shotWidths(page, 'provider-onboarding');
+  await shotAtWidths(page, 'provider-onboarding');
 });
 
 /** An application submitted through the API: account, user record, three credentials, the record. */
@@ -433,12 +410,12 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await expect(page).toHaveURL(/\/doctor-onboarding$/);
   await expect(page.getByRole('alert').filter({ hasText: 'The license number has expired' })).toBeVisible();
   await expect(page.getByLabel('Full name *')).toHaveValue(name);
-  await shotWidths(page, 'provider-onboarding-rejected');
+  await shotAtWidths(page, 'provider-onboarding-rejected');
   for (let i = 0; i < 3; i += 1) await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Consultation Details' })).toBeVisible();
   await expect(page.getByLabel('Consultation fee (USD) *')).toHaveValue('150');
   await page.getByLabel('Languages (comma-separated) *').fill('English, Spanish');
-  await shotWidths(page, 'provider-onboarding-consultation');
+  await shotAtWidths(page, 'provider-onboarding-consultation');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Medical Degree *').setInputFiles(file('degree.pdf', PDF, 'application/pdf'));
@@ -462,6 +439,6 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await expect(superseded).toContainText('license.png');
   await expect(superseded).toContainText('Superseded by a resubmission');
   await shot(reviewer, 'provider-admin-superseded-documents');
-  await shotWidths(reviewer, 'provider-admin-superseded-documents');
+  await shotAtWidths(reviewer, 'provider-admin-superseded-documents');
   await reviewer.context().close();
 });

@@ -87,6 +87,20 @@ describe('lint boundaries', () => {
       remoteImportsFederationId: importing('mfe-patient/src/app/virtual.tsx', 'mfe_booking/BookingFlow'),
       shellImportsRemote: importing('shell/src/app/virtual.tsx', '../../../mfe-landing/src/app/landing-page'),
       remoteImportsShared: importing('mfe-booking/src/app/virtual.tsx', '@medora/shared'),
+      // issue 14 §3: styles in CSS files on the tokens (a strict CSP forbids inline styles).
+      inlineStyle: {
+        filePath: 'mfe-patient/src/app/virtual.tsx',
+        code: 'export const X = () => <p style={{ margin: 0 }}>x</p>;\n',
+      },
+      styleElement: {
+        filePath: 'shell/src/app/virtual.tsx',
+        code: "export const X = () => <style>{'p { margin: 0 }'}</style>;\n",
+      },
+      colourLiteral: { filePath: 'mfe-booking/src/app/virtual.ts', code: "export const teal = '#0f766e';\n" },
+      className: {
+        filePath: 'mfe-provider/src/app/virtual.tsx',
+        code: 'export const X = () => <a href="#main" className="md-button">x</a>;\n',
+      },
       cycle: cycle('mfe-landing/src/features', ''),
       apiCycle: cycle('api/src/common', '.js'),
     });
@@ -138,5 +152,14 @@ describe('lint boundaries', () => {
     }
     expect(results.repositoryDataSource).toEqual([]);
     expect(results.databaseDataSource).toEqual([]);
+  });
+
+  it('refuses inline styles, <style> elements and colour literals in the frontends, and allows classes', () => {
+    expect(rules(results.inlineStyle)).toEqual(['no-restricted-syntax']);
+    expect(results.inlineStyle[0].message).toContain('never an inline style');
+    expect(rules(results.styleElement)).toEqual(['no-restricted-syntax']);
+    expect(rules(results.colourLiteral)).toEqual(['no-restricted-syntax']);
+    expect(results.colourLiteral[0].message).toContain('design token');
+    expect(results.className).toEqual([]);
   });
 });

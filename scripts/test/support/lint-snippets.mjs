@@ -4,7 +4,12 @@
 import { ESLint } from 'eslint';
 import path from 'node:path';
 
-const RULES = new Set(['import-x/no-restricted-paths', 'import-x/no-cycle', 'no-restricted-imports']);
+const RULES = new Set([
+  'import-x/no-restricted-paths',
+  'import-x/no-cycle',
+  'no-restricted-imports',
+  'no-restricted-syntax',
+]);
 const root = path.resolve(import.meta.dirname, '../../..');
 
 let input = '';
