@@ -24,12 +24,13 @@ export interface AppointmentRow {
   time_zone: string;
   cancelled_by?: CancelledBy | null;
   cancel_reason?: string | null;
+  rescheduled_from?: Date | string | null;
 }
 
 /** Columns every appointment query selects (alias `a` for appointments, `d` for doctors). */
 export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_at, a.status, a.notes, a.clinic,
   a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone,
-  a.cancelled_by, a.cancel_reason`;
+  a.cancelled_by, a.cancel_reason, a.rescheduled_from`;
 
 /** Spec §3 Appointment: the text date in the clinic's zone. */
 export function toAppointment(row: AppointmentRow): Appointment {
@@ -52,5 +53,6 @@ export function toAppointment(row: AppointmentRow): Appointment {
     timeZone,
     cancelledBy: row.cancelled_by ?? null,
     cancelReason: row.cancel_reason ?? null,
+    rescheduledFrom: row.rescheduled_from ? new Date(row.rescheduled_from).toISOString() : null,
   };
 }

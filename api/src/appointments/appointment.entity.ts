@@ -30,6 +30,7 @@ import { UserEntity } from '../users/user.entity.js';
 @Check('chk_appointments_idempotency', '(idempotency_key IS NULL) = (request_hash IS NULL)')
 @Check('chk_appointments_cancelled_by', `cancelled_by IN ('patient', 'doctor', 'admin')`)
 @Check('chk_appointments_cancel_reason', 'char_length(cancel_reason) <= 2000')
+@Check('chk_appointments_rescheduled', '(rescheduled_from IS NULL) = (rescheduled_at IS NULL)')
 @Check(
   'ck_appointments_prescription_url_server',
   `prescription_url IS NULL OR prescription_url = '/api/appointments/' || id || '/prescription'`,
@@ -102,6 +103,14 @@ export class AppointmentEntity {
   /** The doctor's reason, shown to the patient. */
   @Column({ name: 'cancel_reason', type: 'text', nullable: true })
   cancelReason!: string | null;
+
+  /** The start before the patient's latest reschedule (issue 15 §5, migration 1768435200000). */
+  @Column({ name: 'rescheduled_from', type: 'timestamptz', nullable: true })
+  rescheduledFrom!: Date | null;
+
+  /** When the latest reschedule happened. */
+  @Column({ name: 'rescheduled_at', type: 'timestamptz', nullable: true })
+  rescheduledAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -6,9 +6,11 @@ import {
   createAppointmentSchema,
   idempotencyKeySchema,
   listAppointmentsQuerySchema,
+  rescheduleAppointmentSchema,
   type Appointment,
   type CreateAppointmentInput,
   type ListAppointmentsQuery,
+  type RescheduleAppointmentInput,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
@@ -118,6 +120,38 @@ export class AppointmentsController {
     @Param('id', new ZodValidationPipe(appointmentIdSchema)) id: string,
   ): Promise<Appointment> {
     return this.appointments.cancel(caller, id);
+  }
+
+  @Post(':id/reschedule')
+  @RequireVerifiedEmail()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Move an upcoming appointment to another free slot of the same doctor (issue 15 §5): its patient ' +
+      'only. One transaction: the new slot is taken or 409; the old slot is free again; the id stays and ' +
+      'rescheduledFrom holds the previous start.',
+  })
+  @ApiBody({ schema: openApiSchema(rescheduleAppointmentSchema) })
+  @ApiResponse({ status: 200, description: 'The rescheduled Appointment' })
+  @ApiResponse({
+    status: 400,
+    description: 'Invalid body, the same slot, or a slot the doctor does not offer',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such appointment', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'Not upcoming any more, or the new slot is taken',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  @RateLimit('booking')
+  reschedule(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(appointmentIdSchema)) id: string,
+    @Body(new ZodValidationPipe(rescheduleAppointmentSchema)) body: RescheduleAppointmentInput,
+  ): Promise<Appointment> {
+    return this.appointments.reschedule(caller, id, body);
   }
 
   @Get(':id/ics')

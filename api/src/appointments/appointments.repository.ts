@@ -47,6 +47,7 @@ export type DoctorAppointmentRow = {
   closed_at: Date | null;
   cancelled_by: ProviderAppointment['cancelledBy'];
   cancel_reason: string | null;
+  rescheduled_from: Date | null;
   active: boolean;
   email: string | null;
   data: Record<string, unknown> | null;
@@ -123,6 +124,38 @@ export class AppointmentsRepository {
       values,
     )) as { id: string }[];
     return row!.id;
+  }
+
+  /**
+   * Issue 15 §5, inside the patient's booking transaction: the patient's appointment `id` when it is
+   * still upcoming (open and in the future), locked for the move; undefined otherwise.
+   */
+  async lockUpcomingOfPatient(
+    m: Queryable,
+    id: string,
+    patientUid: string,
+  ): Promise<{ id: string; starts_at: Date } | undefined> {
+    const rows: { id: string; starts_at: Date }[] = await m.query(
+      `SELECT id, starts_at FROM appointments
+        WHERE id = $1 AND patient_uid = $2 AND ${upcomingAppointmentSql('appointments')}
+          FOR UPDATE`,
+      [id, patientUid],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Moves the appointment to `startsAt`, remembering the start it had. The partial unique index on
+   * (doctor, start) of active rows refuses a slot someone holds (23505 → 409 in the service); the
+   * old slot is free as soon as this commits, since no active row holds it any more.
+   */
+  async moveTo(m: Queryable, id: string, startsAt: Date): Promise<void> {
+    await m.query(
+      `UPDATE appointments
+          SET rescheduled_from = starts_at, rescheduled_at = now(), starts_at = $2, updated_at = now()
+        WHERE id = $1`,
+      [id, startsAt],
+    );
   }
 
   /** Cancels an open appointment; false when it is not open (any more). */
@@ -251,7 +284,7 @@ export class AppointmentsRepository {
     const active = activeAppointmentSql('a');
     return {
       sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
-                   a.cancelled_by, a.cancel_reason, ${active} AS active,
+                   a.cancelled_by, a.cancel_reason, a.rescheduled_from, ${active} AS active,
                    ${upcomingAppointmentSql('a')} AS upcoming,
                    CASE WHEN ${active} THEN u.email END AS email,
                    CASE WHEN ${active} THEN p.data END AS data,

@@ -6,12 +6,14 @@ import {
   clinicTimeZone,
   formatMessage,
   isBookableSlot,
+  isUpcoming,
   parseAppointmentDate,
   slotStart,
   type Appointment,
   type AuditAction,
   type CreateAppointmentInput,
   type DoctorSchedule,
+  type RescheduleAppointmentInput,
 } from '@medora/shared';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
@@ -83,7 +85,12 @@ export class AppointmentsService {
     }
 
     const slot = parseAppointmentDate(input.date)!;
-    const doctor = await this.findBookableDoctor(input, caller.uid);
+    const doctor = await this.findBookableDoctor(
+      input.doctorId !== undefined
+        ? { doctorId: input.doctorId }
+        : { name: input.doctor, clinic: input.clinic || null },
+      caller.uid,
+    );
     const timeZone = clinicTimeZone(doctor.time_zone);
     if (!isBookableSlot(doctor.schedule, slot.date, slot.time, { timeZone, now })) {
       throw new ApiException(400, MESSAGES.appointmentSlotInvalid, { date: MESSAGES.appointmentSlotInvalid });
@@ -174,6 +181,51 @@ export class AppointmentsService {
     return (await this.findById(id))!;
   }
 
+  /**
+   * `POST /api/appointments/:id/reschedule` (issue 15 §5): the owner moves an upcoming appointment to
+   * another slot the same doctor offers inside the booking window (the booking rules of
+   * @medora/shared). One transaction under the patient's booking lock: the row is locked and checked
+   * again, then moved; the partial unique index answers a slot someone holds — also a concurrent
+   * reschedule or booking into it — with 409. The id stays; `rescheduled_from` keeps the old start.
+   */
+  async reschedule(
+    caller: Caller,
+    id: string,
+    input: RescheduleAppointmentInput,
+    now = new Date(),
+  ): Promise<Appointment> {
+    const found = await this.findRow(id);
+    if (!found) throw new ApiException(404, MESSAGES.notFound);
+    await this.access.assertCanAccess(caller, found.patient_uid, {
+      audit: { action: 'appointment.reschedule', resourceType: 'appointment', resourceId: id },
+    });
+    if (!caller.registered) throw new ApiException(403, MESSAGES.appointmentAccountRequired);
+    if (!isUpcoming({ status: found.status, startsAt: found.starts_at }, now)) {
+      throw new ApiException(409, MESSAGES.rescheduleNotAllowed);
+    }
+    const doctor = await this.findBookableDoctor({ doctorId: found.doctor_id }, caller.uid);
+    const timeZone = clinicTimeZone(doctor.time_zone);
+    if (!isBookableSlot(doctor.schedule, input.date, input.time, { timeZone, now })) {
+      throw new ApiException(400, MESSAGES.appointmentSlotInvalid, { date: MESSAGES.appointmentSlotInvalid });
+    }
+    const startsAt = slotStart(input.date, input.time, timeZone);
+    if (startsAt.getTime() === new Date(found.starts_at).getTime()) {
+      throw new ApiException(400, MESSAGES.rescheduleSameSlot, { time: MESSAGES.rescheduleSameSlot });
+    }
+    try {
+      return await this.appointments.withPatientLock(caller.uid, async (m) => {
+        const locked = await this.appointments.lockUpcomingOfPatient(m, id, caller.uid);
+        if (!locked) throw new ApiException(409, MESSAGES.rescheduleNotAllowed);
+        await this.appointments.moveTo(m, id, startsAt);
+        return (await this.findById(id, m))!;
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === SLOT_CONSTRAINT)
+        throw new ApiException(409, MESSAGES.appointmentSlotTaken);
+      throw error;
+    }
+  }
+
   /** `GET /api/appointments/:id/ics`: the appointment as an iCalendar file (same access as `get`). */
   async ics(caller: Caller, id: string): Promise<{ fileName: string; body: string }> {
     const row = await this.findReadable(caller, id, 'export');
@@ -239,15 +291,10 @@ export class AppointmentsService {
    * (issue 13: the same rule that hides them from the list).
    */
   private async findBookableDoctor(
-    input: CreateAppointmentInput,
+    by: { doctorId: string } | { name: string; clinic: string | null },
     patientUid: string,
   ): Promise<BookableDoctor> {
-    const doctor = await this.appointments.findBookableDoctor(
-      patientUid,
-      input.doctorId !== undefined
-        ? { doctorId: input.doctorId }
-        : { name: input.doctor, clinic: input.clinic || null },
-    );
+    const doctor = await this.appointments.findBookableDoctor(patientUid, by);
     if (!doctor) throw new ApiException(404, MESSAGES.appointmentDoctorUnavailable);
     // jsonb written by other features: a malformed schedule means "offers nothing", never a 500.
     const { availableDays, timeSlots } = (doctor.schedule ?? {}) as Partial<DoctorSchedule>;

@@ -1,4 +1,10 @@
-import { MESSAGES, formatMessage, type AppNotification } from '@medora/shared';
+import {
+  MESSAGES,
+  formatAppointmentWhen,
+  formatDateTime,
+  formatMessage,
+  type AppNotification,
+} from '@medora/shared';
 import {
   APPOINTMENT_COLUMNS,
   toAppointment,
@@ -52,7 +58,7 @@ export const appointmentSource: NotificationSource = {
       title: MESSAGES.notificationAppointmentTitle,
       message: formatMessage('notificationAppointmentBody', {
         doctor: a.doctor,
-        date: a.date,
+        date: formatAppointmentWhen(a),
         clinic: a.clinic,
       }),
       createdAt: a.bookedAt,
@@ -78,7 +84,7 @@ export const reminderSource: NotificationSource = {
       title: MESSAGES.notificationReminderTitle,
       message: formatMessage('notificationReminderBody', {
         doctor: a.doctor,
-        date: a.date,
+        date: formatAppointmentWhen(a),
         clinic: a.clinic,
       }),
     })),
@@ -117,9 +123,109 @@ export const doctorCancelSource: NotificationSource = {
         title: MESSAGES.notificationDoctorCancelTitle,
         message: formatMessage('notificationDoctorCancelBody', {
           doctor: a.doctor,
-          date: a.date,
+          date: formatAppointmentWhen(a),
           reason: a.cancelReason ?? '',
         }),
+        createdAt: new Date(row.cancelled_at).toISOString(),
+      };
+    }),
+};
+
+type MovedRow = AppointmentRow & { rescheduled_at: string };
+type CancelledRow = AppointmentRow & { cancelled_at: string };
+
+/** The time of a moment as part of an id: each reschedule is a notification of its own. */
+const stamp = (at: string) => new Date(at).getTime().toString(36);
+
+/**
+ * 'appointment' (issue 15 §5): the caller's appointments they rescheduled in the last 7 days, dated
+ * at the move, with the old and the new start as the patient reads dates.
+ */
+export const rescheduleSource: NotificationSource = {
+  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.rescheduled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+         WHERE a.patient_uid = $1 AND a.rescheduled_at > $2::timestamptz - interval '168 hours'
+         ORDER BY a.rescheduled_at DESC LIMIT 20`,
+  build: (rows) =>
+    (rows as unknown as MovedRow[]).map((row) => {
+      const a = toAppointment(row);
+      return {
+        id: `rescheduled:${a.id}:${stamp(row.rescheduled_at)}`,
+        type: 'appointment' as const,
+        title: MESSAGES.notificationRescheduledTitle,
+        message: formatMessage('notificationRescheduledBody', {
+          doctor: a.doctor,
+          from: formatDateTime(a.rescheduledFrom ?? a.startsAt, a.timeZone),
+          date: formatAppointmentWhen(a),
+          clinic: a.clinic,
+        }),
+        createdAt: new Date(row.rescheduled_at).toISOString(),
+      };
+    }),
+};
+
+/**
+ * 'appointment' (issue 15 §5): for a doctor (the caller's account is the doctor's), their patients'
+ * reschedules in the last 7 days. No health data: the dates only.
+ */
+export const doctorRescheduleSource: NotificationSource = {
+  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.rescheduled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+         WHERE d.user_id = u.id AND a.rescheduled_at > $2::timestamptz - interval '168 hours'
+         ORDER BY a.rescheduled_at DESC LIMIT 20`,
+  build: (rows) =>
+    (rows as unknown as MovedRow[]).map((row) => {
+      const a = toAppointment(row);
+      return {
+        id: `doctor-rescheduled:${a.id}:${stamp(row.rescheduled_at)}`,
+        type: 'appointment' as const,
+        title: MESSAGES.notificationRescheduledTitle,
+        message: formatMessage('notificationDoctorRescheduledBody', {
+          from: formatDateTime(a.rescheduledFrom ?? a.startsAt, a.timeZone),
+          date: formatAppointmentWhen(a),
+        }),
+        createdAt: new Date(row.rescheduled_at).toISOString(),
+      };
+    }),
+};
+
+/**
+ * 'appointment' (issue 15 §6): the caller's appointments cancelled by themselves or an admin in the
+ * last 7 days (a doctor's cancellation has its own, with the reason: doctorCancelSource).
+ */
+export const cancelSource: NotificationSource = {
+  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.cancelled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+         WHERE a.patient_uid = $1 AND a.status = 'Cancelled' AND a.cancelled_by IN ('patient', 'admin')
+           AND a.cancelled_at > $2::timestamptz - interval '168 hours'
+         ORDER BY a.cancelled_at DESC LIMIT 20`,
+  build: (rows) =>
+    (rows as unknown as CancelledRow[]).map((row) => {
+      const a = toAppointment(row);
+      return {
+        id: `cancelled:${a.id}`,
+        type: 'appointment' as const,
+        title: MESSAGES.notificationCancelledTitle,
+        message: formatMessage('notificationCancelledBody', {
+          doctor: a.doctor,
+          date: formatAppointmentWhen(a),
+        }),
+        createdAt: new Date(row.cancelled_at).toISOString(),
+      };
+    }),
+};
+
+/** 'appointment' (issue 15 §6): for a doctor, appointments their patients (or an admin) cancelled. */
+export const doctorPatientCancelSource: NotificationSource = {
+  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.cancelled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+         WHERE d.user_id = u.id AND a.status = 'Cancelled' AND a.cancelled_by IN ('patient', 'admin')
+           AND a.cancelled_at > $2::timestamptz - interval '168 hours'
+         ORDER BY a.cancelled_at DESC LIMIT 20`,
+  build: (rows) =>
+    (rows as unknown as CancelledRow[]).map((row) => {
+      const a = toAppointment(row);
+      return {
+        id: `doctor-cancelled:${a.id}`,
+        type: 'appointment' as const,
+        title: MESSAGES.notificationCancelledTitle,
+        message: formatMessage('notificationDoctorCancelledBody', { date: formatAppointmentWhen(a) }),
         createdAt: new Date(row.cancelled_at).toISOString(),
       };
     }),
@@ -132,4 +238,8 @@ export const NOTIFICATION_SOURCES: NotificationSource[] = [
   reminderSource,
   documentSource,
   doctorCancelSource,
+  rescheduleSource,
+  doctorRescheduleSource,
+  cancelSource,
+  doctorPatientCancelSource,
 ];

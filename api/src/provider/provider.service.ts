@@ -106,6 +106,8 @@ export class ProviderService {
         closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
         cancelledBy: r.cancelled_by ?? null,
         cancelReason: r.cancel_reason,
+        rescheduledFrom: r.rescheduled_from ? new Date(r.rescheduled_from).toISOString() : null,
+        timeZone,
       };
     });
   }

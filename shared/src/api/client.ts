@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages.js';
 import type { CreateUserInput, MeResponse, NotificationsResponse, User } from '../schemas/users.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
-import type { CreateAppointmentInput } from '../schemas/appointments.js';
+import type { CreateAppointmentInput, RescheduleAppointmentInput } from '../schemas/appointments.js';
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 import type {
   AdminDashboardOverview,
@@ -233,6 +233,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `POST /api/appointments/{id}/cancel` (the patient): status Cancelled, the slot is free again. */
     cancelAppointment: (id: string) =>
       request<Appointment>(`/appointments/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    /** `POST /api/appointments/{id}/reschedule` (issue 15 §5): the same appointment at another free slot. */
+    rescheduleAppointment: (id: string, input: RescheduleAppointmentInput) =>
+      request<Appointment>(`/appointments/${encodeURIComponent(id)}/reschedule`, {
+        method: 'POST',
+        body: input,
+      }),
     /** `GET /api/appointments/{id}/ics`: the appointment as an iCalendar file. */
     appointmentIcs: (id: string) =>
       request<DownloadedFile>(`/appointments/${encodeURIComponent(id)}/ics`, {

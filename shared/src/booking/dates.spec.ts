@@ -4,6 +4,9 @@ import {
   clinicTimeZone,
   dateLabel,
   formatAppointmentDate,
+  formatAppointmentWhen,
+  formatDateTime,
+  formatSlot,
   isBookableSlot,
   parseAppointmentDate,
   parseTime12h,
@@ -166,5 +169,24 @@ describe('clinicTimeZone', () => {
     expect(clinicTimeZone('Europe/Paris')).toBe('Europe/Paris');
     expect(clinicTimeZone('Mars/Olympus')).toBe('America/New_York');
     expect(clinicTimeZone(null)).toBe('America/New_York');
+  });
+});
+
+describe('formatDateTime (issue 15 §5: the one way a patient reads a date)', () => {
+  it('names the weekday and the clinic zone', () => {
+    expect(formatDateTime('2026-11-27T17:30:00Z', 'America/Chicago')).toBe('Fri 27 Nov 2026, 11:30 AM CST');
+    expect(formatDateTime('2026-07-03T13:05:00Z', NY)).toBe('Fri 3 Jul 2026, 9:05 AM EDT');
+  });
+
+  it('falls back to the default clinic zone and leaves an unparseable instant as it is', () => {
+    expect(formatDateTime('2026-11-27T17:30:00Z', 'Not/AZone')).toBe('Fri 27 Nov 2026, 12:30 PM EST');
+    expect(formatDateTime('soon', NY)).toBe('soon');
+  });
+
+  it('formats a slot and an appointment on the clinic wall clock', () => {
+    expect(formatSlot('2026-11-27', '11:30 AM', 'America/Chicago')).toBe('Fri 27 Nov 2026, 11:30 AM CST');
+    expect(formatAppointmentWhen({ startsAt: '2026-11-27T16:30:00.000Z', timeZone: NY })).toBe(
+      'Fri 27 Nov 2026, 11:30 AM EST',
+    );
   });
 });

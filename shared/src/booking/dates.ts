@@ -200,3 +200,52 @@ export function dateLabel(date: string): string {
 export function daysPerWeek(schedule: DoctorSchedule | undefined): number {
   return new Set(schedule?.availableDays ?? []).size;
 }
+
+// Issue 15 §5: the one way a patient reads a date and time ('Fri 27 Nov 2026, 11:30 AM CST'): weekday,
+// day, month, year, 12-hour time and the clinic's zone named, through Intl.
+const readableFormats = new Map<string, Intl.DateTimeFormat>();
+function readableFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = readableFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone,
+      timeZoneName: 'short',
+    });
+    readableFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * An instant as a patient reads it, on the wall clock of `timeZone` (the clinic's; an unknown zone
+ * falls back to the default clinic zone): 'Fri 27 Nov 2026, 11:30 AM CST'. An unparseable instant is
+ * returned as given.
+ */
+export function formatDateTime(instant: string | number | Date, timeZone: string | null | undefined): string {
+  const d = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(d.getTime())) return String(instant);
+  const parts = readableFormat(clinicTimeZone(timeZone)).formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return (
+    `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ` +
+    `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${part('timeZoneName')}`
+  );
+}
+
+/** A slot (clinic wall date 'YYYY-MM-DD' and 'hh:mm AM/PM') as a patient reads it; see formatDateTime. */
+export function formatSlot(date: string, time: string, timeZone: string | null | undefined): string {
+  const zone = clinicTimeZone(timeZone);
+  return formatDateTime(slotStart(date, time, zone), zone);
+}
+
+/** An appointment's start as a patient reads it (its startsAt in its clinic's zone). */
+export function formatAppointmentWhen(appointment: { startsAt: string; timeZone?: string | null }): string {
+  return formatDateTime(appointment.startsAt, appointment.timeZone);
+}

@@ -72,3 +72,69 @@ export function chronicConditionsOf(profile: unknown): string[] {
   const list = data?.chronicConditions;
   return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];
 }
+
+/**
+ * Issue 15 §5: the specialty that fits a symptom of the intake (option strings of the `symptoms` and
+ * `additionalSymptoms` questions; a test proves every name here is one of them). Doctors of these
+ * specialties are marked "Suggested for your symptoms" in the doctor step; nothing is hidden.
+ */
+export const SYMPTOM_SPECIALTIES: Readonly<Record<string, Specialty>> = {
+  'Chest Pain': 'Cardiology',
+  Palpitations: 'Cardiology',
+  Fainting: 'Cardiology',
+  Swelling: 'Cardiology',
+  'Shortness of Breath': 'Pulmonology',
+  Cough: 'Pulmonology',
+  Rash: 'Dermatology',
+  Itching: 'Dermatology',
+  'Hair Loss': 'Dermatology',
+  Headache: 'Neurology',
+  Dizziness: 'Neurology',
+  'Numbness/Paresthesia': 'Neurology',
+  Tremors: 'Neurology',
+  'Memory Loss': 'Neurology',
+  'Back Pain': 'Orthopedics',
+  'Joint Pain': 'Orthopedics',
+  'Abdominal Pain': 'Gastroenterology',
+  Nausea: 'Gastroenterology',
+  Vomiting: 'Gastroenterology',
+  Diarrhea: 'Gastroenterology',
+  'Bowel Changes': 'Gastroenterology',
+  'Sore Throat': 'ENT',
+  'Runny Nose': 'ENT',
+  'Hearing Loss': 'ENT',
+  'Vision Problems': 'Ophthalmology',
+  'Urinary Symptoms': 'Urology',
+  Anxiety: 'Psychiatry',
+  Depression: 'Psychiatry',
+  'Sleep Problems': 'Psychiatry',
+  'Lumps/Bumps': 'Oncology',
+  'Weight Gain': 'Endocrinology',
+};
+
+/** The specialties the given symptoms point to (symptoms without a mapping add none). */
+export function specialtiesForSymptoms(symptoms: readonly string[]): Set<string> {
+  const result = new Set<string>();
+  for (const s of symptoms) {
+    const specialty = SYMPTOM_SPECIALTIES[s.trim()];
+    if (specialty) result.add(specialty);
+  }
+  return result;
+}
+
+/**
+ * The current symptoms in a patient profile as `GET /api/patients/{uid}` returns it: the main and the
+ * additional symptoms of the latest intake (`data.symptoms`, `data.additionalSymptoms`); anything else
+ * reads as none.
+ */
+export function currentSymptomsOf(profile: unknown): string[] {
+  const data = (profile as { data?: Record<string, unknown> } | null | undefined)?.data;
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+  return [...list(data?.symptoms), ...list(data?.additionalSymptoms)];
+}
+
+/** Whether a doctor's name or specialty contains the search text (case-insensitive; empty matches all). */
+export function doctorMatchesSearch(doctor: { name: string; specialty: string }, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  return q === '' || doctor.name.toLowerCase().includes(q) || doctor.specialty.toLowerCase().includes(q);
+}

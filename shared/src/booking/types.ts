@@ -64,6 +64,8 @@ export interface Appointment {
   cancelledBy?: CancelledBy | null;
   /** The doctor's reason when the doctor cancelled (shown to the patient). */
   cancelReason?: string | null;
+  /** Issue 15 §5: the start (ISO) it had before its latest reschedule; null when never rescheduled. */
+  rescheduledFrom?: string | null;
 }
 
 /** Who cancelled an appointment (appointments.cancelled_by). */
@@ -84,4 +86,9 @@ export interface BookingFlowProps {
   onBooked?: (appointment: Appointment) => void;
   /** Called by the page variant's Cancel button. */
   onCancel?: () => void;
+  /**
+   * Issue 15 §5: the id of an upcoming appointment to move to another slot of the same doctor (the page
+   * reads it from `?reschedule=`); the doctor step is then fixed to that appointment's doctor.
+   */
+  rescheduleId?: string;
 }

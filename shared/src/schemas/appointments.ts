@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { parseAppointmentDate } from '../booking/dates.js';
+import { parseAppointmentDate, parseIsoDate, parseTime12h } from '../booking/dates.js';
 import { serverSetField } from './server-set.js';
 import { uidSchema } from './users.js';
 
@@ -31,6 +31,24 @@ export type CreateAppointmentInput = z.infer<typeof createAppointmentSchema>;
 /** `GET /api/appointments?uid=` */
 export const listAppointmentsQuerySchema = z.object({ uid: uidSchema }).strict();
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuerySchema>;
+
+/**
+ * `POST /api/appointments/{id}/reschedule` (issue 15 §5): the new slot of the same doctor, as the clinic
+ * wall date and time ('2026-11-27', '11:30 AM').
+ */
+export const rescheduleAppointmentSchema = z
+  .object({
+    date: z
+      .string({ error: MESSAGES.bookingSelectionRequired })
+      .trim()
+      .refine((v) => parseIsoDate(v) !== null, MESSAGES.rescheduleDateInvalid),
+    time: z
+      .string({ error: MESSAGES.bookingSelectionRequired })
+      .trim()
+      .refine((v) => parseTime12h(v) !== null, MESSAGES.rescheduleTimeInvalid),
+  })
+  .strict();
+export type RescheduleAppointmentInput = z.infer<typeof rescheduleAppointmentSchema>;
 
 /** `:id` of an appointment. */
 export const appointmentIdSchema = z.uuid(MESSAGES.notFound);

@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'appointment.prescription.upload',
   'appointment.prescription.download',
   'audit.read',
+  // Issue 15 §5: a patient moved an appointment to another slot.
+  'appointment.reschedule',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

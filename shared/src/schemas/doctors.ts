@@ -372,6 +372,10 @@ export interface ProviderAppointment {
   /** Who cancelled and, for a doctor's cancellation, why (issue 13). */
   cancelledBy?: 'patient' | 'doctor' | 'admin' | null;
   cancelReason?: string | null;
+  /** Issue 15 §5: the start (ISO) before the patient's latest reschedule, else null. */
+  rescheduledFrom?: string | null;
+  /** The clinic's zone of `startsAt` and `rescheduledFrom`. */
+  timeZone?: string;
 }
 
 export interface ProviderScheduleResponse {

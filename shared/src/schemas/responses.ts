@@ -150,6 +150,7 @@ export const appointmentSchema = z.strictObject({
   timeZone: z.string(),
   cancelledBy: cancelledBySchema.nullable().optional(),
   cancelReason: z.string().nullable().optional(),
+  rescheduledFrom: isoTime.nullable().optional(),
 });
 
 export const credentialRecordSchema = z.strictObject({
@@ -236,6 +237,8 @@ export const providerAppointmentSchema = z.strictObject({
   closedAt: isoTime.nullable().optional(),
   cancelledBy: cancelledBySchema.nullable().optional(),
   cancelReason: z.string().nullable().optional(),
+  rescheduledFrom: isoTime.nullable().optional(),
+  timeZone: z.string().optional(),
 });
 
 export const appointmentStatusResponseSchema = z.strictObject({ id: z.string(), status: z.string() });
@@ -300,6 +303,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/appointments/{id}': appointmentSchema,
   'GET /api/appointments/{id}/ics': null,
   'POST /api/appointments/{id}/cancel': appointmentSchema,
+  'POST /api/appointments/{id}/reschedule': appointmentSchema,
   'GET /api/appointments/{id}/prescription': null,
   'GET /api/provider/overview': providerOverviewSchema,
   'GET /api/provider/appointments': z.array(providerAppointmentSchema),
