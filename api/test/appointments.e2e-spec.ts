@@ -387,7 +387,15 @@ describe('GET /api/doctors-with-context/:uid', () => {
     expect(after.lastDoctorName).toBe(general.name);
     const listed = after.doctors.find((d) => d.id === general.id)!;
     expect(listed.visitCount).toBe(1);
-    expect(listed.lastVisitDate).toBe(date);
+    // Issue 15 §5: a booking still ahead is not a "last visit"; a visit that took place is.
+    expect(listed.lastVisitDate).toBeNull();
+    await t.dataSource.query(
+      `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name)
+       VALUES ($1, $2, '2026-03-02T14:00:00Z', 'Past', $3, $4, $5)`,
+      [patient.uid, general.id, general.clinic, general.specialty, general.name],
+    );
+    const withPast = (await withContext(t, patient)).doctors.find((d) => d.id === general.id)!;
+    expect(withPast).toMatchObject({ visitCount: 2, lastVisitDate: '2026-03-02 at 09:00 AM' });
     const { date: day, time } = parseAppointmentDate(date)!;
     expect(listed.takenSlots[day]).toContain(time);
 

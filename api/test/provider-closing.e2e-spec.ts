@@ -2,6 +2,7 @@ import request from 'supertest';
 import {
   MESSAGES,
   VISIT_UNDO_HOURS,
+  formatAppointmentWhen,
   formatMessage,
   type Appointment,
   type NotificationsResponse,
@@ -266,7 +267,8 @@ describe('POST /api/provider/appointments/{id}/cancel', () => {
         title: MESSAGES.notificationDoctorCancelTitle,
         message: formatMessage('notificationDoctorCancelBody', {
           doctor: doctor.name,
-          date: slot,
+          // Issue 15 §5: the patient reads dates with weekday and clinic zone.
+          date: formatAppointmentWhen(mine.body as Appointment),
           reason,
         }),
         read: false,

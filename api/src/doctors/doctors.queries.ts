@@ -22,7 +22,8 @@ const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::fl
  * carries them (one row with null doctor columns).
  */
 export const DOCTORS_WITH_CONTEXT_SQL = `WITH mine AS (
-    SELECT doctor_id, count(*)::int AS visits, max(starts_at) AS last_start
+    SELECT doctor_id, count(*)::int AS visits,
+           max(starts_at) FILTER (WHERE starts_at <= now()) AS last_start
       FROM appointments WHERE patient_uid = $1 AND ${activeAppointmentSql('appointments')} GROUP BY doctor_id
   ), taken AS (
     SELECT doctor_id, array_agg(${EPOCH_MS('starts_at')} ORDER BY starts_at) AS starts
@@ -56,7 +57,7 @@ export interface DoctorWithContextRow {
   timeZone: string;
   schedule: Partial<DoctorSchedule> | null;
   visitCount: number;
-  /** Epoch milliseconds. */
+  /** Epoch milliseconds of the patient's latest past visit (issue 15 §5: "Last visit" is never a future one). */
   lastStart: number | null;
   takenStarts: number[] | null;
 }

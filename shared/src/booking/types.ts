@@ -30,7 +30,10 @@ export interface DoctorListingItem extends PublicDoctor {
   schedule: DoctorSchedule;
   /** Past and upcoming non-cancelled appointments of this patient with this doctor. */
   visitCount: number;
-  /** Text date ('YYYY-MM-DD at hh:mm AM/PM') of the patient's latest non-cancelled appointment, or null. */
+  /**
+   * Text date ('YYYY-MM-DD at hh:mm AM/PM') of the patient's latest non-cancelled appointment that has
+   * started (issue 15 §5: a future booking is not a "last visit"), or null.
+   */
   lastVisitDate: string | null;
   /** Slots already booked within the booking window, by date ('YYYY-MM-DD' → ['10:30 AM']). */
   takenSlots: Record<string, string[]>;

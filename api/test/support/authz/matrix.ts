@@ -175,6 +175,16 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'cancel', resourceType: 'appointment' },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
+  'POST /api/appointments/{id}/reschedule': {
+    params: { id: 'freshAppointment' },
+    // Issue 15 §5: the patient only (an admin or the doctor does not move a patient's visit).
+    body: (w) => {
+      const [date, time] = w.nextSlot().split(' at ');
+      return { date, time };
+    },
+    audit: { action: 'appointment.reschedule', resourceType: 'appointment' },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
   'GET /api/appointments/{id}/prescription': {
     params: { id: 'appointment' },
     audit: { action: 'appointment.prescription.download', resourceType: 'appointment' },

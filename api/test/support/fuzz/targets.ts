@@ -13,6 +13,7 @@ import {
   appointmentStatusUpdateSchema,
   doctorCancelSchema,
   savePatientSchema,
+  rescheduleAppointmentSchema,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
@@ -50,6 +51,8 @@ export const FUZZ_ROUTES = [
   'POST /api/doctors/{uid}/credentials',
   'POST /api/appointments',
   'POST /api/appointments/{id}/cancel',
+  // issue 15
+  'POST /api/appointments/{id}/reschedule',
   'POST /api/patients',
   'POST /api/patients/{uid}/documents',
   'DELETE /api/patients/{uid}/documents/{id}',
@@ -212,6 +215,16 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       path: `/api/appointments/${cancelledId}/cancel`,
       params: { names: ['id'], build: (v) => `/api/appointments/${v.id}/cancel` },
       noBody: true,
+    },
+    // On the cancelled appointment: a body the schema accepts is refused (409) and changes nothing.
+    'POST /api/appointments/{id}/reschedule': {
+      caller: patient,
+      path: `/api/appointments/${cancelledId}/reschedule`,
+      params: { names: ['id'], build: (v) => `/api/appointments/${v.id}/reschedule` },
+      json: {
+        base: { date: freeSlot.split(' at ')[0]!, time: freeSlot.split(' at ')[1]! },
+        schema: rescheduleAppointmentSchema,
+      },
     },
     'POST /api/patients': {
       caller: patient,
