@@ -643,6 +643,8 @@ export const MESSAGES = {
   bookAnotherAppointment: 'Book an Appointment',
   noUpcomingAppointments: 'No upcoming appointments',
   bookingSucceededWhen: 'Appointment booked successfully! {doctor} on {date}, {clinic}.',
+  bookingSummaryWhen: '{doctor} ({specialty}) on {date}, {clinic}',
+  rescheduleCurrent: 'Current appointment: {doctor} on {date}, {clinic}.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,20 +1,27 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type RemotePageProps } from '@medora/shared';
 import { BookingFlow } from '../features/booking/components/booking-flow';
 import css from './booking-page.module.css';
 
-/** `/book-appointment` (spec §2 Book appointment): Cancel and a successful booking go to /dashboard. */
+/**
+ * `/book-appointment` (spec §2 Book appointment): Cancel and a successful booking go to /dashboard.
+ * `?reschedule=<id>` (issue 15 §5) moves that appointment instead, then shows the appointments.
+ */
 export default function BookingPage(_props: RemotePageProps) {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const rescheduleId = params.get('reschedule') || undefined;
+  const back = rescheduleId ? '/dashboard?tab=appointments&sub=upcoming' : '/dashboard';
   return (
     <main className={css.page}>
       <div className={css.head}>
-        <h1>{MESSAGES.bookingHeading}</h1>
+        <h1>{rescheduleId ? MESSAGES.rescheduleHeading : MESSAGES.bookingHeading}</h1>
       </div>
       <BookingFlow
         variant="page"
-        onCancel={() => void navigate('/dashboard')}
-        onBooked={() => void navigate('/dashboard')}
+        rescheduleId={rescheduleId}
+        onCancel={() => void navigate(back)}
+        onBooked={() => void navigate(back)}
       />
       <p className={css.build}>
         {MESSAGES.buildLabel} <code data-testid="build-id">{__BUILD_ID__}</code>

@@ -1,19 +1,26 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
   ApiError,
   MESSAGES,
+  api,
   authStore,
   availableDates,
   clinicTimeZone,
   errorMessage,
   formatAppointmentDate,
+  formatAppointmentWhen,
   formatMessage,
+  formatSlot,
+  isUpcoming,
   notify,
   slotsFor,
   type BookingFlowProps,
 } from '@medora/shared';
+import { appointmentKeys } from '@medora/shared/query';
 import { useCreateAppointment } from '../api/use-create-appointment';
+import { useRescheduleAppointment } from '../api/use-reschedule-appointment';
 import { useBookingDoctors } from '../hooks/use-booking-doctors';
 import { useBookingDraft } from '../stores/booking-draft-store';
 import css from '../booking.module.css';
@@ -21,6 +28,7 @@ import { ConfirmStep } from './confirm-step';
 import { DateStep } from './date-step';
 import { DoctorStep } from './doctor-step';
 import { SlotStep } from './slot-step';
+import { Step } from './step';
 
 /** A fresh Idempotency-Key; one per selection, so a retried click never books twice. */
 function newIdempotencyKey(): string {
@@ -32,12 +40,23 @@ function newIdempotencyKey(): string {
 /**
  * The one booking flow (spec §2, §4 Booking): doctor → date → slot → confirm. `variant` picks the §8
  * message texts and the dashboard's intro; the standalone page and the dashboard tab both render it.
+ * With `rescheduleId` (issue 15 §5) the same date and slot steps move that appointment to another
+ * free slot of its doctor: the doctor is fixed, and confirming reschedules instead of booking.
  */
-export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
+export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: BookingFlowProps) {
   const uid = useStore(authStore, (s) => s.user?.uid);
-  const { loading, doctors } = useBookingDoctors(uid);
+  const { loading, doctors, symptoms } = useBookingDoctors(uid);
   const booking = useCreateAppointment();
-  const submitting = booking.isPending;
+  const moving = useRescheduleAppointment();
+  const submitting = booking.isPending || moving.isPending;
+  const rescheduling = rescheduleId !== undefined;
+  const original = useQuery({
+    queryKey: appointmentKeys.detail(rescheduleId ?? ''),
+    queryFn: () => api.getAppointment(rescheduleId!),
+    enabled: rescheduling && uid !== undefined,
+  });
+  const current = original.data ?? null;
+  const movable = current !== null && isUpcoming(current);
 
   const started = useBookingDraft((s) => s.started);
   const doctorKey = useBookingDraft((s) => s.doctorKey);
@@ -49,6 +68,10 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
 
   // The draft belongs to this mount: a new visit starts clean.
   useEffect(() => () => reset(), [reset]);
+  // Rescheduling: the doctor is the appointment's own.
+  useEffect(() => {
+    if (current && movable) selectDoctor(current.doctorId);
+  }, [current, movable, selectDoctor]);
 
   const doctor = doctors.find((d) => d.key === doctorKey) ?? null;
   const timeZone = clinicTimeZone(doctor?.timeZone);
@@ -69,12 +92,43 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
     return idempotencyKey.current.key;
   };
 
+  function failed(error: unknown, key: 'bookingFailed' | 'rescheduleFailed') {
+    notify.error(formatMessage(key, { message: errorMessage(error) }));
+    if (error instanceof ApiError && error.status === 409) {
+      // Someone else took the slot: offer the slots as they are now (the mutation refetches them).
+      clearSlot();
+    }
+  }
+
+  async function confirmReschedule() {
+    if (!current || !date || !slot) {
+      notify.error(MESSAGES.bookingSelectionRequired);
+      return;
+    }
+    try {
+      const moved = await moving.mutateAsync({ id: current.id, input: { date, time: slot } });
+      notify.success(
+        formatMessage('rescheduleSucceeded', {
+          doctor: moved.doctor,
+          date: formatAppointmentWhen(moved),
+          clinic: moved.clinic,
+        }),
+      );
+      reset();
+      onBooked?.(moved);
+    } catch (error) {
+      failed(error, 'rescheduleFailed');
+    }
+  }
+
   async function confirm() {
+    if (rescheduling) return confirmReschedule();
     if (!doctor || !date || !slot || !uid) {
       notify.error(MESSAGES.bookingSelectionRequired);
       return;
     }
     const text = formatAppointmentDate(date, slot);
+    // Spec §5: 'Follow-up appointment' is the placeholder, and the note sent when none is written.
     const finalNotes = notes.trim() || MESSAGES.defaultBookingNote;
     try {
       const appointment = await booking.mutateAsync({
@@ -92,25 +146,20 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
         idempotencyKey: keyFor(`${doctor.key}|${text}|${finalNotes}`),
       });
       notify.success(
-        formatMessage('bookingSucceededDetails', {
+        formatMessage('bookingSucceededWhen', {
           doctor: appointment.doctor,
-          date,
-          time: slot,
+          date: formatSlot(date, slot, doctor.timeZone),
           clinic: appointment.clinic,
         }),
       );
       reset({ keepStarted: variant === 'dashboard' });
       onBooked?.(appointment);
     } catch (error) {
-      notify.error(formatMessage('bookingFailed', { message: errorMessage(error) }));
-      if (error instanceof ApiError && error.status === 409) {
-        // Someone else took the slot: offer the slots as they are now (the mutation refetches them).
-        clearSlot();
-      }
+      failed(error, 'bookingFailed');
     }
   }
 
-  if (variant === 'dashboard' && !started) {
+  if (variant === 'dashboard' && !started && !rescheduling) {
     return (
       <div className={css.flow} data-testid="booking-flow">
         <div className={css.intro}>
@@ -123,12 +172,53 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
     );
   }
 
+  if (rescheduling && !movable) {
+    return (
+      <div className={css.flow} data-testid="booking-flow">
+        {original.isPending ? (
+          <p role="status" className={css.muted}>
+            {MESSAGES.rescheduleLoading}
+          </p>
+        ) : (
+          <p role="alert" className={css.empty}>
+            {original.isError ? errorMessage(original.error) : MESSAGES.rescheduleUnavailable}
+          </p>
+        )}
+        {onCancel ? (
+          <div className={css.actions}>
+            <button type="button" className={css.button} onClick={onCancel}>
+              {MESSAGES.cancelButton}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
   return (
     <div className={css.flow} data-testid="booking-flow">
-      <DoctorStep doctors={doctors} loading={loading || !uid} selected={doctorKey} onSelect={selectDoctor} />
+      {rescheduling && current ? (
+        <Step id="bk-step-doctor" title={MESSAGES.bookingStepDoctor}>
+          <p className={css.current} data-testid="reschedule-current">
+            {formatMessage('rescheduleCurrent', {
+              doctor: current.doctor,
+              date: formatAppointmentWhen(current),
+              clinic: current.clinic,
+            })}
+          </p>
+        </Step>
+      ) : (
+        <DoctorStep
+          doctors={doctors}
+          loading={loading || !uid}
+          selected={doctorKey}
+          onSelect={selectDoctor}
+          symptoms={symptoms}
+        />
+      )}
       <DateStep
         variant={variant}
-        doctorName={doctor?.name ?? null}
+        doctorName={doctor?.name ?? (rescheduling ? (current?.doctor ?? null) : null)}
         dates={dates}
         selected={date}
         onSelect={selectDate}
@@ -141,9 +231,16 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
         selected={slot}
         onSelect={selectSlot}
       />
-      <ConfirmStep doctor={doctor} date={date} slot={slot} notes={notes} onNotes={setNotes} />
+      <ConfirmStep
+        doctor={doctor}
+        date={date}
+        slot={slot}
+        notes={notes}
+        onNotes={setNotes}
+        withNotes={!rescheduling}
+      />
       <div className={css.actions}>
-        {variant === 'dashboard' ? (
+        {variant === 'dashboard' && !rescheduling ? (
           <button type="button" className={css.button} onClick={() => reset({ keepStarted: true })}>
             {MESSAGES.bookingReset}
           </button>
@@ -160,7 +257,13 @@ export function BookingFlow({ variant, onBooked, onCancel }: BookingFlowProps) {
           aria-busy={submitting}
           onClick={() => void confirm()}
         >
-          {submitting ? MESSAGES.bookingSubmitting : MESSAGES.bookingConfirm}
+          {rescheduling
+            ? submitting
+              ? MESSAGES.rescheduleSubmitting
+              : MESSAGES.rescheduleConfirm
+            : submitting
+              ? MESSAGES.bookingSubmitting
+              : MESSAGES.bookingConfirm}
         </button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { MESSAGES, dateLabel, formatMessage } from '@medora/shared';
+import { MESSAGES, formatMessage, formatSlot } from '@medora/shared';
 import type { BookableDoctor } from '../api/load-doctors';
 import css from '../booking.module.css';
 import { Step } from './step';
@@ -9,34 +9,43 @@ interface Props {
   slot: string | null;
   notes: string;
   onNotes: (notes: string) => void;
+  /** Rescheduling keeps the appointment's notes: no field then. */
+  withNotes?: boolean;
 }
 
-/** Step 4: what is about to be booked, and optional notes (spec §9: 4 rows, default note). */
-export function ConfirmStep({ doctor, date, slot, notes, onNotes }: Props) {
+/**
+ * Step 4: what is about to be booked, and optional notes (spec §5/§9: 4 rows; 'Follow-up appointment'
+ * is the placeholder, sent only when the field is left empty).
+ */
+export function ConfirmStep({ doctor, date, slot, notes, onNotes, withNotes = true }: Props) {
   return (
     <Step id="bk-step-confirm" title={MESSAGES.bookingStepConfirm}>
       {doctor && date && slot ? (
         <p className={css.summary} data-testid="booking-summary">
-          {formatMessage('bookingSummary', {
+          {formatMessage('bookingSummaryWhen', {
             doctor: doctor.name,
             specialty: doctor.specialty,
-            date: dateLabel(date),
-            time: slot,
+            date: formatSlot(date, slot, doctor.timeZone),
             clinic: doctor.clinic,
           })}
         </p>
       ) : null}
-      <label className={css.label} htmlFor="bk-notes">
-        {MESSAGES.bookingNotesLabel}
-      </label>
-      <textarea
-        id="bk-notes"
-        className={css.notes}
-        rows={4}
-        maxLength={2000}
-        value={notes}
-        onChange={(e) => onNotes(e.target.value)}
-      />
+      {withNotes ? (
+        <>
+          <label className={css.label} htmlFor="bk-notes">
+            {MESSAGES.bookingNotesLabel}
+          </label>
+          <textarea
+            id="bk-notes"
+            className={css.notes}
+            rows={4}
+            maxLength={2000}
+            placeholder={MESSAGES.defaultBookingNote}
+            value={notes}
+            onChange={(e) => onNotes(e.target.value)}
+          />
+        </>
+      ) : null}
     </Step>
   );
 }

@@ -11,7 +11,10 @@ interface Props {
   onSelect: (date: string) => void;
 }
 
-/** Step 2: up to 14 dates (spec §5), each a button named with its weekday, date and free slots. */
+/**
+ * Step 2: up to 14 dates (spec §5), each a button named with its weekday, date and free slots. A day
+ * with no free slot is shown but not selectable, and its name says it is fully booked (issue 15 §5).
+ */
 export function DateStep({ variant, doctorName, dates, selected, onSelect }: Props) {
   return (
     <Step id="bk-step-date" title={MESSAGES.bookingStepDate}>
@@ -28,19 +31,27 @@ export function DateStep({ variant, doctorName, dates, selected, onSelect }: Pro
           {dates.map((d) => {
             const label = dateLabel(d.date);
             const [weekday, ...rest] = label.split(' ');
+            const full = d.slotCount === 0;
             return (
               <ChoiceButton
                 key={d.date}
                 className={css.choice}
                 pressed={selected === d.date}
-                label={formatMessage('bookingDateButton', { label, count: d.slotCount })}
+                disabled={full}
+                label={
+                  full
+                    ? formatMessage('bookingDateFull', { label })
+                    : formatMessage('bookingDateButton', { label, count: d.slotCount })
+                }
                 onSelect={() => onSelect(d.date)}
               >
                 {/* Trailing spaces keep the visible text readable as words inside the accessible name. */}
                 <span className={css.choiceSmall}>{weekday} </span>
                 <span className={css.choiceMain}>{rest.join(' ')} </span>
                 <span className={css.choiceSmall}>
-                  {formatMessage('bookingSlotCount', { count: d.slotCount })}
+                  {full
+                    ? MESSAGES.bookingDateFullShort
+                    : formatMessage('bookingSlotCount', { count: d.slotCount })}
                 </span>
               </ChoiceButton>
             );

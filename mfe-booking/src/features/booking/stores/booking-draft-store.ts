@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { MESSAGES } from '@medora/shared';
 
 /** The booking being put together (spec §4 Booking): one small store, actions inside. */
 export interface BookingDraftState {
@@ -25,7 +24,8 @@ export interface BookingDraftState {
   reset: (options?: { keepStarted?: boolean }) => void;
 }
 
-const EMPTY = { doctorKey: null, date: null, slot: null, notes: MESSAGES.defaultBookingNote };
+// Spec §5: the notes start empty; 'Follow-up appointment' is the placeholder and the default sent.
+const EMPTY = { doctorKey: null, date: null, slot: null, notes: '' };
 
 export const useBookingDraft = create<BookingDraftState>()((set) => ({
   started: false,
