@@ -16,7 +16,7 @@ const listing = (name: string, specialty: string): DoctorListingItem => ({
 const fail = () => Promise.reject(new ApiError(500, 'down'));
 
 describe('loadDoctors', () => {
-  it('filters the context list by the patient’s chronic conditions', async () => {
+  it('marks the context list by the patient’s chronic conditions and current symptoms', async () => {
     const result = await loadDoctors(
       {
         doctorsWithContext: () =>
@@ -31,12 +31,45 @@ describe('loadDoctors', () => {
           }),
         listDoctors: fail,
         getPatient: () =>
-          Promise.resolve({ exists: true, data: { chronicConditions: ['Hypertension'] } } as never),
+          Promise.resolve({
+            exists: true,
+            data: { chronicConditions: ['Hypertension'], symptoms: ['Rash', 'Fever'] },
+          } as never),
       },
       'u1',
     );
     expect(result.source).toBe('context');
-    expect(result.doctors.map((d) => d.name)).toEqual(['A', 'B']);
+    expect(result.symptoms).toEqual(['Rash']);
+    // Every doctor is there ("Show all doctors"); the condition filter decides who shows at first.
+    expect(result.doctors.map((d) => [d.name, d.forConditions, d.suggested])).toEqual([
+      ['A', true, false],
+      ['B', true, false],
+      ['C', false, false],
+    ]);
+  });
+
+  it('suggests the doctors fitting the current symptoms, first, and shows them by default', async () => {
+    const result = await loadDoctors(
+      {
+        doctorsWithContext: () =>
+          Promise.resolve({
+            doctors: [listing('A', 'General Medicine'), listing('B', 'Dermatology')],
+            lastDoctorName: null,
+            totalAppointments: 0,
+          }),
+        listDoctors: fail,
+        getPatient: () =>
+          Promise.resolve({
+            exists: true,
+            data: { chronicConditions: ['Hypertension'], symptoms: ['Rash'] },
+          } as never),
+      },
+      'u1',
+    );
+    expect(result.doctors.map((d) => [d.name, d.forConditions, d.suggested])).toEqual([
+      ['B', true, true],
+      ['A', true, false],
+    ]);
   });
 
   it('treats a missing profile as no conditions and falls back to GET /api/doctors', async () => {

@@ -54,7 +54,10 @@ function marked(list: Listed[], profile: unknown): { doctors: BookableDoctor[]; 
     const suggested = wanted.has(d.specialty);
     return { ...d, suggested, forConditions: forConditions.has(d) || suggested };
   });
-  return { doctors: [...doctors.filter((d) => d.suggested), ...doctors.filter((d) => !d.suggested)], symptoms };
+  return {
+    doctors: [...doctors.filter((d) => d.suggested), ...doctors.filter((d) => !d.suggested)],
+    symptoms,
+  };
 }
 
 /**

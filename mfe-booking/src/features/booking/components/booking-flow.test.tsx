@@ -7,6 +7,7 @@ import {
   authStore,
   availableDates,
   dateLabel,
+  formatSlot,
   toastStore,
   type Appointment,
   type DoctorListingItem,
@@ -70,7 +71,8 @@ describe('BookingFlow, page variant', () => {
 
     const card = await screen.findByRole('button', { name: /Dr\. Michael Chen/ });
     expect(card.textContent).toContain('7 days/week');
-    expect(card.textContent).toContain('Last visit: 2026-10-01 at 09:00 AM');
+    // Issue 15 §5: dates read with weekday and the clinic's zone.
+    expect(card.textContent).toContain('Last visit: Thu 1 Oct 2026, 9:00 AM EDT');
     expect(card.getAttribute('aria-pressed')).toBe('false');
 
     const { first, dateButton } = await chooseFirstDateAndSlot(d);
@@ -81,7 +83,9 @@ describe('BookingFlow, page variant', () => {
     fireEvent.click(screen.getByRole('button', { name: '10:30 AM' }));
     expect(screen.getByRole('button', { name: '10:30 AM' }).getAttribute('aria-pressed')).toBe('true');
     const notes = screen.getByLabelText(MESSAGES.bookingNotesLabel);
-    expect((notes as HTMLTextAreaElement).value).toBe('Follow-up appointment');
+    // Spec §5: a placeholder, sent as the note only when the field is left empty.
+    expect((notes as HTMLTextAreaElement).value).toBe('');
+    expect(notes.getAttribute('placeholder')).toBe('Follow-up appointment');
     expect(notes.getAttribute('rows')).toBe('4');
 
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
@@ -103,8 +107,9 @@ describe('BookingFlow, page variant', () => {
     await act(async () => resolve(appointment));
     expect(onBooked).toHaveBeenCalledWith(appointment);
     expect(toasts()).toEqual([
-      `success: Appointment booked successfully! Dr. Michael Chen on ${first.date} at 10:30 AM, City Medical Clinic.`,
+      `success: Appointment booked successfully! Dr. Michael Chen on ${formatSlot(first.date, '10:30 AM', d.timeZone)}, City Medical Clinic.`,
     ]);
+    expect(toasts()[0]).toMatch(/on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, 10:30 AM E[SD]T,/);
   });
 
   it('invalidates the appointments, the doctors’ taken slots and the notifications after a booking', async () => {
@@ -206,8 +211,11 @@ describe('BookingFlow, dashboard variant', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
     const first = availableDates(noSlots.schedule, { timeZone: noSlots.timeZone })[0]!;
-    fireEvent.click(screen.getByRole('button', { name: `${dateLabel(first.date)}, 0 slots` }));
-    expect(screen.getByText(MESSAGES.noSlotsDashboard)).toBeTruthy();
+    // Issue 15 §5: a day without a free slot is shown but not selectable, and says why.
+    const full = screen.getByRole('button', { name: `${dateLabel(first.date)}, fully booked` });
+    expect((full as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(full);
+    expect(useBookingDraft.getState().date).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(screen.getByRole('button', { name: /Dr\. Michael Chen/ }).getAttribute('aria-pressed')).toBe(
@@ -239,5 +247,119 @@ describe('BookingFlow, dashboard variant', () => {
     await within(list).findByRole('button', { name: /Dr\. Sarah Johnson/ });
     expect(within(list).queryByRole('button', { name: /Dr\. Emily Rodriguez/ })).toBeNull();
     expect(within(list).getByRole('button', { name: /Dr\. Michael Chen/ })).toBeTruthy();
+  });
+});
+
+describe('BookingFlow, doctors for the patient (issue 15 §5)', () => {
+  const three = () => [
+    doctor(),
+    doctor({ id: 'c1', name: 'Dr. Sarah Johnson', specialty: 'Cardiology' }),
+    doctor({ id: 'd1', name: 'Dr. Rosa Skinner', specialty: 'Dermatology' }),
+  ];
+
+  it('marks the doctors fitting the current symptoms, first in the list', async () => {
+    mockDoctors(three());
+    jest
+      .spyOn(api, 'getPatient')
+      .mockResolvedValue({
+        exists: true,
+        data: { symptoms: ['Chest Pain'], chronicConditions: [] },
+      } as never);
+    renderWithQuery(<BookingFlow variant="page" />);
+    const list = await screen.findByTestId('doctor-list');
+    await within(list).findByText(MESSAGES.suggestedForSymptoms);
+    const cards = within(list).getAllByRole('button');
+    expect(cards[0]!.textContent).toContain('Dr. Sarah Johnson');
+    expect(cards[0]!.textContent).toContain(MESSAGES.suggestedForSymptoms);
+    expect(cards.filter((c) => c.textContent?.includes(MESSAGES.suggestedForSymptoms))).toHaveLength(1);
+  });
+
+  it('shows all doctors on request and searches by name or specialty', async () => {
+    mockDoctors(three());
+    jest
+      .spyOn(api, 'getPatient')
+      .mockResolvedValue({ exists: true, data: { chronicConditions: ['Hypertension'] } } as never);
+    renderWithQuery(<BookingFlow variant="page" />);
+    await screen.findByRole('button', { name: /Dr\. Sarah Johnson/ });
+    expect(screen.queryByRole('button', { name: /Dr\. Rosa Skinner/ })).toBeNull();
+
+    const all = screen.getByRole('button', { name: MESSAGES.showAllDoctors });
+    fireEvent.click(all);
+    expect(all.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: /Dr\. Rosa Skinner/ })).toBeTruthy();
+    fireEvent.click(all);
+
+    const search = screen.getByRole('searchbox', { name: MESSAGES.doctorSearchLabel });
+    fireEvent.change(search, { target: { value: 'derma' } });
+    expect(screen.getByRole('button', { name: /Dr\. Rosa Skinner/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeNull();
+    fireEvent.change(search, { target: { value: 'johnson' } });
+    expect(screen.getByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    expect(screen.getByText('No doctor matches “nobody”.')).toBeTruthy();
+  });
+
+  it('sends the notes the patient wrote', async () => {
+    const d = doctor();
+    mockDoctors([d]);
+    const create = jest
+      .spyOn(api, 'createAppointment')
+      .mockResolvedValue({ id: 'a1', doctor: d.name, clinic: d.clinic } as Appointment);
+    renderWithQuery(<BookingFlow variant="page" />);
+    await chooseFirstDateAndSlot(d);
+    fireEvent.click(screen.getByRole('button', { name: '09:00 AM' }));
+    fireEvent.change(screen.getByLabelText(MESSAGES.bookingNotesLabel), { target: { value: 'Knee pain' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]![0]).toMatchObject({ notes: 'Knee pain' });
+  });
+});
+
+describe('BookingFlow, rescheduling (issue 15 §5)', () => {
+  it('fixes the doctor, offers the date and slot steps and moves the appointment', async () => {
+    const d = doctor();
+    const first = availableDates(d.schedule, { timeZone: d.timeZone })[0]!;
+    mockDoctors([d, doctor({ id: 'c1', name: 'Dr. Sarah Johnson', specialty: 'Cardiology' })]);
+    const current = {
+      id: 'appt-1',
+      doctor: d.name,
+      doctorId: d.id,
+      clinic: d.clinic,
+      status: 'Scheduled',
+      startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      timeZone: d.timeZone,
+    } as Appointment;
+    jest.spyOn(api, 'getAppointment').mockResolvedValue(current);
+    const moved = { ...current, startsAt: '2030-01-04T15:00:00.000Z', rescheduledFrom: current.startsAt };
+    const reschedule = jest.spyOn(api, 'rescheduleAppointment').mockResolvedValue(moved);
+    const create = jest.spyOn(api, 'createAppointment');
+    const onBooked = jest.fn();
+    renderWithQuery(<BookingFlow variant="page" rescheduleId="appt-1" onBooked={onBooked} />);
+
+    const note = await screen.findByTestId('reschedule-current');
+    expect(note.textContent).toContain(d.name);
+    // No doctor to choose: the date step is the appointment's doctor's.
+    expect(screen.queryByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${dateLabel(first.date)}, `) }));
+    fireEvent.click(screen.getByRole('button', { name: '02:00 PM' }));
+    expect(screen.queryByLabelText(MESSAGES.bookingNotesLabel)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.rescheduleConfirm }));
+    await waitFor(() => expect(onBooked).toHaveBeenCalledWith(moved));
+    expect(reschedule).toHaveBeenCalledWith('appt-1', { date: first.date, time: '02:00 PM' });
+    expect(create).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([
+      'success: Appointment rescheduled: Dr. Michael Chen on Fri 4 Jan 2030, 10:00 AM EST, City Medical Clinic.',
+    ]);
+  });
+
+  it('says so when the appointment is no longer upcoming', async () => {
+    mockDoctors([doctor()]);
+    jest.spyOn(api, 'getAppointment').mockResolvedValue({
+      id: 'appt-2',
+      status: 'Cancelled',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    } as Appointment);
+    renderWithQuery(<BookingFlow variant="page" rescheduleId="appt-2" />);
+    expect(await screen.findByText(MESSAGES.rescheduleUnavailable)).toBeTruthy();
   });
 });

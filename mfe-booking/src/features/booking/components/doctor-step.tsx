@@ -41,8 +41,7 @@ export function DoctorStep({ doctors, loading, selected, onSelect, symptoms = []
   const searching = search.trim() !== '';
   // A search looks through every doctor; the chosen doctor always stays in view.
   const shown = doctors.filter(
-    (d) =>
-      (showAll || searching || d.forConditions || d.key === selected) && doctorMatchesSearch(d, search),
+    (d) => (showAll || searching || d.forConditions || d.key === selected) && doctorMatchesSearch(d, search),
   );
   return (
     <Step id="bk-step-doctor" title={MESSAGES.bookingStepDoctor}>
@@ -113,7 +112,9 @@ export function DoctorStep({ doctors, loading, selected, onSelect, symptoms = []
                         {formatMessage('bookingDaysPerWeek', { count: daysPerWeek(d.schedule) })}{' '}
                       </span>
                       {last ? (
-                        <span className={css.doctorMeta}>{formatMessage('bookingLastVisit', { date: last })}</span>
+                        <span className={css.doctorMeta}>
+                          {formatMessage('bookingLastVisit', { date: last })}
+                        </span>
                       ) : null}
                     </span>
                   </ChoiceButton>

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@medora/shared';
 import { useBookingDraft } from './booking-draft-store';
 
 const state = () => useBookingDraft.getState();
@@ -6,9 +5,10 @@ const state = () => useBookingDraft.getState();
 describe('the booking draft store', () => {
   beforeEach(() => state().reset());
 
-  it('starts empty with the default note', () => {
+  // Spec §5 (issue 15): 'Follow-up appointment' is the field's placeholder, not its text.
+  it('starts empty, notes included', () => {
     expect(state()).toMatchObject({ started: false, doctorKey: null, date: null, slot: null });
-    expect(state().notes).toBe(MESSAGES.defaultBookingNote);
+    expect(state().notes).toBe('');
   });
 
   it('clears the slot when a date is chosen, and date and slot when another doctor is chosen', () => {
@@ -29,7 +29,7 @@ describe('the booking draft store', () => {
     state().selectDoctor('a');
     state().setNotes('Knee pain');
     state().reset({ keepStarted: true });
-    expect(state()).toMatchObject({ started: true, doctorKey: null, notes: MESSAGES.defaultBookingNote });
+    expect(state()).toMatchObject({ started: true, doctorKey: null, notes: '' });
     state().reset();
     expect(state().started).toBe(false);
   });

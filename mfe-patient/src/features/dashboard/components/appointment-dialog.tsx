@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import {
   api,
   confirmDialog,
+  formatAppointmentWhen,
+  formatDateTime,
   formatMessage,
   isOpenStatus,
+  isUpcoming,
   MESSAGES,
   notify,
   type Appointment,
@@ -26,7 +30,8 @@ interface AppointmentDialogProps {
 
 /**
  * Details of one appointment from `GET /api/appointments/{id}`; if that fails the list's data is shown
- * (errors are ignored, spec §2). Cancel (upcoming only) and 'Add to calendar (.ics)'.
+ * (errors are ignored, spec §2). Reschedule (upcoming only: the booking page's date and slot steps,
+ * issue 15 §5), Cancel and 'Add to calendar (.ics)'. Dates read 'Fri 27 Nov 2026, 11:30 AM CST'.
  */
 export function AppointmentDialog({ appointment, onClose, onCancelled }: AppointmentDialogProps) {
   // Spec §2: until (or unless) the details call answers, the list's data is shown.
@@ -35,13 +40,15 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
     queryFn: () => api.getAppointment(appointment.id),
   });
   const details = data ?? appointment;
+  const when = formatAppointmentWhen(details);
+  const navigate = useNavigate();
   const cancellation = useCancelAppointment();
   const [busy, setBusy] = useState<'cancel' | 'ics' | 'prescription' | null>(null);
 
   async function cancel() {
     const ok = await confirmDialog({
       title: MESSAGES.cancelAppointment,
-      message: formatMessage('cancelAppointmentConfirm', { doctor: details.doctor, date: details.date }),
+      message: formatMessage('cancelAppointmentConfirm', { doctor: details.doctor, date: when }),
       confirmLabel: MESSAGES.cancelAppointment,
       cancelLabel: MESSAGES.keepAppointment,
       danger: true,
@@ -85,7 +92,13 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
     <Modal title={MESSAGES.appointmentDetails} onClose={onClose} testId="appointment-dialog">
       <dl className={css.details}>
         <dt>{MESSAGES.appointmentDateLabel}</dt>
-        <dd>{details.date}</dd>
+        <dd>{when}</dd>
+        {details.rescheduledFrom ? (
+          <>
+            <dt>{MESSAGES.rescheduledFromLabel}</dt>
+            <dd>{formatDateTime(details.rescheduledFrom, details.timeZone)}</dd>
+          </>
+        ) : null}
         <dt>{MESSAGES.appointmentDoctorLabel}</dt>
         <dd>
           {details.doctor}
@@ -122,6 +135,14 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
         <ActionButton onClick={() => void downloadIcs()} disabled={busy !== null}>
           {MESSAGES.addToCalendar}
         </ActionButton>
+        {isUpcoming(details) && (
+          <ActionButton
+            onClick={() => void navigate(`/book-appointment?reschedule=${encodeURIComponent(details.id)}`)}
+            disabled={busy !== null}
+          >
+            {MESSAGES.rescheduleButton}
+          </ActionButton>
+        )}
         {/* The API lets a patient cancel any open appointment, a past one included. */}
         {isOpenStatus(details.status) && (
           <ActionButton onClick={() => void cancel()} disabled={busy !== null} danger>

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { formatMessage, MESSAGES, type Appointment } from '@medora/shared';
+import {
+  formatAppointmentWhen,
+  formatDateTime,
+  formatMessage,
+  MESSAGES,
+  type Appointment,
+} from '@medora/shared';
 import { groupAppointments, statusLabel } from '../model/appointments';
 import { APPOINTMENT_SUBTABS, type AppointmentSubTab } from '../model/tab-state';
 import { QueryState } from '../../../components/query-state';
@@ -19,7 +25,11 @@ interface AppointmentsTabProps {
   onBook: () => void;
 }
 
-/** Appointments: Upcoming / History sub-tabs with counts, the list, and the details dialog. */
+/**
+ * Appointments: Upcoming / History sub-tabs with counts, the list, and the details dialog. Dates read
+ * 'Fri 27 Nov 2026, 11:30 AM CST' (issue 15 §5); 'Book Your First Appointment' only for a patient who
+ * never had one.
+ */
 export function AppointmentsTab({
   appointments,
   loading,
@@ -32,6 +42,7 @@ export function AppointmentsTab({
   const groups = groupAppointments(appointments);
   const [open, setOpen] = useState<Appointment | null>(null);
   const list = groups[sub];
+  const never = appointments.length === 0;
   const subLabels = Object.fromEntries(
     APPOINTMENT_SUBTABS.map((key) => [
       key,
@@ -56,10 +67,16 @@ export function AppointmentsTab({
           empty={list.length === 0}
           emptyContent={
             <>
-              <p>{sub === 'upcoming' ? MESSAGES.noAppointments : MESSAGES.noAppointmentHistory}</p>
+              <p>
+                {sub === 'history'
+                  ? MESSAGES.noAppointmentHistory
+                  : never
+                    ? MESSAGES.noAppointments
+                    : MESSAGES.noUpcomingAppointments}
+              </p>
               {sub === 'upcoming' && (
                 <button type="button" className="md-button md-primary" onClick={onBook}>
-                  {MESSAGES.bookFirstAppointment}
+                  {never ? MESSAGES.bookFirstAppointment : MESSAGES.bookAnotherAppointment}
                 </button>
               )}
             </>
@@ -71,6 +88,7 @@ export function AppointmentsTab({
           >
             {list.map((a) => {
               const status = statusLabel(a.status);
+              const when = formatAppointmentWhen(a);
               return (
                 <li key={a.id} className={css.appointment} data-testid="appointment-item">
                   <div>
@@ -79,7 +97,14 @@ export function AppointmentsTab({
                       {a.specialty ? `${a.specialty}${MESSAGES.listSeparator}` : ''}
                       {a.clinic}
                     </span>
-                    <span>{a.date}</span>
+                    <span data-testid="appointment-when">{when}</span>
+                    {a.rescheduledFrom ? (
+                      <span className="md-muted">
+                        {formatMessage('rescheduledFrom', {
+                          date: formatDateTime(a.rescheduledFrom, a.timeZone),
+                        })}
+                      </span>
+                    ) : null}
                   </div>
                   <div className={css.appointmentSide}>
                     <span className={css.status} data-status={status}>
@@ -92,7 +117,7 @@ export function AppointmentsTab({
                       aria-label={formatMessage('appointmentDetailsFor', {
                         label: MESSAGES.appointmentDetailsButton,
                         doctor: a.doctor,
-                        date: a.date,
+                        date: when,
                       })}
                     >
                       {MESSAGES.appointmentDetailsButton}

@@ -41,6 +41,23 @@ describe('closingActions (issue 13)', () => {
 });
 
 describe('AppointmentCard', () => {
+  it('says where a rescheduled appointment came from (issue 15 §5), and nothing for others', () => {
+    const { unmount } = renderWithQuery(
+      <AppointmentCard
+        appointment={appointment({
+          rescheduledFrom: '2026-11-26T15:00:00.000Z',
+          timeZone: 'America/Chicago',
+        })}
+      />,
+    );
+    expect(screen.getByTestId('rescheduled-from').textContent).toBe(
+      'Rescheduled from Thu 26 Nov 2026, 9:00 AM CST',
+    );
+    unmount();
+    renderWithQuery(<AppointmentCard appointment={appointment()} />);
+    expect(screen.queryByTestId('rescheduled-from')).toBeNull();
+  });
+
   it('shows no health data on a cancelled card, with the doctor’s reason', () => {
     renderWithQuery(
       <AppointmentCard

@@ -5,6 +5,7 @@ import {
   VISIT_UNDO_HOURS,
   api,
   errorMessage,
+  formatDateTime,
   formatMessage,
   isOpenStatus,
   notify,
@@ -117,6 +118,11 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           <p className={`${ui.muted} ${css.meta}`}>
             {a.date} · {a.notes || MESSAGES.providerNoNotes}
           </p>
+          {a.rescheduledFrom ? (
+            <p className={`${ui.muted} ${css.meta}`} data-testid="rescheduled-from">
+              {formatMessage('rescheduledFrom', { date: formatDateTime(a.rescheduledFrom, a.timeZone) })}
+            </p>
+          ) : null}
         </div>
         <span className={css.status} data-status={a.status}>
           {a.status}
