@@ -67,14 +67,23 @@ test.describe('booking from /book-appointment', () => {
     await slot.click();
     await expect(slot).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Additional notes (optional)').fill('Follow-up appointment for my blood pressure');
-    await expect(page.getByTestId('booking-summary')).toContainText(`${dateLabel} at ${time}`);
+    // Issue 15 §5: the date as a patient reads it, weekday and clinic zone named.
+    const [hh, mm, ampm] = time.split(/[: ]/);
+    await expect(page.getByTestId('booking-summary')).toContainText(
+      new RegExp(
+        `${dateLabel.split(' ')[0]!.slice(0, 3)} ${dateLabel.split(' ')[1]} ${dateLabel.split(' ')[2]!.slice(0, 3)} \\d{4}, ${Number(hh)}:${mm} ${ampm} E[SD]T`,
+      ),
+    );
     await shots(page, 'booking-confirm');
     // Every step on screen at once: no serious or critical accessibility violations.
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Confirm Appointment' }).click();
     await expect(
-      toast(page, /^Appointment booked successfully! Dr\. Michael Chen on \d{4}-\d{2}-\d{2} at /),
+      toast(
+        page,
+        /^Appointment booked successfully! Dr\. Michael Chen on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (AM|PM) E[SD]T, /,
+      ),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.waitForLoadState('networkidle');

@@ -252,7 +252,13 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   expect(bell.items).toContainEqual(
     expect.objectContaining({
       title: 'Appointment cancelled by your doctor',
-      message: `${name} cancelled your appointment on ${day} at 10:30 AM: The clinic is closed that afternoon`,
+      // Issue 15 §5: the patient reads dates with weekday and the clinic's zone named.
+      message: expect.stringMatching(
+        new RegExp(
+          `^${name} cancelled your appointment on \\w{3} ${Number(day.slice(8))} \\w{3} ${day.slice(0, 4)}, ` +
+            '10:30 AM UTC: The clinic is closed that afternoon$',
+        ),
+      ),
     }),
   );
   await card.getByText('Intake details').click();
@@ -282,15 +288,22 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(patientPage).toHaveURL(/\/dashboard/);
   await patientPage.goto('/dashboard?tab=appointments&sub=history');
   // The cancelled visit's details carry the doctor's reason (issue 13).
-  await patientPage.getByRole('button', { name: `Details: ${name}, ${day} at 10:30 AM` }).click();
+  await patientPage
+    .getByRole('button', {
+      name: new RegExp(
+        `^Details: ${name}, \\w{3} ${Number(day.slice(8))} \\w{3} ${day.slice(0, 4)}, 10:30 AM UTC$`,
+      ),
+    })
+    .click();
   const dialog = patientPage.getByRole('dialog', { name: 'Appointment details' });
   await expect(dialog).toContainText('Cancelled by your doctor: The clinic is closed that afternoon');
   await patientPage.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  const visit = (await (
-    await request.get(`/api/appointments/${appointmentId}`, { headers: auth })
-  ).json()) as { date: string };
-  await patientPage.getByRole('button', { name: `Details: ${name}, ${visit.date}` }).click();
+  await patientPage
+    .getByTestId('appointment-item')
+    .filter({ hasText: 'Completed' })
+    .getByRole('button', { name: new RegExp(`^Details: ${name}, `) })
+    .click();
   const download = patientPage.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download Prescription' }).click();
   const saved = await (await download).path();
