@@ -259,12 +259,10 @@ describe('BookingFlow, doctors for the patient (issue 15 §5)', () => {
 
   it('marks the doctors fitting the current symptoms, first in the list', async () => {
     mockDoctors(three());
-    jest
-      .spyOn(api, 'getPatient')
-      .mockResolvedValue({
-        exists: true,
-        data: { symptoms: ['Chest Pain'], chronicConditions: [] },
-      } as never);
+    jest.spyOn(api, 'getPatient').mockResolvedValue({
+      exists: true,
+      data: { symptoms: ['Chest Pain'], chronicConditions: [] },
+    } as never);
     renderWithQuery(<BookingFlow variant="page" />);
     const list = await screen.findByTestId('doctor-list');
     await within(list).findByText(MESSAGES.suggestedForSymptoms);
