@@ -76,6 +76,13 @@ async function expectNoSideScroll(page: Page) {
     client: document.documentElement.clientWidth,
   }));
   expect(right).toBeLessThanOrEqual(client);
+  // Touch targets of the booking flow: at least 44 px high.
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="booking-flow"] :is(button, input, textarea)')]
+      .filter((e) => e.getBoundingClientRect().height < 44)
+      .map((e) => `${e.tagName} ${e.textContent?.trim() || e.getAttribute('aria-label') || ''}`),
+  );
+  expect(small).toEqual([]);
 }
 
 /** Checks at 390 px wide (no sideways scroll), then puts the viewport back. */
