@@ -521,8 +521,6 @@ export const MESSAGES = {
   fileSizeBytes: '{size} B',
   fileSizeKb: '{size} KB',
   fileSizeMb: '{size} MB',
-  // mfe-booking and mfe-landing (issue 14, h5)
-  buildLabel: 'Build:',
   // The landing page's copy (spec §1, §2 Landing page, §9), in the order it reads.
   landingBrand: 'Medora',
   landingHeaderHomeLabel: 'Medora home',
@@ -608,6 +606,14 @@ export const MESSAGES = {
   landingFooterContactText: 'Questions about your account or your data? Write to us:',
   landingFooterSupportEmail: 'support@medora.health',
   landingFooterCopyright: '© 2025 Medora. All rights reserved.',
+  // Issue 15 (h1): phone layout and the shell's chrome
+  accountMenuFor: '{email}, account menu',
+  toastRepeated: '{count} times',
+  notFoundText: 'The page you are looking for does not exist or has moved.',
+  goHome: 'Go to the home page',
+  goToDashboard: 'Go to your dashboard',
+  chunkLoadFailedText: 'This part of Medora could not be loaded. Check your connection and try again.',
+  supportDetails: 'Details for support',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

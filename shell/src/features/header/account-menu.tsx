@@ -1,13 +1,16 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { authStore, MESSAGES, notify } from '@medora/shared';
+import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import { authStore, formatMessage, MESSAGES, notify } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import css from './header.module.css';
 
 /**
  * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
  * Settings (a 'coming soon' message) and Logout (sign out, go to /). A menu button with arrow keys.
+ * The button shows the e-mail (only the initial on a phone) and its name starts with it (axe
+ * `label-content-name-mismatch`, issue 15 §6).
  */
 export function AccountMenu() {
   const email = useStore(authStore, (s) => s.user?.email ?? '');
@@ -47,7 +50,7 @@ export function AccountMenu() {
       buttonProps={{
         className: css.accountButton,
         'aria-haspopup': 'menu',
-        'aria-label': MESSAGES.accountMenu,
+        'aria-label': formatMessage('accountMenuFor', { email }),
         onKeyDown: (e) => {
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
@@ -81,6 +84,7 @@ export function AccountMenu() {
         tabIndex={-1}
         onClick={() => choose(() => navigate('/dashboard'))}
       >
+        <LayoutDashboard aria-hidden="true" size={18} />
         {MESSAGES.menuDashboard}
       </button>
       <button
@@ -89,6 +93,7 @@ export function AccountMenu() {
         tabIndex={-1}
         onClick={() => choose(() => notify.info(MESSAGES.settingsComingSoon))}
       >
+        <Settings aria-hidden="true" size={18} />
         {MESSAGES.menuSettings}
       </button>
       <button
@@ -104,6 +109,7 @@ export function AccountMenu() {
           })
         }
       >
+        <LogOut aria-hidden="true" size={18} />
         {MESSAGES.menuLogout}
       </button>
     </Popover>
