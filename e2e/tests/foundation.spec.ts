@@ -87,7 +87,10 @@ test.describe('the federated shell', () => {
     await loginThroughUi(page, 'patient', 'patient');
     await expect(page).toHaveURL(/\/form$/);
     await page.goto('/book-appointment');
-    const before = await page.getByTestId('build-id').textContent();
+    // The remote's build id is an attribute of its page, not a visible line (issue 15 §6).
+    const buildOf = page.getByRole('main');
+    await expect(buildOf).toHaveAttribute('data-build-id', /.+/);
+    const before = await buildOf.getAttribute('data-build-id');
     const out = mkdtempSync(path.join(os.tmpdir(), 'medora-booking-'));
     const buildId = `e2e-${Date.now()}`;
     try {
@@ -97,7 +100,7 @@ test.describe('the federated shell', () => {
       });
       await controlService('booking', 'start', out);
       await page.reload();
-      await expect(page.getByTestId('build-id')).toContainText(buildId);
+      await expect(page.getByRole('main')).toHaveAttribute('data-build-id', buildId);
       expect(before).not.toContain(buildId);
     } finally {
       await controlService('booking', 'start', path.join(REPO_ROOT, 'mfe-booking', 'dist'));

@@ -7,7 +7,8 @@ import css from './booking-page.module.css';
 export default function BookingPage(_props: RemotePageProps) {
   const navigate = useNavigate();
   return (
-    <main className={css.page}>
+    // The build id is for support and the redeploy test, not for patients (issue 15 §6): an attribute only.
+    <main className={css.page} data-build-id={__BUILD_ID__}>
       <div className={css.head}>
         <h1>{MESSAGES.bookingHeading}</h1>
       </div>
@@ -16,9 +17,6 @@ export default function BookingPage(_props: RemotePageProps) {
         onCancel={() => void navigate('/dashboard')}
         onBooked={() => void navigate('/dashboard')}
       />
-      <p className={css.build}>
-        {MESSAGES.buildLabel} <code data-testid="build-id">{__BUILD_ID__}</code>
-      </p>
     </main>
   );
 }

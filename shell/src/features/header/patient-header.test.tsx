@@ -80,6 +80,22 @@ describe('patient header bar', () => {
     expect((await screen.findByTestId('unread-badge')).textContent).toBe('4');
   });
 
+  it('names the account button with the e-mail it shows (axe label-content-name-mismatch, issue 15)', async () => {
+    await renderHeader();
+    const button = screen.getByRole('button', { name: 'pat@example.test, account menu' });
+    expect(button.textContent).toContain('pat@example.test');
+  });
+
+  it('draws notification icons as SVG, not emoji (issue 15 §6)', async () => {
+    await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const items = within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole('listitem');
+    for (const item of items) {
+      expect(item.querySelector('svg')).not.toBeNull();
+      expect(item.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
+  });
+
   it('says so in the panel when the notifications cannot be loaded', async () => {
     jest.spyOn(api, 'notifications').mockRejectedValue(new Error('offline'));
     await renderHeader();
