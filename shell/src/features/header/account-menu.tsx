@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { LayoutDashboard, LogOut, Settings } from 'lucide-react';
+import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
 import { authStore, formatMessage, MESSAGES, notify } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import css from './header.module.css';
@@ -9,7 +9,7 @@ import css from './header.module.css';
 /**
  * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
  * Settings (a 'coming soon' message) and Logout (sign out, go to /). A menu button with arrow keys.
- * The button shows the e-mail (only the initial on a phone) and its name starts with it (axe
+ * The button shows the e-mail (only an icon on a phone) and its name starts with it (axe
  * `label-content-name-mismatch`, issue 15 §6).
  */
 export function AccountMenu() {
@@ -60,8 +60,9 @@ export function AccountMenu() {
       }}
       buttonContent={
         <>
+          {/* An icon, not the initial as text: the button's visible text is the e-mail alone. */}
           <span className={css.avatar} aria-hidden="true">
-            {(email[0] ?? '?').toUpperCase()}
+            <UserRound size={18} />
           </span>
           <span className={css.accountEmail}>{email}</span>
         </>

@@ -51,17 +51,25 @@ export function TabList<K extends string>({ variant, labels, selected, label, on
   const listRef = useRef<HTMLDivElement>(null);
   const selectedIndex = tabs.indexOf(selected);
 
-  // Only the list scrolls (not the page, as scrollIntoView could): on load with ?tab=… and on every change.
+  // Only the list scrolls (not the page, as scrollIntoView could): on load with ?tab=…, on every change,
+  // and when the list's width changes (a phone turned, a window resized).
   useEffect(() => {
     const list = listRef.current;
-    const tab = refs.current[selectedIndex];
-    if (!list || !tab) return;
-    const box = list.getBoundingClientRect();
-    const next = scrollLeftToReveal(
-      { scrollLeft: list.scrollLeft, left: box.left, right: box.right },
-      tab.getBoundingClientRect(),
-    );
-    if (next !== list.scrollLeft) list.scrollLeft = next;
+    const reveal = () => {
+      const tab = refs.current[selectedIndex];
+      if (!list || !tab) return;
+      const box = list.getBoundingClientRect();
+      const next = scrollLeftToReveal(
+        { scrollLeft: list.scrollLeft, left: box.left, right: box.right },
+        tab.getBoundingClientRect(),
+      );
+      if (next !== list.scrollLeft) list.scrollLeft = next;
+    };
+    reveal();
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(reveal);
+    observer.observe(list);
+    return () => observer.disconnect();
   }, [selectedIndex]);
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
