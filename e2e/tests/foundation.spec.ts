@@ -25,6 +25,11 @@ test.describe('the federated shell', () => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
+    // Issue 15 §6: it looks like Medora and offers a way home.
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await shot(page, 'not-found');
     await shotNarrow(page, 'not-found');
   });
@@ -63,6 +68,11 @@ test.describe('the federated shell', () => {
       await page.goto('/book-appointment');
       await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
       await expect(page.getByTestId('failure-type')).toContainText(/missing|timeout|error|invalid/);
+      // Issue 15 §6: the failure type is for support, under collapsed details; no module id on screen.
+      await expect(page.getByTestId('failure-type')).toBeHidden();
+      // The page is <main role="alert">, so it is found by tag, not by the main role.
+      await expect(page.locator('main')).not.toContainText(/mfe_booking|BookingPage/);
+      await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
       await shot(page, 'chunk-failed');
       await shotNarrow(page, 'chunk-failed');
       await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
