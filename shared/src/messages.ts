@@ -519,8 +519,6 @@ export const MESSAGES = {
   fileSizeBytes: '{size} B',
   fileSizeKb: '{size} KB',
   fileSizeMb: '{size} MB',
-  // mfe-booking and mfe-landing (issue 14, h5)
-  buildLabel: 'Build:',
   // The landing page's copy (spec §1, §2 Landing page, §9), in the order it reads.
   landingBrand: 'Medora',
   landingHeaderHomeLabel: 'Medora home',
@@ -641,6 +639,14 @@ export const MESSAGES = {
   bookingSucceededWhen: 'Appointment booked successfully! {doctor} on {date}, {clinic}.',
   bookingSummaryWhen: '{doctor} ({specialty}) on {date}, {clinic}',
   rescheduleCurrent: 'Current appointment: {doctor} on {date}, {clinic}.',
+  // Issue 15 (h1): phone layout and the shell's chrome
+  accountMenuFor: '{email}, account menu',
+  toastRepeated: '{count} times',
+  notFoundText: 'The page you are looking for does not exist or has moved.',
+  goHome: 'Go to the home page',
+  goToDashboard: 'Go to your dashboard',
+  chunkLoadFailedText: 'This part of Medora could not be loaded. Check your connection and try again.',
+  supportDetails: 'Details for support',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -15,7 +15,7 @@ describe('BookingPage', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  it('shows the booking heading, the build id of this remote, and Cancel goes to /dashboard', async () => {
+  it('shows the booking heading, keeps the build id of this remote off screen, and Cancel goes to /dashboard', async () => {
     renderWithQuery(
       <MemoryRouter initialEntries={['/book-appointment']}>
         <Routes>
@@ -25,7 +25,9 @@ describe('BookingPage', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
-    expect(screen.getByTestId('build-id').textContent).toBe('test-build');
+    // Issue 15 §6: no 'Build: …' line for patients; the id stays on the page for support.
+    expect(screen.getByRole('main').getAttribute('data-build-id')).toBe('test-build');
+    expect(screen.queryByText(/Build:/)).toBeNull();
     // An empty doctor list falls back to the three sample doctors (spec §7).
     expect(await screen.findByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -13,7 +13,8 @@ export default function BookingPage(_props: RemotePageProps) {
   const rescheduleId = params.get('reschedule') || undefined;
   const back = rescheduleId ? '/dashboard?tab=appointments&sub=upcoming' : '/dashboard';
   return (
-    <main className={css.page}>
+    // The build id is for support and the redeploy test, not for patients (issue 15 §6): an attribute only.
+    <main className={css.page} data-build-id={__BUILD_ID__}>
       <div className={css.head}>
         <h1>{rescheduleId ? MESSAGES.rescheduleHeading : MESSAGES.bookingHeading}</h1>
       </div>
@@ -23,9 +24,6 @@ export default function BookingPage(_props: RemotePageProps) {
         onCancel={() => void navigate(back)}
         onBooked={() => void navigate(back)}
       />
-      <p className={css.build}>
-        {MESSAGES.buildLabel} <code data-testid="build-id">{__BUILD_ID__}</code>
-      </p>
     </main>
   );
 }

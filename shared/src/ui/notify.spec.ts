@@ -1,4 +1,4 @@
-import { confirmDialog, dialogStore, notify, toastStore } from './notify.js';
+import { confirmDialog, dialogStore, MAX_TOASTS, notify, toastStore } from './notify.js';
 
 describe('notify', () => {
   afterEach(() => toastStore.setState({ toasts: [] }));
@@ -12,6 +12,33 @@ describe('notify', () => {
     ]);
     notify.dismiss(id);
     expect(toastStore.getState().toasts.map((t) => t.text)).toEqual(['Saved']);
+  });
+
+  // Issue 15 §6: at most three toasts, identical ones merged.
+  it('keeps at most three toasts, dropping the oldest', () => {
+    ['One', 'Two', 'Three', 'Four', 'Five'].forEach((text) => notify.info(text));
+    expect(MAX_TOASTS).toBe(3);
+    expect(toastStore.getState().toasts.map((t) => t.text)).toEqual(['Three', 'Four', 'Five']);
+  });
+
+  it('merges an identical toast into the one on screen and counts it', () => {
+    const first = notify.error('Offline');
+    notify.success('Saved');
+    const again = notify.error('Offline');
+    notify.error('Offline');
+    expect(again).toBe(first);
+    expect(toastStore.getState().toasts.map((t) => [t.kind, t.text, t.count])).toEqual([
+      ['error', 'Offline', 3],
+      ['success', 'Saved', 1],
+    ]);
+    // The same text of another kind is another toast.
+    notify.info('Offline');
+    expect(toastStore.getState().toasts).toHaveLength(3);
+    notify.dismiss(first);
+    expect(toastStore.getState().toasts.map((t) => [t.kind, t.text])).toEqual([
+      ['success', 'Saved'],
+      ['info', 'Offline'],
+    ]);
   });
 });
 

@@ -7,7 +7,12 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
+  /** How many times this same toast was shown while it was on screen (identical ones are merged). */
+  count: number;
 }
+
+/** At most this many toasts are on screen (issue 15 §6): a new one pushes the oldest out. */
+export const MAX_TOASTS = 3;
 
 export interface ToastState {
   toasts: Toast[];
@@ -20,12 +25,19 @@ let nextToastId = 1;
 /**
  * Non-blocking messages for every frontend (no `window.alert`). `@medora/shared` is a federation
  * singleton, so a remote calling `notify.error(...)` reaches the one `<Toaster/>` the shell renders.
+ * A toast identical to one on screen (same kind and text) is merged into it: its count goes up, it keeps
+ * its id and its timer starts again; beyond `MAX_TOASTS` the oldest goes (issue 15 §6).
  */
-export const toastStore = createStore<ToastState>()((set) => ({
+export const toastStore = createStore<ToastState>()((set, get) => ({
   toasts: [],
   show: (kind, text) => {
+    const same = get().toasts.find((t) => t.kind === kind && t.text === text);
+    if (same) {
+      set((s) => ({ toasts: s.toasts.map((t) => (t === same ? { ...t, count: t.count + 1 } : t)) }));
+      return same.id;
+    }
     const id = nextToastId++;
-    set((s) => ({ toasts: [...s.toasts, { id, kind, text }] }));
+    set((s) => ({ toasts: [...s.toasts, { id, kind, text, count: 1 }].slice(-MAX_TOASTS) }));
     return id;
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),

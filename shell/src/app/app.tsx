@@ -4,14 +4,22 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@medora/shared';
 import { queryClient } from '@medora/shared/query';
+import { syncNotificationsWithMutations } from '../features/header/notification-sync';
 import { RuntimeConfigProvider } from './runtime-config';
 import { createRoutes } from './routes';
 
+let notificationsSynced = false;
+
 /**
  * The whole app under the router: every route but a first load of the landing page. The page's one
- * QueryClient (a federation singleton) is provided here, so the remotes' queries share its cache.
+ * QueryClient (a federation singleton) is provided here, so the remotes' queries share its cache, and
+ * every successful mutation in it refreshes the notification bell (issue 15 §6).
  */
 export function renderApp(root: Root, config: RuntimeConfig): void {
+  if (!notificationsSynced) {
+    notificationsSynced = true;
+    syncNotificationsWithMutations(queryClient);
+  }
   const router = createBrowserRouter(createRoutes());
   root.render(
     <StrictMode>

@@ -10,9 +10,15 @@ export function RootErrorPage() {
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
   return (
     <main role="alert" className={css.page}>
-      <h1>{MESSAGES.unexpectedError}</h1>
-      {mode === 'local' && <pre className={css.detail}>{detail}</pre>}
-      <Link to="/">{MESSAGES.appName}</Link>
+      <div className={css.card}>
+        <h1>{MESSAGES.unexpectedError}</h1>
+        {mode === 'local' && <pre className={css.detail}>{detail}</pre>}
+        <div className={css.actions}>
+          <Link to="/" className="md-button md-primary">
+            {MESSAGES.goHome}
+          </Link>
+        </div>
+      </div>
     </main>
   );
 }

@@ -1,12 +1,33 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@medora/shared';
+import { useStore } from 'zustand';
+import { House, LayoutDashboard } from 'lucide-react';
+import { authStore, MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
 
+/** Unknown paths (inside the layout, under the header): what happened and a way home (issue 15 §6). */
 export function NotFoundPage() {
+  const patient = useStore(authStore, (s) => s.profile?.role === 'patient');
   return (
     <main className={css.page}>
-      <h1>{MESSAGES.pageNotFound}</h1>
-      <Link to="/">{MESSAGES.appName}</Link>
+      <div className={css.card}>
+        <p className={css.code} aria-hidden="true">
+          404
+        </p>
+        <h1>{MESSAGES.pageNotFound}</h1>
+        <p>{MESSAGES.notFoundText}</p>
+        <div className={css.actions}>
+          {patient && (
+            <Link to="/dashboard" className="md-button md-primary">
+              <LayoutDashboard aria-hidden="true" size={18} />
+              {MESSAGES.goToDashboard}
+            </Link>
+          )}
+          <Link to="/" className={patient ? 'md-button' : 'md-button md-primary'}>
+            <House aria-hidden="true" size={18} />
+            {MESSAGES.goHome}
+          </Link>
+        </div>
+      </div>
     </main>
   );
 }

@@ -76,7 +76,7 @@ describe('shell routes', () => {
     renderAt(url);
     expect(await screen.findByRole('heading', { name: `remote ${request}` })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /, account menu$/ })).toBeTruthy();
   });
 
   it.each([
@@ -106,9 +106,20 @@ describe('shell routes', () => {
     expect(((await screen.findByLabelText('Healthcare Provider')) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('an unknown path shows the not-found page', async () => {
+  it('an unknown path shows the not-found page with a way home', async () => {
     renderAt('/nowhere');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).toBeNull();
+  });
+
+  it('the not-found page offers a signed-in patient the dashboard (issue 15 §6)', async () => {
+    signIn();
+    renderAt('/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
   });
 
   it('a route that throws shows Unexpected Application Error! with the message in local mode', async () => {

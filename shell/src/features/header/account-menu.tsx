@@ -1,13 +1,16 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { authStore, MESSAGES, notify } from '@medora/shared';
+import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
+import { authStore, formatMessage, MESSAGES, notify } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import css from './header.module.css';
 
 /**
  * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
  * Settings (a 'coming soon' message) and Logout (sign out, go to /). A menu button with arrow keys.
+ * The button shows the e-mail (only an icon on a phone) and its name starts with it (axe
+ * `label-content-name-mismatch`, issue 15 §6).
  */
 export function AccountMenu() {
   const email = useStore(authStore, (s) => s.user?.email ?? '');
@@ -47,7 +50,7 @@ export function AccountMenu() {
       buttonProps={{
         className: css.accountButton,
         'aria-haspopup': 'menu',
-        'aria-label': MESSAGES.accountMenu,
+        'aria-label': formatMessage('accountMenuFor', { email }),
         onKeyDown: (e) => {
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
@@ -57,8 +60,9 @@ export function AccountMenu() {
       }}
       buttonContent={
         <>
+          {/* An icon, not the initial as text: the button's visible text is the e-mail alone. */}
           <span className={css.avatar} aria-hidden="true">
-            {(email[0] ?? '?').toUpperCase()}
+            <UserRound size={18} />
           </span>
           <span className={css.accountEmail}>{email}</span>
         </>
@@ -81,6 +85,7 @@ export function AccountMenu() {
         tabIndex={-1}
         onClick={() => choose(() => navigate('/dashboard'))}
       >
+        <LayoutDashboard aria-hidden="true" size={18} />
         {MESSAGES.menuDashboard}
       </button>
       <button
@@ -89,6 +94,7 @@ export function AccountMenu() {
         tabIndex={-1}
         onClick={() => choose(() => notify.info(MESSAGES.settingsComingSoon))}
       >
+        <Settings aria-hidden="true" size={18} />
         {MESSAGES.menuSettings}
       </button>
       <button
@@ -104,6 +110,7 @@ export function AccountMenu() {
           })
         }
       >
+        <LogOut aria-hidden="true" size={18} />
         {MESSAGES.menuLogout}
       </button>
     </Popover>

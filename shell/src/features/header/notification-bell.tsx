@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AlarmClock, Bell, CalendarDays, FileText, Info, type LucideIcon } from 'lucide-react';
 import { formatMessage, MESSAGES, type AppNotification, type NotificationType } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import { useNotifications } from './use-notifications';
@@ -7,11 +8,12 @@ import css from './header.module.css';
 /** How many notifications the collapsed dropdown shows (the rest behind 'Show all'). */
 export const COLLAPSED_COUNT = 3;
 
-const ICONS: Record<NotificationType, string> = {
-  appointment: '📅',
-  document: '📄',
-  reminder: '⏰',
-  system: 'ℹ️',
+/** SVG icons (lucide), not emoji: emoji render as empty boxes without an emoji font (issue 15 §6). */
+const ICONS: Record<NotificationType, LucideIcon> = {
+  appointment: CalendarDays,
+  document: FileText,
+  reminder: AlarmClock,
+  system: Info,
 };
 
 function when(iso: string): string {
@@ -19,11 +21,10 @@ function when(iso: string): string {
 }
 
 function Item({ n, onRead }: { n: AppNotification; onRead: (id: string) => void }) {
+  const Icon = ICONS[n.type];
   return (
     <li className={css.note} data-read={n.read} data-type={n.type}>
-      <span aria-hidden="true" className={css.noteIcon}>
-        {ICONS[n.type]}
-      </span>
+      <Icon aria-hidden="true" className={css.noteIcon} size={20} />
       <div className={css.noteBody}>
         <p className={css.noteTitle}>{n.title}</p>
         <p className={css.noteText}>{n.message}</p>
@@ -57,18 +58,7 @@ export function NotificationBell() {
       buttonProps={{ className: css.iconButton, 'aria-label': label }}
       buttonContent={
         <>
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-            <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-          </svg>
+          <Bell aria-hidden="true" size={20} />
           {unread > 0 && (
             <span className={css.badge} data-testid="unread-badge" aria-hidden="true">
               {unread}

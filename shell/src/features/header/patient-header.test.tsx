@@ -80,6 +80,22 @@ describe('patient header bar', () => {
     expect((await screen.findByTestId('unread-badge')).textContent).toBe('4');
   });
 
+  it('names the account button with the e-mail it shows (axe label-content-name-mismatch, issue 15)', async () => {
+    await renderHeader();
+    const button = screen.getByRole('button', { name: 'pat@example.test, account menu' });
+    expect(button.textContent).toContain('pat@example.test');
+  });
+
+  it('draws notification icons as SVG, not emoji (issue 15 §6)', async () => {
+    await renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const items = within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole('listitem');
+    for (const item of items) {
+      expect(item.querySelector('svg')).not.toBeNull();
+      expect(item.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
+  });
+
   it('says so in the panel when the notifications cannot be loaded', async () => {
     jest.spyOn(api, 'notifications').mockRejectedValue(new Error('offline'));
     await renderHeader();
@@ -94,7 +110,7 @@ describe('patient header bar', () => {
 
   it('opens the account menu with the email, Patient Account, Dashboard, Settings and Logout', async () => {
     await renderHeader();
-    const button = screen.getByRole('button', { name: 'Account menu' });
+    const button = screen.getByRole('button', { name: 'pat@example.test, account menu' });
     fireEvent.click(button);
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('pat@example.test')).toBeTruthy();
@@ -112,7 +128,7 @@ describe('patient header bar', () => {
   it('Settings shows the coming-soon message as a toast, not an alert box', async () => {
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
     await renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'pat@example.test, account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
     expect(toastStore.getState().toasts.map((t) => t.text)).toEqual([MESSAGES.settingsComingSoon]);
     expect(alert).not.toHaveBeenCalled();
@@ -120,7 +136,7 @@ describe('patient header bar', () => {
 
   it('Dashboard goes to /dashboard', async () => {
     const router = await renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'pat@example.test, account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Dashboard' }));
     expect(await screen.findByRole('heading', { name: 'dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -128,7 +144,7 @@ describe('patient header bar', () => {
 
   it('Logout signs out and goes to /', async () => {
     const router = await renderHeader();
-    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'pat@example.test, account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'landing' })).toBeTruthy();
     expect(signOut).toHaveBeenCalled();

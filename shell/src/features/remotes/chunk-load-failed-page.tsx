@@ -1,3 +1,4 @@
+import { House, RotateCw } from 'lucide-react';
 import { formatMessage, MESSAGES } from '@medora/shared';
 import css from '../../components/status-page.module.css';
 import { classifyRemoteFailure } from './failure-type';
@@ -11,22 +12,28 @@ export interface ChunkLoadFailedPageProps {
   embedded?: boolean;
 }
 
-/** The 'Loading chunk failed' page (ARCHITECTURE rule 3): which remote, why, and a Retry. */
+/**
+ * The 'Loading chunk failed' page (ARCHITECTURE rule 3): what happened in plain words, Retry, a way home,
+ * and the failure type and remote for support under a collapsed 'Details' (issue 15 §6: no module ids
+ * such as `mfe_patient/DashboardPage` on screen).
+ */
 export function ChunkLoadFailedPage({ request, error, onRetry, embedded }: ChunkLoadFailedPageProps) {
   const type = classifyRemoteFailure(error);
   const remote = remoteNameOf(request);
   if (embedded) {
     return (
-      <section role="alert" data-remote={remote}>
+      <section role="alert" className={css.embedded} data-remote={remote}>
         <h2>{MESSAGES.chunkLoadFailed}</h2>
-        <FailureDetails type={type} remote={remote} request={request} onRetry={onRetry} />
+        <FailureDetails type={type} remote={remote} onRetry={onRetry} />
       </section>
     );
   }
   return (
     <main role="alert" className={css.page} data-remote={remote}>
-      <h1>{MESSAGES.chunkLoadFailed}</h1>
-      <FailureDetails type={type} remote={remote} request={request} onRetry={onRetry} />
+      <div className={css.card}>
+        <h1>{MESSAGES.chunkLoadFailed}</h1>
+        <FailureDetails type={type} remote={remote} onRetry={onRetry} home />
+      </div>
     </main>
   );
 }
@@ -34,24 +41,35 @@ export function ChunkLoadFailedPage({ request, error, onRetry, embedded }: Chunk
 function FailureDetails({
   type,
   remote,
-  request,
   onRetry,
+  home,
 }: {
   type: string;
   remote: string;
-  request: string;
   onRetry: () => void;
+  home?: boolean;
 }) {
   return (
     <>
-      <p data-testid="failure-type">{formatMessage('failureType', { type })}</p>
-      <p data-testid="failed-remote">{formatMessage('remoteFailed', { remote })}</p>
-      <p>
-        <code>{request}</code>
-      </p>
-      <button type="button" onClick={onRetry}>
-        {MESSAGES.retry}
-      </button>
+      <p>{MESSAGES.chunkLoadFailedText}</p>
+      <div className={css.actions}>
+        <button type="button" className="md-button md-primary" onClick={onRetry}>
+          <RotateCw aria-hidden="true" size={18} />
+          {MESSAGES.retry}
+        </button>
+        {/* A full load of the home page: this page may be here because the app's own code is stale. */}
+        {home && (
+          <a href="/" className="md-button">
+            <House aria-hidden="true" size={18} />
+            {MESSAGES.goHome}
+          </a>
+        )}
+      </div>
+      <details className={css.details}>
+        <summary>{MESSAGES.supportDetails}</summary>
+        <p data-testid="failure-type">{formatMessage('failureType', { type })}</p>
+        <p data-testid="failed-remote">{formatMessage('remoteFailed', { remote })}</p>
+      </details>
     </>
   );
 }

@@ -1,0 +1,338 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
+import { expectAccessible, shotAtWidths } from '../support/screens';
+
+/**
+ * Issue 15 §1: a phone is a first-class screen. At 390 × 844 every patient route and every open menu,
+ * panel and dialog fits the screen (no sideways scroll of the page, overlays inside the viewport),
+ * touch targets are at least 44 px, and axe finds no serious or critical violation on the whole page
+ * (at 1366 px too). 360 and 414 px are checked for the dashboard and the header's overlays.
+ * Every state is saved at 1366 and 390 px (`shotAtWidths`) for review.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const MIN_TARGET = 44;
+const MIN = 60_000;
+
+// TODO(lead): add '/settings' to the routes below once h4's settings page is merged (not on this branch).
+
+/** A tiny but valid one-page PDF (as in dashboard.spec) to preview in the documents tab. */
+function tinyPdf(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
+  const user = await signUpVerifiedInEmulator();
+  const auth = { Authorization: `Bearer ${user.idToken}` };
+  expect(
+    (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'patient' } })).status(),
+  ).toBe(201);
+  const saved = await request.post('/api/patients', { headers: auth, data: { uid: user.uid, data: RECORD } });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return user;
+}
+
+/** The page does not scroll sideways: the document is no wider than the viewport. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const overflow = () =>
+    page.evaluate(() => {
+      const el = document.documentElement;
+      return el.scrollWidth - el.clientWidth;
+    });
+  await expect
+    .poll(overflow, { timeout: 5_000 })
+    .toBeLessThanOrEqual(0)
+    .catch(() => undefined);
+  if ((await overflow()) <= 0) return;
+  // Name what sticks out, so a failure says where to look.
+  const offenders = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .slice(-5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)})`,
+      ),
+  );
+  expect(
+    await overflow(),
+    `${what}: page wider than the screen by (px); sticking out: ${offenders.join(', ')}`,
+  ).toBeLessThanOrEqual(0);
+}
+
+/** The overlay's box lies inside the viewport (horizontally; and it starts on screen). */
+async function expectInViewport(page: Page, overlay: Locator, what: string) {
+  const box = await overlay.boundingBox();
+  const { width } = page.viewportSize()!;
+  expect(box, `${what}: overlay has a box`).not.toBeNull();
+  expect(box!.x, `${what}: overlay's left edge`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what}: overlay's right edge`).toBeLessThanOrEqual(width);
+  expect(box!.y, `${what}: overlay's top edge`).toBeGreaterThanOrEqual(0);
+}
+
+/** Every visible element of `targets` is at least 44 × 44 px. */
+async function expectTouchTargets(targets: Locator, what: string) {
+  const sizes = await targets.evaluateAll((els) =>
+    els
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const label = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        return { label, width: Math.round(r.width), height: Math.round(r.height) };
+      })
+      .filter((s) => s.width > 0 && s.height > 0),
+  );
+  const small = sizes.filter((s) => s.width < MIN_TARGET || s.height < MIN_TARGET);
+  expect(small, `${what}: touch targets under ${MIN_TARGET} px`).toEqual([]);
+}
+
+/** The interactive elements of the header, open menus and panels, tab lists and the page's buttons. */
+const chromeTargets = (page: Page) =>
+  page.locator(
+    [
+      'header button',
+      'header a',
+      '[role="menu"] [role="menuitem"]',
+      '[role="region"][aria-label="Notifications"] button',
+      '[role="tab"]',
+      'main button',
+      'main a.md-button',
+    ].join(', '),
+  );
+
+/**
+ * One screen at phone width: no sideways scroll, the overlay (if any) inside the viewport, 44 px touch
+ * targets, whole-page axe at 390 and 1366 px, and screenshots at both widths.
+ */
+async function checkScreen(page: Page, name: string, overlay?: Locator) {
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page, name);
+  if (overlay) {
+    await expect(overlay).toBeVisible();
+    await expectInViewport(page, overlay, name);
+  }
+  await expectTouchTargets(chromeTargets(page), name);
+  if (overlay) await expectTouchTargets(overlay.locator('button, a[href], summary'), `${name} overlay`);
+  await expectAccessible(page, { include: null });
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(page, { include: null });
+  await shotAtWidths(page, `phone-${name}`);
+  await page.setViewportSize(PHONE);
+}
+
+/** A native <dialog> of the Dialog primitive: its panel is the box that must fit, nothing scrolls in it. */
+async function checkDialog(page: Page, name: string, dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await page.setViewportSize(PHONE);
+  const sideways = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(sideways, `${name}: the dialog's content is wider than the screen by (px)`).toBeLessThanOrEqual(0);
+  await checkScreen(page, name, dialog.locator(':scope > *').first());
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const accountButton = (page: Page) => page.getByRole('button', { name: /, account menu$/ });
+const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
+
+async function openBell(page: Page): Promise<Locator> {
+  await bell(page).click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+async function openAccountMenu(page: Page): Promise<Locator> {
+  await accountButton(page).click();
+  const menu = page.getByRole('menu', { name: 'Account menu' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+test.describe('a phone is a first-class screen (issue 15 §1)', () => {
+  test('the signed-out pages and the 404 page fit 390 px', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+    await checkScreen(page, 'landing');
+
+    await page.goto('/patient-login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await checkScreen(page, 'patient-login');
+
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText(/mfe_|\/[A-Z]\w+Page/);
+    await checkScreen(page, 'not-found');
+  });
+
+  test('every patient route and overlay fits 390 px; booking in the UI updates the bell without a reload', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(420_000);
+    const user = await newPatient(request);
+    await page.clock.install();
+    await page.setViewportSize(PHONE);
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(tab(page, 'Patient Summary')).toHaveAttribute('aria-selected', 'true');
+
+    // The header: the account button shows the initial only, and its name carries the e-mail.
+    await expect(accountButton(page)).toHaveAccessibleName(`${user.email}, account menu`);
+    await checkScreen(page, 'dashboard-summary');
+
+    // The header's overlays, at 360, 390 and 414 px.
+    for (const width of [360, 414, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const panel = await openBell(page);
+      await expectNoSidewaysScroll(page, `bell panel at ${width}`);
+      await expectInViewport(page, panel, `bell panel at ${width}`);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      const menu = await openAccountMenu(page);
+      await expectNoSidewaysScroll(page, `account menu at ${width}`);
+      await expectInViewport(page, menu, `account menu at ${width}`);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+    const panel = await openBell(page);
+    await expect(panel.locator('li svg').first()).toBeVisible();
+    await checkScreen(page, 'bell-open', panel);
+    await page.keyboard.press('Escape');
+    const menu = await openAccountMenu(page);
+    await expect(menu).toContainText(user.email);
+    await checkScreen(page, 'account-menu-open', menu);
+    await page.keyboard.press('Escape');
+
+    // The dashboard's tabs: one scroller, the selected tab in view, at 360 and 414 px too.
+    for (const [name, url] of [
+      ['dashboard-appointments-upcoming', '/dashboard?tab=appointments&sub=upcoming'],
+      ['dashboard-appointments-history', '/dashboard?tab=appointments&sub=history'],
+      ['dashboard-book', '/dashboard?tab=book'],
+      ['dashboard-documents', '/dashboard?tab=documents'],
+    ] as const) {
+      await page.goto(url);
+      const selected = page.locator('[role="tablist"] [role="tab"][aria-selected="true"]').first();
+      await expect(selected).toBeVisible();
+      for (const width of [360, 414]) {
+        await page.setViewportSize({ width, height: 844 });
+        await expectNoSidewaysScroll(page, `${name} at ${width}`);
+        await expect(selected).toBeInViewport({ ratio: 1 });
+      }
+      await page.setViewportSize(PHONE);
+      await expect(selected).toBeInViewport({ ratio: 1 });
+      // The tab list scrolls sideways on its own, never vertically (the stray scrollbar).
+      const tabList = page.getByRole('tablist', { name: /dashboard/i });
+      expect(await tabList.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
+      await checkScreen(page, name);
+    }
+    await page.setViewportSize(DESKTOP);
+    const desktopTabs = page.getByRole('tablist', { name: /dashboard/i });
+    expect(
+      await desktopTabs.evaluate((el) => [
+        el.scrollWidth - el.clientWidth,
+        el.scrollHeight - el.clientHeight,
+      ]),
+      'no scrollbar in the tab list on a desktop',
+    ).toEqual([0, 0]);
+    await page.setViewportSize(PHONE);
+
+    // A document, and its preview dialog.
+    await page.getByTestId('document-input').setInputFiles({
+      name: 'Blood test results from the clinic.pdf',
+      mimeType: 'application/pdf',
+      buffer: tinyPdf('Medora phone test'),
+    });
+    const card = page.getByTestId('document-card').first();
+    await expect(card).toBeVisible();
+    await checkScreen(page, 'dashboard-documents-one');
+    await card.getByRole('button', { name: /^Preview: / }).click();
+    await checkDialog(page, 'document-preview', page.getByRole('dialog').last());
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // /book-appointment, each step; booking in the UI raises the bell's count with no reload.
+    await page.goto('/book-appointment');
+    await expect(page.getByRole('heading', { name: 'Book an appointment' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('Build:');
+    const badge = page.getByTestId('unread-badge');
+    await expect(badge).toBeVisible();
+    const unreadBefore = Number(await badge.textContent());
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const doctor = page.getByRole('button', { name: /Dr\. Michael Chen/ });
+    await expect(doctor).toBeVisible();
+    await checkScreen(page, 'booking-doctors');
+    await doctor.click();
+    const date = page.getByRole('button', { name: /, \d+ slots?$/ }).first();
+    await expect(date).toBeVisible();
+    await checkScreen(page, 'booking-dates');
+    await date.click();
+    const slot = page.getByRole('button', { name: /^\d{2}:\d{2} (AM|PM)$/ }).first();
+    await expect(slot).toBeVisible();
+    await checkScreen(page, 'booking-slots');
+    await slot.click();
+    await expect(page.getByTestId('booking-summary')).toBeVisible();
+    await checkScreen(page, 'booking-confirm');
+    await page.getByRole('button', { name: 'Confirm Appointment' }).click();
+    await expect(page).toHaveURL(/\/dashboard/);
+    // The booking's notification (and a reminder when the slot is within 48 h) without a reload.
+    await expect.poll(async () => Number(await badge.textContent())).toBeGreaterThan(unreadBefore);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+    // The appointment's details dialog and the cancel dialog.
+    await page.goto('/dashboard?tab=appointments&sub=upcoming');
+    await page.getByRole('button', { name: /^Details: Dr\. Michael Chen/ }).click();
+    const details = page.getByRole('dialog', { name: 'Appointment details' });
+    await checkDialog(page, 'appointment-details', details);
+    await details.getByRole('button', { name: 'Cancel appointment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel appointment' });
+    await checkDialog(page, 'cancel-appointment', confirm);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+
+    // /form: the welcome-back choice, a question, the review.
+    await page.goto('/form');
+    await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+    await checkScreen(page, 'form-welcome');
+    await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
+    await expect(page.getByTestId('intake-question')).toBeVisible();
+    await checkScreen(page, 'form-question');
+    for (let i = 0; i < 60 && (await page.getByRole('button', { name: 'Next' }).count()) > 0; i += 1) {
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await expect(page.getByTestId('intake-question')).toHaveText('Please Review Your Information');
+    await checkScreen(page, 'form-review');
+
+    // The idle warning (28 idle minutes, issue 9) over the dashboard.
+    await page.goto('/dashboard');
+    await expect(tab(page, 'Patient Summary')).toBeVisible();
+    await page.clock.fastForward(28 * MIN + 1000);
+    const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    await expect(warning).toBeVisible();
+    await page.setViewportSize(PHONE);
+    await expectInViewport(page, warning.locator(':scope > *').first(), 'idle warning');
+    await expectNoSidewaysScroll(page, 'idle warning');
+    await expectTouchTargets(warning.locator('button'), 'idle warning');
+    await expectAccessible(page, { include: null });
+    await shotAtWidths(page, 'phone-idle-warning');
+  });
+});

@@ -1,0 +1,29 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { notify, toastStore } from '@medora/shared';
+import { Toaster } from './toaster';
+
+afterEach(() => act(() => toastStore.setState({ toasts: [] })));
+
+describe('Toaster (issue 15 §6)', () => {
+  it('shows at most three toasts, the newest, and merges identical ones with a count', () => {
+    render(<Toaster />);
+    act(() => {
+      notify.info('One');
+      notify.info('Two');
+      notify.error('Could not save');
+      notify.error('Could not save');
+      notify.success('Saved');
+    });
+    const shown = document.querySelectorAll('.md-toast');
+    expect([...shown].map((t) => t.querySelector('p')?.textContent)).toEqual([
+      'Could not save (2 times)',
+      'Two',
+      'Saved',
+    ]);
+    // An SVG icon per toast and an SVG close button, no text glyphs.
+    expect([...shown].every((t) => t.querySelector('svg.md-toast-icon'))).toBe(true);
+    const alert = screen.getByRole('alert');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(document.querySelectorAll('.md-toast')).toHaveLength(2);
+  });
+});
