@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages.js';
 import type { CreateUserInput, MeResponse, NotificationsResponse, User } from '../schemas/users.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
+import type { DraftResponse, IntakeDraft, VisitDetail, VisitsResponse } from '../intake/visit.js';
 import type { CreateAppointmentInput } from '../schemas/appointments.js';
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 import type {
@@ -316,6 +317,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
         responseType: 'blob',
         headers: { Accept: '*/*' },
       }),
+    // Issue 15 (h2): visits and the unsent intake kept on the server.
+    /** `GET /api/patients/{uid}/visits`: the newest visits first. */
+    listVisits: (uid: string) => request<VisitsResponse>(`/patients/${encodeURIComponent(uid)}/visits`),
+    /** `GET /api/patients/{uid}/visits/{id}`: one visit's answers and clinical summary. */
+    getVisit: (uid: string, id: string) =>
+      request<VisitDetail>(`/patients/${encodeURIComponent(uid)}/visits/${encodeURIComponent(id)}`),
+    /** `GET /api/patients/{uid}/draft` (owner): the unsent intake, or `draft: null`. */
+    getDraft: (uid: string) => request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`),
+    /** `PUT /api/patients/{uid}/draft` (owner): replaces the unsent intake. */
+    saveDraft: (uid: string, draft: IntakeDraft) =>
+      request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`, { method: 'PUT', body: draft }),
+    /** `DELETE /api/patients/{uid}/draft` (owner). */
+    deleteDraft: (uid: string) =>
+      request<void>(`/patients/${encodeURIComponent(uid)}/draft`, { method: 'DELETE' }),
     providerSchedule: () => request<ProviderScheduleResponse>('/provider/schedule'),
     updateProviderSchedule: (input: ProviderScheduleInput) =>
       request<ProviderScheduleResponse>('/provider/schedule', { method: 'PUT', body: input }),
