@@ -618,7 +618,7 @@ export const MESSAGES = {
   visitsLoadFailed: 'Could not load your visits: {message}',
   visitsShowing: 'Showing the newest {shown} of {total} visits.',
   visitOpenSummary: 'Open summary',
-  visitOpenSummaryOf: 'Open the summary of the visit on {date}',
+  visitOpenSummaryOf: 'Open summary of the visit on {date}',
   visitSummaryHeading: 'Visit on {date}',
   visitSummaryLoading: 'Loading the visit…',
   visitNoSummary: 'No clinical summary was generated for this visit.',
