@@ -80,7 +80,10 @@ describe('visits (issue 15 §2)', () => {
     expect(parses('GET /api/patients/{uid}/visits', list.body)).toBe(true);
     const body = list.body as VisitsResponse;
     expect(body.total).toBe(1);
-    expect(body.items[0]).toMatchObject({ kind: 'visit', reason: 'New Appointment: Chest Pain, Shortness of Breath' });
+    expect(body.items[0]).toMatchObject({
+      kind: 'visit',
+      reason: 'New Appointment: Chest Pain, Shortness of Breath',
+    });
     const detail = await request(t.http)
       .get(`/api/patients/${user.uid}/visits/${body.items[0]!.id}`)
       .set(authHeader(user));
@@ -132,7 +135,10 @@ describe('visits (issue 15 §2)', () => {
     const res = await save(user, FOLLOW_UP, 'follow-up');
     expect(res.status).toBe(200);
     const body = (await visits(user)).body as VisitsResponse;
-    expect(body.items[0]).toMatchObject({ kind: 'follow-up', reason: 'Follow-up Visit: Worse; new symptoms: Cough' });
+    expect(body.items[0]).toMatchObject({
+      kind: 'follow-up',
+      reason: 'Follow-up Visit: Worse; new symptoms: Cough',
+    });
     const visit = (
       await request(t.http).get(`/api/patients/${user.uid}/visits/${body.items[0]!.id}`).set(authHeader(user))
     ).body as VisitDetail;
@@ -169,7 +175,9 @@ describe('visits (issue 15 §2)', () => {
     const stranger = await doctorOf(null);
     for (const caller of [other, stranger]) {
       expect((await visits(caller, owner.uid)).status).toBe(403);
-      const one = await request(t.http).get(`/api/patients/${owner.uid}/visits/${id}`).set(authHeader(caller));
+      const one = await request(t.http)
+        .get(`/api/patients/${owner.uid}/visits/${id}`)
+        .set(authHeader(caller));
       expect(one.status).toBe(403);
       expect(one.body.message).toBe(MESSAGES.forbidden);
     }
@@ -179,7 +187,9 @@ describe('visits (issue 15 §2)', () => {
     expect(read.status).toBe(200);
     // The id of one patient's visit under another's uid is not found, not leaked.
     await save(other, ROUTINE_RECORD);
-    const crossed = await request(t.http).get(`/api/patients/${other.uid}/visits/${id}`).set(authHeader(other));
+    const crossed = await request(t.http)
+      .get(`/api/patients/${other.uid}/visits/${id}`)
+      .set(authHeader(other));
     expect(crossed.status).toBe(404);
   });
 
@@ -197,7 +207,12 @@ describe('visits (issue 15 §2)', () => {
   });
 });
 
-const DRAFT = { mode: 'visit', screen: 'question', key: 'symptoms', answers: { name: 'Maria Santos', symptoms: ['Fever'] } };
+const DRAFT = {
+  mode: 'visit',
+  screen: 'question',
+  key: 'symptoms',
+  answers: { name: 'Maria Santos', symptoms: ['Fever'] },
+};
 
 describe('drafts on the server (issue 15 §2)', () => {
   const draftUrl = (uid: string) => `/api/patients/${uid}/draft`;
@@ -215,10 +230,12 @@ describe('drafts on the server (issue 15 §2)', () => {
     expect(read.savedAt).not.toBeNull();
     // A half-typed height is a valid draft (not yet a valid record).
     const partial = { ...DRAFT, answers: { heightWeight: { heightFeet: 5 } } };
-    expect((await request(t.http).put(draftUrl(user.uid)).set(authHeader(user)).send(partial)).status).toBe(200);
-    expect(((await request(t.http).get(draftUrl(user.uid)).set(authHeader(user))).body as DraftResponse).draft).toEqual(
-      partial,
+    expect((await request(t.http).put(draftUrl(user.uid)).set(authHeader(user)).send(partial)).status).toBe(
+      200,
     );
+    expect(
+      ((await request(t.http).get(draftUrl(user.uid)).set(authHeader(user))).body as DraftResponse).draft,
+    ).toEqual(partial);
     expect((await request(t.http).delete(draftUrl(user.uid)).set(authHeader(user))).status).toBe(204);
     expect((await request(t.http).get(draftUrl(user.uid)).set(authHeader(user))).body.draft).toBeNull();
 
@@ -235,10 +252,13 @@ describe('drafts on the server (issue 15 §2)', () => {
     const booked = await doctorOf(owner.uid);
     for (const caller of [other, booked]) {
       expect((await request(t.http).get(draftUrl(owner.uid)).set(authHeader(caller))).status).toBe(403);
-      expect((await request(t.http).put(draftUrl(owner.uid)).set(authHeader(caller)).send(DRAFT)).status).toBe(403);
+      expect(
+        (await request(t.http).put(draftUrl(owner.uid)).set(authHeader(caller)).send(DRAFT)).status,
+      ).toBe(403);
       expect((await request(t.http).delete(draftUrl(owner.uid)).set(authHeader(caller))).status).toBe(403);
     }
-    const kept = (await request(t.http).get(draftUrl(owner.uid)).set(authHeader(owner))).body as DraftResponse;
+    const kept = (await request(t.http).get(draftUrl(owner.uid)).set(authHeader(owner)))
+      .body as DraftResponse;
     expect(kept.draft).toEqual(DRAFT);
   });
 
@@ -289,7 +309,9 @@ describe('migration 1768176000000', () => {
       expect(rows[0]).toMatchObject({ kind: 'visit', summary });
       expect(rows[0]!.data.symptoms).toEqual(CHEST_PAIN_RECORD.symptoms);
       expect(rows[0]!.reason).toContain('Chest Pain');
-      const [profile] = (await runner.query(`SELECT data FROM patient_profiles WHERE firebase_uid = $1`, [uid])) as {
+      const [profile] = (await runner.query(`SELECT data FROM patient_profiles WHERE firebase_uid = $1`, [
+        uid,
+      ])) as {
         data: Record<string, unknown>;
       }[];
       expect(profile!.data.symptoms).toBeUndefined();

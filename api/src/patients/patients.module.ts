@@ -8,7 +8,10 @@ import { PatientsRepository } from './patients.repository.js';
 import { PatientsService } from './patients.service.js';
 
 @Module({
-  imports: [SummaryModule, TypeOrmModule.forFeature([PatientProfileEntity, PatientVisitEntity, PatientDraftEntity])],
+  imports: [
+    SummaryModule,
+    TypeOrmModule.forFeature([PatientProfileEntity, PatientVisitEntity, PatientDraftEntity]),
+  ],
   controllers: [PatientsController],
   providers: [PatientsService, PatientsRepository],
 })

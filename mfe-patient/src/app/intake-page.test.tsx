@@ -299,7 +299,10 @@ describe('IntakePage', () => {
 
   it('lands in the mode the URL names; the patient can go back to the welcome choice, which drops the draft', async () => {
     const calls = fakeApi({
-      patient: { status: 200, body: { exists: true, data: { name: 'Ann', symptoms: ['Cough'] }, aiSummary: null } },
+      patient: {
+        status: 200,
+        body: { exists: true, data: { name: 'Ann', symptoms: ['Cough'] }, aiSummary: null },
+      },
     });
     renderPage(undefined, '/form?mode=follow-up');
     expect(await screen.findByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
@@ -323,7 +326,9 @@ describe('IntakePage', () => {
     });
     serverDraft = { mode: 'follow-up', screen: 'question', key: 'followUpChange', answers: { name: 'Ann' } };
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Since your last visit, how are you feeling?' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Since your last visit, how are you feeling?' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Change what brings you in' }));
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
   });

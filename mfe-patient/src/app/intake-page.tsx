@@ -40,8 +40,18 @@ export default function IntakePage(_props: RemotePageProps) {
       }),
     [setParams],
   );
-  const { state, chooseVisit, backToChoice, setAnswer, next, back, submit, editSection, backToReview, today } =
-    useIntake(uid, onDone, urlMode, setUrlMode);
+  const {
+    state,
+    chooseVisit,
+    backToChoice,
+    setAnswer,
+    next,
+    back,
+    submit,
+    editSection,
+    backToReview,
+    today,
+  } = useIntake(uid, onDone, urlMode, setUrlMode);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const viaDoctor = uid !== null && readAccountFlag(ACCOUNT_KEYS.viaDoctor(uid));
   const { screen, answers, step, progress, error, saveError, submitting, canGoBack, moveCount } = state;
@@ -156,7 +166,11 @@ export default function IntakePage(_props: RemotePageProps) {
           </>
         )}
         {screen === 'review' && (
-          <ReviewScreen answers={answers} viaDoctor={viaDoctor} headingRef={headingRef} onEdit={editSection}
+          <ReviewScreen
+            answers={answers}
+            viaDoctor={viaDoctor}
+            headingRef={headingRef}
+            onEdit={editSection}
             editable={state.editable}
           />
         )}

@@ -71,7 +71,12 @@ export function profileFacts(answers: IntakeAnswers): IntakeAnswers {
 export function visitAnswersFor(kind: VisitKind, visit: IntakeAnswers): IntakeAnswers {
   if (kind === 'profile') return {};
   if (kind === 'visit') return visit;
-  const kept = new Set([...FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field), 'visitType', 'medicalReports', 'uploadedAt']);
+  const kept = new Set([
+    ...FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field),
+    'visitType',
+    'medicalReports',
+    'uploadedAt',
+  ]);
   return Object.fromEntries(Object.entries(visit).filter(([k]) => kept.has(k)));
 }
 
@@ -94,9 +99,10 @@ export function visitReason(kind: VisitKind, answers: IntakeAnswers): string {
   const change = typeof answers.followUpChange === 'string' ? answers.followUpChange : '';
   const added = Array.isArray(answers.followUpNewSymptoms) ? answers.followUpNewSymptoms : [];
   return formatMessage('visitReasonFollowUp', {
-    change: [change, added.length ? formatMessage('visitReasonNewSymptoms', { list: added.join(', ') }) : '']
-      .filter(Boolean)
-      .join('; ') || MESSAGES.noValue,
+    change:
+      [change, added.length ? formatMessage('visitReasonNewSymptoms', { list: added.join(', ') }) : '']
+        .filter(Boolean)
+        .join('; ') || MESSAGES.noValue,
   });
 }
 

@@ -24,7 +24,9 @@ export class PatientVisits1768176000000 implements MigrationInterface {
         CONSTRAINT pk_patient_visits PRIMARY KEY (id),
         CONSTRAINT ck_patient_visits_kind CHECK (kind IN ('visit', 'follow-up', 'profile'))
       )`);
-    await q.query(`CREATE INDEX idx_patient_visits_patient ON patient_visits (firebase_uid, visited_at DESC)`);
+    await q.query(
+      `CREATE INDEX idx_patient_visits_patient ON patient_visits (firebase_uid, visited_at DESC)`,
+    );
     await q.query(`
       CREATE TABLE patient_drafts (
         firebase_uid text NOT NULL,
@@ -41,7 +43,14 @@ export class PatientVisits1768176000000 implements MigrationInterface {
       await q.query(
         `INSERT INTO patient_visits (firebase_uid, kind, reason, data, summary, visited_at)
          VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)`,
-        [p.firebase_uid, kind, visitReason(kind, visit), JSON.stringify(visit), JSON.stringify(p.ai_summary), p.updated_at],
+        [
+          p.firebase_uid,
+          kind,
+          visitReason(kind, visit),
+          JSON.stringify(visit),
+          JSON.stringify(p.ai_summary),
+          p.updated_at,
+        ],
       );
       await q.query(`UPDATE patient_profiles SET data = $2::jsonb WHERE firebase_uid = $1`, [
         p.firebase_uid,

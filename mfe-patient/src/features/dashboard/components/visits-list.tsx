@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatMessage, MESSAGES } from '@medora/shared';
-import { formatVisitDate, type ClinicalSummary, type VisitKind, type VisitListItem } from '@medora/shared/intake';
+import {
+  formatVisitDate,
+  type ClinicalSummary,
+  type VisitKind,
+  type VisitListItem,
+} from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';
 import { visitQuery, visitsQuery } from '../../../api/visits';
 import { Modal } from './modal';

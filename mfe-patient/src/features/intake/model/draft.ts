@@ -21,10 +21,7 @@ export const draftQuery = (uid: string | null) =>
   });
 
 export type DraftStatus =
-  | { state: 'idle' }
-  | { state: 'saving' }
-  | { state: 'saved' }
-  | { state: 'error'; message: string };
+  { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'error'; message: string };
 
 export interface DraftSaver {
   status: DraftStatus;
@@ -74,7 +71,9 @@ export function useDraftSaver(uid: string | null): DraftSaver {
           if (!closed.current)
             setStatus({
               state: 'error',
-              message: formatMessage('draftSaveFailed', { message: e instanceof Error ? e.message : String(e) }),
+              message: formatMessage('draftSaveFailed', {
+                message: e instanceof Error ? e.message : String(e),
+              }),
             });
         },
       );

@@ -185,7 +185,6 @@ export function useIntake(
       startMode(choiceOfMode(urlMode), previous);
     }
     // Only a change of the URL's mode moves the patient.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [urlMode]);
 
   // The draft follows every answer and move (debounced) until the intake is submitted.
