@@ -56,6 +56,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob': a 2xx answer is returned as a DownloadedFile (bytes + the Content-Disposition name). */
   responseType?: 'json' | 'blob';
+  /** The request may outlive the page (a save on leaving it, issue 15 §2); bodies up to 64 KB. */
+  keepalive?: boolean;
 }
 
 /** A file downloaded through the authenticated client (documents, .ics). */
@@ -123,7 +125,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         const token = await state.getToken(forceRefresh);
         if (token) headers.Authorization = `Bearer ${token}`;
       }
-      return doFetch(url, { method: req.method ?? 'GET', headers, body, signal });
+      return doFetch(url, {
+        method: req.method ?? 'GET',
+        headers,
+        body,
+        signal,
+        ...(req.keepalive ? { keepalive: true } : {}),
+      });
     };
     let res = await send(false);
     // Issue 13: the token may predate the email's verification; retry once with a refreshed one.
@@ -326,8 +334,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `GET /api/patients/{uid}/draft` (owner): the unsent intake, or `draft: null`. */
     getDraft: (uid: string) => request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`),
     /** `PUT /api/patients/{uid}/draft` (owner): replaces the unsent intake. */
-    saveDraft: (uid: string, draft: IntakeDraft) =>
-      request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`, { method: 'PUT', body: draft }),
+    saveDraft: (uid: string, draft: IntakeDraft, options: { keepalive?: boolean } = {}) =>
+      request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`, {
+        method: 'PUT',
+        body: draft,
+        keepalive: options.keepalive,
+      }),
     /** `DELETE /api/patients/{uid}/draft` (owner). */
     deleteDraft: (uid: string) =>
       request<void>(`/patients/${encodeURIComponent(uid)}/draft`, { method: 'DELETE' }),

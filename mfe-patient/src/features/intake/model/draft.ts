@@ -54,30 +54,34 @@ export function useDraftSaver(uid: string | null): DraftSaver {
     timer.current = null;
   };
 
-  const flush = useCallback(() => {
-    clearTimer();
-    const draft = pending.current;
-    pending.current = null;
-    if (!uid || !draft || closed.current) return;
-    const json = JSON.stringify(draft);
-    inflight.current = inflight.current
-      .then(() => api.saveDraft(uid, draft))
-      .then(
-        () => {
-          lastSaved.current = json;
-          if (!pending.current && !closed.current) setStatus({ state: 'saved' });
-        },
-        (e: unknown) => {
-          if (!closed.current)
-            setStatus({
-              state: 'error',
-              message: formatMessage('draftSaveFailed', {
-                message: e instanceof Error ? e.message : String(e),
-              }),
-            });
-        },
-      );
-  }, [uid]);
+  /** Sends the pending draft now; `keepalive` when the page is going away (reload, close, hidden). */
+  const flush = useCallback(
+    (keepalive = false) => {
+      clearTimer();
+      const draft = pending.current;
+      pending.current = null;
+      if (!uid || !draft || closed.current) return;
+      const json = JSON.stringify(draft);
+      inflight.current = inflight.current
+        .then(() => api.saveDraft(uid, draft, { keepalive }))
+        .then(
+          () => {
+            lastSaved.current = json;
+            if (!pending.current && !closed.current) setStatus({ state: 'saved' });
+          },
+          (e: unknown) => {
+            if (!closed.current)
+              setStatus({
+                state: 'error',
+                message: formatMessage('draftSaveFailed', {
+                  message: e instanceof Error ? e.message : String(e),
+                }),
+              });
+          },
+        );
+    },
+    [uid],
+  );
 
   const schedule = useCallback(
     (draft: IntakeDraft) => {
@@ -92,7 +96,7 @@ export function useDraftSaver(uid: string | null): DraftSaver {
       pending.current = draft;
       setStatus({ state: 'saving' });
       clearTimer();
-      timer.current = setTimeout(flush, DRAFT_DEBOUNCE_MS);
+      timer.current = setTimeout(() => flush(), DRAFT_DEBOUNCE_MS);
     },
     [flush],
   );
@@ -100,13 +104,14 @@ export function useDraftSaver(uid: string | null): DraftSaver {
   // On leaving: the page hidden (another tab, closing, reloading) or the intake unmounted.
   useEffect(() => {
     const onHide = () => {
-      if (document.visibilityState === 'hidden') flush();
+      if (document.visibilityState === 'hidden') flush(true);
     };
+    const onPageHide = () => flush(true);
     document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', flush);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('pagehide', onPageHide);
       flush();
     };
   }, [flush]);
