@@ -100,7 +100,7 @@ export default function DashboardPage(_props: RemotePageProps) {
         <div className={css.title}>
           <h1>{MESSAGES.dashboardHeading}</h1>
         </div>
-        {uid && data.profileState !== 'missing' && <DashboardActions onBook={() => go('book')} />}
+        {uid && data.profileState !== 'missing' && <DashboardActions />}
         <TabList
           variant="main"
           labels={labels}

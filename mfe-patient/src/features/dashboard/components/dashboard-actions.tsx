@@ -6,10 +6,10 @@ import css from './visits.module.css';
 const formLink = (mode: IntakeMode) => `/form?${INTAKE_MODE_PARAM}=${mode}`;
 
 /**
- * Coming back (issue 15 §2): the dashboard's ways into the intake, each landing in its mode, next to
- * booking (the Book tab, `onBook`).
+ * Coming back (issue 15 §2): the dashboard's ways into the intake, each landing in its mode, above the
+ * tabs (booking is the Book Appointment tab right under them).
  */
-export function DashboardActions({ onBook }: { onBook: () => void }) {
+export function DashboardActions() {
   return (
     <nav className={css.actions} aria-label={MESSAGES.dashboardActionsLabel}>
       <Link className={`md-button md-primary ${css.action}`} to={formLink('visit')}>
@@ -21,9 +21,6 @@ export function DashboardActions({ onBook }: { onBook: () => void }) {
       <Link className={`md-button ${css.action}`} to={formLink('profile')}>
         {MESSAGES.dashboardUpdateProfile}
       </Link>
-      <button type="button" className={`md-button ${css.action}`} onClick={onBook}>
-        {MESSAGES.tabBook}
-      </button>
     </nav>
   );
 }
