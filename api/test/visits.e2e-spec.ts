@@ -151,13 +151,31 @@ describe('visits (issue 15 §2)', () => {
     expect(visit.summary?.text).not.toMatch(/Chest Pain/);
     expect(visit.summary?.sections[0]).toEqual({
       title: MESSAGES.visitSinceLastTitle,
-      lines: expect.arrayContaining([expect.stringContaining('Worse')]),
+      lines: ['Overall: Worse', 'New symptoms: Cough', 'In the patient’s words: Started ramipril last week.'],
     });
     // The current record no longer carries the previous visit's symptoms.
     const record = (await request(t.http).get(`/api/patients/${user.uid}`).set(authHeader(user)))
       .body as PatientResponse;
     expect(record.data.symptoms).toBeUndefined();
     expect(record.data.followUpChange).toBe('Worse');
+  });
+
+  it('a follow-up’s new symptoms are the summary’s complaints', async () => {
+    const user = await patient();
+    await save(user, ROUTINE_RECORD);
+    const res = await save(
+      user,
+      {
+        ...ROUTINE_RECORD,
+        visitType: 'Follow-up Visit',
+        followUpChange: 'Worse',
+        followUpNewSymptoms: ['Chest Pain'],
+      },
+      'follow-up',
+    );
+    expect(res.status).toBe(200);
+    const record = res.body as PatientResponse;
+    expect(record.aiSummary?.text).toMatch(/Chest Pain/);
   });
 
   it('a follow-up answer outside its options is refused with 400', async () => {

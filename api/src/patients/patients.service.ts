@@ -3,6 +3,7 @@ import {
   inferVisitKind,
   MESSAGES,
   splitAnswers,
+  summaryInput,
   visitAnswersFor,
   visitReason,
   VISITS_LIST_MAX,
@@ -87,7 +88,7 @@ export class PatientsService {
     const kind = input.kind ?? inferVisitKind(answers);
     const { profile, visit } = splitAnswers(answers);
     const visitData = visitAnswersFor(kind, visit);
-    const summarized = await this.summary.summarize({ ...profile, ...visitData });
+    const summarized = await this.summary.summarize(summaryInput(kind, profile, visitData));
     const summary = kind === 'follow-up' ? withFollowUpSection(summarized, visitData) : summarized;
     const saved = await this.patients.saveSubmission(caller.uid, profile, {
       kind,

@@ -10,6 +10,7 @@ import {
   splitAnswers,
   visitAnswersFor,
   visitReason,
+  summaryInput,
   withFollowUpSection,
 } from './visit.js';
 import type { ClinicalSummary } from './patient-types.js';
@@ -73,6 +74,18 @@ describe('splitting a submission into profile and visit', () => {
     expect(inferVisitKind(RECORD)).toBe('visit');
   });
 
+  it('lets the summary read a follow-up’s new symptoms as its complaints', () => {
+    expect(summaryInput('follow-up', { name: 'A' }, { followUpNewSymptoms: ['Chest Pain'] })).toEqual({
+      name: 'A',
+      followUpNewSymptoms: ['Chest Pain'],
+      symptoms: ['Chest Pain'],
+    });
+    expect(summaryInput('visit', { name: 'A' }, { symptoms: ['Cough'] })).toEqual({
+      name: 'A',
+      symptoms: ['Cough'],
+    });
+  });
+
   it('names each visit’s reason', () => {
     expect(visitReason('visit', RECORD)).toBe('New Appointment: Cough');
     expect(
@@ -92,10 +105,7 @@ describe('splitting a submission into profile and visit', () => {
     };
     const out = withFollowUpSection(summary, { followUpChange: 'Worse', followUpNotes: 'New inhaler' });
     expect(out.sections.map((s) => s.title)).toEqual([MESSAGES.visitSinceLastTitle, 'History']);
-    expect(out.sections[0]!.lines).toEqual([
-      'Since your last visit, how are you feeling? Worse',
-      'Anything else that changed since your last visit? (optional) New inhaler',
-    ]);
+    expect(out.sections[0]!.lines).toEqual(['Overall: Worse', 'In the patient’s words: New inhaler']);
     expect(out.text).toContain('Worse');
     expect(withFollowUpSection(summary, {})).toBe(summary);
   });

@@ -1,6 +1,6 @@
 import { formatMessage, MESSAGES } from '../messages.js';
 import { DOCUMENT_SUFFIX, MAIN_QUESTIONS, SYMPTOM_FOLLOW_UPS } from './content.js';
-import { formatAnswer, type ReturningChoice } from './engine.js';
+import type { ReturningChoice } from './engine.js';
 import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';
 import type { ClinicalSummary, SummarySection } from './patient-types.js';
 import { reasonForVisit } from './review.js';
@@ -85,12 +85,29 @@ export function inferVisitKind(answers: IntakeAnswers): VisitKind {
   return answers.visitType === 'Follow-up Visit' ? 'follow-up' : 'visit';
 }
 
-const followUpLines = (answers: IntakeAnswers): string[] =>
-  FOLLOW_UP_VISIT_QUESTIONS.flatMap((q) => {
-    const v = answers[q.field];
-    if (v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) return [];
-    return [`${q.label} ${formatAnswer(q, v)}`];
-  });
+/** What changed since the last visit, as a clinician reads it (the follow-up's answers, in order). */
+function followUpLines(answers: IntakeAnswers): string[] {
+  const lines: string[] = [];
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const change = text(answers.followUpChange);
+  if (change) lines.push(formatMessage('visitSinceChange', { value: change }));
+  const added = Array.isArray(answers.followUpNewSymptoms) ? answers.followUpNewSymptoms : [];
+  if (added.length) lines.push(formatMessage('visitSinceNewSymptoms', { value: added.join(', ') }));
+  const notes = text(answers.followUpNotes);
+  if (notes) lines.push(formatMessage('visitSinceNotes', { value: notes }));
+  return lines;
+}
+
+/**
+ * What the summary service reads for a visit: the profile's facts and the visit's answers; a
+ * follow-up's new symptoms count as its complaints (the summary's rules read them as symptoms).
+ */
+export function summaryInput(kind: VisitKind, profile: IntakeAnswers, visit: IntakeAnswers): IntakeAnswers {
+  const input: IntakeAnswers = { ...profile, ...visit };
+  const added = visit.followUpNewSymptoms;
+  if (kind === 'follow-up' && Array.isArray(added) && added.length) input.symptoms = [...added];
+  return input;
+}
 
 /** The reason a visit is listed under: the complaints, what changed, or a profile update. */
 export function visitReason(kind: VisitKind, answers: IntakeAnswers): string {
