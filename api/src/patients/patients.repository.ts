@@ -88,18 +88,32 @@ export class PatientsRepository {
     });
   }
 
-  /** The newest `limit` visits of a patient (without answers) and how many there are. */
+  /**
+   * The newest `limit` visits of a patient (without answers) and how many there are, in one statement
+   * (the total is a window count over every visit of the patient, taken before the LIMIT).
+   */
   async listVisits(
     firebaseUid: string,
     limit: number,
   ): Promise<{ rows: Pick<PatientVisitEntity, 'id' | 'kind' | 'reason' | 'visitedAt'>[]; total: number }> {
-    const [rows, total] = await this.visits.findAndCount({
-      select: { id: true, kind: true, reason: true, visitedAt: true },
-      where: { firebaseUid },
-      order: { visitedAt: 'DESC', id: 'DESC' },
-      take: limit,
-    });
-    return { rows, total };
+    const rows = await this.visits.query<
+      { id: string; kind: VisitKind; reason: string; visited_at: Date; total: string }[]
+    >(
+      `SELECT id, kind, reason, visited_at, count(*) OVER () AS total
+         FROM patient_visits WHERE firebase_uid = $1
+        ORDER BY visited_at DESC, id DESC
+        LIMIT $2`,
+      [firebaseUid, limit],
+    );
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        reason: r.reason,
+        visitedAt: new Date(r.visited_at),
+      })),
+      total: rows.length ? Number(rows[0]!.total) : 0,
+    };
   }
 
   /** One visit of the patient (null when the id is another patient's or unknown). */
