@@ -614,6 +614,7 @@ export const MESSAGES = {
   dashboardStartVisit: 'New symptoms / start a visit',
   dashboardFollowUp: 'Follow-up on my last visit',
   visitsHeading: 'Previous visits',
+  visitsLoading: 'Loading your visits…',
   visitsEmpty: 'No visits yet.',
   visitsLoadFailed: 'Could not load your visits: {message}',
   visitsShowing: 'Showing the newest {shown} of {total} visits.',

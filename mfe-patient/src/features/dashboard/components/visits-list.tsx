@@ -77,7 +77,7 @@ export function VisitsList({ uid }: { uid: string }) {
   if (visits.isPending) {
     body = (
       <p role="status" className="md-muted">
-        {MESSAGES.visitSummaryLoading}
+        {MESSAGES.visitsLoading}
       </p>
     );
   } else if (visits.isError) {
