@@ -143,6 +143,12 @@ async function buildWorld(n: number): Promise<World> {
      INSERT INTO document_files (document_id, bytes) SELECT id, '\\x25504446'::bytea FROM docs`,
     [patient.uid, n],
   );
+  // The patient's visits (issue 15): one intake submission each.
+  await q(
+    `INSERT INTO patient_visits (firebase_uid, kind, reason, data, visited_at)
+     SELECT $1, 'visit', 'Visit ' || g, '{}'::jsonb, now() - g * interval '1 day' FROM generate_series(1, $2::int) g`,
+    [patient.uid, n],
+  );
   await q(
     `INSERT INTO notification_reads (user_id, notification_id)
      SELECT u.id, 'appointment:' || a.id FROM appointments a JOIN users u ON u.firebase_uid = a.patient_uid
@@ -210,6 +216,12 @@ const LIST_ROUTES: ListRoute[] = [
     items: length,
   },
   {
+    route: '/api/patients/{uid}/visits',
+    url: (w) => `/api/patients/${w.patient.uid}/visits`,
+    caller: (w) => w.patient,
+    items: (body) => (body as { items: unknown[] }).items.length,
+  },
+  {
     route: '/api/audit',
     url: () => '/api/audit?limit=500',
     caller: (w) => w.admin,
@@ -224,6 +236,8 @@ const NOT_LISTS = new Set([
   '/api/users/{uid}',
   '/api/patients/{uid}',
   '/api/patients/{uid}/documents/{id}/file',
+  '/api/patients/{uid}/visits/{id}',
+  '/api/patients/{uid}/draft',
   '/api/doctors/{uid}',
   '/api/appointments/{id}',
   '/api/appointments/{id}/ics',

@@ -51,10 +51,11 @@ async function startIntake(page: Page, user: EmulatorUser): Promise<void> {
   await loginThroughUi(page, user.email, user.password);
   await expect(page).toHaveURL(/\/form$/);
   await page.getByLabel('What is your full name?').fill('Maria Santos');
-  const draftKey = `local:medora.intakeDraft.${user.uid}`;
-  await expect.poll(() => storedKeys(page)).toContain(draftKey);
-  const draft = await page.evaluate((key) => localStorage.getItem(key), `medora.intakeDraft.${user.uid}`);
-  expect(draft).toContain('Maria Santos');
+  // Issue 15 §2: the unsent intake is kept on the server, nothing of it in the browser's storage.
+  await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+  expect((await storedKeys(page)).filter((k) => k.includes('intakeDraft'))).toEqual([]);
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(stored).not.toContain('Maria Santos');
 }
 
 async function logout(page: Page): Promise<void> {
@@ -116,6 +117,9 @@ test.describe('nothing left behind in the browser', () => {
     await page.goto('/form');
     await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
     while ((await page.getByRole('button', { name: 'Next' }).count()) > 0) {
+      // The follow-up's one required question (issue 15 §2).
+      const change = page.getByRole('radio', { name: 'Better' });
+      if ((await change.count()) > 0) await change.check();
       await page.getByRole('button', { name: 'Next' }).click();
     }
     await page.getByRole('button', { name: 'Continue to File Upload' }).click();

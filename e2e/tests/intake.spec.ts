@@ -260,6 +260,7 @@ test.describe('patient intake', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
 
+    // Issue 15 §2: besides height and weight, a follow-up asks what changed since the last visit.
     const asked: string[] = [];
     while ((await page.getByRole('button', { name: 'Next' }).count()) > 0) {
       asked.push((await heading(page).textContent()) ?? '');
@@ -267,9 +268,15 @@ test.describe('patient intake', () => {
         await expect(page.getByLabel('Weight (kg)')).toHaveValue('88');
         await page.getByLabel('Weight (kg)').fill('86');
       }
+      if (asked.length === 2) await page.getByRole('radio', { name: 'About the same' }).check();
       await next(page);
     }
-    expect(asked).toEqual(['What are your height and weight?']);
+    expect(asked).toEqual([
+      'What are your height and weight?',
+      'Since your last visit, how are you feeling?',
+      'Do you have any new symptoms since your last visit? (optional)',
+      'Anything else that changed since your last visit? (optional)',
+    ]);
     await expect(heading(page)).toHaveText('Please Review Your Information');
     await page.getByRole('button', { name: 'Continue to File Upload' }).click();
     await page.getByRole('button', { name: 'Finish & Submit' }).click();
@@ -280,6 +287,9 @@ test.describe('patient intake', () => {
     expect(profile.data.visitType).toBe('Follow-up Visit');
     expect(profile.data.heightWeight.weight).toBe(86);
     expect(profile.data.asthmaMeds).toEqual(['Montelukast']);
+    // The previous visit's symptoms are not this visit's (issue 15 §2).
+    expect(profile.data.symptoms).toBeUndefined();
+    expect(profile.data.followUpChange).toBe('About the same');
   });
 
   test('a reload mid-intake keeps the answers, and the keyboard alone moves through the steps', async ({
@@ -301,6 +311,8 @@ test.describe('patient intake', () => {
     await page.keyboard.press('Enter');
     await expect(heading(page)).toHaveText('What is your date of birth?');
     await page.getByLabel('Year').selectOption('1990');
+    // The draft is kept on the server (issue 15 §2), saved shortly after the last change.
+    await expect(page.getByTestId('draft-status')).toHaveText('Saved');
 
     await page.reload();
     await expect(heading(page)).toHaveText('What is your date of birth?');

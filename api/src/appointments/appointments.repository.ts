@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { doctorOfPatientSql } from '../auth/doctor-of-patient.js';
+import { latestVisitJoinSql } from '../patients/patients.repository.js';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
@@ -287,11 +288,12 @@ export class AppointmentsRepository {
                    a.cancelled_by, a.cancel_reason, a.rescheduled_from, ${active} AS active,
                    ${upcomingAppointmentSql('a')} AS upcoming,
                    CASE WHEN ${active} THEN u.email END AS email,
-                   CASE WHEN ${active} THEN p.data END AS data,
-                   CASE WHEN ${active} THEN p.ai_summary END AS ai_summary
+                   CASE WHEN ${active} THEN p.data || COALESCE(lv.data, '{}'::jsonb) END AS data,
+                   CASE WHEN ${active} THEN lv.summary END AS ai_summary
               FROM appointments a
               LEFT JOIN users u ON u.firebase_uid = a.patient_uid
               LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
+              ${latestVisitJoinSql('a.patient_uid')}
              WHERE a.doctor_id = $1
              ORDER BY upcoming DESC, a.starts_at ASC
              LIMIT 500`,

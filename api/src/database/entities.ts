@@ -4,6 +4,7 @@ import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
+import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visit.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 import { AuditLogEntity } from '../audit/audit.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
@@ -21,4 +22,6 @@ export const ENTITIES = [
   CredentialEntity,
   CredentialFileEntity,
   PrescriptionFileEntity,
+  PatientVisitEntity,
+  PatientDraftEntity,
 ];

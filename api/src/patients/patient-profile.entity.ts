@@ -9,10 +9,13 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
-import type { ClinicalSummary, IntakeAnswers } from '@medora/shared';
+import type { IntakeAnswers } from '@medora/shared';
 import { UserEntity } from '../users/user.entity.js';
 
-/** A patient's intake record (spec §3) and its clinical summary. */
+/**
+ * A patient's health profile: the stable facts of the intake record (spec §3; issue 15 §2). Each
+ * submission's own answers and clinical summary are a visit (PatientVisitEntity).
+ */
 @Entity({ name: 'patient_profiles' })
 @Index('idx_patient_profiles_user', ['userId'])
 export class PatientProfileEntity {
@@ -31,9 +34,6 @@ export class PatientProfileEntity {
 
   @Column({ type: 'jsonb' })
   data!: IntakeAnswers;
-
-  @Column({ name: 'ai_summary', type: 'jsonb', nullable: true })
-  aiSummary!: ClinicalSummary | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,7 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { savePatientSchema, uidSchema, type PatientResponse, type SavePatientInput } from '@medora/shared';
+import {
+  saveDraftSchema,
+  savePatientSchema,
+  uidSchema,
+  visitIdSchema,
+  type DraftResponse,
+  type PatientResponse,
+  type SaveDraftInput,
+  type SavePatientInput,
+  type VisitDetail,
+  type VisitsResponse,
+} from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
@@ -44,5 +55,68 @@ export class PatientsController {
     const { created, patient } = await this.patients.save(caller, body);
     if (!created) reply.status(200);
     return patient;
+  }
+
+  // Issue 15 §2: visits and the unsent draft.
+  @Get(':uid/visits')
+  @ApiOperation({ summary: 'A patient’s visits, newest first (at most 50, with the total)' })
+  @ApiResponse({ status: 200, description: '{ items, total }' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  listVisits(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+  ): Promise<VisitsResponse> {
+    return this.patients.listVisits(caller, uid);
+  }
+
+  @Get(':uid/visits/:id')
+  @ApiOperation({ summary: 'One visit: its answers and clinical summary' })
+  @ApiResponse({ status: 200, description: 'The visit' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such visit of this patient', schema: ERROR_BODY_SCHEMA })
+  getVisit(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Param('id', new ZodValidationPipe(visitIdSchema)) id: string,
+  ): Promise<VisitDetail> {
+    return this.patients.getVisit(caller, uid, id);
+  }
+
+  @Get(':uid/draft')
+  @ApiOperation({ summary: 'The caller’s unsent intake (draft: null when there is none)' })
+  @ApiResponse({ status: 200, description: '{ draft, savedAt }' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  getDraft(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+  ): Promise<DraftResponse> {
+    return this.patients.getDraft(caller, uid);
+  }
+
+  @Put(':uid/draft')
+  @ApiOperation({ summary: 'Replace the caller’s unsent intake' })
+  @ApiBody({ schema: openApiSchema(saveDraftSchema) })
+  @ApiResponse({ status: 200, description: '{ draft, savedAt }' })
+  @ApiResponse({ status: 400, description: 'Invalid draft', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 413, description: 'Body too large', schema: ERROR_BODY_SCHEMA })
+  saveDraft(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Body(new ZodValidationPipe(saveDraftSchema)) body: SaveDraftInput,
+  ): Promise<DraftResponse> {
+    return this.patients.saveDraft(caller, uid, body);
+  }
+
+  @Delete(':uid/draft')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Discard the caller’s unsent intake' })
+  @ApiResponse({ status: 204, description: 'Deleted (or there was none)' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  async deleteDraft(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+  ): Promise<void> {
+    await this.patients.deleteDraft(caller, uid);
   }
 }

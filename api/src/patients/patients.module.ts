@@ -2,12 +2,16 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SummaryModule } from '../summary/summary.module.js';
 import { PatientProfileEntity } from './patient-profile.entity.js';
+import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 import { PatientsController } from './patients.controller.js';
 import { PatientsRepository } from './patients.repository.js';
 import { PatientsService } from './patients.service.js';
 
 @Module({
-  imports: [SummaryModule, TypeOrmModule.forFeature([PatientProfileEntity])],
+  imports: [
+    SummaryModule,
+    TypeOrmModule.forFeature([PatientProfileEntity, PatientVisitEntity, PatientDraftEntity]),
+  ],
   controllers: [PatientsController],
   providers: [PatientsService, PatientsRepository],
 })

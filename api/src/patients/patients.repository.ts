@@ -1,38 +1,141 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import type { ClinicalSummary, IntakeAnswers, VisitKind } from '@medora/shared';
 import { PatientProfileEntity } from './patient-profile.entity.js';
+import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 
-/** Data access for patient profiles (intake answers and their summary). */
+/**
+ * The latest visit of the patient whose uid is `uidSql`, as `<alias>.data` (its answers) and
+ * `<alias>.summary`: a LATERAL join for statements that show a patient's current record (the profile's
+ * facts with the latest visit's answers, `p.data || <alias>.data`) and its summary. Defined once here,
+ * next to the table, for the other modules' statements (the doctor's appointment list).
+ */
+export function latestVisitJoinSql(uidSql: string, alias = 'lv'): string {
+  return `LEFT JOIN LATERAL (SELECT v.data, v.summary FROM patient_visits v
+                              WHERE v.firebase_uid = ${uidSql}
+                              ORDER BY v.visited_at DESC, v.id DESC LIMIT 1) ${alias} ON true`;
+}
+
+/** A patient's current record: the profile's stable facts and the latest visit. */
+export interface PatientRecordRow {
+  profile: PatientProfileEntity;
+  latest: PatientVisitEntity | null;
+}
+
+export interface NewVisit {
+  kind: VisitKind;
+  reason: string;
+  data: IntakeAnswers;
+  summary: ClinicalSummary | null;
+}
+
+/** Data access for patient profiles, their visits (issue 15 §2) and the unsent draft. */
 @Injectable()
 export class PatientsRepository {
   constructor(
     @InjectRepository(PatientProfileEntity) private readonly repo: Repository<PatientProfileEntity>,
+    @InjectRepository(PatientVisitEntity) private readonly visits: Repository<PatientVisitEntity>,
+    @InjectRepository(PatientDraftEntity) private readonly drafts: Repository<PatientDraftEntity>,
   ) {}
 
   findByUid(firebaseUid: string): Promise<PatientProfileEntity | null> {
     return this.repo.findOne({ where: { firebaseUid } });
   }
 
+  /** The profile and its latest visit, or null for a patient without a record. */
+  async findRecord(firebaseUid: string): Promise<PatientRecordRow | null> {
+    const profile = await this.findByUid(firebaseUid);
+    if (!profile) return null;
+    const latest = await this.visits.findOne({
+      where: { firebaseUid },
+      order: { visitedAt: 'DESC', id: 'DESC' },
+    });
+    return { profile, latest };
+  }
+
   /**
-   * Creates or replaces the patient's profile (linked to their users row when there is one); returns
-   * the stored row and whether this call created it.
+   * One submission, in one transaction: creates or replaces the profile's stable facts (linked to the
+   * users row when there is one), adds the visit and removes the account's draft. Returns whether the
+   * profile was created, the profile and the new visit.
    */
-  async upsert(
+  async saveSubmission(
     firebaseUid: string,
-    data: unknown,
-    aiSummary: unknown,
-  ): Promise<{ created: boolean; row: PatientProfileEntity }> {
-    const rows = await this.repo.query<{ inserted: boolean }[]>(
-      `INSERT INTO patient_profiles (firebase_uid, user_id, data, ai_summary)
-       VALUES ($1, (SELECT id FROM users WHERE firebase_uid = $1), $2::jsonb, $3::jsonb)
-       ON CONFLICT (firebase_uid) DO UPDATE
-         SET data = EXCLUDED.data, ai_summary = EXCLUDED.ai_summary,
-             user_id = COALESCE(patient_profiles.user_id, EXCLUDED.user_id), updated_at = now()
-       RETURNING (xmax = 0) AS inserted`,
-      [firebaseUid, JSON.stringify(data), JSON.stringify(aiSummary)],
+    profileData: IntakeAnswers,
+    visit: NewVisit,
+  ): Promise<{ created: boolean; profile: PatientProfileEntity; visit: PatientVisitEntity }> {
+    return this.repo.manager.transaction(async (m) => {
+      const rows = await m.query<{ inserted: boolean }[]>(
+        `INSERT INTO patient_profiles (firebase_uid, user_id, data)
+         VALUES ($1, (SELECT id FROM users WHERE firebase_uid = $1), $2::jsonb)
+         ON CONFLICT (firebase_uid) DO UPDATE
+           SET data = EXCLUDED.data,
+               user_id = COALESCE(patient_profiles.user_id, EXCLUDED.user_id), updated_at = now()
+         RETURNING (xmax = 0) AS inserted`,
+        [firebaseUid, JSON.stringify(profileData)],
+      );
+      // clock_timestamp(): two submissions in one transaction-less burst still order by time.
+      const [inserted] = await m.query<{ id: string }[]>(
+        `INSERT INTO patient_visits (firebase_uid, kind, reason, data, summary, visited_at)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, clock_timestamp())
+         RETURNING id`,
+        [firebaseUid, visit.kind, visit.reason, JSON.stringify(visit.data), JSON.stringify(visit.summary)],
+      );
+      await m.query(`DELETE FROM patient_drafts WHERE firebase_uid = $1`, [firebaseUid]);
+      const profile = await m.findOneOrFail(PatientProfileEntity, { where: { firebaseUid } });
+      const saved = await m.findOneOrFail(PatientVisitEntity, { where: { id: inserted!.id } });
+      return { created: rows[0]?.inserted === true, profile, visit: saved };
+    });
+  }
+
+  /**
+   * The newest `limit` visits of a patient (without answers) and how many there are, in one statement
+   * (the total is a window count over every visit of the patient, taken before the LIMIT).
+   */
+  async listVisits(
+    firebaseUid: string,
+    limit: number,
+  ): Promise<{ rows: Pick<PatientVisitEntity, 'id' | 'kind' | 'reason' | 'visitedAt'>[]; total: number }> {
+    const rows = await this.visits.query<
+      { id: string; kind: VisitKind; reason: string; visited_at: Date; total: string }[]
+    >(
+      `SELECT id, kind, reason, visited_at, count(*) OVER () AS total
+         FROM patient_visits WHERE firebase_uid = $1
+        ORDER BY visited_at DESC, id DESC
+        LIMIT $2`,
+      [firebaseUid, limit],
     );
-    const row = await this.repo.findOneOrFail({ where: { firebaseUid } });
-    return { created: rows[0]?.inserted === true, row };
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        reason: r.reason,
+        visitedAt: new Date(r.visited_at),
+      })),
+      total: rows.length ? Number(rows[0]!.total) : 0,
+    };
+  }
+
+  /** One visit of the patient (null when the id is another patient's or unknown). */
+  findVisit(firebaseUid: string, id: string): Promise<PatientVisitEntity | null> {
+    return this.visits.findOne({ where: { firebaseUid, id } });
+  }
+
+  findDraft(firebaseUid: string): Promise<PatientDraftEntity | null> {
+    return this.drafts.findOne({ where: { firebaseUid } });
+  }
+
+  /** Creates or replaces the account's draft; returns the stored row. */
+  async saveDraft(firebaseUid: string, data: unknown): Promise<PatientDraftEntity> {
+    await this.drafts.query(
+      `INSERT INTO patient_drafts (firebase_uid, data) VALUES ($1, $2::jsonb)
+       ON CONFLICT (firebase_uid) DO UPDATE SET data = EXCLUDED.data, updated_at = now()`,
+      [firebaseUid, JSON.stringify(data)],
+    );
+    return this.drafts.findOneOrFail({ where: { firebaseUid } });
+  }
+
+  async deleteDraft(firebaseUid: string): Promise<void> {
+    await this.drafts.delete({ firebaseUid });
   }
 }

@@ -1,15 +1,52 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES, type IntakeAnswers, type PatientResponse, type SavePatientInput } from '@medora/shared';
-import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
+import {
+  inferVisitKind,
+  MESSAGES,
+  splitAnswers,
+  summaryInput,
+  visitAnswersFor,
+  visitReason,
+  VISITS_LIST_MAX,
+  withFollowUpSection,
+  type DraftResponse,
+  type IntakeAnswers,
+  type IntakeDraft,
+  type PatientResponse,
+  type SaveDraftInput,
+  type SavePatientInput,
+  type VisitDetail,
+  type VisitListItem,
+  type VisitsResponse,
+} from '@medora/shared';
+import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { SummaryService } from '../summary/summary.service.js';
-import type { PatientProfileEntity } from './patient-profile.entity.js';
-import { PatientsRepository } from './patients.repository.js';
+import type { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
+import { PatientsRepository, type PatientRecordRow } from './patients.repository.js';
 
-function toResponse(row: PatientProfileEntity): PatientResponse {
-  return { exists: true, data: row.data, aiSummary: row.aiSummary, updatedAt: row.updatedAt.toISOString() };
+/** `GET /api/patients/{uid}` keeps the spec's shape: the current record and the latest visit's summary. */
+function toResponse({ profile, latest }: PatientRecordRow): PatientResponse {
+  return {
+    exists: true,
+    data: { ...profile.data, ...(latest?.data ?? {}) },
+    aiSummary: latest?.summary ?? null,
+    updatedAt: profile.updatedAt.toISOString(),
+  };
 }
+
+function toListItem(v: Pick<PatientVisitEntity, 'id' | 'kind' | 'reason' | 'visitedAt'>): VisitListItem {
+  return { id: v.id, kind: v.kind, visitedAt: v.visitedAt.toISOString(), reason: v.reason };
+}
+
+function toDraftResponse(row: PatientDraftEntity | null): DraftResponse {
+  return row
+    ? { draft: row.data as IntakeDraft, savedAt: row.updatedAt.toISOString() }
+    : { draft: null, savedAt: null };
+}
+
+/** Who may read a patient's health record, visits included: the owner, a doctor they booked, an admin. */
+const READERS: AccessOptions['allow'] = ['admin', 'doctorOfPatient'];
 
 @Injectable()
 export class PatientsService {
@@ -25,15 +62,18 @@ export class PatientsService {
    */
   async get(caller: Caller, uid: string): Promise<PatientResponse> {
     await this.access.assertCanAccess(caller, uid, {
-      allow: ['admin', 'doctorOfPatient'],
+      allow: READERS,
       audit: { action: 'read', resourceType: 'profile', resourceId: uid },
     });
-    const row = await this.patients.findByUid(uid);
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return toResponse(row);
+    const record = await this.patients.findRecord(uid);
+    if (!record) throw new ApiException(404, MESSAGES.notFound);
+    return toResponse(record);
   }
 
-  /** `POST /api/patients`: saves (creates or replaces) the caller's own record and its summary. */
+  /**
+   * `POST /api/patients`: saves the caller's submission: the profile's stable facts are replaced, the
+   * visit's own answers become a new visit with its clinical summary (issue 15 §2), the draft goes.
+   */
   async save(
     caller: Caller,
     input: SavePatientInput,
@@ -44,9 +84,63 @@ export class PatientsService {
       throw new ApiException(403, MESSAGES.uidMismatch);
     }
     await this.access.audit(caller, 'allowed', target);
-    const data = input.data as IntakeAnswers;
-    const aiSummary = await this.summary.summarize(data);
-    const { created, row } = await this.patients.upsert(caller.uid, data, aiSummary);
-    return { created, patient: toResponse(row) };
+    const answers = input.data as IntakeAnswers;
+    const kind = input.kind ?? inferVisitKind(answers);
+    const { profile, visit } = splitAnswers(answers);
+    const visitData = visitAnswersFor(kind, visit);
+    const summarized = await this.summary.summarize(summaryInput(kind, profile, visitData));
+    const summary = kind === 'follow-up' ? withFollowUpSection(summarized, visitData) : summarized;
+    const saved = await this.patients.saveSubmission(caller.uid, profile, {
+      kind,
+      reason: visitReason(kind, visitData),
+      data: visitData,
+      summary,
+    });
+    return { created: saved.created, patient: toResponse({ profile: saved.profile, latest: saved.visit }) };
+  }
+
+  /** `GET /api/patients/:uid/visits`: the newest visits first (at most VISITS_LIST_MAX), who may read the record. */
+  async listVisits(caller: Caller, uid: string): Promise<VisitsResponse> {
+    await this.access.assertCanAccess(caller, uid, {
+      allow: READERS,
+      audit: { action: 'list', resourceType: 'profile', resourceId: uid },
+    });
+    const { rows, total } = await this.patients.listVisits(uid, VISITS_LIST_MAX);
+    return { items: rows.map(toListItem), total };
+  }
+
+  /** `GET /api/patients/:uid/visits/:id`: one visit's answers and summary; 404 for another's id. */
+  async getVisit(caller: Caller, uid: string, id: string): Promise<VisitDetail> {
+    await this.access.assertCanAccess(caller, uid, {
+      allow: READERS,
+      audit: { action: 'read', resourceType: 'profile', resourceId: uid },
+    });
+    const visit = await this.patients.findVisit(uid, id);
+    if (!visit) throw new ApiException(404, MESSAGES.notFound);
+    return { ...toListItem(visit), data: visit.data, summary: visit.summary };
+  }
+
+  /** The draft routes: the owner only (a draft is not part of the record anyone else may read). */
+  private async assertOwnDraft(caller: Caller, uid: string, action: 'read' | 'write' | 'delete') {
+    await this.access.assertCanAccess(caller, uid, {
+      audit: { action, resourceType: 'profile', resourceId: uid },
+      // Saved every few seconds while typing: only someone else's attempt is worth a row.
+      auditOwner: false,
+    });
+  }
+
+  async getDraft(caller: Caller, uid: string): Promise<DraftResponse> {
+    await this.assertOwnDraft(caller, uid, 'read');
+    return toDraftResponse(await this.patients.findDraft(uid));
+  }
+
+  async saveDraft(caller: Caller, uid: string, draft: SaveDraftInput): Promise<DraftResponse> {
+    await this.assertOwnDraft(caller, uid, 'write');
+    return toDraftResponse(await this.patients.saveDraft(uid, draft));
+  }
+
+  async deleteDraft(caller: Caller, uid: string): Promise<void> {
+    await this.assertOwnDraft(caller, uid, 'delete');
+    await this.patients.deleteDraft(uid);
   }
 }

@@ -57,6 +57,23 @@ const PROFILE = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
+const VISITS = {
+  items: [
+    { id: 'v2', kind: 'follow-up', visitedAt: '2026-03-10T15:30:00Z', reason: 'Follow-up Visit: Better' },
+    { id: 'v1', kind: 'visit', visitedAt: '2026-01-05T09:00:00Z', reason: 'New Appointment: Cough' },
+  ],
+  total: 2,
+};
+
+const VISIT_SUMMARY = {
+  engine: 'deterministic',
+  generatedAt: '2026-01-05T09:00:00Z',
+  disclaimer: 'Generated summary, to be verified.',
+  redFlags: ['Cough for more than 3 weeks'],
+  sections: [{ title: 'Chief complaints', lines: ['Cough, dry'] }],
+  text: '',
+};
+
 function fakeApi(opts: { patient?: number; documents?: number; appointments?: number } = {}) {
   const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
@@ -65,6 +82,12 @@ function fakeApi(opts: { patient?: number; documents?: number; appointments?: nu
     if (method === 'GET' && /^\/api\/patients\/p1$/.test(url)) {
       status = opts.patient ?? 200;
       body = status === 200 ? PROFILE : { statusCode: status, message: 'Not found.' };
+    } else if (method === 'GET' && url === '/api/patients/p1/visits') {
+      status = 200;
+      body = VISITS;
+    } else if (method === 'GET' && url === `/api/patients/p1/visits/${VISITS.items[1]!.id}`) {
+      status = 200;
+      body = { ...VISITS.items[1], data: { symptoms: ['Cough'] }, summary: VISIT_SUMMARY };
     } else if (method === 'GET' && url.startsWith('/api/appointments?')) {
       status = opts.appointments ?? 200;
       body = status === 200 ? APPOINTMENTS : { message: 'Appointments are down' };
@@ -95,6 +118,7 @@ function renderPage(entry = '/dashboard') {
       <Routes>
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/form" element={<h1>Intake form</h1>} />
+        <Route path="/book-appointment" element={<h1>Book</h1>} />
       </Routes>
       <LocationProbe />
     </MemoryRouter>,
@@ -199,5 +223,38 @@ describe('DashboardPage', () => {
     renderPage('/dashboard?tab=documents');
     expect(await screen.findByText('old.pdf')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Medical Documents (1)' })).toBeTruthy();
+  });
+
+  it('offers the ways back into the intake, each in its mode (issue 15 §2)', async () => {
+    fakeApi();
+    renderPage();
+    const nav = await screen.findByRole('navigation', { name: 'What would you like to do?' });
+    const href = (name: string) => within(nav).getByRole('link', { name }).getAttribute('href');
+    expect(href('New symptoms / start a visit')).toBe('/form?mode=visit');
+    expect(href('Update my health profile')).toBe('/form?mode=profile');
+    expect(href('Follow-up on my last visit')).toBe('/form?mode=follow-up');
+    expect(within(nav).getAllByRole('link')).toHaveLength(3);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Update my health profile' }));
+    expect(screen.getByTestId('location').textContent).toBe('/form?mode=profile');
+  });
+
+  it('lists previous visits newest first and opens a visit’s own summary', async () => {
+    fakeApi();
+    renderPage();
+    const list = await screen.findByTestId('visits-list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.querySelector('time')?.getAttribute('datetime'))).toEqual([
+      '2026-03-10T15:30:00Z',
+      '2026-01-05T09:00:00Z',
+    ]);
+    expect(items[0]!.textContent).toContain('Follow-up Visit: Better');
+    expect(items[1]!.textContent).toMatch(/Mon 5 Jan 2026, \d{1,2}:\d{2} [AP]M \S+/);
+    fireEvent.click(
+      within(items[1]!).getByRole('button', { name: /^Open summary of the visit on Mon 5 Jan 2026/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /^Visit on Mon 5 Jan 2026/ });
+    expect(await within(dialog).findByText('Cough for more than 3 weeks')).toBeTruthy();
+    expect(within(dialog).getByText('Generated summary, to be verified.')).toBeTruthy();
+    expect(within(dialog).getByText('Cough, dry')).toBeTruthy();
   });
 });

@@ -5,10 +5,12 @@ import common from '../components/patient.module.css';
 import { authStore, formatMessage, MESSAGES, type RemotePageProps } from '@medora/shared';
 import { AppointmentsTab } from '../features/dashboard/components/appointments-tab';
 import { BookTab } from '../features/dashboard/components/book-tab';
+import { DashboardActions } from '../features/dashboard/components/dashboard-actions';
 import css from '../features/dashboard/components/dashboard.module.css';
 import { DocumentsTab } from '../features/dashboard/components/documents-tab';
 import { SummaryTab } from '../features/dashboard/components/summary-tab';
 import { TabList } from '../features/dashboard/components/tab-list';
+import { VisitsList } from '../features/dashboard/components/visits-list';
 import {
   readTabState,
   writeTabState,
@@ -62,7 +64,10 @@ export default function DashboardPage(_props: RemotePageProps) {
           {formatMessage('dashboardLoadFailed', { message: data.profileError ?? '' })}
         </p>
       ) : (
-        <SummaryTab profile={data.profile} />
+        <>
+          <SummaryTab profile={data.profile} />
+          <VisitsList uid={uid} />
+        </>
       );
   } else if (tab === 'appointments') {
     panel = (
@@ -95,6 +100,7 @@ export default function DashboardPage(_props: RemotePageProps) {
         <div className={css.title}>
           <h1>{MESSAGES.dashboardHeading}</h1>
         </div>
+        {uid && data.profileState !== 'missing' && <DashboardActions />}
         <TabList
           variant="main"
           labels={labels}

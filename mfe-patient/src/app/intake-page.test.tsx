@@ -12,6 +12,9 @@ interface Call {
   body: unknown;
 }
 
+/** The server's draft of p1 (issue 15 §2: kept on the server, never in the browser). */
+let serverDraft: unknown = null;
+
 function fakeApi(routes: {
   patient?: { status: number; body: unknown };
   save?: { status: number; body: unknown };
@@ -19,7 +22,16 @@ function fakeApi(routes: {
   const calls: Call[] = [];
   const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
-    calls.push({ url, method, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body });
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    calls.push({ url, method, body });
+    if (url === '/api/patients/p1/draft') {
+      if (method === 'PUT') serverDraft = body;
+      if (method === 'DELETE') serverDraft = null;
+      const savedAt = serverDraft ? '2026-11-24T10:00:00.000Z' : null;
+      return method === 'DELETE'
+        ? { status: 204, text: async () => '' }
+        : { status: 200, text: async () => JSON.stringify({ draft: serverDraft, savedAt }) };
+    }
     const reply =
       method === 'GET' && url.startsWith('/api/patients/')
         ? (routes.patient ?? {
@@ -35,9 +47,9 @@ function fakeApi(routes: {
   return calls;
 }
 
-function renderPage(client?: QueryClient) {
+function renderPage(client?: QueryClient, entry = '/form') {
   return renderWithQuery(
-    <MemoryRouter initialEntries={['/form']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/form" element={<IntakePage />} />
         <Route path="/dashboard" element={<h1>Dashboard</h1>} />
@@ -52,6 +64,7 @@ const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }))
 describe('IntakePage', () => {
   beforeEach(() => {
     localStorage.clear();
+    serverDraft = null;
     act(() => authStore.getState().setUser({ uid: 'p1', email: 'p@example.com', emailVerified: true }));
   });
   afterEach(() => act(() => authStore.getState().setUser(null)));
@@ -106,7 +119,7 @@ describe('IntakePage', () => {
     expect(screen.getByText('BMI 24.2 (Normal)')).toBeTruthy();
   });
 
-  it('welcomes a returning patient; Follow-Up Visit asks only height and weight, then review, upload and submit', async () => {
+  it('welcomes a returning patient; Follow-Up Visit asks height and weight and what changed (not the old symptoms), then review, upload and submit', async () => {
     const previous = {
       name: 'Ann',
       gender: 'Female',
@@ -131,7 +144,19 @@ describe('IntakePage', () => {
       expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
       expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
-      expect(screen.getByText('Question 1 of 1')).toBeTruthy();
+      expect(screen.getByText('Question 1 of 4')).toBeTruthy();
+      next();
+      expect(screen.getByText('Question 2 of 4')).toBeTruthy();
+      next();
+      expect(screen.getByRole('alert').textContent).toBe('This field is required.');
+      fireEvent.click(screen.getByRole('radio', { name: 'Worse' }));
+      next();
+      // Previous works on the follow-up's questions.
+      fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+      expect((screen.getByRole('radio', { name: 'Worse' }) as HTMLInputElement).checked).toBe(true);
+      next();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Fever' }));
+      next();
       next();
       expect(screen.getByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
       for (const name of [
@@ -156,11 +181,22 @@ describe('IntakePage', () => {
       const saved = calls.find((c) => c.method === 'POST')!.body as {
         uid: string;
         data: Record<string, unknown>;
+        kind: string;
       };
       expect(saved.uid).toBe('p1');
-      expect(saved.data).toMatchObject({ ...previous, visitType: 'Follow-up Visit' });
+      expect(saved.kind).toBe('follow-up');
+      const { symptoms: _s, coughType: _c, ...facts } = previous;
+      expect(saved.data).toMatchObject({
+        ...facts,
+        visitType: 'Follow-up Visit',
+        followUpChange: 'Worse',
+        followUpNewSymptoms: ['Fever'],
+      });
+      // The previous visit's symptoms are not re-sent as this visit's.
+      expect(saved.data.symptoms).toBeUndefined();
+      expect(saved.data.coughType).toBeUndefined();
       expect(localStorage.getItem('medora.profileCompleted.p1')).toBe('true');
-      expect(localStorage.getItem('medora.intakeDraft.p1')).toBeNull();
+      expect(Object.keys(localStorage).filter((k) => k.includes('intakeDraft'))).toEqual([]);
       expect(client.getQueryState(patientKeys.detail('p1'))).toBeUndefined();
       await act(async () => {
         await jest.advanceTimersByTimeAsync(799);
@@ -190,6 +226,10 @@ describe('IntakePage', () => {
     fireEvent.change(screen.getByLabelText('Height (inches)'), { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText('Weight (kg)'), { target: { value: '60' } });
     next();
+    fireEvent.click(screen.getByRole('radio', { name: 'Better' }));
+    next();
+    next();
+    next();
     expect(screen.getByRole('region', { name: 'Visit Information' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to File Upload' }));
     fireEvent.click(screen.getByRole('button', { name: 'Finish & Submit' }));
@@ -197,19 +237,26 @@ describe('IntakePage', () => {
       'Error saving data: Some fields are not valid.',
     );
     expect(localStorage.getItem('medora.profileCompleted.p1')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    for (let i = 0; i < 5; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect((screen.getByLabelText('Weight (kg)') as HTMLInputElement).value).toBe('60');
   });
 
-  it('restores a draft after a reload', async () => {
-    fakeApi({});
+  it('restores the server draft after a reload (saved on leaving), and keeps nothing in browser storage', async () => {
+    const calls = fakeApi({});
     const first = renderPage();
     await screen.findByRole('heading', { name: 'What is your full name?' });
     fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann Lee' } });
     next();
     fireEvent.click(screen.getByRole('radio', { name: 'Other' }));
     first.unmount();
+    await act(async () => {});
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toMatchObject({
+      mode: 'new',
+      screen: 'question',
+      key: 'gender',
+      answers: { name: 'Ann Lee', gender: 'Other' },
+    });
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('Ann Lee');
     renderPage();
     expect(await screen.findByRole('heading', { name: 'What is your gender?' })).toBeTruthy();
     expect(toastStore.getState().toasts.map((t) => t.text)).toContain(
@@ -218,5 +265,132 @@ describe('IntakePage', () => {
     expect((screen.getByRole('radio', { name: 'Other' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect((screen.getByLabelText('What is your full name?') as HTMLInputElement).value).toBe('Ann Lee');
+  });
+
+  it('saves the draft 800 ms after the last change and shows Saving… then Saved', async () => {
+    const calls = fakeApi({});
+    jest.useFakeTimers();
+    try {
+      renderPage();
+      await act(async () => {
+        await jest.runOnlyPendingTimersAsync();
+      });
+      fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann' } });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(500);
+      });
+      fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann Lee' } });
+      expect(screen.getByTestId('draft-status').textContent).toBe('Saving…');
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(799);
+      });
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1);
+      });
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts).toHaveLength(1);
+      expect(puts[0]!.body).toMatchObject({ answers: { name: 'Ann Lee' } });
+      expect(screen.getByTestId('draft-status').textContent).toBe('Saved');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('lands in the mode the URL names; the patient can go back to the welcome choice, which drops the draft', async () => {
+    const calls = fakeApi({
+      patient: {
+        status: 200,
+        body: { exists: true, data: { name: 'Ann', symptoms: ['Cough'] }, aiSummary: null },
+      },
+    });
+    renderPage(undefined, '/form?mode=follow-up');
+    expect(await screen.findByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
+    // Previous on the first question leads back to the choice, as does the link at the top.
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Change what brings you in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+    await act(async () => {});
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/patients/p1/draft')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Update my health profile/ }));
+    // A profile update asks the stable facts, from the name on, prefilled.
+    expect(screen.getByRole('heading', { name: 'What is your full name?' })).toBeTruthy();
+    expect((screen.getByLabelText('What is your full name?') as HTMLInputElement).value).toBe('Ann');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+  });
+
+  it('restores a follow-up draft after a reload without trapping the patient in it', async () => {
+    fakeApi({
+      patient: { status: 200, body: { exists: true, data: { name: 'Ann' }, aiSummary: null } },
+    });
+    serverDraft = { mode: 'follow-up', screen: 'question', key: 'followUpChange', answers: { name: 'Ann' } };
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'Since your last visit, how are you feeling?' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change what brings you in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+  });
+
+  it('the review has an Edit link per section that jumps to its first question and returns after its last', async () => {
+    fakeApi({
+      patient: {
+        status: 200,
+        body: {
+          exists: true,
+          data: {
+            name: 'Ann',
+            gender: 'Male',
+            dob: '1980-01-01',
+            heightWeight: { heightFeet: 5, heightInches: 5, weight: 60 },
+            allergyList: ['None'],
+            chronicConditions: ['None'],
+            medicationClasses: ['None'],
+            pastSurgeries: 'No',
+            smokingStatus: 'Never',
+            alcoholUse: 'None',
+          },
+          aiSummary: null,
+        },
+      },
+    });
+    serverDraft = {
+      mode: 'visit',
+      screen: 'review',
+      answers: {
+        name: 'Ann',
+        gender: 'Male',
+        dob: '1980-01-01',
+        heightWeight: { heightFeet: 5, heightInches: 5, weight: 60 },
+        visitType: 'New Appointment',
+        allergyList: ['None'],
+        chronicConditions: ['None'],
+        medicationClasses: ['None'],
+        pastSurgeries: 'No',
+        smokingStatus: 'Never',
+        alcoholUse: 'None',
+        symptoms: ['Other'],
+        symptomsOther: 'Itchy eyes',
+      },
+    };
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Symptoms Summary' }));
+    expect(screen.getByRole('heading', { name: 'What symptoms bring you in today?' })).toBeTruthy();
+    next();
+    expect(screen.getByRole('heading', { name: 'Please describe your other symptom.' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Please describe your other symptom.'), {
+      target: { value: 'Red eyes' },
+    });
+    next();
+    next();
+    expect(screen.getByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
+    expect(screen.getByText('Red eyes')).toBeTruthy();
+    // Back to review from the middle of a section.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Personal Information' }));
+    expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to review' }));
+    expect(screen.getByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
   });
 });

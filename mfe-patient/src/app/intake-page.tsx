@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import {
   ACCOUNT_KEYS,
@@ -9,10 +9,11 @@ import {
   readAccountFlag,
   type RemotePageProps,
 } from '@medora/shared';
-import { DOCUMENT_SUFFIX } from '@medora/shared/intake';
+import { DOCUMENT_SUFFIX, INTAKE_MODE_PARAM, parseIntakeMode, type IntakeMode } from '@medora/shared/intake';
 import common from '../components/patient.module.css';
 import { FileUpload } from '../features/intake/components/file-upload';
 import css from '../features/intake/components/intake.module.css';
+import nav from '../features/intake/components/intake-nav.module.css';
 import { QuestionField } from '../features/intake/components/question-field';
 import { ReviewScreen } from '../features/intake/components/review-screen';
 import { useIntake } from '../features/intake/model/use-intake';
@@ -26,10 +27,36 @@ export default function IntakePage(_props: RemotePageProps) {
   const email = useStore(authStore, (s) => s.user?.email ?? null);
   const navigate = useNavigate();
   const onDone = useCallback(() => navigate('/dashboard'), [navigate]);
-  const { state, chooseVisit, setAnswer, next, back, submit, today } = useIntake(uid, onDone);
+  // The mode lives in the URL (`/form?mode=profile|visit|follow-up`): a link or a reload lands there.
+  const [params, setParams] = useSearchParams();
+  const urlMode = parseIntakeMode(params.get(INTAKE_MODE_PARAM));
+  const setUrlMode = useCallback(
+    (mode: IntakeMode | null) =>
+      setParams((current) => {
+        const nextParams = new URLSearchParams(current);
+        if (mode) nextParams.set(INTAKE_MODE_PARAM, mode);
+        else nextParams.delete(INTAKE_MODE_PARAM);
+        return nextParams;
+      }),
+    [setParams],
+  );
+  const {
+    state,
+    chooseVisit,
+    backToChoice,
+    setAnswer,
+    next,
+    back,
+    submit,
+    editSection,
+    backToReview,
+    today,
+  } = useIntake(uid, onDone, urlMode, setUrlMode);
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const viaDoctor = uid !== null && readAccountFlag(ACCOUNT_KEYS.viaDoctor(uid));
   const { screen, answers, step, progress, error, saveError, submitting, canGoBack, moveCount } = state;
+  const { returning, mode, editing, draftStatus } = state;
+  const inFlow = screen === 'question' || screen === 'review' || screen === 'upload';
 
   // Focus moves to the new heading on every step, so keyboard and screen-reader users follow along.
   useEffect(() => {
@@ -58,6 +85,10 @@ export default function IntakePage(_props: RemotePageProps) {
           <button type="button" className={css.choice} onClick={() => chooseVisit('newAppointment')}>
             <strong>{MESSAGES.newAppointmentTitle}</strong>
             <span className="md-muted">{MESSAGES.newAppointmentDescription}</span>
+          </button>
+          <button type="button" className={css.choice} onClick={() => chooseVisit('profile')}>
+            <strong>{MESSAGES.profileUpdateTitle}</strong>
+            <span className="md-muted">{MESSAGES.profileUpdateDescription}</span>
           </button>
         </div>
       </>
@@ -135,7 +166,13 @@ export default function IntakePage(_props: RemotePageProps) {
           </>
         )}
         {screen === 'review' && (
-          <ReviewScreen answers={answers} viaDoctor={viaDoctor} headingRef={headingRef} />
+          <ReviewScreen
+            answers={answers}
+            viaDoctor={viaDoctor}
+            headingRef={headingRef}
+            onEdit={editSection}
+            editable={state.editable}
+          />
         )}
         {screen === 'upload' && uid && (
           <>
@@ -166,8 +203,20 @@ export default function IntakePage(_props: RemotePageProps) {
             {saveError}
           </p>
         )}
+        {editing && screen === 'question' && (
+          <div className={nav.backToReview}>
+            <button type="button" className={`md-link-button ${nav.link}`} onClick={backToReview}>
+              {MESSAGES.reviewBackToReview}
+            </button>
+          </div>
+        )}
         <div className={css.actions}>
-          <button type="button" className="md-button" onClick={back} disabled={!canGoBack}>
+          <button
+            type="button"
+            className="md-button"
+            onClick={!canGoBack && returning && mode ? backToChoice : back}
+            disabled={!canGoBack && !(returning && mode)}
+          >
             {MESSAGES.previousButton}
           </button>
           <button type="submit" className="md-button md-primary" disabled={submitting}>
@@ -192,6 +241,26 @@ export default function IntakePage(_props: RemotePageProps) {
           <p className={`md-muted ${css.account}`} data-testid="auth-email">
             {formatMessage('signedInAs', { email })}
           </p>
+        )}
+        {inFlow && (
+          <div className={nav.bar}>
+            {returning && mode ? (
+              <button type="button" className={`md-link-button ${nav.link}`} onClick={backToChoice}>
+                {MESSAGES.intakeChangeChoice}
+              </button>
+            ) : (
+              <span />
+            )}
+            <p className={nav.status} role="status" data-testid="draft-status">
+              {draftStatus.state === 'saving'
+                ? MESSAGES.draftSaving
+                : draftStatus.state === 'saved'
+                  ? MESSAGES.draftSaved
+                  : draftStatus.state === 'error'
+                    ? draftStatus.message
+                    : ''}
+            </p>
+          </div>
         )}
         {body}
       </div>

@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages.js';
 import type { CreateUserInput, MeResponse, NotificationsResponse, User } from '../schemas/users.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
+import type { DraftResponse, IntakeDraft, VisitDetail, VisitsResponse } from '../intake/visit.js';
 import type { CreateAppointmentInput, RescheduleAppointmentInput } from '../schemas/appointments.js';
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 import type {
@@ -55,6 +56,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob': a 2xx answer is returned as a DownloadedFile (bytes + the Content-Disposition name). */
   responseType?: 'json' | 'blob';
+  /** The request may outlive the page (a save on leaving it, issue 15 §2); bodies up to 64 KB. */
+  keepalive?: boolean;
 }
 
 /** A file downloaded through the authenticated client (documents, .ics). */
@@ -122,7 +125,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         const token = await state.getToken(forceRefresh);
         if (token) headers.Authorization = `Bearer ${token}`;
       }
-      return doFetch(url, { method: req.method ?? 'GET', headers, body, signal });
+      return doFetch(url, {
+        method: req.method ?? 'GET',
+        headers,
+        body,
+        signal,
+        ...(req.keepalive ? { keepalive: true } : {}),
+      });
     };
     let res = await send(false);
     // Issue 13: the token may predate the email's verification; retry once with a refreshed one.
@@ -322,6 +331,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
         responseType: 'blob',
         headers: { Accept: '*/*' },
       }),
+    // Issue 15 (h2): visits and the unsent intake kept on the server.
+    /** `GET /api/patients/{uid}/visits`: the newest visits first. */
+    listVisits: (uid: string) => request<VisitsResponse>(`/patients/${encodeURIComponent(uid)}/visits`),
+    /** `GET /api/patients/{uid}/visits/{id}`: one visit's answers and clinical summary. */
+    getVisit: (uid: string, id: string) =>
+      request<VisitDetail>(`/patients/${encodeURIComponent(uid)}/visits/${encodeURIComponent(id)}`),
+    /** `GET /api/patients/{uid}/draft` (owner): the unsent intake, or `draft: null`. */
+    getDraft: (uid: string) => request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`),
+    /** `PUT /api/patients/{uid}/draft` (owner): replaces the unsent intake. */
+    saveDraft: (uid: string, draft: IntakeDraft, options: { keepalive?: boolean } = {}) =>
+      request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`, {
+        method: 'PUT',
+        body: draft,
+        keepalive: options.keepalive,
+      }),
+    /** `DELETE /api/patients/{uid}/draft` (owner). */
+    deleteDraft: (uid: string) =>
+      request<void>(`/patients/${encodeURIComponent(uid)}/draft`, { method: 'DELETE' }),
     providerSchedule: () => request<ProviderScheduleResponse>('/provider/schedule'),
     updateProviderSchedule: (input: ProviderScheduleInput) =>
       request<ProviderScheduleResponse>('/provider/schedule', { method: 'PUT', body: input }),

@@ -36,7 +36,7 @@ class MemoryStorage implements Storage {
 function filled(): MemoryStorage {
   const storage = new MemoryStorage();
   for (const uid of ['u1', 'u2']) {
-    storage.setItem(ACCOUNT_KEYS.intakeDraft(uid), '{"answers":{"name":"Maria Santos"}}');
+    storage.setItem(`medora.intakeDraft.${uid}`, '{"answers":{"name":"Maria Santos"}}');
     storage.setItem(ACCOUNT_KEYS.profileCompleted(uid), 'true');
     storage.setItem(ACCOUNT_KEYS.viaDoctor(uid), 'true');
   }
@@ -51,7 +51,6 @@ function filled(): MemoryStorage {
 
 describe('account storage keys (issue 13 §6)', () => {
   it('names every account key after its uid, under the medora. prefix', () => {
-    expect(ACCOUNT_KEYS.intakeDraft('u1')).toBe('medora.intakeDraft.u1');
     expect(ACCOUNT_KEYS.profileCompleted('u1')).toBe('medora.profileCompleted.u1');
     expect(ACCOUNT_KEYS.viaDoctor('u1')).toBe('medora.viaDoctor.u1');
     expect(ACCOUNT_KEYS.profileCompleted('u1')).not.toBe(ACCOUNT_KEYS.profileCompleted('u2'));
@@ -87,7 +86,6 @@ describe('account storage keys (issue 13 §6)', () => {
         'firebase:authUser:demo-api-key:[DEFAULT]',
         DEVICE_KEYS.idleLastActivity,
         DEVICE_KEYS.idleSignedOut,
-        'medora.intakeDraft.u2',
         'medora.profileCompleted.u2',
         'medora.viaDoctor.u2',
       ].sort(),
@@ -96,7 +94,7 @@ describe('account storage keys (issue 13 §6)', () => {
 
   it('does not take a uid that only starts like another for the same account', () => {
     const local = new MemoryStorage();
-    local.setItem(ACCOUNT_KEYS.intakeDraft('u10'), '{}');
+    local.setItem(ACCOUNT_KEYS.profileCompleted('u10'), 'true');
     keepOnlyAccountData('u1', [local]);
     expect(local.keys()).toEqual([]);
   });

@@ -11,8 +11,8 @@ export const STORAGE_PREFIX = 'medora.';
 
 /** Keys that belong to one account (localStorage), each named after the uid it belongs to. */
 export const ACCOUNT_KEYS = {
-  /** The unsent intake (name, answers): health data, kept only while its account is signed in. */
-  intakeDraft: (uid: string) => `${STORAGE_PREFIX}intakeDraft.${uid}`,
+  // The unsent intake is kept on the server since issue 15 §2 (`/api/patients/{uid}/draft`), never
+  // here; a `medora.intakeDraft.<uid>` an earlier build left is account data (the prefix) and goes.
   /** Set when the intake was saved (spec §4 Dashboard load). */
   profileCompleted: (uid: string) => `${STORAGE_PREFIX}profileCompleted.${uid}`,
   /** This account's visit came through a doctor's link (spec §2, §6: the review adds Visit Information). */

@@ -63,9 +63,9 @@ describe('auth store and browser storage (issue 13 §6)', () => {
     store.set('medora.profileCompleted.u1', 'true');
     authStore.getState().setUser({ uid: 'u2', email: 'b@b.co', emailVerified: true });
     expect([...store.keys()]).toEqual([]);
-    store.set('medora.intakeDraft.u2', '{}');
+    store.set('medora.profileCompleted.u2', 'true');
     authStore.getState().setUser({ uid: 'u2', email: 'b@b.co', emailVerified: true });
-    expect([...store.keys()]).toEqual(['medora.intakeDraft.u2']);
+    expect([...store.keys()]).toEqual(['medora.profileCompleted.u2']);
     authStore.getState().setUser(null);
     expect([...store.keys()]).toEqual([]);
   });

@@ -8,10 +8,14 @@ import {
   UPLOAD_FIELDS,
 } from './content.js';
 import { ageOn, isValidDob } from './dob.js';
+import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';
 import type { FollowUpTopic, HeightWeight, IntakeAnswers, Question, QuestionGroup } from './types.js';
 
-/** The welcome-back choice of a returning patient (spec §2, §4). */
-export type ReturningChoice = 'followUp' | 'newAppointment';
+/**
+ * The welcome-back choice of a returning patient (spec §2, §4); 'profile' (issue 15 §2) updates the
+ * stable facts of the health profile only, without a visit's symptoms.
+ */
+export type ReturningChoice = 'followUp' | 'newAppointment' | 'profile';
 
 export interface IntakeContext {
   /** Set for a returning patient once they chose on the welcome-back screen. */
@@ -37,6 +41,8 @@ const FOLLOW_UP_REMOVED: readonly QuestionGroup[] = [
 ];
 /** Groups a returning patient choosing a new appointment no longer answers (spec §4). */
 const NEW_APPOINTMENT_REMOVED: readonly QuestionGroup[] = ['name', 'gender', 'dob', 'visitType'];
+/** Groups a profile update does not ask: the visit's own answers (issue 15 §2). */
+const PROFILE_REMOVED: readonly QuestionGroup[] = ['visitType', 'symptoms'];
 
 export const FOLLOW_UP_VISIT = 'Follow-up Visit';
 export const NEW_APPOINTMENT = 'New Appointment';
@@ -49,6 +55,7 @@ export const EXCLUSIVE_OPTIONS: readonly string[] = ['None', 'None of these'];
  * choice (spec §4: "previous data is prefilled and visitType set").
  */
 export function startReturning(previous: IntakeAnswers, choice: ReturningChoice): IntakeAnswers {
+  if (choice === 'profile') return { ...previous };
   return { ...previous, visitType: choice === 'followUp' ? FOLLOW_UP_VISIT : NEW_APPOINTMENT };
 }
 
@@ -60,7 +67,9 @@ export function visibleMainQuestions(answers: IntakeAnswers, ctx: IntakeContext 
       ? FOLLOW_UP_REMOVED
       : ctx.returningChoice === 'newAppointment'
         ? NEW_APPOINTMENT_REMOVED
-        : [],
+        : ctx.returningChoice === 'profile'
+          ? PROFILE_REMOVED
+          : [],
   );
   // Follow-up visit removes symptoms and additionalSymptoms (spec §4).
   if (answers.visitType === FOLLOW_UP_VISIT) removed.add('symptoms');
@@ -107,6 +116,10 @@ export function buildSteps(answers: IntakeAnswers, ctx: IntakeContext = {}): Ste
     } else if ((q.field === 'symptoms' || q.field === 'additionalSymptoms') && !followUpVisit) {
       steps.push(...followUpSteps('symptom', selected(answers, q.field).map(symptomFollowUp)));
     }
+  }
+  // Issue 15 §2: a follow-up visit asks what changed since the last visit.
+  if (ctx.returningChoice === 'followUp') {
+    for (const q of FOLLOW_UP_VISIT_QUESTIONS) steps.push({ key: q.field, kind: 'main', question: q });
   }
   return steps;
 }

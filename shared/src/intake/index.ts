@@ -6,3 +6,5 @@ export * from './bmi.js';
 export * from './engine.js';
 export * from './review.js';
 export * from './patient-types.js';
+export * from './follow-up-visit.js';
+export * from './visit.js';

@@ -6,7 +6,8 @@ import {
   SYMPTOM_FOLLOW_UPS,
   UPLOAD_FIELDS,
 } from './content.js';
-import { formatAnswer } from './engine.js';
+import { formatAnswer, type Step } from './engine.js';
+import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';
 import type { FollowUpTopic, IntakeAnswers } from './types.js';
 
 export interface ReviewItem {
@@ -14,12 +15,53 @@ export interface ReviewItem {
   value: string;
 }
 
+/** The sections whose questions the patient answered (Edit jumps into them, issue 15 §2). */
+export type EditableSection = 'personal' | 'history' | 'symptoms';
+
 export interface ReviewSection {
   title: string;
   items: ReviewItem[];
+  /** Set for a section of answered questions: its Edit link goes to its first question. */
+  edit?: EditableSection;
 }
 
-const byField = new Map(ALL_QUESTIONS.map((q) => [q.field, q]));
+const byField = new Map([...ALL_QUESTIONS, ...FOLLOW_UP_VISIT_QUESTIONS].map((q) => [q.field, q]));
+
+const PERSONAL_FIELDS: ReadonlySet<string> = new Set(['name', 'gender', 'dob', 'heightWeight', 'visitType']);
+const SYMPTOM_FIELDS: ReadonlySet<string> = new Set([
+  'symptoms',
+  'symptomsOther',
+  'additionalSymptoms',
+  ...SYMPTOM_FOLLOW_UPS.flatMap((t) => t.questions.map((q) => q.field)),
+  ...FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field),
+]);
+
+/** The review section a question's answer is shown in. */
+export function reviewSectionOf(field: string): EditableSection {
+  if (PERSONAL_FIELDS.has(field)) return 'personal';
+  return SYMPTOM_FIELDS.has(field) ? 'symptoms' : 'history';
+}
+
+/** The first step of a section among the steps asked now, or undefined when none is asked. */
+export function firstStepOf(section: EditableSection, steps: readonly Step[]): Step | undefined {
+  return steps.find((s) => reviewSectionOf(s.key) === section);
+}
+
+/**
+ * Where Next leads while editing a section from the review: the next step while it is still in that
+ * section, otherwise back to the review (after the section's last question).
+ */
+export function nextWhileEditing(
+  section: EditableSection,
+  currentKey: string,
+  steps: readonly Step[],
+): { screen: 'question'; key: string } | { screen: 'review' } {
+  const i = steps.findIndex((s) => s.key === currentKey);
+  const next = i >= 0 ? steps[i + 1] : undefined;
+  return next && reviewSectionOf(next.key) === section
+    ? { screen: 'question', key: next.key }
+    : { screen: 'review' };
+}
 
 function items(answers: IntakeAnswers, fields: string[]): ReviewItem[] {
   return fields.flatMap((field) => {
@@ -81,9 +123,11 @@ export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boo
     {
       title: MESSAGES.reviewPersonal,
       items: items(answers, ['name', 'gender', 'dob', 'heightWeight', 'visitType']),
+      edit: 'personal',
     },
     {
       title: MESSAGES.reviewHistory,
+      edit: 'history',
       items: [
         ...items(answers, ['allergyList', 'allergies', 'chronicConditions']),
         ...followUpItems(answers, CHRONIC_FOLLOW_UPS, chronic),
@@ -110,9 +154,14 @@ export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boo
     },
     {
       title: MESSAGES.reviewSymptoms,
+      edit: 'symptoms',
       items: [
         ...items(answers, ['symptoms', 'symptomsOther', 'additionalSymptoms']),
         ...followUpItems(answers, SYMPTOM_FOLLOW_UPS, symptoms),
+        ...items(
+          answers,
+          FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field),
+        ),
       ],
     },
   ];

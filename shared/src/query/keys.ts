@@ -69,3 +69,15 @@ export const mailboxKeys = {
   all: ['mailbox'] as const,
   list: (emulatorUrl: string, projectId: string) => [...mailboxKeys.all, emulatorUrl, projectId] as const,
 };
+
+// Issue 15 (h2): a patient's visits and the unsent intake kept on the server.
+export const visitKeys = {
+  /** Under `patientKeys.all`, so what invalidates a patient's record reaches the visits too. */
+  all: (uid: string) => [...patientKeys.all, 'visits', uid] as const,
+  list: (uid: string) => [...visitKeys.all(uid), 'list'] as const,
+  detail: (uid: string, id: string) => [...visitKeys.all(uid), 'detail', id] as const,
+};
+
+export const draftKeys = {
+  detail: (uid: string) => [...patientKeys.all, 'draft', uid] as const,
+};

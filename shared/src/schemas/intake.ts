@@ -4,6 +4,8 @@ import { ALL_QUESTIONS, DOCUMENT_SUFFIX, UPLOAD_FIELDS } from '../intake/content
 import { HEIGHT_FEET, HEIGHT_INCHES, WEIGHT_KG } from '../intake/bmi.js';
 import { isValidDob } from '../intake/dob.js';
 import { EXCLUSIVE_OPTIONS, MAX_CHILDREN } from '../intake/engine.js';
+import { FOLLOW_UP_VISIT_QUESTIONS } from '../intake/follow-up-visit.js';
+import { VISIT_KINDS } from '../intake/visit.js';
 import type { Question } from '../intake/types.js';
 import { serverSetField } from './server-set.js';
 import { uidSchema } from './users.js';
@@ -47,6 +49,8 @@ const fileName = z.string().max(FILE_NAME_MAX);
 
 const shape: Record<string, z.ZodType> = {};
 for (const q of ALL_QUESTIONS) shape[q.field] = answerSchema(q).optional();
+// Issue 15 §2: what changed since the last visit (a follow-up visit's questions).
+for (const q of FOLLOW_UP_VISIT_QUESTIONS) shape[q.field] = answerSchema(q).optional();
 for (const f of UPLOAD_FIELDS) shape[`${f}${DOCUMENT_SUFFIX}`] = fileName.optional();
 // Spec §3: medicalReports (file names of the final upload step), uploadedAt, reasonForVisit (displayed).
 shape.medicalReports = z
@@ -69,7 +73,14 @@ export const intakeRecordSchema = z.looseObject(shape).superRefine((record, ctx)
 export type IntakeRecord = z.infer<typeof intakeRecordSchema>;
 
 /** `POST /api/patients` body (spec §7). */
-export const savePatientSchema = z.object({ uid: uidSchema, data: intakeRecordSchema }).strict();
+export const savePatientSchema = z
+  .object({
+    uid: uidSchema,
+    data: intakeRecordSchema,
+    /** Issue 15 §2: the visit this submission is; without it, inferred from `data.visitType`. */
+    kind: z.enum(VISIT_KINDS).optional(),
+  })
+  .strict();
 export type SavePatientInput = z.infer<typeof savePatientSchema>;
 
 /**
@@ -87,3 +98,44 @@ export type CreateDocumentMetadataInput = z.infer<typeof createDocumentMetadataS
 
 /** A document id in a path. */
 export const documentIdSchema = z.uuid({ message: MESSAGES.notFound });
+
+// Issue 15 (h2): the unsent intake kept on the server per account (`PUT /api/patients/{uid}/draft`).
+/**
+ * A draft holds answers as they are being typed, so values are checked for type and size only (a
+ * half-typed height is fine), while every key must be a field of the record: the same text and list
+ * limits as a submitted record, so a draft is never larger than a record can be.
+ */
+const draftValueSchema = z.union([
+  z.string().max(TEXT_MAX),
+  z.number().finite(),
+  z.array(z.string().max(TEXT_MAX)).max(100),
+  z
+    .object({
+      heightFeet: z.number().finite().nullable().optional(),
+      heightInches: z.number().finite().nullable().optional(),
+      weight: z.number().finite().nullable().optional(),
+    })
+    .strict(),
+]);
+
+export const draftAnswersSchema = z
+  .record(z.string(), draftValueSchema.optional())
+  .superRefine((record, ctx) => {
+    for (const key of Object.keys(record)) {
+      if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: MESSAGES.unknownField });
+    }
+  });
+
+/** `PUT /api/patients/{uid}/draft` body. */
+export const saveDraftSchema = z
+  .object({
+    mode: z.enum(['new', ...VISIT_KINDS]),
+    screen: z.enum(['question', 'review', 'upload']),
+    key: z.string().max(200).optional(),
+    answers: draftAnswersSchema,
+  })
+  .strict();
+export type SaveDraftInput = z.infer<typeof saveDraftSchema>;
+
+/** A visit id in a path. */
+export const visitIdSchema = z.uuid({ message: MESSAGES.notFound });

@@ -25,6 +25,7 @@ import { APPOINTMENT_STATUSES } from '../booking/types.js';
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 import type { ClinicalSummary, PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { AnswerValue } from '../intake/types.js';
+import { VISIT_KINDS, type VisitDetail, type VisitsResponse } from '../intake/visit.js';
 
 /*
  * Issue 14 §2: the bodies the API answers with, as zod schemas. The TypeScript interfaces stay where
@@ -97,6 +98,34 @@ export const patientResponseSchema = z.strictObject({
   data: z.record(z.string(), answerValueSchema.optional()),
   aiSummary: clinicalSummarySchema.nullable(),
   updatedAt: isoTime,
+});
+
+// Issue 15 (h2): visits and the server-kept draft.
+const visitKindSchema = z.enum(VISIT_KINDS);
+export const visitListItemSchema = z.strictObject({
+  id: z.string(),
+  kind: visitKindSchema,
+  visitedAt: isoTime,
+  reason: z.string(),
+});
+export const visitsResponseSchema = z.strictObject({
+  items: z.array(visitListItemSchema),
+  total: z.number().int().nonnegative(),
+});
+export const visitDetailSchema = visitListItemSchema.extend({
+  data: z.record(z.string(), answerValueSchema.optional()),
+  summary: clinicalSummarySchema.nullable(),
+});
+export const draftResponseSchema = z.strictObject({
+  draft: z
+    .strictObject({
+      mode: z.enum(['new', ...VISIT_KINDS]),
+      screen: z.enum(['question', 'review', 'upload']),
+      key: z.string().optional(),
+      answers: z.record(z.string(), z.unknown()),
+    })
+    .nullable(),
+  savedAt: isoTime.nullable(),
 });
 
 export const patientDocumentSchema = z.strictObject({
@@ -297,6 +326,11 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/patients/{uid}/documents': patientDocumentSchema,
   'GET /api/patients/{uid}/documents/{id}/file': null,
   'DELETE /api/patients/{uid}/documents/{id}': null,
+  'GET /api/patients/{uid}/visits': visitsResponseSchema,
+  'GET /api/patients/{uid}/visits/{id}': visitDetailSchema,
+  'GET /api/patients/{uid}/draft': draftResponseSchema,
+  'PUT /api/patients/{uid}/draft': draftResponseSchema,
+  'DELETE /api/patients/{uid}/draft': null,
   'GET /api/doctors-with-context/{uid}': doctorsWithContextResponseSchema,
   'POST /api/appointments': appointmentSchema,
   'GET /api/appointments': z.array(appointmentSchema),
@@ -367,6 +401,8 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof patientResponseSchema>, PatientResponse>>,
   Assert<Same<z.infer<typeof answerValueSchema>, AnswerValue>>,
   Assert<Same<z.infer<typeof patientDocumentSchema>, PatientDocument>>,
+  Assert<Same<z.infer<typeof visitsResponseSchema>, VisitsResponse>>,
+  Assert<Same<z.infer<typeof visitDetailSchema>, VisitDetail>>,
   Assert<Same<z.infer<typeof publicDoctorSchema>, PublicDoctor>>,
   Assert<Same<z.infer<typeof doctorsWithContextResponseSchema>, DoctorsWithContextResponse>>,
   Assert<Same<z.infer<typeof appointmentSchema>, Appointment>>,

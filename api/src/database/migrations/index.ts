@@ -9,6 +9,7 @@ import { AppRole1767916900000 } from './1767916900000-app-role.js';
 import { AppointmentClosing1768003200000 } from './1768003200000-appointment-closing.js';
 import { ApplicationVersions1767830400000 } from './1767830400000-application-versions.js';
 import { ServerDerivedUrls1768089600000 } from './1768089600000-server-derived-urls.js';
+import { PatientVisits1768176000000 } from './1768176000000-patient-visits.js';
 import { AppointmentReschedule1768435200000 } from './1768435200000-appointment-reschedule.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
@@ -24,5 +25,6 @@ export const MIGRATIONS = [
   AppRole1767916900000,
   AppointmentClosing1768003200000,
   ServerDerivedUrls1768089600000,
+  PatientVisits1768176000000,
   AppointmentReschedule1768435200000,
 ];

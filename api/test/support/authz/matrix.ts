@@ -142,6 +142,34 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'delete', resourceType: 'document' },
     expect: row(401, 204, 403, 403, 403, 403, 204),
   },
+  // Issue 15 §2: visits are read like the record; the draft is the owner's only.
+  'GET /api/patients/{uid}/visits': {
+    params: { uid: 'patient' },
+    audit: { action: 'list', resourceType: 'profile' },
+    expect: row(401, 200, 403, 200, 403, 403, 200),
+  },
+  'GET /api/patients/{uid}/visits/{id}': {
+    params: { uid: 'patient', id: 'visit' },
+    audit: { action: 'read', resourceType: 'profile' },
+    expect: row(401, 200, 403, 200, 403, 403, 200),
+  },
+  'GET /api/patients/{uid}/draft': {
+    params: { uid: 'patient' },
+    // Saved every few seconds while typing: the owner's own calls write no row, anyone else's do.
+    audit: { action: 'read', resourceType: 'profile', exceptOwner: true },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
+  'PUT /api/patients/{uid}/draft': {
+    params: { uid: 'patient' },
+    body: () => ({ mode: 'visit', screen: 'question', key: 'symptoms', answers: { symptoms: ['Fever'] } }),
+    audit: { action: 'write', resourceType: 'profile', exceptOwner: true },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
+  'DELETE /api/patients/{uid}/draft': {
+    params: { uid: 'patient' },
+    audit: { action: 'delete', resourceType: 'profile', exceptOwner: true },
+    expect: row(401, 204, 403, 403, 403, 403, 403),
+  },
   'GET /api/doctors-with-context/{uid}': {
     params: { uid: 'patient' },
     audit: { action: 'list', resourceType: 'appointment', exceptOwner: true },

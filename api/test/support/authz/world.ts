@@ -38,7 +38,9 @@ export type Subject =
   | 'freshDocument'
   // issue 13: visits that have started (Scheduled) and that were just closed (Completed)
   | 'freshStartedAppointment'
-  | 'freshClosedAppointment';
+  | 'freshClosedAppointment'
+  // issue 15: the patient's visit (their intake submission)
+  | 'visit';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -206,6 +208,13 @@ export class World {
         return this.freshPastAppointment('Scheduled');
       case 'freshClosedAppointment':
         return this.freshPastAppointment('Completed');
+      case 'visit': {
+        const [row] = await this.t.dataSource.query<{ id: string }[]>(
+          'SELECT id FROM patient_visits WHERE firebase_uid = $1 ORDER BY visited_at DESC LIMIT 1',
+          [this.users.patient.uid],
+        );
+        return row!.id;
+      }
     }
   }
 

@@ -12,6 +12,7 @@ import {
   rejectApplicationSchema,
   appointmentStatusUpdateSchema,
   doctorCancelSchema,
+  saveDraftSchema,
   savePatientSchema,
   rescheduleAppointmentSchema,
 } from '@medora/shared';
@@ -63,6 +64,9 @@ export const FUZZ_ROUTES = [
   'PATCH /api/provider/appointments/{id}/status',
   'POST /api/provider/appointments/{id}/prescription',
   'PUT /api/provider/schedule',
+  // issue 15: the unsent intake kept on the server
+  'PUT /api/patients/{uid}/draft',
+  'DELETE /api/patients/{uid}/draft',
   // issue 13
   'POST /api/provider/appointments/{id}/reopen',
   'POST /api/provider/appointments/{id}/cancel',
@@ -248,6 +252,28 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
         names: ['uid', 'id'],
         build: (v) => `/api/patients/${v.uid ?? patient.uid}/documents/${v.id ?? missingId}`,
       },
+      noBody: true,
+    },
+    'PUT /api/patients/{uid}/draft': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/draft`,
+      params: { names: ['uid'], build: (v) => `/api/patients/${v.uid}/draft` },
+      json: {
+        base: {
+          mode: 'visit',
+          screen: 'question',
+          key: 'symptoms',
+          answers: { name: 'Fuzz', symptoms: ['Fever'] },
+        },
+        schema: saveDraftSchema,
+      },
+    },
+    // Reads no body and succeeds for the owner whatever the state: called by someone who is not the
+    // owner (the admin: drafts are the owner's only), so every junk body is refused and nothing changes.
+    'DELETE /api/patients/{uid}/draft': {
+      caller: admin,
+      path: `/api/patients/${patient.uid}/draft`,
+      params: { names: ['uid'], build: (v) => `/api/patients/${v.uid ?? patient.uid}/draft` },
       noBody: true,
     },
     'POST /api/notifications/read': {

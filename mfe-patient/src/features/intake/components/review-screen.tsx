@@ -1,18 +1,27 @@
 import { type RefObject } from 'react';
-import { MESSAGES } from '@medora/shared';
-import { reviewSections, type IntakeAnswers } from '@medora/shared/intake';
+import { formatMessage, MESSAGES } from '@medora/shared';
+import { reviewSections, type EditableSection, type IntakeAnswers } from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';
 import css from './intake.module.css';
+import nav from './intake-nav.module.css';
 
-/** 'Please Review Your Information' (spec §2) with its sections; Visit Information only via a doctor. */
+/**
+ * 'Please Review Your Information' (spec §2) with its sections; Visit Information only via a doctor.
+ * Each section of answers has an Edit link to its first question (issue 15 §2).
+ */
 export function ReviewScreen({
   answers,
   viaDoctor,
   headingRef,
+  onEdit,
+  editable = [],
 }: {
   answers: IntakeAnswers;
   viaDoctor: boolean;
   headingRef: RefObject<HTMLHeadingElement | null>;
+  onEdit?: (section: EditableSection) => void;
+  /** The sections with a question in this flow; only they get an Edit link. */
+  editable?: readonly EditableSection[];
 }) {
   const sections = reviewSections(answers, { viaDoctor });
   return (
@@ -22,7 +31,19 @@ export function ReviewScreen({
       </h2>
       {sections.map((s) => (
         <section key={s.title} aria-label={s.title}>
-          <h3>{s.title}</h3>
+          <div className={nav.sectionHead}>
+            <h3>{s.title}</h3>
+            {s.edit && onEdit && editable.includes(s.edit) && (
+              <button
+                type="button"
+                className={`md-link-button ${nav.link}`}
+                aria-label={formatMessage('reviewEditSection', { section: s.title })}
+                onClick={() => onEdit(s.edit!)}
+              >
+                {MESSAGES.reviewEdit}
+              </button>
+            )}
+          </div>
           {s.items.length === 0 || (s.items.length === 1 && s.items[0]!.label === '') ? (
             <p className="md-muted">{s.items[0]?.value ?? MESSAGES.noValue}</p>
           ) : (

@@ -1,0 +1,258 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { MINIMAL_INTAKE_RECORD } from '../support/records';
+import { shotAtWidths } from '../support/screens';
+
+/**
+ * Issue 15 §2, coming back: the dashboard's ways into the intake (each in its mode), every submission a
+ * visit kept as history with its own summary, a follow-up that asks what changed, the way back to the
+ * welcome choice, the draft kept on the server (another browser continues), and the review's Edit links.
+ */
+
+/** A verified patient with a users row; with `record`, one submitted intake (one visit). */
+async function newPatient(request: APIRequestContext, record = false): Promise<EmulatorUser> {
+  const user = await signUpVerifiedInEmulator();
+  const headers = { Authorization: `Bearer ${user.idToken}` };
+  expect(
+    (await request.post('/api/users', { headers, data: { uid: user.uid, role: 'patient' } })).status(),
+  ).toBe(201);
+  if (record) {
+    const saved = await request.post('/api/patients', {
+      headers,
+      data: { uid: user.uid, data: MINIMAL_INTAKE_RECORD },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+  }
+  return user;
+}
+
+const heading = (page: Page) => page.getByTestId('intake-question');
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+
+/**
+ * No serious or critical axe violation on the whole page (open dialogs included). The one exception is
+ * issue 15 §6's: the header's account button shows the e-mail its name does not include
+ * (label-content-name-mismatch on every signed-in page, fixed on that point's branch); remove the
+ * exclusion once it is merged.
+ */
+async function expectWholePageAccessible(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page }).exclude('header button[aria-label="Account menu"]').analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * At 390 px nothing of this issue's screens sticks out sideways, and no serious or critical axe
+ * violation on the whole page. The shell's header and the dashboard's tab bar are issue 15 §1's (they
+ * overflow on this branch: the account button's full e-mail, the tab bar) and are left out of the
+ * overflow check here; every other element, dialogs included, must end inside the viewport.
+ */
+async function checkPhoneAndAxe(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => !e.closest('header, [role="tablist"]'))
+      .filter((e) => e.getBoundingClientRect().right > width + 1)
+      .map((e) => `${e.tagName.toLowerCase()}.${String((e as HTMLElement).className).slice(0, 40)}`)
+      .slice(0, 8);
+    return wide;
+  });
+  expect(overflow).toEqual([]);
+  await expectWholePageAccessible(page);
+  if (size) await page.setViewportSize(size);
+  await expectWholePageAccessible(page);
+}
+
+/** Every visible button and link of `scope` is at least 44 px tall (touch targets, at 390 px). */
+async function expectTouchTargets(page: Page, selector: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const small = await page.$$eval(selector, (els) =>
+    els
+      .filter((e) => (e as HTMLElement).offsetParent !== null)
+      .map((e) => ({ text: (e.textContent ?? '').trim(), h: e.getBoundingClientRect().height }))
+      .filter((e) => e.h < 44),
+  );
+  expect(small).toEqual([]);
+  if (size) await page.setViewportSize(size);
+}
+
+test.describe('coming back (issue 15 §2)', () => {
+  test('a returning patient starts a follow-up from the dashboard; it becomes a visit with its own summary', async ({
+    page,
+    request,
+  }) => {
+    const user = await newPatient(request, true);
+    const auth = { Authorization: `Bearer ${user.idToken}` };
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The ways back into the intake, next to booking, and the one visit so far.
+    const actions = page.getByRole('navigation', { name: 'What would you like to do?' });
+    await expect(actions.getByRole('link', { name: 'Update my health profile' })).toHaveAttribute(
+      'href',
+      '/form?mode=profile',
+    );
+    await expect(actions.getByRole('link', { name: 'New symptoms / start a visit' })).toHaveAttribute(
+      'href',
+      '/form?mode=visit',
+    );
+    await expect(page.getByTestId('visits-list').getByRole('listitem')).toHaveCount(1);
+    await shotAtWidths(page, 'visits-dashboard');
+    await checkPhoneAndAxe(page);
+    await expectTouchTargets(
+      page,
+      '[aria-label="What would you like to do?"] a, [data-testid="visits-list"] button',
+    );
+
+    await actions.getByRole('link', { name: 'Follow-up on my last visit' }).click();
+    await expect(page).toHaveURL(/\/form\?mode=follow-up$/);
+    await expect(heading(page)).toHaveText('What are your height and weight?');
+    await next(page);
+    await expect(heading(page)).toHaveText('Since your last visit, how are you feeling?');
+    await page.getByRole('radio', { name: 'Worse' }).check();
+    // Previous works inside the follow-up.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(heading(page)).toHaveText('What are your height and weight?');
+    await next(page);
+    await expect(page.getByRole('radio', { name: 'Worse' })).toBeChecked();
+    await next(page);
+    await expect(heading(page)).toHaveText('Do you have any new symptoms since your last visit? (optional)');
+    await page.getByRole('checkbox', { name: 'Cough' }).check();
+    await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+    await shotAtWidths(page, 'visits-follow-up-question');
+    await checkPhoneAndAxe(page);
+
+    // A reload continues where the patient stopped, still able to go back to the welcome choice.
+    await page.reload();
+    await expect(heading(page)).toHaveText('Do you have any new symptoms since your last visit? (optional)');
+    await expect(page.getByRole('checkbox', { name: 'Cough' })).toBeChecked();
+    await page.getByRole('button', { name: 'Change what brings you in' }).click();
+    await expect(heading(page)).toHaveText('Welcome back!');
+    await expect(page).toHaveURL(/\/form$/);
+    await page.reload();
+    await expect(heading(page)).toHaveText('Welcome back!');
+
+    await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
+    await expect(page).toHaveURL(/\/form\?mode=follow-up$/);
+    await next(page);
+    await page.getByRole('radio', { name: 'Worse' }).check();
+    await next(page);
+    await page.getByRole('checkbox', { name: 'Cough' }).check();
+    await next(page);
+    await page
+      .getByLabel('Anything else that changed since your last visit? (optional)')
+      .fill('Worse at night');
+    await next(page);
+    await expect(heading(page)).toHaveText('Please Review Your Information');
+    await shotAtWidths(page, 'visits-review-edit');
+    await checkPhoneAndAxe(page);
+    await expectTouchTargets(page, 'main button');
+
+    // Edit jumps to the section's first question; Next after its last one returns to the review.
+    await page.getByRole('button', { name: 'Edit Symptoms Summary' }).click();
+    await expect(heading(page)).toHaveText('Since your last visit, how are you feeling?');
+    await page.getByRole('radio', { name: 'About the same' }).check();
+    await next(page);
+    await next(page);
+    await next(page);
+    await expect(heading(page)).toHaveText('Please Review Your Information');
+    await expect(page.getByRole('region', { name: 'Symptoms Summary' })).toContainText('About the same');
+    await page.getByRole('button', { name: 'Edit Personal Information' }).click();
+    await expect(heading(page)).toHaveText('What are your height and weight?');
+    await page.getByRole('button', { name: 'Back to review' }).click();
+    await expect(heading(page)).toHaveText('Please Review Your Information');
+
+    await page.getByRole('button', { name: 'Continue to File Upload' }).click();
+    await page.getByRole('button', { name: 'Finish & Submit' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Two visits, newest first; the follow-up's own summary says what changed.
+    const items = page.getByTestId('visits-list').getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText('Follow-up Visit: About the same; new symptoms: Cough');
+    await expect(items.first()).toContainText(/\w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M/);
+    await expect(items.nth(1)).toContainText('Headache');
+    await items
+      .first()
+      .getByRole('button', { name: /^Open summary of the visit on/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^Visit on/ });
+    await expect(dialog.getByTestId('visit-summary')).toContainText('Since the last visit');
+    await expect(dialog.getByTestId('visit-summary')).toContainText('Worse at night');
+    await expect(dialog.getByTestId('visit-summary')).not.toContainText('Headache');
+    await shotAtWidths(page, 'visits-summary-dialog');
+    await checkPhoneAndAxe(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    const visits = await (await request.get(`/api/patients/${user.uid}/visits`, { headers: auth })).json();
+    expect(visits.items.map((v: { kind: string }) => v.kind)).toEqual(['follow-up', 'visit']);
+    const latest = await (
+      await request.get(`/api/patients/${user.uid}/visits/${visits.items[0].id}`, { headers: auth })
+    ).json();
+    expect(latest.data.symptoms).toBeUndefined();
+    expect(latest.data.followUpChange).toBe('About the same');
+    const record = await (await request.get(`/api/patients/${user.uid}`, { headers: auth })).json();
+    expect(record.aiSummary).toEqual(latest.summary);
+    // Nothing of the answers stays in the browser.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toContain('Worse at night');
+  });
+
+  test('the draft is kept on the server: another browser continues where the patient stopped', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const user = await newPatient(request);
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/form$/);
+    await page.getByLabel('What is your full name?').fill('Lena Fischer');
+    await next(page);
+    await page.getByRole('radio', { name: 'Female' }).check();
+    await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toContain('Lena Fischer');
+
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await loginThroughUi(second, user.email, user.password);
+      await expect(heading(second)).toHaveText('What is your gender?');
+      await expect(second.getByRole('radio', { name: 'Female' })).toBeChecked();
+      await second.getByRole('button', { name: 'Previous' }).click();
+      await expect(second.getByLabel('What is your full name?')).toHaveValue('Lena Fischer');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('"Update my health profile" lands in the profile update, prefilled, without symptoms', async ({
+    page,
+    request,
+  }) => {
+    const user = await newPatient(request, true);
+    await loginThroughUi(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('link', { name: 'Update my health profile' }).click();
+    await expect(page).toHaveURL(/\/form\?mode=profile$/);
+    await expect(heading(page)).toHaveText('What is your full name?');
+    await expect(page.getByLabel('What is your full name?')).toHaveValue(MINIMAL_INTAKE_RECORD.name);
+    const asked: string[] = [];
+    while ((await page.getByRole('button', { name: 'Next' }).count()) > 0 && asked.length < 40) {
+      const question = (await heading(page).textContent()) ?? '';
+      asked.push(question);
+      // A question the record left unanswered (the medicine kinds): its 'None'.
+      if (question === 'Which kinds of medicine do you take regularly?') {
+        await page.getByRole('checkbox', { name: 'None', exact: true }).check();
+      }
+      await next(page);
+    }
+    expect(asked).not.toContain('What symptoms bring you in today?');
+    await expect(heading(page)).toHaveText('Please Review Your Information');
+  });
+});

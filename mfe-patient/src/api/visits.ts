@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@medora/shared';
+import { visitKeys } from '@medora/shared/query';
+
+/** The patient's visits, newest first (issue 15 §2). */
+export const visitsQuery = (uid: string | null) =>
+  queryOptions({
+    queryKey: visitKeys.list(uid ?? ''),
+    queryFn: () => api.listVisits(uid!),
+    enabled: uid !== null,
+  });
+
+/** One visit with its answers and clinical summary. */
+export const visitQuery = (uid: string | null, id: string | null) =>
+  queryOptions({
+    queryKey: visitKeys.detail(uid ?? '', id ?? ''),
+    queryFn: () => api.getVisit(uid!, id!),
+    enabled: uid !== null && id !== null,
+  });
