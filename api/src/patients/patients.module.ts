@@ -10,5 +10,7 @@ import { PatientsService } from './patients.service.js';
   imports: [SummaryModule, TypeOrmModule.forFeature([PatientProfileEntity])],
   controllers: [PatientsController],
   providers: [PatientsService, PatientsRepository],
+  // Issue 15 §3 (h3): the documents module makes a deleted document disappear from the record.
+  exports: [PatientsRepository],
 })
 export class PatientsModule {}

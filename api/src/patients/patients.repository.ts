@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { forgetDocument, type IntakeAnswers } from '@medora/shared';
 import { PatientProfileEntity } from './patient-profile.entity.js';
 
 /** Data access for patient profiles (intake answers and their summary). */
@@ -34,5 +35,27 @@ export class PatientsRepository {
     );
     const row = await this.repo.findOneOrFail({ where: { firebaseUid } });
     return { created: rows[0]?.inserted === true, row };
+  }
+
+  /**
+   * Issue 15 (h3): removes a deleted document's file name from the patient's record (its
+   * `<field>_document` entry or its place in `medicalReports`), inside the caller's transaction.
+   */
+  async forgetDocument(
+    m: EntityManager,
+    firebaseUid: string,
+    doc: { type: string; name: string },
+  ): Promise<void> {
+    const rows = await m.query<{ data: IntakeAnswers }[]>(
+      `SELECT data FROM patient_profiles WHERE firebase_uid = $1 FOR UPDATE`,
+      [firebaseUid],
+    );
+    const data = rows[0]?.data;
+    const next = data ? forgetDocument(data, doc) : null;
+    if (!next) return;
+    await m.query(
+      `UPDATE patient_profiles SET data = $2::jsonb, updated_at = now() WHERE firebase_uid = $1`,
+      [firebaseUid, JSON.stringify(next)],
+    );
   }
 }

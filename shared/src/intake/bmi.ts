@@ -26,26 +26,40 @@ type HeightWeightInput = { heightFeet?: unknown; heightInches?: unknown; weight?
 
 const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
+/** A problem of a height and weight: the message, and the part it is about (none: all missing). */
+export interface HeightWeightIssue {
+  part: 'heightFeet' | 'heightInches' | 'weight' | null;
+  message: string;
+}
+
 /**
- * What is wrong with a height and weight, as the catalogue message the page and the API show, or null
- * when it is valid: all three present (spec §5's message), whole feet and inches 0–11, a height from
- * 1 ft 0 in to 8 ft 11 in and a weight from 1 to 500 kg (issue 15 §6: ranges named, zeros refused).
+ * What is wrong with a height and weight, or null when it is valid: all three present (spec §5's
+ * message), whole feet and inches 0–11, a height from 1 ft 0 in to 8 ft 11 in and a weight from 1 to
+ * 500 kg (issue 15 §6: ranges named, zeros refused). The page and the API show the same message.
  */
-export function heightWeightProblem(hw: HeightWeightInput): string | null {
+export function heightWeightIssue(hw: HeightWeightInput): HeightWeightIssue | null {
   if (!hw || !isNumber(hw.heightFeet) || !isNumber(hw.heightInches) || !isNumber(hw.weight))
-    return MESSAGES.heightWeightRequired;
+    return { part: null, message: MESSAGES.heightWeightRequired };
   const heightRange = formatMessage('heightRange', {
     min: feetInches(HEIGHT_TOTAL_INCHES.min),
     max: feetInches(HEIGHT_TOTAL_INCHES.max),
   });
-  if (!inRange(hw.heightFeet, HEIGHT_FEET, false)) return heightRange;
-  if (!Number.isInteger(hw.heightFeet)) return formatMessage('heightFeetRange', HEIGHT_FEET);
+  if (!inRange(hw.heightFeet, HEIGHT_FEET, false)) return { part: 'heightFeet', message: heightRange };
+  if (!Number.isInteger(hw.heightFeet))
+    return { part: 'heightFeet', message: formatMessage('heightFeetRange', HEIGHT_FEET) };
   if (!inRange(hw.heightInches, HEIGHT_INCHES, true))
-    return formatMessage('heightInchesRange', HEIGHT_INCHES);
+    return { part: 'heightInches', message: formatMessage('heightInchesRange', HEIGHT_INCHES) };
   const total = hw.heightFeet * 12 + hw.heightInches;
-  if (total < HEIGHT_TOTAL_INCHES.min || total > HEIGHT_TOTAL_INCHES.max) return heightRange;
-  if (!inRange(hw.weight, WEIGHT_KG, false)) return formatMessage('weightRange', WEIGHT_KG);
+  if (total < HEIGHT_TOTAL_INCHES.min || total > HEIGHT_TOTAL_INCHES.max)
+    return { part: 'heightFeet', message: heightRange };
+  if (!inRange(hw.weight, WEIGHT_KG, false))
+    return { part: 'weight', message: formatMessage('weightRange', WEIGHT_KG) };
   return null;
+}
+
+/** The message of {@link heightWeightIssue}, or null when the height and weight are valid. */
+export function heightWeightProblem(hw: HeightWeightInput): string | null {
+  return heightWeightIssue(hw)?.message ?? null;
 }
 
 /** True when {@link heightWeightProblem} finds nothing wrong. */

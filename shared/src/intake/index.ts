@@ -6,3 +6,4 @@ export * from './bmi.js';
 export * from './engine.js';
 export * from './review.js';
 export * from './patient-types.js';
+export * from './forget-document.js';

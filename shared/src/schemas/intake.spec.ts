@@ -24,7 +24,7 @@ describe('intakeRecordSchema', () => {
     });
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path.join('.'));
-    expect(paths).toEqual(expect.arrayContaining(['hacker', 'gender', 'heightWeight']));
+    expect(paths).toEqual(expect.arrayContaining(['hacker', 'gender', 'heightWeight.weight']));
     expect(r.error!.issues.find((i) => i.path[0] === 'heightWeight')?.message).toBe(
       'Weight must be between 1 and 500 kg.',
     );

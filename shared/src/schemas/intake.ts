@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { ALL_QUESTIONS, DOCUMENT_SUFFIX, optionAppliesTo, UPLOAD_FIELDS } from '../intake/content.js';
-import { heightWeightProblem } from '../intake/bmi.js';
+import { heightWeightIssue } from '../intake/bmi.js';
 import { dobProblem, isValidDob } from '../intake/dob.js';
 import { EXCLUSIVE_OPTIONS, MAX_CHILDREN } from '../intake/engine.js';
 import type { Question } from '../intake/types.js';
@@ -38,8 +38,9 @@ function answerSchema(q: Question): z.ZodType {
         .object({ heightFeet: z.number(), heightInches: z.number(), weight: z.number() })
         .strict()
         .superRefine((hw, ctx) => {
-          const problem = heightWeightProblem(hw);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          const issue = heightWeightIssue(hw);
+          if (issue)
+            ctx.addIssue({ code: 'custom', path: issue.part ? [issue.part] : [], message: issue.message });
         });
     default:
       return z.string().max(TEXT_MAX);
