@@ -46,8 +46,19 @@ async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
   return user;
 }
 
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+/**
+ * Nothing of the Patient Summary reaches past the viewport's right edge (the page's own header is
+ * issue 15 §1's; the whole-page scrollWidth check lives in that spec).
+ */
+const summaryFits = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const root = document.querySelector('[data-testid="ai-summary"]')?.parentElement;
+    if (!root) return ['no summary'];
+    return [root, ...Array.from(root.querySelectorAll('*'))]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+  });
 
 test.describe('Patient Summary: the clinical summary first (issue 15 §3)', () => {
   test('red flags on top, answers collapsed and opened by keyboard, a deleted document gone', async ({
@@ -91,7 +102,7 @@ test.describe('Patient Summary: the clinical summary first (issue 15 §3)', () =
       expect(top.y).toBeLessThan(below.y);
       // On screen without scrolling: the summary starts within the first screen.
       expect(top.y).toBeLessThan(844);
-      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await summaryFits(page)).toEqual([]);
     }
     await page.setViewportSize({ width: 1366, height: 900 });
 
@@ -123,7 +134,7 @@ test.describe('Patient Summary: the clinical summary first (issue 15 §3)', () =
     await expectAccessible(page, { include: null });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(page, { include: null });
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await summaryFits(page)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
 
     // The documents tab names the type, then the document is deleted: gone from the summary.
@@ -165,7 +176,7 @@ test.describe('intake fixes (issue 15 §6)', () => {
 
     await page.getByLabel('What is your full name?').fill('Sam Ortiz');
     await next();
-    await page.getByRole('radio', { name: 'Male' }).check();
+    await page.getByRole('radio', { name: 'Male', exact: true }).check();
     await next();
 
     await expect(heading).toHaveText('What is your date of birth?');
