@@ -52,6 +52,33 @@ const NO_MEDICINE = new Set([
   'Previous radioactive iodine or surgery, no current medication',
 ]);
 
+/**
+ * Symptom answers that point at a medicine (a possible side effect or cause): listed with the
+ * medicines so the clinician reviews them. Every option here is checked against the question bank.
+ */
+export const MEDICINE_MENTIONS: readonly { field: string; option: string; line: string }[] = [
+  {
+    field: 'diarrheaTriggers',
+    option: 'Recent antibiotics',
+    line: 'Recent antibiotics (reported with diarrhea)',
+  },
+  {
+    field: 'weightGainFactors',
+    option: 'New medication (e.g. steroids)',
+    line: 'A new medication, e.g. steroids (reported with weight gain)',
+  },
+  { field: 'nauseaTriggers', option: 'New medication', line: 'A new medication (reported with nausea)' },
+  {
+    field: 'dizzinessTriggers',
+    option: 'New medication',
+    line: 'A new medication (reported with dizziness)',
+  },
+  { field: 'rashTriggers', option: 'New medication', line: 'A new medication (reported with the rash)' },
+  { field: 'itchingTriggers', option: 'New medication', line: 'A new medication (reported with itching)' },
+  { field: 'hairLossFactors', option: 'New medication', line: 'A new medication (reported with hair loss)' },
+  { field: 'tremorTriggers', option: 'Medication', line: 'A medication that worsens the tremor' },
+];
+
 const words = (s: string) => s.toLowerCase().match(/[a-z][a-z0-9-]{2,}/g) ?? [];
 
 /**
@@ -85,6 +112,10 @@ export function gatherMedications(answers: IntakeAnswers): string[] {
       if (words(option).some((w) => freeWords.has(w))) continue;
       add(`${option} (${topic.topic.toLowerCase()})`);
     }
+  }
+  for (const m of MEDICINE_MENTIONS) {
+    const v = answers[m.field];
+    if (Array.isArray(v) ? v.includes(m.option) : v === m.option) add(m.line);
   }
   const thinner =
     /aspirin|warfarin|apixaban|rivaroxaban|edoxaban|dabigatran|clopidogrel|ticagrelor|anticoagulant|antiplatelet|heparin/i;

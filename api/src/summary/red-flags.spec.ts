@@ -5,7 +5,12 @@ import {
   optionsFor,
   type IntakeAnswers,
 } from '@medora/shared';
-import { deterministicSummary, findRedFlags, gatherMedications } from './deterministic-summary.js';
+import {
+  deterministicSummary,
+  findRedFlags,
+  gatherMedications,
+  MEDICINE_MENTIONS,
+} from './deterministic-summary.js';
 import { matchingRedFlagRules, namedOptions, RED_FLAG_RULES } from './red-flags.js';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -704,6 +709,14 @@ describe('medications gathered from every answer (issue 15 §3)', () => {
       'Vitamin D',
       'Calcium channel blocker (e.g. amlodipine) (hypertension)',
     ]);
+  });
+
+  it('lists a symptom answer that points at a medicine, and each such option exists in the question bank', () => {
+    expect(gatherMedications({ diarrheaTriggers: ['Recent antibiotics', 'Food others also ate'] })).toEqual([
+      'Recent antibiotics (reported with diarrhea)',
+    ]);
+    const byField = new Map(ALL_QUESTIONS.map((q) => [q.field, q]));
+    expect(MEDICINE_MENTIONS.filter((m) => !byField.get(m.field)?.options?.includes(m.option))).toEqual([]);
   });
 
   it('says None reported only when no answer names a medicine', () => {
