@@ -612,7 +612,6 @@ export const MESSAGES = {
   summaryRedFlagsHeading: 'Red flags',
   summaryRedFlagsNone: 'No red flags found in the answers.',
   summaryVerifyLabel: 'Generated from your answers. To be verified by a clinician.',
-  summaryQuestionnaireHeading: 'Your answers',
   summaryQuestionnaireHint: 'Open a section to see what you answered.',
   heightFeetRange: 'Height in feet must be a whole number from {min} to {max}.',
   heightInchesRange: 'Inches must be a whole number from {min} to {max}.',
