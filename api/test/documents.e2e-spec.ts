@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createRequire } from 'node:module';
 import type * as ContentDisposition from 'content-disposition';
 import { MESSAGES, formatMessage, type PatientDocument } from '@medora/shared';
+import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 // content-disposition is ESM-only and compiled to CommonJS for tests (see api/jest.config.js).
@@ -306,5 +307,67 @@ describe('GET /api/patients/:uid/documents', () => {
       .get(`/api/patients/${user.uid}/documents/00000000-0000-4000-8000-000000000000/file`)
       .set(authHeader(user));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('DELETE /api/patients/:uid/documents/:id and the record (issue 15 §3)', () => {
+  const save = (user: TestUser, data: Record<string, unknown>) =>
+    request(t.http).post('/api/patients').set(authHeader(user)).send({ uid: user.uid, data });
+  const record = async (user: TestUser) =>
+    (await request(t.http).get(`/api/patients/${user.uid}`).set(authHeader(user))).body as {
+      data: Record<string, unknown>;
+    };
+
+  it('forgets a deleted per-question upload and a deleted final-step report, keeping the others', async () => {
+    const user = await patient();
+    const chronic = (await upload(user, PDF, 'HbA1c.pdf', user.uid, 'chronicConditions'))
+      .body as PatientDocument;
+    const a = (await upload(user, PDF, 'scan-a.pdf', user.uid, 'Medical Report')).body as PatientDocument;
+    await upload(user, PDF, 'scan-b.pdf', user.uid, 'Medical Report');
+    const saved = await save(user, {
+      ...ROUTINE_RECORD,
+      chronicConditions_document: 'HbA1c.pdf',
+      medicalReports: 'scan-a.pdf, scan-b.pdf',
+    });
+    expect(saved.status).toBe(201);
+
+    const del = (id: string) =>
+      request(t.http).delete(`/api/patients/${user.uid}/documents/${id}`).set(authHeader(user));
+    expect((await del(chronic.id)).status).toBe(204);
+    let data = (await record(user)).data;
+    expect(data.chronicConditions_document).toBeUndefined();
+    expect(data.medicalReports).toBe('scan-a.pdf, scan-b.pdf');
+
+    expect((await del(a.id)).status).toBe(204);
+    data = (await record(user)).data;
+    expect(data.medicalReports).toBe('scan-b.pdf');
+    expect(data.name).toBe(ROUTINE_RECORD.name);
+  });
+
+  it('keeps the name while another document of that name and type is left', async () => {
+    const user = await patient();
+    const first = (await upload(user, PDF, 'same.pdf', user.uid, 'medications')).body as PatientDocument;
+    await upload(user, PDF, 'same.pdf', user.uid, 'medications');
+    await save(user, { ...ROUTINE_RECORD, medications_document: 'same.pdf' });
+    const res = await request(t.http)
+      .delete(`/api/patients/${user.uid}/documents/${first.id}`)
+      .set(authHeader(user));
+    expect(res.status).toBe(204);
+    expect((await record(user)).data.medications_document).toBe('same.pdf');
+  });
+
+  it('still answers 404 for an unknown document and 403 for another patient', async () => {
+    const owner = await patient();
+    const other = await patient();
+    const doc = (await upload(owner, PDF, 'x.pdf', owner.uid, 'Medical Report')).body as PatientDocument;
+    const missing = await request(t.http)
+      .delete(`/api/patients/${owner.uid}/documents/00000000-0000-4000-8000-000000000000`)
+      .set(authHeader(owner));
+    expect(missing.status).toBe(404);
+    const denied = await request(t.http)
+      .delete(`/api/patients/${owner.uid}/documents/${doc.id}`)
+      .set(authHeader(other));
+    expect(denied.status).toBe(403);
+    expect(await documentCount(owner.uid)).toBe(1);
   });
 });

@@ -32,6 +32,8 @@ export type * from './schemas/appointments.js';
 export type * from './intake/types.js';
 export type * from './intake/patient-types.js';
 export * from './documents/file-type.js';
+// Issue 15 §3: readable document types, used by the documents tab and the summary.
+export * from './documents/document-type.js';
 export type * from './schemas/intake.js';
 export type * from './schemas/audit.js';
 export type * from './schemas/doctors.js';

@@ -683,6 +683,23 @@ export const MESSAGES = {
   reviewEditSection: 'Edit {section}',
   reviewBackToReview: 'Back to review',
   draftTooLarge: 'The draft is too large to save.',
+  // Issue 15 (h3): the clinical summary first, document types, intake ranges
+  summaryRedFlagsHeading: 'Red flags',
+  summaryRedFlagsNone: 'No red flags found in the answers.',
+  summaryVerifyLabel: 'Generated from your answers. To be verified by a clinician.',
+  summaryQuestionnaireHint: 'Open a section to see what you answered.',
+  heightFeetRange: 'Height in feet must be a whole number from {min} to {max}.',
+  heightInchesRange: 'Inches must be a whole number from {min} to {max}.',
+  heightRange: 'Height must be between {min} and {max}.',
+  weightRange: 'Weight must be between {min} and {max} kg.',
+  dobFuture: 'Your date of birth cannot be in the future.',
+  dobTooEarly: 'Your date of birth cannot be before {year}.',
+  optionNotForSex: 'This option does not apply to the sex given.',
+  documentTypeMedicalReport: 'Medical report',
+  documentTypeChronicConditions: 'Chronic conditions report',
+  documentTypeMedications: 'Medication list',
+  documentTypeSurgery: 'Surgery report',
+  documentTypeOther: 'Document',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

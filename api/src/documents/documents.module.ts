@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PatientsModule } from '../patients/patients.module.js';
 import { DocumentEntity } from './document.entity.js';
 import { DocumentsController } from './documents.controller.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DocumentEntity])],
+  // PatientsModule: a deleted document is forgotten by the patient's record (issue 15 §3).
+  imports: [TypeOrmModule.forFeature([DocumentEntity]), PatientsModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentsRepository],
   exports: [DocumentsService],

@@ -71,20 +71,32 @@ export class DocumentsRepository {
     return row ? { name: row.name, contentType: row.content_type, bytes: row.bytes } : null;
   }
 
-  /** Deletes the patient's document and its bytes in one transaction; whether it existed. */
-  remove(uid: string, id: string): Promise<boolean> {
+  /**
+   * Deletes the patient's document and its bytes inside `withPatientLock`'s transaction; the deleted
+   * document's name and type (null when there was none), and whether another document of the patient
+   * still has that name and type.
+   */
+  async remove(
+    m: EntityManager,
+    uid: string,
+    id: string,
+  ): Promise<{ name: string; type: string; twinLeft: boolean } | null> {
     // document_files rows go by ON DELETE CASCADE; deleted explicitly too, in the same transaction.
-    return this.repo.manager.transaction(async (m) => {
-      await m.query(
-        `DELETE FROM document_files f USING documents d
-          WHERE f.document_id = d.id AND d.id = $1 AND d.patient_uid = $2`,
-        [id, uid],
-      );
-      const result: unknown = await m.query(
-        `DELETE FROM documents WHERE id = $1 AND patient_uid = $2 RETURNING id`,
-        [id, uid],
-      );
-      return returnedRows(result).length > 0;
-    });
+    await m.query(
+      `DELETE FROM document_files f USING documents d
+        WHERE f.document_id = d.id AND d.id = $1 AND d.patient_uid = $2`,
+      [id, uid],
+    );
+    const result: unknown = await m.query(
+      `DELETE FROM documents WHERE id = $1 AND patient_uid = $2 RETURNING name, type`,
+      [id, uid],
+    );
+    const row = returnedRows(result)[0] as { name: string; type: string } | undefined;
+    if (!row) return null;
+    const twins = await m.query<unknown[]>(
+      `SELECT 1 FROM documents WHERE patient_uid = $1 AND name = $2 AND type = $3 LIMIT 1`,
+      [uid, row.name, row.type],
+    );
+    return { name: row.name, type: row.type, twinLeft: twins.length > 0 };
   }
 }

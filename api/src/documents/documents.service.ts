@@ -14,6 +14,7 @@ import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
+import { PatientsRepository } from '../patients/patients.repository.js';
 import type { DocumentEntity } from './document.entity.js';
 import { DocumentsRepository } from './documents.repository.js';
 
@@ -59,6 +60,7 @@ function toDocument(row: Omit<DocumentEntity, 'fileUrl'>, hasFile: boolean): Pat
 export class DocumentsService {
   constructor(
     private readonly documents: DocumentsRepository,
+    private readonly patients: PatientsRepository,
     private readonly access: AccessPolicy,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -171,10 +173,18 @@ export class DocumentsService {
     return { name: row.name, contentType: row.contentType ?? 'application/octet-stream', bytes: row.bytes };
   }
 
-  /** `DELETE /api/patients/:uid/documents/:id`: the owner (or an admin); the bytes go with the row. */
+  /**
+   * `DELETE /api/patients/:uid/documents/:id`: the owner (or an admin); the bytes go with the row, and
+   * in the same transaction the patient's record forgets the file (issue 15 §3: a deleted document
+   * disappears from the summary) unless another document of that name and type is left.
+   */
   async remove(caller: Caller, uid: string, id: string): Promise<void> {
     await this.assertAccess(caller, uid, 'delete', id);
-    if (!(await this.documents.remove(uid, id))) throw new ApiException(404, MESSAGES.notFound);
+    await this.documents.withPatientLock(uid, async (m) => {
+      const deleted = await this.documents.remove(m, uid, id);
+      if (!deleted) throw new ApiException(404, MESSAGES.notFound);
+      if (!deleted.twinLeft) await this.patients.forgetDocument(m, uid, deleted);
+    });
   }
 
   private checkType(type: string): void {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import type { ClinicalSummary, IntakeAnswers, VisitKind } from '@medora/shared';
+import type { EntityManager, Repository } from 'typeorm';
+import { forgetDocument, type ClinicalSummary, type IntakeAnswers, type VisitKind } from '@medora/shared';
 import { PatientProfileEntity } from './patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 
@@ -137,5 +137,30 @@ export class PatientsRepository {
 
   async deleteDraft(firebaseUid: string): Promise<void> {
     await this.drafts.delete({ firebaseUid });
+  }
+
+  /**
+   * Removes a deleted document's file name from the patient's record (its `<field>_document` entry or
+   * its place in `medicalReports`) inside the caller's transaction: from the profile's facts and from
+   * every visit that names it (a visit keeps its own uploads since issue 15 §2), so no summary or
+   * answer table shows a document that is gone.
+   */
+  async forgetDocument(
+    m: EntityManager,
+    firebaseUid: string,
+    doc: { type: string; name: string },
+  ): Promise<void> {
+    for (const table of ['patient_profiles', 'patient_visits'] as const) {
+      const rows = await m.query<{ id: string; data: IntakeAnswers }[]>(
+        `SELECT id, data FROM ${table} WHERE firebase_uid = $1 FOR UPDATE`,
+        [firebaseUid],
+      );
+      for (const row of rows) {
+        const next = forgetDocument(row.data, doc);
+        if (next) {
+          await m.query(`UPDATE ${table} SET data = $2::jsonb WHERE id = $1`, [row.id, JSON.stringify(next)]);
+        }
+      }
+    }
   }
 }

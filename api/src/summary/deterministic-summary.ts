@@ -1,3 +1,4 @@
+import { matchingRedFlagRules } from './red-flags.js';
 import {
   ageOn,
   bmiCategory,
@@ -36,133 +37,92 @@ function topicDetails(answers: IntakeAnswers, topic: FollowUpTopic): string {
     .join('; ');
 }
 
-interface RedFlagRule {
-  message: string;
-  applies: (
-    a: IntakeAnswers,
-    has: (field: string, option: string) => boolean,
-    symptom: (s: string) => boolean,
-  ) => boolean;
+/** Red flags found in a record, most urgent rules first (the rules: `RED_FLAG_RULES`, red-flags.ts). */
+export function findRedFlags(answers: IntakeAnswers): string[] {
+  return matchingRedFlagRules(answers).map((r) => r.message);
 }
 
+/** Chronic-medication choices that name no medicine. */
+const NO_MEDICINE = new Set([
+  'Other',
+  'None',
+  'No medication',
+  'Diet and exercise only',
+  'Lifestyle changes only',
+  'Previous radioactive iodine or surgery, no current medication',
+]);
+
 /**
- * Findings that need prompt attention, listed first in the summary. Each rule reads only the patient's
- * own answers; it prompts a clinician to look, it does not diagnose.
+ * Symptom answers that point at a medicine (a possible side effect or cause): listed with the
+ * medicines so the clinician reviews them. Every option here is checked against the question bank.
  */
-const RED_FLAGS: RedFlagRule[] = [
+export const MEDICINE_MENTIONS: readonly { field: string; option: string; line: string }[] = [
   {
-    message:
-      'Chest pain with shortness of breath: assess urgently for acute coronary syndrome or pulmonary embolism.',
-    applies: (_a, has, sym) =>
-      sym('Chest Pain') && (sym('Shortness of Breath') || has('chestPainAssociated', 'Shortness of breath')),
+    field: 'diarrheaTriggers',
+    option: 'Recent antibiotics',
+    line: 'Recent antibiotics (reported with diarrhea)',
   },
   {
-    message:
-      'Chest pain spreading to the arm, jaw or back, or with sweating: possible cardiac or aortic cause.',
-    applies: (_a, has, sym) =>
-      sym('Chest Pain') &&
-      (has('chestPainLocation', 'Spreads to the left arm') ||
-        has('chestPainLocation', 'Spreads to the jaw or neck') ||
-        has('chestPainLocation', 'Spreads to the back') ||
-        has('chestPainAssociated', 'Sweating') ||
-        has('chestPainType', 'Tearing')),
+    field: 'weightGainFactors',
+    option: 'New medication (e.g. steroids)',
+    line: 'A new medication, e.g. steroids (reported with weight gain)',
   },
+  { field: 'nauseaTriggers', option: 'New medication', line: 'A new medication (reported with nausea)' },
   {
-    message: 'Fever of 39.5 °C or higher with headache and neck stiffness: rule out meningitis.',
-    applies: (_a, has, sym) =>
-      has('feverTemp', '39.5 °C (103.1 °F) or higher') &&
-      (sym('Headache') || has('feverAssociated', 'Headache')) &&
-      (has('feverAssociated', 'Stiff neck') || has('headacheAssociated', 'Stiff neck')),
+    field: 'dizzinessTriggers',
+    option: 'New medication',
+    line: 'A new medication (reported with dizziness)',
   },
-  {
-    message: 'Sudden-onset or worst-ever headache: rule out subarachnoid hemorrhage.',
-    applies: (_a, has) =>
-      has('headacheOnset', 'Suddenly, reaching full strength within a minute') ||
-      has('headacheSeverity', 'Worst ever (9-10 out of 10)'),
-  },
-  {
-    message:
-      'Neurological deficit (weakness, facial droop, speech disturbance or confusion): consider stroke.',
-    applies: (_a, has) =>
-      has('headacheAssociated', 'Confusion, weakness or trouble speaking') ||
-      has('weaknessOnset', 'Suddenly (minutes)') ||
-      has('weaknessLocation', 'One side of the body') ||
-      has('weaknessAssociated', 'Slurred speech') ||
-      has('weaknessAssociated', 'Facial droop') ||
-      has('dizzinessAssociated', 'Slurred speech or facial droop') ||
-      has('numbnessLocation', 'One side of the body'),
-  },
-  {
-    message: 'Breathlessness at rest or cyanosis.',
-    applies: (_a, has) => has('sobSeverity', 'At rest') || has('sobAssociated', 'Blue lips or fingertips'),
-  },
-  {
-    message: 'Fainting during exertion or with chest pain or palpitations: possible cardiac syncope.',
-    applies: (_a, has) =>
-      has('faintingSituation', 'During exercise') ||
-      has('faintingWarning', 'Chest pain') ||
-      has('faintingWarning', 'Palpitations') ||
-      has('palpitationsAssociated', 'Fainting'),
-  },
-  {
-    message: 'Recent thoughts of self-harm or of being better off dead: assess safety today.',
-    applies: (_a, has) => has('depressionSafety', 'Yes, recently'),
-  },
-  {
-    message:
-      'Possible significant bleeding (blood in vomit, stool or sputum, or bleeding that will not stop).',
-    applies: (_a, has) =>
-      has('vomitingContent', 'Contains blood or looks like coffee grounds') ||
-      has('diarrheaAppearance', 'With blood') ||
-      has('diarrheaAppearance', 'Black or tarry') ||
-      has('bowelType', 'Black or bloody stools') ||
-      has('abdominalPainAssociated', 'Blood in stool') ||
-      has('coughType', 'With blood or blood-streaked phlegm') ||
-      has('bleedingAmount', 'A cupful or more') ||
-      has('bleedingAmount', 'Will not stop'),
-  },
-  {
-    message: 'Back pain with saddle numbness or new bladder or bowel loss: rule out cauda equina syndrome.',
-    applies: (_a, has) =>
-      has('backPainAssociated', 'Numbness around the groin or buttocks') ||
-      has('backPainAssociated', 'New loss of bladder or bowel control'),
-  },
-  {
-    message: 'Swelling of lips, tongue or face: possible angioedema or anaphylaxis.',
-    applies: (_a, has) => has('rashAssociated', 'Swelling of lips, tongue or face'),
-  },
-  {
-    message: 'Non-blanching rash: with fever, consider meningococcal sepsis.',
-    applies: (_a, has) => has('rashType', 'Small purple or red dots that do not fade when pressed'),
-  },
-  {
-    message: 'One swollen leg with calf pain: rule out deep vein thrombosis.',
-    applies: (_a, has) =>
-      has('swellingLocation', 'One leg') && has('swellingAssociated', 'Pain or tenderness in the calf'),
-  },
-  {
-    message: 'Sudden loss of vision or sudden hearing loss: needs same-day assessment.',
-    applies: (_a, has) =>
-      has('visionType', 'Sudden loss of part or all of the vision') ||
-      has('hearingOnset', 'Suddenly (within 3 days)'),
-  },
-  {
-    message: 'Unable to keep fluids down or passing little urine: risk of dehydration.',
-    applies: (_a, has) =>
-      has('vomitingFrequency', 'Cannot keep any fluids down') ||
-      has('vomitingAssociated', 'Little or no urine'),
-  },
+  { field: 'rashTriggers', option: 'New medication', line: 'A new medication (reported with the rash)' },
+  { field: 'itchingTriggers', option: 'New medication', line: 'A new medication (reported with itching)' },
+  { field: 'hairLossFactors', option: 'New medication', line: 'A new medication (reported with hair loss)' },
+  { field: 'tremorTriggers', option: 'Medication', line: 'A medication that worsens the tremor' },
 ];
 
-/** Red flags found in a record, most urgent rules first. */
-export function findRedFlags(answers: IntakeAnswers): string[] {
-  const has = (field: string, option: string) => {
-    const v = answers[field];
-    return Array.isArray(v) ? v.includes(option) : v === option;
+const words = (s: string) => s.toLowerCase().match(/[a-z][a-z0-9-]{2,}/g) ?? [];
+
+/**
+ * Every medicine the record names, as one deduplicated list (issue 15 §3): the free-text list (one
+ * per line), the medicines chosen per chronic condition, the 'other medicines' text, and a blood
+ * thinner reported at the bleeding question. A chosen class such as 'ACE inhibitor (e.g. lisinopril,
+ * ramipril)' is left out when a free-text line already names one of its medicines.
+ */
+export function gatherMedications(answers: IntakeAnswers): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const add = (line: string) => {
+    const key = line.toLowerCase().replace(/\s+/g, ' ').trim();
+    if (!key || seen.has(key)) return;
+    seen.add(key);
+    out.push(line.trim());
   };
-  const symptoms = new Set([...list(answers.symptoms), ...list(answers.additionalSymptoms)]);
-  const symptom = (s: string) => symptoms.has(s);
-  return RED_FLAGS.filter((r) => r.applies(answers, has, symptom)).map((r) => r.message);
+  const free = [
+    ...(text(answers.medications)?.split(/\s*(?:\n|;)\s*/) ?? []),
+    ...(text(answers.medicationOther)?.split(/\s*(?:\n|;|,)\s*/) ?? []),
+  ].filter((l) => l.trim());
+  free.forEach(add);
+  const freeWords = new Set(free.flatMap(words));
+  // In the order the patient chose the conditions.
+  const topics = list(answers.chronicConditions).flatMap((c) =>
+    CHRONIC_FOLLOW_UPS.filter((t) => t.topic === c),
+  );
+  for (const topic of topics) {
+    for (const option of list(answers[`${topic.prefix}Meds`])) {
+      if (NO_MEDICINE.has(option)) continue;
+      if (words(option).some((w) => freeWords.has(w))) continue;
+      add(`${option} (${topic.topic.toLowerCase()})`);
+    }
+  }
+  for (const m of MEDICINE_MENTIONS) {
+    const v = answers[m.field];
+    if (Array.isArray(v) ? v.includes(m.option) : v === m.option) add(m.line);
+  }
+  const thinner =
+    /aspirin|warfarin|apixaban|rivaroxaban|edoxaban|dabigatran|clopidogrel|ticagrelor|anticoagulant|antiplatelet|heparin/i;
+  if (answers.bleedingThinners === 'Yes' && !out.some((m) => thinner.test(m))) {
+    add('Blood thinner or aspirin (reported at the bleeding question)');
+  }
+  return out;
 }
 
 /** Renders sections (red flags first) as plain text. */
@@ -238,11 +198,9 @@ export function deterministicSummary(answers: IntakeAnswers, now: Date = new Dat
   if (text(answers.allergies)) allergyLines.push(`Notes: ${text(answers.allergies)}`);
   sections.push({ title: 'Allergies', lines: allergyLines });
 
-  const meds: string[] = [];
-  if (text(answers.medications)) meds.push(text(answers.medications)!.replace(/\s*\n\s*/g, '; '));
+  const meds = gatherMedications(answers);
   const classes = list(answers.medicationClasses).filter((c) => c !== 'None' && c !== 'Other');
   if (classes.length) meds.push(`Kinds: ${classes.join(', ')}`);
-  if (text(answers.medicationOther)) meds.push(`Other: ${text(answers.medicationOther)}`);
   sections.push({ title: 'Medications', lines: meds.length ? meds : ['None reported'] });
 
   const surgical: string[] = [];

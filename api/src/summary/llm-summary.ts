@@ -14,7 +14,9 @@ const SYSTEM_PROMPT = [
   'You are a clinical documentation assistant. Write a concise pre-consultation summary for a doctor',
   'from a patient intake record (JSON) and a rule-based draft. Use only facts in the record; never add',
   'diagnoses or treatment. Sections: Patient, Chief complaints, Chronic conditions, Allergies,',
-  'Medications, Surgical history, Social history. Plain text, short bullet lines.',
+  'Medications, Surgical history, Social history. Under Medications list every medicine the record names',
+  '(the free-text list, the medicines chosen per chronic condition, other medicines), once each; never',
+  'write "None" when any answer names one. Plain text, short bullet lines.',
 ].join(' ');
 
 export function chatCompletionsUrl(url: string): string {

@@ -152,6 +152,7 @@ export default function IntakePage(_props: RemotePageProps) {
               hasError={error !== null}
               today={today}
               eyebrow={eyebrow}
+              sex={answers.gender}
             />
             {step.question.upload && uid && (
               <FileUpload

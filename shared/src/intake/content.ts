@@ -286,6 +286,7 @@ const CHRONIC_MEDS: Record<string, readonly string[]> = {
     'Oral steroid courses (prednisolone)',
     'Biologic injection',
     'Other',
+    'None',
   ],
   'Thyroid Disorder': [
     'Levothyroxine',
@@ -365,3 +366,30 @@ export const UPLOAD_FIELDS: readonly string[] = MAIN_QUESTIONS.filter((q) => q.u
 
 /** Suffix of the file-name entry of a per-question upload (spec §3 `<field>_document`). */
 export const DOCUMENT_SUFFIX = '_document';
+
+/**
+ * Options that apply to one sex only (issue 15 §6: a male patient was offered a menstrual bleeding
+ * option). A patient whose gender is 'Other' or not given sees every option.
+ */
+export const SEX_SPECIFIC_OPTIONS: Readonly<Record<string, 'Female' | 'Male'>> = {
+  'Menstrual cycle': 'Female',
+  Periods: 'Female',
+  'Heavy periods': 'Female',
+  'Irregular periods': 'Female',
+  'Vaginal, outside normal periods': 'Female',
+  'Possible pregnancy': 'Female',
+  'Pregnancy or childbirth': 'Female',
+  Testicle: 'Male',
+};
+
+/** Whether an option applies to the patient's sex (the answer to 'gender'). */
+export function optionAppliesTo(option: string, gender: unknown): boolean {
+  const only = SEX_SPECIFIC_OPTIONS[option];
+  if (!only || (gender !== 'Female' && gender !== 'Male')) return true;
+  return only === gender;
+}
+
+/** The options a question offers this patient: the sex-specific ones only to that sex. */
+export function optionsFor(question: Question, answers: IntakeAnswers): readonly string[] {
+  return (question.options ?? []).filter((o) => optionAppliesTo(o, answers.gender));
+}

@@ -1,4 +1,5 @@
 /** Date-of-birth helpers (spec §5: year 1900 to the current year; days follow the month and leap years). */
+import { formatMessage, MESSAGES } from '../messages.js';
 
 export const MIN_BIRTH_YEAR = 1900;
 
@@ -61,4 +62,16 @@ export function ageOn(dob: string, today: Date = new Date()): number | null {
   const m = today.getMonth() + 1;
   if (m < month || (m === month && today.getDate() < day)) age -= 1;
   return age;
+}
+
+/**
+ * Why a complete date of birth is refused, as a catalogue message: in the future, or before 1900.
+ * Null for a valid date and for an incomplete one (spec §5: the step then does nothing).
+ */
+export function dobProblem(value: unknown, today: Date = new Date()): string | null {
+  if (isValidDob(value, today)) return null;
+  const parts = parseDob(value);
+  if (parts.year === undefined) return null;
+  if (parts.year < MIN_BIRTH_YEAR) return formatMessage('dobTooEarly', { year: MIN_BIRTH_YEAR });
+  return formatDob(parts) === value ? MESSAGES.dobFuture : null;
 }

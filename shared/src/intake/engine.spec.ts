@@ -258,24 +258,48 @@ describe('validation (spec §5)', () => {
     expect(validateAnswer(q('childrenCount'), -1).ok).toBe(false);
   });
 
-  it("requires height feet 0-8, inches 0-11 and weight 0-500 kg: 'Please fill in all height and weight fields.'", () => {
+  it("requires height and weight: 'Please fill in all height and weight fields.' when one is missing", () => {
     const hw = q('heightWeight');
     const bad = { ok: false, message: 'Please fill in all height and weight fields.' };
     expect(validateAnswer(hw, { heightFeet: 5, heightInches: 7, weight: 70 })).toEqual({ ok: true });
     expect(validateAnswer(hw, { heightFeet: 8, heightInches: 11, weight: 500 })).toEqual({ ok: true });
-    expect(validateAnswer(hw, { heightFeet: 0, heightInches: 0, weight: 0 })).toEqual({ ok: true });
-    expect(validateAnswer(hw, { heightFeet: 9, heightInches: 0, weight: 70 })).toEqual(bad);
-    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 12, weight: 70 })).toEqual(bad);
-    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 1, weight: 501 })).toEqual(bad);
+    expect(validateAnswer(hw, { heightFeet: 1, heightInches: 0, weight: 1 })).toEqual({ ok: true });
     expect(validateAnswer(hw, { heightFeet: 5, heightInches: 1 })).toEqual(bad);
     expect(validateAnswer(hw, undefined)).toEqual(bad);
+  });
+
+  it('names the range when a height or weight is out of range, and refuses zeros (issue 15 §6)', () => {
+    const hw = q('heightWeight');
+    const height = { ok: false, message: 'Height must be between 1 ft 0 in and 8 ft 11 in.' };
+    const inches = { ok: false, message: 'Inches must be a whole number from 0 to 11.' };
+    const weight = { ok: false, message: 'Weight must be between 1 and 500 kg.' };
+    expect(validateAnswer(hw, { heightFeet: 9, heightInches: 0, weight: 70 })).toEqual(height);
+    expect(validateAnswer(hw, { heightFeet: -5, heightInches: 0, weight: 70 })).toEqual(height);
+    expect(validateAnswer(hw, { heightFeet: 0, heightInches: 0, weight: 70 })).toEqual(height);
+    expect(validateAnswer(hw, { heightFeet: 0, heightInches: 0, weight: 0 })).toEqual(height);
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 12, weight: 70 })).toEqual(inches);
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: -1, weight: 70 })).toEqual(inches);
+    expect(validateAnswer(hw, { heightFeet: 5.5, heightInches: 0, weight: 70 })).toEqual({
+      ok: false,
+      message: 'Height in feet must be a whole number from 0 to 8.',
+    });
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 1, weight: 501 })).toEqual(weight);
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 1, weight: -5 })).toEqual(weight);
+    expect(validateAnswer(hw, { heightFeet: 5, heightInches: 1, weight: 0 })).toEqual(weight);
   });
 
   it('does nothing (no message) for an incomplete or impossible date of birth', () => {
     expect(validateAnswer(q('dob'), undefined, TODAY)).toEqual({ ok: false, message: null });
     expect(validateAnswer(q('dob'), '2023-02-29', TODAY)).toEqual({ ok: false, message: null });
-    expect(validateAnswer(q('dob'), '2030-01-01', TODAY)).toEqual({ ok: false, message: null });
+    expect(validateAnswer(q('dob'), '2024||', TODAY)).toEqual({ ok: false, message: null });
     expect(validateAnswer(q('dob'), '2024-02-29', TODAY)).toEqual({ ok: true });
+  });
+
+  it('says why a future date of birth is refused (issue 15 §6)', () => {
+    expect(validateAnswer(q('dob'), '2030-01-01', TODAY)).toEqual({
+      ok: false,
+      message: 'Your date of birth cannot be in the future.',
+    });
   });
 });
 

@@ -1,13 +1,15 @@
 import { formatMessage, MESSAGES } from '../messages.js';
-import { bmiCategory, computeBmi, isHeightWeightValid } from './bmi.js';
+import { bmiCategory, computeBmi, heightWeightProblem } from './bmi.js';
 import {
+  ALL_QUESTIONS,
   chronicFollowUp,
   DOCUMENT_SUFFIX,
+  optionAppliesTo,
   MAIN_QUESTIONS,
   symptomFollowUp,
   UPLOAD_FIELDS,
 } from './content.js';
-import { ageOn, isValidDob } from './dob.js';
+import { ageOn, dobProblem, isValidDob } from './dob.js';
 import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';
 import type { FollowUpTopic, HeightWeight, IntakeAnswers, Question, QuestionGroup } from './types.js';
 
@@ -48,7 +50,7 @@ export const FOLLOW_UP_VISIT = 'Follow-up Visit';
 export const NEW_APPOINTMENT = 'New Appointment';
 
 /** Options that exclude every other choice of a multiselect. */
-export const EXCLUSIVE_OPTIONS: readonly string[] = ['None', 'None of these'];
+export const EXCLUSIVE_OPTIONS: readonly string[] = ['None', 'None of these', 'No medication'];
 
 /**
  * The answers a returning patient starts from: their previous record, with visitType set by their
@@ -197,12 +199,13 @@ export const MAX_CHILDREN = 30;
 /** Validates one answer with the spec's exact messages (§5). */
 export function validateAnswer(question: Question, value: unknown, today: Date = new Date()): StepCheck {
   switch (question.type) {
-    case 'heightWeight':
-      return isHeightWeightValid(value as HeightWeight | undefined)
-        ? { ok: true }
-        : { ok: false, message: MESSAGES.heightWeightRequired };
+    case 'heightWeight': {
+      const problem = heightWeightProblem(value as HeightWeight | undefined);
+      return problem === null ? { ok: true } : { ok: false, message: problem };
+    }
     case 'dob':
-      return isValidDob(value, today) ? { ok: true } : { ok: false, message: null };
+      // Incomplete: the step does nothing (spec §5); a future date says why (issue 15 §6).
+      return isValidDob(value, today) ? { ok: true } : { ok: false, message: dobProblem(value, today) };
     case 'multiselect': {
       const list = Array.isArray(value) ? (value as unknown[]) : [];
       if (question.optional) return { ok: true };
@@ -275,6 +278,12 @@ export function pruneAnswers(answers: IntakeAnswers, today: Date = new Date()): 
   for (const field of UPLOAD_FIELDS) {
     const key = `${field}${DOCUMENT_SUFFIX}`;
     if (out[key] === '') delete out[key];
+  }
+  // Issue 15 §6: options of the other sex (the gender answer changed after they were chosen) go.
+  for (const q of ALL_QUESTIONS) {
+    const v = out[q.field];
+    if (Array.isArray(v)) out[q.field] = v.filter((o) => optionAppliesTo(o, out.gender));
+    else if (typeof v === 'string' && q.options && !optionAppliesTo(v, out.gender)) delete out[q.field];
   }
   for (const [k, v] of Object.entries(out)) if (v === undefined) delete out[k];
   return out;

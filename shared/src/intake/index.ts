@@ -8,3 +8,4 @@ export * from './review.js';
 export * from './patient-types.js';
 export * from './follow-up-visit.js';
 export * from './visit.js';
+export * from './forget-document.js';

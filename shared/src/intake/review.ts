@@ -1,3 +1,4 @@
+import { documentTypeLabel, MEDICAL_REPORT_TYPE } from '../documents/document-type.js';
 import { MESSAGES } from '../messages.js';
 import {
   ALL_QUESTIONS,
@@ -90,14 +91,21 @@ function followUpItems(
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : []);
 
+/** The uploads the record names: per-question `<field>_document` entries, then `medicalReports`. */
+export function uploadedDocumentEntries(answers: IntakeAnswers): { type: string; name: string }[] {
+  const entries = UPLOAD_FIELDS.flatMap((type) => {
+    const name = answers[`${type}${DOCUMENT_SUFFIX}`];
+    return typeof name === 'string' && name !== '' ? [{ type, name }] : [];
+  });
+  const reports = answers.medicalReports;
+  if (typeof reports === 'string' && reports)
+    entries.push(...reports.split(', ').map((name) => ({ type: MEDICAL_REPORT_TYPE, name })));
+  return entries;
+}
+
 /** The file names the record holds: per-question `<field>_document` entries and `medicalReports`. */
 export function uploadedDocuments(answers: IntakeAnswers): string[] {
-  const names = UPLOAD_FIELDS.map((f) => answers[`${f}${DOCUMENT_SUFFIX}`]).filter(
-    (v): v is string => typeof v === 'string' && v !== '',
-  );
-  const reports = answers.medicalReports;
-  if (typeof reports === 'string' && reports) names.push(...reports.split(', '));
-  return names;
+  return uploadedDocumentEntries(answers).map((e) => e.name);
 }
 
 /** Reason for visit as displayed (spec §3: "displayed only"): the visit type and the complaints. */
@@ -174,11 +182,11 @@ export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boo
       ],
     });
   }
-  const docs = uploadedDocuments(answers);
+  const docs = uploadedDocumentEntries(answers);
   sections.push({
     title: MESSAGES.reviewDocuments,
     items: docs.length
-      ? docs.map((name) => ({ label: 'File', value: name }))
+      ? docs.map(({ type, name }) => ({ label: documentTypeLabel(type), value: name }))
       : [{ label: '', value: MESSAGES.reviewNoDocuments }],
   });
   return sections;

@@ -842,6 +842,7 @@ export const SYMPTOM_FOLLOW_UPS: readonly FollowUpTopic[] = [
     questions: [
       select('depressionDuration', 'How long have you felt low?', CHRONIC_DURATION),
       select('depressionFrequency', 'Over the last 2 weeks, how often have you felt down or hopeless?', [
+        'Not at all',
         'Several days',
         'More than half the days',
         'Nearly every day',

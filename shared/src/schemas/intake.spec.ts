@@ -25,6 +25,44 @@ describe('intakeRecordSchema', () => {
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['hacker', 'gender', 'heightWeight.weight']));
+    expect(r.error!.issues.find((i) => i.path[0] === 'heightWeight')?.message).toBe(
+      'Weight must be between 1 and 500 kg.',
+    );
+  });
+
+  it('refuses the height and weight the page refuses, with the same messages (issue 15 §6)', () => {
+    const msg = (heightWeight: unknown) =>
+      intakeRecordSchema.safeParse({ heightWeight }).error?.issues[0]?.message ?? null;
+    expect(msg({ heightFeet: 0, heightInches: 0, weight: 0 })).toBe(
+      'Height must be between 1 ft 0 in and 8 ft 11 in.',
+    );
+    expect(msg({ heightFeet: 9, heightInches: 0, weight: 70 })).toBe(
+      'Height must be between 1 ft 0 in and 8 ft 11 in.',
+    );
+    expect(msg({ heightFeet: 5, heightInches: 12, weight: 70 })).toBe(
+      'Inches must be a whole number from 0 to 11.',
+    );
+    expect(msg({ heightFeet: 5, heightInches: 7, weight: 70 })).toBeNull();
+  });
+
+  it('refuses a future date of birth with its reason', () => {
+    const r = intakeRecordSchema.safeParse({ dob: '2999-01-01' });
+    expect(r.error?.issues[0]?.message).toBe('Your date of birth cannot be in the future.');
+  });
+
+  it('refuses an option of the other sex (issue 15 §6)', () => {
+    const r = intakeRecordSchema.safeParse({
+      gender: 'Male',
+      bleedingSite: ['Vaginal, outside normal periods'],
+    });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['bleedingSite', 'This option does not apply to the sex given.'],
+    ]);
+    expect(
+      intakeRecordSchema.safeParse({ gender: 'Female', bleedingSite: ['Vaginal, outside normal periods'] })
+        .success,
+    ).toBe(true);
+    expect(intakeRecordSchema.safeParse({ gender: 'Other', lumpLocation: 'Testicle' }).success).toBe(true);
   });
 
   it('refuses duplicates and None with other choices', () => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { ALL_QUESTIONS, DOCUMENT_SUFFIX, UPLOAD_FIELDS } from '../intake/content.js';
-import { HEIGHT_FEET, HEIGHT_INCHES, WEIGHT_KG } from '../intake/bmi.js';
-import { isValidDob } from '../intake/dob.js';
+import { ALL_QUESTIONS, DOCUMENT_SUFFIX, optionAppliesTo, UPLOAD_FIELDS } from '../intake/content.js';
+import { heightWeightIssue } from '../intake/bmi.js';
+import { dobProblem, isValidDob } from '../intake/dob.js';
 import { EXCLUSIVE_OPTIONS, MAX_CHILDREN } from '../intake/engine.js';
 import { FOLLOW_UP_VISIT_QUESTIONS } from '../intake/follow-up-visit.js';
 import { VISIT_KINDS } from '../intake/visit.js';
@@ -31,15 +31,19 @@ function answerSchema(q: Question): z.ZodType {
     case 'number':
       return z.number().int().min(0).max(MAX_CHILDREN);
     case 'dob':
-      return z.string().refine((v) => isValidDob(v), { message: 'Not a valid date of birth (YYYY-MM-DD).' });
+      return z.string().superRefine((v, ctx) => {
+        if (!isValidDob(v)) ctx.addIssue({ code: 'custom', message: dobProblem(v) ?? MESSAGES.dobInvalid });
+      });
     case 'heightWeight':
+      // The same rule and messages as the page (issue 15 §6): ranges named, zeros refused.
       return z
-        .object({
-          heightFeet: z.number().int().min(HEIGHT_FEET.min).max(HEIGHT_FEET.max),
-          heightInches: z.number().int().min(HEIGHT_INCHES.min).max(HEIGHT_INCHES.max),
-          weight: z.number().min(WEIGHT_KG.min).max(WEIGHT_KG.max),
-        })
-        .strict();
+        .object({ heightFeet: z.number(), heightInches: z.number(), weight: z.number() })
+        .strict()
+        .superRefine((hw, ctx) => {
+          const issue = heightWeightIssue(hw);
+          if (issue)
+            ctx.addIssue({ code: 'custom', path: issue.part ? [issue.part] : [], message: issue.message });
+        });
     default:
       return z.string().max(TEXT_MAX);
   }
@@ -65,9 +69,18 @@ shape.reasonForVisit = z.string().max(TEXT_MAX).optional();
  * (main questions and follow-ups) with its enum or range, the `<field>_document` file names, and
  * nothing else — an unknown field is refused with its own field message.
  */
+const questionOf = new Map(ALL_QUESTIONS.map((q) => [q.field, q]));
+
 export const intakeRecordSchema = z.looseObject(shape).superRefine((record, ctx) => {
   for (const key of Object.keys(record)) {
     if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: MESSAGES.unknownField });
+    // Issue 15 §6: an option of the other sex (e.g. a menstrual option for a male patient) is refused.
+    const q = questionOf.get(key);
+    const v = record[key];
+    if (!q?.options || v === undefined) continue;
+    const chosen = Array.isArray(v) ? v : [v];
+    if (chosen.some((o) => typeof o === 'string' && !optionAppliesTo(o, record.gender)))
+      ctx.addIssue({ code: 'custom', path: [key], message: MESSAGES.optionNotForSex });
   }
 });
 export type IntakeRecord = z.infer<typeof intakeRecordSchema>;

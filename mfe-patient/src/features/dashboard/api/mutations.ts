@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@medora/shared';
-import { appointmentKeys, doctorKeys, documentKeys, notificationKeys } from '@medora/shared/query';
+import {
+  appointmentKeys,
+  doctorKeys,
+  documentKeys,
+  notificationKeys,
+  patientKeys,
+} from '@medora/shared/query';
 
 /**
  * Cancels an appointment. The lists change, the slot is free again in the booking flow (doctors'
@@ -40,6 +46,11 @@ export function useDeleteDocument(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.deleteDocument(uid, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.list(uid) }),
+    // The server also drops the file from the record (issue 15 §3): the summary reloads it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentKeys.list(uid) }),
+        queryClient.invalidateQueries({ queryKey: patientKeys.all }),
+      ]),
   });
 }

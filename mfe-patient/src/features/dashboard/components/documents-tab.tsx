@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, confirmDialog, formatMessage, MESSAGES, notify, type PatientDocument } from '@medora/shared';
+import {
+  api,
+  confirmDialog,
+  documentTypeLabel,
+  formatMessage,
+  MESSAGES,
+  notify,
+  type PatientDocument,
+} from '@medora/shared';
 import { documentKeys } from '@medora/shared/query';
 import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
@@ -136,7 +144,7 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
               <div className={css.docBody}>
                 <strong title={doc.name}>{doc.name}</strong>
                 <span className="md-muted">
-                  {doc.type}
+                  {documentTypeLabel(doc.type)}
                   {MESSAGES.listSeparator}
                   {new Date(doc.uploadedAt).toLocaleDateString()}
                   {doc.size !== null ? `${MESSAGES.listSeparator}${formatSize(doc.size)}` : ''}

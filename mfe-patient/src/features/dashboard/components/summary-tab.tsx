@@ -1,79 +1,105 @@
-import { formatMessage, MESSAGES, type PatientResponse } from '@medora/shared';
-import { reviewSections } from '@medora/shared/intake';
+import { useId } from 'react';
+import { formatMessage, MESSAGES, type ClinicalSummary, type PatientResponse } from '@medora/shared';
 import common from '../../../components/patient.module.css';
-import { profileBmi } from '../model/profile-summary';
+import { profileBmi, questionnaireSections } from '../model/profile-summary';
 import css from './dashboard.module.css';
 
-/** Patient Summary: the profile in readable sections, BMI with its category, and the generated summary. */
-export function SummaryTab({ profile }: { profile: PatientResponse | null }) {
-  if (!profile) return <p className="md-muted">{MESSAGES.summaryNone}</p>;
-  const sections = reviewSections(profile.data, { viaDoctor: false }).filter((s) =>
-    s.items.some((i) => i.label !== ''),
+export interface SummaryTabProps {
+  /**
+   * The record and its summary: the latest profile, or any record of the same shape (a previous
+   * visit: `{ exists, data, aiSummary }`). Null: nothing submitted yet.
+   */
+  profile: Pick<PatientResponse, 'data' | 'aiSummary'> | null;
+}
+
+/** The generated clinical summary: red flags first, labelled as generated and to be verified. */
+function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
+  const headingId = useId();
+  const flagsId = useId();
+  return (
+    <section className={`${css.card} ${css.clinical}`} aria-labelledby={headingId} data-testid="ai-summary">
+      <div className={css.cardHead}>
+        <h3 id={headingId}>{MESSAGES.summaryAiHeading}</h3>
+        {summary && (
+          <span className={css.chip}>
+            {formatMessage('summaryGenerated', { date: new Date(summary.generatedAt).toLocaleString() })}
+          </span>
+        )}
+      </div>
+      {!summary ? (
+        <p className="md-muted">{MESSAGES.summaryNone}</p>
+      ) : (
+        <>
+          <p className={css.verify} data-testid="summary-verify">
+            {MESSAGES.summaryVerifyLabel}
+          </p>
+          <section aria-labelledby={flagsId} className={css.flagBox} data-testid="summary-red-flags">
+            <h4 id={flagsId}>{MESSAGES.summaryRedFlagsHeading}</h4>
+            {summary.redFlags.length > 0 ? (
+              <ul className={css.redflags}>
+                {summary.redFlags.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="md-muted">{MESSAGES.summaryRedFlagsNone}</p>
+            )}
+          </section>
+          {summary.sections.map((s) => (
+            <section key={s.title} className={css.aiSection}>
+              <h4>{s.title}</h4>
+              <ul>
+                {s.lines.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          <p className={css.disclaimer}>{summary.disclaimer}</p>
+        </>
+      )}
+    </section>
   );
+}
+
+/**
+ * Patient Summary (issue 15 §3): the clinical summary first (red flags on top), then the answers of
+ * the questionnaire, one collapsed section each (native `<details>`: keyboard and screen-reader
+ * friendly), with BMI and its category.
+ */
+export function SummaryTab({ profile }: SummaryTabProps) {
+  const answersId = useId();
+  if (!profile) return <p className="md-muted">{MESSAGES.summaryNone}</p>;
+  const sections = questionnaireSections(profile.data);
   const bmi = profileBmi(profile.data);
-  const ai = profile.aiSummary;
   return (
     <div className={css.summary}>
-      <section className={css.card} aria-labelledby="md-dash-profile-heading">
+      <ClinicalSummaryCard summary={profile.aiSummary} />
+      <section className={css.card} aria-labelledby={answersId} data-testid="summary-questionnaire">
         <div className={css.cardHead}>
-          <h3 id="md-dash-profile-heading">{MESSAGES.summaryProfileHeading}</h3>
+          <h3 id={answersId}>{MESSAGES.summaryProfileHeading}</h3>
           {bmi && (
             <span className={css.bmi} data-category={bmi.category} data-testid="summary-bmi">
               {formatMessage('bmiValue', { bmi: bmi.bmi.toFixed(1), category: bmi.category })}
             </span>
           )}
         </div>
-        <div className={common.review}>
+        <p className="md-muted">{MESSAGES.summaryQuestionnaireHint}</p>
+        <div className={`${common.review} ${css.answers}`}>
           {sections.map((s) => (
-            <section key={s.title} aria-label={s.title} className={css.profileSection}>
-              <h4>{s.title}</h4>
+            <details key={s.title} className={css.profileSection} data-testid="summary-section">
+              <summary>{s.title}</summary>
               <dl>
-                {s.items
-                  .filter((i) => i.label !== '')
-                  .map((item, i) => (
-                    <div key={`${item.label}-${i}`} className={common.pair}>
-                      <dt>{item.label}</dt>
-                      <dd>{item.value}</dd>
-                    </div>
-                  ))}
+                {s.items.map((item, i) => (
+                  <div key={`${item.label}-${i}`} className={common.pair}>
+                    <dt>{item.label}</dt>
+                    <dd>{item.value}</dd>
+                  </div>
+                ))}
               </dl>
-            </section>
+            </details>
           ))}
         </div>
-      </section>
-      <section className={css.card} aria-labelledby="md-dash-ai-heading" data-testid="ai-summary">
-        <div className={css.cardHead}>
-          <h3 id="md-dash-ai-heading">{MESSAGES.summaryAiHeading}</h3>
-          {ai && (
-            <span className={css.chip}>
-              {formatMessage('summaryGenerated', { date: new Date(ai.generatedAt).toLocaleString() })}
-            </span>
-          )}
-        </div>
-        {!ai ? (
-          <p className="md-muted">{MESSAGES.summaryNone}</p>
-        ) : (
-          <>
-            <p className={css.disclaimer}>{ai.disclaimer}</p>
-            {ai.redFlags.length > 0 && (
-              <ul className={css.redflags}>
-                {ai.redFlags.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            )}
-            {ai.sections.map((s) => (
-              <section key={s.title} className={css.aiSection}>
-                <h4>{s.title}</h4>
-                <ul>
-                  {s.lines.map((line, i) => (
-                    <li key={i}>{line}</li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </>
-        )}
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Appointment } from '@medora/shared';
 import { groupAppointments, statusLabel } from './appointments';
 import { fallbackDocuments, formatSize, isPdf, isPdfFile } from './documents-fallback';
-import { profileBmi } from './profile-summary';
+import { profileBmi, questionnaireSections } from './profile-summary';
 import { nextTabIndex, readTabState, writeTabState } from './tab-state';
 
 const appt = (id: string, status: Appointment['status'] | undefined, startsAt: string): Appointment =>
@@ -98,5 +98,19 @@ describe('profile BMI', () => {
       'Obese',
     );
     expect(profileBmi({ name: 'x' })).toBeNull();
+  });
+});
+
+describe('questionnaire sections of the Patient Summary (issue 15 §3)', () => {
+  it('shows uploads by their readable type and drops empty sections', () => {
+    const sections = questionnaireSections({
+      name: 'Ann',
+      chronicConditions: ['Diabetes'],
+      chronicConditions_document: 'hba1c.pdf',
+    });
+    const docs = sections.find((s) => s.title === 'Uploaded Documents')!;
+    expect(docs.items).toEqual([{ label: 'Chronic conditions report', value: 'hba1c.pdf' }]);
+    expect(questionnaireSections({ name: 'Ann' }).map((s) => s.title)).toEqual(['Personal Information']);
+    expect(questionnaireSections(null)).toEqual([]);
   });
 });

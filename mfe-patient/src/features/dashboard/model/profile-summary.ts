@@ -1,4 +1,11 @@
-import { bmiCategory, computeBmi, type BmiCategory, type IntakeAnswers } from '@medora/shared/intake';
+import {
+  bmiCategory,
+  computeBmi,
+  reviewSections,
+  type BmiCategory,
+  type IntakeAnswers,
+  type ReviewSection,
+} from '@medora/shared/intake';
 
 export interface ProfileBmi {
   bmi: number;
@@ -28,4 +35,15 @@ export function profileBmi(data: IntakeAnswers | null | undefined): ProfileBmi |
   if (feet === null || kg === null) return null;
   const bmi = computeBmi(feet, inches, kg);
   return bmi === null ? null : { bmi, category: bmiCategory(bmi) };
+}
+
+/**
+ * The questionnaire's answers as the Patient Summary shows them below the clinical summary: the review
+ * sections without empty rows, and without sections left empty (no documents: no documents section).
+ */
+export function questionnaireSections(data: IntakeAnswers | null | undefined): ReviewSection[] {
+  if (!data) return [];
+  return reviewSections(data, { viaDoctor: false })
+    .map((s) => ({ ...s, items: s.items.filter((i) => i.label !== '') }))
+    .filter((s) => s.items.length > 0);
 }

@@ -1,12 +1,17 @@
 import { type ReactNode, type RefObject } from 'react';
 import { MESSAGES, formatMessage, monthName } from '@medora/shared';
 import {
+  HEIGHT_FEET,
+  HEIGHT_INCHES,
   IDEAL_BMI_RANGE,
+  WEIGHT_KG,
   birthYears,
   bmiCategory,
   computeBmi,
   daysInMonth,
   formatDob,
+  isHeightWeightValid,
+  optionsFor,
   parseDob,
   toggleOption,
   type AnswerValue,
@@ -29,6 +34,8 @@ interface FieldProps {
   today: Date;
   /** Extra content above the heading, e.g. the follow-up's topic. */
   eyebrow?: ReactNode;
+  /** The patient's answer to 'gender': options of the other sex are not offered (issue 15 §6). */
+  sex?: unknown;
 }
 
 const idFor = (field: string, suffix = '') => `intake-${field}${suffix}`;
@@ -120,11 +127,12 @@ export function QuestionField(props: FieldProps) {
   if (question.type === 'select' || question.type === 'multiselect') {
     const multi = question.type === 'multiselect';
     const selected = multi ? (Array.isArray(value) ? value : []) : [];
+    const options = optionsFor(question, { gender: typeof props.sex === 'string' ? props.sex : undefined });
     return (
       <QuestionFieldset {...props} describedBy={describedBy} invalid={hasError}>
         {hint}
-        <div className={css.options} data-count={question.options?.length ?? 0}>
-          {(question.options ?? []).map((option) => {
+        <div className={css.options} data-count={options.length}>
+          {options.map((option) => {
             const checked = multi ? selected.includes(option) : value === option;
             return (
               <label key={option} className={css.option} data-checked={checked}>
@@ -264,10 +272,8 @@ function HeightWeightField({
   ) as Partial<HeightWeight>;
   const set = (key: keyof HeightWeight, raw: string) =>
     onChange({ ...hw, [key]: raw === '' ? undefined : Number(raw) } as HeightWeight);
-  const bmi =
-    hw.heightFeet !== undefined && hw.heightInches !== undefined && hw.weight !== undefined
-      ? computeBmi(hw.heightFeet, hw.heightInches, hw.weight)
-      : null;
+  // No BMI for a height or weight out of range (issue 15 §6: 9 ft 12 in once showed BMI 10.7).
+  const bmi = isHeightWeightValid(hw) ? computeBmi(hw.heightFeet!, hw.heightInches!, hw.weight!) : null;
   const input = (key: keyof HeightWeight, label: string, min: number, max: number, step: number) => (
     <label className={css.small}>
       <span>{label}</span>
@@ -287,9 +293,9 @@ function HeightWeightField({
     <QuestionFieldset question={question} headingRef={headingRef} eyebrow={eyebrow} describedBy={describedBy}>
       <Hint question={question} />
       <div className={css.row}>
-        {input('heightFeet', MESSAGES.heightFeetLabel, 0, 8, 1)}
-        {input('heightInches', MESSAGES.heightInchesLabel, 0, 11, 1)}
-        {input('weight', MESSAGES.weightLabel, 0, 500, 0.1)}
+        {input('heightFeet', MESSAGES.heightFeetLabel, HEIGHT_FEET.min, HEIGHT_FEET.max, 1)}
+        {input('heightInches', MESSAGES.heightInchesLabel, HEIGHT_INCHES.min, HEIGHT_INCHES.max, 1)}
+        {input('weight', MESSAGES.weightLabel, WEIGHT_KG.min, WEIGHT_KG.max, 0.1)}
       </div>
       <div className={css.bmi} aria-live="polite">
         {bmi !== null ? (

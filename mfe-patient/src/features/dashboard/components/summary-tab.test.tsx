@@ -1,0 +1,54 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MESSAGES, type ClinicalSummary } from '@medora/shared';
+import { SummaryTab } from './summary-tab';
+
+const SUMMARY: ClinicalSummary = {
+  engine: 'deterministic',
+  generatedAt: '2026-01-01T00:00:00Z',
+  disclaimer: 'Generated summary, not a diagnosis.',
+  redFlags: ['Recent thoughts of self-harm or of being better off dead: assess safety today.'],
+  sections: [{ title: 'Chief complaints', lines: ['Depression'] }],
+  text: '',
+};
+
+const DATA = {
+  name: 'Pat Doe',
+  gender: 'Female',
+  chronicConditions: ['Diabetes'],
+  chronicConditions_document: 'hba1c.pdf',
+};
+
+describe('SummaryTab (issue 15 §3)', () => {
+  it('puts the clinical summary with its red flags and the verification label before the answers', () => {
+    render(<SummaryTab profile={{ data: DATA, aiSummary: SUMMARY }} />);
+    const clinical = screen.getByTestId('ai-summary');
+    const answers = screen.getByTestId('summary-questionnaire');
+    expect(clinical.compareDocumentPosition(answers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const flags = within(screen.getByTestId('summary-red-flags'));
+    expect(flags.getByRole('heading', { name: MESSAGES.summaryRedFlagsHeading })).toBeTruthy();
+    expect(flags.getByText(/self-harm/)).toBeTruthy();
+    expect(screen.getByTestId('summary-verify').textContent).toBe(MESSAGES.summaryVerifyLabel);
+  });
+
+  it('shows the answers in collapsed sections that open, with uploads by readable type', () => {
+    render(<SummaryTab profile={{ data: DATA, aiSummary: SUMMARY }} />);
+    const sections = screen.getAllByTestId('summary-section') as HTMLDetailsElement[];
+    expect(sections.map((d) => d.open)).toEqual(sections.map(() => false));
+    const docs = sections.find((d) => d.querySelector('summary')?.textContent === 'Uploaded Documents')!;
+    fireEvent.click(docs.querySelector('summary')!);
+    expect(docs.open).toBe(true);
+    expect(within(docs).getByText('Chronic conditions report')).toBeTruthy();
+    expect(within(docs).queryByText('chronicConditions')).toBeNull();
+  });
+
+  it('says there are no red flags, and works without a summary', () => {
+    const { rerender } = render(
+      <SummaryTab profile={{ data: DATA, aiSummary: { ...SUMMARY, redFlags: [] } }} />,
+    );
+    expect(screen.getByText(MESSAGES.summaryRedFlagsNone)).toBeTruthy();
+    rerender(<SummaryTab profile={{ data: DATA, aiSummary: null }} />);
+    expect(within(screen.getByTestId('ai-summary')).getByText(MESSAGES.summaryNone)).toBeTruthy();
+    rerender(<SummaryTab profile={null} />);
+    expect(screen.getByText(MESSAGES.summaryNone)).toBeTruthy();
+  });
+});

@@ -1,0 +1,21 @@
+import { MESSAGES } from '../messages.js';
+
+/** The type of a document uploaded at the final intake step (spec §3 medicalReports). */
+export const MEDICAL_REPORT_TYPE = 'Medical Report';
+
+/**
+ * Readable names of document types (issue 15 §3): an upload made at an intake question is stored
+ * with that question's field as its type ('chronicConditions'); patients and doctors read a label.
+ * Keys: the final step's type and every upload field of the question bank (a test checks them).
+ */
+export const DOCUMENT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  [MEDICAL_REPORT_TYPE]: MESSAGES.documentTypeMedicalReport,
+  chronicConditions: MESSAGES.documentTypeChronicConditions,
+  medications: MESSAGES.documentTypeMedications,
+  surgeryTypes: MESSAGES.documentTypeSurgery,
+};
+
+/** The readable type of a document: 'chronicConditions' → 'Chronic conditions report'. */
+export function documentTypeLabel(type: string): string {
+  return DOCUMENT_TYPE_LABELS[type] ?? MESSAGES.documentTypeOther;
+}
