@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
-import { shotAtWidths } from '../support/screens';
+import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
  * Issue 15 §2, coming back: the dashboard's ways into the intake (each in its mode), every submission a
@@ -30,31 +29,23 @@ async function newPatient(request: APIRequestContext, record = false): Promise<E
 const heading = (page: Page) => page.getByTestId('intake-question');
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
-/**
- * No serious or critical axe violation on the whole page (open dialogs included). The one exception is
- * issue 15 §6's: the header's account button shows the e-mail its name does not include
- * (label-content-name-mismatch on every signed-in page, fixed on that point's branch); remove the
- * exclusion once it is merged.
- */
-async function expectWholePageAccessible(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).exclude('header button[aria-label="Account menu"]').analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+/** No serious or critical axe violation on the whole page (header, menus and open dialogs included). */
+const expectWholePageAccessible = (page: Page) => expectAccessible(page, { include: null });
 
 /**
- * At 390 px nothing of this issue's screens sticks out sideways, and no serious or critical axe
- * violation on the whole page. The shell's header and the dashboard's tab bar are issue 15 §1's (they
- * overflow on this branch: the account button's full e-mail, the tab bar) and are left out of the
- * overflow check here; every other element, dialogs included, must end inside the viewport.
+ * At 390 px the page does not scroll sideways and nothing sticks out of the viewport (the dashboard's
+ * tab bar is its own horizontal scroller, so its tabs may extend past the edge inside it), and no
+ * serious or critical axe violation on the whole page at 390 and 1366 px.
  */
 async function checkPhoneAndAxe(page: Page): Promise<void> {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width)
+      return [`page ${document.documentElement.scrollWidth}px`];
     const wide = [...document.querySelectorAll('body *')]
-      .filter((e) => !e.closest('header, [role="tablist"]'))
+      .filter((e) => !e.closest('[role="tablist"]'))
       .filter((e) => e.getBoundingClientRect().right > width + 1)
       .map((e) => `${e.tagName.toLowerCase()}.${String((e as HTMLElement).className).slice(0, 40)}`)
       .slice(0, 8);
