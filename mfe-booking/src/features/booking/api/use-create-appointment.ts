@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type CreateAppointmentInput } from '@medora/shared';
-import { appointmentKeys, doctorKeys, notificationKeys } from '@medora/shared/query';
+import { appointmentKeys, doctorKeys } from '@medora/shared/query';
 
 /**
- * Books an appointment. A booking changes the patient's appointments, the doctors' taken slots and the
- * bell (its notification, issue 15); a 409 (someone else took the slot) changes the taken slots.
+ * Books an appointment. A booking changes the patient's appointments and the doctors' taken slots (the
+ * shell refreshes the bell after every successful mutation); a 409 (someone else took the slot) changes
+ * the taken slots.
  */
 export function useCreateAppointment() {
   const queryClient = useQueryClient();
@@ -15,7 +16,6 @@ export function useCreateAppointment() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
         queryClient.invalidateQueries({ queryKey: doctorKeys.all }),
-        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
       ]),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type RescheduleAppointmentInput } from '@medora/shared';
-import { appointmentKeys, doctorKeys, notificationKeys } from '@medora/shared/query';
+import { appointmentKeys, doctorKeys } from '@medora/shared/query';
 
 /**
  * Moves an appointment to another slot of its doctor (issue 15 §5). Like a booking it changes the
- * patient's appointments, the doctor's taken slots (the old one is free again) and the bell; a 409
+ * patient's appointments and the doctor's taken slots (the old one is free again); a 409
  * (the slot was taken meanwhile) changes the taken slots.
  */
 export function useRescheduleAppointment() {
@@ -16,7 +16,6 @@ export function useRescheduleAppointment() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
         queryClient.invalidateQueries({ queryKey: doctorKeys.all }),
-        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
       ]),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {

@@ -10,7 +10,7 @@ import {
 
 /**
  * Cancels an appointment. The lists change, the slot is free again in the booking flow (doctors'
- * taken slots), and the bell gets the cancellation's notification (issue 15).
+ * taken slots); the shell refreshes the bell after every successful mutation.
  */
 export function useCancelAppointment() {
   const queryClient = useQueryClient();
@@ -20,12 +20,14 @@ export function useCancelAppointment() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: appointmentKeys.all }),
         queryClient.invalidateQueries({ queryKey: doctorKeys.all }),
-        queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
       ]),
   });
 }
 
-/** Uploads PDFs one by one as medical reports; the documents list and the bell refresh. */
+/**
+ * Uploads PDFs one by one as medical reports; the documents list and the bell refresh, also after a
+ * partial failure (the shell refreshes the bell only after a mutation that succeeded).
+ */
 export function useUploadDocuments(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
