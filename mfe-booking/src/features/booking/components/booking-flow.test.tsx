@@ -12,7 +12,7 @@ import {
   type Appointment,
   type DoctorListingItem,
 } from '@medora/shared';
-import { appointmentKeys, notificationKeys } from '@medora/shared/query';
+import { appointmentKeys } from '@medora/shared/query';
 import { useBookingDraft } from '../stores/booking-draft-store';
 import { BookingFlow } from './booking-flow';
 
@@ -112,22 +112,20 @@ describe('BookingFlow, page variant', () => {
     expect(toasts()[0]).toMatch(/on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, 10:30 AM E[SD]T,/);
   });
 
-  it('invalidates the appointments, the doctors’ taken slots and the notifications after a booking', async () => {
+  it('invalidates the appointments and the doctors’ taken slots after a booking (the bell is the shell’s)', async () => {
     const d = doctor();
     const doctors = mockDoctors([d]);
     jest
       .spyOn(api, 'createAppointment')
       .mockResolvedValue({ id: 'a1', doctor: d.name, clinic: d.clinic } as Appointment);
     const { client } = renderWithQuery(<BookingFlow variant="page" />);
-    // What other screens of the page cached (the dashboard's list, the shell's bell).
+    // What another screen of the page cached (the dashboard's list).
     client.setQueryData(appointmentKeys.list('patient-1'), []);
-    client.setQueryData(notificationKeys.list('patient-1'), { items: [], unread: 0 });
     await chooseFirstDateAndSlot(d);
     fireEvent.click(screen.getByRole('button', { name: '10:30 AM' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Appointment' }));
     await waitFor(() => expect(toasts()).toHaveLength(1));
     expect(client.getQueryState(appointmentKeys.list('patient-1'))?.isInvalidated).toBe(true);
-    expect(client.getQueryState(notificationKeys.list('patient-1'))?.isInvalidated).toBe(true);
     // The doctors (and their taken slots) are fetched again.
     expect(doctors).toHaveBeenCalledTimes(2);
   });
