@@ -317,6 +317,9 @@ test.describe('a phone is a first-class screen (issue 15 §1)', () => {
     await expect(page.getByTestId('intake-question')).toBeVisible();
     await checkScreen(page, 'form-question');
     for (let i = 0; i < 60 && (await page.getByRole('button', { name: 'Next' }).count()) > 0; i += 1) {
+      // The follow-up asks how the patient feels since the last visit (required, issue 15 §2).
+      const feeling = page.getByRole('radio', { name: 'About the same' });
+      if ((await feeling.count()) > 0) await feeling.check();
       await page.getByRole('button', { name: 'Next' }).click();
     }
     await expect(page.getByTestId('intake-question')).toHaveText('Please Review Your Information');
