@@ -145,7 +145,11 @@ describe('DashboardPage', () => {
     ]);
     expect(screen.getByRole('tab', { name: 'Patient Summary' }).getAttribute('aria-selected')).toBe('true');
     expect((await screen.findByTestId('summary-bmi')).textContent).toBe('BMI 22.1 (Normal)');
-    expect(screen.getByText(/^Generated \d/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^Generated (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M \w+/,
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Headache')).toBeTruthy();
   });
 

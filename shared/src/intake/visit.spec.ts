@@ -3,7 +3,6 @@ import { draftAnswersSchema, saveDraftSchema, savePatientSchema } from '../schem
 import { buildSteps, previousPosition, startReturning } from './engine.js';
 import { firstStepOf, nextWhileEditing, reviewSectionOf, reviewSections } from './review.js';
 import {
-  formatVisitDate,
   inferVisitKind,
   parseIntakeMode,
   profileFacts,
@@ -181,12 +180,5 @@ describe('schemas', () => {
     expect(draftAnswersSchema.safeParse({ allergies: 'x'.repeat(2001) }).success).toBe(false);
     expect(saveDraftSchema.safeParse({ mode: 'new', screen: 'review', answers: {} }).success).toBe(true);
     expect(saveDraftSchema.safeParse({ mode: 'new', screen: 'done', answers: {} }).success).toBe(false);
-  });
-});
-
-describe('formatVisitDate', () => {
-  it('reads like "Fri 27 Nov 2026, 11:30 AM CST"', () => {
-    expect(formatVisitDate('2026-11-27T17:30:00Z', 'America/Chicago')).toBe('Fri 27 Nov 2026, 11:30 AM CST');
-    expect(formatVisitDate('not a date')).toBe('not a date');
   });
 });

@@ -176,24 +176,3 @@ export interface DraftResponse {
   draft: IntakeDraft | null;
   savedAt: string | null;
 }
-
-/**
- * A visit's date as a patient reads it, e.g. 'Fri 27 Nov 2026, 11:30 AM CST' (weekday, date, time and
- * the time zone named); `timeZone` defaults to the browser's.
- */
-export function formatVisitDate(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
-}

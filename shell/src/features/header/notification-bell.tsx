@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { AlarmClock, Bell, CalendarDays, FileText, Info, type LucideIcon } from 'lucide-react';
-import { formatMessage, MESSAGES, type AppNotification, type NotificationType } from '@medora/shared';
+import {
+  formatDateTime,
+  formatMessage,
+  MESSAGES,
+  type AppNotification,
+  type NotificationType,
+} from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import { useNotifications } from './use-notifications';
 import css from './header.module.css';
@@ -16,10 +22,6 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   system: Info,
 };
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 function Item({ n, onRead }: { n: AppNotification; onRead: (id: string) => void }) {
   const Icon = ICONS[n.type];
   return (
@@ -29,7 +31,7 @@ function Item({ n, onRead }: { n: AppNotification; onRead: (id: string) => void 
         <p className={css.noteTitle}>{n.title}</p>
         <p className={css.noteText}>{n.message}</p>
         <p className={css.noteTime}>
-          <time dateTime={n.createdAt}>{when(n.createdAt)}</time>
+          <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, null)}</time>
         </p>
       </div>
       {!n.read && (

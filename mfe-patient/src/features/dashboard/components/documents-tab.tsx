@@ -4,6 +4,7 @@ import {
   api,
   confirmDialog,
   documentTypeLabel,
+  formatDateTime,
   formatMessage,
   MESSAGES,
   notify,
@@ -146,7 +147,7 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
                 <span className="md-muted">
                   {documentTypeLabel(doc.type)}
                   {MESSAGES.listSeparator}
-                  {new Date(doc.uploadedAt).toLocaleDateString()}
+                  {formatDateTime(doc.uploadedAt, null)}
                   {doc.size !== null ? `${MESSAGES.listSeparator}${formatSize(doc.size)}` : ''}
                 </span>
               </div>

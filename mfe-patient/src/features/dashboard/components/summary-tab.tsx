@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { formatMessage, MESSAGES, type ClinicalSummary, type PatientResponse } from '@medora/shared';
+import {
+  formatDateTime,
+  formatMessage,
+  MESSAGES,
+  type ClinicalSummary,
+  type PatientResponse,
+} from '@medora/shared';
 import common from '../../../components/patient.module.css';
 import { profileBmi, questionnaireSections } from '../model/profile-summary';
 import css from './dashboard.module.css';
@@ -22,7 +28,7 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
         <h3 id={headingId}>{MESSAGES.summaryAiHeading}</h3>
         {summary && (
           <span className={css.chip}>
-            {formatMessage('summaryGenerated', { date: new Date(summary.generatedAt).toLocaleString() })}
+            {formatMessage('summaryGenerated', { date: formatDateTime(summary.generatedAt, null) })}
           </span>
         )}
       </div>

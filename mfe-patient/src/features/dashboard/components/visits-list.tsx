@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatMessage, MESSAGES } from '@medora/shared';
-import {
-  formatVisitDate,
-  type ClinicalSummary,
-  type VisitKind,
-  type VisitListItem,
-} from '@medora/shared/intake';
+import { formatDateTime, formatMessage, MESSAGES } from '@medora/shared';
+import { type ClinicalSummary, type VisitKind, type VisitListItem } from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';
 import { visitQuery, visitsQuery } from '../../../api/visits';
 import { Modal } from './modal';
@@ -50,7 +45,7 @@ export function VisitSummary({ summary }: { summary: ClinicalSummary | null }) {
 
 function VisitDialog({ uid, visit, onClose }: { uid: string; visit: VisitListItem; onClose: () => void }) {
   const detail = useQuery(visitQuery(uid, visit.id));
-  const date = formatVisitDate(visit.visitedAt);
+  const date = formatDateTime(visit.visitedAt, null);
   return (
     <Modal title={formatMessage('visitSummaryHeading', { date })} onClose={onClose} testId="visit-dialog">
       <p className={css.reason}>{visit.reason}</p>
@@ -94,7 +89,7 @@ export function VisitsList({ uid }: { uid: string }) {
       <>
         <ol className={css.list} data-testid="visits-list">
           {items.map((v) => {
-            const date = formatVisitDate(v.visitedAt);
+            const date = formatDateTime(v.visitedAt, null);
             return (
               <li key={v.id} className={css.item}>
                 <div className={css.itemText}>
