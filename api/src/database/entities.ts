@@ -3,6 +3,7 @@ import { PrescriptionFileEntity } from '../appointments/prescription-file.entity
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { UserPreferencesEntity } from '../users/user-preferences.entity.js';
 import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 import { AuditLogEntity } from '../audit/audit.entity.js';
@@ -21,4 +22,5 @@ export const ENTITIES = [
   CredentialEntity,
   CredentialFileEntity,
   PrescriptionFileEntity,
+  UserPreferencesEntity,
 ];

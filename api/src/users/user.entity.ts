@@ -22,6 +22,10 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true })
   phone!: string | null;
 
+  /** The account's name, set on the settings page (issue 15 §4). */
+  @Column({ type: 'text', nullable: true })
+  name!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

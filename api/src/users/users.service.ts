@@ -65,6 +65,9 @@ export class UsersService {
   }
 
   async me(caller: Caller): Promise<MeResponse> {
+    // Issue 15 §4: the stored e-mail follows the verified token, so an e-mail change verified through
+    // the settings page reaches the users row when the user signs in again (the session asks here).
+    if (caller.registered) await this.users.refreshFromToken(caller.uid, caller.email, caller.emailVerified);
     return {
       registered: caller.registered,
       user: {

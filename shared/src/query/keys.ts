@@ -69,3 +69,10 @@ export const mailboxKeys = {
   all: ['mailbox'] as const,
   list: (emulatorUrl: string, projectId: string) => [...mailboxKeys.all, emulatorUrl, projectId] as const,
 };
+
+// Issue 15 (h4): the settings page's account (name, phone, stored e-mail) and notification preferences.
+export const settingsKeys = {
+  all: ['settings'] as const,
+  account: (uid: string) => [...settingsKeys.all, 'account', uid] as const,
+  preferences: (uid: string) => [...settingsKeys.all, 'preferences', uid] as const,
+};

@@ -9,6 +9,7 @@ import { AppRole1767916900000 } from './1767916900000-app-role.js';
 import { AppointmentClosing1768003200000 } from './1768003200000-appointment-closing.js';
 import { ApplicationVersions1767830400000 } from './1767830400000-application-versions.js';
 import { ServerDerivedUrls1768089600000 } from './1768089600000-server-derived-urls.js';
+import { AccountSettings1768348800000 } from './1768348800000-account-settings.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AppRole1767916900000,
   AppointmentClosing1768003200000,
   ServerDerivedUrls1768089600000,
+  AccountSettings1768348800000,
 ];
