@@ -3,6 +3,7 @@ import { roleSchema, signupRoleSchema } from './roles.js';
 import { MESSAGES } from '../messages.js';
 import {
   ACCOUNT_NAME_MAX_LENGTH,
+  isValidPhoneDigits,
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,
   REMINDER_LEAD_HOURS,
@@ -135,10 +136,7 @@ export const accountNameSchema = z
 /** The account's phone: digits only, spec §9 length (the page strips non-digits as one types); empty clears it. */
 export const accountPhoneSchema = z
   .string()
-  .refine(
-    (phone) => phone === '' || new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`).test(phone),
-    MESSAGES.invalidPhone,
-  );
+  .refine((phone) => phone === '' || isValidPhoneDigits(phone), MESSAGES.invalidPhone);
 
 /**
  * `PATCH /api/me/account`: the caller's name and/or phone. The owner is the verified token's uid; the

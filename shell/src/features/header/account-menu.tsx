@@ -1,13 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { authStore, MESSAGES, notify } from '@medora/shared';
+import { authStore, MESSAGES } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import css from './header.module.css';
 
 /**
  * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
- * Settings (a 'coming soon' message) and Logout (sign out, go to /). A menu button with arrow keys.
+ * Settings (/settings, issue 15 §4) and Logout (sign out, go to /). A menu button with arrow keys.
  */
 export function AccountMenu() {
   const email = useStore(authStore, (s) => s.user?.email ?? '');
@@ -83,12 +83,7 @@ export function AccountMenu() {
       >
         {MESSAGES.menuDashboard}
       </button>
-      <button
-        type="button"
-        role="menuitem"
-        tabIndex={-1}
-        onClick={() => choose(() => notify.info(MESSAGES.settingsComingSoon))}
-      >
+      <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => navigate('/settings'))}>
         {MESSAGES.menuSettings}
       </button>
       <button
