@@ -59,10 +59,16 @@ async function expectPhoneFit(page: Page) {
     const width = document.documentElement.clientWidth;
     const main = document.querySelector('main');
     if (!main) return ['no main'];
-    return [main, ...main.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.getBoundingClientRect().right > width + 0.5 || el.scrollWidth > el.clientWidth + 1)
-      .filter((el) => getComputedStyle(el).overflowX !== 'auto' && el.tagName !== 'SELECT')
-      .map((el) => `${el.tagName}.${el.className}`);
+    return (
+      [main, ...main.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => el.getBoundingClientRect().right > width + 0.5 || el.scrollWidth > el.clientWidth + 1)
+        // Scrollers, native selects and visually hidden text (clipped to 1 px) are not overflow.
+        .filter(
+          (el) => !['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.tagName !== 'SELECT',
+        )
+        .filter((el) => !el.classList.contains('md-visually-hidden'))
+        .map((el) => `${el.tagName}.${el.className}`)
+    );
   });
   expect(outside).toEqual([]);
   const small = await page.evaluate(() =>
