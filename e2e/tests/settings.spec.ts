@@ -207,6 +207,7 @@ test.describe('the settings page', () => {
       .filter({ hasText: 'Verify new e-mail address' })
       .filter({ hasText: user.email });
     await expect(mail).toBeVisible();
+    await shotAtWidths(page, 'settings-mailbox');
     await mail.getByRole('button', { name: /^Verify email/ }).click();
     await expect(toast(page, /^Email verified for /)).toBeVisible();
 
