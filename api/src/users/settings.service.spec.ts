@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { DEFAULT_NOTIFICATION_PREFERENCES, MESSAGES } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { SettingsService } from './settings.service.js';
@@ -28,11 +29,14 @@ const row: UserRow = {
 
 function setup() {
   const users = {
-    refreshFromToken: jest.fn().mockResolvedValue(undefined),
-    findByFirebaseUid: jest.fn().mockResolvedValue(row),
-    updateAccount: jest.fn().mockResolvedValue(row),
+    refreshFromToken: jest.fn(async (..._: unknown[]) => undefined),
+    findByFirebaseUid: jest.fn(async (..._: unknown[]) => row),
+    updateAccount: jest.fn(async (..._: unknown[]) => row),
   };
-  const preferences = { findByFirebaseUid: jest.fn().mockResolvedValue(null), save: jest.fn() };
+  const preferences = {
+    findByFirebaseUid: jest.fn(async (..._: unknown[]) => null),
+    save: jest.fn(async (..._: unknown[]) => null),
+  };
   const service = new SettingsService(
     users as unknown as UsersRepository,
     preferences as unknown as UserPreferencesRepository,
