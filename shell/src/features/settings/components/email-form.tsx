@@ -8,7 +8,7 @@ import {
   notify,
   type ChangeEmailFormValues,
 } from '@medora/shared';
-import { changeEmailFormSchema } from '@medora/shared/schemas';
+import { changeEmailFormSchema } from '@medora/shared/account-forms';
 import type { AccountAuth } from '../api/account-auth';
 import { zodFormResolver } from '../model/zod-resolver';
 import { SettingsField } from './settings-field';

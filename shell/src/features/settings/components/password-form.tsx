@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { authErrorMessage, MESSAGES, notify, type ChangePasswordFormValues } from '@medora/shared';
-import { changePasswordFormSchema } from '@medora/shared/schemas';
+import { changePasswordFormSchema } from '@medora/shared/account-forms';
 import type { AccountAuth } from '../api/account-auth';
 import { zodFormResolver } from '../model/zod-resolver';
 import { SettingsField } from './settings-field';

@@ -7,7 +7,7 @@ import {
   REMINDER_LEAD_HOURS,
   type NotificationPreferences,
 } from '@medora/shared';
-import { notificationPreferencesSchema } from '@medora/shared/schemas';
+import { notificationPreferencesSchema } from '@medora/shared/account-forms';
 import { useSavePreferences } from '../api/settings-queries';
 import { zodFormResolver } from '../model/zod-resolver';
 import { SettingsField } from './settings-field';

@@ -8,7 +8,7 @@ import {
   type Account,
   type AccountFormValues,
 } from '@medora/shared';
-import { accountFormSchema } from '@medora/shared/schemas';
+import { accountFormSchema } from '@medora/shared/account-forms';
 import { useUpdateAccount } from '../api/settings-queries';
 import { zodFormResolver } from '../model/zod-resolver';
 import { SettingsField } from './settings-field';
