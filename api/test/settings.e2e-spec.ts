@@ -17,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from './helpers.js';
+import { UsersRepository } from '../src/users/users.repository.js';
 
 /**
  * Issue 15 §4 (My account): name and phone, notification preferences, and the stored e-mail following
@@ -263,6 +264,14 @@ describe('the stored e-mail follows the verified token', () => {
     expect(await storedUser(user.uid)).toMatchObject({ email: newEmail });
     // The old address no longer signs in.
     await expect(signInUser(user.email)).rejects.toThrow();
+    // A token issued before the one the row now follows (one still valid for up to an hour after the
+    // change) does not put the old address back.
+    const users = t.app.get(UsersRepository);
+    await users.refreshFromToken(user.uid, user.email, true, new Date(Date.now() - 30 * 60_000));
+    expect(await storedUser(user.uid)).toMatchObject({ email: newEmail });
+    // A newer one does move it (another verified change, say).
+    await users.refreshFromToken(user.uid, `third-${user.email}`, true, new Date(Date.now() + 60_000));
+    expect(await storedUser(user.uid)).toMatchObject({ email: `third-${user.email}` });
   });
 
   it('GET /api/me (what the session asks on sign-in) updates the stored e-mail too', async () => {

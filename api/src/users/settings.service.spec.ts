@@ -55,8 +55,9 @@ describe('SettingsService (issue 15 §4)', () => {
 
   it("makes the stored e-mail follow the verified token's on every account read", async () => {
     const { service, users } = setup();
-    await service.account(caller());
-    expect(users.refreshFromToken).toHaveBeenCalledWith('u1', 'new@example.test', true);
+    const issued = new Date('2026-11-24T10:00:00Z');
+    await service.account(caller({ tokenIssuedAt: issued }));
+    expect(users.refreshFromToken).toHaveBeenCalledWith('u1', 'new@example.test', true, issued);
   });
 
   it('refuses an account without a user record, before touching the database', async () => {

@@ -39,7 +39,14 @@ export class SettingsService {
    * signs in again, the new token carries the new address (never a request body).
    */
   async syncEmailFromToken(caller: Caller): Promise<void> {
-    if (caller.registered) await this.users.refreshFromToken(caller.uid, caller.email, caller.emailVerified);
+    if (caller.registered) {
+      await this.users.refreshFromToken(
+        caller.uid,
+        caller.email,
+        caller.emailVerified,
+        caller.tokenIssuedAt ?? null,
+      );
+    }
   }
 
   private assertRegistered(caller: Caller): void {

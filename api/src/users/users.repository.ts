@@ -45,16 +45,33 @@ export class UsersRepository {
     return (result.raw as unknown[]).length > 0;
   }
 
-  async refreshFromToken(firebaseUid: string, email: string | null, emailVerified: boolean): Promise<void> {
+  /**
+   * The row's e-mail and its verification follow the verified token (issue 13; issue 15 §4: an e-mail
+   * change reaches the row when the user signs in again). With `issuedAt`, a token older than the one
+   * the row was last set from changes nothing, so a token from before an e-mail change cannot put the
+   * old address back.
+   */
+  async refreshFromToken(
+    firebaseUid: string,
+    email: string | null,
+    emailVerified: boolean,
+    issuedAt: Date | null = null,
+  ): Promise<void> {
     await this.repo
       .createQueryBuilder()
       .update(UserEntity)
-      .set({ email, emailVerified })
+      .set({ email, emailVerified, ...(issuedAt ? { emailTokenIssuedAt: issuedAt } : {}) })
       .where('firebase_uid = :firebaseUid', { firebaseUid })
       .andWhere('(email IS DISTINCT FROM :email OR email_verified IS DISTINCT FROM :emailVerified)', {
         email,
         emailVerified,
       })
+      .andWhere(
+        '(email_token_issued_at IS NULL OR CAST(:issuedAt AS timestamptz) IS NULL OR email_token_issued_at <= :issuedAt)',
+        {
+          issuedAt,
+        },
+      )
       .execute();
   }
 

@@ -10,6 +10,9 @@ export class AccountSettings1768348800000 implements MigrationInterface {
 
   public async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users ADD COLUMN name text`);
+    // When the token whose e-mail the row holds was issued: an older token (still valid for up to an
+    // hour after an e-mail change) must not put the old address back.
+    await q.query(`ALTER TABLE users ADD COLUMN email_token_issued_at timestamptz`);
     await q.query(`
       CREATE TABLE user_preferences (
         user_id uuid NOT NULL,
@@ -26,6 +29,7 @@ export class AccountSettings1768348800000 implements MigrationInterface {
 
   public async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE IF EXISTS user_preferences`);
+    await q.query(`ALTER TABLE users DROP COLUMN IF EXISTS email_token_issued_at`);
     await q.query(`ALTER TABLE users DROP COLUMN IF EXISTS name`);
   }
 }
