@@ -233,6 +233,8 @@ const LIST_ROUTES: ListRoute[] = [
 const NOT_LISTS = new Set([
   '/api/health',
   '/api/me',
+  '/api/me/account',
+  '/api/me/preferences',
   '/api/users/{uid}',
   '/api/patients/{uid}',
   '/api/patients/{uid}/documents/{id}/file',

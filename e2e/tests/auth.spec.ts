@@ -247,8 +247,10 @@ test.describe('patient header bar', () => {
     await expect(menu.getByText('patient@demo.medora.test')).toBeVisible();
     await expect(menu.getByText('Patient Account')).toBeVisible();
     await shot(page, 'header-menu');
+    // Issue 15 §4 (h4): Settings opens the settings page (it was a 'coming soon' toast).
     await menu.getByRole('menuitem', { name: 'Settings' }).click();
-    await expect(toast(page, 'Settings page coming soon!')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);

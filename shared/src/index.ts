@@ -20,6 +20,8 @@ export * from './auth/auth-store.js';
 export * from './auth/account-storage.js';
 export * from './auth/auth-errors.js';
 export * from './auth/password.js';
+// Issue 15 (h4): the account's phone and name rules (sign-up, settings), zod-free.
+export * from './auth/account-fields.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';

@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from './auth/password.js';
+import { ACCOUNT_NAME_MAX_LENGTH } from './auth/account-fields.js';
 
 /**
  * The message catalogue (spec §8 and the issues). Every user-facing text is looked up here so that
@@ -22,7 +23,6 @@ export const MESSAGES = {
   verificationCheckError: 'Error checking verification: {message}',
   verificationResent: 'Verification email sent! Please check your inbox.',
   verificationResendError: 'Error resending email: {message}',
-  settingsComingSoon: 'Settings page coming soon!',
   resetEmailRequired: 'Please enter your email address',
   resetEmailInvalid: 'Please enter a valid email address',
 
@@ -700,6 +700,60 @@ export const MESSAGES = {
   documentTypeMedications: 'Medication list',
   documentTypeSurgery: 'Surgery report',
   documentTypeOther: 'Document',
+  // Issue 15 (h4): the settings page (My account), its Firebase errors and the mailbox's e-mail change
+  settingsTitle: 'Settings',
+  settingsIntro: 'Your name and phone, how you sign in, and which notifications you get.',
+  settingsLoading: 'Loading your settings...',
+  settingsLoadFailed: 'Error loading your settings: {message}',
+  settingsSaving: 'Saving...',
+  settingsAccountRequired: 'Finish creating your account before changing its settings.',
+  settingsSaveFailed: 'Could not save your settings: {message}',
+  settingsProfileTitle: 'Name and phone',
+  settingsNameLabel: 'Full name',
+  settingsNameTooLong: `Please keep your name to ${ACCOUNT_NAME_MAX_LENGTH} characters or fewer.`,
+  settingsNameInvalid: 'Please enter your name without line breaks or control characters.',
+  settingsPhoneLabel: 'Phone (optional)',
+  settingsPhoneHint: 'Digits only; 10 to 15 digits, or leave it empty.',
+  settingsNothingToUpdate: 'Please change your name or phone first.',
+  settingsSaveProfile: 'Save name and phone',
+  settingsProfileSaved: 'Your name and phone are saved.',
+  settingsPasswordTitle: 'Password',
+  settingsPasswordIntro: 'Enter your current password first: we check it before anything changes.',
+  settingsCurrentPassword: 'Current password',
+  settingsCurrentPasswordRequired: 'Please enter your current password.',
+  settingsNewPassword: 'New password',
+  settingsConfirmPassword: 'Confirm new password',
+  settingsPasswordsDiffer: 'The new passwords do not match.',
+  settingsPasswordUnchanged: 'The new password must be different from the current one.',
+  settingsChangePassword: 'Change password',
+  settingsPasswordChanged: 'Your password has been changed.',
+  settingsPasswordFailed: 'Password not changed: {message}',
+  settingsEmailTitle: 'E-mail address',
+  settingsEmailCurrent: 'You sign in with',
+  settingsEmailIntro:
+    'We send a link to the new address. The change takes effect when you open it; then sign in again with the new address.',
+  settingsNewEmail: 'New e-mail address',
+  settingsEmailUnchanged: 'This is already your e-mail address.',
+  settingsSendEmailLink: 'Send verification link',
+  settingsEmailLinkSent:
+    'We sent a verification link to {email}. Open it, then sign in again with the new address.',
+  settingsEmailFailed: 'E-mail not changed: {message}',
+  settingsPreferencesTitle: 'Notifications',
+  settingsPreferencesIntro: 'Choose how Medora tells you about your appointments.',
+  settingsPrefBookingEmails: 'E-mail me booking confirmations',
+  settingsPrefReminderEmails: 'E-mail me appointment reminders',
+  settingsPrefReminderLead: 'Send reminders',
+  settingsPrefLeadOption: '{hours} {hours:hour|hours} before',
+  settingsPrefInApp: 'Show notifications in Medora (the bell)',
+  settingsPrefLeadInvalid: 'Please choose one of the reminder times offered.',
+  settingsSavePreferences: 'Save notification settings',
+  settingsPreferencesSaved: 'Your notification settings are saved.',
+  authCurrentPasswordWrong: 'The current password is not right.',
+  authEmailTaken: 'This e-mail address is already in use. Please choose another one.',
+  authRecentLoginRequired: 'For your security, please enter your current password again.',
+  authOperationNotAllowed: 'This change is not allowed for your account. Please contact support.',
+  authVerifyCurrentEmailFirst: 'Please verify your current e-mail address first.',
+  mailboxKindChangeEmail: 'Verify new e-mail address',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -45,6 +45,7 @@ export class AuthGuard implements CanActivate {
       registered: user !== null,
       ip: req.ip ?? null,
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+      tokenIssuedAt: typeof decoded.iat === 'number' ? new Date(decoded.iat * 1000) : null,
     };
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles && roles.length > 0 && (req.caller.role === null || !roles.includes(req.caller.role))) {

@@ -14,6 +14,11 @@ export interface Caller {
    */
   ip?: string | null;
   userAgent?: string | null;
+  /**
+   * When the ID token was issued (its `iat`). Issue 15 §4: the stored e-mail follows only a token at
+   * least as new as the one it was set from. Set by the auth guard; absent in unit tests.
+   */
+  tokenIssuedAt?: Date | null;
 }
 
 export interface RequestWithCaller {

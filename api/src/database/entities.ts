@@ -3,6 +3,7 @@ import { PrescriptionFileEntity } from '../appointments/prescription-file.entity
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { UserPreferencesEntity } from '../users/user-preferences.entity.js';
 import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visit.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
@@ -24,4 +25,5 @@ export const ENTITIES = [
   PrescriptionFileEntity,
   PatientVisitEntity,
   PatientDraftEntity,
+  UserPreferencesEntity,
 ];

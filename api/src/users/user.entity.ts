@@ -22,6 +22,14 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true })
   phone!: string | null;
 
+  /** The account's name, set on the settings page (issue 15 §4). */
+  @Column({ type: 'text', nullable: true })
+  name!: string | null;
+
+  /** When the ID token whose e-mail this row holds was issued (an older token never overwrites it). */
+  @Column({ name: 'email_token_issued_at', type: 'timestamptz', nullable: true })
+  emailTokenIssuedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

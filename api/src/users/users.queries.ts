@@ -10,13 +10,15 @@ export interface UserRow {
   role: Role;
   emailVerified: boolean;
   phone: string | null;
+  /** Set on the settings page (issue 15 §4). */
+  name: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 /** The users columns under UserRow's names, for the table aliased `u`. */
 export const USER_COLUMNS = `u.id, u.firebase_uid AS "firebaseUid", u.email, u.role,
-  u.email_verified AS "emailVerified", u.phone, u.created_at AS "createdAt", u.updated_at AS "updatedAt"`;
+  u.email_verified AS "emailVerified", u.phone, u.name, u.created_at AS "createdAt", u.updated_at AS "updatedAt"`;
 
 /**
  * The caller lookup the auth guard runs on every request: a raw statement, because TypeORM's entity

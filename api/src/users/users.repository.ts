@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Role } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
-import { USER_BY_FIREBASE_UID_SQL, type UserRow } from './users.queries.js';
+import { USER_BY_FIREBASE_UID_SQL, USER_COLUMNS, type UserRow } from './users.queries.js';
 import { UserEntity } from './user.entity.js';
 import { approvedDoctorSql } from '../common/sql-rules.js';
 
@@ -45,17 +45,62 @@ export class UsersRepository {
     return (result.raw as unknown[]).length > 0;
   }
 
-  async refreshFromToken(firebaseUid: string, email: string | null, emailVerified: boolean): Promise<void> {
+  /**
+   * The row's e-mail and its verification follow the verified token (issue 13; issue 15 §4: an e-mail
+   * change reaches the row when the user signs in again). With `issuedAt`, a token older than the one
+   * the row was last set from changes nothing, so a token from before an e-mail change cannot put the
+   * old address back.
+   */
+  async refreshFromToken(
+    firebaseUid: string,
+    email: string | null,
+    emailVerified: boolean,
+    issuedAt: Date | null = null,
+  ): Promise<void> {
     await this.repo
       .createQueryBuilder()
       .update(UserEntity)
-      .set({ email, emailVerified })
+      .set({ email, emailVerified, ...(issuedAt ? { emailTokenIssuedAt: issuedAt } : {}) })
       .where('firebase_uid = :firebaseUid', { firebaseUid })
       .andWhere('(email IS DISTINCT FROM :email OR email_verified IS DISTINCT FROM :emailVerified)', {
         email,
         emailVerified,
       })
+      .andWhere(
+        '(email_token_issued_at IS NULL OR CAST(:issuedAt AS timestamptz) IS NULL OR email_token_issued_at <= :issuedAt)',
+        {
+          issuedAt,
+        },
+      )
       .execute();
+  }
+
+  /**
+   * Issue 15 §4: sets the account's name and/or phone (a field left undefined keeps its value; null
+   * clears it). Returns the updated row, or null when the uid has no users row.
+   */
+  async updateAccount(
+    firebaseUid: string,
+    changes: { name?: string | null; phone?: string | null },
+  ): Promise<UserRow | null> {
+    // leanQuery: TypeORM's query() answers an UPDATE with [rows, count], not the RETURNING rows.
+    const rows = await leanQuery<UserRow>(
+      this.repo.manager.connection,
+      `UPDATE users u
+          SET name = CASE WHEN $2 THEN $3 ELSE u.name END,
+              phone = CASE WHEN $4 THEN $5 ELSE u.phone END,
+              updated_at = now()
+        WHERE u.firebase_uid = $1
+       RETURNING ${USER_COLUMNS}`,
+      [
+        firebaseUid,
+        changes.name !== undefined,
+        changes.name ?? null,
+        changes.phone !== undefined,
+        changes.phone ?? null,
+      ],
+    );
+    return rows[0] ?? null;
   }
 
   /** Whether the uid's user is linked to a doctor record an admin has approved. */

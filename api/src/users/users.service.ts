@@ -10,10 +10,10 @@ import {
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import type { UserEntity } from './user.entity.js';
+import type { UserRow } from './users.queries.js';
 import { UsersRepository } from './users.repository.js';
 
-export function toUser(row: UserEntity): User {
+export function toUser(row: UserRow): User {
   return {
     uid: row.firebaseUid,
     email: row.email,
@@ -45,7 +45,13 @@ export class UsersService {
       role: input.role,
       phone: input.phone ?? null,
     });
-    if (!created) await this.users.refreshFromToken(caller.uid, caller.email, caller.emailVerified);
+    if (!created)
+      await this.users.refreshFromToken(
+        caller.uid,
+        caller.email,
+        caller.emailVerified,
+        caller.tokenIssuedAt ?? null,
+      );
     const row = await this.users.findByFirebaseUid(caller.uid);
     if (!row) throw new Error(`User ${caller.uid} vanished right after registration`);
     return { created, user: toUser(row) };
@@ -65,6 +71,16 @@ export class UsersService {
   }
 
   async me(caller: Caller): Promise<MeResponse> {
+    // Issue 15 §4: the stored e-mail follows the verified token, so an e-mail change verified through
+    // the settings page reaches the users row when the user signs in again (the session asks here).
+    if (caller.registered) {
+      await this.users.refreshFromToken(
+        caller.uid,
+        caller.email,
+        caller.emailVerified,
+        caller.tokenIssuedAt ?? null,
+      );
+    }
     return {
       registered: caller.registered,
       user: {

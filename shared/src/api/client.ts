@@ -1,6 +1,14 @@
 import { ApiError } from './api-error.js';
 import { MESSAGES } from '../messages.js';
-import type { CreateUserInput, MeResponse, NotificationsResponse, User } from '../schemas/users.js';
+import type {
+  Account,
+  CreateUserInput,
+  MeResponse,
+  NotificationsResponse,
+  UpdateAccountInput,
+  User,
+} from '../schemas/users.js';
+import type { NotificationPreferences } from '../auth/account-fields.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { DraftResponse, IntakeDraft, VisitDetail, VisitsResponse } from '../intake/visit.js';
@@ -352,6 +360,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     providerSchedule: () => request<ProviderScheduleResponse>('/provider/schedule'),
     updateProviderSchedule: (input: ProviderScheduleInput) =>
       request<ProviderScheduleResponse>('/provider/schedule', { method: 'PUT', body: input }),
+    // Issue 15 (h4): the settings page. The owner is always the token's account.
+    account: () => request<Account>('/me/account'),
+    updateAccount: (input: UpdateAccountInput) =>
+      request<Account>('/me/account', { method: 'PATCH', body: input }),
+    preferences: () => request<NotificationPreferences>('/me/preferences'),
+    updatePreferences: (input: NotificationPreferences) =>
+      request<NotificationPreferences>('/me/preferences', { method: 'PUT', body: input }),
   };
 
   return {

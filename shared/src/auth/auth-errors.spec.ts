@@ -1,5 +1,5 @@
 import { ApiError } from '../api/api-error.js';
-import { MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '../messages.js';
 import { authErrorMessage, isUnknownAccountError } from './auth-errors.js';
 
 /** What the Firebase SDK throws: a FirebaseError with a code and its own English text. */
@@ -96,5 +96,62 @@ describe('isUnknownAccountError', () => {
     expect(isUnknownAccountError(firebaseError('auth/user-disabled'))).toBe(true);
     expect(isUnknownAccountError(firebaseError('auth/too-many-requests'))).toBe(false);
     expect(isUnknownAccountError(new Error('user-not-found'))).toBe(false);
+  });
+});
+
+// Issue 15 (h4): the settings page's password and e-mail changes of a signed-in account.
+describe('authErrorMessage for account changes (issue 15 §4)', () => {
+  /** Every code the settings page can meet from reauthenticate / updatePassword / verifyBeforeUpdateEmail. */
+  const CODES: [string, string][] = [
+    ['auth/wrong-password', MESSAGES.authCurrentPasswordWrong],
+    ['auth/invalid-credential', MESSAGES.authCurrentPasswordWrong],
+    ['auth/invalid-login-credentials', MESSAGES.authCurrentPasswordWrong],
+    ['auth/invalid-password', MESSAGES.authCurrentPasswordWrong],
+    ['auth/missing-password', MESSAGES.settingsCurrentPasswordRequired],
+    ['auth/weak-password', MESSAGES.weakPassword],
+    ['auth/password-does-not-meet-requirements', MESSAGES.weakPassword],
+    ['auth/email-already-in-use', MESSAGES.authEmailTaken],
+    ['auth/email-already-exists', MESSAGES.authEmailTaken],
+    ['auth/invalid-email', MESSAGES.invalidEmail],
+    ['auth/invalid-new-email', MESSAGES.invalidEmail],
+    ['auth/missing-new-email', MESSAGES.invalidEmail],
+    ['auth/requires-recent-login', MESSAGES.authRecentLoginRequired],
+    ['auth/operation-not-allowed', MESSAGES.authOperationNotAllowed],
+    ['auth/admin-restricted-operation', MESSAGES.authOperationNotAllowed],
+    ['auth/unverified-email', MESSAGES.authVerifyCurrentEmailFirst],
+    ['auth/too-many-requests', MESSAGES.authTooManyAttempts],
+    ['auth/network-request-failed', MESSAGES.authNetworkFailed],
+    ['auth/timeout', MESSAGES.authNetworkFailed],
+    ['auth/user-token-expired', MESSAGES.authSessionExpired],
+    ['auth/invalid-user-token', MESSAGES.authSessionExpired],
+    ['auth/user-mismatch', MESSAGES.authSessionExpired],
+    ['auth/user-not-found', MESSAGES.authSessionExpired],
+    ['auth/user-disabled', MESSAGES.authSessionExpired],
+    ['auth/null-user', MESSAGES.authSessionExpired],
+  ];
+
+  it.each(CODES)('maps %s to its own catalogue message, never the generic one', (code, inner) => {
+    expect(inner).not.toBe(MESSAGES.authServiceFailed);
+    expect(authErrorMessage('changePassword', firebaseError(code))).toBe(
+      formatMessage('settingsPasswordFailed', { message: inner }),
+    );
+    expect(authErrorMessage('changeEmail', firebaseError(code))).toBe(
+      formatMessage('settingsEmailFailed', { message: inner }),
+    );
+  });
+
+  it('says plainly that the current password was wrong (the caller is signed in: nothing to hide)', () => {
+    expect(authErrorMessage('changePassword', firebaseError('auth/invalid-credential'))).toBe(
+      'Password not changed: The current password is not right.',
+    );
+    // Sign-in keeps its one vague message for the same code.
+    expect(authErrorMessage('login', firebaseError('auth/invalid-credential'))).toBe(
+      'Login failed: Incorrect e-mail or password.',
+    );
+  });
+
+  it('never shows Firebase text for an unknown code', () => {
+    const message = authErrorMessage('changeEmail', firebaseError('auth/some-future-code'));
+    expect(message).toBe(formatMessage('settingsEmailFailed', { message: MESSAGES.authServiceFailed }));
   });
 });

@@ -6,7 +6,16 @@ import { formatMessage, MESSAGES, type MessageKey } from '../messages.js';
  * remote's doctor sign-up alike (issue 13 §6). Firebase's own text ('Firebase: Error (auth/…).') is
  * never shown: it is not ours to word, and it told anyone whether an address had an account.
  */
-export type AuthAction = 'signup' | 'doctorSignup' | 'login' | 'reset' | 'verify' | 'resend';
+export type AuthAction =
+  | 'signup'
+  | 'doctorSignup'
+  | 'login'
+  | 'reset'
+  | 'verify'
+  | 'resend'
+  // Issue 15 (h4): the settings page's changes of a signed-in account (re-authentication first).
+  | 'changePassword'
+  | 'changeEmail';
 
 /** The spec §8 frame each action's message goes into ('Login failed: {message}', …). */
 const FRAME: Record<AuthAction, MessageKey> = {
@@ -16,6 +25,8 @@ const FRAME: Record<AuthAction, MessageKey> = {
   reset: 'resetFailed',
   verify: 'verificationCheckError',
   resend: 'verificationResendError',
+  changePassword: 'settingsPasswordFailed',
+  changeEmail: 'settingsEmailFailed',
 };
 
 /** Sign-up codes with a spec §8 message of their own, shown without a frame. */
@@ -50,6 +61,33 @@ const OTHER_CODES: Readonly<Record<string, string>> = {
   'auth/requires-recent-login': MESSAGES.authSessionExpired,
 };
 
+/**
+ * Issue 15 (h4): codes of a signed-in account's changes (settings page), which need no vagueness: the
+ * caller is signed in, so a wrong current password can say so, and the address being changed is theirs.
+ */
+const ACCOUNT_CHANGE_CODES: Readonly<Record<string, string>> = {
+  'auth/wrong-password': MESSAGES.authCurrentPasswordWrong,
+  'auth/invalid-credential': MESSAGES.authCurrentPasswordWrong,
+  'auth/invalid-login-credentials': MESSAGES.authCurrentPasswordWrong,
+  'auth/invalid-password': MESSAGES.authCurrentPasswordWrong,
+  'auth/missing-password': MESSAGES.settingsCurrentPasswordRequired,
+  'auth/weak-password': MESSAGES.weakPassword,
+  'auth/password-does-not-meet-requirements': MESSAGES.weakPassword,
+  'auth/email-already-in-use': MESSAGES.authEmailTaken,
+  'auth/email-already-exists': MESSAGES.authEmailTaken,
+  'auth/invalid-new-email': MESSAGES.invalidEmail,
+  'auth/missing-new-email': MESSAGES.invalidEmail,
+  'auth/requires-recent-login': MESSAGES.authRecentLoginRequired,
+  'auth/operation-not-allowed': MESSAGES.authOperationNotAllowed,
+  'auth/admin-restricted-operation': MESSAGES.authOperationNotAllowed,
+  'auth/unverified-email': MESSAGES.authVerifyCurrentEmailFirst,
+  // The account was deleted, disabled or signed in elsewhere as someone else since this page opened.
+  'auth/user-mismatch': MESSAGES.authSessionExpired,
+  'auth/user-not-found': MESSAGES.authSessionExpired,
+  'auth/user-disabled': MESSAGES.authSessionExpired,
+  'auth/null-user': MESSAGES.authSessionExpired,
+};
+
 /** The Firebase error code (`auth/…`) of an error, if it has one. */
 export function authErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -66,8 +104,11 @@ export function isUnknownAccountError(error: unknown): boolean {
 }
 
 /** The inner message: a catalogue text for every Firebase code; the API's own (catalogue) message. */
-function innerMessage(error: unknown): string {
+function innerMessage(action: AuthAction, error: unknown): string {
   const code = authErrorCode(error);
+  if (code && (action === 'changePassword' || action === 'changeEmail') && ACCOUNT_CHANGE_CODES[code]) {
+    return ACCOUNT_CHANGE_CODES[code];
+  }
   if (code) {
     if (ACCOUNT_CODES.has(code)) return MESSAGES.authInvalidCredentials;
     return OTHER_CODES[code] ?? MESSAGES.authServiceFailed;
@@ -83,5 +124,5 @@ export function authErrorMessage(action: AuthAction, error: unknown): string {
   if ((action === 'signup' || action === 'doctorSignup') && code && SIGNUP_CODES[code]) {
     return SIGNUP_CODES[code];
   }
-  return formatMessage(FRAME[action], { message: innerMessage(error) });
+  return formatMessage(FRAME[action], { message: innerMessage(action, error) });
 }

@@ -81,3 +81,10 @@ export const visitKeys = {
 export const draftKeys = {
   detail: (uid: string) => [...patientKeys.all, 'draft', uid] as const,
 };
+
+// Issue 15 (h4): the settings page's account (name, phone, stored e-mail) and notification preferences.
+export const settingsKeys = {
+  all: ['settings'] as const,
+  account: (uid: string) => [...settingsKeys.all, 'account', uid] as const,
+  preferences: (uid: string) => [...settingsKeys.all, 'preferences', uid] as const,
+};

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.js';
-import { userSchema } from './users.js';
+import { notificationPreferencesSchema, userSchema } from './users.js';
 import type {
+  Account,
   AppNotification,
   DemoSessionResponse,
   HealthResponse,
@@ -10,6 +11,7 @@ import type {
 } from './users.js';
 import { NOTIFICATION_TYPES } from './users.js';
 import { CREDENTIAL_TYPES } from './doctors.js';
+import type { NotificationPreferences } from '../auth/account-fields.js';
 import type {
   AdminDashboardOverview,
   CredentialRecord,
@@ -307,6 +309,16 @@ export const auditEntrySchema = z.strictObject({
   createdAt: isoTime,
 });
 
+// Issue 15 (h4): the settings page's account and notification preferences.
+export const accountSchema = z.strictObject({
+  uid: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  role: roleSchema,
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
 /**
  * The success body of every route, keyed `METHOD /api/path/{param}` as in the OpenAPI document. `null`:
  * the route answers with no JSON body (a file or 204).
@@ -357,6 +369,11 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reopen': doctorRecordSchema,
   'GET /api/audit': z.array(auditEntrySchema),
+  // Issue 15 (h4): the settings page
+  'GET /api/me/account': accountSchema,
+  'PATCH /api/me/account': accountSchema,
+  'GET /api/me/preferences': notificationPreferencesSchema,
+  'PUT /api/me/preferences': notificationPreferencesSchema,
 };
 
 /** The `RESPONSE_SCHEMAS` key of a concrete call, e.g. `GET /api/appointments/abc?uid=x` → `GET /api/appointments/{id}`. */
@@ -415,4 +432,6 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof providerScheduleResponseSchema>, ProviderScheduleResponse>>,
   Assert<Same<z.infer<typeof adminDashboardOverviewSchema>, AdminDashboardOverview>>,
   Assert<Same<z.infer<typeof auditEntrySchema>, AuditEntry>>,
+  Assert<Same<z.infer<typeof accountSchema>, Account>>,
+  Assert<Same<z.infer<typeof notificationPreferencesSchema>, NotificationPreferences>>,
 ];

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { roleSchema, signupRoleSchema } from './roles.js';
 import { MESSAGES } from '../messages.js';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  isValidPhoneDigits,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  REMINDER_LEAD_HOURS,
+} from '../auth/account-fields.js';
+import { PASSWORD_MIN_LENGTH } from '../auth/password.js';
 
 /** Firebase uids are opaque strings of up to 128 characters. */
 export const uidSchema = z
@@ -26,7 +34,7 @@ export const createUserSchema = z
     phone: z
       .string()
       .max(32)
-      .regex(/^\d{10,15}$/, MESSAGES.invalidPhone)
+      .regex(new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`), MESSAGES.invalidPhone)
       .optional(),
   })
   .strict();
@@ -108,3 +116,94 @@ export interface HealthResponse {
   database: { status: 'up' | 'down'; latencyMs?: number };
   version: string;
 }
+
+// ── Issue 15 (h4): My account — the settings page ───────────────────────────────────────────────
+
+/** Letters, digits, punctuation and spaces: no line breaks or other control characters. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The account's name: trimmed, at most ACCOUNT_NAME_MAX_LENGTH characters, no control characters;
+ * empty clears it (stored as null).
+ */
+export const accountNameSchema = z
+  .string()
+  .trim()
+  .max(ACCOUNT_NAME_MAX_LENGTH, MESSAGES.settingsNameTooLong)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), MESSAGES.settingsNameInvalid);
+
+/** The account's phone: digits only, spec §9 length (the page strips non-digits as one types); empty clears it. */
+export const accountPhoneSchema = z
+  .string()
+  .refine((phone) => phone === '' || isValidPhoneDigits(phone), MESSAGES.invalidPhone);
+
+/**
+ * `PATCH /api/me/account`: the caller's name and/or phone. The owner is the verified token's uid; the
+ * e-mail is never taken from a body (it follows the token). The settings form sends both fields.
+ */
+export const updateAccountSchema = z
+  .strictObject({ name: accountNameSchema.optional(), phone: accountPhoneSchema.optional() })
+  .refine((body) => body.name !== undefined || body.phone !== undefined, MESSAGES.settingsNothingToUpdate);
+export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
+
+/** The settings form's name and phone: both fields, the rules of `updateAccountSchema`. */
+export const accountFormSchema = z.strictObject({ name: accountNameSchema, phone: accountPhoneSchema });
+export type AccountFormValues = z.infer<typeof accountFormSchema>;
+
+/** `GET/PATCH /api/me/account`: the caller's account as the settings page shows it. */
+export interface Account {
+  uid: string;
+  /** The verified token's address, stored when the caller last reached the API with it. */
+  email: string | null;
+  emailVerified: boolean;
+  role: z.infer<typeof roleSchema>;
+  name: string | null;
+  phone: string | null;
+}
+
+/** `PUT /api/me/preferences`: the whole set of notification preferences (issue 15 §4). */
+export const notificationPreferencesSchema = z.strictObject({
+  emailBookingConfirmations: z.boolean(),
+  emailReminders: z.boolean(),
+  reminderLeadHours: z.literal(REMINDER_LEAD_HOURS, MESSAGES.settingsPrefLeadInvalid),
+  inAppNotifications: z.boolean(),
+});
+
+/** The password change form: the current password (re-authentication first), the new one twice. */
+export const changePasswordFormSchema = z
+  .strictObject({
+    currentPassword: z.string().min(1, MESSAGES.settingsCurrentPasswordRequired),
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    message: MESSAGES.settingsPasswordsDiffer,
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: MESSAGES.settingsPasswordUnchanged,
+    path: ['newPassword'],
+  });
+export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
+
+/**
+ * The e-mail change form: the new address (a verification link goes there) and the current password
+ * (re-authentication first). `currentEmail` is the signed-in address, to refuse "changing" to it.
+ */
+export function changeEmailFormSchema(currentEmail: string | null) {
+  return z.strictObject({
+    newEmail: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.resetEmailRequired)
+      .max(320, MESSAGES.invalidEmail)
+      .pipe(z.email(MESSAGES.invalidEmail))
+      .refine(
+        (email) => email.toLowerCase() !== (currentEmail ?? '').toLowerCase(),
+        MESSAGES.settingsEmailUnchanged,
+      ),
+    currentPassword: z.string().min(1, MESSAGES.settingsCurrentPasswordRequired),
+  });
+}
+export type ChangeEmailFormValues = z.infer<ReturnType<typeof changeEmailFormSchema>>;

@@ -16,7 +16,7 @@ const PatientHeader = lazy(() =>
 const SiteHeader = lazy(() => import('../features/header/headers').then((m) => ({ default: m.SiteHeader })));
 
 /** Routes that carry the patient header bar (spec §2). */
-export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment'];
+export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment', '/settings'];
 
 /**
  * The shell's header for a path: none on the landing page (the landing remote has its own sticky header),

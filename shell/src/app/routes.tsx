@@ -17,6 +17,7 @@ const LoginPage = lazy(() =>
   import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })),
 );
 const MailboxPage = __LOCAL_TOOLS__ ? lazy(() => import('../features/local-tools/mailbox-page')) : null;
+const SettingsPage = lazy(() => import('../features/settings/components/settings-page'));
 
 function LoginRoute({ initialRole }: { initialRole?: SignupRole }) {
   const config = useRuntimeConfig();
@@ -48,6 +49,21 @@ function MailboxRoute() {
   );
 }
 
+/** `/settings` (issue 15 §4): the signed-in account's settings, for every role. */
+function SettingsRoute() {
+  const config = useRuntimeConfig();
+  return (
+    <RequireSignIn>
+      <Suspense fallback={<LoadingStatus />}>
+        <SettingsPage
+          getAuth={() => getAuthInstance(config)}
+          mailboxPath={__LOCAL_TOOLS__ && config.authEmulatorUrl ? '/dev/mailbox' : undefined}
+        />
+      </Suspense>
+    </RequireSignIn>
+  );
+}
+
 /** The route table of spec §2; each remote page is loaded at run time through RemoteRoute. */
 export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObject[] {
   const remote = (request: string) => <RemoteRoute key={request} request={request} loader={options.loader} />;
@@ -65,6 +81,7 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
         { path: 'dashboard', element: signedIn(patient.DashboardPage) },
         { path: 'form', element: signedIn(patient.IntakePage) },
         { path: 'book-appointment', element: signedIn(booking.BookingPage) },
+        { path: 'settings', element: <SettingsRoute /> },
         { path: 'doctor-signup', element: remote(provider.DoctorSignupPage) },
         {
           path: 'doctor-onboarding',

@@ -10,6 +10,7 @@ import { AppointmentClosing1768003200000 } from './1768003200000-appointment-clo
 import { ApplicationVersions1767830400000 } from './1767830400000-application-versions.js';
 import { ServerDerivedUrls1768089600000 } from './1768089600000-server-derived-urls.js';
 import { PatientVisits1768176000000 } from './1768176000000-patient-visits.js';
+import { AccountSettings1768348800000 } from './1768348800000-account-settings.js';
 import { AppointmentReschedule1768435200000 } from './1768435200000-appointment-reschedule.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
@@ -26,5 +27,6 @@ export const MIGRATIONS = [
   AppointmentClosing1768003200000,
   ServerDerivedUrls1768089600000,
   PatientVisits1768176000000,
+  AccountSettings1768348800000,
   AppointmentReschedule1768435200000,
 ];

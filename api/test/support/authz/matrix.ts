@@ -99,6 +99,30 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'user.read', resourceType: 'user', exceptOwner: true },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
+  // Issue 15 (h4): the settings page, always on the caller's own account (the token's uid).
+  'GET /api/me/account': {
+    audit: 'none',
+    expect: row(401, 200, 200, 200, 200, 200, 200),
+  },
+  'PATCH /api/me/account': {
+    body: () => ({ phone: '5551234567' }),
+    audit: 'none',
+    expect: row(401, 200, 200, 200, 200, 200, 200),
+  },
+  'GET /api/me/preferences': {
+    audit: 'none',
+    expect: row(401, 200, 200, 200, 200, 200, 200),
+  },
+  'PUT /api/me/preferences': {
+    body: () => ({
+      emailBookingConfirmations: true,
+      emailReminders: false,
+      reminderLeadHours: 48,
+      inAppNotifications: true,
+    }),
+    audit: 'none',
+    expect: row(401, 200, 200, 200, 200, 200, 200),
+  },
   'GET /api/notifications': {
     audit: 'none',
     expect: row(401, 200, 200, 200, 200, 200, 200),

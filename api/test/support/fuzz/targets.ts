@@ -15,6 +15,9 @@ import {
   saveDraftSchema,
   savePatientSchema,
   rescheduleAppointmentSchema,
+  updateAccountSchema,
+  notificationPreferencesSchema,
+  DEFAULT_NOTIFICATION_PREFERENCES,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
@@ -70,6 +73,9 @@ export const FUZZ_ROUTES = [
   // issue 13
   'POST /api/provider/appointments/{id}/reopen',
   'POST /api/provider/appointments/{id}/cancel',
+  // Issue 15 (h4): the settings page
+  'PATCH /api/me/account',
+  'PUT /api/me/preferences',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -331,6 +337,17 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       caller: doctorUser,
       path: '/api/provider/schedule',
       json: { base: SCHEDULE, schema: providerScheduleSchema },
+    },
+    // Issue 15 (h4): the caller's own account and notification preferences.
+    'PATCH /api/me/account': {
+      caller: patient,
+      path: '/api/me/account',
+      json: { base: { name: 'Fuzz Tester', phone: '5551234567' }, schema: updateAccountSchema },
+    },
+    'PUT /api/me/preferences': {
+      caller: patient,
+      path: '/api/me/preferences',
+      json: { base: { ...DEFAULT_NOTIFICATION_PREFERENCES }, schema: notificationPreferencesSchema },
     },
   };
 }

@@ -2,13 +2,13 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
-import { authStore, formatMessage, MESSAGES, notify } from '@medora/shared';
+import { authStore, formatMessage, MESSAGES } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
 import css from './header.module.css';
 
 /**
  * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
- * Settings (a 'coming soon' message) and Logout (sign out, go to /). A menu button with arrow keys.
+ * Settings (/settings, issue 15 §4) and Logout (sign out, go to /). A menu button with arrow keys.
  * The button shows the e-mail (only an icon on a phone) and its name starts with it (axe
  * `label-content-name-mismatch`, issue 15 §6).
  */
@@ -88,12 +88,7 @@ export function AccountMenu() {
         <LayoutDashboard aria-hidden="true" size={18} />
         {MESSAGES.menuDashboard}
       </button>
-      <button
-        type="button"
-        role="menuitem"
-        tabIndex={-1}
-        onClick={() => choose(() => notify.info(MESSAGES.settingsComingSoon))}
-      >
+      <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => navigate('/settings'))}>
         <Settings aria-hidden="true" size={18} />
         {MESSAGES.menuSettings}
       </button>

@@ -28,6 +28,7 @@ async function renderHeader() {
       <Routes>
         <Route path="/form" element={<PatientHeader />} />
         <Route path="/dashboard" element={<h1>dashboard</h1>} />
+        <Route path="/settings" element={<h1>settings</h1>} />
         <Route path="/" element={<h1>landing</h1>} />
       </Routes>
     </MemoryRouter>,
@@ -125,13 +126,14 @@ describe('patient header bar', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
-  it('Settings shows the coming-soon message as a toast, not an alert box', async () => {
-    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-    await renderHeader();
+  // Issue 15 §4: Settings opens the settings page instead of a 'coming soon' toast.
+  it('Settings goes to /settings', async () => {
+    const router = await renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'pat@example.test, account menu' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
-    expect(toastStore.getState().toasts.map((t) => t.text)).toEqual([MESSAGES.settingsComingSoon]);
-    expect(alert).not.toHaveBeenCalled();
+    expect(await screen.findByRole('heading', { name: 'settings' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(toastStore.getState().toasts).toEqual([]);
   });
 
   it('Dashboard goes to /dashboard', async () => {

@@ -14,6 +14,7 @@ function notifyFailure(error: unknown) {
 const KIND: Record<string, string> = {
   VERIFY_EMAIL: MESSAGES.mailboxKindVerify,
   PASSWORD_RESET: MESSAGES.mailboxKindReset,
+  VERIFY_AND_CHANGE_EMAIL: MESSAGES.mailboxKindChangeEmail,
 };
 
 function ResetForm({ code, getAuth }: { code: OobCode; getAuth: () => Promise<Auth> }) {

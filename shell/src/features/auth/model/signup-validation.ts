@@ -1,13 +1,7 @@
-import { isPasswordTooShort, MESSAGES } from '@medora/shared';
+import { isPasswordTooShort, MESSAGES, normalizePhone, PHONE_MIN_DIGITS } from '@medora/shared';
 
-/** Spec §9: phone length bounds (the password minimum is PASSWORD_MIN_LENGTH in @medora/shared). */
-export const PHONE_MIN_DIGITS = 10;
-export const PHONE_MAX_DIGITS = 15;
-
-/** Spec §5: non-digits are stripped as the user types and at most 15 digits are kept. */
-export function normalizePhone(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS);
-}
+// Issue 15 (h4): the phone rule lives once in @medora/shared (sign-up and the settings page use it).
+export { normalizePhone } from '@medora/shared';
 
 export interface Credentials {
   email: string;
