@@ -16,8 +16,6 @@ const DESKTOP = { width: 1366, height: 900 };
 const MIN_TARGET = 44;
 const MIN = 60_000;
 
-// TODO(lead): add '/settings' to the routes below once h4's settings page is merged (not on this branch).
-
 /** A tiny but valid one-page PDF (as in dashboard.spec) to preview in the documents tab. */
 function tinyPdf(text: string): Buffer {
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
@@ -324,6 +322,11 @@ test.describe('a phone is a first-class screen (issue 15 §1)', () => {
     }
     await expect(page.getByTestId('intake-question')).toHaveText('Please Review Your Information');
     await checkScreen(page, 'form-review');
+
+    // /settings (issue 15 §4).
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await checkScreen(page, 'settings');
 
     // The idle warning (28 idle minutes, issue 9) over the dashboard.
     await page.goto('/dashboard');
