@@ -1,13 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  loginThroughUi,
-  signUpInEmulator,
-  signUpVerifiedInEmulator,
-  uniqueEmail,
-  type EmulatorUser,
-} from '../support/auth';
-import { MINIMAL_INTAKE_RECORD } from '../support/records';
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi, signUpInEmulator, uniqueEmail, type EmulatorUser } from '../support/auth';
 import { shot } from '../support/screens';
+import { newPatient } from '../support/accounts';
 
 /**
  * Nothing left behind in the browser (issue 13 §6): what an account typed stays on the device only while
@@ -17,22 +11,6 @@ import { shot } from '../support/screens';
 const MIN = 60_000;
 
 const CREDENTIALS_FAILED = 'Login failed: Incorrect e-mail or password.';
-
-/** A verified patient with a users row; with `record`, an intake record too (lands on /dashboard). */
-async function newPatient(request: APIRequestContext, record = false): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const headers = { Authorization: `Bearer ${user.idToken}` };
-  const created = await request.post('/api/users', { headers, data: { uid: user.uid, role: 'patient' } });
-  expect(created.status()).toBe(201);
-  if (record) {
-    const saved = await request.post('/api/patients', {
-      headers,
-      data: { uid: user.uid, data: MINIMAL_INTAKE_RECORD },
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-  }
-  return user;
-}
 
 /** Every Web Storage entry of the page, as `local:key` / `session:key`, except Firebase's own. */
 function storedKeys(page: Page): Promise<string[]> {

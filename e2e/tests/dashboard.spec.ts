@@ -1,51 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { loginThroughUi } from '../support/auth';
 import { controlService } from '../support/stack';
-import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
+import { newPatient, tinyPdf } from '../support/accounts';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
-
-/** A tiny but valid one-page PDF (correct xref offsets) with a line of text. */
-function tinyPdf(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-async function newPatient(request: APIRequestContext, withRecord = true): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const auth = { Authorization: `Bearer ${user.idToken}` };
-  expect(
-    (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'patient' } })).status(),
-  ).toBe(201);
-  if (withRecord) {
-    const saved = await request.post('/api/patients', {
-      headers: auth,
-      data: { uid: user.uid, data: RECORD },
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-  }
-  return user;
-}
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
 
@@ -54,7 +15,7 @@ test.describe('patient dashboard', () => {
     page,
     request,
   }) => {
-    const user = await newPatient(request);
+    const user = await newPatient(request, true);
     await loginThroughUi(page, user.email, user.password);
     await expect(page).toHaveURL(/\/dashboard/);
 
@@ -132,7 +93,7 @@ test.describe('patient dashboard', () => {
     page,
     request,
   }) => {
-    const user = await newPatient(request);
+    const user = await newPatient(request, true);
     await loginThroughUi(page, user.email, user.password);
     await expect(page).toHaveURL(/\/dashboard/);
 
@@ -219,7 +180,7 @@ test.describe('patient dashboard', () => {
     await shotAtWidths(page, 'dashboard-appointments-history');
 
     // The slot is free again: another patient books exactly it.
-    const other = await newPatient(request, false);
+    const other = await newPatient(request);
     const rebook = await request.post('/api/appointments', {
       headers: { Authorization: `Bearer ${other.idToken}` },
       data: {
@@ -238,7 +199,7 @@ test.describe('patient dashboard', () => {
   });
 
   test('a new patient without a record is sent to /form', async ({ page, request }) => {
-    const user = await newPatient(request, false);
+    const user = await newPatient(request);
     await loginThroughUi(page, user.email, user.password);
     await expect(page).toHaveURL(/\/form$/);
     await page.goto('/dashboard');
@@ -253,7 +214,7 @@ test.describe('patient dashboard, booking remote down', () => {
     page,
     request,
   }) => {
-    const user = await newPatient(request);
+    const user = await newPatient(request, true);
     await loginThroughUi(page, user.email, user.password);
     await expect(page).toHaveURL(/\/dashboard/);
     await controlService('booking', 'stop');

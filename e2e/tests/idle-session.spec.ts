@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
-import { MINIMAL_INTAKE_RECORD } from '../support/records';
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi, type EmulatorUser } from '../support/auth';
 import { expectAccessible, shot, shotNarrow } from '../support/screens';
+import { newPatient } from '../support/accounts';
 
 /**
  * Idle sessions (issue 9) against the real stack, on Playwright's clock: the shell's timers, Date and
@@ -13,21 +13,6 @@ const MIN = 60_000;
 const SIGNED_OUT_NOTICE = 'You were signed out after 30 minutes of inactivity. Please sign in again.';
 const countdown = (seconds: number) =>
   `you will be signed out in ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')} because`;
-
-/** A verified patient with an intake record, so signing in lands on /dashboard. */
-async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const headers = { Authorization: `Bearer ${user.idToken}` };
-  expect(
-    (await request.post('/api/users', { headers, data: { uid: user.uid, role: 'patient' } })).status(),
-  ).toBe(201);
-  const saved = await request.post('/api/patients', {
-    headers,
-    data: { uid: user.uid, data: MINIMAL_INTAKE_RECORD },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return user;
-}
 
 const dashboard = (page: Page) => page.getByRole('tab', { name: 'Patient Summary' });
 const warning = (page: Page) => page.getByRole('alertdialog', { name: 'Are you still there?' });
@@ -62,7 +47,7 @@ test.describe('idle sessions', () => {
     page,
     request,
   }) => {
-    const user = await newPatient(request);
+    const user = await newPatient(request, true);
     await page.clock.install();
     const signedInAt = await signInToDashboard(page, user);
 
@@ -127,7 +112,7 @@ test.describe('idle sessions', () => {
     page,
     request,
   }) => {
-    const user = await newPatient(request);
+    const user = await newPatient(request, true);
     await page.clock.install();
     const signedInAt = await signInToDashboard(page, user);
 
@@ -157,7 +142,7 @@ test.describe('idle sessions', () => {
     context,
     request,
   }) => {
-    const user = await newPatient(request);
+    const user = await newPatient(request, true);
     await context.clock.install();
     const signedInAt = await signInToDashboard(first, user);
     const second = await context.newPage();

@@ -1,19 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi } from '../support/auth';
 import { expectAccessible, shotAtWidths } from '../support/screens';
+import { newPatient } from '../support/accounts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
-
-/** A verified patient account with its users row: ready to sign in and land on /form. */
-async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${user.idToken}` },
-    data: { uid: user.uid, role: 'patient' },
-  });
-  expect(res.status()).toBe(201);
-  return user;
-}
 
 const heading = (page: Page) => page.getByTestId('intake-question');
 

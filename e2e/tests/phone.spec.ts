@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
-import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginThroughUi } from '../support/auth';
 import { expectAccessible, shotAtWidths } from '../support/screens';
+import { newPatient, tinyPdf } from '../support/accounts';
 
 /**
  * Issue 15 §1: a phone is a first-class screen. At 390 × 844 every patient route and every open menu,
@@ -15,40 +15,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const MIN_TARGET = 44;
 const MIN = 60_000;
-
-/** A tiny but valid one-page PDF (as in dashboard.spec) to preview in the documents tab. */
-function tinyPdf(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
-async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const auth = { Authorization: `Bearer ${user.idToken}` };
-  expect(
-    (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'patient' } })).status(),
-  ).toBe(201);
-  const saved = await request.post('/api/patients', { headers: auth, data: { uid: user.uid, data: RECORD } });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return user;
-}
 
 /** The page does not scroll sideways: the document is no wider than the viewport. */
 async function expectNoSidewaysScroll(page: Page, what: string) {
@@ -187,7 +153,7 @@ test.describe('a phone is a first-class screen (issue 15 §1)', () => {
     request,
   }) => {
     test.setTimeout(420_000);
-    const user = await newPatient(request);
+    const user = await newPatient(request, true);
     await page.clock.install();
     await page.setViewportSize(PHONE);
     await loginThroughUi(page, user.email, user.password);

@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { loginThroughUi, type EmulatorUser } from '../support/auth';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
+import { registeredUser } from '../support/accounts';
 
 /**
  * Issue 15 §5: suggested doctors for the current symptoms, "Show all doctors" and search, a fully
@@ -29,16 +30,6 @@ function clinicDate(days: number): string {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-async function registered(request: APIRequestContext, role: 'patient' | 'doctor'): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${user.idToken}` },
-    data: { uid: user.uid, role },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return user;
 }
 
 const auth = (user: EmulatorUser) => ({ Authorization: `Bearer ${user.idToken}` });
@@ -99,7 +90,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
 }) => {
   test.setTimeout(180_000);
   // A cardiologist with an account, in Chicago, two slots a day.
-  const doctorUser = await registered(request, 'doctor');
+  const doctorUser = await registeredUser(request, 'doctor');
   const [doctorRow] = await sql<{ id: string }>(
     `INSERT INTO doctors (user_id, name, email, specialty, clinic, time_zone, schedule, verification_status,
                           is_available, onboarding_completed, credentials_verified)
@@ -111,7 +102,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   const doctorId = doctorRow!.id;
 
   // The second bookable day is fully booked by someone else.
-  const someone = await registered(request, 'patient');
+  const someone = await registeredUser(request, 'patient');
   const fullDay = clinicDate(2);
   for (const time of ['09:00', '11:30']) {
     await sql(
@@ -123,7 +114,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   }
 
   // A patient whose current symptom is chest pain.
-  const patient = await registered(request, 'patient');
+  const patient = await registeredUser(request, 'patient');
   const saved = await request.post('/api/patients', {
     headers: auth(patient),
     data: { uid: patient.uid, data: { ...RECORD, symptoms: ['Chest Pain'] } },
@@ -246,7 +237,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   });
 
   // The old slot is free again: another patient books exactly it.
-  const other = await registered(request, 'patient');
+  const other = await registeredUser(request, 'patient');
   const rebook = await request.post('/api/appointments', {
     headers: auth(other),
     data: { uid: other.uid, date: booked!.date, doctorId, doctor: DOCTOR },

@@ -1,11 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import {
-  loginThroughUi,
-  signInInEmulator,
-  signUpVerifiedInEmulator,
-  type EmulatorUser,
-} from '../support/auth';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { loginThroughUi, signInInEmulator } from '../support/auth';
 import { expectAccessible, shotAtWidths } from '../support/screens';
+import { newPatient } from '../support/accounts';
 
 /**
  * Issue 15 §4 (My account): the settings page — name and phone, password change with
@@ -15,17 +11,6 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
-
-/** A verified patient account with its users row. */
-async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${user.idToken}` },
-    data: { uid: user.uid, role: 'patient' },
-  });
-  expect(res.status()).toBe(201);
-  return user;
-}
 
 /** Signs in through the login screen and opens /settings through the account menu. */
 async function openSettings(page: Page, email: string, password: string) {

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
+import { newPatient } from '../support/accounts';
 
 /** Issue 15 §3 (the clinical summary first, and right) and the intake's small fixes of §6. */
 
@@ -35,16 +36,6 @@ const RECORD = {
   lumpChange: 'Growing',
   lumpFeel: 'Hard and fixed',
 };
-
-async function newPatient(request: APIRequestContext): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const res = await request.post('/api/users', {
-    headers: { Authorization: `Bearer ${user.idToken}` },
-    data: { uid: user.uid, role: 'patient' },
-  });
-  expect(res.status()).toBe(201);
-  return user;
-}
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

@@ -1,30 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
+import { newPatient } from '../support/accounts';
 
 /**
  * Issue 15 §2, coming back: the dashboard's ways into the intake (each in its mode), every submission a
  * visit kept as history with its own summary, a follow-up that asks what changed, the way back to the
  * welcome choice, the draft kept on the server (another browser continues), and the review's Edit links.
  */
-
-/** A verified patient with a users row; with `record`, one submitted intake (one visit). */
-async function newPatient(request: APIRequestContext, record = false): Promise<EmulatorUser> {
-  const user = await signUpVerifiedInEmulator();
-  const headers = { Authorization: `Bearer ${user.idToken}` };
-  expect(
-    (await request.post('/api/users', { headers, data: { uid: user.uid, role: 'patient' } })).status(),
-  ).toBe(201);
-  if (record) {
-    const saved = await request.post('/api/patients', {
-      headers,
-      data: { uid: user.uid, data: MINIMAL_INTAKE_RECORD },
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-  }
-  return user;
-}
 
 const heading = (page: Page) => page.getByTestId('intake-question');
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
