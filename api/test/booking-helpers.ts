@@ -45,6 +45,32 @@ export async function registeredPatient(t: TestApp): Promise<TestUser> {
   return user;
 }
 
+/**
+ * A doctor account whose record an admin approved (written straight to the database, bookable), with
+ * the given clinic, zone and schedule.
+ */
+export async function approvedDoctorAccount(
+  t: TestApp,
+  record: { name: string; clinic: string; timeZone: string; schedule: SeededDoctor['schedule'] },
+): Promise<{ user: TestUser; doctor: SeededDoctor }> {
+  const user = await signUpUser();
+  const res = await request(t.http)
+    .post('/api/users')
+    .set(authHeader(user))
+    .send({ uid: user.uid, role: 'doctor' });
+  if (res.status !== 201) throw new Error(`POST /api/users answered ${res.status}`);
+  const specialty = 'Cardiology';
+  const [row] = await t.dataSource.query<{ id: string }[]>(
+    `INSERT INTO doctors (user_id, name, email, specialty, clinic, time_zone, schedule,
+                          verification_status, is_available, onboarding_completed)
+     SELECT u.id, $2, u.email, $3, $4, $5, $6::jsonb, 'approved', true, true
+       FROM users u WHERE u.firebase_uid = $1
+     RETURNING id`,
+    [user.uid, record.name, specialty, record.clinic, record.timeZone, JSON.stringify(record.schedule)],
+  );
+  return { user, doctor: { id: row!.id, specialty, ...record } };
+}
+
 /** The spec's booking body for a doctor and text date. */
 export function bookingBody(
   user: TestUser,

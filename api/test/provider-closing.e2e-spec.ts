@@ -9,8 +9,15 @@ import {
   type ProviderAppointment,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
-import { book, bookableSlots, bookingBody, registeredPatient, type SeededDoctor } from './booking-helpers.js';
-import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
+import {
+  approvedDoctorAccount,
+  book,
+  bookableSlots,
+  bookingBody,
+  registeredPatient,
+  type SeededDoctor,
+} from './booking-helpers.js';
+import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /**
  * Issue 13 §1: a doctor's access to a patient lasts only while they share an active appointment;
@@ -40,35 +47,13 @@ const SCHEDULE = {
 let doctorCount = 0;
 
 /** A doctor account whose record an admin approved (written straight to the database). */
-async function approvedDoctor(): Promise<{ user: TestUser; doctor: SeededDoctor }> {
-  const user = await signUpUser();
-  const res = await request(t.http)
-    .post('/api/users')
-    .set(authHeader(user))
-    .send({ uid: user.uid, role: 'doctor' });
-  expect(res.status).toBe(201);
-  const name = `Dr. Closing ${++doctorCount}`;
-  const [row] = await t.dataSource.query<{ id: string }[]>(
-    `INSERT INTO doctors (user_id, name, email, specialty, clinic, time_zone, schedule,
-                          verification_status, is_available, onboarding_completed)
-     SELECT u.id, $2, u.email, 'Cardiology', 'Closing Clinic', 'America/New_York', $3::jsonb,
-            'approved', true, true
-       FROM users u WHERE u.firebase_uid = $1
-     RETURNING id`,
-    [user.uid, name, JSON.stringify(SCHEDULE)],
-  );
-  return {
-    user,
-    doctor: {
-      id: row!.id,
-      name,
-      clinic: 'Closing Clinic',
-      specialty: 'Cardiology',
-      timeZone: 'America/New_York',
-      schedule: SCHEDULE,
-    },
-  };
-}
+const approvedDoctor = () =>
+  approvedDoctorAccount(t, {
+    name: `Dr. Closing ${++doctorCount}`,
+    clinic: 'Closing Clinic',
+    timeZone: 'America/New_York',
+    schedule: SCHEDULE,
+  });
 
 /** A patient with a saved intake (and so a clinical summary). */
 async function patientWithIntake(): Promise<TestUser> {

@@ -9,8 +9,15 @@ import {
   type NotificationsResponse,
   type ProviderAppointment,
 } from '@medora/shared';
-import { book, bookableSlots, bookingBody, registeredPatient, type SeededDoctor } from './booking-helpers.js';
-import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
+import {
+  approvedDoctorAccount,
+  book,
+  bookableSlots,
+  bookingBody,
+  registeredPatient,
+  type SeededDoctor,
+} from './booking-helpers.js';
+import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /**
  * Issue 15 §5: a patient moves an upcoming appointment to another free slot of the same doctor in one
@@ -36,35 +43,13 @@ const SCHEDULE = {
 let doctorCount = 0;
 
 /** A doctor account with an approved record (written straight to the database), in Chicago. */
-async function approvedDoctor(): Promise<{ user: TestUser; doctor: SeededDoctor }> {
-  const user = await signUpUser();
-  const res = await request(t.http)
-    .post('/api/users')
-    .set(authHeader(user))
-    .send({ uid: user.uid, role: 'doctor' });
-  expect(res.status).toBe(201);
-  const name = `Dr. Moving ${++doctorCount}`;
-  const [row] = await t.dataSource.query<{ id: string }[]>(
-    `INSERT INTO doctors (user_id, name, email, specialty, clinic, time_zone, schedule,
-                          verification_status, is_available, onboarding_completed)
-     SELECT u.id, $2, u.email, 'Cardiology', 'Moving Clinic', 'America/Chicago', $3::jsonb,
-            'approved', true, true
-       FROM users u WHERE u.firebase_uid = $1
-     RETURNING id`,
-    [user.uid, name, JSON.stringify(SCHEDULE)],
-  );
-  return {
-    user,
-    doctor: {
-      id: row!.id,
-      name,
-      clinic: 'Moving Clinic',
-      specialty: 'Cardiology',
-      timeZone: 'America/Chicago',
-      schedule: SCHEDULE,
-    },
-  };
-}
+const approvedDoctor = () =>
+  approvedDoctorAccount(t, {
+    name: `Dr. Moving ${++doctorCount}`,
+    clinic: 'Moving Clinic',
+    timeZone: 'America/Chicago',
+    schedule: SCHEDULE,
+  });
 
 const as = (user: TestUser) => ({
   get: (path: string) => request(t.http).get(path).set(authHeader(user)),

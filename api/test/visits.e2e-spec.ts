@@ -13,6 +13,7 @@ import { CHEST_PAIN_RECORD, FEVER_RECORD, ROUTINE_RECORD } from '../src/summary/
 import { PatientVisits1768176000000 } from '../src/database/migrations/1768176000000-patient-visits.js';
 import { dataSourceOptions } from '../src/database/typeorm-options.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
+import { registeredPatient } from './booking-helpers.js';
 
 /** Issue 15 §2: each submission is a visit kept as history; the unsent intake is kept on the server. */
 
@@ -26,11 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function patient(): Promise<TestUser> {
-  const user = await signUpUser();
-  await request(t.http).post('/api/users').set(authHeader(user)).send({ uid: user.uid, role: 'patient' });
-  return user;
-}
+const patient = () => registeredPatient(t);
 
 const save = (user: TestUser, data: Record<string, unknown>, kind?: string) =>
   request(t.http)
