@@ -11,7 +11,7 @@ import {
 import { changeEmailFormSchema } from '@medora/shared/account-forms';
 import type { AccountAuth } from '../api/account-auth';
 import { zodFormResolver } from '../model/zod-resolver';
-import { SettingsField } from './settings-field';
+import { FormEnd, SettingsField } from './settings-field';
 import css from './settings.module.css';
 
 /**
@@ -66,11 +66,6 @@ export function EmailForm({
           {...register('currentPassword')}
         />
       </SettingsField>
-      {errors.root?.message && (
-        <p role="alert" className={css.error}>
-          {errors.root.message}
-        </p>
-      )}
       {sentTo && (
         <p role="status" className={css.notice}>
           {formatMessage('settingsEmailLinkSent', { email: sentTo })}{' '}
@@ -81,11 +76,7 @@ export function EmailForm({
           )}
         </p>
       )}
-      <div className={css.actions}>
-        <button type="submit" className="md-button md-primary" disabled={busy}>
-          {busy ? MESSAGES.settingsSaving : MESSAGES.settingsSendEmailLink}
-        </button>
-      </div>
+      <FormEnd error={errors.root?.message} busy={busy} label={MESSAGES.settingsSendEmailLink} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { authErrorMessage, MESSAGES, notify, type ChangePasswordFormValues } fro
 import { changePasswordFormSchema } from '@medora/shared/account-forms';
 import type { AccountAuth } from '../api/account-auth';
 import { zodFormResolver } from '../model/zod-resolver';
-import { SettingsField } from './settings-field';
+import { FormEnd, SettingsField } from './settings-field';
 import css from './settings.module.css';
 
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -63,16 +63,7 @@ export function PasswordForm({ accountAuth }: { accountAuth: AccountAuth }) {
           {...register('confirmPassword')}
         />
       </SettingsField>
-      {errors.root?.message && (
-        <p role="alert" className={css.error}>
-          {errors.root.message}
-        </p>
-      )}
-      <div className={css.actions}>
-        <button type="submit" className="md-button md-primary" disabled={busy}>
-          {busy ? MESSAGES.settingsSaving : MESSAGES.settingsChangePassword}
-        </button>
-      </div>
+      <FormEnd error={errors.root?.message} busy={busy} label={MESSAGES.settingsChangePassword} />
     </form>
   );
 }

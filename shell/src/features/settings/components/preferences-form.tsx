@@ -10,7 +10,7 @@ import {
 import { notificationPreferencesSchema } from '@medora/shared/account-forms';
 import { useSavePreferences } from '../api/settings-queries';
 import { zodFormResolver } from '../model/zod-resolver';
-import { SettingsField } from './settings-field';
+import { FormEnd, SettingsField } from './settings-field';
 import css from './settings.module.css';
 
 const SWITCHES = [
@@ -70,16 +70,7 @@ export function PreferencesForm({ preferences }: { preferences: NotificationPref
           ))}
         </select>
       </SettingsField>
-      {formState.errors.root?.message && (
-        <p role="alert" className={css.error}>
-          {formState.errors.root.message}
-        </p>
-      )}
-      <div className={css.actions}>
-        <button type="submit" className="md-button md-primary" disabled={busy}>
-          {busy ? MESSAGES.settingsSaving : MESSAGES.settingsSavePreferences}
-        </button>
-      </div>
+      <FormEnd error={formState.errors.root?.message} busy={busy} label={MESSAGES.settingsSavePreferences} />
     </form>
   );
 }

@@ -11,7 +11,7 @@ import {
 import { accountFormSchema } from '@medora/shared/account-forms';
 import { useUpdateAccount } from '../api/settings-queries';
 import { zodFormResolver } from '../model/zod-resolver';
-import { SettingsField } from './settings-field';
+import { FormEnd, SettingsField } from './settings-field';
 import css from './settings.module.css';
 
 /** Name and phone (issue 15 §4), checked with the API's own schema; a refused value stays in the field. */
@@ -58,16 +58,7 @@ export function ProfileForm({ account }: { account: Account }) {
           }}
         />
       </SettingsField>
-      {formState.errors.root?.message && (
-        <p role="alert" className={css.error}>
-          {formState.errors.root.message}
-        </p>
-      )}
-      <div className={css.actions}>
-        <button type="submit" className="md-button md-primary" disabled={busy}>
-          {busy ? MESSAGES.settingsSaving : MESSAGES.settingsSaveProfile}
-        </button>
-      </div>
+      <FormEnd error={formState.errors.root?.message} busy={busy} label={MESSAGES.settingsSaveProfile} />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactElement, cloneElement } from 'react';
+import { MESSAGES } from '@medora/shared';
 import css from './settings.module.css';
 
 /**
@@ -39,5 +40,23 @@ export function SettingsField({
         </p>
       )}
     </div>
+  );
+}
+
+/** The end of every settings form: the form-level error (a refused change) and its submit button. */
+export function FormEnd({ error, busy, label }: { error?: string; busy: boolean; label: string }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className={css.error}>
+          {error}
+        </p>
+      )}
+      <div className={css.actions}>
+        <button type="submit" className="md-button md-primary" disabled={busy}>
+          {busy ? MESSAGES.settingsSaving : label}
+        </button>
+      </div>
+    </>
   );
 }
