@@ -277,7 +277,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await card.getByRole('button', { name: 'View prescription' }).click();
   const rxDialog = doc.getByRole('dialog', { name: 'Prescription for Dana Whitfield' });
   await expect(rxDialog.getByTestId('file-preview')).toHaveAttribute('src', /^blob:/);
-  await doc.keyboard.press('Escape');
+  await rxDialog.getByRole('button', { name: 'Close' }).click();
   await expect(rxDialog).toHaveCount(0);
   // The visit's start time passes (set in the database rather than waiting): now it can be closed.
   await sql(`UPDATE appointments SET starts_at = now() - interval '1 hour' WHERE id = $1`, [appointmentId]);
