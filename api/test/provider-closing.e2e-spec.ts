@@ -4,6 +4,7 @@ import {
   VISIT_UNDO_HOURS,
   formatAppointmentWhen,
   formatMessage,
+  visitActions,
   type Appointment,
   type NotificationsResponse,
   type ProviderAppointment,
@@ -210,6 +211,42 @@ describe('closing visits', () => {
     expect((res.body as { message: string }).message).toBe(
       formatMessage('visitUndoExpired', { hours: VISIT_UNDO_HOURS }),
     );
+  });
+
+  it('accepts the undo up to the end of the window the dashboard shows (issue 16 §4: one rule)', async () => {
+    const { user: doc, doctor } = await approvedDoctor();
+    const patient = await registeredPatient(t);
+    const id = await appointmentAt(patient, doctor, -3 * 24 * 60);
+    expect(
+      (await as(doc).patch(`/api/provider/appointments/${id}/status`, { status: 'Completed' })).status,
+    ).toBe(200);
+    // Closed a minute less than VISIT_UNDO_HOURS ago: the shared visitActions still offers Undo.
+    await t.dataSource.query(
+      `UPDATE appointments SET closed_at = now() - make_interval(hours => $2) + interval '1 minute' WHERE id = $1`,
+      [id, VISIT_UNDO_HOURS],
+    );
+    const listed = (await providerList(doc)).find((a) => a.id === id)!;
+    expect(visitActions(listed).undo).toBe(true);
+    const res = await as(doc).post(`/api/provider/appointments/${id}/reopen`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id, status: 'Scheduled' });
+    // Reopened after its start: the shared rule and the API both allow closing it again.
+    const reopened = (await providerList(doc)).find((a) => a.id === id)!;
+    expect(visitActions(reopened)).toMatchObject({ close: true, cancel: false, undo: false });
+    expect(
+      (await as(doc).patch(`/api/provider/appointments/${id}/status`, { status: 'No-Show' })).status,
+    ).toBe(200);
+  });
+
+  it('refuses Completed before the start while the shared rule names the start (issue 16 §4)', async () => {
+    const { user: doc, doctor } = await approvedDoctor();
+    const patient = await registeredPatient(t);
+    const id = await appointmentAt(patient, doctor, 2 * 60);
+    const listed = (await providerList(doc)).find((a) => a.id === id)!;
+    expect(visitActions(listed)).toMatchObject({ close: false, cancel: true, closableFrom: listed.startsAt });
+    const res = await as(doc).patch(`/api/provider/appointments/${id}/status`, { status: 'Completed' });
+    expect(res.status).toBe(409);
+    expect((res.body as { message: string }).message).toBe(MESSAGES.visitNotStarted);
   });
 
   it("answers 404 for another doctor's appointment", async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { loginThroughUi, uniqueEmail } from '../support/auth';
 import { sql } from '../support/db';
+import { dayLabel } from '../support/dates';
 import { AUTH_EMULATOR_URL } from '../support/stack';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shot, shotAtWidths } from '../support/screens';
@@ -221,12 +222,15 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   // 5. The doctor sees the bookings with the summary. Issue 13: an upcoming visit cannot be closed yet,
   // only cancelled — with a reason, asked for in a dialog.
   await doc.reload();
-  const card = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${day} at 09:00 AM` });
+  // Issue 16 §4: cards are named with readable dates, and the summary opens on demand.
+  const when = (time: string) => `${dayLabel(day)}, ${time} UTC`;
+  const card = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${when('9:00 AM')}` });
   await expect(card).toBeVisible();
+  await card.getByText('Clinical summary').click();
   await expect(card.getByRole('region', { name: 'Summary of Dana Whitfield' })).toBeVisible();
   await expect(card).toContainText('Headache');
   await expect(card.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
-  const second = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${day} at 10:30 AM` });
+  const second = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${when('10:30 AM')}` });
   await second.getByRole('button', { name: 'Cancel appointment' }).click();
   const cancelDialog = doc.getByRole('dialog', { name: 'Cancel the appointment with Dana Whitfield' });
   await expect(cancelDialog.getByLabel('Reason (shown to the patient)')).toBeFocused();
@@ -242,7 +246,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
   await expect(toast(doc, 'Appointment cancelled. The patient has been notified.')).toBeVisible();
   // Cancelled: listed without the patient's name, summary or intake, with the reason.
-  const cancelled = doc.getByRole('article', { name: `Appointment with Patient on ${day} at 10:30 AM` });
+  const cancelled = doc.getByRole('article', { name: `Appointment with Patient on ${when('10:30 AM')}` });
   await expect(cancelled).toContainText('The clinic is closed that afternoon');
   await expect(cancelled.getByRole('region', { name: /^Summary of/ })).toHaveCount(0);
   await expect(doc.getByRole('region', { name: 'Upcoming' })).toContainText('1');
@@ -269,9 +273,12 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
     .getByLabel('Attach prescription')
     .setInputFiles(file('prescription.pdf', PDF, 'application/pdf'));
   await expect(toast(doc, 'Prescription attached for Dana Whitfield.')).toBeVisible();
-  const preview = doc.waitForEvent('popup');
+  // Issue 16 §4: 'View' opens the prescription in the page (a preview dialog), not in a new tab.
   await card.getByRole('button', { name: 'View prescription' }).click();
-  expect((await preview).url()).toMatch(/^blob:/);
+  const rxDialog = doc.getByRole('dialog', { name: 'Prescription for Dana Whitfield' });
+  await expect(rxDialog.getByTestId('file-preview')).toHaveAttribute('src', /^blob:/);
+  await rxDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(rxDialog).toHaveCount(0);
   // The visit's start time passes (set in the database rather than waiting): now it can be closed.
   await sql(`UPDATE appointments SET starts_at = now() - interval '1 hour' WHERE id = $1`, [appointmentId]);
   await doc.reload();

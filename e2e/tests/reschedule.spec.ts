@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { loginThroughUi, type EmulatorUser } from '../support/auth';
+import { dayLabel } from '../support/dates';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
@@ -256,7 +257,8 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   try {
     await loginThroughUi(doc, doctorUser.email, doctorUser.password);
     await expect(doc).toHaveURL(/\/provider-dashboard$/);
-    const card = doc.getByRole('article', { name: new RegExp(`${oldDay} at 11:30 AM`) });
+    // Issue 16 §4: the doctor's cards are named with readable dates.
+    const card = doc.getByRole('article', { name: new RegExp(`${dayLabel(oldDay)}, 11:30 AM C[SD]T$`) });
     await expect(card.getByTestId('rescheduled-from')).toHaveText(
       new RegExp(`^Rescheduled from ${READABLE.source}$`),
     );

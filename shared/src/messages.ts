@@ -754,6 +754,15 @@ export const MESSAGES = {
   authOperationNotAllowed: 'This change is not allowed for your account. Please contact support.',
   authVerifyCurrentEmailFirst: 'Please verify your current e-mail address first.',
   mailboxKindChangeEmail: 'Verify new e-mail address',
+  // Issue 16 (g4): the doctor's day
+  providerDayHeading: '{day} · {count} {count:appointment|appointments}',
+  providerDayLabel: 'Appointments on {day}',
+  providerSummaryToggle: 'Clinical summary',
+  providerSummaryRedFlagCount: '{count} {count:red flag|red flags}',
+  providerCloseFrom: 'Completed and No-Show become available when the visit starts ({time}).',
+  providerUndoUntil: 'You can undo this until {time}.',
+  providerDownloadPrescription: 'Download prescription',
+  providerPrescriptionPreviewTitle: 'Prescription for {patient}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,11 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, api, errorMessage, isUpcoming, type RemotePageProps } from '@medora/shared';
+import {
+  MESSAGES,
+  api,
+  errorMessage,
+  formatMessage,
+  groupByClinicDay,
+  isUpcoming,
+  type ProviderAppointment,
+  type RemotePageProps,
+} from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
 import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { ScheduleEditor } from '../features/provider/components/schedule-editor';
+
+/** Issue 16 §4: appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
+function ByDay({ appointments }: { appointments: ProviderAppointment[] }) {
+  return groupByClinicDay(appointments).map((day) => (
+    <section
+      key={day.date}
+      aria-label={formatMessage('providerDayLabel', { day: day.label })}
+      className={css.day}
+    >
+      <h3 className={css.dayHeading}>
+        {formatMessage('providerDayHeading', { day: day.label, count: day.items.length })}
+      </h3>
+      <div className={ui.list}>
+        {day.items.map((a) => (
+          <AppointmentCard key={a.id} appointment={a} />
+        ))}
+      </div>
+    </section>
+  ));
+}
 
 /** `/provider-dashboard`: approved doctors and providers (the API decides, 403 otherwise). */
 export default function ProviderDashboardPage(_props: RemotePageProps) {
@@ -41,19 +70,11 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
       <h2>{MESSAGES.providerUpcomingTitle}</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
       {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}
-      <div className={ui.list}>
-        {upcoming.map((a) => (
-          <AppointmentCard key={a.id} appointment={a} />
-        ))}
-      </div>
+      <ByDay appointments={upcoming} />
       {past.length > 0 && (
         <>
           <h2>{MESSAGES.providerPastTitle}</h2>
-          <div className={ui.list}>
-            {past.map((a) => (
-              <AppointmentCard key={a.id} appointment={a} />
-            ))}
-          </div>
+          <ByDay appointments={past} />
         </>
       )}
       <div className={css.schedule}>

@@ -3,8 +3,9 @@ import { errorMessage, notify, type DownloadedFile } from '@medora/shared';
 import { openBlob } from '../components/ui';
 
 /**
- * Fetches an authenticated file on demand and opens it (a credential for the admin, a prescription
- * for the doctor); a failed download is a toast. `fallbackName` names a file the server sent unnamed.
+ * Fetches an authenticated file on demand and opens it in a new tab (the admin's credentials); a
+ * failed download is a toast. `fallbackName` names a file the server sent unnamed. The doctor's
+ * files open in the page instead (FilePreviewDialog) and download with useDownloadFile.
  */
 export function useOpenFile<V>(
   load: (variables: V) => Promise<DownloadedFile>,
@@ -13,6 +14,36 @@ export function useOpenFile<V>(
   return useMutation({
     mutationFn: load,
     onSuccess: (file, variables) => openBlob(file.blob, file.fileName ?? fallbackName?.(variables) ?? null),
+    onError: (err) => notify.error(errorMessage(err)),
+  });
+}
+
+/** Saves a blob under `fileName` through a temporary link (a download, never a new tab). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.hidden = true;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoked after the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Issue 16 §4: 'Download' downloads. Fetches an authenticated file on demand and saves it under the
+ * server's name (else `fallbackName`); a failed download is a toast.
+ */
+export function useDownloadFile<V>(
+  load: (variables: V) => Promise<DownloadedFile>,
+  fallbackName: (variables: V) => string,
+) {
+  return useMutation({
+    mutationFn: load,
+    onSuccess: (file, variables) => saveBlob(file.blob, file.fileName ?? fallbackName(variables)),
     onError: (err) => notify.error(errorMessage(err)),
   });
 }

@@ -183,6 +183,14 @@ describe('formatDateTime (issue 15 §5: the one way a patient reads a date)', ()
     expect(formatDateTime('soon', NY)).toBe('soon');
   });
 
+  it('drops the year or keeps only the date or the time when asked (issue 16 §4)', () => {
+    const at = '2026-11-27T17:30:00Z';
+    expect(formatDateTime(at, 'America/Chicago', { year: false })).toBe('Fri 27 Nov, 11:30 AM CST');
+    expect(formatDateTime(at, 'America/Chicago', { year: false, show: 'date' })).toBe('Fri 27 Nov');
+    expect(formatDateTime(at, 'America/Chicago', { show: 'date' })).toBe('Fri 27 Nov 2026');
+    expect(formatDateTime(at, 'America/Chicago', { show: 'time' })).toBe('11:30 AM CST');
+  });
+
   it('formats a slot and an appointment on the clinic wall clock', () => {
     expect(formatSlot('2026-11-27', '11:30 AM', 'America/Chicago')).toBe('Fri 27 Nov 2026, 11:30 AM CST');
     expect(formatAppointmentWhen({ startsAt: '2026-11-27T16:30:00.000Z', timeZone: NY })).toBe(

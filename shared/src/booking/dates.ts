@@ -223,20 +223,33 @@ function readableFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Which parts of an instant formatDateTime writes (issue 16 §4: the doctor's day). */
+export interface DateTimeParts {
+  /** The year after the month (default true): 'Fri 27 Nov 2026, …' vs 'Fri 27 Nov, …'. */
+  year?: boolean;
+  /** 'both' (default), 'date' only ('Fri 27 Nov 2026') or 'time' only ('11:30 AM CST'). */
+  show?: 'both' | 'date' | 'time';
+}
+
 /**
  * An instant as a patient reads it, on the wall clock of `timeZone` (the clinic's; an unknown zone
- * falls back to the default clinic zone): 'Fri 27 Nov 2026, 11:30 AM CST'. An unparseable instant is
- * returned as given.
+ * falls back to the default clinic zone): 'Fri 27 Nov 2026, 11:30 AM CST'. `parts` drops the year
+ * ('Fri 27 Nov, 11:30 AM CST', the doctor's day) or keeps only the date or the time (a day's heading
+ * and the times under it). An unparseable instant is returned as given.
  */
-export function formatDateTime(instant: string | number | Date, timeZone: string | null | undefined): string {
+export function formatDateTime(
+  instant: string | number | Date,
+  timeZone: string | null | undefined,
+  parts: DateTimeParts = {},
+): string {
   const d = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(d.getTime())) return String(instant);
-  const parts = readableFormat(clinicTimeZone(timeZone)).formatToParts(d);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return (
-    `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}, ` +
-    `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${part('timeZoneName')}`
-  );
+  const all = readableFormat(clinicTimeZone(timeZone)).formatToParts(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
+  const date = `${part('weekday')} ${part('day')} ${part('month')}${parts.year === false ? '' : ` ${part('year')}`}`;
+  const time = `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${part('timeZoneName')}`;
+  const show = parts.show ?? 'both';
+  return show === 'date' ? date : show === 'time' ? time : `${date}, ${time}`;
 }
 
 /** A slot (clinic wall date 'YYYY-MM-DD' and 'hh:mm AM/PM') as a patient reads it; see formatDateTime. */

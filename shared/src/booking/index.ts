@@ -4,3 +4,4 @@ export * from './dates.js';
 export * from './doctors.js';
 export * from './demo-doctors.js';
 export * from './appointment-rules.js';
+export * from './doctor-day.js';

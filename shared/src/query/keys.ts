@@ -88,3 +88,9 @@ export const settingsKeys = {
   account: (uid: string) => [...settingsKeys.all, 'account', uid] as const,
   preferences: (uid: string) => [...settingsKeys.all, 'preferences', uid] as const,
 };
+
+// Issue 16 (g4): a file previewed in the page on the provider dashboard (fetched once per preview).
+export const providerFileKeys = {
+  all: ['provider-file'] as const,
+  prescription: (appointmentId: string) => [...providerFileKeys.all, 'prescription', appointmentId] as const,
+};

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiError, MESSAGES, api, notify, type ProviderAppointment } from '@medora/shared';
+import { ApiError, MESSAGES, api, formatMessage, notify, type ProviderAppointment } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { renderWithQuery } from '../../../test-utils/render-with-query';
-import { AppointmentCard, closingActions } from './appointment-card';
+import { AppointmentCard } from './appointment-card';
 
 const HOUR = 60 * 60 * 1000;
 const now = Date.parse('2026-11-24T12:00:00Z');
@@ -22,23 +22,6 @@ function appointment(over: Partial<ProviderAppointment> = {}): ProviderAppointme
 }
 
 afterEach(() => jest.restoreAllMocks());
-
-describe('closingActions (issue 13)', () => {
-  it('offers Cancel before the start, Completed / No-Show after it, Undo for 24 hours', () => {
-    expect(closingActions(appointment(), now)).toEqual({ close: false, cancel: true, undo: false });
-    const started = appointment({ startsAt: new Date(now - HOUR).toISOString() });
-    expect(closingActions(started, now)).toEqual({ close: true, cancel: false, undo: false });
-    const closed = (hoursAgo: number) =>
-      appointment({ status: 'Completed', closedAt: new Date(now - hoursAgo * HOUR).toISOString() });
-    expect(closingActions(closed(23), now).undo).toBe(true);
-    expect(closingActions(closed(25), now).undo).toBe(false);
-    expect(closingActions(appointment({ status: 'Cancelled' }), now)).toEqual({
-      close: false,
-      cancel: false,
-      undo: false,
-    });
-  });
-});
 
 describe('AppointmentCard', () => {
   it('says where a rescheduled appointment came from (issue 15 §5), and nothing for others', () => {
@@ -123,5 +106,94 @@ describe('AppointmentCard', () => {
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.markNoShow }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Casey: No-Show'));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: providerKeys.all });
+  });
+});
+
+describe('AppointmentCard: the doctor’s day (issue 16 §4)', () => {
+  const summary = {
+    redFlags: ['Chest pain'],
+    sections: [{ title: 'Symptoms', lines: ['Cough for 3 days'] }],
+    disclaimer: 'Not a diagnosis.',
+  };
+
+  it('shows a readable date and keeps the clinical summary collapsed, red flags counted', () => {
+    renderWithQuery(
+      <AppointmentCard
+        appointment={appointment({
+          startsAt: '2026-11-27T17:30:00.000Z',
+          timeZone: 'America/Chicago',
+          patient: { uid: 'p1', name: 'Casey', email: null, summary, intake: null },
+        })}
+      />,
+    );
+    expect(screen.getByRole('article').getAttribute('aria-label')).toBe(
+      'Appointment with Casey on Fri 27 Nov, 11:30 AM CST',
+    );
+    expect(screen.getByText('Fri 27 Nov, 11:30 AM CST')).toBeTruthy();
+    const toggle = screen.getByText(MESSAGES.providerSummaryToggle).closest('details')!;
+    expect(toggle.open).toBe(false);
+    expect(toggle.querySelector('summary')!.textContent).toContain('1 red flag');
+    fireEvent.click(toggle.querySelector('summary')!);
+    expect(toggle.open).toBe(true);
+    expect(screen.getByRole('region', { name: 'Summary of Casey' }).textContent).toContain(
+      'Cough for 3 days',
+    );
+  });
+
+  it('says from when an upcoming visit can be closed, and until when a close can be undone', () => {
+    const { unmount } = renderWithQuery(
+      <AppointmentCard
+        appointment={appointment({ startsAt: '2099-11-27T17:30:00.000Z', timeZone: 'America/Chicago' })}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: MESSAGES.markCompleted })).toBeNull();
+    expect(screen.getByTestId('close-from').textContent).toBe(
+      formatMessage('providerCloseFrom', { time: 'Fri 27 Nov, 11:30 AM CST' }),
+    );
+    unmount();
+    const closedAt = new Date(Date.now() - HOUR).toISOString();
+    renderWithQuery(
+      <AppointmentCard
+        appointment={appointment({
+          status: 'Completed',
+          startsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+          closedAt,
+        })}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Undo Completed' })).toBeTruthy();
+    expect(screen.getByTestId('undo-until').textContent).toMatch(/^You can undo this until /);
+    expect(screen.queryByTestId('close-from')).toBeNull();
+  });
+
+  it('previews the prescription in a dialog and downloads it without opening a tab', async () => {
+    const file = { blob: new Blob(['%PDF-1.4']), fileName: 'rx.pdf', contentType: 'application/pdf' };
+    const load = jest.spyOn(api, 'prescriptionFile').mockResolvedValue(file);
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const create = jest.fn(() => 'blob:preview');
+    const revoke = jest.fn();
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithQuery(
+      <AppointmentCard
+        appointment={appointment({
+          startsAt: new Date(Date.now() - HOUR).toISOString(),
+          prescriptionUrl: '/api/appointments/a1/prescription',
+        })}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.providerViewPrescription }));
+    const dialog = screen.getByRole('dialog', { name: 'Prescription for Casey' });
+    await waitFor(() => expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe('blob:preview'));
+    expect(dialog.querySelector('iframe')?.getAttribute('data-content-type')).toBe('application/pdf');
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.closeButton }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.providerDownloadPrescription }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const anchor = click.mock.instances[0] as unknown as HTMLAnchorElement;
+    expect(anchor.download).toBe('rx.pdf');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(open).not.toHaveBeenCalled();
   });
 });

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import {
   CREDENTIAL_UPLOAD_ACCEPT,
   MESSAGES,
-  VISIT_UNDO_HOURS,
   api,
   errorMessage,
   formatDateTime,
   formatMessage,
-  isOpenStatus,
   notify,
+  visitActions,
   type ClinicalSummary,
   type ProviderAppointment,
 } from '@medora/shared';
@@ -19,9 +18,11 @@ import {
   type IntakeAnswers,
   type ReviewSection,
 } from '@medora/shared/intake';
+import { providerFileKeys } from '@medora/shared/query';
+import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { ui } from '../../../components/ui';
-import { useOpenFile } from '../../../hooks/use-open-file';
+import { useDownloadFile } from '../../../hooks/use-open-file';
 import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescription } from '../api/mutations';
 import css from './appointment-card.module.css';
 
@@ -60,23 +61,6 @@ function intakeSections(intake: Record<string, unknown> | null): ReviewSection[]
   return rest.length ? [...sections, { title: MESSAGES.providerOtherAnswers, items: rest }] : sections;
 }
 
-const HOUR = 60 * 60 * 1000;
-
-/**
- * Which closing actions the card offers at `now` (the server decides again): Completed / No-Show once
- * the visit has started, Cancel before that, Undo within VISIT_UNDO_HOURS of a close.
- */
-export function closingActions(a: ProviderAppointment, now: number) {
-  const open = isOpenStatus(a.status);
-  const started = Date.parse(a.startsAt) <= now;
-  const closed = a.status === 'Completed' || a.status === 'No-Show';
-  return {
-    close: open && started,
-    cancel: open && !started,
-    undo: closed && !!a.closedAt && now - Date.parse(a.closedAt) < VISIT_UNDO_HOURS * HOUR,
-  };
-}
-
 /** The two ways a started visit closes, with their buttons. */
 const CLOSE_AS = [
   { status: 'Completed', label: MESSAGES.markCompleted, className: ui.primary },
@@ -86,18 +70,26 @@ const CLOSE_AS = [
 /** One booking on the provider dashboard: patient, summary, intake details, status and prescription. */
 export function AppointmentCard({ appointment }: { appointment: ProviderAppointment }) {
   const [cancelling, setCancelling] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const a = appointment;
   const cancelled = a.status === 'Cancelled';
   // A cancelled appointment carries no health data (the API sends none either).
   const summary = cancelled ? null : (a.patient.summary as ClinicalSummary | null);
   const who = a.patient.name ?? a.patient.email ?? MESSAGES.providerPatientFallback;
-  const can = closingActions(a, Date.now());
+  // The closing rules are shared (visitActions); the API applies the same ones and answers 409.
+  const can = visitActions(a, Date.now());
+  const zone = a.timeZone;
+  const when = formatDateTime(a.startsAt, zone, { year: false });
 
   const setStatus = useSetVisitStatus();
   const reopen = useReopenVisit();
   const cancel = useDoctorCancel();
   const attach = useUploadPrescription();
-  const prescription = useOpenFile((id: string) => api.prescriptionFile(id));
+  const prescriptionName = formatMessage('providerPrescriptionPreviewTitle', { patient: who });
+  const download = useDownloadFile(
+    (id: string) => api.prescriptionFile(id),
+    () => prescriptionName,
+  );
   const busy = setStatus.isPending || reopen.isPending || attach.isPending;
 
   /** Runs a change and says how it went (the lists reload through the mutation). */
@@ -109,14 +101,14 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
 
   return (
     <article
-      aria-label={formatMessage('providerAppointmentLabel', { patient: who, date: a.date })}
+      aria-label={formatMessage('providerAppointmentLabel', { patient: who, date: when })}
       className={ui.card}
     >
       <div className={css.head}>
         <div>
-          <h3 className={css.name}>{who}</h3>
+          <h4 className={css.name}>{who}</h4>
           <p className={`${ui.muted} ${css.meta}`}>
-            {a.date} · {a.notes || MESSAGES.providerNoNotes}
+            <time dateTime={a.startsAt}>{when}</time> · {a.notes || MESSAGES.providerNoNotes}
           </p>
           {a.rescheduledFrom ? (
             <p className={`${ui.muted} ${css.meta}`} data-testid="rescheduled-from">
@@ -136,31 +128,44 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
             : ''}
         </p>
       ) : summary ? (
-        <section aria-label={formatMessage('providerSummaryLabel', { patient: who })} className={css.summary}>
-          {summary.redFlags.length > 0 && (
-            <div className={css.redFlags}>
-              <strong>{MESSAGES.providerRedFlags}</strong>
-              <ul className={css.redFlagList}>
-                {summary.redFlags.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div className={css.sections}>
-            {summary.sections.map((s) => (
-              <div key={s.title}>
-                <h4 className={css.sectionTitle}>{s.title}</h4>
-                <ul className={css.lines}>
-                  {s.lines.map((line, i) => (
-                    <li key={i}>{line}</li>
+        <details className={css.details}>
+          <summary className={css.detailsSummary}>
+            {MESSAGES.providerSummaryToggle}
+            {summary.redFlags.length > 0 && (
+              <span className={css.flagCount}>
+                {formatMessage('providerSummaryRedFlagCount', { count: summary.redFlags.length })}
+              </span>
+            )}
+          </summary>
+          <section
+            aria-label={formatMessage('providerSummaryLabel', { patient: who })}
+            className={css.summary}
+          >
+            {summary.redFlags.length > 0 && (
+              <div className={css.redFlags}>
+                <strong>{MESSAGES.providerRedFlags}</strong>
+                <ul className={css.redFlagList}>
+                  {summary.redFlags.map((f) => (
+                    <li key={f}>{f}</li>
                   ))}
                 </ul>
               </div>
-            ))}
-          </div>
-          <p className={`${ui.muted} ${css.disclaimer}`}>{summary.disclaimer}</p>
-        </section>
+            )}
+            <div className={css.sections}>
+              {summary.sections.map((s) => (
+                <div key={s.title}>
+                  <h5 className={css.sectionTitle}>{s.title}</h5>
+                  <ul className={css.lines}>
+                    {s.lines.map((line, i) => (
+                      <li key={i}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+            <p className={`${ui.muted} ${css.disclaimer}`}>{summary.disclaimer}</p>
+          </section>
+        </details>
       ) : (
         <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>
       )}
@@ -169,7 +174,7 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           <summary className={css.detailsSummary}>{MESSAGES.providerIntakeDetails}</summary>
           {intakeSections(a.patient.intake).map((s) => (
             <section key={s.title} aria-label={s.title}>
-              <h4 className={css.sectionTitle}>{s.title}</h4>
+              <h5 className={css.sectionTitle}>{s.title}</h5>
               <dl className={css.answers}>
                 {s.items.map((item, i) => (
                   <div key={`${item.label}-${i}`} className={css.answer}>
@@ -188,7 +193,7 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
             <button
               key={status}
               type="button"
-              className={className}
+              className={`${className} ${css.action}`}
               disabled={busy}
               onClick={() =>
                 run(
@@ -203,7 +208,7 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
         {can.undo && (
           <button
             type="button"
-            className={ui.secondary}
+            className={`${ui.secondary} ${css.action}`}
             disabled={busy}
             onClick={() => run(reopen.mutateAsync(a.id), MESSAGES.visitUndone)}
           >
@@ -211,12 +216,17 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           </button>
         )}
         {can.cancel && (
-          <button type="button" className={ui.danger} disabled={busy} onClick={() => setCancelling(true)}>
+          <button
+            type="button"
+            className={`${ui.danger} ${css.action}`}
+            disabled={busy}
+            onClick={() => setCancelling(true)}
+          >
             {MESSAGES.doctorCancelConfirm}
           </button>
         )}
         {a.status !== 'Cancelled' && (
-          <label className={`${ui.secondary} ${css.fileButton}`} data-busy={busy}>
+          <label className={`${ui.secondary} ${css.action} ${css.fileButton}`} data-busy={busy}>
             {a.prescriptionUrl ? MESSAGES.providerReplacePrescription : MESSAGES.providerAttachPrescription}
             <input
               type="file"
@@ -235,11 +245,46 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           </label>
         )}
         {a.prescriptionUrl && (
-          <button type="button" className={ui.secondary} onClick={() => prescription.mutate(a.id)}>
-            {MESSAGES.providerViewPrescription}
-          </button>
+          <>
+            <button
+              type="button"
+              className={`${ui.secondary} ${css.action}`}
+              onClick={() => setPreviewing(true)}
+            >
+              {MESSAGES.providerViewPrescription}
+            </button>
+            <button
+              type="button"
+              className={`${ui.secondary} ${css.action}`}
+              disabled={download.isPending}
+              onClick={() => download.mutate(a.id)}
+            >
+              {MESSAGES.providerDownloadPrescription}
+            </button>
+          </>
         )}
       </div>
+      {can.closableFrom && (
+        <p className={`${ui.muted} ${css.note}`} data-testid="close-from">
+          {formatMessage('providerCloseFrom', {
+            time: formatDateTime(can.closableFrom, zone, { year: false }),
+          })}
+        </p>
+      )}
+      {can.undoUntil && (
+        <p className={`${ui.muted} ${css.note}`} data-testid="undo-until">
+          {formatMessage('providerUndoUntil', { time: formatDateTime(can.undoUntil, zone, { year: false }) })}
+        </p>
+      )}
+      {previewing && (
+        <FilePreviewDialog
+          title={prescriptionName}
+          queryKey={providerFileKeys.prescription(a.id)}
+          load={() => api.prescriptionFile(a.id)}
+          fallbackName={prescriptionName}
+          onClose={() => setPreviewing(false)}
+        />
+      )}
       {cancelling && (
         <ReasonDialog
           purpose="cancel"
