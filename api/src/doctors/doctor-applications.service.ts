@@ -182,11 +182,11 @@ export class DoctorApplicationsService {
    */
   async updateProfile(caller: Caller, uid: string, input: DoctorProfileUpdate): Promise<DoctorProfileResponse> {
     const target: AuditTarget = { action: 'doctor.profile.update', resourceType: 'doctor', resourceId: uid };
-    await this.access.assertCanAccess(caller, uid, { audit: target });
     if (!isDoctorRole(caller)) {
       await this.access.audit(caller, 'denied', target);
       throw new ApiException(403, MESSAGES.forbidden);
     }
+    await this.access.assertCanAccess(caller, uid, { audit: target });
     return this.doctors.withApplicantLock(uid, async (row, m) => {
       if (!row || row.verificationStatus !== 'approved' || !row.onboardingCompleted) {
         throw new ApiException(403, MESSAGES.profileNotApproved);
