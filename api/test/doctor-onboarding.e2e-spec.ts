@@ -127,7 +127,7 @@ describe('credential uploads (issue 16 §2)', () => {
     expect(res.body.message).toContain('my-degree.pdf');
   });
 
-  it('keeps one copy of each file when a failed submit is retried (the admin sees three documents)', async () => {
+  it('keeps one copy of each file when a failed submit is retried (the admin sees each document once)', async () => {
     const reviewer = await admin();
     const user = await registered('doctor');
     const first = await uploadAll(user);

@@ -6,6 +6,7 @@ import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { ScheduleEditor } from '../features/provider/components/schedule-editor';
+import { ProfileEditor } from '../features/provider/components/profile-editor';
 
 /** `/provider-dashboard`: approved doctors and providers (the API decides, 403 otherwise). */
 export default function ProviderDashboardPage(_props: RemotePageProps) {
@@ -59,6 +60,7 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
       <div className={css.schedule}>
         <ScheduleEditor />
       </div>
+      <ProfileEditor />
       <div className={css.later}>
         <ComingSoonCard title={MESSAGES.providerComingMessages} />
         <ComingSoonCard title={MESSAGES.providerComingEarnings} />

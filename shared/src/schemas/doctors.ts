@@ -254,6 +254,29 @@ export interface DoctorProfileResponse {
   backToReview: boolean;
 }
 
+/**
+ * Issue 16 §2: the provider dashboard's profile editor, as typed (text inputs, flat address), checked
+ * by the same field rules as the application and `PATCH /api/doctors/{uid}/profile`.
+ */
+export const doctorProfileFormSchema = doctorApplicationFormSchema
+  .pick({
+    specialty: true,
+    subSpecialties: true,
+    licenseNumber: true,
+    bio: true,
+    clinic: true,
+    street: true,
+    city: true,
+    state: true,
+    zipCode: true,
+    consultationFee: true,
+    consultationDuration: true,
+    languages: true,
+    acceptingNewPatients: true,
+  })
+  .superRefine(checkSubSpecialties);
+export type DoctorProfileForm = z.input<typeof doctorProfileFormSchema>;
+
 /** The metadata of one credential (spec §7 JSON body; the multipart form carries the same fields). */
 export const credentialMetadataSchema = z.object({
   type: z.enum(CREDENTIAL_TYPES),
