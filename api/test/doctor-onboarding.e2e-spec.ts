@@ -21,7 +21,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`);
+const pdf = (label: string) =>
+  Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`);
 
 const APPLICATION = {
   name: 'Dr. Grace Hopper',
@@ -146,7 +147,12 @@ describe('credential uploads (issue 16 §2)', () => {
       .set(authHeader(reviewer));
     expect(queue.status).toBe(200);
     const mine = (queue.body as DoctorApplication[]).find((a) => a.uid === user.uid)!;
-    expect(mine.credentials.map((c) => c.type).sort()).toEqual(['certification', 'degree', 'identity', 'license']);
+    expect(mine.credentials.map((c) => c.type).sort()).toEqual([
+      'certification',
+      'degree',
+      'identity',
+      'license',
+    ]);
     const [{ n }] = await t.dataSource.query<{ n: string }[]>(
       `SELECT count(*) AS n FROM credentials c JOIN doctors d ON d.id = c.doctor_id
         JOIN users u ON u.id = d.user_id WHERE u.firebase_uid = $1`,
@@ -199,23 +205,32 @@ describe('PATCH /api/doctors/:uid/profile (issue 16 §2)', () => {
   it.each([
     ['licence number', { licenseNumber: 'LIC-901' }],
     ['specialty', { specialty: 'Neurology', subSpecialties: ['Epilepsy'] }],
-  ])('a changed %s returns the record to review: pending, not bookable, in the admin queue', async (_, change) => {
-    const reviewer = await admin();
-    const user = await approved(reviewer);
-    const { id } = await record(user);
-    const res = await patchProfile(user, user.uid, change);
-    expect(res.status).toBe(200);
-    expect((res.body as DoctorProfileResponse).backToReview).toBe(true);
-    expect((res.body as DoctorProfileResponse).data).toMatchObject({ ...change, verificationStatus: 'pending', isAvailable: false });
-    const listed = await request(t.http).get('/api/doctors');
-    expect((listed.body as { id: string }[]).map((d) => d.id)).not.toContain(id);
-    const queue = await request(t.http).get('/api/admin/applications?status=pending').set(authHeader(reviewer));
-    expect((queue.body as DoctorApplication[]).map((a) => a.id)).toContain(id);
-    const dashboard = await request(t.http).get('/api/provider/overview').set(authHeader(user));
-    expect(dashboard.status).toBe(403);
-    // Not approved any more: no further edits until an admin decides.
-    expect((await patchProfile(user, user.uid, { bio: 'x' })).status).toBe(403);
-  });
+  ])(
+    'a changed %s returns the record to review: pending, not bookable, in the admin queue',
+    async (_, change) => {
+      const reviewer = await admin();
+      const user = await approved(reviewer);
+      const { id } = await record(user);
+      const res = await patchProfile(user, user.uid, change);
+      expect(res.status).toBe(200);
+      expect((res.body as DoctorProfileResponse).backToReview).toBe(true);
+      expect((res.body as DoctorProfileResponse).data).toMatchObject({
+        ...change,
+        verificationStatus: 'pending',
+        isAvailable: false,
+      });
+      const listed = await request(t.http).get('/api/doctors');
+      expect((listed.body as { id: string }[]).map((d) => d.id)).not.toContain(id);
+      const queue = await request(t.http)
+        .get('/api/admin/applications?status=pending')
+        .set(authHeader(reviewer));
+      expect((queue.body as DoctorApplication[]).map((a) => a.id)).toContain(id);
+      const dashboard = await request(t.http).get('/api/provider/overview').set(authHeader(user));
+      expect(dashboard.status).toBe(403);
+      // Not approved any more: no further edits until an admin decides.
+      expect((await patchProfile(user, user.uid, { bio: 'x' })).status).toBe(403);
+    },
+  );
 
   it('drops the former specialty’s sub-specialties and refuses another specialty’s', async () => {
     const reviewer = await admin();

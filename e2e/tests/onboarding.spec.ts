@@ -11,16 +11,21 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
  */
 
 const PDF = (label: string) =>
-  Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  Buffer.from(
+    `%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
 const pdf = (name: string) => ({ name, buffer: PDF(name), mimeType: 'application/pdf' });
 
 async function verify(email: string, password: string): Promise<void> {
   const call = async (path: string, body: object, auth?: string) => {
-    const res = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) },
-      body: JSON.stringify(body),
-    });
+    const res = await fetch(
+      `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: auth } : {}) },
+        body: JSON.stringify(body),
+      },
+    );
     expect(res.ok).toBe(true);
     return (await res.json()) as Record<string, unknown>;
   };
@@ -39,7 +44,11 @@ async function fitsPhone(page: Page): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
-test('onboarding leads to a bookable doctor who can edit their profile', async ({ page, browser, request }) => {
+test('onboarding leads to a bookable doctor who can edit their profile', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('onboarding');
   const password = 'secret123';

@@ -180,7 +180,11 @@ export class DoctorApplicationsService {
    * (the owner only, audited through the access policy). A changed licence number or specialty
    * returns the record to review: pending, not bookable, back in the admin's queue.
    */
-  async updateProfile(caller: Caller, uid: string, input: DoctorProfileUpdate): Promise<DoctorProfileResponse> {
+  async updateProfile(
+    caller: Caller,
+    uid: string,
+    input: DoctorProfileUpdate,
+  ): Promise<DoctorProfileResponse> {
     const target: AuditTarget = { action: 'doctor.profile.update', resourceType: 'doctor', resourceId: uid };
     if (!isDoctorRole(caller)) {
       await this.access.audit(caller, 'denied', target);
@@ -193,8 +197,7 @@ export class DoctorApplicationsService {
       }
       const specialty = input.specialty ?? row.specialty;
       // Without new ones, sub-specialties of a former specialty are dropped.
-      const subSpecialties =
-        input.subSpecialties ?? (input.specialty ? [] : (row.subSpecialties ?? []));
+      const subSpecialties = input.subSpecialties ?? (input.specialty ? [] : (row.subSpecialties ?? []));
       if (foreignSubSpecialties(specialty, subSpecialties).length) {
         throw new ApiException(400, MESSAGES.subSpecialtyInvalid, {
           subSpecialties: MESSAGES.subSpecialtyInvalid,

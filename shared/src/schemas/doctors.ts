@@ -57,7 +57,9 @@ const applicationFields = {
   dob: required(20).refine((v) => isPastBirthDate(v), MESSAGES.dobInvalid),
   specialty: z.enum(DOCTOR_SPECIALTIES, MESSAGES.specialtyInvalid),
   // Issue 16 §2: picked from DOCTOR_SUB_SPECIALTIES of the specialty (checked with the specialty).
-  subSpecialties: z.array(text(120).min(1, MESSAGES.subSpecialtyInvalid)).max(20, MESSAGES.subSpecialtyInvalid),
+  subSpecialties: z
+    .array(text(120).min(1, MESSAGES.subSpecialtyInvalid))
+    .max(20, MESSAGES.subSpecialtyInvalid),
   qualification: required(200),
   experience: strictNumber()
     .int(MESSAGES.requiredFields)
@@ -95,9 +97,7 @@ function checkSubSpecialties(
 /** A comma-separated list ('A, B') or an array, as the array of its non-blank items. */
 const subSpecialtiesInput = z
   .union([text(500), z.array(text(120)).max(20, MESSAGES.subSpecialtyInvalid)])
-  .transform((v) =>
-    (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean),
-  )
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
   .pipe(f.subSpecialties);
 
 /**
@@ -107,34 +107,34 @@ const subSpecialtiesInput = z
  */
 export const doctorApplicationSchema = z
   .object({
-  name: f.name,
-  email: text(320).optional(),
-  phone: f.phone,
-  gender: f.gender,
-  dob: f.dob,
-  specialty: f.specialty,
-  subSpecialties: subSpecialtiesInput.optional(),
-  qualification: f.qualification,
-  experience: f.experience,
-  licenseNumber: f.licenseNumber,
-  npiNumber: f.npiNumber.optional(),
-  bio: f.bio.optional(),
-  clinic: f.clinic,
-  clinicAddress: z.object({
-    street: f.street.optional(),
-    city: f.city,
-    state: f.state,
-    zipCode: f.zipCode.optional(),
-  }),
-  consultationFee: f.consultationFee.default(DOCTOR_DEFAULTS.consultationFee),
-  consultationDuration: f.consultationDuration.default(DOCTOR_DEFAULTS.consultationDuration),
-  languages: f.languages.default([...DOCTOR_DEFAULTS.languages]),
-  acceptingNewPatients: f.acceptingNewPatients.default(DOCTOR_DEFAULTS.acceptingNewPatients),
-  timeZone: z
-    .string()
-    .trim()
-    .refine((v) => isValidTimeZone(v), MESSAGES.timeZoneInvalid)
-    .optional(),
+    name: f.name,
+    email: text(320).optional(),
+    phone: f.phone,
+    gender: f.gender,
+    dob: f.dob,
+    specialty: f.specialty,
+    subSpecialties: subSpecialtiesInput.optional(),
+    qualification: f.qualification,
+    experience: f.experience,
+    licenseNumber: f.licenseNumber,
+    npiNumber: f.npiNumber.optional(),
+    bio: f.bio.optional(),
+    clinic: f.clinic,
+    clinicAddress: z.object({
+      street: f.street.optional(),
+      city: f.city,
+      state: f.state,
+      zipCode: f.zipCode.optional(),
+    }),
+    consultationFee: f.consultationFee.default(DOCTOR_DEFAULTS.consultationFee),
+    consultationDuration: f.consultationDuration.default(DOCTOR_DEFAULTS.consultationDuration),
+    languages: f.languages.default([...DOCTOR_DEFAULTS.languages]),
+    acceptingNewPatients: f.acceptingNewPatients.default(DOCTOR_DEFAULTS.acceptingNewPatients),
+    timeZone: z
+      .string()
+      .trim()
+      .refine((v) => isValidTimeZone(v), MESSAGES.timeZoneInvalid)
+      .optional(),
   })
   .superRefine(checkSubSpecialties);
 export type DoctorApplicationInput = z.infer<typeof doctorApplicationSchema>;

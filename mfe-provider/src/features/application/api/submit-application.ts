@@ -23,7 +23,12 @@ export async function submitApplication(
     } catch (err) {
       const reason = errorMessage(err);
       // The message names the file (the server's own refusal already does).
-      throw new Error(reason.includes(file.name) ? reason : formatMessage('credentialUploadFailed', { name: file.name, reason }));
+      throw new Error(
+        reason.includes(file.name)
+          ? reason
+          : formatMessage('credentialUploadFailed', { name: file.name, reason }),
+        { cause: err },
+      );
     }
   }
   return api.submitDoctorApplication(toApplication(uid, email, form));

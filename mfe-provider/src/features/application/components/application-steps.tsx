@@ -66,7 +66,10 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
   const [problem, setProblem] = useState<string | null>(null);
   const step = steps[index]!;
   const last = index === steps.length - 1;
-  const { register, handleSubmit, clearErrors, formState, watch, getValues, setValue } = useForm<ApplicationForm, StepId>({
+  const { register, handleSubmit, clearErrors, formState, watch, getValues, setValue } = useForm<
+    ApplicationForm,
+    StepId
+  >({
     defaultValues: initial,
     context: step,
     resolver: stepResolver,

@@ -51,11 +51,13 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
   const initial = profileForm(record);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { register, handleSubmit, formState, watch, getValues, setValue, reset } = useForm<DoctorProfileForm>({
-    defaultValues: initial,
-    resolver: zodResolver(doctorProfileFormSchema, undefined, { raw: true }),
-    shouldFocusError: false,
-  });
+  const { register, handleSubmit, formState, watch, getValues, setValue, reset } = useForm<DoctorProfileForm>(
+    {
+      defaultValues: initial,
+      resolver: zodResolver(doctorProfileFormSchema, undefined, { raw: true }),
+      shouldFocusError: false,
+    },
+  );
   const save = useMutation({
     mutationFn: (input: DoctorProfileUpdate) => api.updateDoctorProfile(uid, input),
     onSuccess: (res) => {
@@ -108,9 +110,13 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
             <select
               {...register('specialty', {
                 onChange: (e: ChangeEvent<HTMLSelectElement>) =>
-                  setValue('subSpecialties', keptSubSpecialties(e.target.value, getValues('subSpecialties')), {
-                    shouldDirty: true,
-                  }),
+                  setValue(
+                    'subSpecialties',
+                    keptSubSpecialties(e.target.value, getValues('subSpecialties')),
+                    {
+                      shouldDirty: true,
+                    },
+                  ),
               })}
               className={ui.input}
             >

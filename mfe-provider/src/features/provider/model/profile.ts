@@ -31,12 +31,16 @@ const same = (a: readonly string[], b: readonly string[]) =>
  * The `PATCH /api/doctors/{uid}/profile` body: only what differs from `before` (the address as a
  * whole when any of its parts changed), or null when nothing did.
  */
-export function profileUpdate(before: DoctorProfileForm, after: DoctorProfileForm): DoctorProfileUpdate | null {
+export function profileUpdate(
+  before: DoctorProfileForm,
+  after: DoctorProfileForm,
+): DoctorProfileUpdate | null {
   const out: DoctorProfileUpdate = {};
   const changed = (key: keyof DoctorProfileForm) => before[key] !== after[key];
   if (changed('specialty')) out.specialty = after.specialty as DoctorProfileUpdate['specialty'];
   if (!same(before.subSpecialties, after.subSpecialties)) out.subSpecialties = [...after.subSpecialties];
-  if (after.licenseNumber.trim() !== before.licenseNumber.trim()) out.licenseNumber = after.licenseNumber.trim();
+  if (after.licenseNumber.trim() !== before.licenseNumber.trim())
+    out.licenseNumber = after.licenseNumber.trim();
   if (after.bio.trim() !== before.bio.trim()) out.bio = after.bio.trim();
   if (after.clinic.trim() !== before.clinic.trim()) out.clinic = after.clinic.trim();
   if ((['street', 'city', 'state', 'zipCode'] as const).some((k) => after[k].trim() !== before[k].trim())) {
