@@ -99,7 +99,7 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
     buffer: Buffer.from('this is only text'),
     mimeType: 'application/pdf',
   });
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.locator('main').getByRole('alert')).toHaveText(
     '“my-degree.pdf” is not a PDF, JPEG or PNG file. Please choose another file.',
   );
   await shotAtWidths(page, 'onboarding-file-refused');
@@ -125,7 +125,7 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
     await route.fallback();
   });
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByRole('alert')).toContainText('Service unavailable');
+  await expect(page.locator('main').getByRole('alert')).toContainText('Service unavailable');
   await expect(page.getByText('Chosen: degree.pdf')).toBeVisible();
   await expect(page.getByText('Chosen: license.pdf')).toBeVisible();
   await shotAtWidths(page, 'onboarding-submit-failed');
@@ -164,7 +164,7 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
   await editor.getByLabel('Bio (optional)').fill('Heart health for the whole family.');
   await editor.getByLabel('Accepting new patients').uncheck();
   await editor.getByRole('button', { name: 'Save profile' }).click();
-  await expect(editor.getByRole('status')).toHaveText('Profile saved');
+  await expect(doc.locator('[role="alert"], [role="status"]').getByText('Profile saved')).toBeVisible();
   await editor.scrollIntoViewIfNeeded();
   await shotAtWidths(doc, 'onboarding-profile-editor');
   await fitsPhone(doc);

@@ -63,8 +63,9 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
     onSuccess: (res) => {
       queryClient.setQueryData(doctorApplicationKeys.own(uid), res.data);
       reset(profileForm(res.data));
-      setStatus(res.backToReview ? MESSAGES.profileBackToReview : MESSAGES.profileSaved);
-      notify.success(MESSAGES.profileSaved);
+      // Back to review is said next to the form (it stays); a plain save is one toast.
+      if (res.backToReview) setStatus(MESSAGES.profileBackToReview);
+      else notify.success(MESSAGES.profileSaved);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: doctorKeys.all }),
         queryClient.invalidateQueries({ queryKey: providerKeys.all }),
@@ -94,7 +95,7 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
   });
 
   return (
-    <section className={ui.card} aria-labelledby="profile-editor-title">
+    <section className={`${ui.card} ${css.editor}`} aria-labelledby="profile-editor-title">
       <h2 id="profile-editor-title">{MESSAGES.profileEditorTitle}</h2>
       <p className={ui.muted}>{MESSAGES.profileEditorIntro}</p>
       <form
