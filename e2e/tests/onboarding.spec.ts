@@ -182,6 +182,8 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
   await shotAtWidths(doc, 'onboarding-profile-review-warning');
   await editor.getByRole('button', { name: 'Save profile' }).click();
   await expect(editor.getByRole('status')).toContainText('back in review');
+  await shotAtWidths(doc, 'onboarding-profile-back-to-review');
+  await expectAccessible(doc, { include: null });
   const [row] = await sql<{ id: string; verification_status: string }>(
     `SELECT id, verification_status FROM doctors WHERE email = $1`,
     [email],
