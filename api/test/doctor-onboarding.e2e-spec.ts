@@ -161,6 +161,39 @@ describe('credential uploads (issue 16 §2)', () => {
     expect(Number(n)).toBe(4);
   });
 
+  it('after a rejection, the same files sent again are current documents of the resubmission', async () => {
+    const reviewer = await admin();
+    const user = await registered('doctor');
+    const first = await uploadAll(user);
+    expect((await submit(user)).status).toBe(201);
+    const { id } = await record(user);
+    const version = await applicationVersion(t.dataSource, id);
+    const rejected = await request(t.http)
+      .post(`/api/admin/doctors/${id}/reject`)
+      .set(authHeader(reviewer))
+      .send({ version, reason: 'Unreadable scans' });
+    expect(rejected.status).toBe(200);
+    const again = await uploadAll(user);
+    expect(again.filter((x) => first.includes(x))).toEqual([]);
+    expect((await submit(user)).status).toBe(201);
+    const rows = await t.dataSource.query<{ id: string; superseded: boolean }[]>(
+      `SELECT id, superseded_at IS NOT NULL AS superseded FROM credentials WHERE doctor_id = $1`,
+      [id],
+    );
+    expect(
+      rows
+        .filter((r) => !r.superseded)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...again].sort());
+    expect(
+      rows
+        .filter((r) => r.superseded)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...first].sort());
+  });
+
   it('answers concurrent retries of one file with one stored document', async () => {
     const user = await registered('doctor');
     const bytes = pdf('concurrent');

@@ -148,6 +148,11 @@ export class DoctorApplicationsService {
     }
     return this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
       const doctor = this.applicantRow(locked);
+      // The documents a rejection was about belong to that decision: superseded by the first new
+      // upload (as the resubmission would), so a re-sent file is stored as a current document again.
+      if (doctor.verificationStatus === 'rejected' && doctor.onboardingCompleted && doctor.reviewedAt) {
+        await this.doctors.supersedeCredentials(m, doctor.id, doctor.reviewedAt);
+      }
       // Issue 16 §2: a retry after a failed submit sends the same files again; the current document
       // with the same type and bytes is the answer, not a second copy (a unique index backs this).
       if (contentHash) {

@@ -64,6 +64,8 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
   const [files, setFiles] = useState<ApplicationFiles>(EMPTY_FILES);
   // A refused file or a failed submission; field problems come from the form state.
   const [problem, setProblem] = useState<string | null>(null);
+  // Files being checked by content (a moment each).
+  const [checking, setChecking] = useState(0);
   const step = steps[index]!;
   const last = index === steps.length - 1;
   const { register, handleSubmit, clearErrors, formState, watch, getValues, setValue } = useForm<
@@ -96,7 +98,9 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
   const pick = (key: keyof ApplicationFiles) => async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.target;
     const chosen = Array.from(input.files ?? []);
-    const bad = await checkDocuments(chosen);
+    // Submit waits until every chosen file has been read.
+    setChecking((n) => n + 1);
+    const bad = await checkDocuments(chosen).finally(() => setChecking((n) => n - 1));
     if (bad) {
       setProblem(bad);
       input.value = '';
@@ -265,7 +269,7 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
         >
           {MESSAGES.previousButton}
         </button>
-        <button type="submit" className={ui.primary} disabled={busy}>
+        <button type="submit" className={ui.primary} disabled={busy || checking > 0}>
           {last ? (busy ? MESSAGES.submitting : MESSAGES.applicationSubmit) : MESSAGES.nextButton}
         </button>
       </div>
