@@ -1,6 +1,7 @@
 import request from 'supertest';
 import {
   MESSAGES,
+  formatMessage,
   type AdminDashboardOverview,
   type DoctorApplication,
   type DoctorRecordResponse,
@@ -215,7 +216,8 @@ describe('POST /api/doctors/:uid/credentials', () => {
     const user = await registered('doctor');
     const fake = await credential(user, 'degree', Buffer.from('not a pdf at all'), 'degree.pdf');
     expect(fake.status).toBe(400);
-    expect(fake.body.message).toBe(MESSAGES.credentialTypeInvalid);
+    // Issue 16 §2: the refusal names the file.
+    expect(fake.body.message).toBe(formatMessage('credentialFileRefused', { name: 'degree.pdf' }));
     expect((await credential(user, 'degree', DOCX, 'degree.docx')).status).toBe(400);
     expect((await credential(user, 'passport', PDF, 'p.pdf')).status).toBe(400);
     const other = await registered('doctor');

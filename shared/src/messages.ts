@@ -763,6 +763,25 @@ export const MESSAGES = {
   providerUndoUntil: 'You can undo this until {time}.',
   providerDownloadPrescription: 'Download prescription',
   providerPrescriptionPreviewTitle: 'Prescription for {patient}',
+  // Issue 16 (g2): onboarding that leads to a bookable doctor
+  subSpecialtyInvalid: 'Please choose sub-specialties of your specialty from the list.',
+  applicationSubSpecialtiesPicker: 'Sub-specialties (optional)',
+  applicationSubSpecialtiesNone: 'Choose a specialty first to see its sub-specialties.',
+  credentialFileRefused: '“{name}” is not a PDF, JPEG or PNG file. Please choose another file.',
+  credentialFileTooLarge: '“{name}” is larger than 10 MB. Please choose a smaller file.',
+  credentialUploadFailed: '“{name}” could not be uploaded: {reason}',
+  profileEditorTitle: 'Your profile',
+  profileEditorIntro:
+    'Patients see these details when they book. Changing your licence number or specialty sends your profile back to review.',
+  profileSaveButton: 'Save profile',
+  profileSaving: 'Saving…',
+  profileSaved: 'Profile saved',
+  profileBackToReview:
+    'Profile saved. Your licence number or specialty changed, so your profile is back in review and patients cannot book you until an admin approves it.',
+  profileNoChanges: 'Nothing to save: no field was changed.',
+  profileNotApproved: 'Only an approved doctor can edit the profile.',
+  profileReviewWarning: 'Saving this change sends your profile back to review.',
+  applicationChosenFiles: 'Chosen: {names}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

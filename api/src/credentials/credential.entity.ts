@@ -17,6 +17,10 @@ import { DoctorEntity } from '../doctors/doctor.entity.js';
 /** One credential document of a doctor's application (spec §3 Credential record). */
 @Entity({ name: 'credentials' })
 @Index('idx_credentials_doctor', ['doctorId', 'createdAt'])
+@Index('uq_credentials_current_content', ['doctorId', 'type', 'contentHash'], {
+  unique: true,
+  where: 'superseded_at IS NULL AND content_hash IS NOT NULL',
+})
 @Check(
   'chk_credentials_type',
   `type IN ('degree', 'license', 'identity', 'address', 'certification', 'experience')`,
@@ -50,6 +54,10 @@ export class CredentialEntity {
 
   @Column({ type: 'integer', nullable: true })
   size!: number | null;
+
+  /** SHA-256 (hex) of the file's bytes: a retried upload of the same file is not stored twice. */
+  @Column({ name: 'content_hash', type: 'text', nullable: true })
+  contentHash!: string | null;
 
   /** Set when a resubmission replaced this document (issue 13 §3). */
   @Column({ name: 'superseded_at', type: 'timestamptz', nullable: true })

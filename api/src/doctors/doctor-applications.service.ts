@@ -1,15 +1,21 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   CONTENT_TYPES,
   CREDENTIAL_FILE_TYPES,
   MESSAGES,
+  PROFILE_REVIEW_FIELDS,
   REQUIRED_CREDENTIAL_TYPES,
+  foreignSubSpecialties,
   detectFileType,
+  formatMessage,
   issuingOrganizationFor,
   sanitizeFileName,
   type CreateDoctorInput,
   type CredentialMetadataInput,
   type CredentialRecord,
+  type DoctorProfileResponse,
+  type DoctorProfileUpdate,
   type DoctorRecordResponse,
 } from '@medora/shared';
 import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
@@ -128,15 +134,31 @@ export class DoctorApplicationsService {
     // Audited by the route, before the upload is read (DoctorsController.addCredential).
     await this.assertApplicant(caller, uid);
     let contentType: string | null = null;
+    let contentHash: string | null = null;
     if (file) {
-      const detected = detectFileType(file.bytes, sanitizeFileName(file.fileName));
+      const name = sanitizeFileName(file.fileName);
+      const detected = detectFileType(file.bytes, name);
       if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
-        throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
+        // Issue 16 §2: the message names the file, so the applicant knows which one to replace.
+        const message = formatMessage('credentialFileRefused', { name });
+        throw new ApiException(400, message, { file: message });
       }
       contentType = CONTENT_TYPES[detected];
+      contentHash = createHash('sha256').update(file.bytes).digest('hex');
     }
     return this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
       const doctor = this.applicantRow(locked);
+      // The documents a rejection was about belong to that decision: superseded by the first new
+      // upload (as the resubmission would), so a re-sent file is stored as a current document again.
+      if (doctor.verificationStatus === 'rejected' && doctor.onboardingCompleted && doctor.reviewedAt) {
+        await this.doctors.supersedeCredentials(m, doctor.id, doctor.reviewedAt);
+      }
+      // Issue 16 §2: a retry after a failed submit sends the same files again; the current document
+      // with the same type and bytes is the answer, not a second copy (a unique index backs this).
+      if (contentHash) {
+        const existing = await this.doctors.findCurrentCredentialByHash(m, doctor.id, meta.type, contentHash);
+        if (existing) return toCredentialRecord(existing, true);
+      }
       // Each file may be 10 MB: cap what one application can store.
       if ((await this.doctors.countCredentials(m, doctor.id)) >= MAX_CREDENTIALS) {
         throw new ApiException(400, MESSAGES.tooManyCredentials);
@@ -150,10 +172,68 @@ export class DoctorApplicationsService {
           issuingOrganization: issuingOrganizationFor(meta.type),
           contentType,
           size: file ? file.bytes.length : null,
+          contentHash,
         },
         file?.bytes,
       );
       return toCredentialRecord(row, Boolean(file));
+    });
+  }
+
+  /**
+   * Issue 16 §2: `PATCH /api/doctors/:uid/profile`, the approved doctor edits their own profile
+   * (the owner only, audited through the access policy). A changed licence number or specialty
+   * returns the record to review: pending, not bookable, back in the admin's queue.
+   */
+  async updateProfile(
+    caller: Caller,
+    uid: string,
+    input: DoctorProfileUpdate,
+  ): Promise<DoctorProfileResponse> {
+    const target: AuditTarget = { action: 'doctor.profile.update', resourceType: 'doctor', resourceId: uid };
+    if (!isDoctorRole(caller)) {
+      await this.access.audit(caller, 'denied', target);
+      throw new ApiException(403, MESSAGES.forbidden);
+    }
+    await this.access.assertCanAccess(caller, uid, { audit: target });
+    return this.doctors.withApplicantLock(uid, async (row, m) => {
+      if (!row || row.verificationStatus !== 'approved' || !row.onboardingCompleted) {
+        throw new ApiException(403, MESSAGES.profileNotApproved);
+      }
+      const specialty = input.specialty ?? row.specialty;
+      // Without new ones, sub-specialties of a former specialty are dropped.
+      const subSpecialties = input.subSpecialties ?? (input.specialty ? [] : (row.subSpecialties ?? []));
+      if (foreignSubSpecialties(specialty, subSpecialties).length) {
+        throw new ApiException(400, MESSAGES.subSpecialtyInvalid, {
+          subSpecialties: MESSAGES.subSpecialtyInvalid,
+        });
+      }
+      const backToReview = PROFILE_REVIEW_FIELDS.some(
+        (key) => input[key] !== undefined && input[key] !== row[key],
+      );
+      Object.assign(row, {
+        specialty,
+        subSpecialties,
+        ...(input.licenseNumber !== undefined && { licenseNumber: input.licenseNumber }),
+        ...(input.bio !== undefined && { bio: input.bio || null }),
+        ...(input.clinic !== undefined && { clinic: input.clinic }),
+        ...(input.clinicAddress !== undefined && { clinicAddress: input.clinicAddress }),
+        ...(input.consultationFee !== undefined && { consultationFee: String(input.consultationFee) }),
+        ...(input.consultationDuration !== undefined && { consultationDuration: input.consultationDuration }),
+        ...(input.languages !== undefined && { languages: input.languages }),
+        ...(input.acceptingNewPatients !== undefined && { acceptingNewPatients: input.acceptingNewPatients }),
+        ...(backToReview && {
+          verificationStatus: 'pending' as const,
+          isAvailable: false,
+          credentialsVerified: false,
+          rejectionReason: null,
+          reviewedAt: null,
+          reviewedBy: null,
+        }),
+        version: row.version + 1,
+      } satisfies Partial<DoctorEntity>);
+      const saved = await this.doctors.save(m, row);
+      return { data: toDoctorRecord(saved, uid), backToReview };
     });
   }
 

@@ -1,13 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   applicationETag,
   createDoctorSchema,
   credentialMetadataSchema,
+  doctorProfileUpdateSchema,
   uidSchema,
   type CreateDoctorInput,
   type CredentialRecord,
+  type DoctorProfileResponse,
+  type DoctorProfileUpdate,
   type DoctorRecordResponse,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
@@ -102,6 +105,26 @@ export class DoctorsController {
     // The version an admin's decision names in If-Match (issue 13 §3).
     void reply.header('etag', applicationETag(record.data.version));
     return record;
+  }
+
+  @Patch(':uid/profile')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'Issue 16 §2: the approved doctor edits their profile (clinic and address, fee, duration, languages, bio, accepting new patients); a changed licence number or specialty returns it to review',
+  })
+  @ApiResponse({ status: 400, description: 'Invalid or empty body', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 403,
+    description: 'Not the caller’s own record, not a doctor/provider, or not approved',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  updateProfile(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Body(new ZodValidationPipe(doctorProfileUpdateSchema)) body: DoctorProfileUpdate,
+  ): Promise<DoctorProfileResponse> {
+    return this.applications.updateProfile(caller, uid, body);
   }
 
   @Post(':uid/credentials')

@@ -102,7 +102,7 @@ export interface CredentialFileRow {
 /** A new credential's columns (the server decides status and organisation). */
 export type NewCredential = Pick<
   CredentialEntity,
-  'doctorId' | 'type' | 'documentName' | 'issuingOrganization' | 'contentType' | 'size'
+  'doctorId' | 'type' | 'documentName' | 'issuingOrganization' | 'contentType' | 'size' | 'contentHash'
 >;
 
 /**
@@ -337,6 +337,28 @@ export class DoctorsRepository {
       [doctorId],
     );
     return present?.types ?? [];
+  }
+
+  /**
+   * Issue 16 §2: the doctor's current (not superseded) document of `type` with these bytes (by
+   * SHA-256), if one was uploaded already: a retried upload returns it instead of storing it twice.
+   */
+  findCurrentCredentialByHash(
+    m: EntityManager,
+    doctorId: string,
+    type: CredentialType,
+    contentHash: string,
+  ): Promise<CredentialEntity | null> {
+    return m
+      .getRepository(CredentialEntity)
+      .createQueryBuilder('c')
+      .where('c.doctor_id = :doctorId AND c.type = :type AND c.content_hash = :contentHash', {
+        doctorId,
+        type,
+        contentHash,
+      })
+      .andWhere('c.superseded_at IS NULL')
+      .getOne();
   }
 
   countCredentials(m: EntityManager, doctorId: string): Promise<number> {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithQuery } from '../test-utils/render-with-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { ApiError, MESSAGES, api, authStore, type RemotePageProps } from '@medora/shared';
+import { ApiError, MESSAGES, api, authStore, formatMessage, type RemotePageProps } from '@medora/shared';
 import AdminDashboardPage from './admin-dashboard-page';
 import DoctorOnboardingPage from './doctor-onboarding-page';
 import DoctorSignupPage from './doctor-signup-page';
@@ -87,6 +87,9 @@ describe('doctor onboarding steps', () => {
 
     await screen.findByRole('heading', { level: 2, name: 'Professional Details' });
     type('Specialty *', 'Cardiology');
+    // Issue 16 §2: the specialty's sub-specialties, a multi-select.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Heart failure' }));
+    expect(screen.queryByRole('checkbox', { name: 'Epilepsy' })).toBeNull();
     type('Qualification *', 'MD');
     type('Years of experience *', '-1');
     type('License number *', 'LIC-1');
@@ -119,10 +122,17 @@ describe('doctor onboarding steps', () => {
     fireEvent.change(screen.getByLabelText('Medical Degree *'), {
       target: { files: [new File(['x'], 'degree.docx')] },
     });
-    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.credentialTypeInvalid);
+    // Issue 16 §2: the refusal names the file; a text file named .pdf is refused on selection too.
+    await alertSays(formatMessage('credentialFileRefused', { name: 'degree.docx' }));
+    fireEvent.change(screen.getByLabelText('Medical Degree *'), {
+      target: { files: [new File(['just text'], 'notes.pdf')] },
+    });
+    await alertSays(formatMessage('credentialFileRefused', { name: 'notes.pdf' }));
     fireEvent.change(screen.getByLabelText('Medical Degree *'), { target: { files: [pdf('degree.pdf')] } });
     fireEvent.change(screen.getByLabelText('Medical License *'), { target: { files: [pdf('license.pdf')] } });
     fireEvent.change(screen.getByLabelText('Identity Proof *'), { target: { files: [pdf('id.pdf')] } });
+    await screen.findByText(formatMessage('applicationChosenFiles', { names: 'id.pdf' }));
+    expect(screen.queryByText(formatMessage('applicationChosenFiles', { names: 'notes.pdf' }))).toBeNull();
 
     const upload = jest.spyOn(api, 'uploadCredential').mockResolvedValue({} as never);
     const submit = jest.spyOn(api, 'submitDoctorApplication').mockResolvedValue({} as never);
@@ -138,6 +148,7 @@ describe('doctor onboarding steps', () => {
           languages: ['English'],
           acceptingNewPatients: true,
           experience: 0,
+          subSpecialties: ['Heart failure'],
         }),
       }),
     );
@@ -249,6 +260,58 @@ describe('admin verification queue (issue 13 §3)', () => {
 
 describe('provider dashboard (server state in TanStack Query)', () => {
   const schedule = { availableDays: [], timeSlots: {}, timeZone: 'UTC', outsideSchedule: [] };
+  // Issue 16 §2: the profile editor reads the doctor's own record.
+  const approvedRecord = {
+    id: 'd-1',
+    uid: 'doc-1',
+    name: 'Dr. Ada',
+    specialty: 'Cardiology',
+    subSpecialties: ['Echocardiography'],
+    licenseNumber: 'LIC-1',
+    bio: null,
+    clinic: 'Heart Clinic',
+    clinicAddress: { city: 'Boston', state: 'MA' },
+    consultationFee: 150,
+    consultationDuration: 30,
+    languages: ['English'],
+    acceptingNewPatients: true,
+    verificationStatus: 'approved',
+  };
+  beforeEach(() => {
+    authStore.setState({
+      status: 'signed-in',
+      user: { uid: 'doc-1', email: 'dr@example.com', emailVerified: true },
+    });
+    jest.spyOn(api, 'getDoctor').mockResolvedValue({ exists: true, data: approvedRecord } as never);
+  });
+
+  it('saves only the changed profile fields and says when a licence change returns it to review', async () => {
+    jest.spyOn(api, 'providerOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'providerAppointments').mockResolvedValue([]);
+    jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
+    const update = jest.spyOn(api, 'updateDoctorProfile').mockResolvedValue({
+      data: { ...approvedRecord, consultationFee: 180, verificationStatus: 'pending' },
+      backToReview: true,
+    } as never);
+    renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
+    await screen.findByRole('heading', { name: MESSAGES.profileEditorTitle });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.profileSaveButton }));
+    await alertSays(MESSAGES.profileNoChanges);
+    expect(update).not.toHaveBeenCalled();
+    type('Consultation fee (USD) *', '180');
+    type('License number *', 'LIC-2');
+    await screen.findByText(MESSAGES.profileReviewWarning);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Heart failure' }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.profileSaveButton }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('doc-1', {
+        consultationFee: 180,
+        licenseNumber: 'LIC-2',
+        subSpecialties: ['Echocardiography', 'Heart failure'],
+      }),
+    );
+    expect(await screen.findByText(MESSAGES.profileBackToReview)).toBeTruthy();
+  });
 
   it('shows a failed load as an alert and the schedule editor still loads', async () => {
     jest.spyOn(api, 'providerOverview').mockRejectedValue(new ApiError(403, 'Not a provider.'));

@@ -15,6 +15,7 @@ import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { ScheduleEditor } from '../features/provider/components/schedule-editor';
+import { ProfileEditor } from '../features/provider/components/profile-editor';
 
 /** Issue 16 §4: appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
 function ByDay({ appointments }: { appointments: ProviderAppointment[] }) {
@@ -80,6 +81,7 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
       <div className={css.schedule}>
         <ScheduleEditor />
       </div>
+      <ProfileEditor />
       <div className={css.later}>
         <ComingSoonCard title={MESSAGES.providerComingMessages} />
         <ComingSoonCard title={MESSAGES.providerComingEarnings} />

@@ -22,6 +22,8 @@ import type {
   CredentialType,
   DoctorApplication,
   DoctorRecord,
+  DoctorProfileResponse,
+  DoctorProfileUpdate,
   DoctorRecordResponse,
   ProviderAppointment,
   ProviderOverview,
@@ -364,6 +366,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     account: () => request<Account>('/me/account'),
     updateAccount: (input: UpdateAccountInput) =>
       request<Account>('/me/account', { method: 'PATCH', body: input }),
+    // Issue 16 (g2): the approved doctor's own profile.
+    updateDoctorProfile: (uid: string, input: DoctorProfileUpdate) =>
+      request<DoctorProfileResponse>(`/doctors/${encodeURIComponent(uid)}/profile`, {
+        method: 'PATCH',
+        body: input,
+      }),
     preferences: () => request<NotificationPreferences>('/me/preferences'),
     updatePreferences: (input: NotificationPreferences) =>
       request<NotificationPreferences>('/me/preferences', { method: 'PUT', body: input }),

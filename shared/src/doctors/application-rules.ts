@@ -34,3 +34,6 @@ export function isPastBirthDate(value: string, now: Date = new Date()): boolean 
   const d = parseIsoDate(value);
   return d !== null && d.getUTCFullYear() >= MIN_BIRTH_YEAR && d.getTime() <= now.getTime();
 }
+
+/** Issue 16 §2: the profile fields whose change returns an approved doctor's record to review. */
+export const PROFILE_REVIEW_FIELDS = ['licenseNumber', 'specialty'] as const;

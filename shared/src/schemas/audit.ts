@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'audit.read',
   // Issue 15 §5: a patient moved an appointment to another slot.
   'appointment.reschedule',
+  // Issue 16 (g2): an approved doctor edited their profile.
+  'doctor.profile.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,9 +1,12 @@
 import { DOCTOR_SPECIALTIES } from '../doctors/application-rules.js';
+import { DOCTOR_SUB_SPECIALTIES } from '../doctors/sub-specialties.js';
 import { MESSAGES } from '../messages.js';
 import {
   applicationDecisionSchema,
   doctorApplicationFormSchema,
   doctorApplicationSchema,
+  doctorApplicationStepSchemas,
+  doctorProfileUpdateSchema,
   providerScheduleSchema,
   versionFromIfMatch,
 } from './doctors.js';
@@ -58,7 +61,7 @@ describe('doctorApplicationFormSchema (issue 14 §3: the page and the API, one s
   const FORM = {
     ...APPLICATION,
     experience: '12',
-    subSpecialties: '',
+    subSpecialties: [],
     npiNumber: '',
     bio: '',
     street: '',
@@ -125,5 +128,58 @@ describe('decision versions', () => {
     expect(versionFromIfMatch('W/"3"')).toBe(3);
     expect(versionFromIfMatch('*')).toBeNull();
     expect(versionFromIfMatch('"0"')).toBeNull();
+  });
+});
+
+describe('sub-specialties (issue 16 §2)', () => {
+  it('has options for each of the 16 specialties, written once', () => {
+    expect(Object.keys(DOCTOR_SUB_SPECIALTIES).sort()).toEqual([...DOCTOR_SPECIALTIES].sort());
+    for (const options of Object.values(DOCTOR_SUB_SPECIALTIES)) {
+      expect(options.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(options).size).toBe(options.length);
+    }
+  });
+
+  it('takes the specialty’s own (list or comma-separated) and refuses others and free text', () => {
+    expect(firstMessage({ subSpecialties: ['Echocardiography'] })).toBeNull();
+    expect(
+      doctorApplicationSchema.parse({ ...APPLICATION, subSpecialties: 'Echocardiography, Heart failure' }),
+    ).toMatchObject({ subSpecialties: ['Echocardiography', 'Heart failure'] });
+    expect(firstMessage({ subSpecialties: ['Epilepsy'] })).toBe(MESSAGES.subSpecialtyInvalid);
+    expect(firstMessage({ subSpecialties: 'anything at all' })).toBe(MESSAGES.subSpecialtyInvalid);
+    expect(firstMessage({ specialty: 'Neurology', subSpecialties: ['Epilepsy'] })).toBeNull();
+  });
+
+  it('checks the onboarding step with the same rule', () => {
+    const step = doctorApplicationStepSchemas.professional;
+    const base = {
+      specialty: 'Cardiology',
+      qualification: 'MD',
+      experience: '3',
+      licenseNumber: 'L',
+      npiNumber: '',
+      bio: '',
+    };
+    expect(step.safeParse({ ...base, subSpecialties: ['Heart failure'] }).success).toBe(true);
+    const wrong = step.safeParse({ ...base, subSpecialties: ['Glaucoma'] });
+    expect(wrong.success ? null : wrong.error.issues[0]!.message).toBe(MESSAGES.subSpecialtyInvalid);
+  });
+});
+
+describe('doctorProfileUpdateSchema (issue 16 §2)', () => {
+  const message = (body: object) => {
+    const result = doctorProfileUpdateSchema.safeParse(body);
+    return result.success ? null : result.error.issues[0]!.message;
+  };
+  it('takes any subset of the editable fields and refuses an empty body and status fields', () => {
+    expect(message({ bio: 'Hi' })).toBeNull();
+    expect(message({ consultationFee: 90, acceptingNewPatients: false })).toBeNull();
+    expect(message({})).toBe(MESSAGES.profileNoChanges);
+    expect(message({ verificationStatus: 'approved' })).not.toBeNull();
+    expect(message({ consultationFee: '90' })).toBe(MESSAGES.numberExpected);
+    expect(message({ specialty: 'Neurology', subSpecialties: ['Echocardiography'] })).toBe(
+      MESSAGES.subSpecialtyInvalid,
+    );
+    expect(message({ languages: [] })).toBe(MESSAGES.requiredFields);
   });
 });

@@ -9,6 +9,7 @@ import {
   isPastBirthDate,
   isValidPhone,
 } from '../doctors/application-rules.js';
+import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
 import { uidSchema } from './users.js';
 
 /** Spec §9 doctor defaults at signup. */
@@ -55,7 +56,10 @@ const applicationFields = {
   gender: required(40),
   dob: required(20).refine((v) => isPastBirthDate(v), MESSAGES.dobInvalid),
   specialty: z.enum(DOCTOR_SPECIALTIES, MESSAGES.specialtyInvalid),
-  subSpecialties: text(500),
+  // Issue 16 §2: picked from DOCTOR_SUB_SPECIALTIES of the specialty (checked with the specialty).
+  subSpecialties: z
+    .array(text(120).min(1, MESSAGES.subSpecialtyInvalid))
+    .max(20, MESSAGES.subSpecialtyInvalid),
   qualification: required(200),
   experience: strictNumber()
     .int(MESSAGES.requiredFields)
@@ -79,41 +83,60 @@ const applicationFields = {
 };
 const f = applicationFields;
 
+/** Issue 16 §2: every picked sub-specialty belongs to the specialty (issue on `subSpecialties`). */
+function checkSubSpecialties(
+  value: { specialty?: string; subSpecialties?: string[] },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.specialty === undefined || !value.subSpecialties?.length) return;
+  if (foreignSubSpecialties(value.specialty, value.subSpecialties).length) {
+    ctx.addIssue({ code: 'custom', path: ['subSpecialties'], message: MESSAGES.subSpecialtyInvalid });
+  }
+}
+
+/** A comma-separated list ('A, B') or an array, as the array of its non-blank items. */
+const subSpecialtiesInput = z
+  .union([text(500), z.array(text(120)).max(20, MESSAGES.subSpecialtyInvalid)])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(f.subSpecialties);
+
 /**
  * `POST /api/doctors` body `data` (spec §3 Doctor application record). Status fields a client might
  * send (verificationStatus, isAvailable, credentialsVerified, documentsSubmitted, onboardingCompleted)
  * are stripped: the server sets them (spec §4 Doctor application).
  */
-export const doctorApplicationSchema = z.object({
-  name: f.name,
-  email: text(320).optional(),
-  phone: f.phone,
-  gender: f.gender,
-  dob: f.dob,
-  specialty: f.specialty,
-  subSpecialties: z.union([f.subSpecialties, z.array(text(120)).max(20)]).optional(),
-  qualification: f.qualification,
-  experience: f.experience,
-  licenseNumber: f.licenseNumber,
-  npiNumber: f.npiNumber.optional(),
-  bio: f.bio.optional(),
-  clinic: f.clinic,
-  clinicAddress: z.object({
-    street: f.street.optional(),
-    city: f.city,
-    state: f.state,
-    zipCode: f.zipCode.optional(),
-  }),
-  consultationFee: f.consultationFee.default(DOCTOR_DEFAULTS.consultationFee),
-  consultationDuration: f.consultationDuration.default(DOCTOR_DEFAULTS.consultationDuration),
-  languages: f.languages.default([...DOCTOR_DEFAULTS.languages]),
-  acceptingNewPatients: f.acceptingNewPatients.default(DOCTOR_DEFAULTS.acceptingNewPatients),
-  timeZone: z
-    .string()
-    .trim()
-    .refine((v) => isValidTimeZone(v), MESSAGES.timeZoneInvalid)
-    .optional(),
-});
+export const doctorApplicationSchema = z
+  .object({
+    name: f.name,
+    email: text(320).optional(),
+    phone: f.phone,
+    gender: f.gender,
+    dob: f.dob,
+    specialty: f.specialty,
+    subSpecialties: subSpecialtiesInput.optional(),
+    qualification: f.qualification,
+    experience: f.experience,
+    licenseNumber: f.licenseNumber,
+    npiNumber: f.npiNumber.optional(),
+    bio: f.bio.optional(),
+    clinic: f.clinic,
+    clinicAddress: z.object({
+      street: f.street.optional(),
+      city: f.city,
+      state: f.state,
+      zipCode: f.zipCode.optional(),
+    }),
+    consultationFee: f.consultationFee.default(DOCTOR_DEFAULTS.consultationFee),
+    consultationDuration: f.consultationDuration.default(DOCTOR_DEFAULTS.consultationDuration),
+    languages: f.languages.default([...DOCTOR_DEFAULTS.languages]),
+    acceptingNewPatients: f.acceptingNewPatients.default(DOCTOR_DEFAULTS.acceptingNewPatients),
+    timeZone: z
+      .string()
+      .trim()
+      .refine((v) => isValidTimeZone(v), MESSAGES.timeZoneInvalid)
+      .optional(),
+  })
+  .superRefine(checkSubSpecialties);
 export type DoctorApplicationInput = z.infer<typeof doctorApplicationSchema>;
 
 export const createDoctorSchema = z.object({ uid: uidSchema, data: doctorApplicationSchema });
@@ -168,15 +191,17 @@ export type DoctorApplicationForm = z.input<typeof doctorApplicationFormSchema>;
 /** Spec §5 Doctor onboarding, step by step (the Upload Documents step checks files, not fields). */
 export const doctorApplicationStepSchemas = {
   personal: doctorApplicationFormSchema.pick({ name: true, phone: true, gender: true, dob: true }),
-  professional: doctorApplicationFormSchema.pick({
-    specialty: true,
-    subSpecialties: true,
-    qualification: true,
-    experience: true,
-    licenseNumber: true,
-    npiNumber: true,
-    bio: true,
-  }),
+  professional: doctorApplicationFormSchema
+    .pick({
+      specialty: true,
+      subSpecialties: true,
+      qualification: true,
+      experience: true,
+      licenseNumber: true,
+      npiNumber: true,
+      bio: true,
+    })
+    .superRefine(checkSubSpecialties),
   clinic: doctorApplicationFormSchema.pick({
     clinic: true,
     street: true,
@@ -191,6 +216,66 @@ export const doctorApplicationStepSchemas = {
     acceptingNewPatients: true,
   }),
 };
+
+/**
+ * Issue 16 §2: `PATCH /api/doctors/{uid}/profile`, what an approved doctor may change themself. Every
+ * field is optional (at least one is required); a changed licence number or specialty returns the
+ * record to review. The same field rules as the application.
+ */
+export const doctorProfileUpdateSchema = z
+  .object({
+    specialty: f.specialty.optional(),
+    subSpecialties: subSpecialtiesInput.optional(),
+    licenseNumber: f.licenseNumber.optional(),
+    bio: f.bio.optional(),
+    clinic: f.clinic.optional(),
+    clinicAddress: z
+      .object({
+        street: f.street.optional(),
+        city: f.city,
+        state: f.state,
+        zipCode: f.zipCode.optional(),
+      })
+      .strict()
+      .optional(),
+    consultationFee: f.consultationFee.optional(),
+    consultationDuration: f.consultationDuration.optional(),
+    languages: f.languages.min(1, MESSAGES.requiredFields).optional(),
+    acceptingNewPatients: f.acceptingNewPatients.optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), MESSAGES.profileNoChanges)
+  .superRefine(checkSubSpecialties);
+export type DoctorProfileUpdate = z.infer<typeof doctorProfileUpdateSchema>;
+
+/** `PATCH /api/doctors/{uid}/profile`: the saved record and whether it went back to review. */
+export interface DoctorProfileResponse {
+  data: DoctorRecord;
+  backToReview: boolean;
+}
+
+/**
+ * Issue 16 §2: the provider dashboard's profile editor, as typed (text inputs, flat address), checked
+ * by the same field rules as the application and `PATCH /api/doctors/{uid}/profile`.
+ */
+export const doctorProfileFormSchema = doctorApplicationFormSchema
+  .pick({
+    specialty: true,
+    subSpecialties: true,
+    licenseNumber: true,
+    bio: true,
+    clinic: true,
+    street: true,
+    city: true,
+    state: true,
+    zipCode: true,
+    consultationFee: true,
+    consultationDuration: true,
+    languages: true,
+    acceptingNewPatients: true,
+  })
+  .superRefine(checkSubSpecialties);
+export type DoctorProfileForm = z.input<typeof doctorProfileFormSchema>;
 
 /** The metadata of one credential (spec §7 JSON body; the multipart form carries the same fields). */
 export const credentialMetadataSchema = z.object({

@@ -322,6 +322,14 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
 
+  // Issue 16 (g2): the approved doctor edits their own profile; nobody else may, admins neither.
+  'PATCH /api/doctors/{uid}/profile': {
+    params: { uid: 'unbookedDoctor' },
+    body: () => ({ bio: 'Matrix bio', acceptingNewPatients: true }),
+    audit: { action: 'doctor.profile.update', resourceType: 'doctor' },
+    expect: row(401, 403, 403, 403, 200, 403, 403),
+  },
+
   // ── admin ──────────────────────────────────────────────────────────────────────────────────────
   'GET /api/admin/overview': {
     audit: { resourceType: 'dashboard' },

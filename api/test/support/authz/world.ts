@@ -40,7 +40,9 @@ export type Subject =
   | 'freshStartedAppointment'
   | 'freshClosedAppointment'
   // issue 15: the patient's visit (their intake submission)
-  | 'visit';
+  | 'visit'
+  // Issue 16 (g2): an approved doctor's own record (their profile)
+  | 'unbookedDoctor';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -208,6 +210,8 @@ export class World {
         return this.freshPastAppointment('Scheduled');
       case 'freshClosedAppointment':
         return this.freshPastAppointment('Completed');
+      case 'unbookedDoctor':
+        return this.users.unbookedDoctor.uid;
       case 'visit': {
         const [row] = await this.t.dataSource.query<{ id: string }[]>(
           'SELECT id FROM patient_visits WHERE firebase_uid = $1 ORDER BY visited_at DESC LIMIT 1',

@@ -7,6 +7,7 @@ import {
   createUserSchema,
   credentialMetadataSchema,
   demoSessionSchema,
+  doctorProfileUpdateSchema,
   markNotificationsReadSchema,
   providerScheduleSchema,
   rejectApplicationSchema,
@@ -76,6 +77,8 @@ export const FUZZ_ROUTES = [
   // Issue 15 (h4): the settings page
   'PATCH /api/me/account',
   'PUT /api/me/preferences',
+  // Issue 16 (g2): the approved doctor's profile
+  'PATCH /api/doctors/{uid}/profile',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -343,6 +346,16 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       caller: patient,
       path: '/api/me/account',
       json: { base: { name: 'Fuzz Tester', phone: '5551234567' }, schema: updateAccountSchema },
+    },
+    // Issue 16 (g2): only bodies the schema refuses are sent, so the approved doctor stays approved.
+    'PATCH /api/doctors/{uid}/profile': {
+      caller: doctorUser,
+      path: `/api/doctors/${doctorUser.uid}/profile`,
+      params: { names: ['uid'], build: (v) => `/api/doctors/${v.uid}/profile` },
+      json: {
+        base: { bio: 'Fuzz bio', consultationFee: 120, languages: ['English'] },
+        schema: doctorProfileUpdateSchema,
+      },
     },
     'PUT /api/me/preferences': {
       caller: patient,

@@ -1,4 +1,4 @@
-import { api, type DoctorRecordResponse } from '@medora/shared';
+import { api, errorMessage, formatMessage, type DoctorRecordResponse } from '@medora/shared';
 import {
   credentialUploads,
   toApplication,
@@ -16,8 +16,20 @@ export async function submitApplication(
   form: ApplicationForm,
   files: ApplicationFiles,
 ): Promise<DoctorRecordResponse> {
+  // Issue 16 §2: a retry sends the same files again; the server keeps one copy of each (content hash).
   for (const { type, file } of credentialUploads(files)) {
-    await api.uploadCredential(uid, type, file, file.name);
+    try {
+      await api.uploadCredential(uid, type, file, file.name);
+    } catch (err) {
+      const reason = errorMessage(err);
+      // The message names the file (the server's own refusal already does).
+      throw new Error(
+        reason.includes(file.name)
+          ? reason
+          : formatMessage('credentialUploadFailed', { name: file.name, reason }),
+        { cause: err },
+      );
+    }
   }
   return api.submitDoctorApplication(toApplication(uid, email, form));
 }

@@ -6,6 +6,7 @@ import {
   DOCTOR_SPECIALTIES,
   MESSAGES,
   formatMessage,
+  subSpecialtiesOf,
   type MessageKey,
 } from '@medora/shared';
 import { doctorApplicationStepSchemas } from '@medora/shared/schemas';
@@ -13,8 +14,9 @@ import { Field, ui } from '../../../components/ui';
 import {
   EMPTY_FILES,
   STEP_TITLES,
-  checkDocument,
+  checkDocuments,
   hasRequiredDocuments,
+  keptSubSpecialties,
   stepProblem,
   type ApplicationFiles,
   type ApplicationForm,
@@ -62,9 +64,14 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
   const [files, setFiles] = useState<ApplicationFiles>(EMPTY_FILES);
   // A refused file or a failed submission; field problems come from the form state.
   const [problem, setProblem] = useState<string | null>(null);
+  // Files being checked by content (a moment each).
+  const [checking, setChecking] = useState(0);
   const step = steps[index]!;
   const last = index === steps.length - 1;
-  const { register, handleSubmit, clearErrors, formState } = useForm<ApplicationForm, StepId>({
+  const { register, handleSubmit, clearErrors, formState, watch, getValues, setValue } = useForm<
+    ApplicationForm,
+    StepId
+  >({
     defaultValues: initial,
     context: step,
     resolver: stepResolver,
@@ -79,16 +86,32 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
   const text = (key: keyof ApplicationForm) => ({ ...register(key), className: ui.input });
   const field = (label: MessageKey, control: ReactNode) => <Field label={MESSAGES[label]}>{control}</Field>;
 
-  const pick = (key: keyof ApplicationFiles) => (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = Array.from(e.target.files ?? []);
-    const bad = chosen.map(checkDocument).find(Boolean);
+  const specialty = watch('specialty');
+  const subOptions = subSpecialtiesOf(specialty);
+  const specialtyField = register('specialty', {
+    // Sub-specialties of another specialty are dropped when the specialty changes.
+    onChange: (e: ChangeEvent<HTMLSelectElement>) =>
+      setValue('subSpecialties', keptSubSpecialties(e.target.value, getValues('subSpecialties'))),
+  });
+
+  // Issue 16 §2: checked by content on selection; a refused file is named and not kept.
+  const pick = (key: keyof ApplicationFiles) => async (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
+    const chosen = Array.from(input.files ?? []);
+    // Submit waits until every chosen file has been read.
+    setChecking((n) => n + 1);
+    const bad = await checkDocuments(chosen).finally(() => setChecking((n) => n - 1));
     if (bad) {
       setProblem(bad);
-      e.target.value = '';
+      input.value = '';
       return;
     }
     setProblem(null);
     setFiles((f) => ({ ...f, [key]: Array.isArray(f[key]) ? chosen : (chosen[0] ?? null) }));
+  };
+  const chosenNames = (key: keyof ApplicationFiles) => {
+    const value = files[key];
+    return (Array.isArray(value) ? value : value ? [value] : []).map((file) => file.name);
   };
 
   const next = handleSubmit(async (form) => {
@@ -151,14 +174,23 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
           {field(
             'applicationSpecialtyLabel',
             // The spec's 16 (the server refuses any other).
-            <select {...text('specialty')}>
+            <select {...specialtyField} className={ui.input}>
               <option value="">{MESSAGES.applicationSelectPlaceholder}</option>
               {DOCTOR_SPECIALTIES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </select>,
           )}
-          {field('applicationSubSpecialtiesLabel', <input {...text('subSpecialties')} />)}
+          <fieldset className={css.choices}>
+            <legend>{MESSAGES.applicationSubSpecialtiesPicker}</legend>
+            {subOptions.length === 0 && <p className={ui.muted}>{MESSAGES.applicationSubSpecialtiesNone}</p>}
+            {subOptions.map((option) => (
+              <label key={option} className={css.choice}>
+                <input type="checkbox" value={option} {...register('subSpecialties')} />
+                {option}
+              </label>
+            ))}
+          </fieldset>
           {field(
             'applicationQualificationLabel',
             <input {...text('qualification')} placeholder={MESSAGES.applicationQualificationPlaceholder} />,
@@ -198,15 +230,23 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
       {step === 'documents' && (
         <div className={ui.grid}>
           {DOCUMENTS.map(({ key, label, multiple }) => (
-            <Field key={key} label={MESSAGES[label]}>
-              <input
-                type="file"
-                className={ui.fileInput}
-                accept={CREDENTIAL_UPLOAD_ACCEPT}
-                multiple={multiple}
-                onChange={pick(key)}
-              />
-            </Field>
+            <div key={key}>
+              <Field label={MESSAGES[label]}>
+                <input
+                  type="file"
+                  className={ui.fileInput}
+                  accept={CREDENTIAL_UPLOAD_ACCEPT}
+                  multiple={multiple}
+                  onChange={(e) => void pick(key)(e)}
+                />
+              </Field>
+              {/* What is kept for the submit, also after a failed one or a step back. */}
+              {chosenNames(key).length > 0 && (
+                <p className={css.chosen} data-testid={`chosen-${key}`}>
+                  {formatMessage('applicationChosenFiles', { names: chosenNames(key).join(', ') })}
+                </p>
+              )}
+            </div>
           ))}
           <p className={ui.muted}>{MESSAGES.applicationFilesHint}</p>
         </div>
@@ -229,7 +269,7 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
         >
           {MESSAGES.previousButton}
         </button>
-        <button type="submit" className={ui.primary} disabled={busy}>
+        <button type="submit" className={ui.primary} disabled={busy || checking > 0}>
           {last ? (busy ? MESSAGES.submitting : MESSAGES.applicationSubmit) : MESSAGES.nextButton}
         </button>
       </div>

@@ -1,7 +1,11 @@
 import {
+  CREDENTIAL_FILE_TYPES,
   MESSAGES,
   REQUIRED_CREDENTIAL_TYPES,
   checkUploadFile,
+  detectFileType,
+  formatMessage,
+  subSpecialtiesOf,
   type CreateDoctorInput,
   type CredentialType,
   type DoctorApplicationForm,
@@ -22,7 +26,7 @@ export const EMPTY_FORM: ApplicationForm = {
   gender: '',
   dob: '',
   specialty: '',
-  subSpecialties: '',
+  subSpecialties: [],
   qualification: '',
   experience: '',
   licenseNumber: '',
@@ -86,10 +90,46 @@ export function hasRequiredDocuments(files: ApplicationFiles): boolean {
   return REQUIRED_CREDENTIAL_TYPES.every((type) => files[type] !== null);
 }
 
-/** A chosen credential that is not a .pdf/.jpg/.jpeg/.png or larger than 10 MB: its message. */
-export function checkDocument(file: File): string | null {
+/** The first bytes of a file (enough for every signature `detectFileType` knows). */
+async function headOf(file: Blob): Promise<Uint8Array> {
+  const head = file.slice(0, 16);
+  if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('read'));
+    reader.readAsArrayBuffer(head);
+  });
+}
+
+/**
+ * Issue 16 §2: a chosen credential checked on selection by name, size and content (a text file named
+ * .pdf is refused here, not at the final submit); the message names the file. Null when acceptable.
+ */
+export async function checkDocument(file: File): Promise<string | null> {
+  const name = file.name;
   const refused = checkUploadFile(file, 'credential');
-  return refused ? MESSAGES[refused] : null;
+  if (refused === 'fileTooLargeServer') return formatMessage('credentialFileTooLarge', { name });
+  if (refused) return formatMessage('credentialFileRefused', { name });
+  const detected = detectFileType(await headOf(file), name);
+  return detected && CREDENTIAL_FILE_TYPES.includes(detected)
+    ? null
+    : formatMessage('credentialFileRefused', { name });
+}
+
+/** The first refusal among `files` (checked in order), or null. */
+export async function checkDocuments(files: File[]): Promise<string | null> {
+  for (const file of files) {
+    const problem = await checkDocument(file);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** The picked sub-specialties that still belong to `specialty` (after the specialty changed). */
+export function keptSubSpecialties(specialty: string, picked: readonly string[]): string[] {
+  const allowed = subSpecialtiesOf(specialty);
+  return picked.filter((s) => allowed.includes(s));
 }
 
 /** The `POST /api/doctors` body; status fields are the server's and are not sent. */
@@ -107,7 +147,7 @@ export function toApplication(uid: string, email: string | null, form: Applicati
       gender: form.gender,
       dob: form.dob,
       specialty: form.specialty as CreateDoctorInput['data']['specialty'],
-      subSpecialties: form.subSpecialties.trim() || undefined,
+      subSpecialties: form.subSpecialties.length ? [...form.subSpecialties] : undefined,
       qualification: form.qualification.trim(),
       experience: Number(form.experience),
       licenseNumber: form.licenseNumber.trim(),
@@ -137,7 +177,7 @@ export function formFromRecord(record: DoctorRecord): ApplicationForm {
     gender: record.gender ?? '',
     dob: record.dob ?? '',
     specialty: record.specialty,
-    subSpecialties: record.subSpecialties.join(', '),
+    subSpecialties: keptSubSpecialties(record.specialty, record.subSpecialties),
     qualification: record.qualification ?? '',
     experience: record.experience === null ? '' : String(record.experience),
     licenseNumber: record.licenseNumber ?? '',

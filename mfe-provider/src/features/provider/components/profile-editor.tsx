@@ -1,0 +1,175 @@
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStore } from 'zustand';
+import {
+  DOCTOR_SPECIALTIES,
+  MESSAGES,
+  PROFILE_REVIEW_FIELDS,
+  api,
+  authStore,
+  errorMessage,
+  notify,
+  subSpecialtiesOf,
+  type DoctorProfileForm,
+  type DoctorProfileUpdate,
+  type DoctorRecord,
+  type MessageKey,
+} from '@medora/shared';
+import { doctorProfileFormSchema } from '@medora/shared/schemas';
+import { doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
+import { Field, ui } from '../../../components/ui';
+import { keptSubSpecialties } from '../../application/model/application';
+import { profileForm, profileUpdate } from '../model/profile';
+import css from './profile-editor.module.css';
+
+/**
+ * Issue 16 §2: the approved doctor's profile (clinic and address, fee, duration, languages, bio,
+ * accepting new patients; specialty and licence number too, which send it back to review). Only the
+ * changed fields are sent to `PATCH /api/doctors/{uid}/profile`.
+ */
+export function ProfileEditor() {
+  const uid = useStore(authStore, (s) => s.user?.uid ?? null);
+  const record = useQuery({
+    queryKey: doctorApplicationKeys.own(uid ?? ''),
+    queryFn: async () => (await api.getDoctor(uid!)).data as DoctorRecord,
+    enabled: !!uid,
+  });
+  if (record.isError)
+    return (
+      <p role="alert" className={ui.error}>
+        {errorMessage(record.error)}
+      </p>
+    );
+  if (!record.data || !uid) return <p role="status">{MESSAGES.loading}</p>;
+  return <ProfileForm uid={uid} record={record.data} />;
+}
+
+function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
+  const queryClient = useQueryClient();
+  const initial = profileForm(record);
+  const [status, setStatus] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { register, handleSubmit, formState, watch, getValues, setValue, reset } = useForm<DoctorProfileForm>(
+    {
+      defaultValues: initial,
+      resolver: zodResolver(doctorProfileFormSchema, undefined, { raw: true }),
+      shouldFocusError: false,
+    },
+  );
+  const save = useMutation({
+    mutationFn: (input: DoctorProfileUpdate) => api.updateDoctorProfile(uid, input),
+    onSuccess: (res) => {
+      queryClient.setQueryData(doctorApplicationKeys.own(uid), res.data);
+      reset(profileForm(res.data));
+      // Back to review is said next to the form (it stays); a plain save is one toast.
+      if (res.backToReview) setStatus(MESSAGES.profileBackToReview);
+      else notify.success(MESSAGES.profileSaved);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: doctorKeys.all }),
+        queryClient.invalidateQueries({ queryKey: providerKeys.all }),
+      ]);
+    },
+  });
+
+  const specialty = watch('specialty');
+  const reviewChange = PROFILE_REVIEW_FIELDS.some((key) => formState.dirtyFields[key]);
+  const errors = Object.values(formState.errors).map((e) => e?.message as string | undefined);
+  const error = problem ?? errors.find(Boolean) ?? null;
+  const text = (key: keyof DoctorProfileForm) => ({ ...register(key), className: ui.input });
+  const field = (label: MessageKey, control: ReactNode) => <Field label={MESSAGES[label]}>{control}</Field>;
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    const input = profileUpdate(initial, values);
+    if (!input) {
+      setProblem(MESSAGES.profileNoChanges);
+      return;
+    }
+    try {
+      await save.mutateAsync(input);
+    } catch (err) {
+      setProblem(errorMessage(err));
+    }
+  });
+
+  return (
+    <section className={`${ui.card} ${css.editor}`} aria-labelledby="profile-editor-title">
+      <h2 id="profile-editor-title">{MESSAGES.profileEditorTitle}</h2>
+      <p className={ui.muted}>{MESSAGES.profileEditorIntro}</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          setProblem(null);
+          void submit(e);
+        }}
+      >
+        <div className={ui.grid}>
+          {field(
+            'applicationSpecialtyLabel',
+            <select
+              {...register('specialty', {
+                onChange: (e: ChangeEvent<HTMLSelectElement>) =>
+                  setValue(
+                    'subSpecialties',
+                    keptSubSpecialties(e.target.value, getValues('subSpecialties')),
+                    {
+                      shouldDirty: true,
+                    },
+                  ),
+              })}
+              className={ui.input}
+            >
+              {DOCTOR_SPECIALTIES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>,
+          )}
+          {field('applicationLicenseLabel', <input {...text('licenseNumber')} />)}
+          <fieldset className={css.choices}>
+            <legend>{MESSAGES.applicationSubSpecialtiesPicker}</legend>
+            {subSpecialtiesOf(specialty).map((option) => (
+              <label key={option} className={css.choice}>
+                <input type="checkbox" value={option} {...register('subSpecialties')} />
+                {option}
+              </label>
+            ))}
+          </fieldset>
+          {field('applicationClinicLabel', <input {...text('clinic')} />)}
+          {field('applicationStreetLabel', <input {...text('street')} autoComplete="street-address" />)}
+          {field('applicationCityLabel', <input {...text('city')} />)}
+          {field('applicationStateLabel', <input {...text('state')} />)}
+          {field('applicationZipLabel', <input {...text('zipCode')} autoComplete="postal-code" />)}
+          {field('applicationFeeLabel', <input {...text('consultationFee')} type="number" min={0} />)}
+          {field(
+            'applicationDurationLabel',
+            <input {...text('consultationDuration')} type="number" min={5} step={5} />,
+          )}
+          {field('applicationLanguagesLabel', <input {...text('languages')} />)}
+          {field('applicationBioLabel', <textarea {...text('bio')} rows={3} />)}
+          <label className={css.checkbox}>
+            <input type="checkbox" {...register('acceptingNewPatients')} />
+            {MESSAGES.applicationAcceptingLabel}
+          </label>
+        </div>
+        {reviewChange && <p className={css.warning}>{MESSAGES.profileReviewWarning}</p>}
+        {error && (
+          <p role="alert" className={ui.error}>
+            {error}
+          </p>
+        )}
+        {status && (
+          <p role="status" className={css.status}>
+            {status}
+          </p>
+        )}
+        <div className={css.actions}>
+          <button type="submit" className={ui.primary} disabled={save.isPending}>
+            {save.isPending ? MESSAGES.profileSaving : MESSAGES.profileSaveButton}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
