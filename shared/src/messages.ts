@@ -754,6 +754,18 @@ export const MESSAGES = {
   authOperationNotAllowed: 'This change is not allowed for your account. Please contact support.',
   authVerifyCurrentEmailFirst: 'Please verify your current e-mail address first.',
   mailboxKindChangeEmail: 'Verify new e-mail address',
+  // Issue 16 (g5): the admin's desk
+  adminApproveTitle: 'Approve {name}?',
+  adminApproveMessage: '{name} becomes bookable by patients at once.',
+  adminApproveConfirm: 'Approve',
+  adminApproving: 'Approving…',
+  adminReopenTitle: 'Re-open {name}?',
+  adminReopenMessage: '{name} goes back to the review queue and is not bookable until decided again.',
+  adminReopenConfirm: 'Re-open',
+  adminReopening: 'Re-opening…',
+  adminDeciding: 'Sending the decision on {name}…',
+  adminOwnApplication: 'This is your own application: another admin must review it.',
+  adminDecisionConflictGone: '{name}: {message} It is no longer in this list.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,9 +1,11 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useStore } from 'zustand';
 import {
   ApiError,
   MESSAGES,
   api,
+  authStore,
   errorMessage,
   formatMessage,
   notify,
@@ -15,6 +17,7 @@ import { adminKeys } from '@medora/shared/query';
 import { ReasonDialog } from '../components/reason-dialog';
 import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
+import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
 import { CredentialList } from '../features/admin/components/credential-list';
 import { useOpenFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
@@ -82,7 +85,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
   const [status, setStatus] = useState<QueueStatus>('pending');
   /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
-  const [conflicts, setConflicts] = useState<Record<string, string>>({});
+  const [conflicts, setConflicts] = useState<Record<string, { name: string; message: string }>>({});
 
   const overviewQuery = useQuery({
     queryKey: adminKeys.overview(),
@@ -103,25 +106,40 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     (c: CredentialRecord) => api.credentialFile(c.id),
     (c) => c.documentName,
   );
+  /** Issue 16 §5: the signed-in admin's own application shows no decision buttons. */
+  const ownUid = useStore(authStore, (s) => s.user?.uid ?? null);
+  /** The approval or re-opening waiting for the admin's confirmation. */
+  const [confirming, setConfirming] = useState<Exclude<Decision, { kind: 'reject' }> | null>(null);
+  /** Applications with a decision on its way: one request each, however often a button is pressed. */
+  const inFlight = useRef(new Set<string>());
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const setBusy = (id: string, busy: boolean) => {
+    if (busy) inFlight.current.add(id);
+    else inFlight.current.delete(id);
+    setBusyIds(new Set(inFlight.current));
+  };
 
   /**
-   * Runs a decision on the version shown. A 409 (changed since, or already decided) is kept on the
-   * card and the queue reloads, so the admin reviews the current version before deciding again.
+   * Runs a decision on the version shown, once. A 409 (changed since, or already decided) is kept on
+   * the card and the queue reloads, so the admin reviews the current version before deciding again;
+   * any other failure is thrown to the dialog that asked, which shows it.
    */
-  const decide = async (d: Decision): Promise<'done' | 'conflict' | 'failed'> => {
+  const decide = async (d: Decision): Promise<void> => {
     const id = d.app.id;
+    if (inFlight.current.has(id)) return;
+    setBusy(id, true);
     try {
       await decision.mutateAsync(d);
       setConflicts(({ [id]: _, ...rest }) => rest);
       notify.success(doneMessage(d));
-      return 'done';
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        setConflicts((c) => ({ ...c, [id]: err.message }));
-        return 'conflict';
+        setConflicts((c) => ({ ...c, [id]: { name: d.app.name, message: err.message } }));
+        return;
       }
-      notify.error(errorMessage(err));
-      return 'failed';
+      throw err;
+    } finally {
+      setBusy(id, false);
     }
   };
 
@@ -132,7 +150,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           {
             label: formatMessage('adminApprove', { name: app.name }),
             className: ui.primary,
-            run: () => void decide({ kind: 'approve', app }),
+            run: () => setConfirming({ kind: 'approve', app }),
           },
           {
             label: formatMessage('adminReject', { name: app.name }),
@@ -144,7 +162,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           {
             label: formatMessage('adminReopen', { name: app.name }),
             className: ui.secondary,
-            run: () => void decide({ kind: 'reopen', app }),
+            run: () => setConfirming({ kind: 'reopen', app }),
           },
         ];
 
@@ -174,6 +192,15 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
       </label>
       {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
       {queue?.length === 0 && <p>{QUEUES[status].empty}</p>}
+      {/* Issue 16 §5: a refused decision on an application that has left this list since stays said. */}
+      {queue &&
+        Object.entries(conflicts)
+          .filter(([id]) => !queue.some((app) => app.id === id))
+          .map(([id, { name, message }]) => (
+            <p key={id} role="alert" className={ui.error}>
+              {formatMessage('adminDecisionConflictGone', { name, message })}
+            </p>
+          ))}
       <div className={ui.list}>
         {queue?.map((app) => (
           <article
@@ -192,7 +219,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
             </p>
             {conflicts[app.id] && (
               <p role="alert" className={ui.error}>
-                {conflicts[app.id]}
+                {conflicts[app.id].message}
               </p>
             )}
             <dl className={css.facts}>
@@ -208,13 +235,28 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
               credentials={app.credentials}
               onView={(c) => credentialFile.mutate(c)}
             />
-            <div className={css.actions}>
-              {actions(app).map(({ label, className, run }) => (
-                <button key={label} type="button" className={className} onClick={run}>
-                  {label}
-                </button>
-              ))}
-            </div>
+            {app.uid !== null && app.uid === ownUid ? (
+              <p className={ui.muted}>{MESSAGES.adminOwnApplication}</p>
+            ) : (
+              <div className={css.actions} aria-busy={busyIds.has(app.id) || undefined}>
+                {actions(app).map(({ label, className, run }) => (
+                  <button
+                    key={label}
+                    type="button"
+                    className={className}
+                    onClick={run}
+                    disabled={busyIds.has(app.id)}
+                  >
+                    {label}
+                  </button>
+                ))}
+                {busyIds.has(app.id) && (
+                  <p role="status" className={ui.muted}>
+                    {formatMessage('adminDeciding', { name: app.name })}
+                  </p>
+                )}
+              </div>
+            )}
           </article>
         ))}
       </div>
@@ -224,9 +266,31 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           title={formatMessage('rejectDialogTitle', { name: rejecting.name })}
           onCancel={() => setRejecting(null)}
           onConfirm={async (reason) => {
-            const outcome = await decide({ kind: 'reject', app: rejecting, reason });
             // On a 409 the dialog closes too: its message is on the card, above the current version.
-            if (outcome !== 'failed') setRejecting(null);
+            await decide({ kind: 'reject', app: rejecting, reason });
+            setRejecting(null);
+          }}
+        />
+      )}
+      {confirming && (
+        <ConfirmDecisionDialog
+          {...(confirming.kind === 'approve'
+            ? {
+                title: formatMessage('adminApproveTitle', { name: confirming.app.name }),
+                message: formatMessage('adminApproveMessage', { name: confirming.app.name }),
+                confirmLabel: MESSAGES.adminApproveConfirm,
+                busyLabel: MESSAGES.adminApproving,
+              }
+            : {
+                title: formatMessage('adminReopenTitle', { name: confirming.app.name }),
+                message: formatMessage('adminReopenMessage', { name: confirming.app.name }),
+                confirmLabel: MESSAGES.adminReopenConfirm,
+                busyLabel: MESSAGES.adminReopening,
+              })}
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            await decide(confirming);
+            setConfirming(null);
           }}
         />
       )}

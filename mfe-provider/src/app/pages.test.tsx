@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithQuery } from '../test-utils/render-with-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
@@ -221,7 +221,14 @@ describe('admin verification queue (issue 13 §3)', () => {
     expect(superseded.textContent).toContain(MESSAGES.credentialSuperseded);
 
     fireEvent.click(screen.getByRole('button', { name: 'Approve Dr. Queue' }));
+    // Issue 16 §5: the approval is confirmed first.
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Approve Dr. Queue?' })).getByRole('button', {
+        name: MESSAGES.adminApproveConfirm,
+      }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.applicationChanged);
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(approve).toHaveBeenCalledWith('app-1', 7);
     // The 409 invalidates the queue: the current version is fetched for review.
     await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
@@ -244,6 +251,89 @@ describe('admin verification queue (issue 13 §3)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reject).toHaveBeenCalledWith('app-1', 7, 'License expired');
     await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('admin decisions (issue 16 §5)', () => {
+  const application = {
+    id: 'app-2',
+    uid: 'doc-2',
+    name: 'Dr. Twice',
+    email: 't@example.com',
+    phone: '5551234567',
+    specialty: 'Cardiology',
+    subSpecialties: [],
+    qualification: 'MD',
+    experience: 4,
+    licenseNumber: 'LIC-2',
+    npiNumber: null,
+    bio: null,
+    clinic: 'Clinic',
+    clinicAddress: null,
+    consultationFee: 150,
+    consultationDuration: 30,
+    languages: ['English'],
+    acceptingNewPatients: true,
+    verificationStatus: 'pending',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    version: 3,
+    credentials: [],
+  };
+  afterEach(() => act(() => authStore.setState({ status: 'signed-out', user: null } as never)));
+
+  it('asks before approving, shows the busy state and sends one request however often it is pressed', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    let resolve: (v: unknown) => void = () => undefined;
+    const approve = jest
+      .spyOn(api, 'approveDoctor')
+      .mockImplementation(() => new Promise((r) => (resolve = r)) as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const open = await screen.findByRole('button', { name: 'Approve Dr. Twice' });
+    fireEvent.click(open);
+    fireEvent.click(open);
+    expect(approve).not.toHaveBeenCalled();
+    const dialog = screen.getByRole('dialog', { name: 'Approve Dr. Twice?' });
+    const confirm = within(dialog).getByRole('button', { name: MESSAGES.adminApproveConfirm });
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm.textContent).toBe(MESSAGES.adminApproving));
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Approve Dr. Twice' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(approve).toHaveBeenCalledTimes(1);
+    expect(approve).toHaveBeenCalledWith('app-2', 3);
+    await act(async () => resolve({}));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(approve).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a failure other than a conflict inside the dialog; Cancel sends nothing', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    const approve = jest.spyOn(api, 'approveDoctor').mockRejectedValue(new ApiError(500, 'Boom.'));
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Dr. Twice' }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.dialogCancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Dr. Twice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Dr. Twice?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.adminApproveConfirm }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Boom.');
+    expect(approve).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no decision buttons on the signed-in admin’s own application', async () => {
+    act(() => authStore.setState({ status: 'signed-in', user: { uid: 'doc-2' } } as never));
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    expect(await screen.findByText(MESSAGES.adminOwnApplication)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve Dr. Twice' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject Dr. Twice' })).toBeNull();
   });
 });
 

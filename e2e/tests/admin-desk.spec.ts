@@ -1,0 +1,139 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { submitApplication } from '../support/applicant';
+import { loginThroughUi } from '../support/auth';
+import { sql } from '../support/db';
+import { expectAccessible, shotAtWidths } from '../support/screens';
+
+/** Issue 16 §5: the admin's desk, as an admin, at 1366 and 390 px. */
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[role="alert"], [role="status"]').getByText(text).first();
+
+async function adminPage(browser: Browser, who = 'admin', password = 'admin'): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await loginThroughUi(page, who, password);
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
+
+async function noSidewaysScrollAt390(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
+  if (size) await page.setViewportSize(size);
+}
+
+test('an approval is confirmed, busy while it runs and sent once however often it is clicked', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Dr. Desk ${Date.now().toString(36)}`;
+  await submitApplication(request, name);
+  const admin = await adminPage(browser);
+  const application = admin.getByRole('article', { name: `Application of ${name}` });
+  await expect(application).toBeVisible();
+
+  // Count the approvals that leave the page, and hold the first one so the busy state can be seen.
+  const approvals: string[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await admin.route('**/api/admin/doctors/*/approve', async (route) => {
+    approvals.push(route.request().postData() ?? '');
+    await held;
+    await route.continue();
+  });
+
+  await application.getByRole('button', { name: `Approve ${name}` }).dblclick();
+  const dialog = admin.getByRole('dialog', { name: `Approve ${name}?` });
+  await expect(dialog).toHaveCount(1);
+  await expect(dialog).toContainText(`${name} becomes bookable by patients at once.`);
+  expect(approvals).toEqual([]);
+  await expectAccessible(admin, { include: null });
+  await shotAtWidths(admin, 'admin-desk-approve-dialog');
+  await noSidewaysScrollAt390(admin);
+
+  const confirm = dialog.getByRole('button', { name: 'Approve', exact: true });
+  await confirm.dblclick();
+  await expect(dialog.getByRole('button', { name: 'Approving…' })).toBeDisabled();
+  await expect(application.getByRole('button', { name: `Approve ${name}` })).toBeDisabled();
+  await expect(application.getByRole('status')).toHaveText(`Sending the decision on ${name}…`);
+  await shotAtWidths(admin, 'admin-desk-approving');
+  release();
+  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(application).toHaveCount(0);
+  expect(approvals).toHaveLength(1);
+  expect(JSON.parse(approvals[0]!)).toEqual({ version: expect.any(Number) });
+  const [row] = await sql<{ verification_status: string }>(
+    `SELECT verification_status FROM doctors WHERE name = $1`,
+    [name],
+  );
+  expect(row!.verification_status).toBe('approved');
+  await admin.context().close();
+});
+
+test('a stale page cannot reverse a decision: the 409 is shown on the application', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Dr. Stale ${Date.now().toString(36)}`;
+  await submitApplication(request, name);
+  const stale = await adminPage(browser);
+  const staleCard = stale.getByRole('article', { name: `Application of ${name}` });
+  await expect(staleCard).toBeVisible();
+
+  // Another admin (another tab) rejects it meanwhile.
+  const other = await adminPage(browser);
+  await other
+    .getByRole('article', { name: `Application of ${name}` })
+    .getByRole('button', { name: `Reject ${name}` })
+    .click();
+  const reject = other.getByRole('dialog', { name: `Reject ${name}` });
+  await reject.getByLabel('Reason (shown to the applicant)').fill('Licence not found');
+  await expectAccessible(other, { include: null });
+  await reject.getByRole('button', { name: 'Reject application' }).click();
+  await expect(toast(other, `${name} rejected.`)).toBeVisible();
+  await other.context().close();
+
+  // The stale page still shows it pending; approving it is refused and says why.
+  await staleCard.getByRole('button', { name: `Approve ${name}` }).click();
+  await stale
+    .getByRole('dialog', { name: `Approve ${name}?` })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
+  // The decision named the version on screen; the application, rejected since, leaves the list and
+  // the refusal stays said above it.
+  await expect(
+    stale.getByRole('alert').filter({ hasText: `${name}: This application changed after you opened it.` }),
+  ).toContainText('It is no longer in this list.');
+  await expect(staleCard).toHaveCount(0);
+  await expect(stale.getByRole('dialog')).toHaveCount(0);
+  await shotAtWidths(stale, 'admin-desk-stale-decision');
+  const [row] = await sql<{ verification_status: string }>(
+    `SELECT verification_status FROM doctors WHERE name = $1`,
+    [name],
+  );
+  expect(row!.verification_status).toBe('rejected');
+  await stale.context().close();
+});
+
+test('an admin does not see decision buttons on their own application', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const name = `Dr. Self ${Date.now().toString(36)}`;
+  const applicant = await submitApplication(request, name);
+  // An applicant later made admin (as the API test does): the API refuses, the page offers nothing.
+  await sql(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [applicant.uid]);
+  const self = await adminPage(browser, applicant.email, applicant.password);
+  const own = self.getByRole('article', { name: `Application of ${name}` });
+  await expect(own).toContainText('This is your own application: another admin must review it.');
+  await expect(own.getByRole('button', { name: `Approve ${name}` })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: `Reject ${name}` })).toHaveCount(0);
+  await expectAccessible(self, { include: null });
+  await own.scrollIntoViewIfNeeded();
+  await shotAtWidths(self, 'admin-desk-own-application');
+  await self.context().close();
+});
