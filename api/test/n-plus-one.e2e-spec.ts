@@ -201,7 +201,10 @@ const LIST_ROUTES: ListRoute[] = [
     url: () => '/api/admin/applications?status=pending',
     caller: (w) => w.admin,
     items: (body) =>
-      (body as { credentials: unknown[] }[]).reduce((sum, a) => sum + 1 + a.credentials.length, 0),
+      (body as { items: { credentials: unknown[] }[] }).items.reduce(
+        (sum, a) => sum + 1 + a.credentials.length,
+        0,
+      ),
   },
   {
     route: '/api/notifications',

@@ -10,7 +10,8 @@ import {
   versionFromIfMatch,
   type ApplicationDecisionInput,
   type AdminDashboardOverview,
-  type DoctorApplication,
+  type ApplicationsPage,
+  type ApplicationsQuery,
   type DoctorRecord,
   type RejectApplicationInput,
 } from '@medora/shared';
@@ -62,16 +63,16 @@ export class AdminController {
 
   @Get('applications')
   @ApiOperation({
-    summary: 'Submitted doctor applications by status (default pending) with their credentials',
+    summary:
+      'A page of submitted applications by status (default pending): q searches name, e-mail and licence; sort oldest|newest by submission date; page (1-based, 10 a page). Each with its credentials, the account role and earlier rejections',
   })
+  @ApiResponse({ status: 200, description: 'ApplicationsPage' })
+  @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
   applications(
     @CurrentCaller() caller: Caller,
-    @Query(new ZodValidationPipe(applicationsQuerySchema))
-    query: {
-      status: 'pending' | 'approved' | 'rejected';
-    },
-  ): Promise<DoctorApplication[]> {
-    return this.admin.applications(caller, query.status);
+    @Query(new ZodValidationPipe(applicationsQuerySchema)) query: ApplicationsQuery,
+  ): Promise<ApplicationsPage> {
+    return this.admin.applications(caller, query);
   }
 
   @Get('credentials/:id/file')

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  APPLICATIONS_PAGE_SIZE,
   MESSAGES,
   ROLES,
   type AdminDashboardOverview,
-  type DoctorApplication,
+  type ApplicationsPage,
+  type ApplicationsQuery,
   type DoctorRecord,
   type Role,
 } from '@medora/shared';
@@ -18,6 +20,13 @@ import {
 } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { AdminRepository } from './admin.repository.js';
+
+/** The audit detail of a rejection is `reason: <the reason>` (`decide` below writes it). */
+const REJECTION_DETAIL = 'reason: ';
+function rejectionReasonOf(detail: string | null): string {
+  return detail?.startsWith(REJECTION_DETAIL) ? detail.slice(REJECTION_DETAIL.length) : (detail ?? '');
+}
 
 @Injectable()
 export class AdminService {
@@ -26,6 +35,7 @@ export class AdminService {
     private readonly doctors: DoctorsRepository,
     private readonly appointments: AppointmentsRepository,
     private readonly audit: AuditService,
+    private readonly adminReads: AdminRepository,
   ) {}
 
   /** Real counts: accounts by role, doctors by status, and the dashboard's four counters. */
@@ -54,12 +64,14 @@ export class AdminService {
   }
 
   /**
-   * Submitted applications with a status, oldest first, each with its credential list. Audited: one
-   * row per application returned (issue 13), all in one statement.
+   * A page of submitted applications of one status (issue 16 §5: search, submission date order),
+   * each with its credential list, the account's role and its earlier rejections. Audited: one row
+   * per application returned (issue 13), all in one statement.
    */
-  async applications(caller: Caller, status: VerificationStatus): Promise<DoctorApplication[]> {
-    const rows = await this.doctors.applications(status);
-    // One audit row per application returned, in the credentials' statement (issue 13).
+  async applications(caller: Caller, query: ApplicationsQuery): Promise<ApplicationsPage> {
+    const { rows, total } = await this.adminReads.applicationsPage(query);
+    const page = { total, page: query.page, pageSize: APPLICATIONS_PAGE_SIZE };
+    if (rows.length === 0) return { items: [], ...page };
     const audit = rows.map(({ doctor, uid }) =>
       auditEntry(caller, 'allowed', {
         action: 'application.read',
@@ -68,16 +80,23 @@ export class AdminService {
         detail: `user ${uid ?? '-'}`,
       }),
     );
-    const { sql, params } = DoctorsRepository.credentialsOfSql(rows.map(({ doctor }) => doctor.id));
-    const creds = rows.length
-      ? (await this.audit.queryWithAuditMany<Record<string, unknown>>(audit, sql, params)).map(
-          DoctorsRepository.toCredentialRow,
-        )
-      : [];
-    return rows.map(({ doctor, uid }) => ({
+    const ids = rows.map(({ doctor }) => doctor.id);
+    const { sql, params } = DoctorsRepository.credentialsOfSql(ids);
+    const [creds, rejections] = await Promise.all([
+      this.audit
+        .queryWithAuditMany<Record<string, unknown>>(audit, sql, params)
+        .then((r) => r.map(DoctorsRepository.toCredentialRow)),
+      this.adminReads.rejections(ids),
+    ]);
+    const items = rows.map(({ doctor, uid, role }) => ({
       ...toDoctorRecord(doctor, uid),
       credentials: creds.filter((c) => c.doctorId === doctor.id).map((c) => toCredentialRecord(c, c.hasFile)),
+      applicantRole: role === 'doctor' || role === 'provider' ? role : null,
+      rejections: rejections
+        .filter((r) => r.doctorId === doctor.id)
+        .map((r) => ({ at: new Date(r.at).toISOString(), reason: rejectionReasonOf(r.detail) })),
     }));
+    return { items, ...page };
   }
 
   async credentialFile(
@@ -127,7 +146,7 @@ export class AdminService {
           rejectionReason: decision.approve ? null : decision.reason,
         } satisfies Partial<DoctorEntity>);
         return {
-          detail: decision.approve ? undefined : `reason: ${decision.reason}`,
+          detail: decision.approve ? undefined : `${REJECTION_DETAIL}${decision.reason}`,
           credentials: row.verificationStatus,
         };
       },

@@ -2,13 +2,18 @@ import { Fragment, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
+  APPLICATION_QUEUES,
+  APPLICATION_SEARCH_MAX_LENGTH,
   ApiError,
   MESSAGES,
   api,
   authStore,
   errorMessage,
+  formatDateTime,
   formatMessage,
   notify,
+  type ApplicationQueue,
+  type ApplicationSort,
   type CredentialRecord,
   type DoctorApplication,
   type RemotePageProps,
@@ -19,15 +24,24 @@ import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
 import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
 import { CredentialList } from '../features/admin/components/credential-list';
+import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
 import { useOpenFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
 
-type QueueStatus = 'pending' | 'approved' | 'rejected';
-const QUEUES: Record<QueueStatus, { label: string; empty: string }> = {
+const QUEUES: Record<ApplicationQueue, { label: string; empty: string }> = {
   pending: { label: MESSAGES.adminQueuePending, empty: MESSAGES.adminQueueEmptyPending },
   approved: { label: MESSAGES.adminQueueApproved, empty: MESSAGES.adminQueueEmptyApproved },
   rejected: { label: MESSAGES.adminQueueRejected, empty: MESSAGES.adminQueueEmptyRejected },
 };
+const QUEUE_LABELS = Object.fromEntries(APPLICATION_QUEUES.map((q) => [q, QUEUES[q].label])) as Record<
+  ApplicationQueue,
+  string
+>;
+const SORTS: Record<ApplicationSort, string> = {
+  oldest: MESSAGES.adminSortOldest,
+  newest: MESSAGES.adminSortNewest,
+};
+const APPLICANT_ROLES = { doctor: MESSAGES.adminApplicantDoctor, provider: MESSAGES.adminApplicantProvider };
 
 /** The admin's counters, by their field in the overview. */
 const COUNTERS = {
@@ -59,6 +73,9 @@ function facts(app: DoctorApplication): [string, string][] {
     languages: app.languages.join(', '),
   });
   const rows: [string, string][] = [
+    ...(app.applicantRole
+      ? [[MESSAGES.adminFactAppliesAs, APPLICANT_ROLES[app.applicantRole]] as [string, string]]
+      : []),
     [
       MESSAGES.adminFactSpecialty,
       app.specialty + (app.subSpecialties.length ? ` (${app.subSpecialties.join(', ')})` : ''),
@@ -83,7 +100,12 @@ function facts(app: DoctorApplication): [string, string][] {
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
 export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
-  const [status, setStatus] = useState<QueueStatus>('pending');
+  const [status, setStatus] = useState<ApplicationQueue>('pending');
+  /** Issue 16 §5: the search as typed, the one sent (on Search), the order and the page. */
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState<ApplicationSort>('oldest');
+  const [page, setPage] = useState(1);
   /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
   const [conflicts, setConflicts] = useState<Record<string, { name: string; message: string }>>({});
 
@@ -92,12 +114,14 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     queryFn: () => api.adminDashboardOverview(),
   });
   const queueQuery = useQuery({
-    queryKey: adminKeys.applications(status),
-    queryFn: () => api.adminApplications(status),
+    queryKey: adminKeys.applications({ status, q, sort, page }),
+    queryFn: () => api.adminApplications({ status, q, sort, page }),
     // While another queue loads, the one shown stays (as before the migration).
     placeholderData: keepPreviousData,
   });
-  const queue = queueQuery.data ?? null;
+  const queue = queueQuery.data?.items ?? null;
+  const total = queueQuery.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (queueQuery.data?.pageSize ?? 1)));
   const failed = overviewQuery.error ?? queueQuery.error;
   const error = failed ? errorMessage(failed) : null;
 
@@ -175,23 +199,60 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         counters={overviewQuery.data ?? null}
       />
       <h2>{MESSAGES.adminQueueTitle}</h2>
-      <label className={`${ui.label} ${css.filter}`}>
-        {MESSAGES.adminQueueShow}
-        <select
-          value={status}
-          onChange={(e) => setStatus(e.target.value as QueueStatus)}
-          className={`${ui.input} ${css.show}`}
-          aria-label={MESSAGES.adminQueueShowLabel}
-        >
-          {(Object.keys(QUEUES) as QueueStatus[]).map((s) => (
-            <option key={s} value={s}>
-              {QUEUES[s].label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <QueueTabs
+        labels={QUEUE_LABELS}
+        selected={status}
+        label={MESSAGES.adminQueueTabsLabel}
+        onSelect={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
+      <form
+        role="search"
+        className={css.filters}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(typed.trim());
+          setPage(1);
+        }}
+      >
+        <label className={`${ui.label} ${css.search}`}>
+          {MESSAGES.adminSearchLabel}
+          <input
+            type="search"
+            value={typed}
+            maxLength={APPLICATION_SEARCH_MAX_LENGTH}
+            onChange={(e) => setTyped(e.target.value)}
+            className={ui.input}
+          />
+        </label>
+        <button type="submit" className={ui.secondary}>
+          {MESSAGES.adminSearchButton}
+        </button>
+        <label className={ui.label}>
+          {MESSAGES.adminSortLabel}
+          <select
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as ApplicationSort);
+              setPage(1);
+            }}
+            className={ui.input}
+          >
+            {(Object.keys(SORTS) as ApplicationSort[]).map((key) => (
+              <option key={key} value={key}>
+                {SORTS[key]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(status)}>
       {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {queue?.length === 0 && <p>{QUEUES[status].empty}</p>}
+      {queue?.length === 0 && (
+        <p>{q ? formatMessage('adminQueueEmptySearch', { q }) : QUEUES[status].empty}</p>
+      )}
       {/* Issue 16 §5: a refused decision on an application that has left this list since stays said. */}
       {queue &&
         Object.entries(conflicts)
@@ -230,6 +291,21 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                 </Fragment>
               ))}
             </dl>
+            {app.rejections.length > 0 && (
+              <section aria-label={formatMessage('adminHistoryLabel', { name: app.name })}>
+                <h4 className={css.historyTitle}>{MESSAGES.adminHistoryTitle}</h4>
+                <ol className={css.history}>
+                  {app.rejections.map((r) => (
+                    <li key={r.at}>
+                      {formatMessage('adminHistoryRejected', {
+                        date: formatDateTime(r.at, null),
+                        reason: r.reason,
+                      })}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            )}
             <CredentialList
               owner={app.name}
               credentials={app.credentials}
@@ -259,6 +335,28 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
             )}
           </article>
         ))}
+      </div>
+      {queue && total > 0 && (
+        <nav aria-label={MESSAGES.adminPagesLabel} className={css.pager}>
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            {MESSAGES.adminPagePrevious}
+          </button>
+          <p role="status">{formatMessage('adminPageStatus', { page, pages, total })}</p>
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={page >= pages}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            {MESSAGES.adminPageNext}
+          </button>
+        </nav>
+      )}
       </div>
       {rejecting && (
         <ReasonDialog

@@ -33,6 +33,9 @@ const alertSays = (message: string) =>
 
 afterEach(() => jest.restoreAllMocks());
 
+/** Issue 16 §5: `GET /api/admin/applications` answers with a page. */
+const pageOf = (...items: object[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
+
 describe('doctor signup', () => {
   it('names the Doctor/Admin role by default and Healthcare Provider with ?role=provider', () => {
     renderAt(DoctorSignupPage);
@@ -205,11 +208,13 @@ describe('admin verification queue (issue 13 §3)', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
     version: 7,
     credentials: [credential('c2', 'degree', null), credential('c1', 'degree', '2026-01-02T00:00:00.000Z')],
+    applicantRole: 'doctor',
+    rejections: [],
   };
 
   it('marks superseded documents, sends the version it shows and shows a 409 on the application', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     const approve = jest
       .spyOn(api, 'approveDoctor')
       .mockRejectedValue(new ApiError(409, MESSAGES.applicationChanged));
@@ -236,7 +241,7 @@ describe('admin verification queue (issue 13 §3)', () => {
 
   it('rejects through the reason dialog with the version shown; the dialog closes and the queue reloads', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     const reject = jest.spyOn(api, 'rejectDoctor').mockResolvedValue({} as never);
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reject Dr. Queue' }));
@@ -278,12 +283,14 @@ describe('admin decisions (issue 16 §5)', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
     version: 3,
     credentials: [],
+    applicantRole: 'provider',
+    rejections: [{ at: '2026-01-01T12:00:00.000Z', reason: 'Licence expired.' }],
   };
   afterEach(() => act(() => authStore.setState({ status: 'signed-out', user: null } as never)));
 
   it('asks before approving, shows the busy state and sends one request however often it is pressed', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     let resolve: (v: unknown) => void = () => undefined;
     const approve = jest
       .spyOn(api, 'approveDoctor')
@@ -313,7 +320,7 @@ describe('admin decisions (issue 16 §5)', () => {
 
   it('keeps a failure other than a conflict inside the dialog; Cancel sends nothing', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     const approve = jest.spyOn(api, 'approveDoctor').mockRejectedValue(new ApiError(500, 'Boom.'));
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Dr. Twice' }));
@@ -326,10 +333,45 @@ describe('admin decisions (issue 16 §5)', () => {
     expect(approve).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the applicant’s role and earlier rejections, and asks the server for a tab, a search, an order and a page', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    const list = jest
+      .spyOn(api, 'adminApplications')
+      .mockResolvedValue({ items: [application], total: 25, page: 1, pageSize: 10 } as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const card = await screen.findByRole('article', { name: 'Application of Dr. Twice' });
+    expect(card.textContent).toContain(MESSAGES.adminApplicantProvider);
+    const history = within(card).getByRole('region', { name: 'Earlier rejections of Dr. Twice' });
+    // The reason's own full stop is not doubled.
+    expect(history.textContent).toMatch(/^Resubmission historyRejected Thu 1 Jan 2026, .*: Licence expired\.$/);
+    expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 1 });
+    expect(screen.getByText('Page 1 of 3 · 25 applications').getAttribute('role')).toBe('status');
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminPageNext }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 2 }));
+    fireEvent.change(screen.getByLabelText(MESSAGES.adminSearchLabel), { target: { value: ' LIC-2 ' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminSearchButton }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: 'LIC-2', sort: 'oldest', page: 1 }),
+    );
+    fireEvent.change(screen.getByLabelText(MESSAGES.adminSortLabel), { target: { value: 'newest' } });
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: 'LIC-2', sort: 'newest', page: 1 }),
+    );
+    const rejectedTab = screen.getByRole('tab', { name: MESSAGES.adminQueueRejected });
+    fireEvent.click(rejectedTab);
+    expect(rejectedTab.getAttribute('aria-selected')).toBe('true');
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'rejected', q: 'LIC-2', sort: 'newest', page: 1 }),
+    );
+    fireEvent.keyDown(rejectedTab, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
+  });
+
   it('shows no decision buttons on the signed-in admin’s own application', async () => {
     act(() => authStore.setState({ status: 'signed-in', user: { uid: 'doc-2' } } as never));
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     expect(await screen.findByText(MESSAGES.adminOwnApplication)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve Dr. Twice' })).toBeNull();

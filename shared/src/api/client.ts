@@ -16,11 +16,13 @@ import type { CreateAppointmentInput, RescheduleAppointmentInput } from '../sche
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 import type {
   AdminDashboardOverview,
+  ApplicationQueue,
+  ApplicationSort,
+  ApplicationsPage,
   AppointmentStatusUpdate,
   CreateDoctorInput,
   CredentialRecord,
   CredentialType,
-  DoctorApplication,
   DoctorRecord,
   DoctorRecordResponse,
   ProviderAppointment,
@@ -281,9 +283,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** `GET /api/admin/overview` with the dashboard's counters. */
     adminDashboardOverview: () => request<AdminDashboardOverview>('/admin/overview'),
-    /** `GET /api/admin/applications?status=` (default pending), each with its credentials. */
-    adminApplications: (status: 'pending' | 'approved' | 'rejected' = 'pending') =>
-      request<DoctorApplication[]>('/admin/applications', { query: { status } }),
+    /**
+     * `GET /api/admin/applications?status=&q=&sort=&page=` (issue 16 §5): a page of a tab, each with its
+     * credentials and earlier rejections.
+     */
+    adminApplications: (
+      query: { status?: ApplicationQueue; q?: string; sort?: ApplicationSort; page?: number } = {},
+    ) =>
+      request<ApplicationsPage>('/admin/applications', {
+        query: {
+          status: query.status ?? 'pending',
+          ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+          ...(query.sort ? { sort: query.sort } : {}),
+          ...(query.page ? { page: String(query.page) } : {}),
+        },
+      }),
     // Issue 13 §3: a decision names the application version the admin reviewed (409 when it changed).
     approveDoctor: (id: string, version: number) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, {

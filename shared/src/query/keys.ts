@@ -42,7 +42,9 @@ export const providerKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
-  applications: (status: string) => [...adminKeys.all, 'applications', status] as const,
+  /** Issue 16 §5: a page of a queue with its search and order. */
+  applications: (filters: { status: string; q: string; sort: string; page: number }) =>
+    [...adminKeys.all, 'applications', filters] as const,
 };
 
 // Doctor signup and onboarding (issue 14, mfe-provider application).

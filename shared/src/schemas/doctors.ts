@@ -244,9 +244,38 @@ export function versionFromIfMatch(header: string | string[] | undefined): numbe
   return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
+/** Issue 16 §5: the admin desk's tabs, its page size and its search's longest text. */
+export const APPLICATION_QUEUES = ['pending', 'approved', 'rejected'] as const;
+export type ApplicationQueue = (typeof APPLICATION_QUEUES)[number];
+export const APPLICATION_SORTS = ['oldest', 'newest'] as const;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+export const APPLICATIONS_PAGE_SIZE = 10;
+export const APPLICATION_SEARCH_MAX_LENGTH = 100;
+const APPLICATIONS_MAX_PAGE = 10_000;
+
+/**
+ * `GET /api/admin/applications?status=&q=&sort=&page=` (issue 16 §5): a tab, a search in name, e-mail
+ * and licence, the submission date order and a 1-based page of `APPLICATIONS_PAGE_SIZE`.
+ */
 export const applicationsQuerySchema = z
-  .object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') })
+  .object({
+    status: z.enum(APPLICATION_QUEUES, MESSAGES.applicationsStatusInvalid).default('pending'),
+    q: z
+      .string(MESSAGES.applicationsSearchInvalid)
+      .max(APPLICATION_SEARCH_MAX_LENGTH, MESSAGES.applicationsSearchInvalid)
+      .transform((v) => v.trim())
+      .optional(),
+    sort: z.enum(APPLICATION_SORTS, MESSAGES.applicationsSortInvalid).default('oldest'),
+    // Digits only: no '1e2' or ' 2' quietly turned into a number.
+    page: z
+      .string(MESSAGES.applicationsPageInvalid)
+      .regex(/^[0-9]{1,5}$/, MESSAGES.applicationsPageInvalid)
+      .transform(Number)
+      .pipe(z.number().int().min(1, MESSAGES.applicationsPageInvalid).max(APPLICATIONS_MAX_PAGE, MESSAGES.applicationsPageInvalid))
+      .default(1),
+  })
   .strict();
+export type ApplicationsQuery = z.infer<typeof applicationsQuerySchema>;
 
 const weekdaySchema = z.enum(WEEKDAY_NAMES, MESSAGES.scheduleDayInvalid);
 /** Stored only as the canonical 'hh:mm AM/PM' ('9:00 am' → '09:00 AM'), the form booking matches. */
@@ -342,6 +371,18 @@ export interface DoctorRecord {
 
 export interface DoctorApplication extends DoctorRecord {
   credentials: CredentialRecord[];
+  /** Issue 16 §5: the account's role ('doctor' or 'provider'; null without an account). */
+  applicantRole: 'doctor' | 'provider' | null;
+  /** Issue 16 §5: earlier rejections of this application, oldest first, with their reasons. */
+  rejections: { at: string; reason: string }[];
+}
+
+/** `GET /api/admin/applications` (issue 16 §5): one page of a tab, and how many match in all. */
+export interface ApplicationsPage {
+  items: DoctorApplication[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface ProviderOverview {

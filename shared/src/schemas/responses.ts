@@ -16,6 +16,7 @@ import type {
   AdminDashboardOverview,
   CredentialRecord,
   DoctorApplication,
+  ApplicationsPage,
   DoctorRecord,
   DoctorRecordResponse,
   ProviderAppointment,
@@ -242,6 +243,16 @@ export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), 
 
 export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   credentials: z.array(credentialRecordSchema),
+  applicantRole: z.enum(['doctor', 'provider']).nullable(),
+  rejections: z.array(z.strictObject({ at: z.string(), reason: z.string() })),
+});
+
+/** Issue 16 §5: a page of the admin desk's applications. */
+export const applicationsPageSchema = z.strictObject({
+  items: z.array(doctorApplicationResponseSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
 });
 
 export const providerOverviewSchema = z.strictObject({
@@ -363,7 +374,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/doctors/{uid}': doctorRecordResponseSchema,
   'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
   'GET /api/admin/overview': adminDashboardOverviewSchema,
-  'GET /api/admin/applications': z.array(doctorApplicationResponseSchema),
+  'GET /api/admin/applications': applicationsPageSchema,
   'GET /api/admin/credentials/{id}/file': null,
   'POST /api/admin/doctors/{id}/approve': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,
@@ -427,6 +438,7 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof doctorRecordSchema>, DoctorRecord>>,
   Assert<Same<z.infer<typeof doctorRecordResponseSchema>, DoctorRecordResponse>>,
   Assert<Same<z.infer<typeof doctorApplicationResponseSchema>, DoctorApplication>>,
+  Assert<Same<z.infer<typeof applicationsPageSchema>, ApplicationsPage>>,
   Assert<Same<z.infer<typeof providerOverviewSchema>, ProviderOverview>>,
   Assert<Same<z.infer<typeof providerAppointmentSchema>, ProviderAppointment>>,
   Assert<Same<z.infer<typeof providerScheduleResponseSchema>, ProviderScheduleResponse>>,
