@@ -28,6 +28,8 @@ export type * from './schemas/users.js';
 export * from './booking/index.js';
 // Issue 13 §3: the doctor application rules (zod-free, shared by the API schema and the page).
 export * from './doctors/application-rules.js';
+// Issue 16 (g5): the admin desk's queues, orders and page size (zod-free).
+export * from './doctors/admin-desk.js';
 export type * from './schemas/appointments.js';
 // The intake engine and its question bank are a separate entry, `@medora/shared/intake` (Node gets
 // them here through node.ts), so the landing route does not download them; only their types are here.

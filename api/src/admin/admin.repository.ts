@@ -6,6 +6,7 @@ import {
   type ApplicationQueue,
   type ApplicationSort,
 } from '@medora/shared';
+import { upcomingAppointmentSql } from '../common/sql-rules.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import type { ApplicationRow } from '../doctors/doctors.repository.js';
 
@@ -38,7 +39,11 @@ export class AdminRepository {
       .leftJoin('users', 'u', 'u.id = d.user_id')
       .addSelect('u.firebase_uid', 'firebase_uid')
       .addSelect('u.role', 'account_role')
-      .where('d.verification_status = :status', { status: query.status })
+      // Suspended doctors stay approved (their application's decision stands) with suspended_at set.
+      .where('d.verification_status = :status', {
+        status: query.status === 'suspended' ? 'approved' : query.status,
+      })
+      .andWhere(query.status === 'suspended' ? 'd.suspended_at IS NOT NULL' : 'd.suspended_at IS NULL')
       .andWhere('d.onboarding_completed = true')
       .andWhere('d.seed_key IS NULL');
     if (query.q) {
@@ -74,6 +79,22 @@ export class AdminRepository {
           AND resource_id = ANY($1::text[])
         ORDER BY created_at, id`,
       [ids],
+    );
+  }
+
+  /** The doctor's upcoming appointments (spec §4 Upcoming), soonest first, with the patient's name. */
+  upcoming(
+    doctorId: string,
+  ): Promise<{ id: string; startsAt: Date; status: string; patientName: string; timeZone: string }[]> {
+    return this.ds.query(
+      `SELECT a.id, a.starts_at AS "startsAt", a.status, COALESCE(NULLIF(u.name, ''), u.email, '') AS "patientName",
+              d.time_zone AS "timeZone"
+         FROM appointments a
+         JOIN doctors d ON d.id = a.doctor_id
+         LEFT JOIN users u ON u.firebase_uid = a.patient_uid
+        WHERE a.doctor_id = $1 AND ${upcomingAppointmentSql('a')}
+        ORDER BY a.starts_at, a.id`,
+      [doctorId],
     );
   }
 }

@@ -6,6 +6,8 @@ import {
   type AdminDashboardOverview,
   type ApplicationsPage,
   type ApplicationsQuery,
+  type FollowUpAppointment,
+  type SuspensionResult,
   type DoctorRecord,
   type Role,
 } from '@medora/shared';
@@ -91,10 +93,14 @@ export class AdminService {
     const items = rows.map(({ doctor, uid, role }) => ({
       ...toDoctorRecord(doctor, uid),
       credentials: creds.filter((c) => c.doctorId === doctor.id).map((c) => toCredentialRecord(c, c.hasFile)),
-      applicantRole: role === 'doctor' || role === 'provider' ? role : null,
+      applicantRole: role === 'doctor' || role === 'provider' ? (role as 'doctor' | 'provider') : null,
       rejections: rejections
         .filter((r) => r.doctorId === doctor.id)
         .map((r) => ({ at: new Date(r.at).toISOString(), reason: rejectionReasonOf(r.detail) })),
+      suspension:
+        doctor.suspendedAt && doctor.suspensionReason !== null
+          ? { at: doctor.suspendedAt.toISOString(), reason: doctor.suspensionReason }
+          : null,
     }));
     return { items, ...page };
   }
@@ -172,6 +178,45 @@ export class AdminService {
   }
 
   /**
+   * Issue 16 §5: suspends an approved doctor with a reason. The one approved-doctor rule then leaves
+   * them out: not bookable, no dashboard, no access to patients' records. Answers with their upcoming
+   * appointments for the admin's follow-up (each audited as read).
+   */
+  async suspend(caller: Caller, doctorId: string, version: number, reason: string): Promise<SuspensionResult> {
+    const doctor = await this.transition(caller, doctorId, version, 'doctor.suspend', (row) => {
+      if (row.verificationStatus !== 'approved' || row.suspendedAt) return MESSAGES.doctorNotSuspendable;
+      Object.assign(row, { suspendedAt: new Date(), suspensionReason: reason } satisfies Partial<DoctorEntity>);
+      return { detail: `${REJECTION_DETAIL}${reason}`, credentials: 'approved' };
+    });
+    return { doctor, upcoming: await this.upcoming(caller, doctorId) };
+  }
+
+  /** Issue 16 §5: lifts a suspension; the doctor is bookable and has their dashboard again. */
+  async reinstate(caller: Caller, doctorId: string, version: number): Promise<DoctorRecord> {
+    return this.transition(caller, doctorId, version, 'doctor.reinstate', (row) => {
+      if (!row.suspendedAt) return MESSAGES.doctorNotSuspended;
+      Object.assign(row, { suspendedAt: null, suspensionReason: null } satisfies Partial<DoctorEntity>);
+      return { credentials: 'approved' };
+    });
+  }
+
+  /** A doctor's upcoming appointments, for follow-up; one audit row per appointment returned. */
+  async upcoming(caller: Caller, doctorId: string): Promise<FollowUpAppointment[]> {
+    const rows = await this.adminReads.upcoming(doctorId);
+    await this.audit.recordManyFor(
+      caller,
+      'allowed',
+      rows.map((r) => ({
+        action: 'list' as const,
+        resourceType: 'appointment' as const,
+        resourceId: r.id,
+        detail: `doctor ${doctorId}`,
+      })),
+    );
+    return rows.map((r) => ({ ...r, startsAt: new Date(r.startsAt).toISOString() }));
+  }
+
+  /**
    * One state change of an application under a row lock: 404 when there is no submitted application,
    * 403 on one's own, 409 when `version` is not the current one or `change` refuses (its message).
    * The version grows, the reviewer and time are kept, the current credentials follow the status.
@@ -180,7 +225,7 @@ export class AdminService {
     caller: Caller,
     doctorId: string,
     version: number,
-    action: 'doctor.approve' | 'doctor.reject' | 'doctor.reopen',
+    action: 'doctor.approve' | 'doctor.reject' | 'doctor.reopen' | 'doctor.suspend' | 'doctor.reinstate',
     change: (row: DoctorEntity) => string | { detail?: string; credentials: string },
   ): Promise<DoctorRecord> {
     const deny = async (status: number, message: string, detail: string): Promise<never> => {

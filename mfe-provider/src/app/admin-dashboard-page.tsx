@@ -5,6 +5,7 @@ import {
   APPLICATION_QUEUES,
   APPLICATION_SEARCH_MAX_LENGTH,
   ApiError,
+  SUSPENSION_REASON_MAX_LENGTH,
   MESSAGES,
   api,
   authStore,
@@ -16,6 +17,7 @@ import {
   type ApplicationSort,
   type CredentialRecord,
   type DoctorApplication,
+  type MessageKey,
   type RemotePageProps,
 } from '@medora/shared';
 import { adminKeys } from '@medora/shared/query';
@@ -24,6 +26,7 @@ import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
 import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
 import { CredentialList } from '../features/admin/components/credential-list';
+import { FollowUps } from '../features/admin/components/follow-ups';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
 import { useOpenFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
@@ -32,6 +35,40 @@ const QUEUES: Record<ApplicationQueue, { label: string; empty: string }> = {
   pending: { label: MESSAGES.adminQueuePending, empty: MESSAGES.adminQueueEmptyPending },
   approved: { label: MESSAGES.adminQueueApproved, empty: MESSAGES.adminQueueEmptyApproved },
   rejected: { label: MESSAGES.adminQueueRejected, empty: MESSAGES.adminQueueEmptyRejected },
+  suspended: { label: MESSAGES.adminQueueSuspended, empty: MESSAGES.adminQueueEmptySuspended },
+};
+
+/** The decisions asked for in the confirmation dialog (a rejection has its own reason dialog). */
+type Confirmable = Exclude<Decision['kind'], 'reject'>;
+const CONFIRMS: Record<
+  Confirmable,
+  { title: MessageKey; message: MessageKey; confirm: string; busy: string; reason?: boolean }
+> = {
+  approve: {
+    title: 'adminApproveTitle',
+    message: 'adminApproveMessage',
+    confirm: MESSAGES.adminApproveConfirm,
+    busy: MESSAGES.adminApproving,
+  },
+  reopen: {
+    title: 'adminReopenTitle',
+    message: 'adminReopenMessage',
+    confirm: MESSAGES.adminReopenConfirm,
+    busy: MESSAGES.adminReopening,
+  },
+  suspend: {
+    title: 'adminSuspendTitle',
+    message: 'adminSuspendMessage',
+    confirm: MESSAGES.adminSuspendConfirm,
+    busy: MESSAGES.adminSuspending,
+    reason: true,
+  },
+  reinstate: {
+    title: 'adminReinstateTitle',
+    message: 'adminReinstateMessage',
+    confirm: MESSAGES.adminReinstateConfirm,
+    busy: MESSAGES.adminReinstating,
+  },
 };
 const QUEUE_LABELS = Object.fromEntries(APPLICATION_QUEUES.map((q) => [q, QUEUES[q].label])) as Record<
   ApplicationQueue,
@@ -54,9 +91,14 @@ const COUNTERS = {
 /** The toast of a decision that went through. */
 function doneMessage(decision: Decision): string {
   const name = decision.app.name;
-  if (decision.kind === 'approve') return formatMessage('adminApproved', { name });
-  if (decision.kind === 'reject') return formatMessage('adminRejected', { name });
-  return formatMessage('adminReopened', { name });
+  const key = {
+    approve: 'adminApproved',
+    reject: 'adminRejected',
+    reopen: 'adminReopened',
+    suspend: 'adminSuspended',
+    reinstate: 'adminReinstated',
+  } as const satisfies Record<Decision['kind'], MessageKey>;
+  return formatMessage(key[decision.kind], { name });
 }
 
 /** The application's facts as label / value pairs, in the order the admin reviews them. */
@@ -94,6 +136,15 @@ function facts(app: DoctorApplication): [string, string][] {
       consultation + (app.acceptingNewPatients ? ` · ${MESSAGES.adminAcceptingNewPatients}` : ''),
     ],
   ];
+  if (app.suspension) {
+    rows.push([
+      MESSAGES.adminFactSuspended,
+      formatMessage('adminSuspensionValue', {
+        date: formatDateTime(app.suspension.at, null),
+        reason: app.suspension.reason,
+      }),
+    ]);
+  }
   return app.bio ? [...rows, [MESSAGES.adminFactBio, app.bio]] : rows;
 }
 
@@ -133,7 +184,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   /** Issue 16 §5: the signed-in admin's own application shows no decision buttons. */
   const ownUid = useStore(authStore, (s) => s.user?.uid ?? null);
   /** The approval or re-opening waiting for the admin's confirmation. */
-  const [confirming, setConfirming] = useState<Exclude<Decision, { kind: 'reject' }> | null>(null);
+  const [confirming, setConfirming] = useState<{ kind: Confirmable; app: DoctorApplication } | null>(null);
   /** Applications with a decision on its way: one request each, however often a button is pressed. */
   const inFlight = useRef(new Set<string>());
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -168,27 +219,29 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   };
 
   /** A pending application is approved or rejected (with a reason); a decided one can be re-opened. */
-  const actions = (app: DoctorApplication) =>
-    app.verificationStatus === 'pending'
-      ? [
-          {
-            label: formatMessage('adminApprove', { name: app.name }),
-            className: ui.primary,
-            run: () => setConfirming({ kind: 'approve', app }),
-          },
-          {
-            label: formatMessage('adminReject', { name: app.name }),
-            className: ui.danger,
-            run: () => setRejecting(app),
-          },
-        ]
-      : [
-          {
-            label: formatMessage('adminReopen', { name: app.name }),
-            className: ui.secondary,
-            run: () => setConfirming({ kind: 'reopen', app }),
-          },
-        ];
+  const ask = (kind: Confirmable, app: DoctorApplication) => () => setConfirming({ kind, app });
+  const button = (key: MessageKey, className: string, app: DoctorApplication, run: () => void) => ({
+    label: formatMessage(key, { name: app.name }),
+    className,
+    run,
+  });
+  /**
+   * Per queue: a pending application is approved or rejected (with a reason); a decided one can be
+   * re-opened; an approved doctor suspended (with a reason), a suspended one reinstated.
+   */
+  const actions = (app: DoctorApplication) => {
+    if (app.suspension) return [button('adminReinstate', ui.primary, app, ask('reinstate', app))];
+    if (app.verificationStatus === 'pending') {
+      return [
+        button('adminApprove', ui.primary, app, ask('approve', app)),
+        button('adminReject', ui.danger, app, () => setRejecting(app)),
+      ];
+    }
+    const reopen = button('adminReopen', ui.secondary, app, ask('reopen', app));
+    return app.verificationStatus === 'approved'
+      ? [reopen, button('adminSuspend', ui.danger, app, ask('suspend', app))]
+      : [reopen];
+  };
 
   return (
     <main className={ui.page}>
@@ -306,6 +359,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                 </ol>
               </section>
             )}
+            {app.suspension && <FollowUps doctorId={app.id} name={app.name} />}
             <CredentialList
               owner={app.name}
               credentials={app.credentials}
@@ -372,22 +426,23 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
       )}
       {confirming && (
         <ConfirmDecisionDialog
-          {...(confirming.kind === 'approve'
-            ? {
-                title: formatMessage('adminApproveTitle', { name: confirming.app.name }),
-                message: formatMessage('adminApproveMessage', { name: confirming.app.name }),
-                confirmLabel: MESSAGES.adminApproveConfirm,
-                busyLabel: MESSAGES.adminApproving,
-              }
-            : {
-                title: formatMessage('adminReopenTitle', { name: confirming.app.name }),
-                message: formatMessage('adminReopenMessage', { name: confirming.app.name }),
-                confirmLabel: MESSAGES.adminReopenConfirm,
-                busyLabel: MESSAGES.adminReopening,
-              })}
+          title={formatMessage(CONFIRMS[confirming.kind].title, { name: confirming.app.name })}
+          message={formatMessage(CONFIRMS[confirming.kind].message, { name: confirming.app.name })}
+          confirmLabel={CONFIRMS[confirming.kind].confirm}
+          busyLabel={CONFIRMS[confirming.kind].busy}
+          reason={
+            CONFIRMS[confirming.kind].reason
+              ? {
+                  label: MESSAGES.adminSuspendReasonLabel,
+                  required: MESSAGES.suspensionReasonRequired,
+                  maxLength: SUSPENSION_REASON_MAX_LENGTH,
+                }
+              : undefined
+          }
           onCancel={() => setConfirming(null)}
-          onConfirm={async () => {
-            await decide(confirming);
+          onConfirm={async (reason) => {
+            const { kind, app } = confirming;
+            await decide(kind === 'suspend' ? { kind, app, reason } : { kind, app });
             setConfirming(null);
           }}
         />

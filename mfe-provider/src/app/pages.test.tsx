@@ -210,6 +210,7 @@ describe('admin verification queue (issue 13 §3)', () => {
     credentials: [credential('c2', 'degree', null), credential('c1', 'degree', '2026-01-02T00:00:00.000Z')],
     applicantRole: 'doctor',
     rejections: [],
+    suspension: null,
   };
 
   it('marks superseded documents, sends the version it shows and shows a 409 on the application', async () => {
@@ -285,6 +286,7 @@ describe('admin decisions (issue 16 §5)', () => {
     credentials: [],
     applicantRole: 'provider',
     rejections: [{ at: '2026-01-01T12:00:00.000Z', reason: 'Licence expired.' }],
+    suspension: null,
   };
   afterEach(() => act(() => authStore.setState({ status: 'signed-out', user: null } as never)));
 

@@ -16,9 +16,9 @@ import type { CreateAppointmentInput, RescheduleAppointmentInput } from '../sche
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 import type {
   AdminDashboardOverview,
-  ApplicationQueue,
-  ApplicationSort,
   ApplicationsPage,
+  FollowUpAppointment,
+  SuspensionResult,
   AppointmentStatusUpdate,
   CreateDoctorInput,
   CredentialRecord,
@@ -31,6 +31,7 @@ import type {
   ProviderScheduleResponse,
 } from '../schemas/doctors.js';
 import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
+import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 
 /** Filters of `GET /api/audit` as the client sends them. */
 export type AuditFilters = Partial<AuditQuery>;
@@ -315,6 +316,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'POST',
         body: { version },
       }),
+    /** Issue 16 §5: `POST /api/admin/doctors/{id}/suspend` with a reason; answers with the follow-ups. */
+    suspendDoctor: (id: string, version: number, reason: string) =>
+      request<SuspensionResult>(`/admin/doctors/${encodeURIComponent(id)}/suspend`, {
+        method: 'POST',
+        body: { reason, version },
+      }),
+    /** Issue 16 §5: `POST /api/admin/doctors/{id}/reinstate`. */
+    reinstateDoctor: (id: string, version: number) =>
+      request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/reinstate`, {
+        method: 'POST',
+        body: { version },
+      }),
+    /** Issue 16 §5: `GET /api/admin/doctors/{id}/upcoming`, a doctor's upcoming appointments. */
+    adminDoctorUpcoming: (id: string) =>
+      request<FollowUpAppointment[]>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`),
     providerOverview: () => request<ProviderOverview>('/provider/overview'),
     providerAppointments: () => request<ProviderAppointment[]>('/provider/appointments'),
     setAppointmentStatus: (id: string, status: AppointmentStatusUpdate['status']) =>

@@ -90,3 +90,8 @@ export const settingsKeys = {
   account: (uid: string) => [...settingsKeys.all, 'account', uid] as const,
   preferences: (uid: string) => [...settingsKeys.all, 'preferences', uid] as const,
 };
+
+// Issue 16 (g5): the admin desk — a suspended doctor's upcoming appointments (under `adminKeys.all`).
+export const adminDeskKeys = {
+  upcoming: (doctorId: string) => [...adminKeys.all, 'upcoming', doctorId] as const,
+};

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'audit.read',
   // Issue 15 §5: a patient moved an appointment to another slot.
   'appointment.reschedule',
+  // Issue 16 §5: an admin suspends or reinstates an approved doctor.
+  'doctor.suspend',
+  'doctor.reinstate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,13 @@ import { WEEKDAY_NAMES, formatTime12h, parseTime12h } from '../booking/dates.js'
 import { isValidTimeZone } from '../booking/time-zone.js';
 import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
 import {
+  APPLICATIONS_MAX_PAGE,
+  APPLICATION_QUEUES,
+  APPLICATION_SEARCH_MAX_LENGTH,
+  APPLICATION_SORTS,
+  SUSPENSION_REASON_MAX_LENGTH,
+} from '../doctors/admin-desk.js';
+import {
   DOCTOR_SPECIALTIES,
   MAX_EXPERIENCE_YEARS,
   isPastBirthDate,
@@ -244,15 +251,6 @@ export function versionFromIfMatch(header: string | string[] | undefined): numbe
   return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
-/** Issue 16 §5: the admin desk's tabs, its page size and its search's longest text. */
-export const APPLICATION_QUEUES = ['pending', 'approved', 'rejected'] as const;
-export type ApplicationQueue = (typeof APPLICATION_QUEUES)[number];
-export const APPLICATION_SORTS = ['oldest', 'newest'] as const;
-export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
-export const APPLICATIONS_PAGE_SIZE = 10;
-export const APPLICATION_SEARCH_MAX_LENGTH = 100;
-const APPLICATIONS_MAX_PAGE = 10_000;
-
 /**
  * `GET /api/admin/applications?status=&q=&sort=&page=` (issue 16 §5): a tab, a search in name, e-mail
  * and licence, the submission date order and a 1-based page of `APPLICATIONS_PAGE_SIZE`.
@@ -375,6 +373,36 @@ export interface DoctorApplication extends DoctorRecord {
   applicantRole: 'doctor' | 'provider' | null;
   /** Issue 16 §5: earlier rejections of this application, oldest first, with their reasons. */
   rejections: { at: string; reason: string }[];
+  /** Issue 16 §5: set while an admin has suspended the approved doctor. */
+  suspension: { at: string; reason: string } | null;
+}
+
+/** Issue 16 §5: `POST /api/admin/doctors/{id}/suspend` — the version reviewed and why. */
+export const suspendDoctorSchema = z
+  .object({
+    reason: requiredReason(
+      MESSAGES.suspensionReasonRequired,
+      SUSPENSION_REASON_MAX_LENGTH,
+      MESSAGES.suspensionReasonTooLong,
+    ),
+    version: applicationVersionSchema.optional(),
+  })
+  .strict();
+export type SuspendDoctorInput = z.infer<typeof suspendDoctorSchema>;
+
+/** Issue 16 §5: an upcoming appointment of a suspended doctor, for the admin's follow-up. */
+export interface FollowUpAppointment {
+  id: string;
+  startsAt: string;
+  status: string;
+  patientName: string;
+  timeZone: string;
+}
+
+/** The answer of suspend: the doctor and their upcoming appointments to follow up. */
+export interface SuspensionResult {
+  doctor: DoctorRecord;
+  upcoming: FollowUpAppointment[];
 }
 
 /** `GET /api/admin/applications` (issue 16 §5): one page of a tab, and how many match in all. */

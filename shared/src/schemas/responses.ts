@@ -17,6 +17,7 @@ import type {
   CredentialRecord,
   DoctorApplication,
   ApplicationsPage,
+  SuspensionResult,
   DoctorRecord,
   DoctorRecordResponse,
   ProviderAppointment,
@@ -245,6 +246,21 @@ export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   credentials: z.array(credentialRecordSchema),
   applicantRole: z.enum(['doctor', 'provider']).nullable(),
   rejections: z.array(z.strictObject({ at: z.string(), reason: z.string() })),
+  suspension: z.strictObject({ at: z.string(), reason: z.string() }).nullable(),
+});
+
+/** Issue 16 §5: suspend answers with the doctor and their upcoming appointments to follow up. */
+export const suspensionResultSchema = z.strictObject({
+  doctor: doctorRecordSchema,
+  upcoming: z.array(
+    z.strictObject({
+      id: z.string(),
+      startsAt: z.string(),
+      status: z.string(),
+      patientName: z.string(),
+      timeZone: z.string(),
+    }),
+  ),
 });
 
 /** Issue 16 §5: a page of the admin desk's applications. */
@@ -379,6 +395,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/admin/doctors/{id}/approve': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reopen': doctorRecordSchema,
+  'POST /api/admin/doctors/{id}/suspend': suspensionResultSchema,
+  'POST /api/admin/doctors/{id}/reinstate': doctorRecordSchema,
+  'GET /api/admin/doctors/{id}/upcoming': z.array(suspensionResultSchema.shape.upcoming.element),
   'GET /api/audit': z.array(auditEntrySchema),
   // Issue 15 (h4): the settings page
   'GET /api/me/account': accountSchema,
@@ -439,6 +458,7 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof doctorRecordResponseSchema>, DoctorRecordResponse>>,
   Assert<Same<z.infer<typeof doctorApplicationResponseSchema>, DoctorApplication>>,
   Assert<Same<z.infer<typeof applicationsPageSchema>, ApplicationsPage>>,
+  Assert<Same<z.infer<typeof suspensionResultSchema>, SuspensionResult>>,
   Assert<Same<z.infer<typeof providerOverviewSchema>, ProviderOverview>>,
   Assert<Same<z.infer<typeof providerAppointmentSchema>, ProviderAppointment>>,
   Assert<Same<z.infer<typeof providerScheduleResponseSchema>, ProviderScheduleResponse>>,

@@ -12,6 +12,7 @@ import { ServerDerivedUrls1768089600000 } from './1768089600000-server-derived-u
 import { PatientVisits1768176000000 } from './1768176000000-patient-visits.js';
 import { AccountSettings1768348800000 } from './1768348800000-account-settings.js';
 import { AppointmentReschedule1768435200000 } from './1768435200000-appointment-reschedule.js';
+import { DoctorSuspension1768867200000 } from './1768867200000-doctor-suspension.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   PatientVisits1768176000000,
   AccountSettings1768348800000,
   AppointmentReschedule1768435200000,
+  DoctorSuspension1768867200000,
 ];

@@ -14,6 +14,7 @@ export function ConfirmDecisionDialog({
   message,
   confirmLabel,
   busyLabel,
+  reason,
   onCancel,
   onConfirm,
 }: {
@@ -21,19 +22,25 @@ export function ConfirmDecisionDialog({
   message: string;
   confirmLabel: string;
   busyLabel: string;
+  /** A required reason (the suspension's): its label, its message when blank, its longest length. */
+  reason?: { label: string; required: string; maxLength: number };
   onCancel: () => void;
-  onConfirm: () => Promise<void>;
+  onConfirm: (reason: string) => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const fieldId = useId();
+  const errorId = useId();
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
   const messageId = useId();
   return (
     <Dialog
       labelledBy={titleId}
       describedBy={messageId}
-      initialFocus={confirmRef}
+      initialFocus={reason ? fieldRef : confirmRef}
       onClose={() => {
         if (!busy) onCancel();
       }}
@@ -43,8 +50,27 @@ export function ConfirmDecisionDialog({
           {title}
         </h2>
         <p id={messageId}>{message}</p>
+        {reason && (
+          <label htmlFor={fieldId} className={ui.label}>
+            {reason.label}
+            <textarea
+              id={fieldId}
+              ref={fieldRef}
+              rows={3}
+              value={text}
+              maxLength={reason.maxLength}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+              className={ui.input}
+            />
+          </label>
+        )}
         {error && (
-          <p role="alert" className={ui.error}>
+          <p id={errorId} role="alert" className={ui.error}>
             {error}
           </p>
         )}
@@ -59,9 +85,13 @@ export function ConfirmDecisionDialog({
             disabled={busy}
             onClick={() => {
               if (busy) return;
+              if (reason && !text.trim()) {
+                setError(reason.required);
+                return;
+              }
               setBusy(true);
               setError(null);
-              onConfirm()
+              onConfirm(text.trim())
                 .catch((err: unknown) => setError(errorMessage(err)))
                 .finally(() => setBusy(false));
             }}
