@@ -1,6 +1,14 @@
 import request from 'supertest';
-import { APPLICATIONS_PAGE_SIZE, MESSAGES, type ApplicationsPage, type DoctorRecordResponse } from '@medora/shared';
+import {
+  APPLICATIONS_PAGE_SIZE,
+  MESSAGES,
+  type ApplicationsPage,
+  type DoctorRecordResponse,
+  type FollowUpAppointment,
+  type SuspensionResult,
+} from '@medora/shared';
 import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
+import { book, bookableSlots, bookingBody, registeredPatient, withContext } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
@@ -15,8 +23,12 @@ beforeAll(async () => {
   t = await createTestApp({ seed: false });
   reviewer = await signUpUser();
   expect(
-    (await request(t.http).post('/api/users').set(authHeader(reviewer)).send({ uid: reviewer.uid, role: 'patient' }))
-      .status,
+    (
+      await request(t.http)
+        .post('/api/users')
+        .set(authHeader(reviewer))
+        .send({ uid: reviewer.uid, role: 'patient' })
+    ).status,
   ).toBe(201);
   await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [reviewer.uid]);
 });
@@ -68,13 +80,18 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
     const first = await list(`status=pending&q=${encodeURIComponent(`Pager ${RUN}`)}`);
     expect(first.status).toBe(200);
     const page1 = first.body as ApplicationsPage;
-    expect(page1).toMatchObject({ total: APPLICATIONS_PAGE_SIZE + 2, page: 1, pageSize: APPLICATIONS_PAGE_SIZE });
+    expect(page1).toMatchObject({
+      total: APPLICATIONS_PAGE_SIZE + 2,
+      page: 1,
+      pageSize: APPLICATIONS_PAGE_SIZE,
+    });
     expect(page1.items.map((a) => a.id)).toEqual(made.slice(0, APPLICATIONS_PAGE_SIZE).map((m) => m.id));
     expect(page1.items[0]!.applicantRole).toBe('doctor');
     expect(page1.items[1]!.applicantRole).toBe('provider');
     const page2 = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&page=2`)).body as ApplicationsPage;
     expect(page2.items.map((a) => a.id)).toEqual(made.slice(APPLICATIONS_PAGE_SIZE).map((m) => m.id));
-    const newest = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&sort=newest`)).body as ApplicationsPage;
+    const newest = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&sort=newest`))
+      .body as ApplicationsPage;
     expect(newest.items[0]!.id).toBe(made.at(-1)!.id);
 
     // By licence, by e-mail (case-insensitive), and a LIKE wildcard matches only itself.
@@ -85,7 +102,10 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
     expect(byEmail.items.map((a) => a.id)).toEqual([made[5]!.id]);
     expect(((await list(`q=${encodeURIComponent(`Pager ${RUN}%`)}`)).body as ApplicationsPage).total).toBe(0);
     // Other tabs do not hold them.
-    expect(((await list(`status=approved&q=${encodeURIComponent(`Pager ${RUN}`)}`)).body as ApplicationsPage).total).toBe(0);
+    expect(
+      ((await list(`status=approved&q=${encodeURIComponent(`Pager ${RUN}`)}`)).body as ApplicationsPage)
+        .total,
+    ).toBe(0);
   });
 
   it('shows the earlier rejections of a resubmitted application, with their reasons', async () => {
@@ -95,6 +115,8 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
       .set(authHeader(reviewer))
       .send({ version: await applicationVersion(t.dataSource, id), reason: 'Licence expired.' });
     expect(rejected.status).toBe(200);
+    // A resubmission uploads its documents again (the rejected ones are superseded).
+    await uploadRequiredCredentials(t.http, user);
     const again = await request(t.http)
       .post('/api/doctors')
       .set(authHeader(user))
@@ -121,5 +143,100 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
       expect([query, res.status]).toEqual([query, 400]);
       if (message) expect(JSON.stringify(res.body)).toContain(message);
     }
+  });
+});
+
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+const post = (path: string, body: object) =>
+  request(t.http).post(`/api/admin/doctors/${path}`).set(authHeader(reviewer)).send(body);
+
+describe('suspend and reinstate an approved doctor (issue 16 §5)', () => {
+  it('takes away booking, the dashboard and the records, lists the follow-ups, and gives them back', async () => {
+    const { user, id } = await applicant('doctor', `Dr. Paused ${RUN}`, `PS-${RUN}`);
+    expect(
+      (await post(`${id}/approve`, { version: await applicationVersion(t.dataSource, id) })).status,
+    ).toBe(200);
+    const schedule = await request(t.http)
+      .put('/api/provider/schedule')
+      .set(authHeader(user))
+      .send({
+        availableDays: WEEK,
+        timeSlots: Object.fromEntries(WEEK.map((d) => [d, ['09:00 AM', '10:30 AM']])),
+        timeZone: 'America/New_York',
+      });
+    expect(schedule.status).toBe(200);
+    const patient = await registeredPatient(t);
+    const doctor = (await withContext(t, patient)).doctors.find((d) => d.id === id)!;
+    const slot = bookableSlots({ ...doctor, schedule: doctor.schedule })[0]!;
+    const booked = await book(
+      t,
+      patient,
+      bookingBody(patient, { ...doctor, schedule: doctor.schedule }, slot),
+    );
+    expect(booked.status).toBe(201);
+    const records = () => request(t.http).get(`/api/patients/${patient.uid}`).set(authHeader(user));
+    const dashboard = () => request(t.http).get('/api/provider/overview').set(authHeader(user));
+    expect((await dashboard()).status).toBe(200);
+    const before = (await records()).status;
+    expect(before).not.toBe(403);
+
+    // A reason is required; an applicant who is not approved cannot be suspended.
+    const version = await applicationVersion(t.dataSource, id);
+    const blank = await post(`${id}/suspend`, { version, reason: '   ' });
+    expect([blank.status, blank.body.message]).toEqual([400, MESSAGES.suspensionReasonRequired]);
+    const pending = await applicant('doctor', `Dr. Waiting ${RUN}`, `WT-${RUN}`);
+    const notApproved = await post(`${pending.id}/suspend`, {
+      version: await applicationVersion(t.dataSource, pending.id),
+      reason: 'x',
+    });
+    expect([notApproved.status, notApproved.body.message]).toEqual([409, MESSAGES.doctorNotSuspendable]);
+
+    const suspended = await post(`${id}/suspend`, { version, reason: 'Complaint under review' });
+    expect(suspended.status).toBe(200);
+    const result = suspended.body as SuspensionResult;
+    expect(result.upcoming.map((a) => a.id)).toEqual([(booked.body as { id: string }).id]);
+    expect(result.upcoming[0]!.patientName).not.toBe('');
+    // Not bookable, no dashboard, no records; a stale second suspension is refused.
+    expect((await withContext(t, patient)).doctors.map((d) => d.id)).not.toContain(id);
+    expect((await dashboard()).status).toBe(403);
+    expect((await records()).status).toBe(403);
+    expect((await post(`${id}/suspend`, { version, reason: 'again' })).status).toBe(409);
+    const tab = (await list(`status=suspended&q=PS-${RUN}`)).body as ApplicationsPage;
+    expect(tab.items.map((a) => a.id)).toEqual([id]);
+    expect(tab.items[0]!.suspension).toEqual({ at: expect.any(String), reason: 'Complaint under review' });
+    expect(((await list(`status=approved&q=PS-${RUN}`)).body as ApplicationsPage).total).toBe(0);
+    const followUps = await request(t.http)
+      .get(`/api/admin/doctors/${id}/upcoming`)
+      .set(authHeader(reviewer));
+    expect((followUps.body as FollowUpAppointment[]).map((a) => a.id)).toEqual(
+      result.upcoming.map((a) => a.id),
+    );
+    const audited = await t.dataSource.query<{ outcome: string; detail: string }[]>(
+      `SELECT outcome, detail FROM audit_log WHERE action = 'doctor.suspend' AND resource_id = $1 ORDER BY created_at`,
+      [id],
+    );
+    expect(audited.map((r) => r.outcome)).toEqual(['allowed', 'denied']);
+
+    const reinstated = await post(`${id}/reinstate`, { version: await applicationVersion(t.dataSource, id) });
+    expect(reinstated.status).toBe(200);
+    expect((await withContext(t, patient)).doctors.map((d) => d.id)).toContain(id);
+    expect((await dashboard()).status).toBe(200);
+    expect((await records()).status).toBe(before);
+    const again = await post(`${id}/reinstate`, { version: await applicationVersion(t.dataSource, id) });
+    expect([again.status, again.body.message]).toEqual([409, MESSAGES.doctorNotSuspended]);
+  });
+
+  it('never lets an admin suspend their own record', async () => {
+    const { user, id } = await applicant('doctor', `Dr. Selfie ${RUN}`, `SF-${RUN}`);
+    expect(
+      (await post(`${id}/approve`, { version: await applicationVersion(t.dataSource, id) })).status,
+    ).toBe(200);
+    await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [user.uid]);
+    const res = await request(t.http)
+      .post(`/api/admin/doctors/${id}/suspend`)
+      .set(authHeader(user))
+      .send({ version: await applicationVersion(t.dataSource, id), reason: 'x' });
+    expect(res.status).toBe(403);
   });
 });

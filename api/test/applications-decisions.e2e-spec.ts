@@ -72,7 +72,8 @@ async function queued(id: string, status = 'pending'): Promise<DoctorApplication
     const body = res.body as ApplicationsPage;
     const app = body.items.find((a) => a.id === id);
     if (app) return app;
-    if (page * body.pageSize >= body.total) throw new Error(`application ${id} is not in the ${status} queue`);
+    if (page * body.pageSize >= body.total)
+      throw new Error(`application ${id} is not in the ${status} queue`);
   }
 }
 

@@ -22,14 +22,21 @@ async function emulator(path: string, body: object, auth?: string): Promise<Reco
 export async function submitApplication(
   request: APIRequestContext,
   name: string,
-  { role = 'doctor', licenseNumber = 'LIC-DESK-1' }: { role?: 'doctor' | 'provider'; licenseNumber?: string } = {},
+  {
+    role = 'doctor',
+    licenseNumber = 'LIC-DESK-1',
+  }: { role?: 'doctor' | 'provider'; licenseNumber?: string } = {},
 ): Promise<{ email: string; password: string; uid: string }> {
   const email = uniqueEmail('desk');
   const password = 'secret123';
   await emulator('accounts:signUp', { email, password, returnSecureToken: true });
   const first = await emulator('accounts:signInWithPassword', { email, password, returnSecureToken: true });
   await emulator('accounts:update', { localId: first.localId, emailVerified: true }, 'Bearer owner');
-  const signedIn = await emulator('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+  const signedIn = await emulator('accounts:signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   const uid = signedIn.localId as string;
   const headers = { Authorization: `Bearer ${signedIn.idToken as string}` };
   expect((await request.post('/api/users', { headers, data: { uid, role } })).status()).toBe(201);

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import {
-  APPLICATIONS_PAGE_SIZE,
-  type ApplicationQueue,
-  type ApplicationSort,
-} from '@medora/shared';
+import { APPLICATIONS_PAGE_SIZE, type ApplicationQueue, type ApplicationSort } from '@medora/shared';
 import { upcomingAppointmentSql } from '../common/sql-rules.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import type { ApplicationRow } from '../doctors/doctors.repository.js';
@@ -47,10 +43,9 @@ export class AdminRepository {
       .andWhere('d.onboarding_completed = true')
       .andWhere('d.seed_key IS NULL');
     if (query.q) {
-      qb.andWhere(
-        `(d.name ILIKE :q OR d.email ILIKE :q OR u.email ILIKE :q OR d.license_number ILIKE :q)`,
-        { q: containsPattern(query.q) },
-      );
+      qb.andWhere(`(d.name ILIKE :q OR d.email ILIKE :q OR u.email ILIKE :q OR d.license_number ILIKE :q)`, {
+        q: containsPattern(query.q),
+      });
     }
     const total = await qb.clone().getCount();
     const direction = query.sort === 'newest' ? 'DESC' : 'ASC';

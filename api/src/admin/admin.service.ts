@@ -182,10 +182,18 @@ export class AdminService {
    * them out: not bookable, no dashboard, no access to patients' records. Answers with their upcoming
    * appointments for the admin's follow-up (each audited as read).
    */
-  async suspend(caller: Caller, doctorId: string, version: number, reason: string): Promise<SuspensionResult> {
+  async suspend(
+    caller: Caller,
+    doctorId: string,
+    version: number,
+    reason: string,
+  ): Promise<SuspensionResult> {
     const doctor = await this.transition(caller, doctorId, version, 'doctor.suspend', (row) => {
       if (row.verificationStatus !== 'approved' || row.suspendedAt) return MESSAGES.doctorNotSuspendable;
-      Object.assign(row, { suspendedAt: new Date(), suspensionReason: reason } satisfies Partial<DoctorEntity>);
+      Object.assign(row, {
+        suspendedAt: new Date(),
+        suspensionReason: reason,
+      } satisfies Partial<DoctorEntity>);
       return { detail: `${REJECTION_DETAIL}${reason}`, credentials: 'approved' };
     });
     return { doctor, upcoming: await this.upcoming(caller, doctorId) };

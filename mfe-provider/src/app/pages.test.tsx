@@ -345,12 +345,16 @@ describe('admin decisions (issue 16 §5)', () => {
     expect(card.textContent).toContain(MESSAGES.adminApplicantProvider);
     const history = within(card).getByRole('region', { name: 'Earlier rejections of Dr. Twice' });
     // The reason's own full stop is not doubled.
-    expect(history.textContent).toMatch(/^Resubmission historyRejected Thu 1 Jan 2026, .*: Licence expired\.$/);
+    expect(history.textContent).toMatch(
+      /^Resubmission historyRejected Thu 1 Jan 2026, .*: Licence expired\.$/,
+    );
     expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 1 });
     expect(screen.getByText('Page 1 of 3 · 25 applications').getAttribute('role')).toBe('status');
 
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminPageNext }));
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 2 }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 2 }),
+    );
     fireEvent.change(screen.getByLabelText(MESSAGES.adminSearchLabel), { target: { value: ' LIC-2 ' } });
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminSearchButton }));
     await waitFor(() =>

@@ -269,7 +269,13 @@ export const applicationsQuerySchema = z
       .string(MESSAGES.applicationsPageInvalid)
       .regex(/^[0-9]{1,5}$/, MESSAGES.applicationsPageInvalid)
       .transform(Number)
-      .pipe(z.number().int().min(1, MESSAGES.applicationsPageInvalid).max(APPLICATIONS_MAX_PAGE, MESSAGES.applicationsPageInvalid))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, MESSAGES.applicationsPageInvalid)
+          .max(APPLICATIONS_MAX_PAGE, MESSAGES.applicationsPageInvalid),
+      )
       .default(1),
   })
   .strict();

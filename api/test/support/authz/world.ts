@@ -40,7 +40,9 @@ export type Subject =
   | 'freshStartedAppointment'
   | 'freshClosedAppointment'
   // issue 15: the patient's visit (their intake submission)
-  | 'visit';
+  | 'visit'
+  // issue 16 §5: the booked doctor's record (the admin desk reads their upcoming appointments)
+  | 'bookedDoctorRecord';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -200,6 +202,8 @@ export class World {
         return this.credentialId;
       case 'application':
         return this.applicationId;
+      case 'bookedDoctorRecord':
+        return this.bookedDoctor.id;
       case 'freshAppointment':
         return this.freshAppointment();
       case 'freshDocument':
