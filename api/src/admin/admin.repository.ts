@@ -13,6 +13,8 @@ function containsPattern(q: string): string {
 
 export interface ApplicationsPageRow extends ApplicationRow {
   role: string | null;
+  /** The allowed rejections in the audit log, oldest first (`detail` is `reason: …`). */
+  rejections: { at: string; detail: string | null }[];
 }
 
 /**
@@ -47,7 +49,16 @@ export class AdminRepository {
         q: containsPattern(query.q),
       });
     }
-    const total = await qb.clone().getCount();
+    // One statement (issue 9, no N+1): the total rides on each row, the earlier rejections of each
+    // application (the allowed doctor.reject rows of the audit log, oldest first) as a JSON column.
+    qb.addSelect('count(*) OVER ()', 'total_count').addSelect(
+      `(SELECT COALESCE(json_agg(json_build_object('at', al.created_at, 'detail', al.detail)
+                                  ORDER BY al.created_at, al.id), '[]'::json)
+          FROM audit_log al
+         WHERE al.action = 'doctor.reject' AND al.outcome = 'allowed' AND al.resource_type = 'doctor'
+           AND al.resource_id = d.id::text)`,
+      'rejections',
+    );
     const direction = query.sort === 'newest' ? 'DESC' : 'ASC';
     const rows = await qb
       .orderBy('d.created_at', direction)
@@ -55,41 +66,37 @@ export class AdminRepository {
       .offset((query.page - 1) * APPLICATIONS_PAGE_SIZE)
       .limit(APPLICATIONS_PAGE_SIZE)
       .getRawAndEntities();
+    const raws = rows.raw as {
+      firebase_uid: string | null;
+      account_role: string | null;
+      total_count: string;
+      rejections: { at: string; detail: string | null }[];
+    }[];
     return {
-      total,
+      // Past the last page there is no row to carry it: the page is empty and says 0.
+      total: raws.length ? Number(raws[0]!.total_count) : 0,
       rows: rows.entities.map((doctor, i) => {
-        const raw = rows.raw[i] as { firebase_uid: string | null; account_role: string | null };
-        return { doctor, uid: raw.firebase_uid, role: raw.account_role };
+        const raw = raws[i]!;
+        return { doctor, uid: raw.firebase_uid, role: raw.account_role, rejections: raw.rejections };
       }),
     };
   }
 
-  /** The allowed rejections of the doctors `ids` in the audit log, oldest first, with their detail. */
-  rejections(ids: string[]): Promise<{ doctorId: string; at: Date; detail: string | null }[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.ds.query(
-      `SELECT resource_id AS "doctorId", created_at AS "at", detail
-         FROM audit_log
-        WHERE action = 'doctor.reject' AND outcome = 'allowed' AND resource_type = 'doctor'
-          AND resource_id = ANY($1::text[])
-        ORDER BY created_at, id`,
-      [ids],
-    );
-  }
-
-  /** The doctor's upcoming appointments (spec §4 Upcoming), soonest first, with the patient's name. */
-  upcoming(
-    doctorId: string,
-  ): Promise<{ id: string; startsAt: Date; status: string; patientName: string; timeZone: string }[]> {
-    return this.ds.query(
-      `SELECT a.id, a.starts_at AS "startsAt", a.status, COALESCE(NULLIF(u.name, ''), u.email, '') AS "patientName",
-              d.time_zone AS "timeZone"
-         FROM appointments a
-         JOIN doctors d ON d.id = a.doctor_id
-         LEFT JOIN users u ON u.firebase_uid = a.patient_uid
-        WHERE a.doctor_id = $1 AND ${upcomingAppointmentSql('a')}
-        ORDER BY a.starts_at, a.id`,
-      [doctorId],
-    );
+  /**
+   * The doctor's upcoming appointments (spec §4 Upcoming) with the patient's name, as a statement for
+   * `AuditService.queryWithSubjectAudit` (one audit row per appointment, in the same statement).
+   */
+  static upcomingSql(doctorId: string): { sql: string; params: unknown[]; subject: string; orderBy: string } {
+    return {
+      sql: `SELECT a.id, a.starts_at AS "startsAt", a.status,
+                   COALESCE(NULLIF(u.name, ''), u.email, '') AS "patientName", d.time_zone AS "timeZone"
+              FROM appointments a
+              JOIN doctors d ON d.id = a.doctor_id
+              LEFT JOIN users u ON u.firebase_uid = a.patient_uid
+             WHERE a.doctor_id = $1 AND ${upcomingAppointmentSql('a')}`,
+      params: [doctorId],
+      subject: 'id::text',
+      orderBy: '"startsAt", id',
+    };
   }
 }

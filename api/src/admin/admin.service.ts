@@ -84,19 +84,17 @@ export class AdminService {
     );
     const ids = rows.map(({ doctor }) => doctor.id);
     const { sql, params } = DoctorsRepository.credentialsOfSql(ids);
-    const [creds, rejections] = await Promise.all([
-      this.audit
-        .queryWithAuditMany<Record<string, unknown>>(audit, sql, params)
-        .then((r) => r.map(DoctorsRepository.toCredentialRow)),
-      this.adminReads.rejections(ids),
-    ]);
-    const items = rows.map(({ doctor, uid, role }) => ({
+    const creds = (await this.audit.queryWithAuditMany<Record<string, unknown>>(audit, sql, params)).map(
+      DoctorsRepository.toCredentialRow,
+    );
+    const items = rows.map(({ doctor, uid, role, rejections }) => ({
       ...toDoctorRecord(doctor, uid),
       credentials: creds.filter((c) => c.doctorId === doctor.id).map((c) => toCredentialRecord(c, c.hasFile)),
       applicantRole: role === 'doctor' || role === 'provider' ? (role as 'doctor' | 'provider') : null,
-      rejections: rejections
-        .filter((r) => r.doctorId === doctor.id)
-        .map((r) => ({ at: new Date(r.at).toISOString(), reason: rejectionReasonOf(r.detail) })),
+      rejections: rejections.map((r) => ({
+        at: new Date(r.at).toISOString(),
+        reason: rejectionReasonOf(r.detail),
+      })),
       suspension:
         doctor.suspendedAt && doctor.suspensionReason !== null
           ? { at: doctor.suspendedAt.toISOString(), reason: doctor.suspensionReason }
@@ -208,18 +206,22 @@ export class AdminService {
     });
   }
 
-  /** A doctor's upcoming appointments, for follow-up; one audit row per appointment returned. */
+  /** A doctor's upcoming appointments, for follow-up; one audit row per appointment, in the read. */
   async upcoming(caller: Caller, doctorId: string): Promise<FollowUpAppointment[]> {
-    const rows = await this.adminReads.upcoming(doctorId);
-    await this.audit.recordManyFor(
-      caller,
-      'allowed',
-      rows.map((r) => ({
-        action: 'list' as const,
-        resourceType: 'appointment' as const,
-        resourceId: r.id,
+    const rows = await this.audit.queryWithSubjectAudit<{
+      id: string;
+      startsAt: Date | string;
+      status: string;
+      patientName: string;
+      timeZone: string;
+    }>(
+      auditEntry(caller, 'allowed', {
+        action: 'list',
+        resourceType: 'appointment',
+        resourceId: null,
         detail: `doctor ${doctorId}`,
-      })),
+      }),
+      { ...AdminRepository.upcomingSql(doctorId), subjectOf: (r) => r.id },
     );
     return rows.map((r) => ({ ...r, startsAt: new Date(r.startsAt).toISOString() }));
   }
