@@ -16,6 +16,12 @@ async function adminPage(browser: Browser, who = 'admin', password = 'admin'): P
   return page;
 }
 
+/** Narrows the queue to `text` (other specs' applications may fill the first page). */
+async function searchFor(page: Page, text: string) {
+  await page.getByLabel('Search by name, e-mail or licence').fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
 async function noSidewaysScrollAt390(page: Page) {
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
@@ -33,6 +39,7 @@ test('an approval is confirmed, busy while it runs and sent once however often i
   const name = `Dr. Desk ${Date.now().toString(36)}`;
   await submitApplication(request, name);
   const admin = await adminPage(browser);
+  await searchFor(admin, name);
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
 
@@ -83,11 +90,13 @@ test('a stale page cannot reverse a decision: the 409 is shown on the applicatio
   const name = `Dr. Stale ${Date.now().toString(36)}`;
   await submitApplication(request, name);
   const stale = await adminPage(browser);
+  await searchFor(stale, name);
   const staleCard = stale.getByRole('article', { name: `Application of ${name}` });
   await expect(staleCard).toBeVisible();
 
   // Another admin (another tab) rejects it meanwhile.
   const other = await adminPage(browser);
+  await searchFor(other, name);
   await other
     .getByRole('article', { name: `Application of ${name}` })
     .getByRole('button', { name: `Reject ${name}` })
@@ -128,6 +137,7 @@ test('an admin does not see decision buttons on their own application', async ({
   // An applicant later made admin (as the API test does): the API refuses, the page offers nothing.
   await sql(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [applicant.uid]);
   const self = await adminPage(browser, applicant.email, applicant.password);
+  await searchFor(self, name);
   const own = self.getByRole('article', { name: `Application of ${name}` });
   await expect(own).toContainText('This is your own application: another admin must review it.');
   await expect(own.getByRole('button', { name: `Approve ${name}` })).toHaveCount(0);
@@ -136,4 +146,73 @@ test('an admin does not see decision buttons on their own application', async ({
   await own.scrollIntoViewIfNeeded();
   await shotAtWidths(self, 'admin-desk-own-application');
   await self.context().close();
+});
+
+test('queues in tabs with search and pages; an approved doctor is suspended with a reason and reinstated', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const run = Date.now().toString(36);
+  const name = `Dr. Tabs ${run}`;
+  const licence = `TAB-${run}`.toUpperCase();
+  await submitApplication(request, name, { role: 'provider', licenseNumber: licence });
+  const admin = await adminPage(browser);
+  const tabs = admin.getByRole('tablist', { name: 'Application queues' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Waiting for review', 'Approved', 'Rejected', 'Suspended']);
+  await searchFor(admin, licence.toLowerCase());
+  const card = admin.getByRole('article', { name: `Application of ${name}` });
+  await expect(card).toContainText('Applies as');
+  await expect(card).toContainText('Healthcare Provider');
+  await expect(admin.getByRole('article')).toHaveCount(1);
+  await expect(admin.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
+  await expectAccessible(admin, { include: null });
+  await shotAtWidths(admin, 'admin-desk-search');
+  await noSidewaysScrollAt390(admin);
+  await card.getByRole('button', { name: `Approve ${name}` }).click();
+  await admin
+    .getByRole('dialog', { name: `Approve ${name}?` })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
+  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // Approved tab (the search stays): suspend with a reason.
+  await tabs.getByRole('tab', { name: 'Approved' }).click();
+  await expect(tabs.getByRole('tab', { name: 'Approved' })).toHaveAttribute('aria-selected', 'true');
+  await card.getByRole('button', { name: `Suspend ${name}` }).click();
+  const suspend = admin.getByRole('dialog', { name: `Suspend ${name}?` });
+  await expect(suspend.getByLabel('Reason (kept with the suspension)')).toBeFocused();
+  await suspend.getByRole('button', { name: 'Suspend', exact: true }).click();
+  await expect(suspend.getByRole('alert')).toHaveText('Please give a reason for the suspension.');
+  await suspend.getByLabel('Reason (kept with the suspension)').fill('Complaint under review.');
+  await expectAccessible(admin, { include: null });
+  await shotAtWidths(admin, 'admin-desk-suspend-dialog');
+  await noSidewaysScrollAt390(admin);
+  await suspend.getByRole('button', { name: 'Suspend', exact: true }).click();
+  await expect(toast(admin, `${name} suspended.`)).toBeVisible();
+  await expect(suspend).toHaveCount(0);
+  const [row] = await sql<{ suspension_reason: string }>(
+    `SELECT suspension_reason FROM doctors WHERE name = $1`,
+    [name],
+  );
+  expect(row!.suspension_reason).toBe('Complaint under review.');
+
+  // Suspended tab: the reason, the follow-ups, and Reinstate.
+  await tabs.getByRole('tab', { name: 'Suspended' }).click();
+  await expect(card).toContainText('Complaint under review.');
+  await expect(card.getByRole('region', { name: `Upcoming appointments of ${name}` })).toContainText(
+    'No upcoming appointments.',
+  );
+  await expectAccessible(admin, { include: null });
+  await shotAtWidths(admin, 'admin-desk-suspended');
+  await noSidewaysScrollAt390(admin);
+  await card.getByRole('button', { name: `Reinstate ${name}` }).click();
+  await admin
+    .getByRole('dialog', { name: `Reinstate ${name}?` })
+    .getByRole('button', { name: 'Reinstate', exact: true })
+    .click();
+  await expect(toast(admin, `${name} reinstated: bookable again.`)).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await admin.context().close();
 });
