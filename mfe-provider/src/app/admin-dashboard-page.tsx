@@ -24,6 +24,7 @@ import { adminKeys } from '@medora/shared/query';
 import { ReasonDialog } from '../components/reason-dialog';
 import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
+import { AuditLog } from '../features/admin/components/audit-log';
 import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
 import { CredentialList } from '../features/admin/components/credential-list';
 import { FollowUps } from '../features/admin/components/follow-ups';
@@ -412,6 +413,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           </nav>
         )}
       </div>
+      <AuditLog />
       {rejecting && (
         <ReasonDialog
           purpose="reject"

@@ -173,6 +173,8 @@ describe('doctor onboarding steps', () => {
 });
 
 describe('admin verification queue (issue 13 §3)', () => {
+  // The desk's audit section (issue 16 §5) loads too.
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
   const credential = (id: string, type: string, supersededAt: string | null) => ({
     id,
     type,
@@ -261,6 +263,7 @@ describe('admin verification queue (issue 13 §3)', () => {
 });
 
 describe('admin decisions (issue 16 §5)', () => {
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
   const application = {
     id: 'app-2',
     uid: 'doc-2',
@@ -382,6 +385,83 @@ describe('admin decisions (issue 16 §5)', () => {
     expect(await screen.findByText(MESSAGES.adminOwnApplication)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve Dr. Twice' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject Dr. Twice' })).toBeNull();
+  });
+});
+
+describe('admin audit log (issue 16 §5)', () => {
+  const row = (i: number) => ({
+    id: `row-${i}`,
+    actorUid: 'admin-1',
+    actorRole: 'admin',
+    action: 'doctor.reject',
+    resourceType: 'doctor',
+    resourceId: `doc-${i}`,
+    outcome: 'allowed',
+    detail: 'reason: expired',
+    clientIp: '127.0.0.1',
+    userAgent: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('filters on the server, pages by the last row shown and exports every matching row as CSV', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
+    const full = Array.from({ length: 25 }, (_, i) => row(i));
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue(full as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const table = await screen.findByRole('region', { name: MESSAGES.auditTableLabel });
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(audit).toHaveBeenLastCalledWith({ limit: 25 });
+
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditActor), { target: { value: ' admin-1 ' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditAction), { target: { value: 'doctor.reject' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditOutcome), { target: { value: 'allowed' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditFrom), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditTo), { target: { value: '2026-01-31' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditApply }));
+    const filters = {
+      actorUid: 'admin-1',
+      action: 'doctor.reject',
+      outcome: 'allowed',
+      from: '2026-01-01T00:00:00.000Z',
+      to: '2026-01-31T23:59:59.999Z',
+    };
+    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25 }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditOlder }));
+    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25, before: 'row-24' }));
+    expect(screen.getByText('Page 2')).toBeTruthy();
+
+    // The export gathers every page of the filters (here one short page) into one CSV file.
+    audit.mockResolvedValue([row(1)] as never);
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'),
+      revokeObjectURL: () => undefined,
+    });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditExport }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 500 });
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text.split('\r\n')[1]).toBe(
+      '2026-01-01T00:00:00.000Z,admin-1,admin,doctor.reject,doctor,doc-1,allowed,reason: expired,127.0.0.1,',
+    );
+  });
+
+  it('refuses a From date after the To date without asking the server', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue([]);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    await screen.findByText(MESSAGES.auditEmpty);
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditFrom), { target: { value: '2026-02-01' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditTo), { target: { value: '2026-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditApply }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.auditDateInvalid);
+    expect(audit).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -94,4 +94,7 @@ export const settingsKeys = {
 // Issue 16 (g5): the admin desk — a suspended doctor's upcoming appointments (under `adminKeys.all`).
 export const adminDeskKeys = {
   upcoming: (doctorId: string) => [...adminKeys.all, 'upcoming', doctorId] as const,
+  /** A page of the audit screen: its filters and the row it starts after. */
+  audit: (filters: Record<string, string>, before: string | null) =>
+    [...adminKeys.all, 'audit', filters, before] as const,
 };

@@ -132,6 +132,8 @@ export const auditQuerySchema = z
           .max(AUDIT_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` }),
       )
       .optional(),
+    // Issue 16 §5: the next page of the admin's audit screen — rows older than the row `before` names.
+    before: z.uuid({ error: 'before must be the id of an audit row' }).optional(),
   })
   .strict()
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
