@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { submitApplication } from '../support/applicant';
 import { loginThroughUi } from '../support/auth';
@@ -214,5 +215,55 @@ test('queues in tabs with search and pages; an approved doctor is suspended with
     .click();
   await expect(toast(admin, `${name} reinstated: bookable again.`)).toBeVisible();
   await expect(card).toHaveCount(0);
+  await admin.context().close();
+});
+
+test('the audit log screen filters, pages and exports CSV', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const name = `Dr. Audit ${Date.now().toString(36)}`;
+  await submitApplication(request, name);
+  const admin = await adminPage(browser);
+  await searchFor(admin, name);
+  await admin
+    .getByRole('article', { name: `Application of ${name}` })
+    .getByRole('button', { name: `Approve ${name}` })
+    .click();
+  await admin
+    .getByRole('dialog', { name: `Approve ${name}?` })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
+  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+
+  const audit = admin.getByRole('region', { name: 'Audit log' });
+  const [doctor] = await sql<{ id: string }>(`SELECT id FROM doctors WHERE name = $1`, [name]);
+  await audit.getByLabel('Subject id').fill(doctor!.id);
+  await audit.getByLabel('Action').selectOption('doctor.approve');
+  await audit.getByLabel('Outcome').selectOption('allowed');
+  const today = new Date().toISOString().slice(0, 10);
+  await audit.getByLabel('From (UTC date)').fill(today);
+  await audit.getByLabel('To (UTC date)').fill(today);
+  await audit.getByRole('button', { name: 'Apply filters' }).click();
+  const rows = audit.getByRole('region', { name: 'Audit rows' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('doctor.approve');
+  await expect(rows.nth(1)).toContainText(doctor!.id);
+  await expect(audit.getByRole('button', { name: 'Older rows' })).toBeDisabled();
+  await audit.scrollIntoViewIfNeeded();
+  await expectAccessible(admin, { include: null });
+  await shotAtWidths(admin, 'admin-desk-audit');
+  await noSidewaysScrollAt390(admin);
+
+  const download = admin.waitForEvent('download');
+  await audit.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^medora-audit-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = readFileSync((await file.path())!, 'utf8');
+  const lines = text.trim().split('\r\n');
+  expect(lines[0]).toBe(
+    'createdAt,actorUid,actorRole,action,resourceType,resourceId,outcome,detail,clientIp,userAgent',
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`doctor.approve,doctor,${doctor!.id},allowed`);
+  await expect(toast(admin, 'Exported 1 audit row.')).toBeVisible();
   await admin.context().close();
 });
