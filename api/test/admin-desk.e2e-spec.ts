@@ -240,3 +240,26 @@ describe('suspend and reinstate an approved doctor (issue 16 §5)', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('GET /api/audit?before= (issue 16 §5: the audit screen’s pages)', () => {
+  it('continues after the row named, newest first, without repeating a row; refuses a bad cursor', async () => {
+    const read = (query: string) => request(t.http).get(`/api/audit?${query}`).set(authHeader(reviewer));
+    const first = await read('action=application.read&limit=3');
+    expect(first.status).toBe(200);
+    const page1 = first.body as { id: string; createdAt: string }[];
+    expect(page1).toHaveLength(3);
+    const second = await read(`action=application.read&limit=3&before=${page1[2]!.id}`);
+    expect(second.status).toBe(200);
+    const page2 = second.body as { id: string; createdAt: string }[];
+    expect(page2.length).toBeGreaterThan(0);
+    expect(page2.map((r) => r.id)).not.toEqual(expect.arrayContaining([page1[0]!.id]));
+    for (const r of page2)
+      expect(Date.parse(r.createdAt)).toBeLessThanOrEqual(Date.parse(page1[2]!.createdAt));
+    const both = await read('action=application.read&limit=6');
+    expect((both.body as { id: string }[]).map((r) => r.id)).toEqual(
+      [...page1, ...page2].slice(0, 6).map((r) => r.id),
+    );
+    const bad = await read('before=not-a-uuid');
+    expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('before must be')]);
+  });
+});
