@@ -377,6 +377,53 @@ describe('admin decisions (issue 16 §5)', () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
   });
 
+  it('suspends an approved doctor with a required reason, and lists a suspended doctor’s follow-ups', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    const approved = { ...application, verificationStatus: 'approved' };
+    const suspended = {
+      ...approved,
+      id: 'app-3',
+      name: 'Dr. Paused',
+      suspension: { at: '2026-01-02T15:00:00.000Z', reason: 'Complaint under review.' },
+    };
+    jest
+      .spyOn(api, 'adminApplications')
+      .mockImplementation(async (q) => pageOf(q?.status === 'suspended' ? suspended : approved) as never);
+    const suspend = jest.spyOn(api, 'suspendDoctor').mockResolvedValue({ doctor: {}, upcoming: [] } as never);
+    jest.spyOn(api, 'adminDoctorUpcoming').mockResolvedValue([
+      {
+        id: 'a1',
+        startsAt: '2026-12-01T14:00:00.000Z',
+        status: 'Scheduled',
+        patientName: 'Pat Doe',
+        timeZone: 'America/New_York',
+      },
+    ]);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    fireEvent.click(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend Dr. Twice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend Dr. Twice?' });
+    const field = within(dialog).getByLabelText(MESSAGES.adminSuspendReasonLabel);
+    expect(document.activeElement).toBe(field);
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.adminSuspendConfirm }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(MESSAGES.suspensionReasonRequired);
+    expect(suspend).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: ' Complaint under review. ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.adminSuspendConfirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(suspend).toHaveBeenCalledWith('app-2', 3, 'Complaint under review.');
+
+    fireEvent.click(screen.getByRole('tab', { name: MESSAGES.adminQueueSuspended }));
+    const card = await screen.findByRole('article', { name: 'Application of Dr. Paused' });
+    expect(card.textContent).toContain('Complaint under review.');
+    expect(within(card).queryByRole('button', { name: 'Suspend Dr. Paused' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Reinstate Dr. Paused' })).toBeTruthy();
+    const followUps = within(card).getByRole('region', { name: 'Upcoming appointments of Dr. Paused' });
+    await waitFor(() =>
+      expect(followUps.textContent).toContain('Tue 1 Dec 2026, 9:00 AM EST · Pat Doe · Scheduled'),
+    );
+  });
+
   it('shows no decision buttons on the signed-in admin’s own application', async () => {
     act(() => authStore.setState({ status: 'signed-in', user: { uid: 'doc-2' } } as never));
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
