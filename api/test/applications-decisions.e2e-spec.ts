@@ -2,6 +2,7 @@ import request from 'supertest';
 import {
   DOCTOR_SPECIALTIES,
   MESSAGES,
+  type ApplicationsPage,
   type DoctorApplication,
   type DoctorRecordResponse,
   type ProviderScheduleResponse,
@@ -62,11 +63,18 @@ async function applicant(data: object = APPLICATION): Promise<{ user: TestUser; 
 
 /** The application as the admin's queue shows it (with its version). */
 async function queued(id: string, status = 'pending'): Promise<DoctorApplication> {
-  const res = await request(t.http).get(`/api/admin/applications?status=${status}`).set(authHeader(reviewer));
-  expect(res.status).toBe(200);
-  const app = (res.body as DoctorApplication[]).find((a) => a.id === id);
-  if (!app) throw new Error(`application ${id} is not in the ${status} queue`);
-  return app;
+  // Issue 16 §5: the queue is paged (newest first here: the application under test is recent).
+  for (let page = 1; ; page += 1) {
+    const res = await request(t.http)
+      .get(`/api/admin/applications?status=${status}&sort=newest&page=${page}`)
+      .set(authHeader(reviewer));
+    expect(res.status).toBe(200);
+    const body = res.body as ApplicationsPage;
+    const app = body.items.find((a) => a.id === id);
+    if (app) return app;
+    if (page * body.pageSize >= body.total)
+      throw new Error(`application ${id} is not in the ${status} queue`);
+  }
 }
 
 const act = (id: string, what: 'approve' | 'reject' | 'reopen', body: object = {}) =>

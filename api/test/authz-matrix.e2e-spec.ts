@@ -249,7 +249,7 @@ describe('the audit rows of an admin’s list of applications', () => {
       .set('User-Agent', 'authz-matrix/applications')
       .set(authHeader(w.users.admin));
     expect(res.status).toBe(200);
-    const ids = (res.body as { id: string }[]).map((a) => a.id).sort();
+    const ids = (res.body as { items: { id: string }[] }).items.map((a) => a.id).sort();
     expect(ids.length).toBeGreaterThan(0);
     const rows = await t.dataSource.query<{ resource_id: string; actor_uid: string; client_ip: string }[]>(
       `SELECT resource_id, actor_uid, client_ip FROM audit_log

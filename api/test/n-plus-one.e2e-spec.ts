@@ -55,6 +55,8 @@ interface World {
   patient: TestUser;
   admin: TestUser;
   provider: TestUser;
+  /** The provider account's doctor record (issue 16 §5: the admin reads its upcoming appointments). */
+  providerDoctorId: string;
 }
 
 const SCHEDULE = JSON.stringify({
@@ -160,9 +162,13 @@ async function buildWorld(n: number): Promise<World> {
      SELECT $1, 'patient', 'read', 'profile', $1, 'allowed' FROM generate_series(1, $2::int)`,
     [patient.uid, n],
   );
+  const [providerDoctor] = (await q(
+    `SELECT d.id FROM doctors d JOIN users u ON u.id = d.user_id WHERE u.firebase_uid = $1`,
+    [provider.uid],
+  )) as { id: string }[];
   const recorder = new StatementRecorder(t.dataSource.logger);
   (t.dataSource as { logger: Logger }).logger = recorder;
-  return { t, recorder, patient, admin, provider };
+  return { t, recorder, patient, admin, provider, providerDoctorId: providerDoctor!.id };
 }
 
 interface ListRoute {
@@ -201,7 +207,16 @@ const LIST_ROUTES: ListRoute[] = [
     url: () => '/api/admin/applications?status=pending',
     caller: (w) => w.admin,
     items: (body) =>
-      (body as { credentials: unknown[] }[]).reduce((sum, a) => sum + 1 + a.credentials.length, 0),
+      (body as { items: { credentials: unknown[] }[] }).items.reduce(
+        (sum, a) => sum + 1 + a.credentials.length,
+        0,
+      ),
+  },
+  {
+    route: '/api/admin/doctors/{id}/upcoming',
+    url: (w) => `/api/admin/doctors/${w.providerDoctorId}/upcoming`,
+    caller: (w) => w.admin,
+    items: length,
   },
   {
     route: '/api/notifications',

@@ -3,7 +3,7 @@ import {
   MESSAGES,
   formatMessage,
   type AdminDashboardOverview,
-  type DoctorApplication,
+  type ApplicationsPage,
   type DoctorRecordResponse,
   type ProviderAppointment,
   type ProviderScheduleResponse,
@@ -263,10 +263,10 @@ describe('admin verification queue', () => {
     await credential(user, 'degree', PDF, 'degree.pdf');
     await submit(user);
     const queue = await request(t.http)
-      .get('/api/admin/applications?status=pending')
+      .get(`/api/admin/applications?status=pending&q=${encodeURIComponent(user.email)}`)
       .set(authHeader(reviewer));
     expect(queue.status).toBe(200);
-    const app = (queue.body as DoctorApplication[]).find((a) => a.uid === user.uid)!;
+    const app = (queue.body as ApplicationsPage).items.find((a) => a.uid === user.uid)!;
     expect(app.credentials).toHaveLength(4);
     const withFile = app.credentials.find((c) => c.hasFile)!;
     const file = await request(t.http)

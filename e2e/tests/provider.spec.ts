@@ -156,6 +156,11 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await admin.keyboard.press('Escape');
   await expect(admin.getByRole('dialog')).toHaveCount(0);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
+  // Issue 16 §5: an approval is confirmed first.
+  await admin
+    .getByRole('dialog', { name: `Approve ${name}?` })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
   await expect(application).toHaveCount(0);
   await admin.context().close();

@@ -30,6 +30,8 @@ export * from './booking/index.js';
 export * from './doctors/application-rules.js';
 // Issue 16 (g2): sub-specialties per specialty.
 export * from './doctors/sub-specialties.js';
+// Issue 16 (g5): the admin desk's queues, orders and page size (zod-free).
+export * from './doctors/admin-desk.js';
 export type * from './schemas/appointments.js';
 // The intake engine and its question bank are a separate entry, `@medora/shared/intake` (Node gets
 // them here through node.ts), so the landing route does not download them; only their types are here.

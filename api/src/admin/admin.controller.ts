@@ -7,12 +7,17 @@ import {
   applicationDecisionSchema,
   applicationsQuerySchema,
   rejectApplicationSchema,
+  suspendDoctorSchema,
   versionFromIfMatch,
   type ApplicationDecisionInput,
   type AdminDashboardOverview,
-  type DoctorApplication,
+  type ApplicationsPage,
+  type ApplicationsQuery,
   type DoctorRecord,
+  type FollowUpAppointment,
   type RejectApplicationInput,
+  type SuspendDoctorInput,
+  type SuspensionResult,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Roles } from '../auth/decorators.js';
@@ -62,16 +67,16 @@ export class AdminController {
 
   @Get('applications')
   @ApiOperation({
-    summary: 'Submitted doctor applications by status (default pending) with their credentials',
+    summary:
+      'A page of submitted applications by status (default pending): q searches name, e-mail and licence; sort oldest|newest by submission date; page (1-based, 10 a page). Each with its credentials, the account role and earlier rejections',
   })
+  @ApiResponse({ status: 200, description: 'ApplicationsPage' })
+  @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
   applications(
     @CurrentCaller() caller: Caller,
-    @Query(new ZodValidationPipe(applicationsQuerySchema))
-    query: {
-      status: 'pending' | 'approved' | 'rejected';
-    },
-  ): Promise<DoctorApplication[]> {
-    return this.admin.applications(caller, query.status);
+    @Query(new ZodValidationPipe(applicationsQuerySchema)) query: ApplicationsQuery,
+  ): Promise<ApplicationsPage> {
+    return this.admin.applications(caller, query);
   }
 
   @Get('credentials/:id/file')
@@ -150,5 +155,58 @@ export class AdminController {
     @Headers('if-match') ifMatch: string | undefined,
   ): Promise<DoctorRecord> {
     return this.admin.reopen(caller, id, decisionVersion(body.version, ifMatch));
+  }
+
+  @Post('doctors/:id/suspend')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Suspend an approved doctor with a reason: not bookable, no dashboard, no access to patients’ records (audited). Names the version: body `version` or `If-Match`. Answers with their upcoming appointments for follow-up',
+  })
+  @ApiResponse({ status: 400, description: 'No reason or no version', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'Changed since that version, or not an approved doctor, or suspended already',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  suspend(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Body(new ZodValidationPipe(suspendDoctorSchema)) body: SuspendDoctorInput,
+    @Headers('if-match') ifMatch: string | undefined,
+  ): Promise<SuspensionResult> {
+    return this.admin.suspend(caller, id, decisionVersion(body.version, ifMatch), body.reason);
+  }
+
+  @Post('doctors/:id/reinstate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Reinstate a suspended doctor: bookable and back on their dashboard (audited). Names the version: body `version` or `If-Match`',
+  })
+  @ApiResponse({ status: 400, description: 'No version', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'Changed since that version, or not suspended',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  reinstate(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Body(new ZodValidationPipe(applicationDecisionSchema)) body: ApplicationDecisionInput,
+    @Headers('if-match') ifMatch: string | undefined,
+  ): Promise<DoctorRecord> {
+    return this.admin.reinstate(caller, id, decisionVersion(body.version, ifMatch));
+  }
+
+  @Get('doctors/:id/upcoming')
+  @ApiOperation({
+    summary: 'A doctor’s upcoming appointments with the patient’s name, for follow-up (each audited)',
+  })
+  upcoming(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+  ): Promise<FollowUpAppointment[]> {
+    return this.admin.upcoming(caller, id);
   }
 }

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { AppointmentsModule } from '../appointments/appointments.module.js';
 import { DoctorsModule } from '../doctors/doctors.module.js';
 import { AdminController } from './admin.controller.js';
+import { AdminRepository } from './admin.repository.js';
 import { AdminService } from './admin.service.js';
 
 @Module({
   imports: [DoctorsModule, AppointmentsModule],
   controllers: [AdminController],
-  providers: [AdminService],
+  providers: [AdminService, AdminRepository],
 })
 export class AdminModule {}

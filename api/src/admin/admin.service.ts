@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import {
+  APPLICATIONS_PAGE_SIZE,
   MESSAGES,
   ROLES,
   type AdminDashboardOverview,
-  type DoctorApplication,
+  type ApplicationsPage,
+  type ApplicationsQuery,
+  type FollowUpAppointment,
+  type SuspensionResult,
   type DoctorRecord,
   type Role,
 } from '@medora/shared';
@@ -18,6 +22,13 @@ import {
 } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { AdminRepository } from './admin.repository.js';
+
+/** The audit detail of a rejection is `reason: <the reason>` (`decide` below writes it). */
+const REJECTION_DETAIL = 'reason: ';
+function rejectionReasonOf(detail: string | null): string {
+  return detail?.startsWith(REJECTION_DETAIL) ? detail.slice(REJECTION_DETAIL.length) : (detail ?? '');
+}
 
 @Injectable()
 export class AdminService {
@@ -26,6 +37,7 @@ export class AdminService {
     private readonly doctors: DoctorsRepository,
     private readonly appointments: AppointmentsRepository,
     private readonly audit: AuditService,
+    private readonly adminReads: AdminRepository,
   ) {}
 
   /** Real counts: accounts by role, doctors by status, and the dashboard's four counters. */
@@ -54,12 +66,14 @@ export class AdminService {
   }
 
   /**
-   * Submitted applications with a status, oldest first, each with its credential list. Audited: one
-   * row per application returned (issue 13), all in one statement.
+   * A page of submitted applications of one status (issue 16 §5: search, submission date order),
+   * each with its credential list, the account's role and its earlier rejections. Audited: one row
+   * per application returned (issue 13), all in one statement.
    */
-  async applications(caller: Caller, status: VerificationStatus): Promise<DoctorApplication[]> {
-    const rows = await this.doctors.applications(status);
-    // One audit row per application returned, in the credentials' statement (issue 13).
+  async applications(caller: Caller, query: ApplicationsQuery): Promise<ApplicationsPage> {
+    const { rows, total } = await this.adminReads.applicationsPage(query);
+    const page = { total, page: query.page, pageSize: APPLICATIONS_PAGE_SIZE };
+    if (rows.length === 0) return { items: [], ...page };
     const audit = rows.map(({ doctor, uid }) =>
       auditEntry(caller, 'allowed', {
         action: 'application.read',
@@ -68,16 +82,25 @@ export class AdminService {
         detail: `user ${uid ?? '-'}`,
       }),
     );
-    const { sql, params } = DoctorsRepository.credentialsOfSql(rows.map(({ doctor }) => doctor.id));
-    const creds = rows.length
-      ? (await this.audit.queryWithAuditMany<Record<string, unknown>>(audit, sql, params)).map(
-          DoctorsRepository.toCredentialRow,
-        )
-      : [];
-    return rows.map(({ doctor, uid }) => ({
+    const ids = rows.map(({ doctor }) => doctor.id);
+    const { sql, params } = DoctorsRepository.credentialsOfSql(ids);
+    const creds = (await this.audit.queryWithAuditMany<Record<string, unknown>>(audit, sql, params)).map(
+      DoctorsRepository.toCredentialRow,
+    );
+    const items = rows.map(({ doctor, uid, role, rejections }) => ({
       ...toDoctorRecord(doctor, uid),
       credentials: creds.filter((c) => c.doctorId === doctor.id).map((c) => toCredentialRecord(c, c.hasFile)),
+      applicantRole: role === 'doctor' || role === 'provider' ? (role as 'doctor' | 'provider') : null,
+      rejections: rejections.map((r) => ({
+        at: new Date(r.at).toISOString(),
+        reason: rejectionReasonOf(r.detail),
+      })),
+      suspension:
+        doctor.suspendedAt && doctor.suspensionReason !== null
+          ? { at: doctor.suspendedAt.toISOString(), reason: doctor.suspensionReason }
+          : null,
     }));
+    return { items, ...page };
   }
 
   async credentialFile(
@@ -127,7 +150,7 @@ export class AdminService {
           rejectionReason: decision.approve ? null : decision.reason,
         } satisfies Partial<DoctorEntity>);
         return {
-          detail: decision.approve ? undefined : `reason: ${decision.reason}`,
+          detail: decision.approve ? undefined : `${REJECTION_DETAIL}${decision.reason}`,
           credentials: row.verificationStatus,
         };
       },
@@ -153,6 +176,57 @@ export class AdminService {
   }
 
   /**
+   * Issue 16 §5: suspends an approved doctor with a reason. The one approved-doctor rule then leaves
+   * them out: not bookable, no dashboard, no access to patients' records. Answers with their upcoming
+   * appointments for the admin's follow-up (each audited as read).
+   */
+  async suspend(
+    caller: Caller,
+    doctorId: string,
+    version: number,
+    reason: string,
+  ): Promise<SuspensionResult> {
+    const doctor = await this.transition(caller, doctorId, version, 'doctor.suspend', (row) => {
+      if (row.verificationStatus !== 'approved' || row.suspendedAt) return MESSAGES.doctorNotSuspendable;
+      Object.assign(row, {
+        suspendedAt: new Date(),
+        suspensionReason: reason,
+      } satisfies Partial<DoctorEntity>);
+      return { detail: `${REJECTION_DETAIL}${reason}`, credentials: 'approved' };
+    });
+    return { doctor, upcoming: await this.upcoming(caller, doctorId) };
+  }
+
+  /** Issue 16 §5: lifts a suspension; the doctor is bookable and has their dashboard again. */
+  async reinstate(caller: Caller, doctorId: string, version: number): Promise<DoctorRecord> {
+    return this.transition(caller, doctorId, version, 'doctor.reinstate', (row) => {
+      if (!row.suspendedAt) return MESSAGES.doctorNotSuspended;
+      Object.assign(row, { suspendedAt: null, suspensionReason: null } satisfies Partial<DoctorEntity>);
+      return { credentials: 'approved' };
+    });
+  }
+
+  /** A doctor's upcoming appointments, for follow-up; one audit row per appointment, in the read. */
+  async upcoming(caller: Caller, doctorId: string): Promise<FollowUpAppointment[]> {
+    const rows = await this.audit.queryWithSubjectAudit<{
+      id: string;
+      startsAt: Date | string;
+      status: string;
+      patientName: string;
+      timeZone: string;
+    }>(
+      auditEntry(caller, 'allowed', {
+        action: 'list',
+        resourceType: 'appointment',
+        resourceId: null,
+        detail: `doctor ${doctorId}`,
+      }),
+      { ...AdminRepository.upcomingSql(doctorId), subjectOf: (r) => r.id },
+    );
+    return rows.map((r) => ({ ...r, startsAt: new Date(r.startsAt).toISOString() }));
+  }
+
+  /**
    * One state change of an application under a row lock: 404 when there is no submitted application,
    * 403 on one's own, 409 when `version` is not the current one or `change` refuses (its message).
    * The version grows, the reviewer and time are kept, the current credentials follow the status.
@@ -161,7 +235,7 @@ export class AdminService {
     caller: Caller,
     doctorId: string,
     version: number,
-    action: 'doctor.approve' | 'doctor.reject' | 'doctor.reopen',
+    action: 'doctor.approve' | 'doctor.reject' | 'doctor.reopen' | 'doctor.suspend' | 'doctor.reinstate',
     change: (row: DoctorEntity) => string | { detail?: string; credentials: string },
   ): Promise<DoctorRecord> {
     const deny = async (status: number, message: string, detail: string): Promise<never> => {

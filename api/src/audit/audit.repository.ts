@@ -77,6 +77,11 @@ export class AuditRepository {
         ORDER BY created_at DESC, id DESC LIMIT $${limitParam}`;
   }
 
+  /** `listSql`'s condition for the rows after the row `param` names, in the list's order (issue 16 §5). */
+  static beforeSql(param: string): string {
+    return `(created_at, id) < (SELECT b.created_at, b.id FROM audit_log b WHERE b.id = ${param}::uuid)`;
+  }
+
   /** A raw audit_log row (snake_case) as an AuditLogRow. */
   static toLogRow(row: Record<string, unknown>): AuditLogRow {
     return camelizeRow<AuditLogRow>(row);

@@ -133,6 +133,8 @@ export class AuditService {
     if (query.outcome) add('outcome = ?', query.outcome);
     if (query.from) add('created_at >= ?', query.from);
     if (query.to) add('created_at <= ?', query.to);
+    // Issue 16 §5: a page after the row `before` (same order as the list: newest first).
+    if (query.before) add(AuditRepository.beforeSql('?'), query.before);
     params.push(Math.min(query.limit ?? DEFAULT_LIMIT, AUDIT_MAX_LIMIT));
     const rows = await this.queryWithAudit<Record<string, unknown>>(
       auditEntry(caller, 'allowed', {

@@ -22,6 +22,7 @@ describe('product rules as SQL (issue 14)', () => {
 
   it('active and approved', () => {
     expect(activeAppointmentSql('x')).toBe(`x.status <> 'Cancelled'`);
-    expect(approvedDoctorSql('y')).toBe(`y.verification_status = 'approved'`);
+    // Issue 16 §5: a suspended doctor is not an approved one.
+    expect(approvedDoctorSql('y')).toBe(`(y.verification_status = 'approved' AND y.suspended_at IS NULL)`);
   });
 });

@@ -31,7 +31,10 @@ export function startedAppointmentSql(a = 'a', now = 'now()'): string {
   return `${a}.starts_at <= ${now}`;
 }
 
-/** Doctor row `d` has been approved by an admin (a pending or rejected doctor is not listed or linked). */
+/**
+ * Doctor row `d` has been approved by an admin and is not suspended (issue 16 §5): a pending, rejected
+ * or suspended doctor is not listed, not bookable, has no dashboard and no link to patients' records.
+ */
 export function approvedDoctorSql(d = 'd'): string {
-  return `${d}.verification_status = 'approved'`;
+  return `(${d}.verification_status = 'approved' AND ${d}.suspended_at IS NULL)`;
 }

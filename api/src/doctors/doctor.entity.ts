@@ -27,6 +27,7 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 @Entity({ name: 'doctors' })
 @Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
 @Check('chk_doctors_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
+@Check('chk_doctors_suspension', '(suspended_at IS NULL) = (suspension_reason IS NULL)')
 @Check('chk_doctors_experience', 'experience IS NULL OR experience >= 0')
 export class DoctorEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -132,6 +133,13 @@ export class DoctorEntity {
   @ManyToOne(() => UserEntity, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'reviewed_by', foreignKeyConstraintName: 'fk_doctors_reviewed_by' })
   reviewer?: Relation<UserEntity> | null;
+
+  /** Issue 16 §5 (migration 1768867200000): set while an admin has suspended the approved doctor. */
+  @Column({ name: 'suspended_at', type: 'timestamptz', nullable: true })
+  suspendedAt!: Date | null;
+
+  @Column({ name: 'suspension_reason', type: 'text', nullable: true })
+  suspensionReason!: string | null;
 
   /** Raised by every change of the application (migration 1767830400000, issue 13 §3). */
   @Column({ type: 'integer', default: 1 })

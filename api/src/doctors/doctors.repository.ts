@@ -193,24 +193,6 @@ export class DoctorsRepository {
     );
   }
 
-  /** Submitted (onboarded, not seeded) applications with `status`, oldest first. */
-  async applications(status: VerificationStatus): Promise<ApplicationRow[]> {
-    const rows = await this.ds
-      .getRepository(DoctorEntity)
-      .createQueryBuilder('d')
-      .leftJoin('users', 'u', 'u.id = d.user_id')
-      .addSelect('u.firebase_uid', 'firebase_uid')
-      .where('d.verification_status = :status', { status })
-      .andWhere('d.onboarding_completed = true')
-      .andWhere('d.seed_key IS NULL')
-      .orderBy('d.created_at', 'ASC')
-      .getRawAndEntities();
-    return rows.entities.map((doctor, i) => ({
-      doctor,
-      uid: (rows.raw[i] as { firebase_uid: string | null }).firebase_uid,
-    }));
-  }
-
   /**
    * The credentials of the doctors `ids` (oldest first) with whether each has a file, as a statement
    * for the caller to run audited (`AuditService.queryWithAuditMany`); rows through `toCredentialRow`.

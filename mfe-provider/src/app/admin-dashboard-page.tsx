@@ -1,30 +1,85 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useStore } from 'zustand';
 import {
+  APPLICATION_QUEUES,
+  APPLICATION_SEARCH_MAX_LENGTH,
   ApiError,
+  SUSPENSION_REASON_MAX_LENGTH,
   MESSAGES,
   api,
+  authStore,
   errorMessage,
+  formatDateTime,
   formatMessage,
   notify,
+  type ApplicationQueue,
+  type ApplicationSort,
   type CredentialRecord,
   type DoctorApplication,
+  type MessageKey,
   type RemotePageProps,
 } from '@medora/shared';
 import { adminKeys } from '@medora/shared/query';
 import { ReasonDialog } from '../components/reason-dialog';
 import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
+import { AuditLog } from '../features/admin/components/audit-log';
+import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
 import { CredentialList } from '../features/admin/components/credential-list';
+import { FollowUps } from '../features/admin/components/follow-ups';
+import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
 import { useOpenFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
 
-type QueueStatus = 'pending' | 'approved' | 'rejected';
-const QUEUES: Record<QueueStatus, { label: string; empty: string }> = {
+const QUEUES: Record<ApplicationQueue, { label: string; empty: string }> = {
   pending: { label: MESSAGES.adminQueuePending, empty: MESSAGES.adminQueueEmptyPending },
   approved: { label: MESSAGES.adminQueueApproved, empty: MESSAGES.adminQueueEmptyApproved },
   rejected: { label: MESSAGES.adminQueueRejected, empty: MESSAGES.adminQueueEmptyRejected },
+  suspended: { label: MESSAGES.adminQueueSuspended, empty: MESSAGES.adminQueueEmptySuspended },
 };
+
+/** The decisions asked for in the confirmation dialog (a rejection has its own reason dialog). */
+type Confirmable = Exclude<Decision['kind'], 'reject'>;
+const CONFIRMS: Record<
+  Confirmable,
+  { title: MessageKey; message: MessageKey; confirm: string; busy: string; reason?: boolean }
+> = {
+  approve: {
+    title: 'adminApproveTitle',
+    message: 'adminApproveMessage',
+    confirm: MESSAGES.adminApproveConfirm,
+    busy: MESSAGES.adminApproving,
+  },
+  reopen: {
+    title: 'adminReopenTitle',
+    message: 'adminReopenMessage',
+    confirm: MESSAGES.adminReopenConfirm,
+    busy: MESSAGES.adminReopening,
+  },
+  suspend: {
+    title: 'adminSuspendTitle',
+    message: 'adminSuspendMessage',
+    confirm: MESSAGES.adminSuspendConfirm,
+    busy: MESSAGES.adminSuspending,
+    reason: true,
+  },
+  reinstate: {
+    title: 'adminReinstateTitle',
+    message: 'adminReinstateMessage',
+    confirm: MESSAGES.adminReinstateConfirm,
+    busy: MESSAGES.adminReinstating,
+  },
+};
+const QUEUE_LABELS = Object.fromEntries(APPLICATION_QUEUES.map((q) => [q, QUEUES[q].label])) as Record<
+  ApplicationQueue,
+  string
+>;
+const SORTS: Record<ApplicationSort, string> = {
+  oldest: MESSAGES.adminSortOldest,
+  newest: MESSAGES.adminSortNewest,
+};
+const APPLICANT_ROLES = { doctor: MESSAGES.adminApplicantDoctor, provider: MESSAGES.adminApplicantProvider };
 
 /** The admin's counters, by their field in the overview. */
 const COUNTERS = {
@@ -37,9 +92,14 @@ const COUNTERS = {
 /** The toast of a decision that went through. */
 function doneMessage(decision: Decision): string {
   const name = decision.app.name;
-  if (decision.kind === 'approve') return formatMessage('adminApproved', { name });
-  if (decision.kind === 'reject') return formatMessage('adminRejected', { name });
-  return formatMessage('adminReopened', { name });
+  const key = {
+    approve: 'adminApproved',
+    reject: 'adminRejected',
+    reopen: 'adminReopened',
+    suspend: 'adminSuspended',
+    reinstate: 'adminReinstated',
+  } as const satisfies Record<Decision['kind'], MessageKey>;
+  return formatMessage(key[decision.kind], { name });
 }
 
 /** The application's facts as label / value pairs, in the order the admin reviews them. */
@@ -56,6 +116,9 @@ function facts(app: DoctorApplication): [string, string][] {
     languages: app.languages.join(', '),
   });
   const rows: [string, string][] = [
+    ...(app.applicantRole
+      ? [[MESSAGES.adminFactAppliesAs, APPLICANT_ROLES[app.applicantRole]] as [string, string]]
+      : []),
     [
       MESSAGES.adminFactSpecialty,
       app.specialty + (app.subSpecialties.length ? ` (${app.subSpecialties.join(', ')})` : ''),
@@ -74,27 +137,43 @@ function facts(app: DoctorApplication): [string, string][] {
       consultation + (app.acceptingNewPatients ? ` · ${MESSAGES.adminAcceptingNewPatients}` : ''),
     ],
   ];
+  if (app.suspension) {
+    rows.push([
+      MESSAGES.adminFactSuspended,
+      formatMessage('adminSuspensionValue', {
+        date: formatDateTime(app.suspension.at, null),
+        reason: app.suspension.reason,
+      }),
+    ]);
+  }
   return app.bio ? [...rows, [MESSAGES.adminFactBio, app.bio]] : rows;
 }
 
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
 export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
-  const [status, setStatus] = useState<QueueStatus>('pending');
+  const [status, setStatus] = useState<ApplicationQueue>('pending');
+  /** Issue 16 §5: the search as typed, the one sent (on Search), the order and the page. */
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState<ApplicationSort>('oldest');
+  const [page, setPage] = useState(1);
   /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
-  const [conflicts, setConflicts] = useState<Record<string, string>>({});
+  const [conflicts, setConflicts] = useState<Record<string, { name: string; message: string }>>({});
 
   const overviewQuery = useQuery({
     queryKey: adminKeys.overview(),
     queryFn: () => api.adminDashboardOverview(),
   });
   const queueQuery = useQuery({
-    queryKey: adminKeys.applications(status),
-    queryFn: () => api.adminApplications(status),
+    queryKey: adminKeys.applications({ status, q, sort, page }),
+    queryFn: () => api.adminApplications({ status, q, sort, page }),
     // While another queue loads, the one shown stays (as before the migration).
     placeholderData: keepPreviousData,
   });
-  const queue = queueQuery.data ?? null;
+  const queue = queueQuery.data?.items ?? null;
+  const total = queueQuery.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / (queueQuery.data?.pageSize ?? 1)));
   const failed = overviewQuery.error ?? queueQuery.error;
   const error = failed ? errorMessage(failed) : null;
 
@@ -103,50 +182,67 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     (c: CredentialRecord) => api.credentialFile(c.id),
     (c) => c.documentName,
   );
+  /** Issue 16 §5: the signed-in admin's own application shows no decision buttons. */
+  const ownUid = useStore(authStore, (s) => s.user?.uid ?? null);
+  /** The approval or re-opening waiting for the admin's confirmation. */
+  const [confirming, setConfirming] = useState<{ kind: Confirmable; app: DoctorApplication } | null>(null);
+  /** Applications with a decision on its way: one request each, however often a button is pressed. */
+  const inFlight = useRef(new Set<string>());
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const setBusy = (id: string, busy: boolean) => {
+    if (busy) inFlight.current.add(id);
+    else inFlight.current.delete(id);
+    setBusyIds(new Set(inFlight.current));
+  };
 
   /**
-   * Runs a decision on the version shown. A 409 (changed since, or already decided) is kept on the
-   * card and the queue reloads, so the admin reviews the current version before deciding again.
+   * Runs a decision on the version shown, once. A 409 (changed since, or already decided) is kept on
+   * the card and the queue reloads, so the admin reviews the current version before deciding again;
+   * any other failure is thrown to the dialog that asked, which shows it.
    */
-  const decide = async (d: Decision): Promise<'done' | 'conflict' | 'failed'> => {
+  const decide = async (d: Decision): Promise<void> => {
     const id = d.app.id;
+    if (inFlight.current.has(id)) return;
+    setBusy(id, true);
     try {
       await decision.mutateAsync(d);
       setConflicts(({ [id]: _, ...rest }) => rest);
       notify.success(doneMessage(d));
-      return 'done';
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
-        setConflicts((c) => ({ ...c, [id]: err.message }));
-        return 'conflict';
+        setConflicts((c) => ({ ...c, [id]: { name: d.app.name, message: err.message } }));
+        return;
       }
-      notify.error(errorMessage(err));
-      return 'failed';
+      throw err;
+    } finally {
+      setBusy(id, false);
     }
   };
 
   /** A pending application is approved or rejected (with a reason); a decided one can be re-opened. */
-  const actions = (app: DoctorApplication) =>
-    app.verificationStatus === 'pending'
-      ? [
-          {
-            label: formatMessage('adminApprove', { name: app.name }),
-            className: ui.primary,
-            run: () => void decide({ kind: 'approve', app }),
-          },
-          {
-            label: formatMessage('adminReject', { name: app.name }),
-            className: ui.danger,
-            run: () => setRejecting(app),
-          },
-        ]
-      : [
-          {
-            label: formatMessage('adminReopen', { name: app.name }),
-            className: ui.secondary,
-            run: () => void decide({ kind: 'reopen', app }),
-          },
-        ];
+  const ask = (kind: Confirmable, app: DoctorApplication) => () => setConfirming({ kind, app });
+  const button = (key: MessageKey, className: string, app: DoctorApplication, run: () => void) => ({
+    label: formatMessage(key, { name: app.name }),
+    className,
+    run,
+  });
+  /**
+   * Per queue: a pending application is approved or rejected (with a reason); a decided one can be
+   * re-opened; an approved doctor suspended (with a reason), a suspended one reinstated.
+   */
+  const actions = (app: DoctorApplication) => {
+    if (app.suspension) return [button('adminReinstate', ui.primary, app, ask('reinstate', app))];
+    if (app.verificationStatus === 'pending') {
+      return [
+        button('adminApprove', ui.primary, app, ask('approve', app)),
+        button('adminReject', ui.danger, app, () => setRejecting(app)),
+      ];
+    }
+    const reopen = button('adminReopen', ui.secondary, app, ask('reopen', app));
+    return app.verificationStatus === 'approved'
+      ? [reopen, button('adminSuspend', ui.danger, app, ask('suspend', app))]
+      : [reopen];
+  };
 
   return (
     <main className={ui.page}>
@@ -157,76 +253,199 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         counters={overviewQuery.data ?? null}
       />
       <h2>{MESSAGES.adminQueueTitle}</h2>
-      <label className={`${ui.label} ${css.filter}`}>
-        {MESSAGES.adminQueueShow}
-        <select
-          value={status}
-          onChange={(e) => setStatus(e.target.value as QueueStatus)}
-          className={`${ui.input} ${css.show}`}
-          aria-label={MESSAGES.adminQueueShowLabel}
-        >
-          {(Object.keys(QUEUES) as QueueStatus[]).map((s) => (
-            <option key={s} value={s}>
-              {QUEUES[s].label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {queue?.length === 0 && <p>{QUEUES[status].empty}</p>}
-      <div className={ui.list}>
-        {queue?.map((app) => (
-          <article
-            key={app.id}
-            aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
-            className={ui.card}
+      <QueueTabs
+        labels={QUEUE_LABELS}
+        selected={status}
+        label={MESSAGES.adminQueueTabsLabel}
+        onSelect={(next) => {
+          setStatus(next);
+          setPage(1);
+        }}
+      />
+      <form
+        role="search"
+        className={css.filters}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(typed.trim());
+          setPage(1);
+        }}
+      >
+        <label className={`${ui.label} ${css.search}`}>
+          {MESSAGES.adminSearchLabel}
+          <input
+            type="search"
+            value={typed}
+            maxLength={APPLICATION_SEARCH_MAX_LENGTH}
+            onChange={(e) => setTyped(e.target.value)}
+            className={ui.input}
+          />
+        </label>
+        <button type="submit" className={ui.secondary}>
+          {MESSAGES.adminSearchButton}
+        </button>
+        <label className={ui.label}>
+          {MESSAGES.adminSortLabel}
+          <select
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as ApplicationSort);
+              setPage(1);
+            }}
+            className={ui.input}
           >
-            <h3 className={css.name}>{app.name}</h3>
-            <p className={ui.muted}>
-              {formatMessage('adminApplicationMeta', {
-                email: app.email ?? '',
-                phone: app.phone ?? '',
-                date: new Date(app.createdAt).toLocaleDateString(),
-                version: app.version,
-              })}
-            </p>
-            {conflicts[app.id] && (
-              <p role="alert" className={ui.error}>
-                {conflicts[app.id]}
+            {(Object.keys(SORTS) as ApplicationSort[]).map((key) => (
+              <option key={key} value={key}>
+                {SORTS[key]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(status)}>
+        {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
+        {queue?.length === 0 && (
+          <p>{q ? formatMessage('adminQueueEmptySearch', { q }) : QUEUES[status].empty}</p>
+        )}
+        {/* Issue 16 §5: a refused decision on an application that has left this list since stays said. */}
+        {queue &&
+          Object.entries(conflicts)
+            .filter(([id]) => !queue.some((app) => app.id === id))
+            .map(([id, { name, message }]) => (
+              <p key={id} role="alert" className={ui.error}>
+                {formatMessage('adminDecisionConflictGone', { name, message })}
               </p>
-            )}
-            <dl className={css.facts}>
-              {facts(app).map(([label, value]) => (
-                <Fragment key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </Fragment>
-              ))}
-            </dl>
-            <CredentialList
-              owner={app.name}
-              credentials={app.credentials}
-              onView={(c) => credentialFile.mutate(c)}
-            />
-            <div className={css.actions}>
-              {actions(app).map(({ label, className, run }) => (
-                <button key={label} type="button" className={className} onClick={run}>
-                  {label}
-                </button>
-              ))}
-            </div>
-          </article>
-        ))}
+            ))}
+        <div className={ui.list}>
+          {queue?.map((app) => (
+            <article
+              key={app.id}
+              aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
+              className={ui.card}
+            >
+              <h3 className={css.name}>{app.name}</h3>
+              <p className={ui.muted}>
+                {formatMessage('adminApplicationMeta', {
+                  email: app.email ?? '',
+                  phone: app.phone ?? '',
+                  date: new Date(app.createdAt).toLocaleDateString(),
+                  version: app.version,
+                })}
+              </p>
+              {conflicts[app.id] && (
+                <p role="alert" className={ui.error}>
+                  {conflicts[app.id].message}
+                </p>
+              )}
+              <dl className={css.facts}>
+                {facts(app).map(([label, value]) => (
+                  <Fragment key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+              {app.rejections.length > 0 && (
+                <section aria-label={formatMessage('adminHistoryLabel', { name: app.name })}>
+                  <h4 className={css.historyTitle}>{MESSAGES.adminHistoryTitle}</h4>
+                  <ol className={css.history}>
+                    {app.rejections.map((r) => (
+                      <li key={r.at}>
+                        {formatMessage('adminHistoryRejected', {
+                          date: formatDateTime(r.at, null),
+                          reason: r.reason,
+                        })}
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              )}
+              {app.suspension && <FollowUps doctorId={app.id} name={app.name} />}
+              <CredentialList
+                owner={app.name}
+                credentials={app.credentials}
+                onView={(c) => credentialFile.mutate(c)}
+              />
+              {app.uid !== null && app.uid === ownUid ? (
+                <p className={ui.muted}>{MESSAGES.adminOwnApplication}</p>
+              ) : (
+                <div className={css.actions} aria-busy={busyIds.has(app.id) || undefined}>
+                  {actions(app).map(({ label, className, run }) => (
+                    <button
+                      key={label}
+                      type="button"
+                      className={className}
+                      onClick={run}
+                      disabled={busyIds.has(app.id)}
+                    >
+                      {label}
+                    </button>
+                  ))}
+                  {busyIds.has(app.id) && (
+                    <p role="status" className={ui.muted}>
+                      {formatMessage('adminDeciding', { name: app.name })}
+                    </p>
+                  )}
+                </div>
+              )}
+            </article>
+          ))}
+        </div>
+        {queue && total > 0 && (
+          <nav aria-label={MESSAGES.adminPagesLabel} className={css.pager}>
+            <button
+              type="button"
+              className={ui.secondary}
+              disabled={page <= 1}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
+              {MESSAGES.adminPagePrevious}
+            </button>
+            <p role="status">{formatMessage('adminPageStatus', { page, pages, total })}</p>
+            <button
+              type="button"
+              className={ui.secondary}
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              {MESSAGES.adminPageNext}
+            </button>
+          </nav>
+        )}
       </div>
+      <AuditLog />
       {rejecting && (
         <ReasonDialog
           purpose="reject"
           title={formatMessage('rejectDialogTitle', { name: rejecting.name })}
           onCancel={() => setRejecting(null)}
           onConfirm={async (reason) => {
-            const outcome = await decide({ kind: 'reject', app: rejecting, reason });
             // On a 409 the dialog closes too: its message is on the card, above the current version.
-            if (outcome !== 'failed') setRejecting(null);
+            await decide({ kind: 'reject', app: rejecting, reason });
+            setRejecting(null);
+          }}
+        />
+      )}
+      {confirming && (
+        <ConfirmDecisionDialog
+          title={formatMessage(CONFIRMS[confirming.kind].title, { name: confirming.app.name })}
+          message={formatMessage(CONFIRMS[confirming.kind].message, { name: confirming.app.name })}
+          confirmLabel={CONFIRMS[confirming.kind].confirm}
+          busyLabel={CONFIRMS[confirming.kind].busy}
+          reason={
+            CONFIRMS[confirming.kind].reason
+              ? {
+                  label: MESSAGES.adminSuspendReasonLabel,
+                  required: MESSAGES.suspensionReasonRequired,
+                  maxLength: SUSPENSION_REASON_MAX_LENGTH,
+                }
+              : undefined
+          }
+          onCancel={() => setConfirming(null)}
+          onConfirm={async (reason) => {
+            const { kind, app } = confirming;
+            await decide(kind === 'suspend' ? { kind, app, reason } : { kind, app });
+            setConfirming(null);
           }}
         />
       )}

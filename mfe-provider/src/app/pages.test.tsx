@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithQuery } from '../test-utils/render-with-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
@@ -32,6 +32,9 @@ const alertSays = (message: string) =>
   waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
 
 afterEach(() => jest.restoreAllMocks());
+
+/** Issue 16 §5: `GET /api/admin/applications` answers with a page. */
+const pageOf = (...items: object[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
 
 describe('doctor signup', () => {
   it('names the Doctor/Admin role by default and Healthcare Provider with ?role=provider', () => {
@@ -181,6 +184,8 @@ describe('doctor onboarding steps', () => {
 });
 
 describe('admin verification queue (issue 13 §3)', () => {
+  // The desk's audit section (issue 16 §5) loads too.
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
   const credential = (id: string, type: string, supersededAt: string | null) => ({
     id,
     type,
@@ -216,11 +221,14 @@ describe('admin verification queue (issue 13 §3)', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
     version: 7,
     credentials: [credential('c2', 'degree', null), credential('c1', 'degree', '2026-01-02T00:00:00.000Z')],
+    applicantRole: 'doctor',
+    rejections: [],
+    suspension: null,
   };
 
   it('marks superseded documents, sends the version it shows and shows a 409 on the application', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     const approve = jest
       .spyOn(api, 'approveDoctor')
       .mockRejectedValue(new ApiError(409, MESSAGES.applicationChanged));
@@ -232,7 +240,14 @@ describe('admin verification queue (issue 13 §3)', () => {
     expect(superseded.textContent).toContain(MESSAGES.credentialSuperseded);
 
     fireEvent.click(screen.getByRole('button', { name: 'Approve Dr. Queue' }));
+    // Issue 16 §5: the approval is confirmed first.
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Approve Dr. Queue?' })).getByRole('button', {
+        name: MESSAGES.adminApproveConfirm,
+      }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.applicationChanged);
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(approve).toHaveBeenCalledWith('app-1', 7);
     // The 409 invalidates the queue: the current version is fetched for review.
     await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
@@ -240,7 +255,7 @@ describe('admin verification queue (issue 13 §3)', () => {
 
   it('rejects through the reason dialog with the version shown; the dialog closes and the queue reloads', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminApplications').mockResolvedValue([application] as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     const reject = jest.spyOn(api, 'rejectDoctor').mockResolvedValue({} as never);
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reject Dr. Queue' }));
@@ -255,6 +270,256 @@ describe('admin verification queue (issue 13 §3)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reject).toHaveBeenCalledWith('app-1', 7, 'License expired');
     await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('admin decisions (issue 16 §5)', () => {
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
+  const application = {
+    id: 'app-2',
+    uid: 'doc-2',
+    name: 'Dr. Twice',
+    email: 't@example.com',
+    phone: '5551234567',
+    specialty: 'Cardiology',
+    subSpecialties: [],
+    qualification: 'MD',
+    experience: 4,
+    licenseNumber: 'LIC-2',
+    npiNumber: null,
+    bio: null,
+    clinic: 'Clinic',
+    clinicAddress: null,
+    consultationFee: 150,
+    consultationDuration: 30,
+    languages: ['English'],
+    acceptingNewPatients: true,
+    verificationStatus: 'pending',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    version: 3,
+    credentials: [],
+    applicantRole: 'provider',
+    rejections: [{ at: '2026-01-01T12:00:00.000Z', reason: 'Licence expired.' }],
+    suspension: null,
+  };
+  afterEach(() => act(() => authStore.setState({ status: 'signed-out', user: null } as never)));
+
+  it('asks before approving, shows the busy state and sends one request however often it is pressed', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
+    let resolve: (v: unknown) => void = () => undefined;
+    const approve = jest
+      .spyOn(api, 'approveDoctor')
+      .mockImplementation(() => new Promise((r) => (resolve = r)) as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const open = await screen.findByRole('button', { name: 'Approve Dr. Twice' });
+    fireEvent.click(open);
+    fireEvent.click(open);
+    expect(approve).not.toHaveBeenCalled();
+    const dialog = screen.getByRole('dialog', { name: 'Approve Dr. Twice?' });
+    const confirm = within(dialog).getByRole('button', { name: MESSAGES.adminApproveConfirm });
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(confirm.textContent).toBe(MESSAGES.adminApproving));
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Approve Dr. Twice' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(approve).toHaveBeenCalledTimes(1);
+    expect(approve).toHaveBeenCalledWith('app-2', 3);
+    await act(async () => resolve({}));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(approve).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a failure other than a conflict inside the dialog; Cancel sends nothing', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
+    const approve = jest.spyOn(api, 'approveDoctor').mockRejectedValue(new ApiError(500, 'Boom.'));
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Dr. Twice' }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.dialogCancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve Dr. Twice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Dr. Twice?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.adminApproveConfirm }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Boom.');
+    expect(approve).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the applicant’s role and earlier rejections, and asks the server for a tab, a search, an order and a page', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    const list = jest
+      .spyOn(api, 'adminApplications')
+      .mockResolvedValue({ items: [application], total: 25, page: 1, pageSize: 10 } as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const card = await screen.findByRole('article', { name: 'Application of Dr. Twice' });
+    expect(card.textContent).toContain(MESSAGES.adminApplicantProvider);
+    const history = within(card).getByRole('region', { name: 'Earlier rejections of Dr. Twice' });
+    // The reason's own full stop is not doubled.
+    expect(history.textContent).toMatch(
+      /^Resubmission historyRejected Thu 1 Jan 2026, .*: Licence expired\.$/,
+    );
+    expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 1 });
+    expect(screen.getByText('Page 1 of 3 · 25 applications').getAttribute('role')).toBe('status');
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminPageNext }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 2 }),
+    );
+    fireEvent.change(screen.getByLabelText(MESSAGES.adminSearchLabel), { target: { value: ' LIC-2 ' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminSearchButton }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: 'LIC-2', sort: 'oldest', page: 1 }),
+    );
+    fireEvent.change(screen.getByLabelText(MESSAGES.adminSortLabel), { target: { value: 'newest' } });
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: 'LIC-2', sort: 'newest', page: 1 }),
+    );
+    const rejectedTab = screen.getByRole('tab', { name: MESSAGES.adminQueueRejected });
+    fireEvent.click(rejectedTab);
+    expect(rejectedTab.getAttribute('aria-selected')).toBe('true');
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith({ status: 'rejected', q: 'LIC-2', sort: 'newest', page: 1 }),
+    );
+    fireEvent.keyDown(rejectedTab, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
+  });
+
+  it('suspends an approved doctor with a required reason, and lists a suspended doctor’s follow-ups', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    const approved = { ...application, verificationStatus: 'approved' };
+    const suspended = {
+      ...approved,
+      id: 'app-3',
+      name: 'Dr. Paused',
+      suspension: { at: '2026-01-02T15:00:00.000Z', reason: 'Complaint under review.' },
+    };
+    jest
+      .spyOn(api, 'adminApplications')
+      .mockImplementation(async (q) => pageOf(q?.status === 'suspended' ? suspended : approved) as never);
+    const suspend = jest.spyOn(api, 'suspendDoctor').mockResolvedValue({ doctor: {}, upcoming: [] } as never);
+    jest.spyOn(api, 'adminDoctorUpcoming').mockResolvedValue([
+      {
+        id: 'a1',
+        startsAt: '2026-12-01T14:00:00.000Z',
+        status: 'Scheduled',
+        patientName: 'Pat Doe',
+        timeZone: 'America/New_York',
+      },
+    ]);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    fireEvent.click(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend Dr. Twice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Suspend Dr. Twice?' });
+    const field = within(dialog).getByLabelText(MESSAGES.adminSuspendReasonLabel);
+    expect(document.activeElement).toBe(field);
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.adminSuspendConfirm }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(MESSAGES.suspensionReasonRequired);
+    expect(suspend).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: ' Complaint under review. ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.adminSuspendConfirm }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(suspend).toHaveBeenCalledWith('app-2', 3, 'Complaint under review.');
+
+    fireEvent.click(screen.getByRole('tab', { name: MESSAGES.adminQueueSuspended }));
+    const card = await screen.findByRole('article', { name: 'Application of Dr. Paused' });
+    expect(card.textContent).toContain('Complaint under review.');
+    expect(within(card).queryByRole('button', { name: 'Suspend Dr. Paused' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Reinstate Dr. Paused' })).toBeTruthy();
+    const followUps = within(card).getByRole('region', { name: 'Upcoming appointments of Dr. Paused' });
+    await waitFor(() =>
+      expect(followUps.textContent).toContain('Tue 1 Dec 2026, 9:00 AM EST · Pat Doe · Scheduled'),
+    );
+  });
+
+  it('shows no decision buttons on the signed-in admin’s own application', async () => {
+    act(() => authStore.setState({ status: 'signed-in', user: { uid: 'doc-2' } } as never));
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    expect(await screen.findByText(MESSAGES.adminOwnApplication)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve Dr. Twice' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reject Dr. Twice' })).toBeNull();
+  });
+});
+
+describe('admin audit log (issue 16 §5)', () => {
+  const row = (i: number) => ({
+    id: `row-${i}`,
+    actorUid: 'admin-1',
+    actorRole: 'admin',
+    action: 'doctor.reject',
+    resourceType: 'doctor',
+    resourceId: `doc-${i}`,
+    outcome: 'allowed',
+    detail: 'reason: expired',
+    clientIp: '127.0.0.1',
+    userAgent: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+
+  it('filters on the server, pages by the last row shown and exports every matching row as CSV', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
+    const full = Array.from({ length: 25 }, (_, i) => row(i));
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue(full as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const table = await screen.findByRole('region', { name: MESSAGES.auditTableLabel });
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(audit).toHaveBeenLastCalledWith({ limit: 25 });
+
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditActor), { target: { value: ' admin-1 ' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditAction), { target: { value: 'doctor.reject' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditOutcome), { target: { value: 'allowed' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditFrom), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditTo), { target: { value: '2026-01-31' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditApply }));
+    const filters = {
+      actorUid: 'admin-1',
+      action: 'doctor.reject',
+      outcome: 'allowed',
+      from: '2026-01-01T00:00:00.000Z',
+      to: '2026-01-31T23:59:59.999Z',
+    };
+    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25 }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditOlder }));
+    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25, before: 'row-24' }));
+    expect(screen.getByText('Page 2')).toBeTruthy();
+
+    // The export gathers every page of the filters (here one short page) into one CSV file.
+    audit.mockResolvedValue([row(1)] as never);
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'),
+      revokeObjectURL: () => undefined,
+    });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditExport }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 500 });
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text.split('\r\n')[1]).toBe(
+      '2026-01-01T00:00:00.000Z,admin-1,admin,doctor.reject,doctor,doc-1,allowed,reason: expired,127.0.0.1,',
+    );
+  });
+
+  it('refuses a From date after the To date without asking the server', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue([]);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    await screen.findByText(MESSAGES.auditEmpty);
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditFrom), { target: { value: '2026-02-01' } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.auditTo), { target: { value: '2026-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditApply }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.auditDateInvalid);
+    expect(audit).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -16,11 +16,13 @@ import type { CreateAppointmentInput, RescheduleAppointmentInput } from '../sche
 import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
 import type {
   AdminDashboardOverview,
+  ApplicationsPage,
+  FollowUpAppointment,
+  SuspensionResult,
   AppointmentStatusUpdate,
   CreateDoctorInput,
   CredentialRecord,
   CredentialType,
-  DoctorApplication,
   DoctorRecord,
   DoctorProfileResponse,
   DoctorProfileUpdate,
@@ -31,6 +33,7 @@ import type {
   ProviderScheduleResponse,
 } from '../schemas/doctors.js';
 import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
+import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 
 /** Filters of `GET /api/audit` as the client sends them. */
 export type AuditFilters = Partial<AuditQuery>;
@@ -283,9 +286,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     /** `GET /api/admin/overview` with the dashboard's counters. */
     adminDashboardOverview: () => request<AdminDashboardOverview>('/admin/overview'),
-    /** `GET /api/admin/applications?status=` (default pending), each with its credentials. */
-    adminApplications: (status: 'pending' | 'approved' | 'rejected' = 'pending') =>
-      request<DoctorApplication[]>('/admin/applications', { query: { status } }),
+    /**
+     * `GET /api/admin/applications?status=&q=&sort=&page=` (issue 16 §5): a page of a tab, each with its
+     * credentials and earlier rejections.
+     */
+    adminApplications: (
+      query: { status?: ApplicationQueue; q?: string; sort?: ApplicationSort; page?: number } = {},
+    ) =>
+      request<ApplicationsPage>('/admin/applications', {
+        query: {
+          status: query.status ?? 'pending',
+          ...(query.q?.trim() ? { q: query.q.trim() } : {}),
+          ...(query.sort ? { sort: query.sort } : {}),
+          ...(query.page ? { page: String(query.page) } : {}),
+        },
+      }),
     // Issue 13 §3: a decision names the application version the admin reviewed (409 when it changed).
     approveDoctor: (id: string, version: number) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, {
@@ -303,6 +318,21 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'POST',
         body: { version },
       }),
+    /** Issue 16 §5: `POST /api/admin/doctors/{id}/suspend` with a reason; answers with the follow-ups. */
+    suspendDoctor: (id: string, version: number, reason: string) =>
+      request<SuspensionResult>(`/admin/doctors/${encodeURIComponent(id)}/suspend`, {
+        method: 'POST',
+        body: { reason, version },
+      }),
+    /** Issue 16 §5: `POST /api/admin/doctors/{id}/reinstate`. */
+    reinstateDoctor: (id: string, version: number) =>
+      request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/reinstate`, {
+        method: 'POST',
+        body: { version },
+      }),
+    /** Issue 16 §5: `GET /api/admin/doctors/{id}/upcoming`, a doctor's upcoming appointments. */
+    adminDoctorUpcoming: (id: string) =>
+      request<FollowUpAppointment[]>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`),
     providerOverview: () => request<ProviderOverview>('/provider/overview'),
     providerAppointments: () => request<ProviderAppointment[]>('/provider/appointments'),
     setAppointmentStatus: (id: string, status: AppointmentStatusUpdate['status']) =>

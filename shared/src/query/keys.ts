@@ -42,7 +42,9 @@ export const providerKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
-  applications: (status: string) => [...adminKeys.all, 'applications', status] as const,
+  /** Issue 16 §5: a page of a queue with its search and order. */
+  applications: (filters: { status: string; q: string; sort: string; page: number }) =>
+    [...adminKeys.all, 'applications', filters] as const,
 };
 
 // Doctor signup and onboarding (issue 14, mfe-provider application).
@@ -93,4 +95,12 @@ export const settingsKeys = {
 export const providerFileKeys = {
   all: ['provider-file'] as const,
   prescription: (appointmentId: string) => [...providerFileKeys.all, 'prescription', appointmentId] as const,
+};
+
+// Issue 16 (g5): the admin desk — a suspended doctor's upcoming appointments (under `adminKeys.all`).
+export const adminDeskKeys = {
+  upcoming: (doctorId: string) => [...adminKeys.all, 'upcoming', doctorId] as const,
+  /** A page of the audit screen: its filters and the row it starts after. */
+  audit: (filters: Record<string, string>, before: string | null) =>
+    [...adminKeys.all, 'audit', filters, before] as const,
 };

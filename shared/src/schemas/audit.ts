@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'appointment.reschedule',
   // Issue 16 (g2): an approved doctor edited their profile.
   'doctor.profile.update',
+  // Issue 16 §5: an admin suspends or reinstates an approved doctor.
+  'doctor.suspend',
+  'doctor.reinstate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -131,6 +134,8 @@ export const auditQuerySchema = z
           .max(AUDIT_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` }),
       )
       .optional(),
+    // Issue 16 §5: the next page of the admin's audit screen — rows older than the row `before` names.
+    before: z.uuid({ error: 'before must be the id of an audit row' }).optional(),
   })
   .strict()
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {

@@ -4,6 +4,13 @@ import { WEEKDAY_NAMES, formatTime12h, parseTime12h } from '../booking/dates.js'
 import { isValidTimeZone } from '../booking/time-zone.js';
 import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
 import {
+  APPLICATIONS_MAX_PAGE,
+  APPLICATION_QUEUES,
+  APPLICATION_SEARCH_MAX_LENGTH,
+  APPLICATION_SORTS,
+  SUSPENSION_REASON_MAX_LENGTH,
+} from '../doctors/admin-desk.js';
+import {
   DOCTOR_SPECIALTIES,
   MAX_EXPERIENCE_YEARS,
   isPastBirthDate,
@@ -329,9 +336,35 @@ export function versionFromIfMatch(header: string | string[] | undefined): numbe
   return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
+/**
+ * `GET /api/admin/applications?status=&q=&sort=&page=` (issue 16 §5): a tab, a search in name, e-mail
+ * and licence, the submission date order and a 1-based page of `APPLICATIONS_PAGE_SIZE`.
+ */
 export const applicationsQuerySchema = z
-  .object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') })
+  .object({
+    status: z.enum(APPLICATION_QUEUES, MESSAGES.applicationsStatusInvalid).default('pending'),
+    q: z
+      .string(MESSAGES.applicationsSearchInvalid)
+      .max(APPLICATION_SEARCH_MAX_LENGTH, MESSAGES.applicationsSearchInvalid)
+      .transform((v) => v.trim())
+      .optional(),
+    sort: z.enum(APPLICATION_SORTS, MESSAGES.applicationsSortInvalid).default('oldest'),
+    // Digits only: no '1e2' or ' 2' quietly turned into a number.
+    page: z
+      .string(MESSAGES.applicationsPageInvalid)
+      .regex(/^[0-9]{1,5}$/, MESSAGES.applicationsPageInvalid)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, MESSAGES.applicationsPageInvalid)
+          .max(APPLICATIONS_MAX_PAGE, MESSAGES.applicationsPageInvalid),
+      )
+      .default(1),
+  })
   .strict();
+export type ApplicationsQuery = z.infer<typeof applicationsQuerySchema>;
 
 const weekdaySchema = z.enum(WEEKDAY_NAMES, MESSAGES.scheduleDayInvalid);
 /** Stored only as the canonical 'hh:mm AM/PM' ('9:00 am' → '09:00 AM'), the form booking matches. */
@@ -427,6 +460,48 @@ export interface DoctorRecord {
 
 export interface DoctorApplication extends DoctorRecord {
   credentials: CredentialRecord[];
+  /** Issue 16 §5: the account's role ('doctor' or 'provider'; null without an account). */
+  applicantRole: 'doctor' | 'provider' | null;
+  /** Issue 16 §5: earlier rejections of this application, oldest first, with their reasons. */
+  rejections: { at: string; reason: string }[];
+  /** Issue 16 §5: set while an admin has suspended the approved doctor. */
+  suspension: { at: string; reason: string } | null;
+}
+
+/** Issue 16 §5: `POST /api/admin/doctors/{id}/suspend` — the version reviewed and why. */
+export const suspendDoctorSchema = z
+  .object({
+    reason: requiredReason(
+      MESSAGES.suspensionReasonRequired,
+      SUSPENSION_REASON_MAX_LENGTH,
+      MESSAGES.suspensionReasonTooLong,
+    ),
+    version: applicationVersionSchema.optional(),
+  })
+  .strict();
+export type SuspendDoctorInput = z.infer<typeof suspendDoctorSchema>;
+
+/** Issue 16 §5: an upcoming appointment of a suspended doctor, for the admin's follow-up. */
+export interface FollowUpAppointment {
+  id: string;
+  startsAt: string;
+  status: string;
+  patientName: string;
+  timeZone: string;
+}
+
+/** The answer of suspend: the doctor and their upcoming appointments to follow up. */
+export interface SuspensionResult {
+  doctor: DoctorRecord;
+  upcoming: FollowUpAppointment[];
+}
+
+/** `GET /api/admin/applications` (issue 16 §5): one page of a tab, and how many match in all. */
+export interface ApplicationsPage {
+  items: DoctorApplication[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface ProviderOverview {

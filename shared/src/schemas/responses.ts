@@ -16,6 +16,8 @@ import type {
   AdminDashboardOverview,
   CredentialRecord,
   DoctorApplication,
+  ApplicationsPage,
+  SuspensionResult,
   DoctorRecord,
   DoctorRecordResponse,
   ProviderAppointment,
@@ -242,6 +244,31 @@ export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), 
 
 export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   credentials: z.array(credentialRecordSchema),
+  applicantRole: z.enum(['doctor', 'provider']).nullable(),
+  rejections: z.array(z.strictObject({ at: z.string(), reason: z.string() })),
+  suspension: z.strictObject({ at: z.string(), reason: z.string() }).nullable(),
+});
+
+/** Issue 16 §5: suspend answers with the doctor and their upcoming appointments to follow up. */
+export const suspensionResultSchema = z.strictObject({
+  doctor: doctorRecordSchema,
+  upcoming: z.array(
+    z.strictObject({
+      id: z.string(),
+      startsAt: z.string(),
+      status: z.string(),
+      patientName: z.string(),
+      timeZone: z.string(),
+    }),
+  ),
+});
+
+/** Issue 16 §5: a page of the admin desk's applications. */
+export const applicationsPageSchema = z.strictObject({
+  items: z.array(doctorApplicationResponseSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
 });
 
 export const providerOverviewSchema = z.strictObject({
@@ -363,11 +390,14 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/doctors/{uid}': doctorRecordResponseSchema,
   'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
   'GET /api/admin/overview': adminDashboardOverviewSchema,
-  'GET /api/admin/applications': z.array(doctorApplicationResponseSchema),
+  'GET /api/admin/applications': applicationsPageSchema,
   'GET /api/admin/credentials/{id}/file': null,
   'POST /api/admin/doctors/{id}/approve': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reopen': doctorRecordSchema,
+  'POST /api/admin/doctors/{id}/suspend': suspensionResultSchema,
+  'POST /api/admin/doctors/{id}/reinstate': doctorRecordSchema,
+  'GET /api/admin/doctors/{id}/upcoming': z.array(suspensionResultSchema.shape.upcoming.element),
   'GET /api/audit': z.array(auditEntrySchema),
   // Issue 15 (h4): the settings page
   'GET /api/me/account': accountSchema,
@@ -427,6 +457,8 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof doctorRecordSchema>, DoctorRecord>>,
   Assert<Same<z.infer<typeof doctorRecordResponseSchema>, DoctorRecordResponse>>,
   Assert<Same<z.infer<typeof doctorApplicationResponseSchema>, DoctorApplication>>,
+  Assert<Same<z.infer<typeof applicationsPageSchema>, ApplicationsPage>>,
+  Assert<Same<z.infer<typeof suspensionResultSchema>, SuspensionResult>>,
   Assert<Same<z.infer<typeof providerOverviewSchema>, ProviderOverview>>,
   Assert<Same<z.infer<typeof providerAppointmentSchema>, ProviderAppointment>>,
   Assert<Same<z.infer<typeof providerScheduleResponseSchema>, ProviderScheduleResponse>>,

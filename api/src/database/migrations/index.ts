@@ -13,6 +13,7 @@ import { PatientVisits1768176000000 } from './1768176000000-patient-visits.js';
 import { AccountSettings1768348800000 } from './1768348800000-account-settings.js';
 import { AppointmentReschedule1768435200000 } from './1768435200000-appointment-reschedule.js';
 import { CredentialContentHash1768608000000 } from './1768608000000-credential-content-hash.js';
+import { DoctorSuspension1768867200000 } from './1768867200000-doctor-suspension.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   AccountSettings1768348800000,
   AppointmentReschedule1768435200000,
   CredentialContentHash1768608000000,
+  DoctorSuspension1768867200000,
 ];

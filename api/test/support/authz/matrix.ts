@@ -375,4 +375,28 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'doctor.reopen', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 409),
   },
+  // Issue 16 (g5): the admin desk — suspend and reinstate an approved doctor, their follow-ups.
+  'POST /api/admin/doctors/{id}/suspend': {
+    params: { id: 'application' },
+    body: (w) => ({ reason: 'Complaint under review', version: w.applicationVersion }),
+    restore: (w) => w.restoreApplication(),
+    // The admin passes the role check; the application is pending, not an approved doctor (409).
+    // Suspending an approved doctor and what it takes away: admin-desk.e2e-spec.ts.
+    audit: { action: 'doctor.suspend', resourceType: 'doctor' },
+    expect: row(401, 403, 403, 403, 403, 403, 409),
+  },
+  'POST /api/admin/doctors/{id}/reinstate': {
+    params: { id: 'application' },
+    body: (w) => ({ version: w.applicationVersion }),
+    restore: (w) => w.restoreApplication(),
+    // Not suspended (409); reinstating a suspended doctor: admin-desk.e2e-spec.ts.
+    audit: { action: 'doctor.reinstate', resourceType: 'doctor' },
+    expect: row(401, 403, 403, 403, 403, 403, 409),
+  },
+  'GET /api/admin/doctors/{id}/upcoming': {
+    params: { id: 'bookedDoctorRecord' },
+    // One 'list' row per upcoming appointment returned (the admin reads patients' names).
+    audit: { resourceType: 'doctor', perSubject: { action: 'list', resourceType: 'appointment' } },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
 };

@@ -42,7 +42,9 @@ export type Subject =
   // issue 15: the patient's visit (their intake submission)
   | 'visit'
   // Issue 16 (g2): an approved doctor's own record (their profile)
-  | 'unbookedDoctor';
+  | 'unbookedDoctor'
+  // issue 16 §5: the booked doctor's record (the admin desk reads their upcoming appointments)
+  | 'bookedDoctorRecord';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -202,6 +204,8 @@ export class World {
         return this.credentialId;
       case 'application':
         return this.applicationId;
+      case 'bookedDoctorRecord':
+        return this.bookedDoctor.id;
       case 'freshAppointment':
         return this.freshAppointment();
       case 'freshDocument':

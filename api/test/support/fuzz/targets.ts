@@ -11,6 +11,7 @@ import {
   markNotificationsReadSchema,
   providerScheduleSchema,
   rejectApplicationSchema,
+  suspendDoctorSchema,
   appointmentStatusUpdateSchema,
   doctorCancelSchema,
   saveDraftSchema,
@@ -79,6 +80,9 @@ export const FUZZ_ROUTES = [
   'PUT /api/me/preferences',
   // Issue 16 (g2): the approved doctor's profile
   'PATCH /api/doctors/{uid}/profile',
+  // Issue 16 (g5): the admin desk
+  'POST /api/admin/doctors/{id}/suspend',
+  'POST /api/admin/doctors/{id}/reinstate',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -304,6 +308,19 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
         base: { reason: 'Licence number does not match', version: 1 },
         schema: rejectApplicationSchema,
       },
+    },
+    // Issue 16 §5: a pending application is no approved doctor (409) and nothing is suspended.
+    'POST /api/admin/doctors/{id}/suspend': {
+      caller: admin,
+      path: `/api/admin/doctors/${pendingId}/suspend`,
+      params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/suspend` },
+      json: { base: { reason: 'Complaint under review', version: 1 }, schema: suspendDoctorSchema },
+    },
+    'POST /api/admin/doctors/{id}/reinstate': {
+      caller: admin,
+      path: `/api/admin/doctors/${missingId}/reinstate`,
+      params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/reinstate` },
+      noBody: true,
     },
     'POST /api/admin/doctors/{id}/reopen': {
       caller: admin,

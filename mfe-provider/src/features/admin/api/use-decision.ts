@@ -6,12 +6,17 @@ import { adminKeys, doctorKeys } from '@medora/shared/query';
 export type Decision =
   | { kind: 'approve'; app: DoctorApplication }
   | { kind: 'reject'; app: DoctorApplication; reason: string }
-  | { kind: 'reopen'; app: DoctorApplication };
+  | { kind: 'reopen'; app: DoctorApplication }
+  // Issue 16 §5: an approved doctor is suspended (with a reason) and reinstated.
+  | { kind: 'suspend'; app: DoctorApplication; reason: string }
+  | { kind: 'reinstate'; app: DoctorApplication };
 
 function send(decision: Decision): Promise<unknown> {
   const { id, version } = decision.app;
   if (decision.kind === 'approve') return api.approveDoctor(id, version);
   if (decision.kind === 'reject') return api.rejectDoctor(id, version, decision.reason);
+  if (decision.kind === 'suspend') return api.suspendDoctor(id, version, decision.reason);
+  if (decision.kind === 'reinstate') return api.reinstateDoctor(id, version);
   return api.reopenDoctor(id, version);
 }
 

@@ -1,0 +1,265 @@
+import request from 'supertest';
+import {
+  APPLICATIONS_PAGE_SIZE,
+  MESSAGES,
+  type ApplicationsPage,
+  type DoctorRecordResponse,
+  type FollowUpAppointment,
+  type SuspensionResult,
+} from '@medora/shared';
+import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
+import { book, bookableSlots, bookingBody, registeredPatient, withContext } from './booking-helpers.js';
+import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
+
+/**
+ * Issue 16 §5: the admin desk's queues — server-side tabs, search (name, e-mail, licence), order by
+ * submission date and pages; the applicant's role and the earlier rejections of a resubmission.
+ */
+let t: TestApp;
+let reviewer: TestUser;
+const RUN = Date.now().toString(36);
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  reviewer = await signUpUser();
+  expect(
+    (
+      await request(t.http)
+        .post('/api/users')
+        .set(authHeader(reviewer))
+        .send({ uid: reviewer.uid, role: 'patient' })
+    ).status,
+  ).toBe(201);
+  await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [reviewer.uid]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const application = (name: string, licenseNumber: string) => ({
+  name,
+  phone: '5551234567',
+  gender: 'Female',
+  dob: '1980-01-02',
+  specialty: 'Cardiology',
+  qualification: 'MD',
+  experience: 12,
+  licenseNumber,
+  clinic: 'Desk Clinic',
+  clinicAddress: { city: 'Boston', state: 'MA' },
+});
+
+async function applicant(
+  role: 'doctor' | 'provider',
+  name: string,
+  licenseNumber: string,
+): Promise<{ user: TestUser; id: string }> {
+  const user = await signUpUser();
+  expect(
+    (await request(t.http).post('/api/users').set(authHeader(user)).send({ uid: user.uid, role })).status,
+  ).toBe(201);
+  await uploadRequiredCredentials(t.http, user);
+  const res = await request(t.http)
+    .post('/api/doctors')
+    .set(authHeader(user))
+    .send({ uid: user.uid, data: application(name, licenseNumber) });
+  expect(res.status).toBe(201);
+  return { user, id: (res.body as DoctorRecordResponse).data.id };
+}
+
+const list = (query: string) =>
+  request(t.http).get(`/api/admin/applications?${query}`).set(authHeader(reviewer));
+
+describe('GET /api/admin/applications (issue 16 §5)', () => {
+  it('searches name, e-mail and licence, orders by submission date and pages on the server', async () => {
+    const made: { user: TestUser; id: string }[] = [];
+    for (let i = 0; i < APPLICATIONS_PAGE_SIZE + 2; i += 1) {
+      made.push(await applicant(i % 2 ? 'provider' : 'doctor', `Dr. Pager ${RUN} ${i}`, `PG-${RUN}-${i}`));
+    }
+    const first = await list(`status=pending&q=${encodeURIComponent(`Pager ${RUN}`)}`);
+    expect(first.status).toBe(200);
+    const page1 = first.body as ApplicationsPage;
+    expect(page1).toMatchObject({
+      total: APPLICATIONS_PAGE_SIZE + 2,
+      page: 1,
+      pageSize: APPLICATIONS_PAGE_SIZE,
+    });
+    expect(page1.items.map((a) => a.id)).toEqual(made.slice(0, APPLICATIONS_PAGE_SIZE).map((m) => m.id));
+    expect(page1.items[0]!.applicantRole).toBe('doctor');
+    expect(page1.items[1]!.applicantRole).toBe('provider');
+    const page2 = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&page=2`)).body as ApplicationsPage;
+    expect(page2.items.map((a) => a.id)).toEqual(made.slice(APPLICATIONS_PAGE_SIZE).map((m) => m.id));
+    const newest = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&sort=newest`))
+      .body as ApplicationsPage;
+    expect(newest.items[0]!.id).toBe(made.at(-1)!.id);
+
+    // By licence, by e-mail (case-insensitive), and a LIKE wildcard matches only itself.
+    const byLicence = (await list(`q=PG-${RUN}-3`)).body as ApplicationsPage;
+    expect(byLicence.items.map((a) => a.id)).toEqual([made[3]!.id]);
+    const byEmail = (await list(`q=${encodeURIComponent(made[5]!.user.email.toUpperCase())}`))
+      .body as ApplicationsPage;
+    expect(byEmail.items.map((a) => a.id)).toEqual([made[5]!.id]);
+    expect(((await list(`q=${encodeURIComponent(`Pager ${RUN}%`)}`)).body as ApplicationsPage).total).toBe(0);
+    // Other tabs do not hold them.
+    expect(
+      ((await list(`status=approved&q=${encodeURIComponent(`Pager ${RUN}`)}`)).body as ApplicationsPage)
+        .total,
+    ).toBe(0);
+  });
+
+  it('shows the earlier rejections of a resubmitted application, with their reasons', async () => {
+    const { user, id } = await applicant('doctor', `Dr. Again ${RUN}`, `AG-${RUN}`);
+    const rejected = await request(t.http)
+      .post(`/api/admin/doctors/${id}/reject`)
+      .set(authHeader(reviewer))
+      .send({ version: await applicationVersion(t.dataSource, id), reason: 'Licence expired.' });
+    expect(rejected.status).toBe(200);
+    // A resubmission uploads its documents again (the rejected ones are superseded).
+    await uploadRequiredCredentials(t.http, user);
+    const again = await request(t.http)
+      .post('/api/doctors')
+      .set(authHeader(user))
+      .send({ uid: user.uid, data: application(`Dr. Again ${RUN}`, `AG2-${RUN}`) });
+    expect(again.status).toBe(201);
+    const page = (await list(`q=AG2-${RUN}`)).body as ApplicationsPage;
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]!.rejectionReason).toBeNull();
+    expect(page.items[0]!.rejections).toEqual([{ at: expect.any(String), reason: 'Licence expired.' }]);
+  });
+
+  it('refuses a bad filter with 400 and the catalogue message', async () => {
+    for (const [query, message] of [
+      ['status=suspendedx', MESSAGES.applicationsStatusInvalid],
+      ['sort=name', MESSAGES.applicationsSortInvalid],
+      ['page=0', MESSAGES.applicationsPageInvalid],
+      ['page=1e2', MESSAGES.applicationsPageInvalid],
+      ['page=1&page=2', MESSAGES.applicationsPageInvalid],
+      [`q=${'x'.repeat(101)}`, MESSAGES.applicationsSearchInvalid],
+      ['q=a&q=b', MESSAGES.applicationsSearchInvalid],
+      ['limit=5', null],
+    ] as const) {
+      const res = await list(query);
+      expect([query, res.status]).toEqual([query, 400]);
+      if (message) expect(JSON.stringify(res.body)).toContain(message);
+    }
+  });
+});
+
+const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+const post = (path: string, body: object) =>
+  request(t.http).post(`/api/admin/doctors/${path}`).set(authHeader(reviewer)).send(body);
+
+describe('suspend and reinstate an approved doctor (issue 16 §5)', () => {
+  it('takes away booking, the dashboard and the records, lists the follow-ups, and gives them back', async () => {
+    const { user, id } = await applicant('doctor', `Dr. Paused ${RUN}`, `PS-${RUN}`);
+    expect(
+      (await post(`${id}/approve`, { version: await applicationVersion(t.dataSource, id) })).status,
+    ).toBe(200);
+    const schedule = await request(t.http)
+      .put('/api/provider/schedule')
+      .set(authHeader(user))
+      .send({
+        availableDays: WEEK,
+        timeSlots: Object.fromEntries(WEEK.map((d) => [d, ['09:00 AM', '10:30 AM']])),
+        timeZone: 'America/New_York',
+      });
+    expect(schedule.status).toBe(200);
+    const patient = await registeredPatient(t);
+    const doctor = (await withContext(t, patient)).doctors.find((d) => d.id === id)!;
+    const slot = bookableSlots({ ...doctor, schedule: doctor.schedule })[0]!;
+    const booked = await book(
+      t,
+      patient,
+      bookingBody(patient, { ...doctor, schedule: doctor.schedule }, slot),
+    );
+    expect(booked.status).toBe(201);
+    const records = () => request(t.http).get(`/api/patients/${patient.uid}`).set(authHeader(user));
+    const dashboard = () => request(t.http).get('/api/provider/overview').set(authHeader(user));
+    expect((await dashboard()).status).toBe(200);
+    const before = (await records()).status;
+    expect(before).not.toBe(403);
+
+    // A reason is required; an applicant who is not approved cannot be suspended.
+    const version = await applicationVersion(t.dataSource, id);
+    const blank = await post(`${id}/suspend`, { version, reason: '   ' });
+    expect([blank.status, blank.body.message]).toEqual([400, MESSAGES.suspensionReasonRequired]);
+    const pending = await applicant('doctor', `Dr. Waiting ${RUN}`, `WT-${RUN}`);
+    const notApproved = await post(`${pending.id}/suspend`, {
+      version: await applicationVersion(t.dataSource, pending.id),
+      reason: 'x',
+    });
+    expect([notApproved.status, notApproved.body.message]).toEqual([409, MESSAGES.doctorNotSuspendable]);
+
+    const suspended = await post(`${id}/suspend`, { version, reason: 'Complaint under review' });
+    expect(suspended.status).toBe(200);
+    const result = suspended.body as SuspensionResult;
+    expect(result.upcoming.map((a) => a.id)).toEqual([(booked.body as { id: string }).id]);
+    expect(result.upcoming[0]!.patientName).not.toBe('');
+    // Not bookable, no dashboard, no records; a stale second suspension is refused.
+    expect((await withContext(t, patient)).doctors.map((d) => d.id)).not.toContain(id);
+    expect((await dashboard()).status).toBe(403);
+    expect((await records()).status).toBe(403);
+    expect((await post(`${id}/suspend`, { version, reason: 'again' })).status).toBe(409);
+    const tab = (await list(`status=suspended&q=PS-${RUN}`)).body as ApplicationsPage;
+    expect(tab.items.map((a) => a.id)).toEqual([id]);
+    expect(tab.items[0]!.suspension).toEqual({ at: expect.any(String), reason: 'Complaint under review' });
+    expect(((await list(`status=approved&q=PS-${RUN}`)).body as ApplicationsPage).total).toBe(0);
+    const followUps = await request(t.http)
+      .get(`/api/admin/doctors/${id}/upcoming`)
+      .set(authHeader(reviewer));
+    expect((followUps.body as FollowUpAppointment[]).map((a) => a.id)).toEqual(
+      result.upcoming.map((a) => a.id),
+    );
+    const audited = await t.dataSource.query<{ outcome: string; detail: string }[]>(
+      `SELECT outcome, detail FROM audit_log WHERE action = 'doctor.suspend' AND resource_id = $1 ORDER BY created_at`,
+      [id],
+    );
+    expect(audited.map((r) => r.outcome)).toEqual(['allowed', 'denied']);
+
+    const reinstated = await post(`${id}/reinstate`, { version: await applicationVersion(t.dataSource, id) });
+    expect(reinstated.status).toBe(200);
+    expect((await withContext(t, patient)).doctors.map((d) => d.id)).toContain(id);
+    expect((await dashboard()).status).toBe(200);
+    expect((await records()).status).toBe(before);
+    const again = await post(`${id}/reinstate`, { version: await applicationVersion(t.dataSource, id) });
+    expect([again.status, again.body.message]).toEqual([409, MESSAGES.doctorNotSuspended]);
+  });
+
+  it('never lets an admin suspend their own record', async () => {
+    const { user, id } = await applicant('doctor', `Dr. Selfie ${RUN}`, `SF-${RUN}`);
+    expect(
+      (await post(`${id}/approve`, { version: await applicationVersion(t.dataSource, id) })).status,
+    ).toBe(200);
+    await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [user.uid]);
+    const res = await request(t.http)
+      .post(`/api/admin/doctors/${id}/suspend`)
+      .set(authHeader(user))
+      .send({ version: await applicationVersion(t.dataSource, id), reason: 'x' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('GET /api/audit?before= (issue 16 §5: the audit screen’s pages)', () => {
+  it('continues after the row named, newest first, without repeating a row; refuses a bad cursor', async () => {
+    const read = (query: string) => request(t.http).get(`/api/audit?${query}`).set(authHeader(reviewer));
+    const first = await read('action=application.read&limit=3');
+    expect(first.status).toBe(200);
+    const page1 = first.body as { id: string; createdAt: string }[];
+    expect(page1).toHaveLength(3);
+    const second = await read(`action=application.read&limit=3&before=${page1[2]!.id}`);
+    expect(second.status).toBe(200);
+    const page2 = second.body as { id: string; createdAt: string }[];
+    expect(page2.length).toBeGreaterThan(0);
+    expect(page2.map((r) => r.id)).not.toEqual(expect.arrayContaining([page1[0]!.id]));
+    for (const r of page2)
+      expect(Date.parse(r.createdAt)).toBeLessThanOrEqual(Date.parse(page1[2]!.createdAt));
+    const both = await read('action=application.read&limit=6');
+    expect((both.body as { id: string }[]).map((r) => r.id)).toEqual(
+      [...page1, ...page2].slice(0, 6).map((r) => r.id),
+    );
+    const bad = await read('before=not-a-uuid');
+    expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('before must be')]);
+  });
+});

@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_PAGE_SIZE,
+  MESSAGES,
+  api,
+  auditCsv,
+  errorMessage,
+  formatDateTime,
+  formatMessage,
+  notify,
+  type AuditEntry,
+  type AuditFilters,
+} from '@medora/shared';
+import { adminDeskKeys } from '@medora/shared/query';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES, AUDIT_RESOURCE_TYPES } from '@medora/shared/schemas';
+import { ui } from '../../../components/ui';
+import css from './audit-log.module.css';
+
+/** The filter form as typed: every field text, '' meaning any. */
+interface AuditForm {
+  actorUid: string;
+  resourceType: string;
+  resourceId: string;
+  action: string;
+  outcome: string;
+  from: string;
+  to: string;
+}
+const EMPTY: AuditForm = {
+  actorUid: '',
+  resourceType: '',
+  resourceId: '',
+  action: '',
+  outcome: '',
+  from: '',
+  to: '',
+};
+
+/** The form as `GET /api/audit` filters: dates are whole UTC days, empty fields left out. */
+function toFilters(form: AuditForm): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ['actorUid', 'resourceType', 'resourceId', 'action', 'outcome'] as const) {
+    const value = form[key].trim();
+    if (value) out[key] = value;
+  }
+  if (form.from) out.from = `${form.from}T00:00:00.000Z`;
+  if (form.to) out.to = `${form.to}T23:59:59.999Z`;
+  return out;
+}
+
+/** Every row the filters match, newest first, page by page up to `AUDIT_EXPORT_MAX_ROWS`. */
+async function allRows(filters: Record<string, string>): Promise<{ rows: AuditEntry[]; capped: boolean }> {
+  const rows: AuditEntry[] = [];
+  const batch = 500;
+  for (;;) {
+    const before = rows.at(-1)?.id;
+    const page = await api.audit({ ...filters, limit: batch, ...(before ? { before } : {}) } as AuditFilters);
+    rows.push(...page);
+    if (rows.length >= AUDIT_EXPORT_MAX_ROWS)
+      return { rows: rows.slice(0, AUDIT_EXPORT_MAX_ROWS), capped: true };
+    if (page.length < batch) return { rows, capped: false };
+  }
+}
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Issue 16 §5: the audit log screen of the admin desk — filters (actor, subject, action, outcome,
+ * date range), pages of `AUDIT_PAGE_SIZE` newest first (a cursor: the last row shown), and a CSV
+ * export of everything the filters match.
+ */
+export function AuditLog() {
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  /** The cursors of the pages shown so far: null for the first, then the last row of each page. */
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [exporting, setExporting] = useState(false);
+  const { register, handleSubmit, reset, setError, formState } = useForm<AuditForm>({ defaultValues: EMPTY });
+  const before = cursors.at(-1) ?? null;
+  const query = useQuery({
+    queryKey: adminDeskKeys.audit(filters, before),
+    queryFn: () =>
+      api.audit({ ...filters, limit: AUDIT_PAGE_SIZE, ...(before ? { before } : {}) } as AuditFilters),
+    placeholderData: keepPreviousData,
+  });
+  const rows = query.data ?? null;
+
+  const apply = (next: Record<string, string>) => {
+    setFilters(next);
+    setCursors([null]);
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { rows: all, capped } = await allRows(filters);
+      download(auditCsv(all), `medora-audit-${new Date().toISOString().slice(0, 10)}.csv`);
+      notify.success(
+        capped
+          ? formatMessage('auditExportCapped', { count: all.length })
+          : formatMessage('auditExported', { count: all.length }),
+      );
+    } catch (err) {
+      notify.error(errorMessage(err));
+    } finally {
+      setExporting(false);
+    }
+  };
+  const dateError = formState.errors.from?.message;
+
+  return (
+    <section aria-labelledby="md-admin-audit-title" className={css.section}>
+      <h2 id="md-admin-audit-title">{MESSAGES.auditTitle}</h2>
+      <form
+        aria-label={MESSAGES.auditFiltersLabel}
+        className={css.filters}
+        onSubmit={handleSubmit((form) => {
+          if (form.from && form.to && form.from > form.to) {
+            setError('from', { message: MESSAGES.auditDateInvalid });
+            return;
+          }
+          apply(toFilters(form));
+        })}
+      >
+        <label className={ui.label}>
+          {MESSAGES.auditActor}
+          <input {...register('actorUid')} maxLength={128} className={ui.input} />
+        </label>
+        <label className={ui.label}>
+          {MESSAGES.auditSubjectType}
+          <select {...register('resourceType')} className={ui.input}>
+            <option value="">{MESSAGES.auditAny}</option>
+            {AUDIT_RESOURCE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={ui.label}>
+          {MESSAGES.auditSubjectId}
+          <input {...register('resourceId')} maxLength={128} className={ui.input} />
+        </label>
+        <label className={ui.label}>
+          {MESSAGES.auditAction}
+          <select {...register('action')} className={ui.input}>
+            <option value="">{MESSAGES.auditAny}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={ui.label}>
+          {MESSAGES.auditOutcome}
+          <select {...register('outcome')} className={ui.input}>
+            <option value="">{MESSAGES.auditAny}</option>
+            {AUDIT_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={ui.label}>
+          {MESSAGES.auditFrom}
+          <input
+            type="date"
+            {...register('from')}
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby={dateError ? 'md-admin-audit-date-error' : undefined}
+            className={ui.input}
+          />
+        </label>
+        <label className={ui.label}>
+          {MESSAGES.auditTo}
+          <input type="date" {...register('to')} className={ui.input} />
+        </label>
+        {dateError && (
+          <p id="md-admin-audit-date-error" role="alert" className={`${ui.error} ${css.wide}`}>
+            {dateError}
+          </p>
+        )}
+        <div className={`${css.buttons} ${css.wide}`}>
+          <button type="submit" className={ui.primary}>
+            {MESSAGES.auditApply}
+          </button>
+          <button
+            type="button"
+            className={ui.secondary}
+            onClick={() => {
+              reset(EMPTY);
+              apply({});
+            }}
+          >
+            {MESSAGES.auditReset}
+          </button>
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={exporting}
+            onClick={() => void exportCsv()}
+          >
+            {exporting ? MESSAGES.auditExporting : MESSAGES.auditExport}
+          </button>
+        </div>
+      </form>
+      {query.error && (
+        <p role="alert" className={ui.error}>
+          {errorMessage(query.error)}
+        </p>
+      )}
+      {rows === null && !query.error && <p role="status">{MESSAGES.loading}</p>}
+      {rows?.length === 0 && <p>{MESSAGES.auditEmpty}</p>}
+      {rows && rows.length > 0 && (
+        <div className={css.tableWrap} role="region" aria-label={MESSAGES.auditTableLabel} tabIndex={0}>
+          <table className={css.table}>
+            <thead>
+              <tr>
+                <th scope="col">{MESSAGES.auditColTime}</th>
+                <th scope="col">{MESSAGES.auditColActor}</th>
+                <th scope="col">{MESSAGES.auditColAction}</th>
+                <th scope="col">{MESSAGES.auditColSubject}</th>
+                <th scope="col">{MESSAGES.auditColOutcome}</th>
+                <th scope="col">{MESSAGES.auditColDetail}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.createdAt, null)}</td>
+                  <td>{[r.actorUid ?? '-', r.actorRole].filter(Boolean).join(' · ')}</td>
+                  <td>{r.action}</td>
+                  <td>{[r.resourceType, r.resourceId].filter(Boolean).join(' ')}</td>
+                  <td>{r.outcome}</td>
+                  <td>{r.detail ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label={MESSAGES.auditPagesLabel} className={css.pager}>
+        <button
+          type="button"
+          className={ui.secondary}
+          disabled={cursors.length <= 1}
+          onClick={() => setCursors((c) => c.slice(0, -1))}
+        >
+          {MESSAGES.auditNewer}
+        </button>
+        <p>{formatMessage('auditPageStatus', { page: cursors.length })}</p>
+        <button
+          type="button"
+          className={ui.secondary}
+          disabled={!rows || rows.length < AUDIT_PAGE_SIZE}
+          onClick={() => rows && setCursors((c) => [...c, rows.at(-1)!.id])}
+        >
+          {MESSAGES.auditOlder}
+        </button>
+      </nav>
+    </section>
+  );
+}

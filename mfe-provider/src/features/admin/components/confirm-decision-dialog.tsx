@@ -1,0 +1,105 @@
+import { useId, useRef, useState } from 'react';
+import { MESSAGES, errorMessage } from '@medora/shared';
+import { Dialog } from '@medora/shared/ui';
+import { ui } from '../../../components/ui';
+import css from './confirm-decision-dialog.module.css';
+
+/**
+ * Issue 16 §5: an approval (or re-opening) asks first. The confirm button turns busy and disabled
+ * while the one request runs; the dialog closes when `onConfirm` resolves, a failure other than a
+ * conflict (which the caller shows on the card) stays inside the dialog.
+ */
+export function ConfirmDecisionDialog({
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  reason,
+  onCancel,
+  onConfirm,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busyLabel: string;
+  /** A required reason (the suspension's): its label, its message when blank, its longest length. */
+  reason?: { label: string; required: string; maxLength: number };
+  onCancel: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const fieldId = useId();
+  const errorId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+  return (
+    <Dialog
+      labelledBy={titleId}
+      describedBy={messageId}
+      initialFocus={reason ? fieldRef : confirmRef}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+    >
+      <div className={`${ui.card} ${css.panel}`} aria-busy={busy || undefined}>
+        <h2 id={titleId} className={css.title}>
+          {title}
+        </h2>
+        <p id={messageId}>{message}</p>
+        {reason && (
+          <label htmlFor={fieldId} className={ui.label}>
+            {reason.label}
+            <textarea
+              id={fieldId}
+              ref={fieldRef}
+              rows={3}
+              value={text}
+              maxLength={reason.maxLength}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+              className={ui.input}
+            />
+          </label>
+        )}
+        {error && (
+          <p id={errorId} role="alert" className={ui.error}>
+            {error}
+          </p>
+        )}
+        <div className={css.actions}>
+          <button type="button" className={ui.secondary} onClick={onCancel} disabled={busy}>
+            {MESSAGES.dialogCancel}
+          </button>
+          <button
+            ref={confirmRef}
+            type="button"
+            className={ui.primary}
+            disabled={busy}
+            onClick={() => {
+              if (busy) return;
+              if (reason && !text.trim()) {
+                setError(reason.required);
+                return;
+              }
+              setBusy(true);
+              setError(null);
+              onConfirm(text.trim())
+                .catch((err: unknown) => setError(errorMessage(err)))
+                .finally(() => setBusy(false));
+            }}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
