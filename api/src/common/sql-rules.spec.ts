@@ -1,7 +1,8 @@
-import { isUpcoming } from '@medora/shared';
+import { hasWeeklyHours, isUpcoming } from '@medora/shared';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
+  hasHoursSql,
   openAppointmentSql,
   startedAppointmentSql,
   upcomingAppointmentSql,
@@ -23,5 +24,13 @@ describe('product rules as SQL (issue 14)', () => {
   it('active and approved', () => {
     expect(activeAppointmentSql('x')).toBe(`x.status <> 'Cancelled'`);
     expect(approvedDoctorSql('y')).toBe(`y.verification_status = 'approved'`);
+  });
+
+  it('has weekly hours: a non-empty availableDays, like hasWeeklyHours (issue 16 §2)', () => {
+    expect(hasHoursSql('y')).toBe(
+      `jsonb_array_length(COALESCE(y.schedule -> 'availableDays', '[]'::jsonb)) > 0`,
+    );
+    expect(hasWeeklyHours({ availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] } })).toBe(true);
+    expect(hasWeeklyHours({ availableDays: [], timeSlots: {} })).toBe(false);
   });
 });
