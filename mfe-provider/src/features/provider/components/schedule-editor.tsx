@@ -42,7 +42,7 @@ export function useProviderSchedule() {
 function DayRow({ day, value, onChange }: { day: string; value: DayDraft; onChange: (d: DayDraft) => void }) {
   const id = `schedule-${day}`;
   return (
-    <fieldset className={css.day} aria-labelledby={`${id}-name`}>
+    <fieldset className={value.open ? css.day : `${css.day} ${css.closedDay}`} aria-labelledby={`${id}-name`}>
       <label className={css.dayToggle}>
         <input
           type="checkbox"
@@ -145,7 +145,7 @@ function DayRow({ day, value, onChange }: { day: string; value: DayDraft; onChan
           </p>
         </div>
       ) : (
-        <p className={ui.muted}>{MESSAGES.scheduleDayClosed}</p>
+        <p className={`${ui.muted} ${css.closedText}`}>{MESSAGES.scheduleDayClosed}</p>
       )}
     </fieldset>
   );
