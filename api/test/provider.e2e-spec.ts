@@ -257,7 +257,7 @@ describe('POST /api/doctors/:uid/credentials', () => {
 });
 
 describe('admin verification queue', () => {
-  it('lists a pending application with its credentials, shows the file, approves it: bookable at once', async () => {
+  it('lists a pending application with its credentials, shows the file, approves it: bookable once it has weekly hours', async () => {
     const reviewer = await admin();
     const user = await registered('doctor');
     await credential(user, 'degree', PDF, 'degree.pdf');
@@ -287,8 +287,19 @@ describe('admin verification queue', () => {
       credentialsVerified: true,
       isAvailable: true,
     });
-    const list = await request(t.http).get('/api/doctors');
-    expect((list.body as { id: string }[]).map((d) => d.id)).toContain(app.id);
+    // Issue 16 §2: approved but without weekly hours, the doctor is not offered yet; hours make them bookable.
+    const listedIds = async () =>
+      ((await request(t.http).get('/api/doctors')).body as { id: string }[]).map((d) => d.id);
+    expect(await listedIds()).not.toContain(app.id);
+    const hours = await request(t.http)
+      .put('/api/provider/schedule')
+      .set(authHeader(user))
+      .send({
+        hours: { Monday: { start: '09:00 AM', end: '12:00 PM', slotMinutes: 30 } },
+        timeZone: 'America/New_York',
+      });
+    expect(hours.status).toBe(200);
+    expect(await listedIds()).toContain(app.id);
     expect((await request(t.http).get('/api/me').set(authHeader(user))).body.access.providerDashboard).toBe(
       true,
     );

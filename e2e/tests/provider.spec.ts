@@ -171,9 +171,12 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await loginThroughUi(doc, email, password);
   await expect(doc).toHaveURL(/\/provider-dashboard$/);
   await expect(doc.getByRole('heading', { level: 1, name: 'Provider dashboard' })).toBeVisible();
+  // Issue 16: weekly hours generate the slots (09:00–12:00 in 90-minute slots: 09:00 and 10:30 AM).
+  await expect(doc.getByRole('heading', { name: 'Set your weekly hours' })).toBeVisible();
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
-    await doc.getByRole('checkbox', { name: day }).check();
-    await doc.getByLabel(`${day} time slots`).fill('09:00 AM, 10:30 AM');
+    await doc.getByRole('checkbox', { name: `Open on ${day}` }).check();
+    await doc.getByLabel(`${day} to`, { exact: true }).fill('12:00');
+    await doc.getByLabel(`${day} slot length`).selectOption('90');
   }
   await doc.getByLabel('Clinic time zone').fill('UTC');
   await doc.getByRole('button', { name: 'Save schedule' }).click();

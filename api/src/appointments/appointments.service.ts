@@ -297,12 +297,14 @@ export class AppointmentsService {
     const doctor = await this.appointments.findBookableDoctor(patientUid, by);
     if (!doctor) throw new ApiException(404, MESSAGES.appointmentDoctorUnavailable);
     // jsonb written by other features: a malformed schedule means "offers nothing", never a 500.
-    const { availableDays, timeSlots } = (doctor.schedule ?? {}) as Partial<DoctorSchedule>;
+    const { availableDays, timeSlots, exceptions } = (doctor.schedule ?? {}) as Partial<DoctorSchedule>;
     return {
       ...doctor,
       schedule: {
         availableDays: Array.isArray(availableDays) ? availableDays : [],
         timeSlots: timeSlots && typeof timeSlots === 'object' ? timeSlots : {},
+        // Issue 16 §3: vacations, closed days and extra hours decide here as in the booking UI.
+        exceptions: Array.isArray(exceptions) ? exceptions : [],
       },
     };
   }

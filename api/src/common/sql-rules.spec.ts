@@ -1,7 +1,8 @@
-import { isUpcoming } from '@medora/shared';
+import { hasWeeklyHours, isUpcoming } from '@medora/shared';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
+  hasHoursSql,
   openAppointmentSql,
   startedAppointmentSql,
   upcomingAppointmentSql,
@@ -24,5 +25,13 @@ describe('product rules as SQL (issue 14)', () => {
     expect(activeAppointmentSql('x')).toBe(`x.status <> 'Cancelled'`);
     // Issue 16 §5: a suspended doctor is not an approved one.
     expect(approvedDoctorSql('y')).toBe(`(y.verification_status = 'approved' AND y.suspended_at IS NULL)`);
+  });
+
+  it('has weekly hours: a non-empty availableDays, like hasWeeklyHours (issue 16 §2)', () => {
+    expect(hasHoursSql('y')).toBe(
+      `jsonb_array_length(COALESCE(y.schedule -> 'availableDays', '[]'::jsonb)) > 0`,
+    );
+    expect(hasWeeklyHours({ availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] } })).toBe(true);
+    expect(hasWeeklyHours({ availableDays: [], timeSlots: {} })).toBe(false);
   });
 });

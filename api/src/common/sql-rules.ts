@@ -38,3 +38,11 @@ export function startedAppointmentSql(a = 'a', now = 'now()'): string {
 export function approvedDoctorSql(d = 'd'): string {
   return `(${d}.verification_status = 'approved' AND ${d}.suspended_at IS NULL)`;
 }
+
+/**
+ * Issue 16 §2: doctor row `d` has weekly hours, so it can be offered for booking (TS twin:
+ * `hasWeeklyHours` in @medora/shared).
+ */
+export function hasHoursSql(d = 'd'): string {
+  return `jsonb_array_length(COALESCE(${d}.schedule -> 'availableDays', '[]'::jsonb)) > 0`;
+}

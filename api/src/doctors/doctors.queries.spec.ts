@@ -27,7 +27,7 @@ describe('toDoctorsWithContext', () => {
           specialty: 'Cardiology',
           clinic: 'Tardis',
           timeZone: 'America/New_York',
-          schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] } },
+          schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] }, exceptions: [] },
           visitCount: 2,
           lastVisitDate: '2026-03-02 at 09:00 AM',
           takenSlots: { '2026-03-02': ['09:00 AM', '09:30 AM'], '2026-03-03': ['10:00 AM'] },
@@ -36,6 +36,14 @@ describe('toDoctorsWithContext', () => {
       lastDoctorName: 'Dr. Who',
       totalAppointments: 3,
     });
+  });
+
+  it('passes the date exceptions on, so the booking page skips the dates off (issue 16 §3)', () => {
+    const exceptions = [{ kind: 'closed' as const, date: '2026-03-09' }];
+    const [listed] = toDoctorsWithContext([
+      doctor({ schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] }, exceptions } }),
+    ]).doctors;
+    expect(listed!.schedule.exceptions).toEqual(exceptions);
   });
 
   it('keeps the patient’s totals when no doctor is bookable (one row, null doctor columns)', () => {

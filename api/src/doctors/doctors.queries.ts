@@ -9,7 +9,7 @@ import {
   type DoctorsWithContextResponse,
 } from '@medora/shared';
 import { cachedSlotOf } from '../common/cached-slot.js';
-import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
+import { activeAppointmentSql, approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
 
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
@@ -17,7 +17,7 @@ const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::fl
 /**
  * `GET /api/doctors-with-context/{uid}` in one statement ($1 = patient uid, $2/$3 = the booking
  * window): bookable doctors with this patient's visits to each, every slot already taken inside the
- * window, and the patient's totals. A doctor not accepting new patients is listed only to patients
+ * window, and the patient's totals. A doctor without weekly hours is not listed (issue 16 §2). A doctor not accepting new patients is listed only to patients
  * with a (non-cancelled) booking with them. The totals CTE is the driving row, so an empty doctor list still
  * carries them (one row with null doctor columns).
  */
@@ -41,7 +41,7 @@ export const DOCTORS_WITH_CONTEXT_SQL = `WITH mine AS (
          tk.starts AS "takenStarts"
     FROM totals t
     LEFT JOIN (doctors d LEFT JOIN mine m ON m.doctor_id = d.id)
-      ON ${approvedDoctorSql('d')} AND d.is_available
+      ON ${approvedDoctorSql('d')} AND d.is_available AND ${hasHoursSql('d')}
          AND (d.accepting_new_patients OR m.doctor_id IS NOT NULL)
     LEFT JOIN taken tk ON tk.doctor_id = d.id
    ORDER BY d.name`;
@@ -90,7 +90,11 @@ export function toDoctorsWithContext(rows: DoctorWithContextRow[]): DoctorsWithC
       specialty: r.specialty,
       clinic: r.clinic,
       timeZone,
-      schedule: { availableDays: r.schedule?.availableDays ?? [], timeSlots: r.schedule?.timeSlots ?? {} },
+      schedule: {
+        availableDays: r.schedule?.availableDays ?? [],
+        timeSlots: r.schedule?.timeSlots ?? {},
+        exceptions: r.schedule?.exceptions ?? [],
+      },
       visitCount: r.visitCount,
       lastVisitDate: last ? formatAppointmentDate(last.date, last.time) : null,
       takenSlots,

@@ -6,7 +6,7 @@ import { CredentialEntity, CredentialFileEntity } from '../credentials/credentia
 import { ApiException } from '../common/http-exception.filter.js';
 import { leanQuery } from '../common/lean-query.js';
 import { camelizeRow } from '../common/sql-rows.js';
-import { approvedDoctorSql } from '../common/sql-rules.js';
+import { approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
 import { DoctorEntity, type DoctorSchedule, type VerificationStatus } from './doctor.entity.js';
 import { DOCTORS_WITH_CONTEXT_SQL, type DoctorWithContextRow } from './doctors.queries.js';
 
@@ -114,7 +114,7 @@ export type NewCredential = Pick<
 export class DoctorsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Approved, available doctors open to new patients, by name. */
+  /** Approved, available doctors with weekly hours, open to new patients, by name. */
   listPublic(): Promise<PublicDoctorRow[]> {
     return (
       this.ds
@@ -130,6 +130,7 @@ export class DoctorsRepository {
         .from(DoctorEntity, 'd')
         .where(approvedDoctorSql('d'))
         .andWhere('d.is_available = true')
+        .andWhere(hasHoursSql('d'))
         // Anonymous: nobody here has booked before, so a doctor closed to new patients is not listed.
         .andWhere('d.accepting_new_patients = true')
         .orderBy('d.name', 'ASC')

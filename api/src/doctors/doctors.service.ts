@@ -32,7 +32,11 @@ export class DoctorsService {
       specialty: r.specialty,
       clinic: r.clinic,
       timeZone: r.timeZone,
-      schedule: { availableDays: r.schedule?.availableDays ?? [], timeSlots: r.schedule?.timeSlots ?? {} },
+      schedule: {
+        availableDays: r.schedule?.availableDays ?? [],
+        timeSlots: r.schedule?.timeSlots ?? {},
+        exceptions: r.schedule?.exceptions ?? [],
+      },
     }));
   }
 

@@ -124,7 +124,10 @@ export class ProviderController {
   }
 
   @Get('provider/schedule')
-  @ApiOperation({ summary: 'The weekly schedule, clinic time zone and upcoming bookings outside it' })
+  @ApiOperation({
+    summary:
+      'The weekly schedule (hours, generated slots, date exceptions), clinic zone and upcoming bookings outside it',
+  })
   schedule(@CurrentCaller() caller: Caller): Promise<ProviderScheduleResponse> {
     return this.provider.schedule(caller);
   }
@@ -132,9 +135,13 @@ export class ProviderController {
   @Put('provider/schedule')
   @ApiOperation({
     summary:
-      'Replace the weekly schedule (weekday names, hh:mm AM/PM slots, IANA zone); existing bookings stay and are listed',
+      'Replace the weekly schedule: weekly hours per weekday (start, end, slot length, breaks; the slots are generated) or weekday names with hh:mm AM/PM slots, date exceptions (vacation, closed day, extra hours) and an IANA zone; existing bookings stay and are listed',
   })
-  @ApiResponse({ status: 400, description: 'Bad day, time or zone', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 400,
+    description: 'Bad day, time, range, break, slot length, exception or zone',
+    schema: ERROR_BODY_SCHEMA,
+  })
   updateSchedule(
     @CurrentCaller() caller: Caller,
     @Body(new ZodValidationPipe(providerScheduleSchema)) body: ProviderScheduleInput,

@@ -13,8 +13,10 @@ import {
   sanitizeFileName,
   slotOf,
   slotsFor,
+  weeklySlots,
 } from '@medora/shared';
 import type {
+  DoctorSchedule,
   AppointmentStatusUpdate,
   DoctorCancelInput,
   ProviderAppointment,
@@ -281,7 +283,8 @@ export class ProviderService {
    * Replaces the weekly schedule and clinic zone; booking reads it on the next request. Existing
    * bookings are never dropped: those that no longer fit stay booked and are listed in the answer.
    * Slots arrive canonical ('hh:mm AM/PM', from the shared schema) and are stored once each, in
-   * time order; the zone must be one Postgres knows (issue 13 §3).
+   * time order; the zone must be one Postgres knows (issue 13 §3). Issue 16 §3: weekly hours are
+   * stored with the slots generated from them, and the date exceptions beside them.
    */
   async updateSchedule(caller: Caller, input: ProviderScheduleInput): Promise<ProviderScheduleResponse> {
     const doctor = await this.doctorFor(caller, {
@@ -290,14 +293,7 @@ export class ProviderService {
       resourceId: null,
     });
     await this.doctors.assertKnownTimeZone(input.timeZone);
-    const days = [...new Set(input.availableDays)];
-    const timeSlots: Record<string, string[]> = {};
-    for (const day of days) {
-      timeSlots[day] = [...new Set(input.timeSlots[day] ?? [])].sort(
-        (a, b) => (parseTime12h(a) ?? 0) - (parseTime12h(b) ?? 0),
-      );
-    }
-    await this.doctors.updateSchedule(doctor.id, { availableDays: days, timeSlots }, input.timeZone);
+    await this.doctors.updateSchedule(doctor.id, storedSchedule(input), input.timeZone);
     await this.audit.recordFor(caller, 'allowed', {
       action: 'doctor.schedule.update',
       resourceType: 'doctor',
@@ -307,9 +303,11 @@ export class ProviderService {
   }
 
   private async scheduleResponse(row: DoctorEntity): Promise<ProviderScheduleResponse> {
-    const schedule = {
+    const schedule: DoctorSchedule = {
       availableDays: row.schedule?.availableDays ?? [],
       timeSlots: row.schedule?.timeSlots ?? {},
+      ...(row.schedule?.hours ? { hours: row.schedule.hours } : {}),
+      exceptions: row.schedule?.exceptions ?? [],
     };
     const timeZone = clinicTimeZone(row.timeZone);
     const upcoming = await this.appointmentRows.upcomingOfDoctor(row.id);
@@ -323,4 +321,21 @@ export class ProviderService {
       }));
     return { ...schedule, timeZone, outsideSchedule };
   }
+}
+
+/**
+ * The stored schedule of a `PUT /api/provider/schedule` body: weekly hours with their generated slots,
+ * or (older clients) the listed days and slots, once each in time order; exceptions as given.
+ */
+export function storedSchedule(input: ProviderScheduleInput): DoctorSchedule {
+  const exceptions = input.exceptions;
+  if (input.hours) return { ...weeklySlots(input.hours), hours: input.hours, exceptions };
+  const days = [...new Set(input.availableDays ?? [])];
+  const timeSlots: Record<string, string[]> = {};
+  for (const day of days) {
+    timeSlots[day] = [...new Set(input.timeSlots?.[day] ?? [])].sort(
+      (a, b) => (parseTime12h(a) ?? 0) - (parseTime12h(b) ?? 0),
+    );
+  }
+  return { availableDays: days, timeSlots, exceptions };
 }

@@ -14,7 +14,7 @@ import { ComingSoonCard } from '../components/coming-soon';
 import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
-import { ScheduleEditor } from '../features/provider/components/schedule-editor';
+import { FirstHoursStep, ScheduleEditor } from '../features/provider/components/schedule-editor';
 import { ProfileEditor } from '../features/provider/components/profile-editor';
 
 /** Issue 16 §4: appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
@@ -68,6 +68,7 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
         }}
         counters={overviewQuery.data ?? null}
       />
+      <FirstHoursStep />
       <h2>{MESSAGES.providerUpcomingTitle}</h2>
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
       {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}

@@ -1,4 +1,4 @@
-import type { DoctorSchedule } from './types.js';
+import type { DayHours, DoctorSchedule, ScheduleException, TimeRange, WeeklyHours } from './types.js';
 import { isValidTimeZone, wallTimeToInstant, zonedParts } from './time-zone.js';
 
 /** Spec §9: bookable dates lie in a 30-day window starting tomorrow, at most 14 of them. */
@@ -133,18 +133,101 @@ export function slotOf(instant: Date, timeZone: string): { date: string; time: s
 /** Taken slots by date: 'YYYY-MM-DD' → times ('10:30 AM'). */
 export type TakenSlots = Record<string, readonly string[]>;
 
+/** Issue 16 §3: slot lengths a doctor may choose (minutes). */
+export const SLOT_LENGTHS = [10, 15, 20, 30, 45, 60, 90, 120] as const;
+export const DEFAULT_SLOT_MINUTES = 30;
+
 /**
- * The times a doctor offers on `date` (by weekday), minus taken ones. Times are compared by value, so
- * '9:00 AM' in a schedule and '09:00 AM' in a booking are the same slot.
+ * The slot starts ('hh:mm AM/PM') of opening hours: from `start`, every `slotMinutes`, each slot ending
+ * by `end` and not overlapping a break. Wall-clock times: a DST change does not move them.
+ */
+export function generateSlots(range: TimeRange & { slotMinutes: number; breaks?: TimeRange[] }): string[] {
+  const start = parseTime12h(range.start);
+  const end = parseTime12h(range.end);
+  if (start === null || end === null || !(range.slotMinutes > 0)) return [];
+  const breaks = (range.breaks ?? [])
+    .map((b) => [parseTime12h(b.start), parseTime12h(b.end)] as const)
+    .filter((b): b is readonly [number, number] => b[0] !== null && b[1] !== null && b[0] < b[1]);
+  const slots: string[] = [];
+  let t = start;
+  while (t + range.slotMinutes <= end) {
+    const slotEnd = t + range.slotMinutes;
+    const inBreak = breaks.find(([bs, be]) => t < be && slotEnd > bs);
+    if (inBreak) {
+      t = Math.max(t + range.slotMinutes, inBreak[1]);
+      continue;
+    }
+    slots.push(formatTime12h(t));
+    t = slotEnd;
+  }
+  return slots;
+}
+
+/** The stored `availableDays`/`timeSlots` of weekly hours, Monday first (what older readers use). */
+export function weeklySlots(hours: WeeklyHours): Pick<DoctorSchedule, 'availableDays' | 'timeSlots'> {
+  const availableDays: string[] = [];
+  const timeSlots: Record<string, string[]> = {};
+  for (const day of SCHEDULE_WEEKDAYS) {
+    const h: DayHours | undefined = hours[day];
+    if (!h) continue;
+    const slots = generateSlots(h);
+    if (slots.length === 0) continue;
+    availableDays.push(day);
+    timeSlots[day] = slots;
+  }
+  return { availableDays, timeSlots };
+}
+
+/** Whether a doctor has any weekly hours, i.e. can be offered for booking (SQL twin: hasHoursSql). */
+export function hasWeeklyHours(schedule: DoctorSchedule | null | undefined): boolean {
+  return (schedule?.availableDays ?? []).length > 0;
+}
+
+/** Whether an exception closes `date` (a vacation range covering it, or a closed day). */
+export function isClosedOn(exceptions: readonly ScheduleException[] | undefined, date: string): boolean {
+  return (exceptions ?? []).some((e) =>
+    e.kind === 'vacation' ? e.from <= date && date <= e.to : e.kind === 'closed' && e.date === date,
+  );
+}
+
+/** The extra slots exceptions add on `date`. */
+function extraSlotsOn(exceptions: readonly ScheduleException[] | undefined, date: string): string[] {
+  return (exceptions ?? []).flatMap((e) => (e.kind === 'extra' && e.date === date ? generateSlots(e) : []));
+}
+
+/**
+ * Every time a doctor offers on `date`, taken or not: the weekday's slots unless an exception closes
+ * the date, plus extra hours on that date, in time order. A closed date has no extra hours.
+ */
+export function offeredSlots(schedule: DoctorSchedule, date: string): string[] {
+  if (isClosedOn(schedule.exceptions, date)) return [];
+  const weekday = weekdayOf(date);
+  const weekly = schedule.availableDays.includes(weekday) ? (schedule.timeSlots[weekday] ?? []) : [];
+  const byMinute = new Map<number, string>();
+  for (const t of [...weekly, ...extraSlotsOn(schedule.exceptions, date)]) {
+    const m = parseTime12h(t);
+    if (m !== null && !byMinute.has(m)) byMinute.set(m, t);
+  }
+  return [...byMinute.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t);
+}
+
+/** Whether the doctor works on `date` at all (a working weekday not closed, or extra hours). */
+function worksOn(schedule: DoctorSchedule, date: string): boolean {
+  if (isClosedOn(schedule.exceptions, date)) return false;
+  return (
+    schedule.availableDays.includes(weekdayOf(date)) ||
+    (schedule.exceptions ?? []).some((e) => e.kind === 'extra' && e.date === date)
+  );
+}
+
+/**
+ * The times a doctor offers on `date` (weekly hours and exceptions, see offeredSlots), minus taken
+ * ones. Times are compared by value, so '9:00 AM' in a schedule and '09:00 AM' in a booking are the
+ * same slot.
  */
 export function slotsFor(schedule: DoctorSchedule, date: string, taken: TakenSlots = {}): string[] {
-  const weekday = weekdayOf(date);
-  if (!schedule.availableDays.includes(weekday)) return [];
   const takenMinutes = new Set((taken[date] ?? []).map(parseTime12h));
-  return (schedule.timeSlots[weekday] ?? []).filter((t) => {
-    const m = parseTime12h(t);
-    return m !== null && !takenMinutes.has(m);
-  });
+  return offeredSlots(schedule, date).filter((t) => !takenMinutes.has(parseTime12h(t)));
 }
 
 export interface AvailableDate {
@@ -156,8 +239,9 @@ export interface AvailableDate {
 }
 
 /**
- * Spec §5/§9: from tomorrow (in the clinic's zone), at most 14 dates within the next 30 days whose
- * weekday is in the doctor's availableDays, each with its count of free slots.
+ * Spec §5/§9: from tomorrow (in the clinic's zone), at most 14 dates within the next 30 days on which
+ * the doctor works (weekday in availableDays and not closed by an exception, or extra hours), each
+ * with its count of free slots.
  */
 export function availableDates(
   schedule: DoctorSchedule,
@@ -167,9 +251,12 @@ export function availableDates(
   const result: AvailableDate[] = [];
   for (let i = 1; i <= BOOKING_WINDOW_DAYS && result.length < MAX_BOOKABLE_DATES; i++) {
     const date = addDays(today, i);
-    const weekday = weekdayOf(date);
-    if (!schedule.availableDays.includes(weekday)) continue;
-    result.push({ date, weekday, slotCount: slotsFor(schedule, date, options.taken).length });
+    if (!worksOn(schedule, date)) continue;
+    result.push({
+      date,
+      weekday: weekdayOf(date),
+      slotCount: slotsFor(schedule, date, options.taken).length,
+    });
   }
   return result;
 }

@@ -1,7 +1,39 @@
-/** A doctor's weekly availability (spec §3): weekday names and, per weekday, times like '09:00 AM'. */
+/** A span of wall-clock time in the clinic's zone, 'hh:mm AM/PM' both ends (end exclusive). */
+export interface TimeRange {
+  start: string;
+  end: string;
+}
+
+/** Issue 16 §3: a weekday's opening hours; its slots are generated (start, start + slotMinutes, …). */
+export interface DayHours extends TimeRange {
+  /** Length of one appointment slot in minutes. */
+  slotMinutes: number;
+  /** Spans inside the hours with no slot starting or running into them (lunch). */
+  breaks: TimeRange[];
+}
+
+/** Weekly hours by weekday name ('Monday'); a weekday absent is closed. */
+export type WeeklyHours = Partial<Record<string, DayHours>>;
+
+/**
+ * Issue 16 §3: a dated change to the weekly hours. `vacation` closes every date from `from` to `to`
+ * (inclusive), `closed` one date, `extra` adds generated slots on one date (also on a closed weekday).
+ */
+export type ScheduleException =
+  | { kind: 'vacation'; from: string; to: string }
+  | { kind: 'closed'; date: string }
+  | { kind: 'extra'; date: string; start: string; end: string; slotMinutes: number };
+
+/**
+ * A doctor's weekly availability (spec §3): weekday names and, per weekday, times like '09:00 AM'.
+ * Since issue 16 the server generates `availableDays`/`timeSlots` from `hours` when a doctor saves
+ * weekly hours (so every older reader keeps working), and `exceptions` are honoured by `slotsFor`.
+ */
 export interface DoctorSchedule {
   availableDays: string[];
   timeSlots: Record<string, string[]>;
+  hours?: WeeklyHours;
+  exceptions?: ScheduleException[];
 }
 
 /** Spec §4 Appointment status; a missing status reads as Scheduled. */

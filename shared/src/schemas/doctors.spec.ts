@@ -115,7 +115,7 @@ describe('providerScheduleSchema', () => {
       timeSlots: { Monday: ['9:00 am', ' 10:30PM ', '09:00 AM'] },
       timeZone: 'UTC',
     });
-    expect(parsed.timeSlots.Monday).toEqual(['09:00 AM', '10:30 PM', '09:00 AM']);
+    expect(parsed.timeSlots?.Monday).toEqual(['09:00 AM', '10:30 PM', '09:00 AM']);
   });
 });
 

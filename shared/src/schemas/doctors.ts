@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES, formatMessage } from '../messages.js';
-import { WEEKDAY_NAMES, formatTime12h, parseTime12h } from '../booking/dates.js';
+import { WEEKDAY_NAMES, formatTime12h, parseIsoDate, parseTime12h } from '../booking/dates.js';
 import { isValidTimeZone } from '../booking/time-zone.js';
-import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
+import { CANCEL_REASON_MAX_LENGTH, type ScheduleException, type WeeklyHours } from '../booking/types.js';
 import {
   APPLICATIONS_MAX_PAGE,
   APPLICATION_QUEUES,
@@ -374,17 +374,71 @@ const slotSchema = z
   .refine((v) => parseTime12h(v) !== null, MESSAGES.scheduleTimeInvalid)
   .transform((v) => formatTime12h(parseTime12h(v)!));
 
-/** `PUT /api/provider/schedule`: weekday names, 'hh:mm AM/PM' slots per listed day, an IANA zone. */
+const minutesOf = (t: string) => parseTime12h(t) ?? 0;
+const timeRangeSchema = z
+  .object({ start: slotSchema, end: slotSchema })
+  .strict()
+  .refine((r) => minutesOf(r.start) < minutesOf(r.end), MESSAGES.scheduleRangeOrder);
+const slotLengthSchema = z
+  .number(MESSAGES.scheduleSlotLengthInvalid)
+  .int(MESSAGES.scheduleSlotLengthInvalid)
+  .min(5, MESSAGES.scheduleSlotLengthInvalid)
+  .max(240, MESSAGES.scheduleSlotLengthInvalid);
+/** Issue 16 §3: one weekday's hours; breaks lie inside them. */
+const dayHoursSchema = z
+  .object({
+    start: slotSchema,
+    end: slotSchema,
+    slotMinutes: slotLengthSchema,
+    breaks: z.array(timeRangeSchema).max(6).default([]),
+  })
+  .strict()
+  .refine((h) => minutesOf(h.start) < minutesOf(h.end), MESSAGES.scheduleRangeOrder)
+  .refine(
+    (h) =>
+      h.breaks.every((b) => minutesOf(b.start) >= minutesOf(h.start) && minutesOf(b.end) <= minutesOf(h.end)),
+    MESSAGES.scheduleBreakOutside,
+  );
+const scheduleDateSchema = z
+  .string()
+  .max(10, MESSAGES.scheduleDateInvalid)
+  .refine((v) => parseIsoDate(v) !== null, MESSAGES.scheduleDateInvalid);
+/** Issue 16 §3: a vacation range, a closed day or extra hours on one date. */
+const scheduleExceptionSchema = z.discriminatedUnion('kind', [
+  z
+    .object({ kind: z.literal('vacation'), from: scheduleDateSchema, to: scheduleDateSchema })
+    .strict()
+    .refine((e) => e.from <= e.to, MESSAGES.scheduleVacationOrder),
+  z.object({ kind: z.literal('closed'), date: scheduleDateSchema }).strict(),
+  z
+    .object({
+      kind: z.literal('extra'),
+      date: scheduleDateSchema,
+      start: slotSchema,
+      end: slotSchema,
+      slotMinutes: slotLengthSchema,
+    })
+    .strict()
+    .refine((e) => minutesOf(e.start) < minutesOf(e.end), MESSAGES.scheduleRangeOrder),
+]);
+
+/**
+ * `PUT /api/provider/schedule`: weekly `hours` per weekday (issue 16; the server generates the slots)
+ * or, as before, weekday names with 'hh:mm AM/PM' slots; date `exceptions`; an IANA zone.
+ */
 export const providerScheduleSchema = z
   .object({
-    availableDays: z.array(weekdaySchema).max(7),
-    timeSlots: z.partialRecord(weekdaySchema, z.array(slotSchema).max(48)),
+    availableDays: z.array(weekdaySchema).max(7).optional(),
+    timeSlots: z.partialRecord(weekdaySchema, z.array(slotSchema).max(48)).optional(),
+    hours: z.partialRecord(weekdaySchema, dayHoursSchema).optional(),
+    exceptions: z.array(scheduleExceptionSchema).max(60).default([]),
     timeZone: z
       .string()
       .trim()
       .refine((v) => isValidTimeZone(v), MESSAGES.timeZoneInvalid),
   })
-  .strict();
+  .strict()
+  .refine((v) => v.hours !== undefined || v.availableDays !== undefined, MESSAGES.scheduleHoursRequired);
 export type ProviderScheduleInput = z.infer<typeof providerScheduleSchema>;
 
 export const appointmentStatusUpdateSchema = z.object({ status: z.enum(['Completed', 'No-Show']) }).strict();
@@ -541,6 +595,9 @@ export interface ProviderAppointment {
 export interface ProviderScheduleResponse {
   availableDays: string[];
   timeSlots: Record<string, string[]>;
+  /** Issue 16 §3: the weekly hours the slots were generated from (absent on an older schedule). */
+  hours?: WeeklyHours;
+  exceptions?: ScheduleException[];
   timeZone: string;
   /** Upcoming bookings that no longer fit the schedule: they stay booked and are listed here. */
   outsideSchedule: { id: string; date: string; patientUid: string }[];

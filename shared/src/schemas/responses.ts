@@ -43,9 +43,25 @@ import { VISIT_KINDS, type VisitDetail, type VisitsResponse } from '../intake/vi
 /** Timestamps as the API writes them (`Date#toISOString`). */
 const isoTime = z.iso.datetime({ offset: true });
 const cancelledBySchema = z.enum(['patient', 'doctor', 'admin']);
+const timeRangeSchema = z.strictObject({ start: z.string(), end: z.string() });
 const scheduleSchema = z.strictObject({
   availableDays: z.array(z.string()),
   timeSlots: z.record(z.string(), z.array(z.string())),
+  hours: z
+    .partialRecord(
+      z.string(),
+      timeRangeSchema.extend({ slotMinutes: z.number(), breaks: z.array(timeRangeSchema) }),
+    )
+    .optional(),
+  exceptions: z
+    .array(
+      z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('vacation'), from: z.string(), to: z.string() }),
+        z.strictObject({ kind: z.literal('closed'), date: z.string() }),
+        timeRangeSchema.extend({ kind: z.literal('extra'), date: z.string(), slotMinutes: z.number() }),
+      ]),
+    )
+    .optional(),
 });
 
 export const healthResponseSchema = z.strictObject({

@@ -11,7 +11,6 @@ import {
   type ApplicationForm,
   type StepId,
 } from './application';
-import { toScheduleInput, draftFrom } from '../../provider/model/schedule';
 
 const file = (name: string) => new File(['x'], name);
 
@@ -105,23 +104,5 @@ describe('the onboarding validation (spec §5)', () => {
       acceptingNewPatients: true,
     });
     expect(Object.keys(body.data)).not.toContain('verificationStatus');
-  });
-});
-
-describe('the schedule editor model', () => {
-  it('keeps only checked days and refuses a time that is not hh:mm AM/PM', () => {
-    const draft = draftFrom({
-      availableDays: ['Monday'],
-      timeSlots: { Monday: ['09:00 AM'] },
-      timeZone: 'UTC',
-    });
-    expect(toScheduleInput(draft)).toEqual({
-      availableDays: ['Monday'],
-      timeSlots: { Monday: ['09:00 AM'] },
-      timeZone: 'UTC',
-    });
-    expect(toScheduleInput({ ...draft, slots: { ...draft.slots, Monday: '9 o’clock' } })).toBe(
-      MESSAGES.scheduleTimeInvalid,
-    );
   });
 });

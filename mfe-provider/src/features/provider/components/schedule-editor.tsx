@@ -2,16 +2,26 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MESSAGES,
+  SLOT_LENGTHS,
   api,
   errorMessage,
   formatMessage,
+  hasWeeklyHours,
   notify,
   type ProviderScheduleInput,
 } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './schedule-editor.module.css';
-import { WEEK, draftFrom, toScheduleInput, type ScheduleDraft } from '../model/schedule';
+import {
+  WEEK,
+  draftFrom,
+  slotPreview,
+  toScheduleInput,
+  type DayDraft,
+  type ScheduleDraft,
+} from '../model/schedule';
+import { ScheduleExceptions } from './schedule-exceptions';
 
 const ZONES = [
   'America/New_York',
@@ -23,10 +33,132 @@ const ZONES = [
   'UTC',
 ];
 
-/** Weekly schedule editor: booking uses the saved schedule at once; bookings outside it stay and are listed. */
-export function ScheduleEditor() {
+/** The weekly schedule as the provider pages read it (one query, shared with the first-hours step). */
+export function useProviderSchedule() {
+  return useQuery({ queryKey: providerKeys.schedule(), queryFn: () => api.providerSchedule() });
+}
+
+/** One weekday: open toggle, hours, slot length, breaks and what they generate. */
+function DayRow({ day, value, onChange }: { day: string; value: DayDraft; onChange: (d: DayDraft) => void }) {
+  const id = `schedule-${day}`;
+  return (
+    <fieldset className={value.open ? css.day : `${css.day} ${css.closedDay}`} aria-labelledby={`${id}-name`}>
+      <label className={css.dayToggle}>
+        <input
+          type="checkbox"
+          checked={value.open}
+          aria-label={formatMessage('scheduleDayOpen', { day })}
+          onChange={(e) => onChange({ ...value, open: e.target.checked })}
+        />
+        <span id={`${id}-name`}>{day}</span>
+      </label>
+      {value.open ? (
+        <div className={css.dayFields}>
+          <label className={ui.label}>
+            {MESSAGES.scheduleStart}
+            <input
+              type="time"
+              aria-label={formatMessage('scheduleDayStart', { day })}
+              value={value.start}
+              onChange={(e) => onChange({ ...value, start: e.target.value })}
+              className={ui.input}
+            />
+          </label>
+          <label className={ui.label}>
+            {MESSAGES.scheduleEnd}
+            <input
+              type="time"
+              aria-label={formatMessage('scheduleDayEnd', { day })}
+              value={value.end}
+              onChange={(e) => onChange({ ...value, end: e.target.value })}
+              className={ui.input}
+            />
+          </label>
+          <label className={ui.label}>
+            {MESSAGES.scheduleSlotLength}
+            <select
+              aria-label={formatMessage('scheduleDayLength', { day })}
+              value={value.slotMinutes}
+              onChange={(e) => onChange({ ...value, slotMinutes: Number(e.target.value) })}
+              className={ui.input}
+            >
+              {SLOT_LENGTHS.map((n) => (
+                <option key={n} value={n}>
+                  {formatMessage('scheduleSlotMinutes', { count: n })}
+                </option>
+              ))}
+            </select>
+          </label>
+          {value.breaks.map((b, i) => (
+            <div key={i} className={css.breakRow}>
+              <label className={ui.label}>
+                {MESSAGES.scheduleBreaks}
+                <input
+                  type="time"
+                  aria-label={formatMessage('scheduleBreakStart', { day })}
+                  value={b.start}
+                  onChange={(e) =>
+                    onChange({
+                      ...value,
+                      breaks: value.breaks.map((x, j) => (j === i ? { ...x, start: e.target.value } : x)),
+                    })
+                  }
+                  className={ui.input}
+                />
+              </label>
+              <label className={ui.label}>
+                {MESSAGES.scheduleEnd}
+                <input
+                  type="time"
+                  aria-label={formatMessage('scheduleBreakEnd', { day })}
+                  value={b.end}
+                  onChange={(e) =>
+                    onChange({
+                      ...value,
+                      breaks: value.breaks.map((x, j) => (j === i ? { ...x, end: e.target.value } : x)),
+                    })
+                  }
+                  className={ui.input}
+                />
+              </label>
+              <button
+                type="button"
+                className={`${ui.secondary} ${css.touch}`}
+                aria-label={formatMessage('scheduleRemoveBreak', { start: b.start, end: b.end, day })}
+                onClick={() => onChange({ ...value, breaks: value.breaks.filter((_, j) => j !== i) })}
+              >
+                ×
+              </button>
+            </div>
+          ))}
+          <button
+            type="button"
+            className={`${ui.secondary} ${css.touch}`}
+            onClick={() =>
+              onChange({ ...value, breaks: [...value.breaks, { start: '12:00', end: '13:00' }] })
+            }
+          >
+            {MESSAGES.scheduleAddBreak}
+          </button>
+          <p className={`${ui.muted} ${css.preview}`} aria-live="polite">
+            {slotPreview(value)}
+          </p>
+        </div>
+      ) : (
+        <p className={`${ui.muted} ${css.closedText}`}>{MESSAGES.scheduleDayClosed}</p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Weekly hours per weekday that generate the slots, date exceptions and the clinic zone (issue 16
+ * §3). Booking uses the saved schedule at once; bookings outside it stay and are listed. On the
+ * dashboard it waits while the schedule is empty: the first-hours step shows it first (`firstHours`).
+ */
+export function ScheduleEditor({ firstHours = false }: { firstHours?: boolean }) {
   const queryClient = useQueryClient();
-  const schedule = useQuery({ queryKey: providerKeys.schedule(), queryFn: () => api.providerSchedule() });
+  const schedule = useProviderSchedule();
   const saving = useMutation({
     mutationFn: (input: ProviderScheduleInput) => api.updateProviderSchedule(input),
     onSuccess: (s) => queryClient.setQueryData(providerKeys.schedule(), s),
@@ -39,6 +171,7 @@ export function ScheduleEditor() {
   const error = invalid ?? (schedule.isError ? errorMessage(schedule.error) : null);
   const busy = saving.isPending;
 
+  if (!firstHours && saved && !hasWeeklyHours(saved)) return null;
   if (!draft)
     return error ? (
       <p role="alert" className={ui.error}>
@@ -64,32 +197,21 @@ export function ScheduleEditor() {
     }
   };
 
+  const titleId = firstHours ? 'first-hours-schedule-title' : 'schedule-title';
   return (
-    <section aria-labelledby="schedule-title" className={ui.card}>
-      <h2 id="schedule-title" className={css.title}>
+    <section aria-labelledby={titleId} className={ui.card}>
+      <h2 id={titleId} className={css.title}>
         {MESSAGES.scheduleTitle}
       </h2>
-      <p className={ui.muted}>{MESSAGES.scheduleHint}</p>
+      <p className={ui.muted}>{MESSAGES.scheduleHoursHint}</p>
       <div className={css.days}>
         {WEEK.map((day) => (
-          <div key={day} className={css.day}>
-            <label className={css.dayToggle}>
-              <input
-                type="checkbox"
-                checked={draft.days[day] ?? false}
-                onChange={(e) => setDraft({ ...draft, days: { ...draft.days, [day]: e.target.checked } })}
-              />
-              {day}
-            </label>
-            <input
-              aria-label={formatMessage('scheduleDaySlots', { day })}
-              value={draft.slots[day] ?? ''}
-              disabled={!draft.days[day]}
-              placeholder={MESSAGES.scheduleSlotsPlaceholder}
-              onChange={(e) => setDraft({ ...draft, slots: { ...draft.slots, [day]: e.target.value } })}
-              className={ui.input}
-            />
-          </div>
+          <DayRow
+            key={day}
+            day={day}
+            value={draft.days[day]!}
+            onChange={(d) => setDraft({ ...draft, days: { ...draft.days, [day]: d } })}
+          />
         ))}
         <label className={`${ui.label} ${css.zone}`}>
           {MESSAGES.scheduleTimeZone}
@@ -106,6 +228,10 @@ export function ScheduleEditor() {
           </datalist>
         </label>
       </div>
+      <ScheduleExceptions
+        exceptions={draft.exceptions}
+        onChange={(exceptions) => setDraft({ ...draft, exceptions })}
+      />
       {error && (
         <p role="alert" className={ui.error}>
           {error}
@@ -113,7 +239,7 @@ export function ScheduleEditor() {
       )}
       <button
         type="button"
-        className={`${ui.primary} ${css.save}`}
+        className={`${ui.primary} ${css.save} ${css.touch}`}
         disabled={busy}
         onClick={() => void save()}
       >
@@ -129,6 +255,22 @@ export function ScheduleEditor() {
           </ul>
         </div>
       )}
+    </section>
+  );
+}
+
+/**
+ * Issue 16 §2: right after the first approved login, while the doctor has no weekly hours (patients
+ * cannot book them), the dashboard shows this step first: why, and the schedule editor.
+ */
+export function FirstHoursStep() {
+  const schedule = useProviderSchedule();
+  if (!schedule.data || hasWeeklyHours(schedule.data)) return null;
+  return (
+    <section aria-labelledby="first-hours-title" className={css.firstHours}>
+      <h2 id="first-hours-title">{MESSAGES.scheduleFirstHoursTitle}</h2>
+      <p>{MESSAGES.scheduleFirstHoursBody}</p>
+      <ScheduleEditor firstHours />
     </section>
   );
 }
