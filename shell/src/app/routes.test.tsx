@@ -79,15 +79,25 @@ describe('shell routes', () => {
     expect(screen.getByRole('button', { name: /, account menu$/ })).toBeTruthy();
   });
 
+  it('/doctor-signup mounts mfe_provider/DoctorSignupPage under the simple header', async () => {
+    signIn({ admin: true, providerDashboard: true });
+    renderAt('/doctor-signup');
+    expect(await screen.findByRole('heading', { name: 'remote mfe_provider/DoctorSignupPage' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: /, account menu$/ })).toBeNull();
+  });
+
+  // Issue 16 §1: the staff pages carry the same header as the patient's (bell, account menu).
   it.each([
-    ['/doctor-signup', 'mfe_provider/DoctorSignupPage'],
     ['/provider-dashboard', 'mfe_provider/ProviderDashboardPage'],
     ['/admin', 'mfe_provider/AdminDashboardPage'],
-  ])('%s mounts %s under the simple header when allowed', async (url, request) => {
+  ])('%s mounts %s under the account header when allowed', async (url, request) => {
     signIn({ admin: true, providerDashboard: true });
     renderAt(url);
     expect(await screen.findByRole('heading', { name: `remote ${request}` })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('button', { name: /, account menu$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Notifications/ })).toBeTruthy();
   });
 
   it('/patient-login shows the role choice and the labelled login form', async () => {
