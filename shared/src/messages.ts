@@ -32,7 +32,7 @@ export const MESSAGES = {
   roleChoiceLegend: 'I am a',
   rolePatientDescription: 'Book appointments and manage your health',
   roleProviderDescription: 'Manage patient appointments and schedules',
-  roleDoctorDescription: 'Access admin dashboard and manage system',
+  roleDoctorDescription: 'Doctors: your patients and schedule. Administrators: the admin desk.',
   authModeLabel: 'Login or sign up',
   loginTab: 'Login',
   signupTab: 'Sign Up',
