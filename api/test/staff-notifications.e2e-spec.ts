@@ -170,6 +170,13 @@ describe('an applicant’s bell (issue 16 §1)', () => {
     expect(note!.message).not.toContain('..');
   });
 
+  it('welcomes an applicant without asking for a health profile', async () => {
+    const { user } = await applicant();
+    expect((await list(user)).items.find((n) => n.id === 'system:welcome')?.message).toBe(
+      MESSAGES.notificationStaffWelcomeBody,
+    );
+  });
+
   it('says nothing of a decision to a patient or to an applicant still pending', async () => {
     const { user } = await applicant();
     const patient = await registered('patient');

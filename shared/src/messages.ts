@@ -774,6 +774,8 @@ export const MESSAGES = {
   applicationNextVerifyEmail:
     'Open the verification link we sent to your e-mail: you can log in once your address is verified.',
   footerForDoctors: 'For doctors and providers: apply to join',
+  notificationStaffWelcomeBody:
+    'Your account is ready. Your dashboard is one click away in the account menu.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

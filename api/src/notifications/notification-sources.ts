@@ -34,14 +34,18 @@ export interface NotificationSource {
   build: (rows: Record<string, unknown>[], ctx: NotificationSourceContext) => SourcedNotification[];
 }
 
-/** 'system': a welcome from the moment the account was registered. */
+/**
+ * 'system': a welcome from the moment the account was registered; the staff's does not ask them for a
+ * health profile (issue 16 §1).
+ */
 export const welcomeSource: NotificationSource = {
   build: (_rows, { user }) => [
     {
       id: 'system:welcome',
       type: 'system',
       title: MESSAGES.notificationWelcomeTitle,
-      message: MESSAGES.notificationWelcomeBody,
+      message:
+        user.role === 'patient' ? MESSAGES.notificationWelcomeBody : MESSAGES.notificationStaffWelcomeBody,
       createdAt: new Date(user.createdAt).toISOString(),
     },
   ],

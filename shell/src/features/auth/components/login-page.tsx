@@ -162,8 +162,8 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
         <RoleChoice value={role} onChange={setRole} />
         {role !== 'patient' && (
           <p className={css.apply} data-testid="doctor-signup-prompt">
-            {MESSAGES.doctorSignupPrompt}{' '}
-            <Link to={`/doctor-signup?role=${role}`}>{MESSAGES.doctorSignupLink}</Link>{' '}
+            <span>{MESSAGES.doctorSignupPrompt}</span>
+            <Link to={`/doctor-signup?role=${role}`}>{MESSAGES.doctorSignupLink}</Link>
             <span className="md-muted">{MESSAGES.doctorSignupVerifyFirst}</span>
           </p>
         )}
