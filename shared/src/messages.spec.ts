@@ -51,9 +51,9 @@ describe('message catalogue', () => {
 
 describe('withoutFinalStop (issue 16 §6)', () => {
   it('drops a reason’s final full stop so the sentence around it has one', () => {
-    expect(
-      formatMessage('applicationRejected', { reason: withoutFinalStop('Licence expired.') }),
-    ).toBe('Your application was not approved: Licence expired. You can correct it and submit again.');
+    expect(formatMessage('applicationRejected', { reason: withoutFinalStop('Licence expired.') })).toBe(
+      'Your application was not approved: Licence expired. You can correct it and submit again.',
+    );
     expect(withoutFinalStop('  Licence expired ...  ')).toBe('Licence expired');
     expect(withoutFinalStop('No stop')).toBe('No stop');
     expect(withoutFinalStop('Ask Dr. Roe?')).toBe('Ask Dr. Roe?');
