@@ -187,3 +187,43 @@ test('the login page’s clinician choices and the landing footer lead to /docto
   await page.getByRole('link', { name: 'For doctors and providers: apply to join' }).click();
   await expect(page).toHaveURL(/\/doctor-signup$/);
 });
+
+test('a rejected applicant has the frame, the decision in the bell, and the reason without ".."', async ({
+  page,
+  request,
+}) => {
+  const applicant = await signUpVerifiedInEmulator();
+  const res = await request.post('/api/users', {
+    headers: { Authorization: `Bearer ${applicant.idToken}` },
+    data: { uid: applicant.uid, role: 'doctor' },
+  });
+  expect(res.status()).toBe(201);
+  // The admin's decision as the reject route writes it (the route itself has its API tests).
+  await sql(
+    `INSERT INTO doctors (user_id, name, email, specialty, clinic, verification_status, onboarding_completed,
+                          rejection_reason, reviewed_at)
+     SELECT u.id, 'Dr. Rejected', u.email, 'Cardiology', 'Second Try Clinic', 'rejected', true,
+            'The licence has expired.', now()
+       FROM users u WHERE u.firebase_uid = $1`,
+    [applicant.uid],
+  );
+  await loginThroughUi(page, applicant.email, applicant.password);
+  await expect(page).toHaveURL(/\/doctor-onboarding$/);
+  const sentence =
+    'Your application was not approved: The licence has expired. You can correct it and submit again.';
+  await expect(page.getByRole('main').getByText(sentence)).toBeVisible();
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  await expect(panel.getByText('Application not approved', { exact: true })).toBeVisible();
+  await expect(panel.getByText(sentence)).toBeVisible();
+  await wholePageAccessible(page);
+  await shotAtWidths(page, 'staff-applicant-rejected-bell');
+  await page.keyboard.press('Escape');
+  const menu = await openMenu(page);
+  await expect(menu.getByTestId('account-role')).toHaveText('Doctor');
+  await expectPhoneFrame(page);
+});
