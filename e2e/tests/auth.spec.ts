@@ -196,15 +196,18 @@ test.describe('guards', () => {
     expect(seen).toContain('Loading...');
   });
 
-  test('a patient opening /admin is turned away, and the admin API refuses them', async ({
+  test('a patient opening /admin is sent to their own dashboard, and the admin API refuses them', async ({
     page,
     request,
   }) => {
     await loginAs(page, 'patient', 'patient');
     await expect(page).toHaveURL(/\/form$/);
     await page.goto('/admin');
-    await expect(toast(page, 'You do not have access to this resource.')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    // Issue 16 §6: not the marketing page with Login showing: their own dashboard, and why.
+    await expect(
+      toast(page, 'Only administrators can open the admin page. This is your own dashboard.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/(dashboard|form)$/);
 
     const patient = await signUpInEmulator();
     const auth = { Authorization: `Bearer ${patient.idToken}` };

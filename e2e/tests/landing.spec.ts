@@ -49,6 +49,7 @@ test.describe('the landing page', () => {
       ['Get Started Free', '/patient-login'],
       ['Patient Login', '/patient-login'],
       ['Provider Login', '/provider-login'],
+      ['For doctors and providers: apply to join', '/doctor-signup'],
       ['support@medora.health', 'mailto:support@medora.health'],
     ];
     for (const [name, href] of expected) {

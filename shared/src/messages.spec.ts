@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from './auth/password.js';
-import { MESSAGES, formatMessage, plural } from './messages.js';
+import { MESSAGES, formatMessage, plural, withoutFinalStop } from './messages.js';
 
 describe('message catalogue', () => {
   it('fills placeholders by name', () => {
@@ -46,5 +46,16 @@ describe('message catalogue', () => {
     expect(MESSAGES.passwordTooShort).toBe(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
     expect(MESSAGES.passwordTooShort).toBe('Password must be at least 6 characters');
     expect(MESSAGES.weakPassword).toBe('Password is too weak. Please use at least 6 characters.');
+  });
+});
+
+describe('withoutFinalStop (issue 16 §6)', () => {
+  it('drops a reason’s final full stop so the sentence around it has one', () => {
+    expect(formatMessage('applicationRejected', { reason: withoutFinalStop('Licence expired.') })).toBe(
+      'Your application was not approved: Licence expired. You can correct it and submit again.',
+    );
+    expect(withoutFinalStop('  Licence expired ...  ')).toBe('Licence expired');
+    expect(withoutFinalStop('No stop')).toBe('No stop');
+    expect(withoutFinalStop('Ask Dr. Roe?')).toBe('Ask Dr. Roe?');
   });
 });

@@ -32,7 +32,7 @@ export const MESSAGES = {
   roleChoiceLegend: 'I am a',
   rolePatientDescription: 'Book appointments and manage your health',
   roleProviderDescription: 'Manage patient appointments and schedules',
-  roleDoctorDescription: 'Access admin dashboard and manage system',
+  roleDoctorDescription: 'Doctors: your patients and schedule. Administrators: the admin desk.',
   authModeLabel: 'Login or sign up',
   loginTab: 'Login',
   signupTab: 'Sign Up',
@@ -913,6 +913,28 @@ export const MESSAGES = {
   scheduleFirstHoursTitle: 'Set your weekly hours',
   scheduleFirstHoursBody:
     'Patients cannot book you until you have weekly hours. Choose your working days and hours below, then save.',
+  // Issue 16 (g1): the staff frame (account menu role labels, the bell's doctor and applicant
+  // notifications, refused pages, the way to /doctor-signup)
+  accountRoleProvider: 'Healthcare Provider',
+  accountRoleDoctor: 'Doctor',
+  accountRoleAdmin: 'Admin',
+  notificationDoctorBookedTitle: 'New booking',
+  notificationDoctorBookedBody: 'A patient booked an appointment with you on {date}.',
+  notificationApplicationApprovedTitle: 'Application approved',
+  notificationApplicationApprovedBody: 'Your application was approved. Your provider dashboard is open.',
+  notificationApplicationRejectedTitle: 'Application not approved',
+  accessDeniedAdmin: 'Only administrators can open the admin page. This is your own dashboard.',
+  accessDeniedProviderDashboard:
+    'Only approved doctors and providers can open the provider dashboard. This is your own page.',
+  doctorSignupPrompt: 'New to Medora as a doctor or provider?',
+  doctorSignupLink: 'Apply to join Medora',
+  doctorSignupVerifyFirst:
+    'After you apply, open the verification link we e-mail you before your first login.',
+  applicationNextVerifyEmail:
+    'Open the verification link we sent to your e-mail: you can log in once your address is verified.',
+  footerForDoctors: 'For doctors and providers: apply to join',
+  notificationStaffWelcomeBody:
+    'Your account is ready. Your dashboard is one click away in the account menu.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -939,4 +961,12 @@ export function formatMessage(key: MessageKey, values: Record<string, string | n
       return one === undefined ? String(values[name]) : plural(Number(values[name]), one, other ?? one);
     },
   );
+}
+
+/**
+ * A free text (a reviewer's reason) ready to sit inside a catalogue sentence that adds its own full
+ * stop: trimmed, without its final '.', so 'Licence expired.' does not read 'Licence expired..'.
+ */
+export function withoutFinalStop(text: string): string {
+  return text.trim().replace(/\s*\.+$/, '');
 }

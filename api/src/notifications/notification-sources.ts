@@ -3,6 +3,7 @@ import {
   formatAppointmentWhen,
   formatDateTime,
   formatMessage,
+  withoutFinalStop,
   type AppNotification,
 } from '@medora/shared';
 import {
@@ -33,14 +34,18 @@ export interface NotificationSource {
   build: (rows: Record<string, unknown>[], ctx: NotificationSourceContext) => SourcedNotification[];
 }
 
-/** 'system': a welcome from the moment the account was registered. */
+/**
+ * 'system': a welcome from the moment the account was registered; the staff's does not ask them for a
+ * health profile (issue 16 §1).
+ */
 export const welcomeSource: NotificationSource = {
   build: (_rows, { user }) => [
     {
       id: 'system:welcome',
       type: 'system',
       title: MESSAGES.notificationWelcomeTitle,
-      message: MESSAGES.notificationWelcomeBody,
+      message:
+        user.role === 'patient' ? MESSAGES.notificationWelcomeBody : MESSAGES.notificationStaffWelcomeBody,
       createdAt: new Date(user.createdAt).toISOString(),
     },
   ],
@@ -231,6 +236,55 @@ export const doctorPatientCancelSource: NotificationSource = {
     }),
 };
 
+/**
+ * 'appointment' (issue 16 §1): for a doctor, their non-cancelled appointments booked in the last 7
+ * days, dated at the booking. No health data: the date only.
+ */
+export const doctorBookingSource: NotificationSource = {
+  sql: `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+         WHERE d.user_id = u.id AND ${activeAppointmentSql('a')} AND a.booked_at > $2::timestamptz - interval '168 hours'
+         ORDER BY a.booked_at DESC LIMIT 20`,
+  build: (rows) =>
+    (rows as unknown as AppointmentRow[]).map(toAppointment).map((a) => ({
+      id: `doctor-booked:${a.id}`,
+      type: 'appointment' as const,
+      title: MESSAGES.notificationDoctorBookedTitle,
+      message: formatMessage('notificationDoctorBookedBody', { date: formatAppointmentWhen(a) }),
+      createdAt: a.bookedAt,
+    })),
+};
+
+type DecisionRow = {
+  id: string;
+  verification_status: string;
+  rejection_reason: string | null;
+  reviewed_at: string;
+};
+
+/**
+ * 'system' (issue 16 §1): the decision on the caller's own doctor application (approved, or rejected
+ * with the reviewer's reason), dated at the review; each decision is a notification of its own.
+ */
+export const applicationDecisionSource: NotificationSource = {
+  sql: `SELECT d.id, d.verification_status, d.rejection_reason, d.reviewed_at FROM doctors d
+         WHERE d.user_id = u.id AND d.reviewed_at IS NOT NULL AND d.verification_status IN ('approved', 'rejected')`,
+  build: (rows) =>
+    (rows as unknown as DecisionRow[]).map((row) => {
+      const approved = row.verification_status === 'approved';
+      return {
+        id: `application:${row.id}:${row.verification_status}:${stamp(row.reviewed_at)}`,
+        type: 'system' as const,
+        title: approved
+          ? MESSAGES.notificationApplicationApprovedTitle
+          : MESSAGES.notificationApplicationRejectedTitle,
+        message: approved
+          ? MESSAGES.notificationApplicationApprovedBody
+          : formatMessage('applicationRejected', { reason: withoutFinalStop(row.rejection_reason ?? '') }),
+        createdAt: new Date(row.reviewed_at).toISOString(),
+      };
+    }),
+};
+
 /** Every source, in no particular order (the service sorts newest first). */
 export const NOTIFICATION_SOURCES: NotificationSource[] = [
   welcomeSource,
@@ -242,4 +296,6 @@ export const NOTIFICATION_SOURCES: NotificationSource[] = [
   doctorRescheduleSource,
   cancelSource,
   doctorPatientCancelSource,
+  doctorBookingSource,
+  applicationDecisionSource,
 ];

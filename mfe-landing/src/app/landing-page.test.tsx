@@ -36,6 +36,8 @@ describe('LandingPage', () => {
       expect(hrefOf(name)).toBe('/patient-login');
     }
     expect(hrefOf('Provider Login')).toBe('/provider-login');
+    // Issue 16 §1: a new doctor or provider finds the application from the footer.
+    expect(hrefOf('For doctors and providers: apply to join')).toBe('/doctor-signup');
     expect(hrefOf('support@medora.health')).toBe('mailto:support@medora.health');
   });
 

@@ -11,6 +11,7 @@ export const ROUTES = {
   home: '/',
   patientLogin: '/patient-login',
   providerLogin: '/provider-login',
+  doctorSignup: '/doctor-signup',
 } as const;
 
 export interface LinkContent {
@@ -185,6 +186,11 @@ export const LANDING = {
       {
         label: MESSAGES.landingFooterQuickLink2,
         to: ROUTES.providerLogin,
+      },
+      // Issue 16 §1: the way in for a new doctor or provider.
+      {
+        label: MESSAGES.footerForDoctors,
+        to: ROUTES.doctorSignup,
       },
     ] satisfies LinkContent[],
     contactTitle: MESSAGES.landingFooterContactTitle,

@@ -12,6 +12,7 @@ import {
   notify,
   type DoctorRecord,
   type RemotePageProps,
+  withoutFinalStop,
 } from '@medora/shared';
 import { doctorApplicationKeys } from '@medora/shared/query';
 import { ui } from '../components/ui';
@@ -116,7 +117,11 @@ export default function DoctorOnboardingPage(_props: RemotePageProps) {
       {rejected && (
         <section role="alert" className={css.rejected}>
           <h2 className={css.rejectedHeading}>{MESSAGES.applicationNotApprovedHeading}</h2>
-          <p>{formatMessage('applicationRejected', { reason: rejected.rejectionReason ?? '' })}</p>
+          <p>
+            {formatMessage('applicationRejected', {
+              reason: withoutFinalStop(rejected.rejectionReason ?? ''),
+            })}
+          </p>
         </section>
       )}
       <ApplicationSteps

@@ -164,7 +164,8 @@ describe('doctor onboarding steps', () => {
       data: {
         onboardingCompleted: true,
         verificationStatus: 'rejected',
-        rejectionReason: 'License expired',
+        // Ends in a full stop: the sentence around it must not read '..' (issue 16 §6).
+        rejectionReason: 'License expired.',
         name: 'Dr. Ada',
         clinic: 'Heart Clinic',
         subSpecialties: [],
@@ -179,6 +180,9 @@ describe('doctor onboarding steps', () => {
     } as never);
     renderAt(DoctorOnboardingPage, '/doctor-onboarding');
     await waitFor(() => expect(screen.getByText(/License expired/)).toBeTruthy());
+    expect(screen.getByText(/License expired/).textContent).toBe(
+      'Your application was not approved: License expired. You can correct it and submit again.',
+    );
     expect((screen.getByLabelText('Full name *') as HTMLInputElement).value).toBe('Dr. Ada');
   });
 });

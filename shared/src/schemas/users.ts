@@ -91,12 +91,15 @@ export interface NotificationsResponse {
   unread: number;
 }
 
-/** Ids are `<source>:<key>`, e.g. `system:welcome` or `appointment:<uuid>`. */
+/**
+ * Ids are `<source>:<key>[:<key>…]`, e.g. `system:welcome`, `appointment:<uuid>` or
+ * `doctor-rescheduled:<uuid>:<stamp>` (issue 16: the doctor's and applicant's ids could not be marked read).
+ */
 export const notificationIdSchema = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[a-z]+:[A-Za-z0-9_-]+$/, 'Not a valid notification id.');
+  .regex(/^[a-z]+(?:-[a-z]+)*(?::[A-Za-z0-9_-]+)+$/, 'Not a valid notification id.');
 
 /** `POST /api/notifications/read`: marks the caller's notifications as read. */
 export const markNotificationsReadSchema = z

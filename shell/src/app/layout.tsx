@@ -10,25 +10,31 @@ import { useRuntimeConfig } from './runtime-config';
 import css from './layout.module.css';
 
 // The headers (bell, account menu) are not needed on the landing page: keep them out of its first load.
-const PatientHeader = lazy(() =>
-  import('../features/header/headers').then((m) => ({ default: m.PatientHeader })),
+const AccountHeader = lazy(() =>
+  import('../features/header/headers').then((m) => ({ default: m.AccountHeader })),
 );
 const SiteHeader = lazy(() => import('../features/header/headers').then((m) => ({ default: m.SiteHeader })));
 
 /** Routes that carry the patient header bar (spec §2). */
 export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment', '/settings'];
 
+/** The staff's routes, with the same header bar (issue 16 §1). */
+export const STAFF_ROUTES = ['/admin', '/provider-dashboard', '/doctor-onboarding'];
+
+/** Every route with the account header: bell and account menu. */
+export const ACCOUNT_ROUTES = [...PATIENT_ROUTES, ...STAFF_ROUTES];
+
 /**
  * The shell's header for a path: none on the landing page (the landing remote has its own sticky header),
- * the patient header bar in the patient area, a simple one elsewhere. It stays when a remote fails.
+ * the account header bar in the patient and staff areas, a simple one elsewhere. It stays when a remote fails.
  */
 export function ShellHeader() {
   const { pathname } = useLocation();
   if (pathname === '/') return null;
-  const patientArea = PATIENT_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const accountArea = ACCOUNT_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   return (
     <Suspense fallback={<div className={css.headerPlaceholder} aria-hidden="true" />}>
-      {patientArea ? <PatientHeader /> : <SiteHeader />}
+      {accountArea ? <AccountHeader /> : <SiteHeader />}
     </Suspense>
   );
 }

@@ -3,10 +3,14 @@ import { useStore } from 'zustand';
 import { House, LayoutDashboard } from 'lucide-react';
 import { authStore, MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
+import { dashboardPathFor } from '../features/auth/model/login-routing';
 
-/** Unknown paths (inside the layout, under the header): what happened and a way home (issue 15 §6). */
+/**
+ * Unknown paths (inside the layout, under the header): what happened and a way home (issue 15 §6); a
+ * signed-in account is offered its own dashboard (issue 16 §1: the staff's too).
+ */
 export function NotFoundPage() {
-  const patient = useStore(authStore, (s) => s.profile?.role === 'patient');
+  const dashboard = useStore(authStore, (s) => (s.profile ? dashboardPathFor(s.profile) : null));
   return (
     <main className={css.page}>
       <div className={css.card}>
@@ -16,13 +20,13 @@ export function NotFoundPage() {
         <h1>{MESSAGES.pageNotFound}</h1>
         <p>{MESSAGES.notFoundText}</p>
         <div className={css.actions}>
-          {patient && (
-            <Link to="/dashboard" className="md-button md-primary">
+          {dashboard && (
+            <Link to={dashboard} className="md-button md-primary">
               <LayoutDashboard aria-hidden="true" size={18} />
               {MESSAGES.goToDashboard}
             </Link>
           )}
-          <Link to="/" className={patient ? 'md-button' : 'md-button md-primary'}>
+          <Link to="/" className={dashboard ? 'md-button' : 'md-button md-primary'}>
             <House aria-hidden="true" size={18} />
             {MESSAGES.goHome}
           </Link>

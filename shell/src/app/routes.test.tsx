@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@medora/shared/query';
-import { authStore, type SessionProfile } from '@medora/shared';
+import { authStore, MESSAGES, type SessionProfile } from '@medora/shared';
 import { createRoutes } from './routes';
 import type { RemoteLoader } from '../features/remotes/remote-route';
 
@@ -79,15 +79,25 @@ describe('shell routes', () => {
     expect(screen.getByRole('button', { name: /, account menu$/ })).toBeTruthy();
   });
 
+  it('/doctor-signup mounts mfe_provider/DoctorSignupPage under the simple header', async () => {
+    signIn({ admin: true, providerDashboard: true });
+    renderAt('/doctor-signup');
+    expect(await screen.findByRole('heading', { name: 'remote mfe_provider/DoctorSignupPage' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: /, account menu$/ })).toBeNull();
+  });
+
+  // Issue 16 §1: the staff pages carry the same header as the patient's (bell, account menu).
   it.each([
-    ['/doctor-signup', 'mfe_provider/DoctorSignupPage'],
     ['/provider-dashboard', 'mfe_provider/ProviderDashboardPage'],
     ['/admin', 'mfe_provider/AdminDashboardPage'],
-  ])('%s mounts %s under the simple header when allowed', async (url, request) => {
+  ])('%s mounts %s under the account header when allowed', async (url, request) => {
     signIn({ admin: true, providerDashboard: true });
     renderAt(url);
     expect(await screen.findByRole('heading', { name: `remote ${request}` })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('button', { name: /, account menu$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Notifications/ })).toBeTruthy();
   });
 
   it('/patient-login shows the role choice and the labelled login form', async () => {
@@ -104,6 +114,28 @@ describe('shell routes', () => {
     act(() => authStore.getState().setUser(null));
     renderAt('/provider-login');
     expect(((await screen.findByLabelText('Healthcare Provider')) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('the not-found page offers an admin the admin desk (issue 16 §1)', async () => {
+    signIn({ admin: true, providerDashboard: false });
+    renderAt('/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it.each([
+    ['Healthcare Provider', 'provider'],
+    ['Doctor/Admin', 'doctor'],
+  ])('the login page links the %s choice to /doctor-signup (issue 16 §1)', async (label, role) => {
+    act(() => authStore.getState().setUser(null));
+    renderAt('/patient-login');
+    expect(screen.queryByTestId('doctor-signup-prompt')).toBeNull();
+    fireEvent.click(await screen.findByLabelText(label));
+    const prompt = screen.getByTestId('doctor-signup-prompt');
+    expect(within(prompt).getByRole('link', { name: 'Apply to join Medora' }).getAttribute('href')).toBe(
+      `/doctor-signup?role=${role}`,
+    );
+    expect(prompt.textContent).toContain(MESSAGES.doctorSignupVerifyFirst);
   });
 
   it('an unknown path shows the not-found page with a way home', async () => {

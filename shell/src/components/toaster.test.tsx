@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { notify, toastStore } from '@medora/shared';
+import { MESSAGES, notify, toastStore } from '@medora/shared';
 import { Toaster } from './toaster';
 
 afterEach(() => act(() => toastStore.setState({ toasts: [] })));
@@ -25,5 +25,15 @@ describe('Toaster (issue 15 §6)', () => {
     const alert = screen.getByRole('alert');
     fireEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(document.querySelectorAll('.md-toast')).toHaveLength(2);
+  });
+
+  // Issue 16 §6: saving the schedule three times in a row leaves one success toast, not a pile.
+  it("merges 'Schedule saved' ×3 into one toast", () => {
+    render(<Toaster />);
+    act(() => {
+      for (let i = 0; i < 3; i++) notify.success(MESSAGES.scheduleSaved);
+    });
+    const shown = [...document.querySelectorAll('.md-toast')].map((t) => t.querySelector('p')?.textContent);
+    expect(shown).toEqual([`${MESSAGES.scheduleSaved} (3 times)`]);
   });
 });

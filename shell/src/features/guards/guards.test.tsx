@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api, authStore, ApiError, MESSAGES, toastStore, type MeAccess } from '@medora/shared';
+import { api, authStore, ApiError, MESSAGES, toastStore, type MeAccess, type Role } from '@medora/shared';
 import { renderWithQuery } from '../../test-utils/render-with-query';
 import { OnboardingGuard, RequireAccess, RequireSignIn } from './require-sign-in';
 
@@ -20,6 +20,9 @@ function renderGuarded(path: string, element: React.ReactNode) {
         <Route path={path} element={element} />
         <Route path="/patient-login" element={<h1>login page</h1>} />
         <Route path="/provider-dashboard" element={<h1>provider dashboard</h1>} />
+        <Route path="/dashboard" element={<h1>patient dashboard</h1>} />
+        <Route path="/admin" element={<h1>admin desk</h1>} />
+        <Route path="/doctor-onboarding" element={<h1>onboarding</h1>} />
         <Route path="/" element={<h1>landing</h1>} />
       </Routes>
     </MemoryRouter>,
@@ -27,14 +30,14 @@ function renderGuarded(path: string, element: React.ReactNode) {
   return { state: { location } };
 }
 
-const signIn = (access?: MeAccess) =>
+const signIn = (access?: MeAccess, role: Role = 'patient') =>
   act(() => {
     authStore.getState().setUser({ uid: 'u1', email: 'a@b.co', emailVerified: true });
     if (access) {
       authStore.getState().setProfile({
         uid: 'u1',
         email: 'a@b.co',
-        role: 'patient',
+        role,
         emailVerified: true,
         registered: true,
         access,
@@ -73,14 +76,43 @@ describe('RequireAccess (/admin, /provider-dashboard)', () => {
     expect(screen.getByRole('status').textContent).toBe(MESSAGES.loading);
   });
 
-  it('turns a signed-in user without access away to / with an explanation', async () => {
-    signIn({ admin: false, providerDashboard: false });
-    const router = renderGuarded('/admin', <RequireAccess need="admin">admin page</RequireAccess>);
-    expect(await screen.findByRole('heading', { name: 'landing' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
-    expect(toastStore.getState().toasts.map((t) => t.text)).toContain(MESSAGES.forbidden);
-    expect(screen.queryByText('admin page')).toBeNull();
-  });
+  // Issue 16 §6: a refused account lands on its own dashboard with a message, not on the marketing page.
+  it.each([
+    ['a patient', 'patient', 'admin', { admin: false, providerDashboard: false }, 'patient dashboard'],
+    [
+      'an approved doctor',
+      'doctor',
+      'admin',
+      { admin: false, providerDashboard: true },
+      'provider dashboard',
+    ],
+    [
+      'a doctor not yet approved',
+      'doctor',
+      'admin',
+      { admin: false, providerDashboard: false },
+      'onboarding',
+    ],
+    ['an admin', 'admin', 'providerDashboard', { admin: true, providerDashboard: false }, 'admin desk'],
+    [
+      'a patient',
+      'patient',
+      'providerDashboard',
+      { admin: false, providerDashboard: false },
+      'patient dashboard',
+    ],
+  ] as const)(
+    'sends %s refused at %s to their own dashboard with a message',
+    async (_n, role, need, access, page) => {
+      signIn(access, role);
+      const router = renderGuarded('/guarded', <RequireAccess need={need}>guarded page</RequireAccess>);
+      expect(await screen.findByRole('heading', { name: page })).toBeTruthy();
+      expect(router.state.location.pathname).not.toBe('/');
+      const text = need === 'admin' ? MESSAGES.accessDeniedAdmin : MESSAGES.accessDeniedProviderDashboard;
+      expect(toastStore.getState().toasts.map((t) => t.text)).toEqual([text]);
+      expect(screen.queryByText('guarded page')).toBeNull();
+    },
+  );
 
   it('sends a signed-out user to /patient-login', async () => {
     act(() => authStore.getState().setUser(null));

@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { api, authStore, MESSAGES, notify, type MeAccess } from '@medora/shared';
 import { doctorRecordKeys } from '@medora/shared/query';
 import { LoadingStatus } from '../../components/loading-status';
+import { dashboardPathFor } from '../auth/model/login-routing';
 
 export const LOGIN_PATH = '/patient-login';
 
@@ -16,20 +17,28 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** What a refused account is told, per page (issue 16 §6). */
+const REFUSED: Record<keyof MeAccess, string> = {
+  admin: MESSAGES.accessDeniedAdmin,
+  providerDashboard: MESSAGES.accessDeniedProviderDashboard,
+};
+
 /**
  * /admin and /provider-dashboard: the server decides (GET /api/me `access`), this guard only redirects.
- * Signed-out → /patient-login; signed in without access → the landing page with an explanation.
+ * Signed-out → /patient-login; signed in without access → the account's own dashboard with a message
+ * saying why (issue 16 §6: not the marketing page with Login showing).
  */
 export function RequireAccess({ need, children }: { need: keyof MeAccess; children: ReactNode }) {
   const status = useStore(authStore, (s) => s.status);
-  const allowed = useStore(authStore, (s) => (s.profile ? s.profile.access[need] : null));
+  const profile = useStore(authStore, (s) => s.profile);
+  const allowed = profile ? profile.access[need] : null;
   const denied = status === 'signed-in' && allowed === false;
   useEffect(() => {
-    if (denied) notify.error(MESSAGES.forbidden);
-  }, [denied]);
+    if (denied) notify.error(REFUSED[need]);
+  }, [denied, need]);
   if (status === 'loading' || (status === 'signed-in' && allowed === null)) return <LoadingStatus />;
   if (status === 'signed-out') return <Navigate to={LOGIN_PATH} replace />;
-  if (denied) return <Navigate to="/" replace />;
+  if (denied && profile) return <Navigate to={dashboardPathFor(profile)} replace />;
   return <>{children}</>;
 }
 

@@ -2,18 +2,35 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
-import { authStore, formatMessage, MESSAGES } from '@medora/shared';
+import { authStore, formatMessage, MESSAGES, type Role } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
+import { dashboardPathFor } from '../auth/model/login-routing';
 import css from './header.module.css';
 
+/** The account's role as the menu names it (issue 16 §1), from the server's verified role (GET /api/me). */
+export const ACCOUNT_ROLE_LABELS: Record<Role, string> = {
+  patient: MESSAGES.patientAccount,
+  provider: MESSAGES.accountRoleProvider,
+  doctor: MESSAGES.accountRoleDoctor,
+  admin: MESSAGES.accountRoleAdmin,
+};
+
+/** The signed-in account's own dashboard, once the server has said who it is (else null). */
+export function useDashboardPath(): string | null {
+  return useStore(authStore, (s) => (s.profile ? dashboardPathFor(s.profile) : null));
+}
+
 /**
- * The account menu of the patient header (spec §2): the account email, 'Patient Account', Dashboard,
+ * The account menu of the header (spec §2), for every role (issue 16 §1): the account email, the role
+ * ('Patient Account', 'Healthcare Provider', 'Doctor' or 'Admin'), Dashboard (the role's own),
  * Settings (/settings, issue 15 §4) and Logout (sign out, go to /). A menu button with arrow keys.
  * The button shows the e-mail (only an icon on a phone) and its name starts with it (axe
  * `label-content-name-mismatch`, issue 15 §6).
  */
 export function AccountMenu() {
   const email = useStore(authStore, (s) => s.user?.email ?? '');
+  const role = useStore(authStore, (s) => s.profile?.role ?? null);
+  const dashboard = useDashboardPath();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -77,13 +94,17 @@ export function AccountMenu() {
     >
       <div className={css.menuHead} role="presentation">
         <p className={css.menuEmail}>{email}</p>
-        <p className="md-muted">{MESSAGES.patientAccount}</p>
+        {role && (
+          <p className="md-muted" data-testid="account-role">
+            {ACCOUNT_ROLE_LABELS[role]}
+          </p>
+        )}
       </div>
       <button
         type="button"
         role="menuitem"
         tabIndex={-1}
-        onClick={() => choose(() => navigate('/dashboard'))}
+        onClick={() => choose(() => navigate(dashboard ?? '/dashboard'))}
       >
         <LayoutDashboard aria-hidden="true" size={18} />
         {MESSAGES.menuDashboard}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@medora/shared';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, useDashboardPath } from './account-menu';
 import { NotificationBell } from './notification-bell';
 import css from './header.module.css';
 
@@ -15,11 +15,15 @@ function Logo({ to }: { to: string }) {
   );
 }
 
-/** The patient header bar (spec §2): logo → /dashboard, notification bell, account menu. */
-export function PatientHeader() {
+/**
+ * The header bar of the signed-in areas (spec §2; issue 16 §1: the same frame for patients, doctors,
+ * providers and admins): logo → the account's own dashboard, notification bell, account menu.
+ */
+export function AccountHeader() {
+  const dashboard = useDashboardPath();
   return (
     <header className={css.header}>
-      <Logo to="/dashboard" />
+      <Logo to={dashboard ?? '/dashboard'} />
       <div className={css.actions}>
         <NotificationBell />
         <AccountMenu />

@@ -11,6 +11,7 @@ export function ApplicationSubmitted() {
       <p>{MESSAGES.applicationSubmittedThanks}</p>
       <h2 className={css.subheading}>{MESSAGES.applicationNextHeading}</h2>
       <ol className={css.list}>
+        <li>{MESSAGES.applicationNextVerifyEmail}</li>
         <li>{MESSAGES.applicationNextVerify}</li>
         <li>{MESSAGES.applicationNextDuration}</li>
         <li>{MESSAGES.applicationNextDecision}</li>

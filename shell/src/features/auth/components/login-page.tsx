@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { api, authStore, formatMessage, MESSAGES, notify, type SignupRole } from '@medora/shared';
@@ -160,6 +160,13 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
     body = (
       <>
         <RoleChoice value={role} onChange={setRole} />
+        {role !== 'patient' && (
+          <p className={css.apply} data-testid="doctor-signup-prompt">
+            <span>{MESSAGES.doctorSignupPrompt}</span>
+            <Link to={`/doctor-signup?role=${role}`}>{MESSAGES.doctorSignupLink}</Link>
+            <span className="md-muted">{MESSAGES.doctorSignupVerifyFirst}</span>
+          </p>
+        )}
         <div className={css.switch} role="group" aria-label={MESSAGES.authModeLabel}>
           <button type="button" aria-pressed={mode === 'login'} onClick={() => setMode('login')}>
             {MESSAGES.loginTab}

@@ -2,8 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { notificationKeys } from '@medora/shared/query';
 import { renderWithQuery } from '../../test-utils/render-with-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api, authStore, MESSAGES, toastStore, type AppNotification } from '@medora/shared';
-import { PatientHeader } from './headers';
+import {
+  api,
+  authStore,
+  MESSAGES,
+  toastStore,
+  type AppNotification,
+  type MeAccess,
+  type Role,
+} from '@medora/shared';
+import { AccountHeader } from './headers';
 
 const note = (i: number, read = false): AppNotification => ({
   id: `system:n${i}`,
@@ -21,14 +29,18 @@ function LocationProbe() {
 }
 
 // A declarative router: jsdom has no fetch Request, which data-router navigations need.
-async function renderHeader() {
+async function renderHeader(at = '/form') {
   const { client } = renderWithQuery(
-    <MemoryRouter initialEntries={['/form']}>
+    <MemoryRouter initialEntries={[at]}>
       <LocationProbe />
       <Routes>
-        <Route path="/form" element={<PatientHeader />} />
-        <Route path="/dashboard" element={<h1>dashboard</h1>} />
-        <Route path="/settings" element={<h1>settings</h1>} />
+        <Route path={at} element={<AccountHeader />} />
+        {at !== '/dashboard' && <Route path="/dashboard" element={<h1>dashboard</h1>} />}
+        {at !== '/admin' && <Route path="/admin" element={<h1>admin desk</h1>} />}
+        {at !== '/provider-dashboard' && (
+          <Route path="/provider-dashboard" element={<h1>provider dashboard</h1>} />
+        )}
+        {at !== '/settings' && <Route path="/settings" element={<h1>settings</h1>} />}
         <Route path="/" element={<h1>landing</h1>} />
       </Routes>
     </MemoryRouter>,
@@ -69,7 +81,7 @@ afterEach(() => {
   act(() => toastStore.setState({ toasts: [] }));
 });
 
-describe('patient header bar', () => {
+describe('the account header bar (patient)', () => {
   it('updates the bell without a reload when a remote invalidates the notifications (issue 15)', async () => {
     const { client } = await renderHeader();
     expect(screen.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')).toMatch(/3/);
@@ -171,5 +183,58 @@ describe('patient header bar', () => {
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
     expect(screen.queryByTestId('unread-badge')).toBeNull();
     expect(api.markNotificationsRead).toHaveBeenLastCalledWith(['system:n1', 'system:n3']);
+  });
+});
+
+// Issue 16 §1: doctors, providers and admins get the same frame, with their own role and dashboard.
+describe('the account header of the staff', () => {
+  const staff = (role: Role, access: MeAccess) =>
+    act(() =>
+      authStore.getState().setProfile({
+        uid: 'u1',
+        email: 'pat@example.test',
+        role,
+        emailVerified: true,
+        registered: true,
+        access,
+      }),
+    );
+
+  it.each([
+    ['patient', { admin: false, providerDashboard: false }, 'Patient Account', '/dashboard', 'dashboard'],
+    [
+      'doctor',
+      { admin: false, providerDashboard: true },
+      'Doctor',
+      '/provider-dashboard',
+      'provider dashboard',
+    ],
+    [
+      'provider',
+      { admin: false, providerDashboard: true },
+      'Healthcare Provider',
+      '/provider-dashboard',
+      'provider dashboard',
+    ],
+    ['admin', { admin: true, providerDashboard: false }, 'Admin', '/admin', 'admin desk'],
+  ] as const)(
+    'names a %s account by its role and leads Dashboard and the logo to its own dashboard',
+    async (role, access, label, path, heading) => {
+      staff(role, access);
+      const router = await renderHeader('/settings');
+      expect(screen.getByRole('link', { name: 'Medora' }).getAttribute('href')).toBe(path);
+      fireEvent.click(screen.getByRole('button', { name: 'pat@example.test, account menu' }));
+      expect(within(screen.getByRole('menu')).getByTestId('account-role').textContent).toBe(label);
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Dashboard' }));
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it('shows the bell with the account’s own notifications to an admin', async () => {
+    staff('admin', { admin: true, providerDashboard: false });
+    await renderHeader('/settings');
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+    expect(api.notifications).toHaveBeenCalled();
   });
 });
