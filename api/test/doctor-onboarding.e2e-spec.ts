@@ -143,10 +143,10 @@ describe('credential uploads (issue 16 §2)', () => {
     expect((await submit(user)).status).toBe(201);
 
     const queue = await request(t.http)
-      .get('/api/admin/applications?status=pending')
+      .get(`/api/admin/applications?status=pending&q=${encodeURIComponent(user.email)}`)
       .set(authHeader(reviewer));
     expect(queue.status).toBe(200);
-    const mine = (queue.body as DoctorApplication[]).find((a) => a.uid === user.uid)!;
+    const mine = (queue.body as { items: DoctorApplication[] }).items.find((a) => a.uid === user.uid)!;
     expect(mine.credentials.map((c) => c.type).sort()).toEqual([
       'certification',
       'degree',
@@ -255,9 +255,9 @@ describe('PATCH /api/doctors/:uid/profile (issue 16 §2)', () => {
       const listed = await request(t.http).get('/api/doctors');
       expect((listed.body as { id: string }[]).map((d) => d.id)).not.toContain(id);
       const queue = await request(t.http)
-        .get('/api/admin/applications?status=pending')
+        .get(`/api/admin/applications?status=pending&q=${encodeURIComponent(user.email)}`)
         .set(authHeader(reviewer));
-      expect((queue.body as DoctorApplication[]).map((a) => a.id)).toContain(id);
+      expect((queue.body as { items: DoctorApplication[] }).items.map((a) => a.id)).toContain(id);
       const dashboard = await request(t.http).get('/api/provider/overview').set(authHeader(user));
       expect(dashboard.status).toBe(403);
       // Not approved any more: no further edits until an admin decides.

@@ -257,6 +257,11 @@ export const doctorRecordSchema = z.strictObject({
 });
 
 export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), data: doctorRecordSchema });
+/** Issue 16 §2: an approved doctor's profile edit; `backToReview` when licence or specialty changed. */
+export const doctorProfileResponseSchema = z.strictObject({
+  data: doctorRecordSchema,
+  backToReview: z.boolean(),
+});
 
 export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   credentials: z.array(credentialRecordSchema),
@@ -404,6 +409,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/provider/appointments/{id}/prescription': prescriptionUploadResponseSchema,
   'POST /api/doctors': doctorRecordResponseSchema,
   'GET /api/doctors/{uid}': doctorRecordResponseSchema,
+  'PATCH /api/doctors/{uid}/profile': doctorProfileResponseSchema,
   'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
   'GET /api/admin/overview': adminDashboardOverviewSchema,
   'GET /api/admin/applications': applicationsPageSchema,
