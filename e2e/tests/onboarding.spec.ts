@@ -147,6 +147,11 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
   await expect(application).toContainText('Cardiology (Echocardiography, Heart failure)');
   await expect(application.getByText(/degree\.pdf/)).toHaveCount(1);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
+  // Issue 16 §5: an approval is confirmed first.
+  await admin
+    .getByRole('dialog', { name: `Approve ${name}?` })
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   await expect(application).toHaveCount(0);
   await admin.context().close();
 
