@@ -54,10 +54,12 @@ export function RequireAccess({ need, children }: { need: keyof MeAccess; childr
 /** Issue 16 §5: what a suspended doctor sees instead of the dashboard or the onboarding form. */
 export function SuspendedNotice({ reason }: { reason: string }) {
   return (
-    <section className={css.card} aria-labelledby="account-suspended-title">
-      <h1 id="account-suspended-title">{MESSAGES.accountSuspendedTitle}</h1>
-      <p role="alert">{formatMessage('accountSuspended', { reason: withoutFinalStop(reason) })}</p>
-    </section>
+    <div className={css.inset}>
+      <section className={css.card} aria-labelledby="account-suspended-title">
+        <h1 id="account-suspended-title">{MESSAGES.accountSuspendedTitle}</h1>
+        <p role="alert">{formatMessage('accountSuspended', { reason: withoutFinalStop(reason) })}</p>
+      </section>
+    </div>
   );
 }
 
