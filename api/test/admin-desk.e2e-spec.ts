@@ -227,6 +227,45 @@ describe('suspend and reinstate an approved doctor (issue 16 §5)', () => {
     expect([again.status, again.body.message]).toEqual([409, MESSAGES.doctorNotSuspended]);
   });
 
+  it('tells the suspended doctor why in their own record, and nobody else (issue 16 §5, k2)', async () => {
+    const { user, id } = await applicant('doctor', `Dr. Told ${RUN}`, `TD-${RUN}`);
+    const other = await applicant('doctor', `Dr. Nosy ${RUN}`, `NS-${RUN}`);
+    const patient = await registeredPatient(t);
+    expect(
+      (await post(`${id}/approve`, { version: await applicationVersion(t.dataSource, id) })).status,
+    ).toBe(200);
+    const own = () => request(t.http).get(`/api/doctors/${user.uid}`).set(authHeader(user));
+    const me = () => request(t.http).get('/api/me').set(authHeader(user));
+    expect(((await own()).body as DoctorRecordResponse).data.suspension).toBeNull();
+    expect((await me()).body.access).toEqual({ admin: false, providerDashboard: true });
+
+    const reason = 'Licence under investigation.';
+    const version = await applicationVersion(t.dataSource, id);
+    expect((await post(`${id}/suspend`, { version, reason })).status).toBe(200);
+
+    const record = await own();
+    expect(record.status).toBe(200);
+    const data = (record.body as DoctorRecordResponse).data;
+    expect(data.verificationStatus).toBe('approved');
+    expect(data.suspension).toEqual({ at: expect.any(String), reason });
+    expect((await me()).body.access).toEqual({ admin: false, providerDashboard: false });
+
+    // Another doctor and a patient cannot read the record, so never the reason; the public list drops it.
+    for (const stranger of [other.user, patient]) {
+      const res = await request(t.http).get(`/api/doctors/${user.uid}`).set(authHeader(stranger));
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toContain('investigation');
+    }
+    const listed = await request(t.http).get('/api/doctors');
+    expect(JSON.stringify(listed.body)).not.toContain('investigation');
+    expect((listed.body as { id: string }[]).map((d) => d.id)).not.toContain(id);
+
+    expect(
+      (await post(`${id}/reinstate`, { version: await applicationVersion(t.dataSource, id) })).status,
+    ).toBe(200);
+    expect(((await own()).body as DoctorRecordResponse).data.suspension).toBeNull();
+  });
+
   it('never lets an admin suspend their own record', async () => {
     const { user, id } = await applicant('doctor', `Dr. Selfie ${RUN}`, `SF-${RUN}`);
     expect(

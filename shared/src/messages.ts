@@ -935,6 +935,9 @@ export const MESSAGES = {
   footerForDoctors: 'For doctors and providers: apply to join',
   notificationStaffWelcomeBody:
     'Your account is ready. Your dashboard is one click away in the account menu.',
+  // Issue 16 (k2): a suspended doctor is told so
+  accountSuspendedTitle: 'Account suspended',
+  accountSuspended: 'Your account is suspended: {reason}. Contact support.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -95,10 +95,6 @@ export class AdminService {
         at: new Date(r.at).toISOString(),
         reason: rejectionReasonOf(r.detail),
       })),
-      suspension:
-        doctor.suspendedAt && doctor.suspensionReason !== null
-          ? { at: doctor.suspendedAt.toISOString(), reason: doctor.suspensionReason }
-          : null,
     }));
     return { items, ...page };
   }

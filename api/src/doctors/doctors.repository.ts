@@ -47,6 +47,10 @@ export function toDoctorRecord(row: DoctorEntity, uid: string | null): DoctorRec
     },
     createdAt: row.createdAt.toISOString(),
     version: row.version,
+    suspension:
+      row.suspendedAt && row.suspensionReason !== null
+        ? { at: row.suspendedAt.toISOString(), reason: row.suspensionReason }
+        : null,
   };
 }
 

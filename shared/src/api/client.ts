@@ -198,11 +198,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
     notifications: () => request<NotificationsResponse>('/notifications'),
     markNotificationsRead: (ids: string[]) =>
       request<NotificationsResponse>('/notifications/read', { method: 'POST', body: { ids } }),
-    /** `GET /api/doctors/{uid}` (spec §7): exists, data.onboardingCompleted, data.verificationStatus. */
+    /**
+     * `GET /api/doctors/{uid}` (spec §7): exists, data.onboardingCompleted, data.verificationStatus, and
+     * data.suspension while an admin has suspended the doctor (issue 16 §5).
+     */
     getDoctor: (uid: string) =>
-      request<{ exists: boolean; data?: { onboardingCompleted?: boolean; verificationStatus?: string } }>(
-        `/doctors/${encodeURIComponent(uid)}`,
-      ),
+      request<{
+        exists: boolean;
+        data?: {
+          onboardingCompleted?: boolean;
+          verificationStatus?: string;
+          suspension?: { at: string; reason: string } | null;
+        };
+      }>(`/doctors/${encodeURIComponent(uid)}`),
     /** `GET /api/patients/{uid}` (spec §7): 404 means a new patient. */
     getPatient: (uid: string) => request<PatientResponse>(`/patients/${encodeURIComponent(uid)}`),
     /** `POST /api/patients` (spec §7): saves the caller's intake record. */

@@ -510,6 +510,11 @@ export interface DoctorRecord {
   createdAt: string;
   /** Grows with every change of the application; approve/reject/reopen name it (issue 13 §3). */
   version: number;
+  /**
+   * Issue 16 §5: set while an admin has suspended the approved doctor. Only the owner and admins read a
+   * doctor record, so the reason reaches the suspended doctor and nobody else.
+   */
+  suspension: { at: string; reason: string } | null;
 }
 
 export interface DoctorApplication extends DoctorRecord {
@@ -518,8 +523,6 @@ export interface DoctorApplication extends DoctorRecord {
   applicantRole: 'doctor' | 'provider' | null;
   /** Issue 16 §5: earlier rejections of this application, oldest first, with their reasons. */
   rejections: { at: string; reason: string }[];
-  /** Issue 16 §5: set while an admin has suspended the approved doctor. */
-  suspension: { at: string; reason: string } | null;
 }
 
 /** Issue 16 §5: `POST /api/admin/doctors/{id}/suspend` — the version reviewed and why. */

@@ -254,6 +254,7 @@ export const doctorRecordSchema = z.strictObject({
   schedule: scheduleSchema,
   createdAt: isoTime,
   version: z.number().int().positive(),
+  suspension: z.strictObject({ at: z.string(), reason: z.string() }).nullable(),
 });
 
 export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), data: doctorRecordSchema });
@@ -267,7 +268,6 @@ export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   credentials: z.array(credentialRecordSchema),
   applicantRole: z.enum(['doctor', 'provider']).nullable(),
   rejections: z.array(z.strictObject({ at: z.string(), reason: z.string() })),
-  suspension: z.strictObject({ at: z.string(), reason: z.string() }).nullable(),
 });
 
 /** Issue 16 §5: suspend answers with the doctor and their upcoming appointments to follow up. */

@@ -150,4 +150,23 @@ describe('OnboardingGuard (/doctor-onboarding)', () => {
     renderGuarded('/doctor-onboarding', <OnboardingGuard>onboarding form</OnboardingGuard>);
     expect(await screen.findByRole('heading', { name: 'provider dashboard' })).toBeTruthy();
   });
+
+  it('tells a suspended doctor why instead of the form or a loop to the dashboard (issue 16 §5)', async () => {
+    jest.spyOn(api, 'getDoctor').mockResolvedValue({
+      exists: true,
+      data: {
+        onboardingCompleted: true,
+        verificationStatus: 'approved',
+        suspension: { at: '2026-01-02T15:00:00.000Z', reason: 'Licence under investigation.' },
+      },
+    });
+    signIn({ admin: false, providerDashboard: false }, 'doctor');
+    renderGuarded('/doctor-onboarding', <OnboardingGuard>onboarding form</OnboardingGuard>);
+    expect(await screen.findByRole('heading', { name: MESSAGES.accountSuspendedTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Your account is suspended: Licence under investigation. Contact support.',
+    );
+    expect(screen.queryByText('onboarding form')).toBeNull();
+    expect(location.pathname).toBe('/doctor-onboarding');
+  });
 });

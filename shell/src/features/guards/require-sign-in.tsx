@@ -2,9 +2,18 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
-import { api, authStore, MESSAGES, notify, type MeAccess } from '@medora/shared';
+import {
+  api,
+  authStore,
+  formatMessage,
+  MESSAGES,
+  notify,
+  withoutFinalStop,
+  type MeAccess,
+} from '@medora/shared';
 import { doctorRecordKeys } from '@medora/shared/query';
 import { LoadingStatus } from '../../components/loading-status';
+import css from '../../components/status-page.module.css';
 import { dashboardPathFor } from '../auth/model/login-routing';
 
 export const LOGIN_PATH = '/patient-login';
@@ -42,9 +51,22 @@ export function RequireAccess({ need, children }: { need: keyof MeAccess; childr
   return <>{children}</>;
 }
 
+/** Issue 16 §5: what a suspended doctor sees instead of the dashboard or the onboarding form. */
+export function SuspendedNotice({ reason }: { reason: string }) {
+  return (
+    <div className={css.inset}>
+      <section className={css.card} aria-labelledby="account-suspended-title">
+        <h1 id="account-suspended-title">{MESSAGES.accountSuspendedTitle}</h1>
+        <p role="alert">{formatMessage('accountSuspended', { reason: withoutFinalStop(reason) })}</p>
+      </section>
+    </div>
+  );
+}
+
 /**
  * /doctor-onboarding (spec §2): needs sign-in; an application already completed and approved goes to
- * /provider-dashboard. A failed lookup counts as not onboarded (spec §6).
+ * /provider-dashboard. A failed lookup counts as not onboarded (spec §6). A suspended doctor (issue 16
+ * §5; the server refuses their dashboard) is told so, with the admin's reason, instead.
  */
 export function OnboardingGuard({ children }: { children: ReactNode }) {
   const status = useStore(authStore, (s) => s.status);
@@ -59,6 +81,7 @@ export function OnboardingGuard({ children }: { children: ReactNode }) {
   if (doctor.isPending) return <LoadingStatus />;
   // An error (404 included) leaves `onboarded` false: the onboarding form opens.
   const record = doctor.data;
+  if (record?.data?.suspension) return <SuspendedNotice reason={record.data.suspension.reason} />;
   const onboarded =
     record?.exists === true &&
     record.data?.onboardingCompleted === true &&

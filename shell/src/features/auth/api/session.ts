@@ -26,6 +26,7 @@ export async function lookupDoctor(uid: string): Promise<DoctorLookup> {
       kind: 'found',
       onboardingCompleted: res.data?.onboardingCompleted === true,
       verificationStatus: res.data?.verificationStatus ?? null,
+      suspended: Boolean(res.data?.suspension),
     };
   } catch (error) {
     return error instanceof ApiError && error.status === 404 ? { kind: 'missing' } : { kind: 'error' };

@@ -28,6 +28,10 @@ describe('resolveLoginDestination (spec §4 Login routing)', () => {
     ['a pending application', { kind: 'found', onboardingCompleted: true, verificationStatus: 'pending' }],
     ['a rejected application', { kind: 'found', onboardingCompleted: true, verificationStatus: 'rejected' }],
     ['no status', { kind: 'found', onboardingCompleted: true, verificationStatus: null }],
+    [
+      'an approved application an admin suspended (issue 16 §5)',
+      { kind: 'found', onboardingCompleted: true, verificationStatus: 'approved', suspended: true },
+    ],
   ] as [string, DoctorLookup][])('sends a doctor or provider with %s to /doctor-onboarding', (_n, doctor) => {
     expect(resolveLoginDestination({ role: 'doctor', viaDoctor: false, doctor })).toBe('/doctor-onboarding');
     expect(resolveLoginDestination({ role: 'provider', viaDoctor: false, doctor })).toBe(
@@ -101,6 +105,14 @@ describe('routeAfterLogin', () => {
     const access = { admin: false, providerDashboard: true };
     expect(await routeAfterLogin({ ...d, role: 'provider', access })).toBe('/provider-dashboard');
     expect(d.lookupDoctor).not.toHaveBeenCalled();
+  });
+
+  it('sends a suspended doctor, whose record still reads approved, to the suspended notice (issue 16 §5)', async () => {
+    const d = deps();
+    d.lookupDoctor.mockResolvedValue({ ...approved, suspended: true });
+    expect(await routeAfterLogin({ ...d, role: 'doctor' })).toBe('/doctor-onboarding');
+    d.lookupDoctor.mockResolvedValue({ ...approved, suspended: false });
+    expect(await routeAfterLogin({ ...d, role: 'doctor' })).toBe('/provider-dashboard');
   });
 
   it('looks the doctor record up otherwise', async () => {

@@ -2,7 +2,13 @@ import type { MeAccess, Role } from '@medora/shared';
 
 /** What `GET /api/doctors/{uid}` told us (spec §7); any failure other than 404 is 'error'. */
 export type DoctorLookup =
-  | { kind: 'found'; onboardingCompleted: boolean; verificationStatus: string | null }
+  | {
+      kind: 'found';
+      onboardingCompleted: boolean;
+      verificationStatus: string | null;
+      /** Issue 16 §5: an admin suspended the approved doctor (no dashboard until reinstated). */
+      suspended?: boolean;
+    }
   | { kind: 'missing' }
   | { kind: 'error' };
 
@@ -22,7 +28,8 @@ export interface LoginRoutingInput {
  * The login routing table of spec §4, plus the admin role of ours:
  * - admin → /admin;
  * - doctor or provider → /provider-dashboard only if the doctor record exists, onboarding is completed and
- *   verificationStatus is approved; otherwise /doctor-onboarding (also on lookup error);
+ *   verificationStatus is approved and not suspended; otherwise /doctor-onboarding (also on lookup
+ *   error), which tells a suspended doctor why (issue 16 §5);
  * - patient arriving via a doctor → /form;
  * - other patients → /dashboard, or /form when the patient lookup returns 404.
  */
@@ -30,7 +37,10 @@ export function resolveLoginDestination({ role, viaDoctor, doctor, patient }: Lo
   if (role === 'admin') return '/admin';
   if (role === 'doctor' || role === 'provider') {
     const ready =
-      doctor?.kind === 'found' && doctor.onboardingCompleted && doctor.verificationStatus === 'approved';
+      doctor?.kind === 'found' &&
+      doctor.onboardingCompleted &&
+      doctor.verificationStatus === 'approved' &&
+      doctor.suspended !== true;
     return ready ? '/provider-dashboard' : '/doctor-onboarding';
   }
   if (viaDoctor) return '/form';
