@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { dayLabel } from '../support/dates';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
@@ -151,9 +152,9 @@ test('a new doctor sets weekly hours with dates off and extra hours; booking and
   await exceptions.getByLabel('To', { exact: true }).fill('15:00');
   await exceptions.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(exceptions.getByRole('listitem')).toHaveText([
-    `Closed on ${closedDay}×`,
-    `Vacation ${vacationDay} to ${vacationDay}×`,
-    `Extra hours on ${saturday}, 02:00 PM–03:00 PM×`,
+    `Closed on ${dayLabel(closedDay)} ${closedDay.slice(0, 4)}×`,
+    `Vacation ${dayLabel(vacationDay)} ${vacationDay.slice(0, 4)} to ${dayLabel(vacationDay)} ${vacationDay.slice(0, 4)}×`,
+    `Extra hours on ${dayLabel(saturday)} ${saturday.slice(0, 4)}, 02:00 PM–03:00 PM×`,
   ]);
   await shotAtWidths(page, 'schedule-editor-filled');
   await expectPhoneFit(page);

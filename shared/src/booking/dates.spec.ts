@@ -7,6 +7,7 @@ import {
   formatAppointmentWhen,
   formatDateTime,
   formatSlot,
+  formatWallDate,
   isBookableSlot,
   parseAppointmentDate,
   parseTime12h,
@@ -196,5 +197,12 @@ describe('formatDateTime (issue 15 §5: the one way a patient reads a date)', ()
     expect(formatAppointmentWhen({ startsAt: '2026-11-27T16:30:00.000Z', timeZone: NY })).toBe(
       'Fri 27 Nov 2026, 11:30 AM EST',
     );
+  });
+});
+
+describe('formatWallDate', () => {
+  it('reads a clinic calendar day with its weekday, whatever the zone of the machine', () => {
+    expect(formatWallDate('2026-11-26')).toBe('Thu 26 Nov 2026');
+    expect(formatWallDate('2027-03-14')).toBe('Sun 14 Mar 2027');
   });
 });

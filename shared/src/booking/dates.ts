@@ -339,6 +339,11 @@ export function formatDateTime(
   return show === 'date' ? date : show === 'time' ? time : `${date}, ${time}`;
 }
 
+/** A wall date 'YYYY-MM-DD' (a clinic's calendar day) as people read it: 'Thu 26 Nov 2026'. */
+export function formatWallDate(date: string): string {
+  return formatDateTime(`${date}T12:00:00Z`, 'UTC', { show: 'date' });
+}
+
 /** A slot (clinic wall date 'YYYY-MM-DD' and 'hh:mm AM/PM') as a patient reads it; see formatDateTime. */
 export function formatSlot(date: string, time: string, timeZone: string | null | undefined): string {
   const zone = clinicTimeZone(timeZone);

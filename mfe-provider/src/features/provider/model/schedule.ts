@@ -3,6 +3,7 @@ import {
   MESSAGES,
   SCHEDULE_WEEKDAYS,
   formatMessage,
+  formatWallDate,
   formatTime12h,
   generateSlots,
   parseTime12h,
@@ -161,11 +162,14 @@ export function toScheduleInput(draft: ScheduleDraft): ProviderScheduleInput | s
 export function exceptionText(e: ScheduleException): string {
   switch (e.kind) {
     case 'vacation':
-      return formatMessage('scheduleVacationText', { from: e.from, to: e.to });
+      return formatMessage('scheduleVacationText', {
+        from: formatWallDate(e.from),
+        to: formatWallDate(e.to),
+      });
     case 'closed':
-      return formatMessage('scheduleClosedText', { date: e.date });
+      return formatMessage('scheduleClosedText', { date: formatWallDate(e.date) });
     case 'extra':
-      return formatMessage('scheduleExtraText', { date: e.date, start: e.start, end: e.end });
+      return formatMessage('scheduleExtraText', { date: formatWallDate(e.date), start: e.start, end: e.end });
   }
 }
 
