@@ -411,9 +411,51 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await loginThroughUi(admin, 'admin', 'admin');
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
-  const popup = admin.waitForEvent('popup');
-  await application.getByRole('button', { name: `View Medical Degree of ${name}` }).click();
-  expect((await popup).url()).toMatch(/^blob:/);
+  // Issue 16 §4: 'View' opens the credential in the page (a preview dialog) and 'Download' saves it;
+  // neither opens a tab.
+  let popups = 0;
+  const size = admin.viewportSize()!;
+  admin.on('popup', () => (popups += 1));
+  const view = application.getByRole('button', { name: `View Medical Degree of ${name}` });
+  await view.click();
+  const preview = admin.getByRole('dialog', { name: `Medical Degree of ${name}` });
+  await expect(preview.getByTestId('file-preview')).toHaveAttribute('src', /^blob:/);
+  await expect(preview.getByTestId('file-preview')).toHaveAttribute('data-content-type', 'application/pdf');
+  await expectAccessible(admin, { include: null });
+  await shotAtWidths(admin, 'admin-credential-preview');
+  await admin.setViewportSize({ width: 390, height: 844 });
+  expect(
+    await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
+  for (const button of await preview.getByRole('button').all())
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectAccessible(admin, { include: null });
+  await admin.setViewportSize(size);
+  const fromDialog = admin.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Download' }).click();
+  expect((await fromDialog).suggestedFilename()).toBe('degree.pdf');
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(view).toBeFocused();
+  // The licence (an image) previews inline.
+  await application.getByRole('button', { name: `View Medical License of ${name}` }).click();
+  const image = admin.getByRole('dialog', { name: `Medical License of ${name}` });
+  await expect(image.getByRole('img', { name: 'license.png' })).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(image).toHaveCount(0);
+  const download = admin.waitForEvent('download');
+  await application.getByRole('button', { name: `Download Identity Proof of ${name}` }).click();
+  expect((await download).suggestedFilename()).toBe('id.pdf');
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  for (const button of await application.getByRole('listitem').getByRole('button').all())
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(
+    await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
+  await shot(admin, 'admin-credential-list-390');
+  await admin.setViewportSize(size);
+  expect(popups).toBe(0);
   await application.getByRole('button', { name: `Reject ${name}` }).click();
   const dialog = admin.getByRole('dialog', { name: `Reject ${name}` });
   await dialog.getByRole('button', { name: 'Reject application' }).click();

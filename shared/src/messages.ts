@@ -935,6 +935,10 @@ export const MESSAGES = {
   footerForDoctors: 'For doctors and providers: apply to join',
   notificationStaffWelcomeBody:
     'Your account is ready. Your dashboard is one click away in the account menu.',
+  // Issue 16 (k1): the admin desk's credential opens in the page (preview dialog) and downloads apart
+  adminDownloadDocumentLabel: 'Download {document} of {owner}',
+  adminDownloadSupersededLabel: 'Download superseded {document} of {owner}',
+  adminCredentialPreviewTitle: '{document} of {owner}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
