@@ -15,6 +15,23 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A one-page PDF the browser's viewer renders (the admin's in-page preview, issue 16 §4). */
+const PAGE_PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R',
+    '/Resources << /Font << /F1 5 0 R >> >> >> endobj',
+    '4 0 obj << /Length 44 >> stream',
+    'BT /F1 18 Tf 20 60 Td (Medical degree) Tj ET',
+    'endstream endobj',
+    '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+);
 const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, buffer, mimeType });
 
 async function emulator(path: string, body: object, auth?: string): Promise<Record<string, unknown>> {
@@ -360,7 +377,7 @@ async function applyThroughApi(request: APIRequestContext, name: string) {
     (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'provider' } })).status(),
   ).toBe(201);
   for (const [type, f] of [
-    ['degree', file('degree.pdf', PDF, 'application/pdf')],
+    ['degree', file('degree.pdf', PAGE_PDF, 'application/pdf')],
     ['license', file('license.png', PNG, 'image/png')],
     ['identity', file('id.pdf', PDF, 'application/pdf')],
   ] as const) {
