@@ -15,6 +15,23 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A one-page PDF the browser's viewer renders (the admin's in-page preview, issue 16 §4). */
+const PAGE_PDF = Buffer.from(
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R',
+    '/Resources << /Font << /F1 5 0 R >> >> >> endobj',
+    '4 0 obj << /Length 44 >> stream',
+    'BT /F1 18 Tf 20 60 Td (Medical degree) Tj ET',
+    'endstream endobj',
+    '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+);
 const file = (name: string, buffer: Buffer, mimeType: string) => ({ name, buffer, mimeType });
 
 async function emulator(path: string, body: object, auth?: string): Promise<Record<string, unknown>> {
@@ -360,7 +377,7 @@ async function applyThroughApi(request: APIRequestContext, name: string) {
     (await request.post('/api/users', { headers: auth, data: { uid: user.uid, role: 'provider' } })).status(),
   ).toBe(201);
   for (const [type, f] of [
-    ['degree', file('degree.pdf', PDF, 'application/pdf')],
+    ['degree', file('degree.pdf', PAGE_PDF, 'application/pdf')],
     ['license', file('license.png', PNG, 'image/png')],
     ['identity', file('id.pdf', PDF, 'application/pdf')],
   ] as const) {
@@ -411,9 +428,51 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await loginThroughUi(admin, 'admin', 'admin');
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
-  const popup = admin.waitForEvent('popup');
-  await application.getByRole('button', { name: `View Medical Degree of ${name}` }).click();
-  expect((await popup).url()).toMatch(/^blob:/);
+  // Issue 16 §4: 'View' opens the credential in the page (a preview dialog) and 'Download' saves it;
+  // neither opens a tab.
+  let popups = 0;
+  const size = admin.viewportSize()!;
+  admin.on('popup', () => (popups += 1));
+  const view = application.getByRole('button', { name: `View Medical Degree of ${name}` });
+  await view.click();
+  const preview = admin.getByRole('dialog', { name: `Medical Degree of ${name}` });
+  await expect(preview.getByTestId('file-preview')).toHaveAttribute('src', /^blob:/);
+  await expect(preview.getByTestId('file-preview')).toHaveAttribute('data-content-type', 'application/pdf');
+  await expectAccessible(admin, { include: null });
+  await shotAtWidths(admin, 'admin-credential-preview');
+  await admin.setViewportSize({ width: 390, height: 844 });
+  expect(
+    await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
+  for (const button of await preview.getByRole('button').all())
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectAccessible(admin, { include: null });
+  await admin.setViewportSize(size);
+  const fromDialog = admin.waitForEvent('download');
+  await preview.getByRole('button', { name: 'Download' }).click();
+  expect((await fromDialog).suggestedFilename()).toBe('degree.pdf');
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(view).toBeFocused();
+  // The licence (an image) previews inline.
+  await application.getByRole('button', { name: `View Medical License of ${name}` }).click();
+  const image = admin.getByRole('dialog', { name: `Medical License of ${name}` });
+  await expect(image.getByRole('img', { name: 'license.png' })).toBeVisible();
+  await admin.keyboard.press('Escape');
+  await expect(image).toHaveCount(0);
+  const download = admin.waitForEvent('download');
+  await application.getByRole('button', { name: `Download Identity Proof of ${name}` }).click();
+  expect((await download).suggestedFilename()).toBe('id.pdf');
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  for (const button of await application.getByRole('listitem').getByRole('button').all())
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect(
+    await admin.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+  ).toBe(true);
+  await shot(admin, 'admin-credential-list-390');
+  await admin.setViewportSize(size);
+  expect(popups).toBe(0);
   await application.getByRole('button', { name: `Reject ${name}` }).click();
   const dialog = admin.getByRole('dialog', { name: `Reject ${name}` });
   await dialog.getByRole('button', { name: 'Reject application' }).click();

@@ -938,6 +938,10 @@ export const MESSAGES = {
   // Issue 16 (k2): a suspended doctor is told so
   accountSuspendedTitle: 'Account suspended',
   accountSuspended: 'Your account is suspended: {reason}. Contact support.',
+  // Issue 16 (k1): the admin desk's credential opens in the page (preview dialog) and downloads apart
+  adminDownloadDocumentLabel: 'Download {document} of {owner}',
+  adminDownloadSupersededLabel: 'Download superseded {document} of {owner}',
+  adminCredentialPreviewTitle: '{document} of {owner}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -16,20 +16,22 @@ import {
   type ApplicationQueue,
   type ApplicationSort,
   type CredentialRecord,
+  type CredentialType,
   type DoctorApplication,
   type MessageKey,
   type RemotePageProps,
 } from '@medora/shared';
-import { adminKeys } from '@medora/shared/query';
+import { adminKeys, credentialFileKeys } from '@medora/shared/query';
+import { FilePreviewDialog } from '../components/file-preview-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
 import { AuditLog } from '../features/admin/components/audit-log';
 import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
-import { CredentialList } from '../features/admin/components/credential-list';
+import { CREDENTIAL_LABELS, CredentialList } from '../features/admin/components/credential-list';
 import { FollowUps } from '../features/admin/components/follow-ups';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
-import { useOpenFile } from '../hooks/use-open-file';
+import { useDownloadFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
 
 const QUEUES: Record<ApplicationQueue, { label: string; empty: string }> = {
@@ -178,7 +180,9 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   const error = failed ? errorMessage(failed) : null;
 
   const decision = useDecision();
-  const credentialFile = useOpenFile(
+  /** Issue 16 §4: 'View' previews a credential in the page; 'Download' saves it. */
+  const [viewing, setViewing] = useState<{ credential: CredentialRecord; owner: string } | null>(null);
+  const credentialDownload = useDownloadFile(
     (c: CredentialRecord) => api.credentialFile(c.id),
     (c) => c.documentName,
   );
@@ -364,7 +368,9 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
               <CredentialList
                 owner={app.name}
                 credentials={app.credentials}
-                onView={(c) => credentialFile.mutate(c)}
+                onView={(credential) => setViewing({ credential, owner: app.name })}
+                onDownload={(c) => credentialDownload.mutate(c)}
+                downloading={credentialDownload.isPending ? credentialDownload.variables.id : null}
               />
               {app.uid !== null && app.uid === ownUid ? (
                 <p className={ui.muted}>{MESSAGES.adminOwnApplication}</p>
@@ -414,6 +420,18 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         )}
       </div>
       <AuditLog />
+      {viewing && (
+        <FilePreviewDialog
+          title={formatMessage('adminCredentialPreviewTitle', {
+            document: CREDENTIAL_LABELS[viewing.credential.type as CredentialType] ?? viewing.credential.type,
+            owner: viewing.owner,
+          })}
+          queryKey={credentialFileKeys.credential(viewing.credential.id)}
+          load={() => api.credentialFile(viewing.credential.id)}
+          fallbackName={viewing.credential.documentName}
+          onClose={() => setViewing(null)}
+        />
+      )}
       {rejecting && (
         <ReasonDialog
           purpose="reject"

@@ -275,6 +275,45 @@ describe('admin verification queue (issue 13 §3)', () => {
     expect(reject).toHaveBeenCalledWith('app-1', 7, 'License expired');
     await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
   });
+
+  it("issue 16 §4: 'View' previews a credential in the page and 'Download' saves it, never a new tab", async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
+    const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
+    const load = jest
+      .spyOn(api, 'credentialFile')
+      .mockResolvedValue({ blob: pdf, fileName: 'degree-c2.pdf', contentType: 'application/pdf' });
+    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    const urls: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => (urls.push(b), `blob:${urls.length}`),
+      revokeObjectURL: () => undefined,
+    });
+    const clicked: { href: string; download: string }[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const view = await screen.findByRole('button', { name: 'View Medical Degree of Dr. Queue' });
+    fireEvent.click(view);
+    const dialog = screen.getByRole('dialog', { name: 'Medical Degree of Dr. Queue' });
+    const preview = await within(dialog).findByTestId('file-preview');
+    expect(preview.getAttribute('src')).toMatch(/^blob:/);
+    expect(preview.getAttribute('data-content-type')).toBe('application/pdf');
+    expect(load).toHaveBeenCalledWith('c2');
+    expect(clicked).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.closeButton }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // The superseded document downloads apart: a saved file (named after the document), no dialog.
+    load.mockResolvedValue({ blob: pdf, fileName: null, contentType: 'application/pdf' });
+    fireEvent.click(screen.getByRole('button', { name: 'Download superseded Medical Degree of Dr. Queue' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(load).toHaveBeenLastCalledWith('c1');
+    expect(clicked[0]!.download).toBe('degree-c1.pdf');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(open).not.toHaveBeenCalled();
+  });
 });
 
 describe('admin decisions (issue 16 §5)', () => {

@@ -54,16 +54,3 @@ export function Field({ label, children }: { label: string; children: ReactNode 
     </label>
   );
 }
-
-/** Opens a downloaded file (an authenticated blob) in a new tab, or saves it when pop-ups are blocked. */
-export function openBlob(blob: Blob, fileName: string | null): void {
-  const url = URL.createObjectURL(blob);
-  const win = window.open(url, '_blank', 'noopener');
-  if (!win) {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName ?? 'document';
-    a.click();
-  }
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -1,22 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, notify, type DownloadedFile } from '@medora/shared';
-import { openBlob } from '../components/ui';
-
-/**
- * Fetches an authenticated file on demand and opens it in a new tab (the admin's credentials); a
- * failed download is a toast. `fallbackName` names a file the server sent unnamed. The doctor's
- * files open in the page instead (FilePreviewDialog) and download with useDownloadFile.
- */
-export function useOpenFile<V>(
-  load: (variables: V) => Promise<DownloadedFile>,
-  fallbackName?: (variables: V) => string,
-) {
-  return useMutation({
-    mutationFn: load,
-    onSuccess: (file, variables) => openBlob(file.blob, file.fileName ?? fallbackName?.(variables) ?? null),
-    onError: (err) => notify.error(errorMessage(err)),
-  });
-}
 
 /** Saves a blob under `fileName` through a temporary link (a download, never a new tab). */
 export function saveBlob(blob: Blob, fileName: string): void {

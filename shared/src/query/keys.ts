@@ -104,3 +104,8 @@ export const adminDeskKeys = {
   audit: (filters: Record<string, string>, before: string | null) =>
     [...adminKeys.all, 'audit', filters, before] as const,
 };
+
+// Issue 16 (k1): an applicant's credential previewed in the page on the admin desk (fetched once per preview).
+export const credentialFileKeys = {
+  credential: (credentialId: string) => [...providerFileKeys.all, 'credential', credentialId] as const,
+};

@@ -19,10 +19,17 @@ export function CredentialList({
   owner,
   credentials,
   onView,
+  onDownload,
+  downloading,
 }: {
   owner: string;
   credentials: CredentialRecord[];
+  /** Issue 16 §4: 'View' opens the document in the page (a preview dialog), never in a new tab. */
   onView: (credential: CredentialRecord) => void;
+  /** 'Download' saves the document. */
+  onDownload: (credential: CredentialRecord) => void;
+  /** The credential whose download is on its way (its button waits). */
+  downloading?: string | null;
 }) {
   const current = credentials.filter((c) => !c.supersededAt);
   const superseded = credentials.filter((c) => c.supersededAt);
@@ -36,17 +43,31 @@ export function CredentialList({
           {old && <span className={ui.muted}> — {MESSAGES.credentialSuperseded}</span>}
         </span>
         {c.hasFile && (
-          <button
-            type="button"
-            className={`${ui.secondary} ${ui.small}`}
-            onClick={() => onView(c)}
-            aria-label={formatMessage(old ? 'adminViewSupersededLabel' : 'adminViewDocumentLabel', {
-              document,
-              owner,
-            })}
-          >
-            {MESSAGES.adminViewDocument}
-          </button>
+          <span className={css.actions}>
+            <button
+              type="button"
+              className={`${ui.secondary} ${ui.small}`}
+              onClick={() => onView(c)}
+              aria-label={formatMessage(old ? 'adminViewSupersededLabel' : 'adminViewDocumentLabel', {
+                document,
+                owner,
+              })}
+            >
+              {MESSAGES.adminViewDocument}
+            </button>
+            <button
+              type="button"
+              className={`${ui.secondary} ${ui.small}`}
+              onClick={() => onDownload(c)}
+              disabled={downloading === c.id}
+              aria-label={formatMessage(old ? 'adminDownloadSupersededLabel' : 'adminDownloadDocumentLabel', {
+                document,
+                owner,
+              })}
+            >
+              {MESSAGES.downloadDocument}
+            </button>
+          </span>
         )}
       </li>
     );
