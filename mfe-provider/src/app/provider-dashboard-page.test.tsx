@@ -42,4 +42,17 @@ describe('provider dashboard: the doctor’s day (issue 16 §4)', () => {
       'Sat 28 Nov · 1 appointment',
     );
   });
+
+  it('lists bookings outside the schedule with readable dates in the clinic zone', async () => {
+    jest.spyOn(api, 'providerOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'providerSchedule').mockResolvedValue({
+      availableDays: [],
+      timeSlots: {},
+      timeZone: 'America/Chicago',
+      outsideSchedule: [{ id: 'o1', date: '2099-11-27 at 09:00 AM', patientUid: 'p1' }],
+    });
+    jest.spyOn(api, 'providerAppointments').mockResolvedValue([]);
+    renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
+    expect(await screen.findByText('Fri 27 Nov 2099, 9:00 AM CST')).toBeTruthy();
+  });
 });

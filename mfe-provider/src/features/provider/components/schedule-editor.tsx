@@ -6,8 +6,10 @@ import {
   api,
   errorMessage,
   formatMessage,
+  formatSlot,
   hasWeeklyHours,
   notify,
+  parseAppointmentDate,
   type ProviderScheduleInput,
 } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
@@ -249,9 +251,10 @@ export function ScheduleEditor({ firstHours = false }: { firstHours?: boolean })
         <div className={css.outside}>
           <p>{MESSAGES.scheduleOutside}</p>
           <ul>
-            {saved.outsideSchedule.map((a) => (
-              <li key={a.id}>{a.date}</li>
-            ))}
+            {saved.outsideSchedule.map((a) => {
+              const slot = parseAppointmentDate(a.date);
+              return <li key={a.id}>{slot ? formatSlot(slot.date, slot.time, saved.timeZone) : a.date}</li>;
+            })}
           </ul>
         </div>
       )}
