@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startAuthEmulator, stopProcessGroup, type RunningAuthEmulator } from './auth-emulator.js';
@@ -8,6 +8,7 @@ import { createGateway } from './gateway.js';
 import { resolvePorts, type Ports } from './ports.js';
 import { buildRuntimeConfig } from '../../shared/src/runtime-config-env.js';
 import { createStaticServer } from './static-server.js';
+import { securityHeaders, servedOverTls } from './security-headers.js';
 import { waitForHttp } from './wait.js';
 
 export const REMOTES = {
@@ -219,6 +220,10 @@ export class Stack {
     });
   }
 
+  /** Issue 17 §3: the one header policy, for the runtime config this stack serves. */
+  private readonly securityHeaders = (req: IncomingMessage) =>
+    securityHeaders(this.runtimeConfig(), { tls: servedOverTls(req), dev: this.opts.dev });
+
   private async startFrontends(): Promise<void> {
     await Promise.all(this.frontendList().map((fe) => this.startFrontend(fe)));
   }
@@ -241,7 +246,7 @@ export class Stack {
       await waitForHttp(`http://127.0.0.1:${fe.port}/`, 180_000);
       return;
     }
-    fe.server = createStaticServer({ dir: fe.dir, spa: fe.spa });
+    fe.server = createStaticServer({ dir: fe.dir, spa: fe.spa, headers: this.securityHeaders });
     await listen(fe.server, fe.port);
   }
 
@@ -272,6 +277,7 @@ export class Stack {
         Object.entries(REMOTES).map(([name, r]) => [name, local(this.ports[r.port])]),
       ),
       documents: { '/runtime-config.json': () => this.runtimeConfig() },
+      securityHeaders: this.securityHeaders,
     });
     await listen(this.gateway, this.ports.GATEWAY_PORT);
   }

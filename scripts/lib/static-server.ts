@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { COMPRESS_MIN_BYTES, isCompressibleType } from './compression.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,7 +22,6 @@ const CONTENT_TYPES: Record<string, string> = {
 const UNHASHED = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
 /** Missing files of these kinds answer 404, never the SPA page (MACHINE-NOTES: a wrong publicPath hides). */
 const NEVER_FALLBACK = /\.(js|mjs|json|css|map)$/;
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|map|svg|txt)$/;
 
 export interface StaticServerOptions {
   /** Folder with the build output; read on every request so a rebuild is picked up without restart. */
@@ -30,6 +30,8 @@ export interface StaticServerOptions {
   spa?: boolean;
   /** Extra JSON documents served at fixed paths (the shell's `/runtime-config.json`). */
   documents?: Record<string, () => unknown>;
+  /** Security headers for every answer (issue 17 §3, `security-headers.ts`); nosniff alone without it. */
+  headers?: (req: IncomingMessage) => Record<string, string>;
 }
 
 export function cacheControlFor(file: string): string {
@@ -42,19 +44,22 @@ async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
   file: string,
+  policy: Record<string, string>,
   status = 200,
 ): Promise<void> {
   const stat = await fs.stat(file);
   const ext = path.extname(file);
+  const contentType = CONTENT_TYPES[ext] ?? 'application/octet-stream';
+  const compressible = isCompressibleType(contentType);
   const headers: Record<string, string> = {
-    'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    ...policy,
+    'Content-Type': contentType,
     'Cache-Control': cacheControlFor(file),
-    'X-Content-Type-Options': 'nosniff',
     'Access-Control-Allow-Origin': '*',
-    Vary: 'Accept-Encoding',
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
   };
   const wantsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  if (wantsGzip && COMPRESSIBLE.test(file) && stat.size > 512) {
+  if (wantsGzip && compressible && stat.size >= COMPRESS_MIN_BYTES) {
     let cached = gzipCache.get(file);
     if (!cached || cached.mtimeMs !== stat.mtimeMs) {
       cached = { mtimeMs: stat.mtimeMs, body: gzipSync(await fs.readFile(file), { level: 9 }) };
@@ -92,6 +97,7 @@ async function isFile(file: string): Promise<boolean> {
 export function createStaticServer(options: StaticServerOptions): Server {
   const root = path.resolve(options.dir);
   return createServer((req, res) => {
+    const policy = options.headers?.(req) ?? { 'X-Content-Type-Options': 'nosniff' };
     void (async () => {
       try {
         if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -103,6 +109,7 @@ export function createStaticServer(options: StaticServerOptions): Server {
         if (doc) {
           const body = JSON.stringify(doc());
           res.writeHead(200, {
+            ...policy,
             'Content-Type': 'application/json; charset=utf-8',
             'Cache-Control': 'no-cache',
           });
@@ -122,18 +129,22 @@ export function createStaticServer(options: StaticServerOptions): Server {
           return;
         }
         if (await isFile(file)) {
-          await sendFile(req, res, file);
+          await sendFile(req, res, file, policy);
           return;
         }
         if (pathname.endsWith('/') && (await isFile(path.join(file, 'index.html')))) {
-          await sendFile(req, res, path.join(file, 'index.html'));
+          await sendFile(req, res, path.join(file, 'index.html'), policy);
           return;
         }
         if (options.spa && !NEVER_FALLBACK.test(pathname) && (await isFile(path.join(root, 'index.html')))) {
-          await sendFile(req, res, path.join(root, 'index.html'));
+          await sendFile(req, res, path.join(root, 'index.html'), policy);
           return;
         }
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.writeHead(404, {
+          ...policy,
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-cache',
+        });
         res.end('Not found');
       } catch (error) {
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });

@@ -203,10 +203,6 @@ const HTML_TEMPLATE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Medora</title>
-    <style>
-      body { margin: 0; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2937; }
-      a { color: #0f766e; }
-    </style>
   </head>
   <body>
     <div id="root"></div>

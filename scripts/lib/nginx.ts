@@ -1,0 +1,178 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RuntimeConfig } from '../../shared/src/remotes.js';
+import { COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES } from './compression.js';
+import { HSTS, nginxSecurityHeaders } from './security-headers.js';
+import { waitForHttp } from './wait.js';
+
+/**
+ * Issue 17 §2: renders the repository's nginx configs (`docker/nginx/*.conf`, the ones the images run)
+ * and runs the real nginx binary on them. The same renderer runs in the images at container start
+ * (`scripts/render-nginx.ts`) and in the tests, so what is tested is what is deployed.
+ */
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const NGINX_TEMPLATES = {
+  gateway: path.join(REPO_ROOT, 'docker', 'nginx', 'gateway.conf'),
+  static: path.join(REPO_ROOT, 'docker', 'nginx', 'static.conf'),
+} as const;
+export type NginxSite = keyof typeof NGINX_TEMPLATES;
+
+/** Defaults of the template variables: the compose service names and ports. */
+export const NGINX_DEFAULTS: Record<string, string> = {
+  NGINX_PORT: '8080',
+  NGINX_RESOLVER: '127.0.0.11',
+  API_1_UPSTREAM: 'api-1:3000',
+  API_2_UPSTREAM: 'api-2:3000',
+  SHELL_UPSTREAM: 'shell:8080',
+  LANDING_UPSTREAM: 'landing:8080',
+  PATIENT_UPSTREAM: 'patient:8080',
+  BOOKING_UPSTREAM: 'booking:8080',
+  PROVIDER_UPSTREAM: 'provider:8080',
+  WEB_PORT: '8080',
+  WEB_ROOT: '/usr/share/nginx/html',
+};
+
+const VARIABLE = /\$\{([A-Z0-9_]+)\}/g;
+const isComment = (line: string) => line.trimStart().startsWith('#');
+
+/** The `${NAME}` variables a template uses outside comments (nginx's own `$uri` has no braces). */
+export function templateVariables(template: string): string[] {
+  const lines = template.split('\n').filter((l) => !isComment(l));
+  return [...new Set(lines.flatMap((l) => [...l.matchAll(VARIABLE)].map((m) => m[1]!)))];
+}
+
+/** Substitutes `${NAME}` from `env`, then the defaults; refuses a variable that has neither. */
+export function renderTemplate(template: string, env: NodeJS.ProcessEnv): string {
+  return template
+    .split('\n')
+    .map((line) =>
+      isComment(line)
+        ? line
+        : line.replace(VARIABLE, (_all, name: string) => {
+            const value = env[name] || NGINX_DEFAULTS[name];
+            if (!value) throw new Error(`nginx template: ${name} is not set`);
+            if (/[\s;{}]/.test(value)) {
+              throw new Error(`nginx template: ${name} must be one word (got '${value}')`);
+            }
+            return value;
+          }),
+    )
+    .join('\n');
+}
+
+/** http-level maps every site uses: web-socket upgrades and HSTS over TLS (listener or edge). */
+export function nginxMaps(): string {
+  return [
+    '# Rendered from scripts/lib/nginx.ts; do not edit.',
+    'map $http_upgrade $connection_upgrade {',
+    '    default upgrade;',
+    "    ''      close;",
+    '}',
+    'map "$https:$http_x_forwarded_proto" $medora_hsts {',
+    '    default "";',
+    `    "~^on:" "${HSTS}";`,
+    `    "~:https$" "${HSTS}";`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** gzip for compressible answers above COMPRESS_MIN_BYTES (nginx always includes text/html). */
+export function nginxCompression(): string {
+  const types = COMPRESSIBLE_TYPES.filter((t) => t !== 'text/html');
+  return [
+    '# Rendered from scripts/lib/compression.ts; do not edit.',
+    'gzip on;',
+    'gzip_vary on;',
+    `gzip_min_length ${COMPRESS_MIN_BYTES};`,
+    `gzip_types ${types.join(' ')};`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Writes one site (a template file) into `confDir` (`<name>.conf`) and the shared pieces beside it: `medora-maps.conf`
+ * (http level), `security-headers.inc` and `compression.inc` (included by the sites' locations).
+ */
+export function renderSite(
+  confDir: string,
+  template: string,
+  env: NodeJS.ProcessEnv,
+  config: RuntimeConfig,
+  name = 'default',
+): void {
+  mkdirSync(confDir, { recursive: true });
+  writeFileSync(path.join(confDir, `${name}.conf`), renderTemplate(readFileSync(template, 'utf8'), env));
+  writeFileSync(path.join(confDir, 'medora-maps.conf'), nginxMaps());
+  writeFileSync(path.join(confDir, 'security-headers.inc'), nginxSecurityHeaders(config));
+  writeFileSync(path.join(confDir, 'compression.inc'), nginxCompression());
+}
+
+/** Finds the nginx binary (Debian's /usr/sbin/nginx, or NGINX_BIN), or undefined. */
+export function findNginx(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const candidates = [env.NGINX_BIN, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'];
+  return candidates.find((c): c is string => !!c && existsSync(c));
+}
+
+/**
+ * A minimal main config for an unprivileged nginx under `prefix`: pid, logs and temp paths inside it,
+ * and `conf.d/*.conf` included as the images' /etc/nginx/nginx.conf does.
+ */
+export function mainConfig(prefix: string): string {
+  const p = (x: string) => path.join(prefix, x);
+  return `worker_processes 1;
+pid ${p('nginx.pid')};
+error_log ${p('error.log')} warn;
+events { worker_connections 1024; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    keepalive_timeout 65;
+    client_body_temp_path ${p('tmp/body')};
+    proxy_temp_path ${p('tmp/proxy')};
+    fastcgi_temp_path ${p('tmp/fastcgi')};
+    uwsgi_temp_path ${p('tmp/uwsgi')};
+    scgi_temp_path ${p('tmp/scgi')};
+    include conf.d/*.conf;
+}
+`;
+}
+
+export interface RunningNginx {
+  prefix: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts nginx in the foreground on `prefix` (whose conf.d holds rendered sites), after `nginx -t`,
+ * and waits until `readyUrl` answers.
+ */
+export async function startNginx(binary: string, prefix: string, readyUrl: string): Promise<RunningNginx> {
+  mkdirSync(path.join(prefix, 'tmp'), { recursive: true });
+  const conf = path.join(prefix, 'nginx.conf');
+  writeFileSync(conf, mainConfig(prefix));
+  const args = ['-p', prefix, '-c', conf, '-g', 'daemon off;'];
+  const check = spawnSync(binary, ['-t', ...args], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
+  const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`nginx exited with ${code}: ${stderr}`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitForHttp(readyUrl, 15_000), exited]);
+  return {
+    prefix,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGQUIT');
+      }),
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * Issue 17 §2–§3 and issue 18: the repository's own nginx configs (docker/nginx/gateway.conf and
+ * static.conf, rendered as the images render them) run in the real nginx binary, in front of static
+ * builds and an API on loopback ports; the local gateway and static server answer the same requests.
+ * Both must send the one security-header policy, compress, and name each API request.
+ * Without nginx this fails under CI=true (CI installs it) and skips with a reason elsewhere.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildRuntimeConfig } from '../../shared/src/runtime-config-env';
+import { createGateway } from '../lib/gateway';
+import { findNginx, NGINX_TEMPLATES, renderSite, startNginx, type RunningNginx } from '../lib/nginx';
+import { createStaticServer } from '../lib/static-server';
+import { securityHeaders, servedOverTls } from '../lib/security-headers';
+
+const NGINX = findNginx();
+if (!NGINX) {
+  if (process.env.CI === 'true') {
+    throw new Error('nginx is missing: CI must install it (.ci/run installs Debian’s nginx as root).');
+  }
+  console.warn('Skipping the nginx tests: no nginx binary (apt-get install nginx, or set NGINX_BIN).');
+}
+const describeNginx = NGINX ? describe : describe.skip;
+
+const GATEWAY_PORT = 42080;
+const SHELL_PORT = 42081;
+const BOOKING_PORT = 42082;
+const DEAD_PORT = 42089;
+
+const config = buildRuntimeConfig({
+  MEDORA_MODE: 'local',
+  AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+  REMOTE_PATIENT_URL: 'https://patient.cdn.example/mf-manifest.json',
+});
+const policy = (req: { headers: IncomingHttpHeaders; socket: object }) =>
+  securityHeaders(config, { tls: servedOverTls(req) });
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'medora-nginx-'));
+// nginx started as root serves files as `nobody`.
+chmodSync(tmp, 0o755);
+const shellDir = path.join(tmp, 'shell');
+const bookingDir = path.join(tmp, 'booking');
+const BIG = 'x'.repeat(4000);
+
+function writeBuilds(): void {
+  mkdirSync(shellDir, { recursive: true });
+  mkdirSync(bookingDir, { recursive: true });
+  writeFileSync(path.join(shellDir, 'index.html'), `<!doctype html><title>shell</title><!--${BIG}-->`);
+  writeFileSync(path.join(shellDir, 'main.1a2b3c4d.js'), `console.log(${JSON.stringify(BIG)});`);
+  writeFileSync(path.join(shellDir, 'main.1a2b3c4d.css'), `body{color:red}/*${BIG}*/`);
+  writeFileSync(path.join(bookingDir, 'remoteEntry.js'), `var mfe_booking=${JSON.stringify(BIG)};`);
+  writeFileSync(path.join(bookingDir, 'mf-manifest.json'), JSON.stringify({ id: 'mfe_booking' }));
+}
+
+/** The API stand-in: echoes the request id it was given; a big JSON list and a small one. */
+function fakeApi(): Server {
+  return createServer((req, res) => {
+    const body =
+      req.url === '/api/big'
+        ? JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Doctor ${i}` })) })
+        : JSON.stringify({ ok: true });
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'X-Seen-Request-Id': String(req.headers['x-request-id'] ?? ''),
+    });
+    res.end(body);
+  });
+}
+
+function listen(server: Server, port = 0): Promise<number> {
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+const get = (base: string, url: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${url}`, { headers: { 'accept-encoding': 'gzip', ...headers }, redirect: 'manual' });
+
+const servers: Server[] = [];
+let nginx: RunningNginx | undefined;
+const bases: Record<'nginx' | 'local gateway', string> = { nginx: '', 'local gateway': '' };
+
+beforeAll(async () => {
+  writeBuilds();
+  const api = fakeApi();
+  servers.push(api);
+  const apiPort = await listen(api);
+
+  // The local stack: Node static servers behind the Node gateway.
+  const shell = createStaticServer({ dir: shellDir, spa: true, headers: policy });
+  const booking = createStaticServer({ dir: bookingDir, headers: policy });
+  servers.push(shell, booking);
+  const [shellPort, bookingPort] = [await listen(shell), await listen(booking)];
+  const gateway = createGateway({
+    api: `http://127.0.0.1:${apiPort}`,
+    shell: `http://127.0.0.1:${shellPort}`,
+    remotes: {
+      booking: `http://127.0.0.1:${bookingPort}`,
+      landing: `http://127.0.0.1:${DEAD_PORT}`,
+    },
+    securityHeaders: policy,
+  });
+  servers.push(gateway);
+  bases['local gateway'] = `http://127.0.0.1:${await listen(gateway)}`;
+
+  if (!NGINX) return;
+  // The compose setup on loopback: static.conf per build, gateway.conf in front.
+  const prefix = path.join(tmp, 'nginx');
+  const confDir = path.join(prefix, 'conf.d');
+  const local = (port: number) => `127.0.0.1:${port}`;
+  renderSite(
+    confDir,
+    NGINX_TEMPLATES.static,
+    { WEB_PORT: String(SHELL_PORT), WEB_ROOT: shellDir },
+    config,
+    'shell',
+  );
+  renderSite(
+    confDir,
+    NGINX_TEMPLATES.static,
+    { WEB_PORT: String(BOOKING_PORT), WEB_ROOT: bookingDir },
+    config,
+    'booking',
+  );
+  renderSite(
+    confDir,
+    NGINX_TEMPLATES.gateway,
+    {
+      NGINX_PORT: String(GATEWAY_PORT),
+      NGINX_RESOLVER: '127.0.0.1',
+      API_1_UPSTREAM: local(apiPort),
+      API_2_UPSTREAM: local(apiPort),
+      SHELL_UPSTREAM: local(SHELL_PORT),
+      BOOKING_UPSTREAM: local(BOOKING_PORT),
+      LANDING_UPSTREAM: local(DEAD_PORT),
+      PATIENT_UPSTREAM: local(DEAD_PORT),
+      PROVIDER_UPSTREAM: local(DEAD_PORT),
+    },
+    config,
+    'gateway',
+  );
+  bases.nginx = `http://127.0.0.1:${GATEWAY_PORT}`;
+  nginx = await startNginx(NGINX, prefix, `${bases.nginx}/healthz`);
+}, 30_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const POLICY_HEADERS = Object.keys(securityHeaders(config));
+
+function expectPolicy(headers: Headers): void {
+  const csp = headers.get('content-security-policy') ?? '';
+  for (const directive of ['script-src', 'style-src']) {
+    const value = csp.split(';').find((d) => d.trim().startsWith(`${directive} `)) ?? '';
+    expect(value).toContain("'self'");
+    expect(value).not.toMatch(/unsafe-inline|unsafe-eval/);
+  }
+  expect(csp).toContain("frame-ancestors 'none'");
+  // The runtime config's remote and emulator origins are allowed, the Google endpoints are not needed.
+  expect(csp).toMatch(/script-src [^;]*https:\/\/patient\.cdn\.example/);
+  expect(csp).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:9099/);
+  expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('permissions-policy')).toContain('camera=()');
+  for (const name of POLICY_HEADERS) expect(headers.get(name)).toBe(securityHeaders(config)[name]);
+}
+
+describeNginx.each(['nginx', 'local gateway'] as const)('%s', (server) => {
+  const base = () => bases[server];
+
+  it('sends the security headers on the page, without HSTS over plain HTTP', async () => {
+    const res = await get(base(), '/patient/dashboard');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>shell</title>');
+    expectPolicy(res.headers);
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('adds HSTS when the edge says the request came over TLS', async () => {
+    const res = await get(base(), '/', { 'x-forwarded-proto': 'https' });
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
+  });
+
+  it.each(['/main.1a2b3c4d.js', '/main.1a2b3c4d.css', '/remotes/booking/remoteEntry.js'])(
+    'sends the headers on static %s, gzipped above 1 KB with Vary: Accept-Encoding',
+    async (url) => {
+      const res = await get(base(), url);
+      expect(res.status).toBe(200);
+      expectPolicy(res.headers);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await res.text()).toContain('x'.repeat(100));
+    },
+  );
+
+  it('keeps the caching rules: the build names revalidate, hashed files are immutable', async () => {
+    expect((await get(base(), '/remotes/booking/mf-manifest.json')).headers.get('cache-control')).toBe(
+      'no-cache',
+    );
+    expect((await get(base(), '/main.1a2b3c4d.js')).headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers a missing script 404 and an unknown remote 404, never the page', async () => {
+    const missing = await get(base(), '/remotes/booking/nope.1234.js');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<title>shell</title>');
+    expect((await get(base(), '/remotes/nope/remoteEntry.js')).status).toBe(404);
+  });
+
+  it('answers 502 for a remote whose server is down', async () => {
+    expect((await get(base(), '/remotes/landing/mf-manifest.json')).status).toBe(502);
+  });
+
+  it('compresses a large API answer and leaves a small one alone', async () => {
+    const big = await get(base(), '/api/big');
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    expect(big.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(((await big.json()) as { items: unknown[] }).items).toHaveLength(200);
+    const small = await get(base(), '/api/small');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ ok: true });
+  });
+
+  it('gives every API request a fresh X-Request-Id, passed on and returned, ignoring the client’s', async () => {
+    const res = await get(base(), '/api/small', { 'x-request-id': 'chosen-by-the-client' });
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(res.headers.get('x-seen-request-id')).toBe(id);
+    const again = await get(base(), '/api/small');
+    expect(again.headers.get('x-request-id')).not.toBe(id);
+  });
+});
+
+describeNginx('rendered nginx configs', () => {
+  it('substitute every variable, so nothing of the template is left for nginx to misread', () => {
+    const gateway = readFileSync(path.join(tmp, 'nginx', 'conf.d', 'gateway.conf'), 'utf8');
+    const live = gateway.split('\n').filter((l) => !l.trimStart().startsWith('#'));
+    expect(live.join('\n')).not.toMatch(/\$\{[A-Z_0-9]+\}/);
+    expect(live.join('\n')).toContain(`listen ${GATEWAY_PORT};`);
+  });
+});
