@@ -3,6 +3,7 @@ import { chmodSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newPatient } from '../support/accounts';
+import type { EmulatorUser } from '../support/auth';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import { BASE_URL, PORT_OFFSET, REPO_ROOT } from '../support/stack';
 import {
@@ -116,6 +117,15 @@ test.describe('through nginx', () => {
     return errors;
   }
 
+  /** Signs in on the login screen served through `origin`; a patient with a record lands on /dashboard. */
+  async function signInAt(page: Page, origin: string, user: EmulatorUser) {
+    await page.goto(`${origin}/patient-login`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+
   test('landing → login → dashboard → booking, with the CSP on and no violation', async ({
     page,
     request,
@@ -128,11 +138,7 @@ test.describe('through nginx', () => {
     expect(landing?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await expect(page.getByTestId('landing-page')).toBeVisible();
 
-    await page.goto(`${origin}/patient-login`);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAt(page, origin, user);
 
     await page.goto(`${origin}/book-appointment`);
     const doctor = page.getByRole('button', { name: /Dr\. Michael Chen/ });
@@ -151,7 +157,7 @@ test.describe('through nginx', () => {
     await page.getByRole('button', { name: 'Confirm Appointment' }).click();
     const answer = await booked;
     expect(answer.status()).toBe(201);
-    // The edge named the request and compressed what was worth it.
+    // The edge named the request.
     expect(answer.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(errors).toEqual([]);
@@ -165,11 +171,7 @@ test.describe('through nginx', () => {
     const user = await newPatient(request, true);
     const origin = `http://${local(BROKEN_GATEWAY)}`;
     // /book-appointment needs sign-in (spec §2).
-    await page.goto(`${origin}/patient-login`);
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password').fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signInAt(page, origin, user);
     await page.goto(`${origin}/book-appointment`);
     await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
     await shotAtWidths(page, 'nginx-chunk-failed');
