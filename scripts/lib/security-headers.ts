@@ -49,9 +49,17 @@ export function contentSecurityPolicy(config: RuntimeConfig, options: SecurityHe
     ['style-src', ["'self'", ...remotes]],
     ['img-src', ["'self'", 'data:', 'blob:', ...remotes]],
     ['font-src', ["'self'", 'data:', ...remotes]],
+    // blob: — a document fetched with the user's token is handed on as a blob URL (preview, download).
     [
       'connect-src',
-      unique(["'self'", ...remotes, originOf(config.apiBaseUrl), ...auth, ...(options.dev ? ['ws:'] : [])]),
+      unique([
+        "'self'",
+        'blob:',
+        ...remotes,
+        originOf(config.apiBaseUrl),
+        ...auth,
+        ...(options.dev ? ['ws:'] : []),
+      ]),
     ],
     // Document previews open blob: URLs in an iframe; Firebase's redirect helper lives on authDomain.
     ['frame-src', unique(["'self'", 'blob:', authDomain])],
