@@ -37,7 +37,7 @@ describe('redaction', () => {
         email: 'top@example.org',
         user: { idToken: JWT, profile: { answers: { symptoms: 'Chest Pain' } } },
         a: { b: { c: { summary: 'RED FLAGS' } } },
-        headers: { authorization: 'Basic abc', 'set-cookie': 'sid=1' },
+        headers: { Authorization: 'Basic abc', 'set-cookie': 'sid=1' },
       },
       'saved',
     );
@@ -45,6 +45,16 @@ describe('redaction', () => {
     for (const secret of ['top@example.org', JWT, 'Chest Pain', 'RED FLAGS', 'Basic abc', 'sid=1'])
       expect(line).not.toContain(secret);
     expect(line.match(/\[REDACTED\]/g)).toHaveLength(6);
+  });
+
+  it('censors inside arrays and leaves other values alone', () => {
+    const { logger, lines } = capture();
+    logger.info({ list: [{ notes: 'Checkup', doctorId: 'd-1' }], n: 3, at: null }, 'x');
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      list: [{ notes: '[REDACTED]', doctorId: 'd-1' }],
+      n: 3,
+      at: null,
+    });
   });
 
   it('has one entry per key', () => {

@@ -39,16 +39,30 @@ export const REDACTED_KEYS = [
   'notes',
 ] as const;
 
-/** pino's redaction matches a fixed depth per path: each key is redacted down to this many levels. */
-const REDACT_DEPTH = 4;
+const REDACTED = new Set<string>(REDACTED_KEYS.map((k) => k.toLowerCase()));
+/** Deeper than any object this API logs; a cycle or a huge structure stops here. */
+const REDACT_DEPTH = 6;
 
-export function redactPaths(): string[] {
-  return REDACTED_KEYS.flatMap((key) => {
-    const step = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-    return Array.from({ length: REDACT_DEPTH }, (_, depth) =>
-      depth === 0 ? step : `${'*.'.repeat(depth)}${step}`.replace('.[', '['),
-    );
-  });
+const isPlainObject = (value: object): value is Record<string, unknown> => {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * A copy of `value` with every REDACTED_KEYS entry (any case, any depth up to REDACT_DEPTH) censored.
+ * Plain objects and arrays only: errors go through their serializer, which scrubs their texts. (pino's
+ * own `redact` needs a path per key and depth; 48 wildcard paths cost ~150 µs a line, this ~1 µs.)
+ */
+export function redactObject<T>(value: T, depth = 0): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= REDACT_DEPTH) return '[TOO DEEP]' as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactObject(v, depth + 1)) as T;
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    out[key] = REDACTED.has(key.toLowerCase()) ? '[REDACTED]' : redactObject(value[key], depth + 1);
+  }
+  return out as T;
 }
 
 const EMAIL = /[\w.%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
@@ -94,7 +108,8 @@ export function loggerParams(level: LogLevel, destination?: DestinationStream): 
       level: PINO_LEVEL[level],
       stream: destination ?? pino.destination({ dest: 1, sync: true }),
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: redactPaths(), censor: '[REDACTED]' },
+      // The object of each log call; child-logger bindings are only pino-http's requestId.
+      formatters: { log: redactObject },
       hooks: {
         logMethod(args, method) {
           const scrubbed = args.map((a: unknown) => (typeof a === 'string' ? scrubText(a) : a));
