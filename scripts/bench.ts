@@ -257,6 +257,7 @@ type OverheadServer = keyof OverheadRow['rounds'][number];
 async function measureOverhead(
   endpoint: Endpoint,
   urls: Record<OverheadServer, string>,
+  pids: { silent: number | undefined; observed: number | undefined },
   headers: Record<string, string>,
 ): Promise<OverheadRow> {
   const load = (server: OverheadServer, durationSeconds: number) =>
@@ -275,10 +276,25 @@ async function measureOverhead(
     ['baseline', 'silent', 'observed'],
   ];
   const rounds: OverheadRow['rounds'] = [];
+  // CPU time per request barely moves with other work on the machine, unlike req/s.
+  const cpu = { silent: { ms: 0, requests: 0 }, observed: { ms: 0, requests: 0 } };
+  let cpuKnown = pids.silent !== undefined && pids.observed !== undefined;
   for (let i = 0; i < SETTINGS.rounds; i++) {
     const round: Partial<Record<OverheadServer, LoadFigures>> = {};
-    for (const server of orders[i % orders.length]!)
-      round[server] = figuresOf(await load(server, SETTINGS.duration));
+    for (const server of orders[i % orders.length]!) {
+      const pid = server === 'baseline' ? undefined : pids[server];
+      const before = pid !== undefined && cpuKnown ? cpuMs(pid) : null;
+      const run = await load(server, SETTINGS.duration);
+      if (server !== 'baseline' && cpuKnown) {
+        const after = cpuMs(pid!);
+        if (before === null || after === null) cpuKnown = false;
+        else {
+          cpu[server].ms += after - before;
+          cpu[server].requests += run.requests;
+        }
+      }
+      round[server] = figuresOf(run);
+    }
     const r = round as Record<OverheadServer, LoadFigures>;
     rounds.push(r);
     console.log(
@@ -291,6 +307,14 @@ async function measureOverhead(
     connections: TARGETS.throughputConnections,
     rounds,
     minRatio: TARGETS.minRatio,
+    ...(cpuKnown
+      ? {
+          cpuPerRequestUs: {
+            silent: (cpu.silent.ms * 1000) / cpu.silent.requests,
+            observed: (cpu.observed.ms * 1000) / cpu.observed.requests,
+          },
+        }
+      : {}),
   };
 }
 
@@ -484,6 +508,7 @@ async function main(): Promise<void> {
         await measureOverhead(
           endpoint,
           { silent: servers.api, observed: observed.url, baseline: servers.baseline },
+          { silent: pids.api, observed: observed.pid },
           headers,
         ),
       );

@@ -126,9 +126,12 @@ describe('log/metrics overhead (issue 17 §6)', () => {
   });
 
   it('prints one table line per endpoint with both ratios', () => {
-    const table = overheadTable([overhead([[900, 800, 1000]])]);
-    expect(table.split('\n')[2]).toBe(
-      '| `GET /api/x` | 900 | 800 | 1,000 | 0.80 | 0.89 | logs+metrics ÷ baseline ≥ 0.75 | yes |',
+    const row = overhead([[900, 800, 1000]]);
+    expect(overheadTable([row]).split('\n')[2]).toBe(
+      '| `GET /api/x` | 900 | 800 | 1,000 | 0.80 | 0.89 | — | logs+metrics ÷ baseline ≥ 0.75 | yes |',
     );
+    expect(
+      overheadTable([{ ...row, cpuPerRequestUs: { silent: 150.4, observed: 171.6 } }]).split('\n')[2],
+    ).toContain('| 150 → 172 |');
   });
 });

@@ -202,6 +202,8 @@ export interface OverheadRow {
   connections: number;
   rounds: { silent: LoadFigures; observed: LoadFigures; baseline: LoadFigures }[];
   minRatio: number;
+  /** CPU time per request of the two API processes over the rounds (µs), where it could be read. */
+  cpuPerRequestUs?: { silent: number; observed: number };
 }
 
 /** Medians of the per-round ratios: logs+metrics ÷ baseline (the target) and ÷ the silent API. */
@@ -230,6 +232,7 @@ export function overheadTable(rows: OverheadRow[]): string {
       'baseline req/s',
       'logs+metrics ÷ baseline',
       'logs+metrics ÷ silent',
+      'CPU µs/request silent → logs+metrics',
       'target',
       'met?',
     ],
@@ -245,6 +248,9 @@ export function overheadTable(rows: OverheadRow[]): string {
         rps((r) => r.baseline),
         toBaseline.toFixed(2),
         toSilent.toFixed(2),
+        row.cpuPerRequestUs
+          ? `${Math.round(row.cpuPerRequestUs.silent)} → ${Math.round(row.cpuPerRequestUs.observed)}`
+          : '—',
         `logs+metrics ÷ baseline ≥ ${row.minRatio}`,
         v.met ? 'yes' : `**NO** (${v.reason})`,
       ];
