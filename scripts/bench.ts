@@ -11,6 +11,9 @@
  * on a noisy machine while the absolute figures do not (the CPU time per request, printed too, moves
  * even less). The fixed rate runs twice: with autocannon's `overallRate` as asked, which sends each
  * connection's share in a burst at the start of every second, and evenly paced (`runPaced`).
+ * Issue 17 §6, the log/metrics overhead: a second API process from the same build, with JSON request
+ * logs at info into a file and Prometheus metrics on (`lib/bench/observed-api.ts`), is measured
+ * against the silent API and the baseline, the three back to back in every round.
  *
  *   npm run bench
  *   BENCH_DURATION=10 BENCH_ROUNDS=5 npm run bench      longer runs on an idle machine
@@ -27,14 +30,24 @@ import { startBaseline, type RunningBaseline } from './lib/bench/baseline.js';
 import { createFixture, type BenchFixture } from './lib/bench/fixture.js';
 import { startFloorServer } from './lib/bench/floor.js';
 import { figuresOf, pooled, runLoad, runPaced, type LoadRun } from './lib/bench/load.js';
+import {
+  countedRequests,
+  logFileFigures,
+  startObservedApi,
+  type ObservedApi,
+} from './lib/bench/observed-api.js';
 import { childPid, cpuMs } from './lib/bench/process-cpu.js';
 import {
   cpuTable,
   markdownTable,
   missedTargets,
+  overheadTable,
+  overheadVerdict,
   speedTable,
   type BenchRow,
   type FixedRateRow,
+  type LoadFigures,
+  type OverheadRow,
   type ThroughputRow,
 } from './lib/bench/report.js';
 import {
@@ -238,6 +251,73 @@ async function measureEndpoint(
   return [throughputRow, ...fixedRows];
 }
 
+type OverheadServer = keyof OverheadRow['rounds'][number];
+
+/** The observed API (logs+metrics) against the silent API and the baseline, three back to back per round. */
+async function measureOverhead(
+  endpoint: Endpoint,
+  urls: Record<OverheadServer, string>,
+  pids: { silent: number | undefined; observed: number | undefined },
+  headers: Record<string, string>,
+): Promise<OverheadRow> {
+  const load = (server: OverheadServer, durationSeconds: number) =>
+    runLoad({
+      url: urls[server] + endpoint.path,
+      headers,
+      connections: TARGETS.throughputConnections,
+      durationSeconds,
+    });
+  console.log(`\n${endpoint.name}, logs+metrics: warming up the observed API (${SETTINGS.warmup} s)…`);
+  await load('observed', SETTINGS.warmup);
+  // Each server goes first, second and third in turn, so a trend in the machine's load favours none.
+  const orders: OverheadServer[][] = [
+    ['silent', 'observed', 'baseline'],
+    ['observed', 'baseline', 'silent'],
+    ['baseline', 'silent', 'observed'],
+  ];
+  const rounds: OverheadRow['rounds'] = [];
+  // CPU time per request barely moves with other work on the machine, unlike req/s.
+  const cpu = { silent: { ms: 0, requests: 0 }, observed: { ms: 0, requests: 0 } };
+  let cpuKnown = pids.silent !== undefined && pids.observed !== undefined;
+  for (let i = 0; i < SETTINGS.rounds; i++) {
+    const round: Partial<Record<OverheadServer, LoadFigures>> = {};
+    for (const server of orders[i % orders.length]!) {
+      const pid = server === 'baseline' ? undefined : pids[server];
+      const before = pid !== undefined && cpuKnown ? cpuMs(pid) : null;
+      const run = await load(server, SETTINGS.duration);
+      if (server !== 'baseline' && cpuKnown) {
+        const after = cpuMs(pid!);
+        if (before === null || after === null) cpuKnown = false;
+        else {
+          cpu[server].ms += after - before;
+          cpu[server].requests += run.requests;
+        }
+      }
+      round[server] = figuresOf(run);
+    }
+    const r = round as Record<OverheadServer, LoadFigures>;
+    rounds.push(r);
+    console.log(
+      `  round ${i + 1}/${SETTINGS.rounds}: API silent ${Math.round(r.silent.rps)}, logs+metrics ` +
+        `${Math.round(r.observed.rps)}, baseline ${Math.round(r.baseline.rps)} req/s`,
+    );
+  }
+  return {
+    endpoint: endpoint.name,
+    connections: TARGETS.throughputConnections,
+    rounds,
+    minRatio: TARGETS.minRatio,
+    ...(cpuKnown
+      ? {
+          cpuPerRequestUs: {
+            silent: (cpu.silent.ms * 1000) / cpu.silent.requests,
+            observed: (cpu.observed.ms * 1000) / cpu.observed.requests,
+          },
+        }
+      : {}),
+  };
+}
+
 /** Both servers must answer the benchmarked requests alike, or the ratio compares different work. */
 async function assertSameAnswers(endpoints: Endpoint[], servers: Servers, headers: Record<string, string>) {
   for (const endpoint of endpoints) {
@@ -322,12 +402,14 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medora-bench-'));
   const stack = new Stack({ root, dev: false, env: stackEnv(dataDir), log: (l) => console.log(l) });
   let baseline: RunningBaseline | undefined;
+  let observed: ObservedApi | undefined;
   let db: pg.Client | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanup = () =>
     (cleaning ??= (async () => {
       await db?.end().catch(() => undefined);
       await baseline?.stop();
+      await observed?.stop();
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
     })());
@@ -355,6 +437,20 @@ async function main(): Promise<void> {
       databaseUrl,
       poolSize: SETTINGS.poolSize,
     });
+    observed = await startObservedApi({
+      root,
+      env: {
+        ...stackEnv(dataDir),
+        // The stack's emulator and project; not local mode (no demo accounts), like production.
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${stack.ports.AUTH_EMULATOR_PORT}`,
+        NODE_ENV: 'development',
+        MEDORA_LOCAL_MODE: 'false',
+      },
+      port: Number(process.env.BENCH_OBSERVED_PORT || stack.ports.API_PORT + 3),
+      metricsPort: Number(process.env.BENCH_METRICS_PORT || stack.ports.API_PORT + 4),
+      databaseUrl,
+      logFile: path.join(dataDir, 'observed-api.log'),
+    });
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
 
@@ -378,6 +474,7 @@ async function main(): Promise<void> {
       },
     ];
     await assertSameAnswers(endpoints, servers, headers);
+    await assertSameAnswers(endpoints, { api: observed.url, baseline: baseline.url }, headers);
 
     const audit = new AuditCounter(db, fixture.patient.uid);
     const auditRatios: AuditTally = { api: { rows: 0, responses: 0 }, baseline: { rows: 0, responses: 0 } };
@@ -404,6 +501,37 @@ async function main(): Promise<void> {
       console.log('\n### CPU time per request of each server process (throughput rounds)\n');
       console.log(cpuPerRequest);
     }
+
+    const overheadRows: OverheadRow[] = [];
+    for (const endpoint of endpoints) {
+      overheadRows.push(
+        await measureOverhead(
+          endpoint,
+          { silent: servers.api, observed: observed.url, baseline: servers.baseline },
+          { silent: pids.api, observed: observed.pid },
+          headers,
+        ),
+      );
+    }
+    console.log('\n## Log/metrics overhead (issue 17 §6)\n');
+    console.log(
+      'The API as production runs it — JSON request logs at info (LOG_LEVEL=log) written to a file, ' +
+        'Prometheus metrics on — against the same build with LOG_LEVEL=silent and no metrics, and against ' +
+        `the raw baseline: medians of ${SETTINGS.rounds} rounds of ${SETTINGS.duration} s, ` +
+        `${TARGETS.throughputConnections} connections, the three back to back in each round.\n`,
+    );
+    console.log(overheadTable(overheadRows));
+    console.log('');
+    for (const row of overheadRows) {
+      const v = overheadVerdict(row);
+      console.log(v.met ? `Met: ${row.endpoint}` : `MISSED: ${row.endpoint}, logs+metrics: ${v.reason}`);
+    }
+    const written = logFileFigures(observed.logFile);
+    console.log(
+      `The observed API wrote ${written.requestLines.toLocaleString('en-US')} request lines ` +
+        `(${(written.bytes / 1024 / 1024).toFixed(1)} MB of JSON) and its histogram counted ` +
+        `${(await countedRequests(observed.metricsUrl)).toLocaleString('en-US')} requests.`,
+    );
 
     await frontendFigures(stack);
   } finally {

@@ -1,27 +1,21 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@medora/shared';
-import { Logger, type LogLevel as NestLogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { answerFrameworkError } from './common/framework-errors.js';
 import { addResponseSchemas } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
-import type { LogLevel } from './config/config.js';
+import { rememberRouteTemplate, routeTemplate } from './common/route-template.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './logging/logger-options.js';
 import { API_VERSION } from './version.js';
-
-const NEST_LEVELS: NestLogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
-/** Nest log levels for LOG_LEVEL: that level and everything more severe; 'silent' turns logging off. */
-export function nestLogLevels(level: LogLevel): NestLogLevel[] | false {
-  if (level === 'silent') return false;
-  return NEST_LEVELS.slice(0, NEST_LEVELS.indexOf(level) + 1);
-}
 
 /** 1 MiB of JSON is plenty for every route of this API; uploads get their own limit later. */
 const BODY_LIMIT = 1024 * 1024;
@@ -31,18 +25,28 @@ const BODY_LIMIT = 1024 * 1024;
  * /api/docs, the global error filter and auth guard. Tests use it in-process.
  */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const levels = nestLogLevels(config.logLevel);
-  if (levels === false) Logger.overrideLogger(false);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT,
     // Only the listed proxies' X-Forwarded-For entries are believed (request.ip); see client-ip.ts.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     frameworkErrors: answerFrameworkError,
+    // One id per request (issue 17 §4): the gateway's X-Request-Id when it is a plain token, else a
+    // new one. It is `request.id`, the `requestId` of every log line, and echoed on the response.
+    requestIdHeader: false,
+    genReqId: (req: IncomingMessage) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: levels === false ? false : levels,
     abortOnError: false,
-    bufferLogs: false,
+    // Nest's own lines (and every `new Logger(...)` in the code) wait for pino, then go through it
+    // as JSON at LOG_LEVEL (logging/logger-options.ts).
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  // The request log line is written from the raw response; it names the route by its template.
+  adapter.getInstance().addHook('onRequest', (request, reply, done) => {
+    rememberRouteTemplate(request.raw, routeTemplate(request));
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   app.setGlobalPrefix('api');
   // JSON bodies: key count and depth are checked on the raw bytes first (issue 13 §5), then Fastify's

@@ -1,6 +1,7 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import type { AppConfig } from './config/app-config.js';
@@ -19,6 +20,8 @@ import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
+import { loggerParams } from './logging/logger-options.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 @Module({})
 export class AppModule {
@@ -28,6 +31,7 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
+        LoggerModule.forRoot(loggerParams(config.logLevel, config.logDestination)),
         TypeOrmModule.forRootAsync({
           // Migrations first, as the owner, on their own connection; then the pool serves as the app
           // role (issue 13: the API may only INSERT and SELECT on audit_log — database/app-role.ts).
@@ -62,6 +66,7 @@ export class AppModule {
         // Demo accounts and their sign-in route exist only in explicit local mode (MEDORA_LOCAL_MODE,
         // which the config allows only with the Auth emulator and never in production; issue 13).
         ...(config.localMode ? [DevModule] : []),
+        ...(config.metrics ? [MetricsModule] : []),
       ],
       providers: [configProvider, SeedService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
       exports: [configProvider],

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = new Logger('Main');
+  // Lines before the app exists wait for its JSON logger (createApp installs it and flushes them).
+  Logger.attachBuffer();
   const quiet = config.logLevel === 'silent';
   let embedded: RunningPostgres | undefined;
   if (!config.databaseUrl) {

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Agent, Server } from 'node:http';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
@@ -33,7 +34,13 @@ export function testProjectId(): string {
  * '' }` for none; `httpAgent` then carries its calls to Google, e.g. to a local certificate server).
  */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; httpAgent?: Agent } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    httpAgent?: Agent;
+    /** Where the JSON log lines go (with `env: { LOG_LEVEL }`); the tests default to silent. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const db = await createThrowawayDatabase(requiredEnv(TEST_ENV.dbServerUrl), requiredEnv(TEST_ENV.dbPrefix));
   try {
@@ -51,7 +58,12 @@ export async function createTestApp(
     // a test says otherwise; local mode without the emulator is a config error.
     env.MEDORA_LOCAL_MODE ??= env.FIREBASE_AUTH_EMULATOR_HOST ? 'true' : 'false';
     const config = loadConfig(env);
-    const app = await createApp({ ...config, databaseUrl: db.url, httpAgent: options.httpAgent });
+    const app = await createApp({
+      ...config,
+      databaseUrl: db.url,
+      httpAgent: options.httpAgent,
+      logDestination: options.logDestination,
+    });
     await app.getHttpAdapter().getInstance().ready();
     return {
       app,

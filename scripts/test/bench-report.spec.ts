@@ -1,12 +1,16 @@
 import {
   median,
   missedTargets,
+  overheadRatios,
+  overheadTable,
+  overheadVerdict,
   percentile,
   speedTable,
   throughputRatio,
   verdict,
   type FixedRateRow,
   type LoadFigures,
+  type OverheadRow,
   type ThroughputRow,
 } from '../lib/bench/report.js';
 
@@ -86,5 +90,48 @@ describe('bench report', () => {
     expect(table[3]).toMatch(/\| yes \|$/);
     expect(missedTargets(rows)).toEqual(['MISSED: GET /api/x, max throughput: ratio 0.70 < 0.75']);
     expect(missedTargets([fixed(run(1000))])).toEqual(['All 1 speed targets met.']);
+  });
+});
+
+describe('log/metrics overhead (issue 17 §6)', () => {
+  const overhead = (rounds: [number, number, number][], over: Partial<LoadFigures> = {}): OverheadRow => ({
+    endpoint: 'GET /api/x',
+    connections: 50,
+    rounds: rounds.map(([silent, observed, baseline]) => ({
+      silent: run(silent),
+      observed: run(observed, over),
+      baseline: run(baseline),
+    })),
+    minRatio: 0.75,
+  });
+
+  it('takes the median of the per-round ratios to the baseline and to the silent API', () => {
+    const row = overhead([
+      [900, 800, 1000],
+      [700, 700, 1000],
+      [1000, 900, 1000],
+    ]);
+    expect(overheadRatios(row)).toEqual({ toBaseline: 0.8, toSilent: 0.9 });
+    expect(overheadVerdict(row)).toEqual({ met: true, reason: '' });
+  });
+
+  it('misses the target below 0.75 of the baseline, or with any non-2xx answer', () => {
+    expect(overheadVerdict(overhead([[900, 700, 1000]]))).toEqual({
+      met: false,
+      reason: 'ratio 0.70 < 0.75',
+    });
+    expect(overheadVerdict(overhead([[900, 900, 1000]], { non2xx: 3 })).reason).toBe(
+      '3 non-2xx and 0 errors during the runs',
+    );
+  });
+
+  it('prints one table line per endpoint with both ratios', () => {
+    const row = overhead([[900, 800, 1000]]);
+    expect(overheadTable([row]).split('\n')[2]).toBe(
+      '| `GET /api/x` | 900 | 800 | 1,000 | 0.80 | 0.89 | — | logs+metrics ÷ baseline ≥ 0.75 | yes |',
+    );
+    expect(
+      overheadTable([{ ...row, cpuPerRequestUs: { silent: 150.4, observed: 171.6 } }]).split('\n')[2],
+    ).toContain('| 150 → 172 |');
   });
 });

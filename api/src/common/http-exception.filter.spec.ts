@@ -161,7 +161,11 @@ describe('HttpExceptionFilter', () => {
     const host = {
       switchToHttp: () => ({
         getResponse: () => reply,
-        getRequest: () => ({ method: 'GET', url: '/api/x' }),
+        getRequest: () => ({
+          method: 'GET',
+          url: '/api/patients/uid-123',
+          routeOptions: { url: '/api/patients/:uid' },
+        }),
       }),
     } as unknown as ArgumentsHost;
     return { host, sent };
@@ -192,8 +196,10 @@ describe('HttpExceptionFilter', () => {
     expect(sent.code).toBe(503);
     expect(JSON.parse(sent.body!)).toEqual(UNAVAILABLE);
     expect(sent.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(warnings).toEqual(['GET /api/x: database unavailable (57P01)']);
-    expect(`${sent.body} ${warnings.join()}`).not.toMatch(/patient_profiles|firebase_uid|Robert|UPDATE/);
+    expect(warnings).toEqual(['GET /api/patients/:uid: database unavailable (57P01)']);
+    expect(`${sent.body} ${warnings.join()}`).not.toMatch(
+      /patient_profiles|firebase_uid|Robert|UPDATE|uid-123/,
+    );
   });
 });
 

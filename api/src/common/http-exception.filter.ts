@@ -4,6 +4,7 @@ import { MESSAGES, type ErrorBody } from '@medora/shared';
 import { connectionFailure } from '../database/connection-errors.js';
 import { HTTP_MESSAGES } from './http-messages.js';
 import { capFields } from './input-limits.js';
+import { routeTemplate } from './route-template.js';
 
 /** Fastify's own errors (raised before a route runs) that we answer with a clear message. */
 const FASTIFY_ERRORS: Record<string, { status: number; message: string }> = {
@@ -139,8 +140,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const { body, unexpected, databaseFailure } = toErrorBody(exception);
     if (unexpected || databaseFailure) {
-      const req = host.switchToHttp().getRequest<{ method?: string; url?: string } | undefined>();
-      const route = `${req?.method ?? '?'} ${req?.url ?? '?'}`;
+      const req = host
+        .switchToHttp()
+        .getRequest<({ method?: string } & Parameters<typeof routeTemplate>[0]) | undefined>();
+      // The route template, never the raw URL: that carries patient ids (issue 17 §4).
+      const route = `${req?.method ?? '?'} ${routeTemplate(req)}`;
       if (databaseFailure) {
         // The label only (a SQLSTATE or socket code): no SQL, no values.
         this.logger.warn(`${route}: database unavailable (${databaseFailure})`);

@@ -1,4 +1,5 @@
 import type { Agent } from 'node:http';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 
 /**
@@ -13,4 +14,6 @@ export interface AppConfig extends Config {
    * e.g. through a corporate proxy. Code only, not an env setting; tests point it at a local server.
    */
   httpAgent?: Agent;
+  /** Where the JSON log lines go (default: stdout). Code only, not an env setting; tests capture them. */
+  logDestination?: DestinationStream;
 }

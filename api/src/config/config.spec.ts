@@ -79,11 +79,32 @@ describe('loadConfig', () => {
     [{ CORS_ORIGIN: 'not a url' }, 'CORS_ORIGIN must be a comma-separated list of origins'],
     [
       { LOG_LEVEL: 'loud' },
-      "LOG_LEVEL must be one of silent, fatal, error, warn, log, debug, verbose (got 'loud')",
+      "LOG_LEVEL must be one of silent, fatal, error, warn, log, info, debug, verbose, trace (got 'loud')",
     ],
     [{ SEED_DEMO_DATA: 'maybe' }, "SEED_DEMO_DATA must be true or false (got 'maybe')"],
     [{ DB_POOL_SIZE: '0' }, "DB_POOL_SIZE must be a whole number from 1 to 100 (got '0')"],
   ])('rejects %j with a clear message', (env, message) => {
+    expect(errorOf(env).message).toContain(message);
+  });
+
+  it('serves metrics only when METRICS_PORT is set, on the API host unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464', API_HOST: '0.0.0.0' }).metrics).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+      token: undefined,
+    });
+    const token = 'k3Y-0f-at-least-16';
+    expect(
+      loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: token }).metrics,
+    ).toEqual({ port: 9464, host: '10.0.0.5', token });
+  });
+
+  it.each([
+    [{ METRICS_PORT: 'x' }, "METRICS_PORT must be a port number from 1 to 65535 (got 'x')"],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 printable characters'],
+    [{ METRICS_TOKEN: 'has a space in it, long' }, 'METRICS_TOKEN must be at least 16 printable characters'],
+  ])('rejects metrics setting %j', (env, message) => {
     expect(errorOf(env).message).toContain(message);
   });
 

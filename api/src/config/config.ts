@@ -4,7 +4,22 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseTrustedProxies } from '../throttling/client-ip.js';
 
-export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+/**
+ * LOG_LEVEL values: Nest's names (the ones this setting always took) and pino's `info`/`trace` for
+ * operators used to those; `logging/logger-options.ts` maps each to the pino level (a typed record, so
+ * a level added here must be mapped there).
+ */
+export const LOG_LEVELS = [
+  'silent',
+  'fatal',
+  'error',
+  'warn',
+  'log',
+  'info',
+  'debug',
+  'verbose',
+  'trace',
+] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Thrown by `loadConfig`; the message lists every bad value, one per line. */
@@ -39,11 +54,11 @@ export const DEFAULT_TOKEN_CACHE_SECONDS = 30;
 
 const got = (value: unknown) => `(got '${String(value)}')`;
 
-const port = (name: string, fallback: number) =>
+const port = <F extends number | undefined>(name: string, fallback: F) =>
   z
     .string()
     .optional()
-    .transform((raw, ctx) => {
+    .transform((raw, ctx): number | F => {
       if (raw === undefined || raw.trim() === '') return fallback;
       const n = Number(raw);
       if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(n) || n < 1 || n > 65535) {
@@ -249,6 +264,17 @@ const envSchema = z.object({
   TOKEN_CACHE_SECONDS: wholeNumber('TOKEN_CACHE_SECONDS', DEFAULT_TOKEN_CACHE_SECONDS, 0, 60),
   // Issue 13: dev routes and demo accounts (POST /api/dev/demo-session) exist only in this explicit mode.
   MEDORA_LOCAL_MODE: bool('MEDORA_LOCAL_MODE', false),
+  // Issue 17 §4 (p3): Prometheus metrics on their own port (off when unset), optionally behind a token.
+  METRICS_PORT: port('METRICS_PORT', undefined),
+  METRICS_HOST: optionalText,
+  METRICS_TOKEN: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^[\x21-\x7e]{16,}$/.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'METRICS_TOKEN must be at least 16 printable characters without spaces (a random secret)',
+      });
+    }
+  }),
 });
 
 export interface Config {
@@ -295,6 +321,17 @@ export interface Config {
    * NODE_ENV=production, and only against the Auth emulator.
    */
   localMode: boolean;
+  /**
+   * Prometheus metrics (issue 17 §4): served at `GET /metrics` on their own port, never on the API's
+   * port; with a token, only to `Authorization: Bearer <token>`. Undefined: no metrics are collected.
+   */
+  metrics: MetricsConfig | undefined;
+}
+
+export interface MetricsConfig {
+  port: number;
+  host: string;
+  token: string | undefined;
 }
 
 /** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
@@ -399,6 +436,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentQuota: { maxFiles: e.DOCUMENT_QUOTA_FILES, maxBytes: e.DOCUMENT_QUOTA_BYTES },
     tokenCacheMs: e.TOKEN_CACHE_SECONDS * 1000,
     localMode: e.MEDORA_LOCAL_MODE,
+    metrics:
+      e.METRICS_PORT === undefined
+        ? undefined
+        : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.API_HOST, token: e.METRICS_TOKEN },
   };
 }
 

@@ -191,3 +191,69 @@ export function missedTargets(rows: BenchRow[]): string[] {
     );
   return missed.length ? missed : [`All ${rows.length} speed targets met.`];
 }
+
+/**
+ * Issue 17 §6, the log/metrics overhead: the API as production runs it (JSON request logs at info
+ * written to a file, Prometheus metrics on) against the same API with LOG_LEVEL=silent and no metrics,
+ * and against the raw baseline. The three run back to back in every round.
+ */
+export interface OverheadRow {
+  endpoint: string;
+  connections: number;
+  rounds: { silent: LoadFigures; observed: LoadFigures; baseline: LoadFigures }[];
+  minRatio: number;
+  /** CPU time per request of the two API processes over the rounds (µs), where it could be read. */
+  cpuPerRequestUs?: { silent: number; observed: number };
+}
+
+/** Medians of the per-round ratios: logs+metrics ÷ baseline (the target) and ÷ the silent API. */
+export function overheadRatios(row: OverheadRow): { toBaseline: number; toSilent: number } {
+  return {
+    toBaseline: median(row.rounds.map((r) => r.observed.rps / r.baseline.rps)),
+    toSilent: median(row.rounds.map((r) => r.observed.rps / r.silent.rps)),
+  };
+}
+
+export function overheadVerdict(row: OverheadRow): Verdict {
+  const bad = invalid(row.rounds.flatMap((r) => [r.silent, r.observed, r.baseline]));
+  if (bad) return { met: false, reason: bad };
+  const { toBaseline } = overheadRatios(row);
+  return toBaseline >= row.minRatio
+    ? { met: true, reason: '' }
+    : { met: false, reason: `ratio ${toBaseline.toFixed(2)} < ${row.minRatio}` };
+}
+
+export function overheadTable(rows: OverheadRow[]): string {
+  return markdownTable(
+    [
+      'endpoint',
+      'API silent req/s',
+      'API logs+metrics req/s',
+      'baseline req/s',
+      'logs+metrics ÷ baseline',
+      'logs+metrics ÷ silent',
+      'CPU µs/request silent → logs+metrics',
+      'target',
+      'met?',
+    ],
+    rows.map((row) => {
+      const v = overheadVerdict(row);
+      const { toBaseline, toSilent } = overheadRatios(row);
+      const rps = (pick: (r: OverheadRow['rounds'][number]) => LoadFigures) =>
+        formatRps(median(row.rounds.map((r) => pick(r).rps)));
+      return [
+        `\`${row.endpoint}\``,
+        rps((r) => r.silent),
+        rps((r) => r.observed),
+        rps((r) => r.baseline),
+        toBaseline.toFixed(2),
+        toSilent.toFixed(2),
+        row.cpuPerRequestUs
+          ? `${Math.round(row.cpuPerRequestUs.silent)} → ${Math.round(row.cpuPerRequestUs.observed)}`
+          : '—',
+        `logs+metrics ÷ baseline ≥ ${row.minRatio}`,
+        v.met ? 'yes' : `**NO** (${v.reason})`,
+      ];
+    }),
+  );
+}

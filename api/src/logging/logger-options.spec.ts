@@ -1,0 +1,85 @@
+import { pinoHttp, type Options } from 'pino-http';
+import { LOG_LEVELS } from '../config/config.js';
+import { PINO_LEVEL, REDACTED_KEYS, loggerParams, requestIdOf, scrubText } from './logger-options.js';
+
+/** The pino logger the app builds (through pino-http, as nestjs-pino does), writing into `lines`. */
+function capture(level: (typeof LOG_LEVELS)[number] = 'log') {
+  const lines: string[] = [];
+  const options = loggerParams(level, { write: (l: string) => void lines.push(l) }).pinoHttp as Options;
+  return { logger: pinoHttp(options).logger, lines };
+}
+
+const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJhYmMifQ.c2lnbmF0dXJl';
+
+describe('LOG_LEVEL → pino level', () => {
+  it('maps every accepted LOG_LEVEL, Nest’s names onto pino’s', () => {
+    expect(Object.keys(PINO_LEVEL).sort()).toEqual([...LOG_LEVELS].sort());
+    expect(PINO_LEVEL.log).toBe('info');
+    expect(PINO_LEVEL.verbose).toBe('trace');
+  });
+
+  it('writes nothing when silent and drops lines below the level', () => {
+    const silent = capture('silent');
+    silent.logger.error('boom');
+    expect(silent.lines).toEqual([]);
+    const warn = capture('warn');
+    warn.logger.info('quiet');
+    warn.logger.warn('loud');
+    expect(warn.lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['loud']);
+  });
+});
+
+describe('redaction', () => {
+  it('censors every listed key, at the top and nested', () => {
+    const { logger, lines } = capture();
+    logger.info(
+      {
+        email: 'top@example.org',
+        user: { idToken: JWT, profile: { answers: { symptoms: 'Chest Pain' } } },
+        a: { b: { c: { summary: 'RED FLAGS' } } },
+        headers: { Authorization: 'Basic abc', 'set-cookie': 'sid=1' },
+      },
+      'saved',
+    );
+    const line = lines.join('');
+    for (const secret of ['top@example.org', JWT, 'Chest Pain', 'RED FLAGS', 'Basic abc', 'sid=1'])
+      expect(line).not.toContain(secret);
+    expect(line.match(/\[REDACTED\]/g)).toHaveLength(6);
+  });
+
+  it('censors inside arrays and leaves other values alone', () => {
+    const { logger, lines } = capture();
+    logger.info({ list: [{ notes: 'Checkup', doctorId: 'd-1' }], n: 3, at: null }, 'x');
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      list: [{ notes: '[REDACTED]', doctorId: 'd-1' }],
+      n: 3,
+      at: null,
+    });
+  });
+
+  it('has one entry per key', () => {
+    expect(new Set(REDACTED_KEYS).size).toBe(REDACTED_KEYS.length);
+  });
+
+  it('scrubs e-mail addresses and tokens out of messages and error texts', () => {
+    const { logger, lines } = capture();
+    logger.warn(`Key (email)=(ana.b+1@clinic.example.com) already exists; sent Bearer ${JWT}`);
+    logger.error({ err: new Error(`token ${JWT} of x@y.io rejected`) }, 'failed');
+    const text = lines.join('');
+    expect(text).not.toMatch(/ana\.b|clinic\.example|x@y\.io|eyJ/);
+    expect(scrubText('Bearer abc.def')).toBe('Bearer [REDACTED]');
+    expect(scrubText('GET /api/patients/:uid 200')).toBe('GET /api/patients/:uid 200');
+  });
+});
+
+describe('requestIdOf', () => {
+  it('keeps a plain id from the gateway', () => {
+    expect(requestIdOf('4f1c2a9be0d3c7a8b6e5d4c3b2a19087')).toBe('4f1c2a9be0d3c7a8b6e5d4c3b2a19087');
+    expect(requestIdOf(['abc-1', 'abc-2'])).toBe('abc-1');
+  });
+
+  it('makes a new one when none or an unsafe one comes in', () => {
+    for (const bad of [undefined, '', 'a b', 'x"\n{"level":60}', 'x'.repeat(129)])
+      expect(requestIdOf(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+});
