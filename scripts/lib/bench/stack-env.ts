@@ -1,0 +1,60 @@
+import { DEFAULT_PORTS } from '../ports.js';
+
+/** A number from the environment, or `fallback`; anything else below `min` stops the run. */
+export function numberFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number ≥ ${min} (got '${raw}')`);
+  return value;
+}
+
+/**
+ * A benchmark stack's environment: the caller's, minus everything that would point it at another
+ * stack's ports, data, database or emulator (a developer's `npm start` may be running), on its own
+ * port offset and data folder, logging off, the demo doctors seeded, plus `extra` (booking limits
+ * high enough for the bench's own bookings).
+ */
+export function benchStackEnv(opts: {
+  dataDir: string;
+  portOffset: number;
+  poolSize: number;
+  extra?: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    ...Object.keys(DEFAULT_PORTS),
+    'PORT_OFFSET',
+    'DATA_DIR',
+    'DATABASE_URL',
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'GOOGLE_APPLICATION_CREDENTIALS',
+    'FIREBASE_PROJECT_ID',
+    'MEDORA_CONTROL_PORT',
+  ]) {
+    delete env[name];
+  }
+  return {
+    ...env,
+    PORT_OFFSET: String(opts.portOffset),
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'true',
+    DB_POOL_SIZE: String(opts.poolSize),
+    ...opts.extra,
+  };
+}
+
+/**
+ * Every port of the stack inside one block of 1,000 from `base` (a default port p becomes
+ * base + p mod 1000: the defaults differ in their last three digits), as env variables. For machines
+ * where several stacks run and each owns a range of ports.
+ */
+export function portsInBlock(base: number): Record<string, string> {
+  if (!Number.isInteger(base) || base < 1024 || base % 1000 !== 0 || base > 64000) {
+    throw new Error(`A port block starts at a multiple of 1000 from 2000 to 64000 (got ${base})`);
+  }
+  return Object.fromEntries(
+    Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, String(base + (port % 1000))]),
+  );
+}
