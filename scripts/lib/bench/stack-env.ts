@@ -13,7 +13,8 @@ export function numberFromEnv(name: string, fallback: number, min: number): numb
  * A benchmark stack's environment: the caller's, minus everything that would point it at another
  * stack's ports, data, database or emulator (a developer's `npm start` may be running), on its own
  * port offset and data folder, logging off, the demo doctors seeded, plus `extra` (booking limits
- * high enough for the bench's own bookings).
+ * high enough for the bench's own bookings). With BENCH_CPU_PROF_DIR set, the API writes a V8 CPU
+ * profile there when it stops.
  */
 export function benchStackEnv(opts: {
   dataDir: string;
@@ -41,6 +42,10 @@ export function benchStackEnv(opts: {
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'true',
     DB_POOL_SIZE: String(opts.poolSize),
+    // The API alone runs with --cpu-prof (the emulator gets the caller's env): see bench-profile.ts.
+    ...(process.env.BENCH_CPU_PROF_DIR
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}` }
+      : {}),
     ...opts.extra,
   };
 }
