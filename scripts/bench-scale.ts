@@ -307,7 +307,7 @@ async function main(): Promise<void> {
         `${size}: ${counts.approvedDoctors.toLocaleString('en-US')} approved doctors, ` +
           `${counts.patients.toLocaleString('en-US')} patients, ${counts.appointments.toLocaleString('en-US')} appointments, ` +
           `${counts.auditRows.toLocaleString('en-US')} audit rows, ${counts.pendingApplications.toLocaleString('en-US')} pending ` +
-          `applications — seeded in ${seconds.toFixed(0)} s`,
+          `applications — seeded in ${seconds.toFixed(0)} s; load average ${os.loadavg()[0]!.toFixed(1)} when measured`,
       );
       console.log(`  ${seeding[seeding.length - 1]}`);
       console.log(

@@ -14,6 +14,8 @@ export interface LoadOptions {
   requests?: autocannon.Request[];
   /** Stop after this many requests instead of after `durationSeconds`. */
   amount?: number;
+  /** Seconds before a request counts as timed out (autocannon's default: 10). */
+  timeoutSeconds?: number;
 }
 
 /** Every 2xx latency of a run (ms), for runs whose percentiles are pooled. */
@@ -38,6 +40,7 @@ export function runLoad(opts: LoadOptions): Promise<LoadRun> {
         ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
         ...(opts.requests ? { requests: opts.requests } : {}),
         ...(opts.amount ? { amount: opts.amount } : {}),
+        ...(opts.timeoutSeconds ? { timeout: opts.timeoutSeconds } : {}),
       },
       (error: unknown, result: autocannon.Result) => {
         if (error) {

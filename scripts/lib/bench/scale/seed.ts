@@ -214,13 +214,13 @@ function doctorColumns(status: 'approved' | 'pending') {
               is_available, onboarding_completed, credentials_verified, documents_submitted,
               accepting_new_patients, phone, gender, qualification, experience, license_number, npi_number,
               bio, languages, reviewed_at, created_at, updated_at`,
-    // $3 first names, $4 last names, $5 specialties, $6 clinic places, $7 clinic kinds, $8 zones, $9 schedules
+    // $3 first names, $4 last names, $3 specialties, $4 clinic places, $5 clinic kinds, $6 zones, $7 schedules
     values: `u.id, u.name, u.email,
              -- Skewed towards the first specialties (General Medicine, Cardiology, …) as real directories are.
-             ($5::text[])[1 + floor(power(((n::bigint * 2654435761) % 1000003) / 1000003.0, 2) * array_length($5::text[], 1))::int],
-             ${pick('$6::text[]', 'n')} || ' ' || ${pick('$7::text[]', 'n / 3')},
-             ${pick('$8::text[]', 'n / 11')},
-             ${approved ? `($9::jsonb[])[1 + n % array_length($9::jsonb[], 1)]` : `'{"availableDays":[],"timeSlots":{}}'::jsonb`},
+             ($3::text[])[1 + floor(power(((n::bigint * 2654435761) % 1000003) / 1000003.0, 2) * array_length($3::text[], 1))::int],
+             ${pick('$4::text[]', 'n')} || ' ' || ${pick('$5::text[]', 'n / 3')},
+             ${pick('$6::text[]', 'n / 11')},
+             ${approved ? `($7::jsonb[])[1 + n % array_length($7::jsonb[], 1)]` : `'{"availableDays":[],"timeSlots":{}}'::jsonb`},
              '${status}', ${approved}, true, ${approved}, true,
              n % 20 <> 0, '+1 555 ' || lpad((n % 10000)::text, 4, '0'),
              CASE WHEN n % 2 = 0 THEN 'Female' ELSE 'Male' END, 'MD', 3 + n % 30,
@@ -255,13 +255,12 @@ async function addDoctors(
     [
       from,
       to,
-      FIRST,
-      LAST,
       [...DOCTOR_SPECIALTIES],
       CLINIC_PLACE,
       CLINIC_KIND,
       ZONES,
-      SCHEDULE_TEMPLATES.map((s) => JSON.stringify(s)),
+      // Every parameter must appear in the statement: applications have no weekly hours yet.
+      ...(status === 'approved' ? [SCHEDULE_TEMPLATES.map((s) => JSON.stringify(s))] : []),
     ],
   );
 }
