@@ -28,7 +28,7 @@ import { Stack } from './lib/stack.js';
 import { resolvePorts } from './lib/ports.js';
 import { registeredUser, type BenchUser } from './lib/bench/fixture.js';
 import { childPid } from './lib/bench/process-cpu.js';
-import { benchStackEnv, numberFromEnv, portsInBlock } from './lib/bench/stack-env.js';
+import { benchStackEnv, cleanupOnce, numberFromEnv, portsInBlock } from './lib/bench/stack-env.js';
 import {
   SCALE_BOOKING_ENDPOINT,
   SCALE_ENDPOINTS,
@@ -245,19 +245,11 @@ async function main(): Promise<void> {
   const env = stackEnv(dataDir);
   const stack = new Stack({ root, dev: false, env, log: (l) => console.log(l) });
   let db: pg.Client | undefined;
-  let cleaning: Promise<void> | undefined;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      await db?.end().catch(() => undefined);
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      console.log(`\n${signal}: stopping the benchmark stack…`);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  const cleanup = cleanupOnce(async () => {
+    await db?.end().catch(() => undefined);
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   try {
     const ports = resolvePorts(env);
     await prepareCluster(dataDir, ports.EMBEDDED_PG_PORT);

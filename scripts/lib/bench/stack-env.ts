@@ -63,3 +63,19 @@ export function portsInBlock(base: number): Record<string, string> {
     Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, String(base + (port % 1000))]),
   );
 }
+
+/**
+ * `work` as a cleanup that runs once however often it is asked for (by `finally` and by a signal),
+ * and on SIGINT/SIGTERM, exits 130 once it is done: a stopped benchmark leaves no server behind.
+ */
+export function cleanupOnce(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const cleanup = () => (running ??= work());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      console.log(`\n${signal}: stopping the benchmark stack…`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  return cleanup;
+}
