@@ -71,7 +71,7 @@ function sizesArg(argv: string[]): string | undefined {
 const SETTINGS = {
   sizes: parseSizes(sizesArg(process.argv.slice(2))),
   portOffset: numberFromEnv('BENCH_PORT_OFFSET', 25000, 0),
-  portBase: process.env.BENCH_PORT_BASE ? numberFromEnv('BENCH_PORT_BASE', 0, 2000) : null,
+  portBase: process.env.BENCH_PORT_BASE ? numberFromEnv('BENCH_PORT_BASE', 0, 1024) : null,
   duration: numberFromEnv('BENCH_SCALE_DURATION', 3, 1),
   warmup: numberFromEnv('BENCH_SCALE_WARMUP', 1, 1),
   /** Bookings per POST run at most (each takes another free slot). */

@@ -27,7 +27,7 @@ import { createFixture, type BenchFixture } from './lib/bench/fixture.js';
 import { startFloorServer } from './lib/bench/floor.js';
 import { figuresOf, pooled, runLoad, runPaced, type LoadRun } from './lib/bench/load.js';
 import { childPid, cpuMs } from './lib/bench/process-cpu.js';
-import { benchStackEnv, numberFromEnv } from './lib/bench/stack-env.js';
+import { benchStackEnv, numberFromEnv, portsInBlock } from './lib/bench/stack-env.js';
 import { measureRaisedBar, RAISED_BAR, raisedBarTable, type RaisedBarRow } from './lib/bench/raised-bar.js';
 import {
   cpuTable,
@@ -74,7 +74,11 @@ function stackEnv(dataDir: string): NodeJS.ProcessEnv {
     dataDir,
     portOffset: SETTINGS.portOffset,
     poolSize: SETTINGS.poolSize,
-    extra: { BOOKING_MAX_PER_HOUR: '1000', BOOKING_MAX_UPCOMING: '1000' },
+    extra: {
+      ...(process.env.BENCH_PORT_BASE ? portsInBlock(numberFromEnv('BENCH_PORT_BASE', 0, 1024)) : {}),
+      BOOKING_MAX_PER_HOUR: '1000',
+      BOOKING_MAX_UPCOMING: '1000',
+    },
   });
 }
 

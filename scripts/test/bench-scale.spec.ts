@@ -199,14 +199,20 @@ describe('plans', () => {
 });
 
 describe('portsInBlock', () => {
-  it('puts every port of the stack inside one block of 1,000', () => {
+  it('puts every port of the stack within 1,000 of the base', () => {
     const ports = Object.values(portsInBlock(48_000)).map(Number);
     expect(new Set(ports).size).toBe(ports.length);
     expect(ports.every((p) => p >= 48_000 && p < 49_000)).toBe(true);
     expect(portsInBlock(48_000).API_PORT).toBe('48000');
   });
 
-  it('refuses a block that does not start at a multiple of 1,000', () => {
-    expect(() => portsInBlock(48_500)).toThrow('A port block starts at a multiple of 1000');
+  it('keeps two stacks apart when their bases are 10 apart', () => {
+    const a = Object.values(portsInBlock(48_000));
+    const b = Object.values(portsInBlock(48_010));
+    expect(a.filter((p) => b.includes(p))).toEqual([]);
+  });
+
+  it('refuses a base that leaves no room for the ports', () => {
+    expect(() => portsInBlock(64_500)).toThrow('BENCH_PORT_BASE must be a whole number from 1024 to 64000');
   });
 });
