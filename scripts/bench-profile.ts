@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench-profile.ts <file.cpuprofile> [top]`: the self time of a profiled API process
  * by package and by function. Profile the benchmarked API with `BENCH_CPU_PROF_DIR=/tmp/prof npm run
- * bench` (the API runs with `--cpu-prof`; the profile is written when the bench stops it).
+ * bench` (the API runs with a CPU profiler, lib/bench/cpu-prof-preload.cjs; the profile is written when the bench stops it).
  */
 import { readFileSync } from 'node:fs';
 import { markdownTable } from './lib/bench/report.js';

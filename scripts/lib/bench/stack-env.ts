@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { DEFAULT_PORTS } from '../ports.js';
 
 /** A number from the environment, or `fallback`; anything else below `min` stops the run. */
@@ -42,9 +43,9 @@ export function benchStackEnv(opts: {
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'true',
     DB_POOL_SIZE: String(opts.poolSize),
-    // The API alone runs with --cpu-prof (the emulator gets the caller's env): see bench-profile.ts.
+    // The API alone is profiled (the emulator gets the caller's env): see bench-profile.ts.
     ...(process.env.BENCH_CPU_PROF_DIR
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}` }
+      ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-prof-preload.cjs')}` }
       : {}),
     ...opts.extra,
   };
