@@ -4,7 +4,7 @@
  * and L (10,000 doctors, 200,000 patients, 2,000,000 appointments, 5,000,000 audit rows) into the
  * stack's own embedded Postgres with set-based SQL (`lib/bench/scale/seed.ts`), each size on top of
  * the one before, and measures every endpoint of `lib/bench/scale/endpoints.ts` at each size with
- * 10 connections: p50, p99, req/s, bytes (and gzip bytes), the SQL statements and DB time per
+ * 10 connections: p50, p99, req/s, bytes (and gzip bytes through the gateway), the SQL statements and DB time per
  * request (pg_stat_statements), the API's CPU per request, and each statement's plan (index or
  * sequential scan). Then `POST /api/appointments` on distinct free slots. A report, not a test: it
  * exits 0 and prints PASS/FAIL against the targets (at the largest size measured).
@@ -177,6 +177,8 @@ async function planLines(log: StatementLog, m: MeasuredRun): Promise<string[]> {
 async function measureSize(
   size: SizeName,
   api: string,
+  /** The gateway's origin: what a browser downloads (compressed when the gateway compresses). */
+  gateway: string,
   ctx: ScaleContext,
   tokens: Record<ScaleCaller, Record<string, string>>,
   accounts: Accounts,
@@ -194,7 +196,7 @@ async function measureSize(
     }
     const url = api + pathname;
     const headers = tokens[endpoint.caller];
-    const probed = await probe(url, headers);
+    const probed = await probe({ api: url, gateway: gateway + pathname }, headers);
     const m = await measureRead({
       url,
       headers,
@@ -306,7 +308,20 @@ async function main(): Promise<void> {
         `\n## Measuring ${size} (${SCALE_TARGETS.connections} connections, ${SETTINGS.duration} s each)`,
       );
       const ctx = await context(db, accounts.patient.uid, heavyDoctorId);
-      rows.push(...(await measureSize(size, api, ctx, tokens, accounts, db, statements, apiPid, explain)));
+      rows.push(
+        ...(await measureSize(
+          size,
+          api,
+          `http://127.0.0.1:${stack.ports.GATEWAY_PORT}`,
+          ctx,
+          tokens,
+          accounts,
+          db,
+          statements,
+          apiPid,
+          explain,
+        )),
+      );
     }
 
     console.log(`\n# bench:scale — ${new Date().toISOString()}, ${elapsed()}`);

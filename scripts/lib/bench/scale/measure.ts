@@ -45,10 +45,16 @@ function rawGet(
   });
 }
 
-/** One request without and one with `Accept-Encoding: gzip` (null when the server did not compress). */
-export async function probe(url: string, headers: Record<string, string>): Promise<Probe> {
-  const plain = await rawGet(url, { ...headers, 'accept-encoding': 'identity' });
-  const gzip = await rawGet(url, { ...headers, 'accept-encoding': 'gzip' });
+/**
+ * One request to the API without compression, and one through the gateway (what a browser gets) with
+ * `Accept-Encoding: gzip`: null when neither the API nor the gateway compressed it.
+ */
+export async function probe(
+  urls: { api: string; gateway: string },
+  headers: Record<string, string>,
+): Promise<Probe> {
+  const plain = await rawGet(urls.api, { ...headers, 'accept-encoding': 'identity' });
+  const gzip = await rawGet(urls.gateway, { ...headers, 'accept-encoding': 'gzip' });
   return { status: plain.status, bytes: plain.bytes, gzipBytes: gzip.encoding ? gzip.bytes : null };
 }
 
