@@ -50,8 +50,14 @@ async function call<T>(url: string, init: RequestInit & { token?: string } = {})
 
 let counter = 0;
 
-/** A new Auth emulator account, registered as a patient through `POST /api/users`. */
-async function registeredPatient(opts: FixtureOptions): Promise<BenchUser> {
+/**
+ * A new Auth emulator account with a verified e-mail, registered with `role` through `POST /api/users`
+ * (the API gives the doctor role only to the account itself; an admin is made in SQL by the caller).
+ */
+export async function registeredUser(
+  opts: Pick<FixtureOptions, 'api' | 'authEmulator'>,
+  role: 'patient' | 'doctor',
+): Promise<BenchUser> {
   const email = `bench-${Date.now().toString(36)}-${++counter}@example.test`;
   const signUp = await call<{ localId: string; idToken: string }>(
     `${opts.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
@@ -72,10 +78,12 @@ async function registeredPatient(opts: FixtureOptions): Promise<BenchUser> {
   await call(`${opts.api}/api/users`, {
     method: 'POST',
     token: user.idToken,
-    body: JSON.stringify({ uid: user.uid, role: 'patient' }),
+    body: JSON.stringify({ uid: user.uid, role }),
   });
   return user;
 }
+
+const registeredPatient = (opts: FixtureOptions) => registeredUser(opts, 'patient');
 
 /**
  * Books `count` free slots through `POST /api/appointments`, spreading them over the bookable doctors

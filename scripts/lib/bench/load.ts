@@ -10,6 +10,12 @@ export interface LoadOptions {
   durationSeconds: number;
   /** Fixed total request rate (autocannon `overallRate`); unset = as fast as the server answers. */
   overallRate?: number;
+  /** autocannon's request list (a `setupRequest` gives each request its own body and headers). */
+  requests?: autocannon.Request[];
+  /** Stop after this many requests instead of after `durationSeconds`. */
+  amount?: number;
+  /** Seconds before a request counts as timed out (autocannon's default: 10). */
+  timeoutSeconds?: number;
 }
 
 /** Every 2xx latency of a run (ms), for runs whose percentiles are pooled. */
@@ -32,6 +38,9 @@ export function runLoad(opts: LoadOptions): Promise<LoadRun> {
         connections: opts.connections,
         duration: opts.durationSeconds,
         ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
+        ...(opts.requests ? { requests: opts.requests } : {}),
+        ...(opts.amount ? { amount: opts.amount } : {}),
+        ...(opts.timeoutSeconds ? { timeout: opts.timeoutSeconds } : {}),
       },
       (error: unknown, result: autocannon.Result) => {
         if (error) {
