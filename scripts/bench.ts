@@ -292,6 +292,8 @@ async function measureOverhead(
         }
       : {}),
   };
+}
+
 /**
  * Issue 18: after an endpoint's throughput rounds, both servers evenly paced at half the baseline's
  * maximum of those rounds, for the raised bar's p99 comparison (printed with the ratio and CPU checks).
