@@ -129,10 +129,29 @@ export interface MeasuredRun {
   statements: SeenStatement[];
 }
 
+/**
+ * Waits until the API has finished the requests an earlier run left behind (autocannon stops sending
+ * at the end of a run, but the server still works through what it received): its CPU time advances
+ * by less than a tenth of the wall time over 250 ms, or two minutes pass.
+ */
+async function apiIdle(apiPid: number | undefined): Promise<void> {
+  if (!apiPid) return;
+  const deadline = Date.now() + 120_000;
+  let last = cpuMs(apiPid);
+  while (last !== null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuMs(apiPid);
+    if (now === null || now - last < 25) return;
+    last = now;
+  }
+}
+
 async function measured(
   opts: Pick<MeasureOptions, 'apiPid' | 'statements'>,
   load: () => Promise<LoadRun>,
 ): Promise<MeasuredRun> {
+  // Otherwise the statements and CPU of the abandoned requests would count towards this run's.
+  await apiIdle(opts.apiPid);
   await opts.statements.reset();
   const before = opts.apiPid ? cpuMs(opts.apiPid) : null;
   const run = await load();
