@@ -217,12 +217,14 @@ describe('the audit log at scale (issue 18)', () => {
   beforeAll(async () => {
     owner = new pg.Client({ connectionString: t.databaseUrl });
     await owner.connect();
-    // 200,000 rows over the last ~58 days (one every 25 s): 4 actions, 1 in 1,000 denied, 500 actors.
+    // 200,000 rows over the last ~58 days (one every 25 s), 500 actors: the filtered values are rare,
+    // as in the issue's measurement (downloads 1 in 500, documents 1 in 700, denials 1 in 1,000) — a
+    // common value is found fastest by walking the time index, which the planner rightly prefers.
     await owner.query(
       `INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome, created_at)
        SELECT 'seed-${RUN}-' || (g % 500), 'patient',
-              (ARRAY['read', 'list', 'write', 'download'])[1 + g % 4],
-              (ARRAY['profile', 'document', 'appointment'])[1 + g % 3],
+              CASE WHEN g % 500 = 0 THEN 'download' ELSE (ARRAY['read', 'list', 'write'])[1 + g % 3] END,
+              CASE WHEN g % 700 = 0 THEN 'document' ELSE (ARRAY['profile', 'appointment'])[1 + g % 2] END,
               'subject-${RUN}-' || (g % 20000),
               CASE WHEN g % 1000 = 0 THEN 'denied' ELSE 'allowed' END,
               clock_timestamp() - make_interval(secs => g * 25)

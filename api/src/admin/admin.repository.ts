@@ -61,8 +61,9 @@ export class AdminRepository {
   /**
    * Issue 18: a keyset page of submitted applications of one status, in submission order with the id
    * as tiebreak, after `cursor` (the last row's `cursorAt`, id); `limit + 1` rows are read so that the
-   * caller knows whether a next page exists. `total` is a separate count over the same filters, served
-   * by the queue index (and the trigram indexes for `q`), not a window over the page.
+   * caller knows whether a next page exists. `count` is the statement of the total over the same
+   * filters (served by the queue index, and the trigram indexes for `q`), for the caller to run with
+   * the page's audit rows folded in (one statement, not two).
    */
   async applicationsPage(query: {
     status: ApplicationQueue;
@@ -70,7 +71,7 @@ export class AdminRepository {
     sort: ApplicationSort;
     after: ApplicationsCursor | null;
     limit: number;
-  }): Promise<{ rows: ApplicationsPageRow[]; total: number }> {
+  }): Promise<{ rows: ApplicationsPageRow[]; count: { sql: string; params: unknown[] } }> {
     const qb = this.ds
       .getRepository(DoctorEntity)
       .createQueryBuilder('d')
@@ -115,14 +116,12 @@ export class AdminRepository {
              AND al.resource_id = d.id::text)`,
         'rejections',
       );
-    const [page, count] = await Promise.all([
-      qb
-        .orderBy('d.created_at', direction)
-        .addOrderBy('d.id', direction)
-        .limit(query.limit + 1)
-        .getRawAndEntities(),
-      counted.getRawOne<{ n: string }>(),
-    ]);
+    const page = await qb
+      .orderBy('d.created_at', direction)
+      .addOrderBy('d.id', direction)
+      .limit(query.limit + 1)
+      .getRawAndEntities();
+    const [countSql, countParams] = counted.getQueryAndParameters();
     const raws = page.raw as {
       firebase_uid: string | null;
       account_role: string | null;
@@ -131,7 +130,7 @@ export class AdminRepository {
       rejections: { at: string; detail: string | null }[];
     }[];
     return {
-      total: Number(count?.n ?? 0),
+      count: { sql: countSql, params: countParams },
       rows: page.entities.map((doctor, i) => {
         const raw = raws[i]!;
         return {

@@ -78,20 +78,20 @@ export class AdminService {
         cursor: MESSAGES.applicationsCursorInvalid,
       });
     }
-    const { rows: read, total } = await this.adminReads.applicationsPage({ ...query, after });
+    const { rows: read, count } = await this.adminReads.applicationsPage({ ...query, after });
     const rows = read.slice(0, query.limit);
     const last = rows.at(-1);
     const nextCursor = read.length > query.limit && last ? encodeApplicationsCursor(last.cursor) : null;
-    await this.audit.recordManyFor(
-      caller,
-      'allowed',
-      rows.map(({ doctor, uid }) => ({
-        action: 'application.read' as const,
-        resourceType: 'doctor' as const,
+    const audit = rows.map(({ doctor, uid }) =>
+      auditEntry(caller, 'allowed', {
+        action: 'application.read',
+        resourceType: 'doctor',
         resourceId: doctor.id,
         detail: `user ${uid ?? '-'}`,
-      })),
+      }),
     );
+    const [counted] = await this.audit.queryWithAuditMany<{ n: string }>(audit, count.sql, count.params);
+    const total = Number(counted?.n ?? 0);
     const items = rows.map(({ doctor, uid, role, rejections, credentialCount }) => ({
       ...toDoctorRecord(doctor, uid),
       credentialCount,
