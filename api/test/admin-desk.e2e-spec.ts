@@ -204,8 +204,8 @@ describe('applications by keyset, documents on demand (issue 18)', () => {
     expect(docs.map((d) => d.type).sort()).toEqual([...REQUIRED_CREDENTIAL_TYPES].sort());
     const audited = await t.dataSource.query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM audit_log
-        WHERE action = 'application.read' AND resource_id = $1 AND detail = 'credentials'`,
-      [id],
+        WHERE action = 'list' AND resource_type = 'credential' AND detail = $1`,
+      [`doctor ${id}`],
     );
     expect(audited[0]!.n).toBe(1);
     const missing = await request(t.http)

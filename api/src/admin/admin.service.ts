@@ -114,11 +114,12 @@ export class AdminService {
     }
     const { sql, params } = DoctorsRepository.credentialsOfSql([doctorId]);
     const rows = await this.audit.queryWithAudit<Record<string, unknown>>(
+      // As the role guard names this route (its last segment): a list of credentials, of the doctor.
       auditEntry(caller, 'allowed', {
-        action: 'application.read',
-        resourceType: 'doctor',
-        resourceId: doctorId,
-        detail: 'credentials',
+        action: 'list',
+        resourceType: 'credential',
+        resourceId: null,
+        detail: `doctor ${doctorId}`,
       }),
       sql,
       params,
