@@ -19,6 +19,7 @@ import { PatientsModule } from './patients/patients.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { pruneAuditLog } from './audit/audit-retention.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
 import { loggerParams } from './logging/logger-options.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -37,6 +38,14 @@ export class AppModule {
           // role (issue 13: the API may only INSERT and SELECT on audit_log — database/app-role.ts).
           useFactory: async () => {
             await migrateDatabase(config.migrationDatabaseUrl ?? config.databaseUrl);
+            // Issue 18: the audit log's retention, as the owner too (the app role cannot delete).
+            if (config.auditRetentionMonths !== null) {
+              const gone = await pruneAuditLog(
+                config.migrationDatabaseUrl ?? config.databaseUrl,
+                config.auditRetentionMonths,
+              );
+              if (gone) new Logger('Audit').log(`Retention: deleted ${gone} audit rows`);
+            }
             return {
               ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize),
               // A wrong DATABASE_URL should fail in seconds, not after TypeORM's default 9 × 3 s.

@@ -2,12 +2,17 @@ import request from 'supertest';
 import {
   APPLICATIONS_PAGE_SIZE,
   MESSAGES,
+  REQUIRED_CREDENTIAL_TYPES,
   type ApplicationsPage,
   type DoctorRecordResponse,
   type FollowUpAppointment,
   type SuspensionResult,
 } from '@medora/shared';
-import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
+import {
+  applicationCredentials,
+  applicationVersion,
+  uploadRequiredCredentials,
+} from './application-helpers.js';
 import { book, bookableSlots, bookingBody, registeredPatient, withContext } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
@@ -80,16 +85,17 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
     const first = await list(`status=pending&q=${encodeURIComponent(`Pager ${RUN}`)}`);
     expect(first.status).toBe(200);
     const page1 = first.body as ApplicationsPage;
-    expect(page1).toMatchObject({
-      total: APPLICATIONS_PAGE_SIZE + 2,
-      page: 1,
-      pageSize: APPLICATIONS_PAGE_SIZE,
-    });
+    expect(page1).toMatchObject({ total: APPLICATIONS_PAGE_SIZE + 2, nextCursor: expect.any(String) });
     expect(page1.items.map((a) => a.id)).toEqual(made.slice(0, APPLICATIONS_PAGE_SIZE).map((m) => m.id));
     expect(page1.items[0]!.applicantRole).toBe('doctor');
     expect(page1.items[1]!.applicantRole).toBe('provider');
-    const page2 = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&page=2`)).body as ApplicationsPage;
+    // Issue 18: no documents in the list, only how many.
+    expect(page1.items[0]).not.toHaveProperty('credentials');
+    expect(page1.items[0]!.credentialCount).toBeGreaterThan(0);
+    const page2 = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&cursor=${page1.nextCursor!}`))
+      .body as ApplicationsPage;
     expect(page2.items.map((a) => a.id)).toEqual(made.slice(APPLICATIONS_PAGE_SIZE).map((m) => m.id));
+    expect(page2.nextCursor).toBeNull();
     const newest = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&sort=newest`))
       .body as ApplicationsPage;
     expect(newest.items[0]!.id).toBe(made.at(-1)!.id);
@@ -132,17 +138,84 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
     for (const [query, message] of [
       ['status=suspendedx', MESSAGES.applicationsStatusInvalid],
       ['sort=name', MESSAGES.applicationsSortInvalid],
-      ['page=0', MESSAGES.applicationsPageInvalid],
-      ['page=1e2', MESSAGES.applicationsPageInvalid],
-      ['page=1&page=2', MESSAGES.applicationsPageInvalid],
+      ['limit=0', MESSAGES.applicationsLimitInvalid],
+      ['limit=51', MESSAGES.applicationsLimitInvalid],
+      ['limit=1e2', MESSAGES.applicationsLimitInvalid],
+      ['limit=1&limit=2', MESSAGES.applicationsLimitInvalid],
+      ['cursor=not%20base64', MESSAGES.applicationsCursorInvalid],
+      [
+        `cursor=${Buffer.from('["yesterday","x"]').toString('base64url')}`,
+        MESSAGES.applicationsCursorInvalid,
+      ],
+      ['cursor=a&cursor=b', MESSAGES.applicationsCursorInvalid],
+      ['page=2', null],
       [`q=${'x'.repeat(101)}`, MESSAGES.applicationsSearchInvalid],
       ['q=a&q=b', MESSAGES.applicationsSearchInvalid],
-      ['limit=5', null],
     ] as const) {
       const res = await list(query);
       expect([query, res.status]).toEqual([query, 400]);
       if (message) expect(JSON.stringify(res.body)).toContain(message);
     }
+  });
+});
+
+describe('applications by keyset, documents on demand (issue 18)', () => {
+  it('walks every page once while applications arrive between the pages: none twice, none missed', async () => {
+    const tag = `Keyset ${RUN}`;
+    const before: string[] = [];
+    for (let i = 0; i < 5; i += 1)
+      before.push((await applicant('doctor', `Dr. ${tag} ${i}`, `KS-${RUN}-${i}`)).id);
+    for (const sort of ['oldest', 'newest'] as const) {
+      const seen: string[] = [];
+      const added: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await list(
+          `q=${encodeURIComponent(tag)}&sort=${sort}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(res.status).toBe(200);
+        const page = res.body as ApplicationsPage;
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        seen.push(...page.items.map((a) => a.id));
+        cursor = page.nextCursor;
+        pages += 1;
+        // One arrives after the first page: it is newer than every row, so it ends the oldest-first walk.
+        if (pages === 1) {
+          const n = added.length + before.length;
+          added.push((await applicant('doctor', `Dr. ${tag} ${sort} ${n}`, `KS-${RUN}-${sort}`)).id);
+        }
+      } while (cursor && pages < 20);
+      expect(new Set(seen).size).toBe(seen.length);
+      const earlier = seen.filter((id) => before.includes(id));
+      expect(earlier.sort()).toEqual([...before].sort());
+      // Oldest first reaches the one added during the walk; newest first had passed its place already.
+      if (sort === 'oldest') expect(seen).toEqual(expect.arrayContaining(added));
+      else expect(seen).not.toEqual(expect.arrayContaining(added));
+      before.push(...added);
+    }
+  });
+
+  it('lists one application’s documents when asked, audited, and 404 for what is not an application', async () => {
+    const { id } = await applicant('provider', `Dr. Docs ${RUN}`, `DC-${RUN}`);
+    const page = (await list(`q=DC-${RUN}`)).body as ApplicationsPage;
+    const docs = await applicationCredentials(t.http, reviewer, id);
+    expect(docs).toHaveLength(page.items[0]!.credentialCount);
+    expect(docs.map((d) => d.type).sort()).toEqual([...REQUIRED_CREDENTIAL_TYPES].sort());
+    const audited = await t.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE action = 'list' AND resource_type = 'credential' AND detail = $1`,
+      [`doctor ${id}`],
+    );
+    expect(audited[0]!.n).toBe(1);
+    const missing = await request(t.http)
+      .get('/api/admin/applications/00000000-0000-4000-8000-000000000000/credentials')
+      .set(authHeader(reviewer));
+    expect(missing.status).toBe(404);
+    const notUuid = await request(t.http)
+      .get('/api/admin/applications/x/credentials')
+      .set(authHeader(reviewer));
+    expect(notUuid.status).toBe(400);
   });
 });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { REQUIRED_CREDENTIAL_TYPES } from '@medora/shared';
+import { REQUIRED_CREDENTIAL_TYPES, type CredentialRecord } from '@medora/shared';
 import { authHeader, type TestUser } from './helpers.js';
 
 /**
@@ -30,4 +30,18 @@ export async function applicationVersion(ds: DataSource, doctorId: string): Prom
   ]);
   if (!row) throw new Error(`no doctor ${doctorId}`);
   return row.version;
+}
+
+/** Issue 18: an application's documents as the admin desk loads them on demand (200 expected). */
+export async function applicationCredentials(
+  http: Parameters<typeof request>[0],
+  reviewer: TestUser,
+  doctorId: string,
+): Promise<CredentialRecord[]> {
+  const res = await request(http)
+    .get(`/api/admin/applications/${doctorId}/credentials`)
+    .set(authHeader(reviewer));
+  if (res.status !== 200)
+    throw new Error(`credentials of ${doctorId}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as CredentialRecord[];
 }

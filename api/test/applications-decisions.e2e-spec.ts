@@ -1,5 +1,6 @@
 import request from 'supertest';
 import {
+  APPLICATIONS_MAX_LIMIT,
   DOCTOR_SPECIALTIES,
   MESSAGES,
   type ApplicationsPage,
@@ -7,7 +8,7 @@ import {
   type DoctorRecordResponse,
   type ProviderScheduleResponse,
 } from '@medora/shared';
-import { uploadRequiredCredentials } from './application-helpers.js';
+import { applicationCredentials, uploadRequiredCredentials } from './application-helpers.js';
 import { book, bookableSlots, bookingBody, registeredPatient, withContext } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
@@ -64,16 +65,17 @@ async function applicant(data: object = APPLICATION): Promise<{ user: TestUser; 
 /** The application as the admin's queue shows it (with its version). */
 async function queued(id: string, status = 'pending'): Promise<DoctorApplication> {
   // Issue 16 §5: the queue is paged (newest first here: the application under test is recent).
-  for (let page = 1; ; page += 1) {
+  // Issue 18: page by page through the keyset cursor, at the largest page.
+  for (let cursor = ''; ;) {
     const res = await request(t.http)
-      .get(`/api/admin/applications?status=${status}&sort=newest&page=${page}`)
+      .get(`/api/admin/applications?status=${status}&sort=newest&limit=${APPLICATIONS_MAX_LIMIT}${cursor}`)
       .set(authHeader(reviewer));
     expect(res.status).toBe(200);
     const body = res.body as ApplicationsPage;
     const app = body.items.find((a) => a.id === id);
     if (app) return app;
-    if (page * body.pageSize >= body.total)
-      throw new Error(`application ${id} is not in the ${status} queue`);
+    if (!body.nextCursor) throw new Error(`application ${id} is not in the ${status} queue`);
+    cursor = `&cursor=${body.nextCursor}`;
   }
 }
 
@@ -211,7 +213,8 @@ describe('a resubmission after a rejection', () => {
   it('marks the earlier documents superseded; the admin sees current and superseded apart', async () => {
     const { user, id } = await applicant();
     const before = await queued(id);
-    expect(before.credentials.map((c) => c.supersededAt)).toEqual([null, null, null]);
+    const beforeDocs = await applicationCredentials(t.http, reviewer, id);
+    expect(beforeDocs.map((c) => c.supersededAt)).toEqual([null, null, null]);
     expect((await act(id, 'reject', { version: before.version, reason: 'Blurry licence' })).status).toBe(200);
 
     // Resubmitting without new documents: the old ones belonged to the rejected application.
@@ -222,10 +225,12 @@ describe('a resubmission after a rejection', () => {
     const fresh = await uploadRequiredCredentials(t.http, user);
     expect((await submit(user)).status).toBe(201);
     const after = await queued(id);
-    const current = after.credentials.filter((c) => c.supersededAt === null).map((c) => c.id);
-    const superseded = after.credentials.filter((c) => c.supersededAt !== null).map((c) => c.id);
+    const afterDocs = await applicationCredentials(t.http, reviewer, id);
+    expect(after.credentialCount).toBe(afterDocs.length);
+    const current = afterDocs.filter((c) => c.supersededAt === null).map((c) => c.id);
+    const superseded = afterDocs.filter((c) => c.supersededAt !== null).map((c) => c.id);
     expect(current.sort()).toEqual([...fresh].sort());
-    expect(superseded.sort()).toEqual(before.credentials.map((c) => c.id).sort());
+    expect(superseded.sort()).toEqual(beforeDocs.map((c) => c.id).sort());
 
     // Approval verifies the current documents only.
     expect((await act(id, 'approve', { version: after.version })).status).toBe(200);

@@ -6,7 +6,7 @@ import {
   type DoctorProfileResponse,
   type DoctorRecordResponse,
 } from '@medora/shared';
-import { applicationVersion } from './application-helpers.js';
+import { applicationCredentials, applicationVersion } from './application-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /** Issue 16 §2: sub-specialties from the list, credentials checked by content, no duplicate on retry,
@@ -147,12 +147,8 @@ describe('credential uploads (issue 16 §2)', () => {
       .set(authHeader(reviewer));
     expect(queue.status).toBe(200);
     const mine = (queue.body as { items: DoctorApplication[] }).items.find((a) => a.uid === user.uid)!;
-    expect(mine.credentials.map((c) => c.type).sort()).toEqual([
-      'certification',
-      'degree',
-      'identity',
-      'license',
-    ]);
+    const docs = await applicationCredentials(t.http, reviewer, mine.id);
+    expect(docs.map((c) => c.type).sort()).toEqual(['certification', 'degree', 'identity', 'license']);
     const [{ n }] = await t.dataSource.query<{ n: string }[]>(
       `SELECT count(*) AS n FROM credentials c JOIN doctors d ON d.id = c.doctor_id
         JOIN users u ON u.id = d.user_id WHERE u.firebase_uid = $1`,

@@ -206,11 +206,8 @@ const LIST_ROUTES: ListRoute[] = [
     route: '/api/admin/applications',
     url: () => '/api/admin/applications?status=pending',
     caller: (w) => w.admin,
-    items: (body) =>
-      (body as { items: { credentials: unknown[] }[] }).items.reduce(
-        (sum, a) => sum + 1 + a.credentials.length,
-        0,
-      ),
+    // Issue 18: a bounded page; the total counts every application.
+    items: (body) => (body as { total: number }).total,
   },
   {
     route: '/api/admin/doctors/{id}/upcoming',
@@ -238,7 +235,7 @@ const LIST_ROUTES: ListRoute[] = [
   },
   {
     route: '/api/audit',
-    url: () => '/api/audit?limit=500',
+    url: () => '/api/audit?limit=200',
     caller: (w) => w.admin,
     items: length,
   },
@@ -263,6 +260,8 @@ const NOT_LISTS = new Set([
   '/api/provider/schedule',
   '/api/admin/overview',
   '/api/admin/credentials/{id}/file',
+  // Issue 18: one application's documents (measured in its own block at the end).
+  '/api/admin/applications/{id}/credentials',
 ]);
 
 async function measure(w: World, route: ListRoute): Promise<{ statements: string[]; items: number }> {
@@ -347,5 +346,43 @@ describe('audited list reads', () => {
       [large.provider.uid],
     )) as { outcome: string; detail: string }[];
     expect(rows).toEqual([{ outcome: 'denied', detail: `patient ${large.patient.uid}` }]);
+  });
+});
+
+/**
+ * Issue 18 (p7): the admin lists by keyset — a later page, a search, one application's documents and
+ * a filtered audit page — send the same statements at 1 and at 100 rows of each kind, at most 3.
+ */
+describe('admin lists by keyset (issue 18)', () => {
+  /** A page after a cursor (before every application: the same statement in both worlds). */
+  const AFTER_2000 = Buffer.from(
+    JSON.stringify(['2000-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000']),
+  ).toString('base64url');
+  const laterPage = async () => `/api/admin/applications?status=pending&limit=5&cursor=${AFTER_2000}`;
+  async function anApplication(w: World): Promise<string> {
+    const [row] = (await w.t.dataSource.query(
+      `SELECT id FROM doctors WHERE verification_status = 'pending' ORDER BY created_at LIMIT 1`,
+    )) as { id: string }[];
+    return `/api/admin/applications/${row!.id}/credentials`;
+  }
+
+  it.each([
+    ['a page of applications after a cursor', laterPage],
+    ['a search of applications', async () => '/api/admin/applications?status=pending&q=Applicant%201'],
+    ['one application’s documents', anApplication],
+    ['a filtered audit page', async () => '/api/audit?action=read&outcome=allowed&resourceType=profile'],
+  ] as const)('%s: the same statements with 1 and with 100 rows, at most 3', async (_name, url) => {
+    const run = async (w: World) => {
+      const path = await url(w);
+      w.recorder.start();
+      const res = await request(w.t.http).get(path).set(authHeader(w.admin));
+      const statements = w.recorder.stop().sort();
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      return statements;
+    };
+    const one = await run(small);
+    const many = await run(large);
+    expect(many).toEqual(one);
+    expect(one.length).toBeLessThanOrEqual(MAX_STATEMENTS);
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { bookableSlots, book, bookingBody, registeredPatient, type SeededDoctor } from './booking-helpers.js';
-import { applicationVersion } from './application-helpers.js';
+import { applicationCredentials, applicationVersion } from './application-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 let t: TestApp;
@@ -267,8 +267,10 @@ describe('admin verification queue', () => {
       .set(authHeader(reviewer));
     expect(queue.status).toBe(200);
     const app = (queue.body as ApplicationsPage).items.find((a) => a.uid === user.uid)!;
-    expect(app.credentials).toHaveLength(4);
-    const withFile = app.credentials.find((c) => c.hasFile)!;
+    const docs = await applicationCredentials(t.http, reviewer, app.id);
+    expect(docs).toHaveLength(4);
+    expect(app.credentialCount).toBe(4);
+    const withFile = docs.find((c) => c.hasFile)!;
     const file = await request(t.http)
       .get(`/api/admin/credentials/${withFile.id}/file`)
       .set(authHeader(reviewer));

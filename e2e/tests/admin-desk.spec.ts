@@ -165,6 +165,10 @@ test('queues in tabs with search and pages; an approved doctor is suspended with
   const card = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(card).toContainText('Applies as');
   await expect(card).toContainText('Healthcare Provider');
+  // Issue 18: the page carries how many documents; they load when opened.
+  await card.getByRole('button', { name: /^Show \d+ documents?$/ }).click();
+  await expect(card.getByRole('list', { name: `Current documents of ${name}` })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Hide documents' })).toHaveAttribute('aria-expanded', 'true');
   await expect(admin.getByRole('article')).toHaveCount(1);
   await expect(admin.getByText('Page 1 of 1 · 1 application', { exact: true })).toBeVisible();
   await expectAccessible(admin, { include: null });

@@ -159,6 +159,8 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(admin).toHaveURL(/\/admin$/);
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
+  // Issue 18: the documents load when the admin opens them.
+  await application.getByRole('button', { name: /^Show \d+ documents?$/ }).click();
   await expect(application).toContainText('Medical Degree: degree.pdf (Medical School)');
   await expect(application).toContainText('Medical License: license.png (Medical Board)');
   await expect(admin.getByRole('region', { name: 'Pending applications' })).not.toContainText('…');
@@ -428,6 +430,7 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await loginThroughUi(admin, 'admin', 'admin');
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
+  await application.getByRole('button', { name: /^Show \d+ documents?$/ }).click();
   // Issue 16 §4: 'View' opens the credential in the page (a preview dialog) and 'Download' saves it;
   // neither opens a tab.
   let popups = 0;
@@ -519,6 +522,10 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   // The admin sees the new documents as current and the rejected ones marked superseded.
   const reviewer = await freshPage(browser);
   await loginThroughUi(reviewer, 'admin', 'admin');
+  await reviewer
+    .getByRole('article', { name: `Application of ${name}` })
+    .getByRole('button', { name: 'Show 6 documents' })
+    .click();
   const current = reviewer.getByRole('list', { name: `Current documents of ${name}` });
   await expect(current).toContainText('license-renewed.pdf');
   await expect(current).not.toContainText('license.png');

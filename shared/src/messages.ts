@@ -799,7 +799,6 @@ export const MESSAGES = {
   doctorNotSuspended: 'This doctor is not suspended.',
   applicationsSearchInvalid: 'The search must be text of at most 100 characters.',
   applicationsSortInvalid: 'sort must be oldest or newest.',
-  applicationsPageInvalid: 'page must be a whole number from 1 to 10000.',
   adminQueueTabsLabel: 'Application queues',
   adminSearchLabel: 'Search by name, e-mail or licence',
   adminSearchButton: 'Search',
@@ -942,6 +941,12 @@ export const MESSAGES = {
   adminDownloadDocumentLabel: 'Download {document} of {owner}',
   adminDownloadSupersededLabel: 'Download superseded {document} of {owner}',
   adminCredentialPreviewTitle: '{document} of {owner}',
+  // Issue 18 (p7): admin lists by keyset, documents on demand
+  applicationsCursorInvalid: 'cursor must be the nextCursor of an earlier page of the same list.',
+  applicationsLimitInvalid: 'limit must be a whole number from 1 to 50.',
+  adminShowDocuments: 'Show {count} {count:document|documents}',
+  adminHideDocuments: 'Hide documents',
+  adminDocumentsLoading: 'Loading documents…',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,7 @@ import {
   type AdminDashboardOverview,
   type ApplicationsPage,
   type ApplicationsQuery,
+  type CredentialRecord,
   type DoctorRecord,
   type FollowUpAppointment,
   type RejectApplicationInput,
@@ -68,7 +69,7 @@ export class AdminController {
   @Get('applications')
   @ApiOperation({
     summary:
-      'A page of submitted applications by status (default pending): q searches name, e-mail and licence; sort oldest|newest by submission date; page (1-based, 10 a page). Each with its credentials, the account role and earlier rejections',
+      'A keyset page of submitted applications by status (default pending): q searches name, e-mail and licence; sort oldest|newest by submission date; cursor (the nextCursor of the page before), limit (1–50, default 10). Each with the account role, earlier rejections and its number of documents (not the documents); total counts every match',
   })
   @ApiResponse({ status: 200, description: 'ApplicationsPage' })
   @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
@@ -77,6 +78,19 @@ export class AdminController {
     @Query(new ZodValidationPipe(applicationsQuerySchema)) query: ApplicationsQuery,
   ): Promise<ApplicationsPage> {
     return this.admin.applications(caller, query);
+  }
+
+  @Get('applications/:id/credentials')
+  @ApiOperation({
+    summary: 'Issue 18: one submitted application’s documents, oldest first, loaded when opened (audited)',
+  })
+  @ApiResponse({ status: 200, description: 'CredentialRecord[]' })
+  @ApiResponse({ status: 404, description: 'No such submitted application', schema: ERROR_BODY_SCHEMA })
+  applicationCredentials(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+  ): Promise<CredentialRecord[]> {
+    return this.admin.applicationCredentials(caller, id);
   }
 
   @Get('credentials/:id/file')

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { APPLICATIONS_PAGE_SIZE, type ApplicationQueue, type ApplicationSort } from '@medora/shared';
+import { FOLLOW_UP_MAX_ROWS, type ApplicationQueue, type ApplicationSort } from '@medora/shared';
 import { upcomingAppointmentSql } from '../common/sql-rules.js';
+import { APPLICATION_SEARCH_TEXT_SQL } from '../database/migrations/1769558400000-admin-list-indexes.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import type { ApplicationRow } from '../doctors/doctors.repository.js';
 
@@ -15,6 +16,38 @@ export interface ApplicationsPageRow extends ApplicationRow {
   role: string | null;
   /** The allowed rejections in the audit log, oldest first (`detail` is `reason: …`). */
   rejections: { at: string; detail: string | null }[];
+  /** Issue 18: how many documents it has (they load on demand). */
+  credentialCount: number;
+  /** Issue 18: where the next page starts, if this row ends the page. */
+  cursor: ApplicationsCursor;
+}
+
+/** Issue 18: a keyset position in the queue — the submission time to the microsecond, and the id. */
+export interface ApplicationsCursor {
+  at: string;
+  id: string;
+}
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The opaque `cursor` text of a position (base64url of its JSON). */
+export function encodeApplicationsCursor(cursor: ApplicationsCursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+}
+
+/** The position a `cursor` text names, or null when it is not one this API made. */
+export function decodeApplicationsCursor(text: string): ApplicationsCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [at, id] = value as unknown[];
+    if (typeof at !== 'string' || typeof id !== 'string' || !CURSOR_AT.test(at) || !UUID.test(id))
+      return null;
+    return Number.isNaN(Date.parse(at)) ? null : { at, id };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -25,18 +58,23 @@ export interface ApplicationsPageRow extends ApplicationRow {
 export class AdminRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /**
+   * Issue 18: a keyset page of submitted applications of one status, in submission order with the id
+   * as tiebreak, after `cursor` (the last row's `cursorAt`, id); `limit + 1` rows are read so that the
+   * caller knows whether a next page exists. `count` is the statement of the total over the same
+   * filters (served by the queue index, and the trigram indexes for `q`), for the caller to run with
+   * the page's audit rows folded in (one statement, not two).
+   */
   async applicationsPage(query: {
     status: ApplicationQueue;
     q?: string | undefined;
     sort: ApplicationSort;
-    page: number;
-  }): Promise<{ rows: ApplicationsPageRow[]; total: number }> {
+    after: ApplicationsCursor | null;
+    limit: number;
+  }): Promise<{ rows: ApplicationsPageRow[]; count: { sql: string; params: unknown[] } }> {
     const qb = this.ds
       .getRepository(DoctorEntity)
       .createQueryBuilder('d')
-      .leftJoin('users', 'u', 'u.id = d.user_id')
-      .addSelect('u.firebase_uid', 'firebase_uid')
-      .addSelect('u.role', 'account_role')
       // Suspended doctors stay approved (their application's decision stands) with suspended_at set.
       .where('d.verification_status = :status', {
         status: query.status === 'suspended' ? 'approved' : query.status,
@@ -45,45 +83,79 @@ export class AdminRepository {
       .andWhere('d.onboarding_completed = true')
       .andWhere('d.seed_key IS NULL');
     if (query.q) {
-      qb.andWhere(`(d.name ILIKE :q OR d.email ILIKE :q OR u.email ILIKE :q OR d.license_number ILIKE :q)`, {
-        q: containsPattern(query.q),
-      });
+      // Each side of the search on its own table, so that each can use its trigram index.
+      qb.andWhere(
+        `d.id IN (SELECT s.id FROM doctors s WHERE (${APPLICATION_SEARCH_TEXT_SQL}) ILIKE :q
+                  UNION SELECT s.id FROM doctors s JOIN users su ON su.id = s.user_id WHERE su.email ILIKE :q)`,
+        { q: containsPattern(query.q) },
+      );
     }
-    // One statement (issue 9, no N+1): the total rides on each row, the earlier rejections of each
-    // application (the allowed doctor.reject rows of the audit log, oldest first) as a JSON column.
-    qb.addSelect('count(*) OVER ()', 'total_count').addSelect(
-      `(SELECT COALESCE(json_agg(json_build_object('at', al.created_at, 'detail', al.detail)
-                                  ORDER BY al.created_at, al.id), '[]'::json)
-          FROM audit_log al
-         WHERE al.action = 'doctor.reject' AND al.outcome = 'allowed' AND al.resource_type = 'doctor'
-           AND al.resource_id = d.id::text)`,
-      'rejections',
-    );
+    const counted = qb.clone().select('count(*)', 'n');
     const direction = query.sort === 'newest' ? 'DESC' : 'ASC';
-    const rows = await qb
+    if (query.after) {
+      qb.andWhere(
+        `(d.created_at, d.id) ${direction === 'ASC' ? '>' : '<'} (:afterAt::timestamptz, :afterId::uuid)`,
+        {
+          afterAt: query.after.at,
+          afterId: query.after.id,
+        },
+      );
+    }
+    // One statement for the page (issue 9, no N+1): the account, the number of documents and the
+    // earlier rejections (the allowed doctor.reject rows of the audit log, oldest first) as columns.
+    qb.leftJoin('users', 'u', 'u.id = d.user_id')
+      .addSelect('u.firebase_uid', 'firebase_uid')
+      .addSelect('u.role', 'account_role')
+      .addSelect(`to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_at')
+      .addSelect('(SELECT count(*)::int FROM credentials c WHERE c.doctor_id = d.id)', 'credential_count')
+      .addSelect(
+        `(SELECT COALESCE(json_agg(json_build_object('at', al.created_at, 'detail', al.detail)
+                                    ORDER BY al.created_at, al.id), '[]'::json)
+            FROM audit_log al
+           WHERE al.action = 'doctor.reject' AND al.outcome = 'allowed' AND al.resource_type = 'doctor'
+             AND al.resource_id = d.id::text)`,
+        'rejections',
+      );
+    const page = await qb
       .orderBy('d.created_at', direction)
       .addOrderBy('d.id', direction)
-      .offset((query.page - 1) * APPLICATIONS_PAGE_SIZE)
-      .limit(APPLICATIONS_PAGE_SIZE)
+      .limit(query.limit + 1)
       .getRawAndEntities();
-    const raws = rows.raw as {
+    const [countSql, countParams] = counted.getQueryAndParameters();
+    const raws = page.raw as {
       firebase_uid: string | null;
       account_role: string | null;
-      total_count: string;
+      cursor_at: string;
+      credential_count: number;
       rejections: { at: string; detail: string | null }[];
     }[];
     return {
-      // Past the last page there is no row to carry it: the page is empty and says 0.
-      total: raws.length ? Number(raws[0]!.total_count) : 0,
-      rows: rows.entities.map((doctor, i) => {
+      count: { sql: countSql, params: countParams },
+      rows: page.entities.map((doctor, i) => {
         const raw = raws[i]!;
-        return { doctor, uid: raw.firebase_uid, role: raw.account_role, rejections: raw.rejections };
+        return {
+          doctor,
+          uid: raw.firebase_uid,
+          role: raw.account_role,
+          rejections: raw.rejections,
+          credentialCount: raw.credential_count,
+          cursor: { at: raw.cursor_at, id: doctor.id },
+        };
       }),
     };
   }
 
+  /** Whether `id` is a submitted application (the admin desk lists it), for its documents' read. */
+  async isSubmittedApplication(id: string): Promise<boolean> {
+    const rows = await this.ds.query<unknown[]>(
+      `SELECT 1 FROM doctors WHERE id = $1 AND onboarding_completed AND seed_key IS NULL`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
   /**
-   * The doctor's upcoming appointments (spec §4 Upcoming) with the patient's name, as a statement for
+   * The doctor's upcoming appointments (spec §4 Upcoming; issue 18: the soonest FOLLOW_UP_MAX_ROWS) with the patient's name, as a statement for
    * `AuditService.queryWithSubjectAudit` (one audit row per appointment, in the same statement).
    */
   static upcomingSql(doctorId: string): { sql: string; params: unknown[]; subject: string; orderBy: string } {
@@ -93,7 +165,8 @@ export class AdminRepository {
               FROM appointments a
               JOIN doctors d ON d.id = a.doctor_id
               LEFT JOIN users u ON u.firebase_uid = a.patient_uid
-             WHERE a.doctor_id = $1 AND ${upcomingAppointmentSql('a')}`,
+             WHERE a.doctor_id = $1 AND ${upcomingAppointmentSql('a')}
+             ORDER BY a.starts_at, a.id LIMIT ${FOLLOW_UP_MAX_ROWS}`,
       params: [doctorId],
       subject: 'id::text',
       orderBy: '"startsAt", id',

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
-  APPLICATIONS_PAGE_SIZE,
   MESSAGES,
   ROLES,
   type AdminDashboardOverview,
   type ApplicationsPage,
   type ApplicationsQuery,
+  type CredentialRecord,
   type FollowUpAppointment,
   type SuspensionResult,
   type DoctorRecord,
@@ -22,7 +22,7 @@ import {
 } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { AdminRepository } from './admin.repository.js';
+import { AdminRepository, decodeApplicationsCursor, encodeApplicationsCursor } from './admin.repository.js';
 
 /** The audit detail of a rejection is `reason: <the reason>` (`decide` below writes it). */
 const REJECTION_DETAIL = 'reason: ';
@@ -66,14 +66,22 @@ export class AdminService {
   }
 
   /**
-   * A page of submitted applications of one status (issue 16 §5: search, submission date order),
-   * each with its credential list, the account's role and its earlier rejections. Audited: one row
-   * per application returned (issue 13), all in one statement.
+   * A keyset page of submitted applications of one status (issue 16 §5: search, submission date
+   * order; issue 18: cursor, bounded page, no documents), each with its account's role, its earlier
+   * rejections and how many documents it has. Audited: one row per application returned, in one
+   * statement.
    */
   async applications(caller: Caller, query: ApplicationsQuery): Promise<ApplicationsPage> {
-    const { rows, total } = await this.adminReads.applicationsPage(query);
-    const page = { total, page: query.page, pageSize: APPLICATIONS_PAGE_SIZE };
-    if (rows.length === 0) return { items: [], ...page };
+    const after = query.cursor === undefined ? null : decodeApplicationsCursor(query.cursor);
+    if (query.cursor !== undefined && after === null) {
+      throw new ApiException(400, MESSAGES.applicationsCursorInvalid, {
+        cursor: MESSAGES.applicationsCursorInvalid,
+      });
+    }
+    const { rows: read, count } = await this.adminReads.applicationsPage({ ...query, after });
+    const rows = read.slice(0, query.limit);
+    const last = rows.at(-1);
+    const nextCursor = read.length > query.limit && last ? encodeApplicationsCursor(last.cursor) : null;
     const audit = rows.map(({ doctor, uid }) =>
       auditEntry(caller, 'allowed', {
         action: 'application.read',
@@ -82,21 +90,41 @@ export class AdminService {
         detail: `user ${uid ?? '-'}`,
       }),
     );
-    const ids = rows.map(({ doctor }) => doctor.id);
-    const { sql, params } = DoctorsRepository.credentialsOfSql(ids);
-    const creds = (await this.audit.queryWithAuditMany<Record<string, unknown>>(audit, sql, params)).map(
-      DoctorsRepository.toCredentialRow,
-    );
-    const items = rows.map(({ doctor, uid, role, rejections }) => ({
+    const [counted] = await this.audit.queryWithAuditMany<{ n: string }>(audit, count.sql, count.params);
+    const total = Number(counted?.n ?? 0);
+    const items = rows.map(({ doctor, uid, role, rejections, credentialCount }) => ({
       ...toDoctorRecord(doctor, uid),
-      credentials: creds.filter((c) => c.doctorId === doctor.id).map((c) => toCredentialRecord(c, c.hasFile)),
+      credentialCount,
       applicantRole: role === 'doctor' || role === 'provider' ? (role as 'doctor' | 'provider') : null,
       rejections: rejections.map((r) => ({
         at: new Date(r.at).toISOString(),
         reason: rejectionReasonOf(r.detail),
       })),
     }));
-    return { items, ...page };
+    return { items, nextCursor, total };
+  }
+
+  /**
+   * Issue 18: one application's documents (oldest first, with whether each has a file), when the admin
+   * opens them; 404 for anything that is not a submitted application. Audited in the same statement.
+   */
+  async applicationCredentials(caller: Caller, doctorId: string): Promise<CredentialRecord[]> {
+    if (!(await this.adminReads.isSubmittedApplication(doctorId))) {
+      throw new ApiException(404, MESSAGES.notFound);
+    }
+    const { sql, params } = DoctorsRepository.credentialsOfSql([doctorId]);
+    const rows = await this.audit.queryWithAudit<Record<string, unknown>>(
+      // As the role guard names this route (its last segment): a list of credentials, of the doctor.
+      auditEntry(caller, 'allowed', {
+        action: 'list',
+        resourceType: 'credential',
+        resourceId: null,
+        detail: `doctor ${doctorId}`,
+      }),
+      sql,
+      params,
+    );
+    return rows.map(DoctorsRepository.toCredentialRow).map((c) => toCredentialRecord(c, c.hasFile));
   }
 
   async credentialFile(

@@ -20,7 +20,7 @@ export class AuditController {
   @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
   @ApiOperation({
     summary:
-      'Audit rows, newest first; filters actorUid, resourceType, resourceId, action, outcome, from, to (ISO 8601, years 2000–9999, from ≤ to), limit (1–500, default 100). The read itself is audited.',
+      'Audit rows, newest first; filters actorUid (or actor), resourceType, resourceId (or subject), action, outcome, from, to (ISO 8601, years 2000–9999, from ≤ to; neither: the last 30 days), before (the id of the last row of the page before), limit (1–200, default 100). Every filter has its index. The read itself is audited.',
   })
   list(
     @CurrentCaller() caller: Caller,

@@ -9,6 +9,11 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('idx_audit_log_created', ['createdAt'])
 @Index('idx_audit_log_actor', ['actorUid', 'createdAt'])
 @Index('idx_audit_log_resource', ['resourceType', 'resourceId', 'createdAt'])
+// Issue 18 (AdminListIndexes1769558400000): one index per filter of GET /api/audit, in the list's order.
+@Index('idx_audit_log_action', ['action', 'createdAt', 'id'])
+@Index('idx_audit_log_outcome', ['outcome', 'createdAt', 'id'])
+@Index('idx_audit_log_type', ['resourceType', 'createdAt', 'id'])
+@Index('idx_audit_log_subject', ['resourceId', 'createdAt'])
 @Check('ck_audit_log_outcome', `outcome IN ('allowed', 'denied')`)
 export class AuditLogEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { AuditEntry } from '@medora/shared';
+import { AUDIT_DEFAULT_WINDOW_DAYS, AUDIT_MAX_LIMIT, type AuditEntry, type AuditQuery } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
 import { camelizeRow } from '../common/sql-rows.js';
 import {
@@ -64,6 +64,36 @@ export class AuditRepository {
   /** `readWithSubjectAudit`'s read alone, in the same order. */
   readOrdered<T>(query: { sql: string; params: unknown[]; orderBy: string }): Promise<T[]> {
     return this.ds.query<T[]>(`SELECT * FROM (${query.sql}) listed ORDER BY ${query.orderBy}`, query.params);
+  }
+
+  /**
+   * The log's own read for `query` (issue 18: each filter served by its index, within the last
+   * AUDIT_DEFAULT_WINDOW_DAYS days unless from/to are given, keyset after `before`), at most `limit`
+   * rows (capped at AUDIT_MAX_LIMIT).
+   */
+  static listQuery(query: AuditQuery, limit: number): { sql: string; params: unknown[] } {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    const actor = query.actorUid ?? query.actor;
+    const subject = query.resourceId ?? query.subject;
+    if (actor) add('actor_uid = ?', actor);
+    if (query.resourceType) add('resource_type = ?', query.resourceType);
+    if (subject) add('resource_id = ?', subject);
+    if (query.action) add('action = ?', query.action);
+    if (query.outcome) add('outcome = ?', query.outcome);
+    if (query.from) add('created_at >= ?', query.from);
+    if (query.to) add('created_at <= ?', query.to);
+    if (!query.from && !query.to) {
+      add('created_at >= now() - make_interval(days => ?::int)', AUDIT_DEFAULT_WINDOW_DAYS);
+    }
+    // Issue 16 §5: a page after the row `before` (same order as the list: newest first).
+    if (query.before) add(AuditRepository.beforeSql('?'), query.before);
+    params.push(Math.min(limit, AUDIT_MAX_LIMIT));
+    return { sql: AuditRepository.listSql(where, params.length), params };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AUDIT_MAX_LIMIT, type AuditEntry, type AuditOutcome, type AuditQuery } from '@medora/shared';
+import type { AuditEntry, AuditOutcome, AuditQuery } from '@medora/shared';
 import { AuditRepository } from './audit.repository.js';
 import { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit.queries.js';
 
@@ -116,26 +116,12 @@ export class AuditService {
   }
 
   /**
-   * Rows matching the filters, newest first, at most `limit` (≤ 500, default 100). Reading the log is
+   * Rows matching the filters (issue 18: within the last 30 days unless from/to are given), newest
+   * first, at most `limit` (≤ 200, default 100). Reading the log is
    * itself audited ('audit.read', in the same statement): who looked at the trail is part of it.
    */
   async list(caller: AuditActor, query: AuditQuery): Promise<AuditEntry[]> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (query.actorUid) add('actor_uid = ?', query.actorUid);
-    if (query.resourceType) add('resource_type = ?', query.resourceType);
-    if (query.resourceId) add('resource_id = ?', query.resourceId);
-    if (query.action) add('action = ?', query.action);
-    if (query.outcome) add('outcome = ?', query.outcome);
-    if (query.from) add('created_at >= ?', query.from);
-    if (query.to) add('created_at <= ?', query.to);
-    // Issue 16 §5: a page after the row `before` (same order as the list: newest first).
-    if (query.before) add(AuditRepository.beforeSql('?'), query.before);
-    params.push(Math.min(query.limit ?? DEFAULT_LIMIT, AUDIT_MAX_LIMIT));
+    const { sql, params } = AuditRepository.listQuery(query, query.limit ?? DEFAULT_LIMIT);
     const rows = await this.queryWithAudit<Record<string, unknown>>(
       auditEntry(caller, 'allowed', {
         action: 'audit.read',
@@ -143,7 +129,7 @@ export class AuditService {
         resourceId: null,
         detail: auditFilterDetail(query),
       }),
-      AuditRepository.listSql(where, params.length),
+      sql,
       params,
     );
     return rows.map((r) => {

@@ -222,6 +222,8 @@ const envSchema = z.object({
   LOG_LEVEL: enumOf('LOG_LEVEL', LOG_LEVELS, 'log'),
   SEED_DEMO_DATA: bool('SEED_DEMO_DATA', false),
   DB_POOL_SIZE: positiveInt('DB_POOL_SIZE', 10, 100),
+  // Issue 18: months of audit rows to keep; unset (0): kept for ever.
+  AUDIT_RETENTION_MONTHS: positiveInt('AUDIT_RETENTION_MONTHS', 0, 1200),
   SUMMARY_LLM_URL: optionalText.superRefine((v, ctx) => {
     if (v === undefined) return;
     try {
@@ -298,6 +300,11 @@ export interface Config {
   logLevel: LogLevel;
   seedDemoData: boolean;
   dbPoolSize: number;
+  /**
+   * Issue 18: audit rows older than this many months are deleted, as the owner, at boot and by
+   * `npm run audit:retention -w @medora/api`; null keeps them for ever (the default).
+   */
+  auditRetentionMonths: number | null;
   /** Optional LLM engine of the clinical summary (issue 4); undefined → deterministic only. */
   summaryLlm: { url: string; model: string; apiKey?: string } | undefined;
   /** Per-user booking throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
@@ -419,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemoData: e.SEED_DEMO_DATA,
     dbPoolSize: e.DB_POOL_SIZE,
+    auditRetentionMonths: e.AUDIT_RETENTION_MONTHS || null,
     summaryLlm:
       e.SUMMARY_LLM_URL && e.SUMMARY_LLM_MODEL
         ? { url: e.SUMMARY_LLM_URL, model: e.SUMMARY_LLM_MODEL, apiKey: e.SUMMARY_LLM_API_KEY }

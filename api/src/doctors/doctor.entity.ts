@@ -26,6 +26,9 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 @Entity({ name: 'doctors' })
 @Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
+// Issue 18 (AdminListIndexes1769558400000): partial, so kept by the migration, not by TypeORM.
+@Index('idx_doctors_application_queue', { synchronize: false })
+@Index('idx_doctors_listed_status', { synchronize: false })
 @Check('chk_doctors_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
 @Check('chk_doctors_suspension', '(suspended_at IS NULL) = (suspension_reason IS NULL)')
 @Check('chk_doctors_experience', 'experience IS NULL OR experience >= 0')

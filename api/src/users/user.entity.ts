@@ -1,7 +1,19 @@
-import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Check,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { Role } from '@medora/shared';
 
 @Entity({ name: 'users' })
+// Issue 18 (AdminListIndexes1769558400000): the overview's count by role; the search's trigram index
+// on e-mail exists only where pg_trgm does, so the migration keeps it, not TypeORM.
+@Index('idx_users_role', ['role'])
+@Index('idx_users_email_trgm', { synchronize: false })
 @Check('chk_users_role', `role IN ('patient', 'provider', 'doctor', 'admin')`)
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -2,6 +2,7 @@ import { Fragment, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
+  APPLICATIONS_PAGE_SIZE,
   APPLICATION_QUEUES,
   APPLICATION_SEARCH_MAX_LENGTH,
   ApiError,
@@ -28,7 +29,8 @@ import { DashboardHead, ui } from '../components/ui';
 import { useDecision, type Decision } from '../features/admin/api/use-decision';
 import { AuditLog } from '../features/admin/components/audit-log';
 import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
-import { CREDENTIAL_LABELS, CredentialList } from '../features/admin/components/credential-list';
+import { ApplicationDocuments } from '../features/admin/components/application-documents';
+import { CREDENTIAL_LABELS } from '../features/admin/components/credential-list';
 import { FollowUps } from '../features/admin/components/follow-ups';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
 import { useDownloadFile } from '../hooks/use-open-file';
@@ -155,11 +157,17 @@ function facts(app: DoctorApplication): [string, string][] {
 export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
   const [status, setStatus] = useState<ApplicationQueue>('pending');
-  /** Issue 16 §5: the search as typed, the one sent (on Search), the order and the page. */
+  /**
+   * Issue 16 §5: the search as typed, the one sent (on Search), the order; issue 18: the keyset
+   * cursors of the pages walked so far (the first page has none), so 'Previous page' goes back.
+   */
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [sort, setSort] = useState<ApplicationSort>('oldest');
-  const [page, setPage] = useState(1);
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1) ?? null;
+  const page = cursors.length + 1;
+  const firstPage = () => setCursors([]);
   /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
   const [conflicts, setConflicts] = useState<Record<string, { name: string; message: string }>>({});
 
@@ -168,14 +176,15 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     queryFn: () => api.adminDashboardOverview(),
   });
   const queueQuery = useQuery({
-    queryKey: adminKeys.applications({ status, q, sort, page }),
-    queryFn: () => api.adminApplications({ status, q, sort, page }),
+    queryKey: adminKeys.applications({ status, q, sort, cursor }),
+    queryFn: () => api.adminApplications({ status, q, sort, cursor, limit: APPLICATIONS_PAGE_SIZE }),
     // While another queue loads, the one shown stays (as before the migration).
     placeholderData: keepPreviousData,
   });
   const queue = queueQuery.data?.items ?? null;
   const total = queueQuery.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / (queueQuery.data?.pageSize ?? 1)));
+  const nextCursor = queueQuery.data?.nextCursor ?? null;
+  const pages = Math.max(1, Math.ceil(total / APPLICATIONS_PAGE_SIZE));
   const failed = overviewQuery.error ?? queueQuery.error;
   const error = failed ? errorMessage(failed) : null;
 
@@ -263,7 +272,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         label={MESSAGES.adminQueueTabsLabel}
         onSelect={(next) => {
           setStatus(next);
-          setPage(1);
+          firstPage();
         }}
       />
       <form
@@ -272,7 +281,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         onSubmit={(e) => {
           e.preventDefault();
           setQ(typed.trim());
-          setPage(1);
+          firstPage();
         }}
       >
         <label className={`${ui.label} ${css.search}`}>
@@ -294,7 +303,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
             value={sort}
             onChange={(e) => {
               setSort(e.target.value as ApplicationSort);
-              setPage(1);
+              firstPage();
             }}
             className={ui.input}
           >
@@ -365,9 +374,8 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                 </section>
               )}
               {app.suspension && <FollowUps doctorId={app.id} name={app.name} />}
-              <CredentialList
-                owner={app.name}
-                credentials={app.credentials}
+              <ApplicationDocuments
+                app={app}
                 onView={(credential) => setViewing({ credential, owner: app.name })}
                 onDownload={(c) => credentialDownload.mutate(c)}
                 downloading={credentialDownload.isPending ? credentialDownload.variables.id : null}
@@ -402,8 +410,8 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
             <button
               type="button"
               className={ui.secondary}
-              disabled={page <= 1}
-              onClick={() => setPage((p) => Math.max(1, p - 1))}
+              disabled={cursors.length === 0}
+              onClick={() => setCursors((c) => c.slice(0, -1))}
             >
               {MESSAGES.adminPagePrevious}
             </button>
@@ -411,8 +419,8 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
             <button
               type="button"
               className={ui.secondary}
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
+              disabled={nextCursor === null || queueQuery.isPlaceholderData}
+              onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
             >
               {MESSAGES.adminPageNext}
             </button>

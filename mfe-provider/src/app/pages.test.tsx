@@ -2,7 +2,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderWithQuery } from '../test-utils/render-with-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
-import { ApiError, MESSAGES, api, authStore, formatMessage, type RemotePageProps } from '@medora/shared';
+import {
+  AUDIT_MAX_LIMIT,
+  ApiError,
+  MESSAGES,
+  api,
+  authStore,
+  formatMessage,
+  type RemotePageProps,
+} from '@medora/shared';
 import AdminDashboardPage from './admin-dashboard-page';
 import DoctorOnboardingPage from './doctor-onboarding-page';
 import DoctorSignupPage from './doctor-signup-page';
@@ -34,7 +42,7 @@ const alertSays = (message: string) =>
 afterEach(() => jest.restoreAllMocks());
 
 /** Issue 16 §5: `GET /api/admin/applications` answers with a page. */
-const pageOf = (...items: object[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
+const pageOf = (...items: object[]) => ({ items, total: items.length, nextCursor: null });
 
 describe('doctor signup', () => {
   it('names the Doctor/Admin role by default and Healthcare Provider with ?role=provider', () => {
@@ -224,10 +232,25 @@ describe('admin verification queue (issue 13 §3)', () => {
     verificationStatus: 'pending',
     createdAt: '2026-01-01T00:00:00.000Z',
     version: 7,
-    credentials: [credential('c2', 'degree', null), credential('c1', 'degree', '2026-01-02T00:00:00.000Z')],
+    credentialCount: 2,
     applicantRole: 'doctor',
     rejections: [],
     suspension: null,
+  };
+
+  /** Issue 18: the documents load when the admin opens them. */
+  const openDocuments = async () => {
+    const docs = jest
+      .spyOn(api, 'adminApplicationCredentials')
+      .mockResolvedValue([
+        credential('c2', 'degree', null),
+        credential('c1', 'degree', '2026-01-02T00:00:00.000Z'),
+      ] as never);
+    const show = await screen.findByRole('button', { name: 'Show 2 documents' });
+    expect(docs).not.toHaveBeenCalled();
+    fireEvent.click(show);
+    expect(show.getAttribute('aria-expanded')).toBe('true');
+    expect(docs).toHaveBeenCalledWith('app-1');
   };
 
   it('marks superseded documents, sends the version it shows and shows a 409 on the application', async () => {
@@ -237,6 +260,7 @@ describe('admin verification queue (issue 13 §3)', () => {
       .spyOn(api, 'approveDoctor')
       .mockRejectedValue(new ApiError(409, MESSAGES.applicationChanged));
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    await openDocuments();
     const current = await screen.findByRole('list', { name: 'Current documents of Dr. Queue' });
     expect(current.textContent).toContain('degree-c2.pdf');
     const superseded = screen.getByRole('list', { name: 'Superseded documents of Dr. Queue' });
@@ -294,6 +318,7 @@ describe('admin verification queue (issue 13 §3)', () => {
       clicked.push({ href: this.href, download: this.download });
     });
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    await openDocuments();
     const view = await screen.findByRole('button', { name: 'View Medical Degree of Dr. Queue' });
     fireEvent.click(view);
     const dialog = screen.getByRole('dialog', { name: 'Medical Degree of Dr. Queue' });
@@ -340,7 +365,7 @@ describe('admin decisions (issue 16 §5)', () => {
     verificationStatus: 'pending',
     createdAt: '2026-01-01T00:00:00.000Z',
     version: 3,
-    credentials: [],
+    credentialCount: 0,
     applicantRole: 'provider',
     rejections: [{ at: '2026-01-01T12:00:00.000Z', reason: 'Licence expired.' }],
     suspension: null,
@@ -392,11 +417,11 @@ describe('admin decisions (issue 16 §5)', () => {
     expect(approve).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the applicant’s role and earlier rejections, and asks the server for a tab, a search, an order and a page', async () => {
+  it('shows the applicant’s role and earlier rejections, and asks the server for a tab, a search, an order and a keyset page', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     const list = jest
       .spyOn(api, 'adminApplications')
-      .mockResolvedValue({ items: [application], total: 25, page: 1, pageSize: 10 } as never);
+      .mockResolvedValue({ items: [application], total: 25, nextCursor: 'cursor-2' } as never);
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     const card = await screen.findByRole('article', { name: 'Application of Dr. Twice' });
     expect(card.textContent).toContain(MESSAGES.adminApplicantProvider);
@@ -405,27 +430,57 @@ describe('admin decisions (issue 16 §5)', () => {
     expect(history.textContent).toMatch(
       /^Resubmission historyRejected Thu 1 Jan 2026, .*: Licence expired\.$/,
     );
-    expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 1 });
+    expect(list).toHaveBeenLastCalledWith({
+      status: 'pending',
+      q: '',
+      sort: 'oldest',
+      cursor: null,
+      limit: 10,
+    });
     expect(screen.getByText('Page 1 of 3 · 25 applications').getAttribute('role')).toBe('status');
 
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminPageNext }));
     await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: '', sort: 'oldest', page: 2 }),
+      expect(list).toHaveBeenLastCalledWith({
+        status: 'pending',
+        q: '',
+        sort: 'oldest',
+        cursor: 'cursor-2',
+        limit: 10,
+      }),
     );
     fireEvent.change(screen.getByLabelText(MESSAGES.adminSearchLabel), { target: { value: ' LIC-2 ' } });
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminSearchButton }));
     await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: 'LIC-2', sort: 'oldest', page: 1 }),
+      expect(list).toHaveBeenLastCalledWith({
+        status: 'pending',
+        q: 'LIC-2',
+        sort: 'oldest',
+        cursor: null,
+        limit: 10,
+      }),
     );
     fireEvent.change(screen.getByLabelText(MESSAGES.adminSortLabel), { target: { value: 'newest' } });
     await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ status: 'pending', q: 'LIC-2', sort: 'newest', page: 1 }),
+      expect(list).toHaveBeenLastCalledWith({
+        status: 'pending',
+        q: 'LIC-2',
+        sort: 'newest',
+        cursor: null,
+        limit: 10,
+      }),
     );
     const rejectedTab = screen.getByRole('tab', { name: MESSAGES.adminQueueRejected });
     fireEvent.click(rejectedTab);
     expect(rejectedTab.getAttribute('aria-selected')).toBe('true');
     await waitFor(() =>
-      expect(list).toHaveBeenLastCalledWith({ status: 'rejected', q: 'LIC-2', sort: 'newest', page: 1 }),
+      expect(list).toHaveBeenLastCalledWith({
+        status: 'rejected',
+        q: 'LIC-2',
+        sort: 'newest',
+        cursor: null,
+        limit: 10,
+      }),
     );
     fireEvent.keyDown(rejectedTab, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
@@ -541,7 +596,7 @@ describe('admin audit log (issue 16 §5)', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditExport }));
     await waitFor(() => expect(blobs).toHaveLength(1));
-    expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 500 });
+    expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: AUDIT_MAX_LIMIT });
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(String(reader.result));

@@ -295,20 +295,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `GET /api/admin/overview` with the dashboard's counters. */
     adminDashboardOverview: () => request<AdminDashboardOverview>('/admin/overview'),
     /**
-     * `GET /api/admin/applications?status=&q=&sort=&page=` (issue 16 §5): a page of a tab, each with its
-     * credentials and earlier rejections.
+     * `GET /api/admin/applications?status=&q=&sort=&cursor=&limit=` (issue 16 §5, issue 18): a keyset
+     * page of a tab, each with its earlier rejections and how many documents it has.
      */
     adminApplications: (
-      query: { status?: ApplicationQueue; q?: string; sort?: ApplicationSort; page?: number } = {},
+      query: {
+        status?: ApplicationQueue;
+        q?: string;
+        sort?: ApplicationSort;
+        cursor?: string | null;
+        limit?: number;
+      } = {},
     ) =>
       request<ApplicationsPage>('/admin/applications', {
         query: {
           status: query.status ?? 'pending',
           ...(query.q?.trim() ? { q: query.q.trim() } : {}),
           ...(query.sort ? { sort: query.sort } : {}),
-          ...(query.page ? { page: String(query.page) } : {}),
+          ...(query.cursor ? { cursor: query.cursor } : {}),
+          ...(query.limit ? { limit: String(query.limit) } : {}),
         },
       }),
+    /** Issue 18: one application's documents, when the admin opens them (audited). */
+    adminApplicationCredentials: (id: string) =>
+      request<CredentialRecord[]>(`/admin/applications/${encodeURIComponent(id)}/credentials`),
     // Issue 13 §3: a decision names the application version the admin reviewed (409 when it changed).
     approveDoctor: (id: string, version: number) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, {

@@ -42,8 +42,8 @@ export const providerKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
-  /** Issue 16 §5: a page of a queue with its search and order. */
-  applications: (filters: { status: string; q: string; sort: string; page: number }) =>
+  /** Issue 16 §5 / 18: a page of a queue with its search and order, from a keyset cursor. */
+  applications: (filters: { status: string; q: string; sort: string; cursor: string | null }) =>
     [...adminKeys.all, 'applications', filters] as const,
 };
 
@@ -108,4 +108,9 @@ export const adminDeskKeys = {
 // Issue 16 (k1): an applicant's credential previewed in the page on the admin desk (fetched once per preview).
 export const credentialFileKeys = {
   credential: (credentialId: string) => [...providerFileKeys.all, 'credential', credentialId] as const,
+};
+
+// Issue 18 (p7): one application's documents, loaded when the admin opens them (under `adminKeys.all`).
+export const adminApplicationKeys = {
+  credentials: (doctorId: string) => [...adminKeys.all, 'application-credentials', doctorId] as const,
 };

@@ -1,4 +1,5 @@
-import { AUDIT_MAX_LIMIT, auditQuerySchema } from './audit.js';
+import { AUDIT_MAX_LIMIT } from '../doctors/admin-desk.js';
+import { auditQuerySchema } from './audit.js';
 
 const parse = (query: Record<string, unknown>) => auditQuerySchema.safeParse(query);
 const message = (query: Record<string, unknown>) => parse(query).error?.issues[0]?.message;
@@ -21,9 +22,9 @@ describe('auditQuerySchema (GET /api/audit, issue 13)', () => {
     expect(parse({ from: '2026-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }).success).toBe(true);
   });
 
-  it('takes a limit only as plain digits within 1…500', () => {
-    expect(parse({ limit: '500' }).data).toEqual({ limit: AUDIT_MAX_LIMIT });
-    for (const limit of ['0', '501', '1e2', '0x10', ' 5', '', '-1', ['5', '6']]) {
+  it('takes a limit only as plain digits within 1…200 (issue 18: a bounded page)', () => {
+    expect(parse({ limit: '200' }).data).toEqual({ limit: AUDIT_MAX_LIMIT });
+    for (const limit of ['0', '201', '500', '1e2', '0x10', ' 5', '', '-1', ['5', '6']]) {
       expect([limit, parse({ limit }).success]).toEqual([limit, false]);
     }
   });

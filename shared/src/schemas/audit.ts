@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_MAX_LIMIT } from '../doctors/admin-desk.js';
 
 /**
  * Every action the audit log records (issue 13): the API writes only these (the type is checked at
@@ -77,7 +78,6 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-export const AUDIT_MAX_LIMIT = 500;
 /** Dates outside these years are refused (Postgres has no year 0; nobody audits year 12345). */
 export const AUDIT_MIN_YEAR = 2000;
 export const AUDIT_MAX_YEAR = 9999;
@@ -117,6 +117,9 @@ export const auditQuerySchema = z
       })
       .optional(),
     resourceId: text('resourceId', 128).optional(),
+    // Issue 18: the contract's names for the same two filters (actorUid, resourceId win when both).
+    actor: text('actor', 128).optional(),
+    subject: text('subject', 128).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit log’s actions' }).optional(),
     outcome: z.enum(AUDIT_OUTCOMES, { error: 'outcome must be allowed or denied' }).optional(),
     from: auditTime('from').optional(),

@@ -4,7 +4,9 @@ import { WEEKDAY_NAMES, formatTime12h, parseIsoDate, parseTime12h } from '../boo
 import { isValidTimeZone } from '../booking/time-zone.js';
 import { CANCEL_REASON_MAX_LENGTH, type ScheduleException, type WeeklyHours } from '../booking/types.js';
 import {
-  APPLICATIONS_MAX_PAGE,
+  APPLICATIONS_CURSOR_MAX_LENGTH,
+  APPLICATIONS_MAX_LIMIT,
+  APPLICATIONS_PAGE_SIZE,
   APPLICATION_QUEUES,
   APPLICATION_SEARCH_MAX_LENGTH,
   APPLICATION_SORTS,
@@ -337,8 +339,9 @@ export function versionFromIfMatch(header: string | string[] | undefined): numbe
 }
 
 /**
- * `GET /api/admin/applications?status=&q=&sort=&page=` (issue 16 §5): a tab, a search in name, e-mail
- * and licence, the submission date order and a 1-based page of `APPLICATIONS_PAGE_SIZE`.
+ * `GET /api/admin/applications?status=&q=&sort=&cursor=&limit=` (issue 16 §5, issue 18): a tab, a
+ * search in name, e-mail and licence, the submission date order and a keyset page (`limit`, default
+ * `APPLICATIONS_PAGE_SIZE`, at most `APPLICATIONS_MAX_LIMIT`) after `cursor`.
  */
 export const applicationsQuerySchema = z
   .object({
@@ -349,19 +352,25 @@ export const applicationsQuerySchema = z
       .transform((v) => v.trim())
       .optional(),
     sort: z.enum(APPLICATION_SORTS, MESSAGES.applicationsSortInvalid).default('oldest'),
+    // Issue 18: a keyset page — the opaque `nextCursor` of the page before, and its size.
+    cursor: z
+      .string(MESSAGES.applicationsCursorInvalid)
+      .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.applicationsCursorInvalid)
+      .max(APPLICATIONS_CURSOR_MAX_LENGTH, MESSAGES.applicationsCursorInvalid)
+      .optional(),
     // Digits only: no '1e2' or ' 2' quietly turned into a number.
-    page: z
-      .string(MESSAGES.applicationsPageInvalid)
-      .regex(/^[0-9]{1,5}$/, MESSAGES.applicationsPageInvalid)
+    limit: z
+      .string(MESSAGES.applicationsLimitInvalid)
+      .regex(/^[0-9]{1,3}$/, MESSAGES.applicationsLimitInvalid)
       .transform(Number)
       .pipe(
         z
           .number()
           .int()
-          .min(1, MESSAGES.applicationsPageInvalid)
-          .max(APPLICATIONS_MAX_PAGE, MESSAGES.applicationsPageInvalid),
+          .min(1, MESSAGES.applicationsLimitInvalid)
+          .max(APPLICATIONS_MAX_LIMIT, MESSAGES.applicationsLimitInvalid),
       )
-      .default(1),
+      .default(APPLICATIONS_PAGE_SIZE),
   })
   .strict();
 export type ApplicationsQuery = z.infer<typeof applicationsQuerySchema>;
@@ -518,7 +527,8 @@ export interface DoctorRecord {
 }
 
 export interface DoctorApplication extends DoctorRecord {
-  credentials: CredentialRecord[];
+  /** Issue 18: how many documents it has; the documents load on demand (`…/{id}/credentials`). */
+  credentialCount: number;
   /** Issue 16 §5: the account's role ('doctor' or 'provider'; null without an account). */
   applicantRole: 'doctor' | 'provider' | null;
   /** Issue 16 §5: earlier rejections of this application, oldest first, with their reasons. */
@@ -556,9 +566,9 @@ export interface SuspensionResult {
 /** `GET /api/admin/applications` (issue 16 §5): one page of a tab, and how many match in all. */
 export interface ApplicationsPage {
   items: DoctorApplication[];
+  /** Issue 18: the `cursor` of the next page; null on the last. */
+  nextCursor: string | null;
   total: number;
-  page: number;
-  pageSize: number;
 }
 
 export interface ProviderOverview {

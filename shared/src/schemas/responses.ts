@@ -265,7 +265,7 @@ export const doctorProfileResponseSchema = z.strictObject({
 });
 
 export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
-  credentials: z.array(credentialRecordSchema),
+  credentialCount: z.number().int().nonnegative(),
   applicantRole: z.enum(['doctor', 'provider']).nullable(),
   rejections: z.array(z.strictObject({ at: z.string(), reason: z.string() })),
 });
@@ -287,9 +287,8 @@ export const suspensionResultSchema = z.strictObject({
 /** Issue 16 §5: a page of the admin desk's applications. */
 export const applicationsPageSchema = z.strictObject({
   items: z.array(doctorApplicationResponseSchema),
+  nextCursor: z.string().nullable(),
   total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
 });
 
 export const providerOverviewSchema = z.strictObject({
@@ -413,6 +412,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
   'GET /api/admin/overview': adminDashboardOverviewSchema,
   'GET /api/admin/applications': applicationsPageSchema,
+  'GET /api/admin/applications/{id}/credentials': z.array(credentialRecordSchema),
   'GET /api/admin/credentials/{id}/file': null,
   'POST /api/admin/doctors/{id}/approve': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,

@@ -339,6 +339,12 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'application.read', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
+  // Issue 18: one application's documents, loaded when the admin opens them.
+  'GET /api/admin/applications/{id}/credentials': {
+    params: { id: 'application' },
+    audit: { action: 'list', resourceType: 'credential' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
   'GET /api/admin/credentials/{id}/file': {
     params: { id: 'credential' },
     audit: { action: 'credential.view', resourceType: 'credential' },

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_MAX_LIMIT,
   AUDIT_PAGE_SIZE,
   MESSAGES,
   api,
@@ -54,7 +55,7 @@ function toFilters(form: AuditForm): Record<string, string> {
 /** Every row the filters match, newest first, page by page up to `AUDIT_EXPORT_MAX_ROWS`. */
 async function allRows(filters: Record<string, string>): Promise<{ rows: AuditEntry[]; capped: boolean }> {
   const rows: AuditEntry[] = [];
-  const batch = 500;
+  const batch = AUDIT_MAX_LIMIT;
   for (;;) {
     const before = rows.at(-1)?.id;
     const page = await api.audit({ ...filters, limit: batch, ...(before ? { before } : {}) } as AuditFilters);

@@ -1,0 +1,65 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MESSAGES, api, errorMessage, formatMessage, type CredentialRecord } from '@medora/shared';
+import { adminApplicationKeys } from '@medora/shared/query';
+import { ui } from '../../../components/ui';
+import { CredentialList } from './credential-list';
+
+/**
+ * Issue 18: an application's documents, loaded when the admin opens them (the queue's page carries
+ * only how many there are), then listed as `CredentialList` shows them.
+ */
+export function ApplicationDocuments({
+  app,
+  onView,
+  onDownload,
+  downloading,
+}: {
+  app: { id: string; name: string; credentialCount: number };
+  onView: (credential: CredentialRecord) => void;
+  onDownload: (credential: CredentialRecord) => void;
+  downloading?: string | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const query = useQuery({
+    queryKey: adminApplicationKeys.credentials(app.id),
+    queryFn: () => api.adminApplicationCredentials(app.id),
+    enabled: open,
+  });
+  if (app.credentialCount === 0) {
+    return <CredentialList owner={app.name} credentials={[]} onView={onView} onDownload={onDownload} />;
+  }
+  return (
+    <div>
+      <button
+        type="button"
+        className={`${ui.secondary} ${ui.small}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open
+          ? MESSAGES.adminHideDocuments
+          : formatMessage('adminShowDocuments', { count: app.credentialCount })}
+      </button>
+      <div id={panelId} hidden={!open}>
+        {open && query.isPending && <p className={ui.muted}>{MESSAGES.adminDocumentsLoading}</p>}
+        {query.error && (
+          <p role="alert" className={ui.error}>
+            {errorMessage(query.error)}
+          </p>
+        )}
+        {open && query.data && (
+          <CredentialList
+            owner={app.name}
+            credentials={query.data}
+            onView={onView}
+            onDownload={onDownload}
+            downloading={downloading}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
