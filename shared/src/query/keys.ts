@@ -111,11 +111,8 @@ export const credentialFileKeys = {
 };
 
 // Issue 18 (p6): the provider's appointments by window (under `providerKeys.appointments()`, so the card
-// mutations reach every window) and one card's intake; the patient's visits a page at a time.
+// mutations reach every window) and one card's intake.
 export const providerWindowKeys = {
   window: (from: string, to: string) => [...providerKeys.appointments(), 'window', from, to] as const,
   intake: (appointmentId: string) => [...providerKeys.appointments(), 'intake', appointmentId] as const,
-};
-export const visitPageKeys = {
-  pages: (uid: string) => [...visitKeys.list(uid), 'pages'] as const,
 };
