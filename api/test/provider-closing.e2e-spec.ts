@@ -18,6 +18,7 @@ import {
   book,
   bookableSlots,
   bookingBody,
+  patientWithRecord,
   registeredPatient,
   type SeededDoctor,
 } from './booking-helpers.js';
@@ -60,15 +61,7 @@ const approvedDoctor = () =>
   });
 
 /** A patient with a saved intake (and so a clinical summary). */
-async function patientWithIntake(): Promise<TestUser> {
-  const user = await registeredPatient(t);
-  const res = await request(t.http)
-    .post('/api/patients')
-    .set(authHeader(user))
-    .send({ uid: user.uid, data: { ...ROUTINE_RECORD, name: 'Casey Closing' } });
-  expect([200, 201]).toContain(res.status);
-  return user;
-}
+const patientWithIntake = () => patientWithRecord(t, { ...ROUTINE_RECORD, name: 'Casey Closing' });
 
 /** An appointment written straight to the database, starting `offsetMinutes` from now. */
 async function appointmentAt(

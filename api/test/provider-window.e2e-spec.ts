@@ -14,7 +14,12 @@ import {
 } from '@medora/shared';
 import { AppointmentsRepository } from '../src/appointments/appointments.repository.js';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
-import { approvedDoctorAccount, registeredPatient, type SeededDoctor } from './booking-helpers.js';
+import {
+  approvedDoctorAccount,
+  patientWithRecord,
+  registeredPatient,
+  type SeededDoctor,
+} from './booking-helpers.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /**
@@ -44,15 +49,7 @@ const approvedDoctor = () =>
     schedule: SCHEDULE,
   });
 
-async function patientWithIntake(): Promise<TestUser> {
-  const user = await registeredPatient(t);
-  const res = await request(t.http)
-    .post('/api/patients')
-    .set(authHeader(user))
-    .send({ uid: user.uid, data: ROUTINE_RECORD });
-  expect(res.status).toBe(201);
-  return user;
-}
+const patientWithIntake = () => patientWithRecord(t, ROUTINE_RECORD);
 
 /** An appointment written straight to the database at a clinic wall date and time. */
 async function appointmentOn(
