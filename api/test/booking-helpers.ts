@@ -45,6 +45,14 @@ export async function registeredPatient(t: TestApp): Promise<TestUser> {
   return user;
 }
 
+/** A registered patient who has submitted the intake `data` (so has a clinical summary). */
+export async function patientWithRecord(t: TestApp, data: object): Promise<TestUser> {
+  const user = await registeredPatient(t);
+  const res = await request(t.http).post('/api/patients').set(authHeader(user)).send({ uid: user.uid, data });
+  if (res.status !== 201) throw new Error(`POST /api/patients answered ${res.status}`);
+  return user;
+}
+
 /**
  * A doctor account whose record an admin approved (written straight to the database, bookable), with
  * the given clinic, zone and schedule.

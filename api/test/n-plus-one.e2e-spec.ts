@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import type { Logger, QueryRunner } from 'typeorm';
+import { DEFAULT_CLINIC_TIME_ZONE, addDays, todayIn } from '@medora/shared';
 import { registeredPatient } from './booking-helpers.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
@@ -171,6 +172,12 @@ async function buildWorld(n: number): Promise<World> {
   return { t, recorder, patient, admin, provider, providerDoctorId: providerDoctor!.id };
 }
 
+/** Clinic dates 20 to 40 days ahead: the provider's appointments with the other patients. */
+const providerWindowQuery = () => {
+  const today = todayIn(DEFAULT_CLINIC_TIME_ZONE);
+  return `from=${addDays(today, 20)}&to=${addDays(today, 40)}`;
+};
+
 interface ListRoute {
   /** The route as the OpenAPI document names it. */
   route: string;
@@ -198,9 +205,10 @@ const LIST_ROUTES: ListRoute[] = [
   },
   {
     route: '/api/provider/appointments',
-    url: () => '/api/provider/appointments',
+    // Issue 18: a window holding the other patients' appointments (30 days and some hours ahead).
+    url: () => `/api/provider/appointments?${providerWindowQuery()}`,
     caller: (w) => w.provider,
-    items: length,
+    items: (body) => (body as { items: unknown[] }).items.length,
   },
   {
     route: '/api/admin/applications',
@@ -257,6 +265,7 @@ const NOT_LISTS = new Set([
   '/api/appointments/{id}/ics',
   '/api/appointments/{id}/prescription',
   '/api/provider/overview',
+  '/api/provider/appointments/{id}/intake',
   '/api/provider/schedule',
   '/api/admin/overview',
   '/api/admin/credentials/{id}/file',
@@ -384,5 +393,37 @@ describe('admin lists by keyset (issue 18)', () => {
     const many = await run(large);
     expect(many).toEqual(one);
     expect(one.length).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+});
+
+describe('provider appointments by page (issue 18)', () => {
+  const firstPage = async (w: World) => {
+    const res = await request(w.t.http)
+      .get(`/api/provider/appointments?${providerWindowQuery()}&limit=1`)
+      .set(authHeader(w.provider));
+    expect(res.status).toBe(200);
+    return res.body as { items: unknown[]; nextCursor: string | null };
+  };
+
+  it('reads the next page with the same statements with 1 and with 100 patients', async () => {
+    // The small world has one appointment in the window: a page of 1 then the end. The large has 100.
+    const smallFirst = await firstPage(small);
+    const largeFirst = await firstPage(large);
+    expect(smallFirst.nextCursor).toBeNull();
+    expect(largeFirst.nextCursor).toEqual(expect.any(String));
+    const next: ListRoute = {
+      route: '/api/provider/appointments',
+      url: () =>
+        `/api/provider/appointments?${providerWindowQuery()}&limit=50&cursor=${encodeURIComponent(largeFirst.nextCursor!)}`,
+      caller: (w) => w.provider,
+      items: (body) => (body as { items: unknown[] }).items.length,
+    };
+    const first: ListRoute = { ...next, url: () => `/api/provider/appointments?${providerWindowQuery()}` };
+    const one = await measure(small, first);
+    const many = await measure(large, next);
+    expect(many.items).toBe(50);
+    expect(one.items).toBe(1);
+    expect(many.statements).toEqual(one.statements);
+    expect(one.statements.length).toBeLessThanOrEqual(MAX_STATEMENTS);
   });
 });

@@ -2,12 +2,15 @@ import request from 'supertest';
 import {
   MESSAGES,
   VISIT_UNDO_HOURS,
+  addDays,
+  todayIn,
   formatAppointmentWhen,
   formatMessage,
   visitActions,
   type Appointment,
   type NotificationsResponse,
   type ProviderAppointment,
+  type ProviderAppointmentsPage,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import {
@@ -15,6 +18,7 @@ import {
   book,
   bookableSlots,
   bookingBody,
+  patientWithRecord,
   registeredPatient,
   type SeededDoctor,
 } from './booking-helpers.js';
@@ -57,15 +61,7 @@ const approvedDoctor = () =>
   });
 
 /** A patient with a saved intake (and so a clinical summary). */
-async function patientWithIntake(): Promise<TestUser> {
-  const user = await registeredPatient(t);
-  const res = await request(t.http)
-    .post('/api/patients')
-    .set(authHeader(user))
-    .send({ uid: user.uid, data: { ...ROUTINE_RECORD, name: 'Casey Closing' } });
-  expect([200, 201]).toContain(res.status);
-  return user;
-}
+const patientWithIntake = () => patientWithRecord(t, { ...ROUTINE_RECORD, name: 'Casey Closing' });
 
 /** An appointment written straight to the database, starting `offsetMinutes` from now. */
 async function appointmentAt(
@@ -89,10 +85,12 @@ const as = (user: TestUser) => ({
   patch: (path: string, body: object) => request(t.http).patch(path).set(authHeader(user)).send(body),
 });
 
+/** The doctor's appointments from 5 days ago to 25 days ahead (issue 18: a window of clinic dates). */
 async function providerList(doctor: TestUser): Promise<ProviderAppointment[]> {
-  const res = await as(doctor).get('/api/provider/appointments');
+  const from = addDays(todayIn('America/New_York'), -5);
+  const res = await as(doctor).get(`/api/provider/appointments?from=${from}&to=${addDays(from, 30)}`);
   expect(res.status).toBe(200);
-  return res.body as ProviderAppointment[];
+  return (res.body as ProviderAppointmentsPage).items;
 }
 
 describe('cancelled relationships', () => {
@@ -105,7 +103,7 @@ describe('cancelled relationships', () => {
     expect(listed).toMatchObject({
       status: 'Cancelled',
       cancelledBy: 'patient',
-      patient: { uid: patient.uid, name: null, email: null, intake: null, summary: null },
+      patient: { uid: patient.uid, name: null, email: null, headline: null },
     });
   });
 
@@ -302,7 +300,11 @@ describe('POST /api/provider/appointments/{id}/cancel', () => {
     expect((await book(t, other, bookingBody(other, doctor, slot))).status).toBe(201);
     expect((await as(doc).get(`/api/patients/${patient.uid}`)).status).toBe(403);
     const listed = (await providerList(doc)).find((a) => a.id === id);
-    expect(listed).toMatchObject({ cancelledBy: 'doctor', cancelReason: reason, patient: { intake: null } });
+    expect(listed).toMatchObject({
+      cancelledBy: 'doctor',
+      cancelReason: reason,
+      patient: { headline: null },
+    });
   });
 
   it('requires a reason of at most 500 characters and an upcoming appointment', async () => {

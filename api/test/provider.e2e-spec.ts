@@ -1,11 +1,14 @@
 import request from 'supertest';
 import {
   MESSAGES,
+  addDays,
   formatMessage,
+  todayIn,
   type AdminDashboardOverview,
   type ApplicationsPage,
   type DoctorRecordResponse,
-  type ProviderAppointment,
+  type ProviderAppointmentIntake,
+  type ProviderAppointmentsPage,
   type ProviderScheduleResponse,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
@@ -433,21 +436,36 @@ describe('provider dashboard', () => {
     expect(booked.status).toBe(201);
     const appointmentId = booked.body.id as string;
 
-    const mine = await request(t.http).get('/api/provider/appointments').set(authHeader(doc));
+    const window = `?from=${addDays(todayIn(doctor.timeZone), -1)}&to=${addDays(todayIn(doctor.timeZone), 29)}`;
+    const mine = await request(t.http).get(`/api/provider/appointments${window}`).set(authHeader(doc));
     expect(mine.status).toBe(200);
-    const [item] = mine.body as ProviderAppointment[];
+    const [item] = (mine.body as ProviderAppointmentsPage).items;
     expect(item).toMatchObject({
       id: appointmentId,
       date: slot,
       patient: { uid: patient.uid, name: ROUTINE_RECORD.name },
     });
-    expect(item!.patient.summary).toBeTruthy();
-    expect(item!.patient.intake).toMatchObject({ name: ROUTINE_RECORD.name });
+    // Issue 18: the card carries the summary's headline; the intake loads when it is opened.
+    expect(item!.patient.headline).toEqual({ redFlags: expect.any(Array), complaints: expect.any(Array) });
+    expect(item!.patient).not.toHaveProperty('intake');
+    const opened = await request(t.http)
+      .get(`/api/provider/appointments/${appointmentId}/intake`)
+      .set(authHeader(doc));
+    expect(opened.status).toBe(200);
+    expect((opened.body as ProviderAppointmentIntake).intake).toMatchObject({ name: ROUTINE_RECORD.name });
+    expect((opened.body as ProviderAppointmentIntake).summary).toBeTruthy();
 
-    // The other doctor sees none of it: not the list, not the patient's record, not the status.
-    expect((await request(t.http).get('/api/provider/appointments').set(authHeader(otherDoc))).body).toEqual(
-      [],
-    );
+    // The other doctor sees none of it: not the list, not the card, not the patient's record, not the status.
+    expect(
+      (await request(t.http).get(`/api/provider/appointments${window}`).set(authHeader(otherDoc))).body,
+    ).toMatchObject({ items: [], nextCursor: null });
+    expect(
+      (
+        await request(t.http)
+          .get(`/api/provider/appointments/${appointmentId}/intake`)
+          .set(authHeader(otherDoc))
+      ).status,
+    ).toBe(404);
     expect((await request(t.http).get(`/api/patients/${patient.uid}`).set(authHeader(otherDoc))).status).toBe(
       403,
     );
@@ -561,7 +579,10 @@ describe('provider dashboard', () => {
       ctx.body as { doctors: { id: string; schedule: { availableDays: string[] } }[] }
     ).doctors.find((d) => d.id === doctor.id)!;
     expect(listed.schedule.availableDays).toEqual(['Friday']);
-    const list = await request(t.http).get('/api/provider/appointments').set(authHeader(doc));
-    expect((list.body as ProviderAppointment[]).map((a) => a.id)).toEqual([booked.body.id]);
+    const from = addDays(todayIn(doctor.timeZone), -1);
+    const list = await request(t.http)
+      .get(`/api/provider/appointments?from=${from}&to=${addDays(from, 30)}`)
+      .set(authHeader(doc));
+    expect((list.body as ProviderAppointmentsPage).items.map((a) => a.id)).toEqual([booked.body.id]);
   });
 });

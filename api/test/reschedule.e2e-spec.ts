@@ -1,13 +1,15 @@
 import request from 'supertest';
 import {
   MESSAGES,
+  addDays,
   formatAppointmentWhen,
   formatDateTime,
   formatMessage,
   parseAppointmentDate,
+  todayIn,
   type Appointment,
   type NotificationsResponse,
-  type ProviderAppointment,
+  type ProviderAppointmentsPage,
 } from '@medora/shared';
 import {
   approvedDoctorAccount,
@@ -102,8 +104,9 @@ describe('POST /api/appointments/{id}/reschedule', () => {
     expect((await book(t, other, bookingBody(other, doctor, first!))).status).toBe(201);
 
     // The doctor's list says where it came from.
-    const mine = await as(doc).get('/api/provider/appointments');
-    const row = (mine.body as ProviderAppointment[]).find((a) => a.id === before.id);
+    const start = addDays(todayIn('America/Chicago'), -1);
+    const mine = await as(doc).get(`/api/provider/appointments?from=${start}&to=${addDays(start, 30)}`);
+    const row = (mine.body as ProviderAppointmentsPage).items.find((a) => a.id === before.id);
     expect(row).toMatchObject({ rescheduledFrom: before.startsAt, timeZone: 'America/Chicago' });
 
     // Both are told, with dates as people read them (weekday, clinic zone named).

@@ -6,6 +6,8 @@ import {
   VISIT_FIELDS,
   type DraftResponse,
   type PatientResponse,
+  type ProviderAppointmentIntake,
+  type ProviderAppointmentsPage,
   type VisitDetail,
   type VisitsResponse,
 } from '@medora/shared';
@@ -208,17 +210,23 @@ describe('visits (issue 15 §2)', () => {
     expect(crossed.status).toBe(404);
   });
 
-  it('the doctor’s appointment list shows the latest visit’s answers and summary', async () => {
+  it('the doctor’s appointment card opens on the latest visit’s answers and summary', async () => {
     const owner = await patient();
     await save(owner, CHEST_PAIN_RECORD);
     await save(owner, FEVER_RECORD);
     const doctor = await doctorOf(owner.uid);
     const res = await request(t.http).get('/api/provider/appointments').set(authHeader(doctor));
     expect(res.status).toBe(200);
-    const [first] = res.body as { patient: { intake: Record<string, unknown>; summary: { text: string } } }[];
-    expect(first!.patient.intake.symptoms).toEqual(FEVER_RECORD.symptoms);
-    expect(first!.patient.intake.name).toBe(FEVER_RECORD.name);
-    expect(first!.patient.summary.text).toMatch(/Fever/);
+    const [first] = (res.body as ProviderAppointmentsPage).items;
+    expect(first!.patient.headline!.complaints.join(' ')).toMatch(/Fever/);
+    const opened = await request(t.http)
+      .get(`/api/provider/appointments/${first!.id}/intake`)
+      .set(authHeader(doctor));
+    expect(opened.status).toBe(200);
+    const card = opened.body as ProviderAppointmentIntake;
+    expect(card.intake!.symptoms).toEqual(FEVER_RECORD.symptoms);
+    expect(card.intake!.name).toBe(FEVER_RECORD.name);
+    expect(card.summary!.text).toMatch(/Fever/);
   });
 });
 
@@ -335,6 +343,53 @@ describe('migration 1768176000000', () => {
       await runner.rollbackTransaction();
       await runner.release();
       await owner.destroy();
+    }
+  });
+});
+
+describe('earlier visits (issue 18: a keyset cursor)', () => {
+  it('pages 50 at a time with ?before=, none twice or missed, and refuses a foreign cursor', async () => {
+    const user = await patient();
+    const other = await patient();
+    // 120 visits, two of them at the same instant (the id breaks the tie).
+    await t.dataSource.query(
+      `INSERT INTO patient_visits (firebase_uid, kind, reason, data, visited_at)
+       SELECT $1, 'visit', 'Visit ' || g, '{}'::jsonb, timestamptz '2026-01-01' + least(g, 119) * interval '1 hour'
+         FROM generate_series(1, 120) g`,
+      [user.uid],
+    );
+    const seen: string[] = [];
+    let before: string | null = null;
+    const sizes: number[] = [];
+    do {
+      const res = await request(t.http)
+        .get(`/api/patients/${user.uid}/visits${before ? `?before=${before}` : ''}`)
+        .set(authHeader(user));
+      expect(res.status).toBe(200);
+      expect(parses('GET /api/patients/{uid}/visits', res.body)).toBe(true);
+      const body = res.body as VisitsResponse;
+      expect(body.total).toBe(120);
+      sizes.push(body.items.length);
+      seen.push(...body.items.map((v) => v.id));
+      before = body.nextBefore;
+    } while (before);
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(new Set(seen).size).toBe(120);
+    const [{ n }] = await t.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM patient_visits WHERE firebase_uid = $1 AND id = ANY($2::uuid[])`,
+      [user.uid, seen],
+    );
+    expect(n).toBe(120);
+
+    // Another patient's visit id, or no id at all, is not a cursor of this list.
+    await save(other, ROUTINE_RECORD);
+    const foreign = ((await visits(other)).body as VisitsResponse).items[0]!.id;
+    for (const bad of [foreign, 'not-an-id']) {
+      const res = await request(t.http)
+        .get(`/api/patients/${user.uid}/visits?before=${bad}`)
+        .set(authHeader(user));
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(MESSAGES.visitsBeforeInvalid);
     }
   });
 });

@@ -124,7 +124,8 @@ test("the doctor's day: by day, summary folded, closing rules, cancel with reaso
   const upcoming = await insert(wall, [first, '09:00']);
   await insert(wall, [first, '11:30']);
   const toCancel = await insert(wall, [second, '09:00']);
-  await insert(`now() - interval '1 hour'`);
+  // Started a minute ago: inside today's window (issue 18) at any hour but the first minute of the day.
+  await insert(`now() - interval '1 minute'`);
 
   await loginThroughUi(page, doctorUser.email, doctorUser.password);
   await expect(page).toHaveURL(/\/provider-dashboard$/);

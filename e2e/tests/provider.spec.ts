@@ -307,7 +307,8 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await rxDialog.getByRole('button', { name: 'Close' }).click();
   await expect(rxDialog).toHaveCount(0);
   // The visit's start time passes (set in the database rather than waiting): now it can be closed.
-  await sql(`UPDATE appointments SET starts_at = now() - interval '1 hour' WHERE id = $1`, [appointmentId]);
+  // A minute ago: still inside today's window (issue 18) at any hour but the first minute of the day.
+  await sql(`UPDATE appointments SET starts_at = now() - interval '1 minute' WHERE id = $1`, [appointmentId]);
   await doc.reload();
   const started = doc.getByRole('article', { name: /^Appointment with Dana Whitfield on / });
   await started.getByRole('button', { name: 'Mark Completed' }).click();

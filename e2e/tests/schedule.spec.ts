@@ -112,7 +112,8 @@ test('a new doctor sets weekly hours with dates off and extra hours; booking and
   const step = page.getByRole('region', { name: 'Set your weekly hours' });
   await expect(step).toBeVisible();
   const stepTop = (await step.boundingBox())!.y;
-  const upcomingTop = (await page.getByRole('heading', { name: 'Upcoming appointments' }).boundingBox())?.y;
+  const upcomingTop = (await page.getByRole('heading', { name: 'Appointments', exact: true }).boundingBox())
+    ?.y;
   if (upcomingTop !== undefined) expect(stepTop).toBeLessThan(upcomingTop);
   await expect(step.getByText('Closed', { exact: true })).toHaveCount(7);
   await shotAtWidths(page, 'schedule-first-hours');

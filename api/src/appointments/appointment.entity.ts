@@ -24,8 +24,9 @@ import { UserEntity } from '../users/user.entity.js';
   unique: true,
   where: 'idempotency_key IS NOT NULL',
 })
-@Index('idx_appointments_patient_starts', ['patientUid', 'startsAt'])
-@Index('idx_appointments_doctor_starts', ['doctorId', 'startsAt'])
+// Issue 18: keyset pages by time with the id as tiebreak (migration 1769472000000).
+@Index('idx_appointments_patient_starts_id', ['patientUid', 'startsAt', 'id'])
+@Index('idx_appointments_doctor_starts_id', ['doctorId', 'startsAt', 'id'])
 // Issue 18 (AdminListIndexes1769558400000): the admin overview's count of the week; partial.
 @Index('idx_appointments_starts_active', { synchronize: false })
 @Check('chk_appointments_status', `status IN ('Scheduled', 'Confirmed', 'Completed', 'Cancelled', 'No-Show')`)

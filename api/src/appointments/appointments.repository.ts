@@ -35,7 +35,7 @@ export type AppointmentAccessRow = AppointmentRow & { doctor_uid: string | null 
 type Queryable = Pick<EntityManager, 'query'>;
 
 /**
- * A row of a doctor's appointment list (`ofDoctorQuery`): patient data only while active. Column
+ * A row of a doctor's appointment list (`windowOfDoctorQuery`): patient data only while active. Column
  * names as stored: the audit fold names them in its subject and order (`withAuditPerSubjectInsert`).
  */
 export type DoctorAppointmentRow = {
@@ -50,10 +50,30 @@ export type DoctorAppointmentRow = {
   cancel_reason: string | null;
   rescheduled_from: Date | null;
   active: boolean;
+  /** `starts_at` to the microsecond, for the next page's cursor. */
+  keyset_at: string;
   email: string | null;
-  data: Record<string, unknown> | null;
+  name: string | null;
   ai_summary: unknown;
 };
+
+/** Where a keyset page of a time-ordered list ends: the last row's time (ISO, µs) and id. */
+export interface KeysetPosition {
+  at: string;
+  id: string;
+}
+
+/** A timestamptz as ISO text to the microsecond (a JS Date keeps milliseconds only). */
+export const KEYSET_TIME_SQL = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The record behind one appointment card (`intakeForDoctor`). */
+export interface AppointmentIntakeRow {
+  patient_uid: string;
+  active: boolean;
+  data: Record<string, unknown> | null;
+  summary: unknown;
+}
 
 /** An appointment's id and status after a transition. */
 export interface AppointmentStatusRow {
@@ -277,31 +297,70 @@ export class AppointmentsRepository {
   }
 
   /**
-   * A doctor's appointments (upcoming first, then the rest; at most 500), as the statement
-   * `AuditService.queryWithSubjectAudit` runs with one audit row per patient whose data it returned.
-   * A cancelled appointment carries no patient data (the relationship ended: doctor-of-patient.ts).
+   * Issue 18: one page of a doctor's appointments starting in a window of clinic dates (`from`..`to`,
+   * both included, in `timeZone`), by start then id, after the keyset `after` — at most `limit` rows
+   * plus one (the caller's sign of a next page). One range scan of idx_appointments_doctor_starts_id.
+   * Run by `AuditService.queryWithSubjectAudit` with one audit row per patient whose data it returned;
+   * a cancelled appointment carries no patient data (the relationship ended: doctor-of-patient.ts).
+   * The card carries the patient's name and summary only; the intake loads with `intakeForDoctor`.
    */
-  static ofDoctorQuery(doctorId: string) {
+  static windowOfDoctorQuery(
+    doctorId: string,
+    window: { from: string; to: string; timeZone: string },
+    after: KeysetPosition | null,
+    limit: number,
+  ) {
     const active = activeAppointmentSql('a');
     return {
       sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
                    a.cancelled_by, a.cancel_reason, a.rescheduled_from, ${active} AS active,
-                   ${upcomingAppointmentSql('a')} AS upcoming,
+                   ${KEYSET_TIME_SQL('a.starts_at')} AS keyset_at,
                    CASE WHEN ${active} THEN u.email END AS email,
-                   CASE WHEN ${active} THEN p.data || COALESCE(lv.data, '{}'::jsonb) END AS data,
+                   CASE WHEN ${active} THEN p.data ->> 'name' END AS name,
                    CASE WHEN ${active} THEN lv.summary END AS ai_summary
               FROM appointments a
               LEFT JOIN users u ON u.firebase_uid = a.patient_uid
               LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
-              ${latestVisitJoinSql('a.patient_uid')}
+              LEFT JOIN LATERAL (SELECT v.summary FROM patient_visits v
+                                  WHERE v.firebase_uid = a.patient_uid
+                                  ORDER BY v.visited_at DESC, v.id DESC LIMIT 1) lv ON true
              WHERE a.doctor_id = $1
-             ORDER BY upcoming DESC, a.starts_at ASC
-             LIMIT 500`,
-      params: [doctorId],
+               AND a.starts_at >= ($2::date::timestamp AT TIME ZONE $4)
+               AND a.starts_at < (($3::date + 1)::timestamp AT TIME ZONE $4)
+               AND ($5::timestamptz IS NULL OR (a.starts_at, a.id) > ($5::timestamptz, $6::uuid))
+             ORDER BY a.starts_at, a.id
+             LIMIT $7`,
+      params: [
+        doctorId,
+        window.from,
+        window.to,
+        window.timeZone,
+        after?.at ?? null,
+        after?.id ?? null,
+        limit + 1,
+      ],
       subject: 'CASE WHEN active THEN patient_uid END',
-      orderBy: 'upcoming DESC, starts_at ASC',
+      orderBy: 'starts_at, id',
       subjectOf: (r: DoctorAppointmentRow) => (r.active ? r.patient_uid : null),
     };
+  }
+
+  /**
+   * Issue 18: the intake and clinical summary of the patient of the doctor's appointment `id` (the
+   * profile's facts with the latest visit's answers, as `GET /api/patients/{uid}` reads them), whether
+   * the appointment is active; undefined when it is not this doctor's.
+   */
+  async intakeForDoctor(id: string, doctorId: string): Promise<AppointmentIntakeRow | undefined> {
+    const rows = await this.ds.query<AppointmentIntakeRow[]>(
+      `SELECT a.patient_uid, ${activeAppointmentSql('a')} AS active,
+              p.data || COALESCE(lv.data, '{}'::jsonb) AS data, lv.summary
+         FROM appointments a
+         LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
+         ${latestVisitJoinSql('a.patient_uid')}
+        WHERE a.id = $1 AND a.doctor_id = $2`,
+      [id, doctorId],
+    );
+    return rows[0];
   }
 
   /** Completed / No-Show for the doctor's open appointment that has started; null when not so. */

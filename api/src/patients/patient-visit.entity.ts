@@ -3,8 +3,8 @@ import type { ClinicalSummary, IntakeAnswers, VisitKind } from '@medora/shared';
 
 /** One submitted intake (issue 15 §2): its date, kind, reason, its own answers and clinical summary. */
 @Entity({ name: 'patient_visits' })
-// Newest first per patient (the index is `visited_at DESC`; TypeORM compares names and columns only).
-@Index('idx_patient_visits_patient', ['firebaseUid', 'visitedAt'])
+// Issue 18: a patient's visits, newest first, a keyset page at a time (id as tiebreak).
+@Index('idx_patient_visits_patient_visited_id', ['firebaseUid', 'visitedAt', 'id'])
 @Check('ck_patient_visits_kind', `kind IN ('visit', 'follow-up', 'profile')`)
 export class PatientVisitEntity {
   @PrimaryGeneratedColumn('uuid')

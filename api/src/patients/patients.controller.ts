@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
@@ -6,11 +6,13 @@ import {
   savePatientSchema,
   uidSchema,
   visitIdSchema,
+  visitsQuerySchema,
   type DraftResponse,
   type PatientResponse,
   type SaveDraftInput,
   type SavePatientInput,
   type VisitDetail,
+  type VisitsQuery,
   type VisitsResponse,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
@@ -59,14 +61,23 @@ export class PatientsController {
 
   // Issue 15 §2: visits and the unsent draft.
   @Get(':uid/visits')
-  @ApiOperation({ summary: 'A patient’s visits, newest first (at most 50, with the total)' })
-  @ApiResponse({ status: 200, description: '{ items, total }' })
+  @ApiOperation({
+    summary:
+      'A patient’s visits, newest first, 50 a page (with the total); `before` = the previous page’s `nextBefore`',
+  })
+  @ApiResponse({ status: 200, description: '{ items, total, nextBefore }' })
+  @ApiResponse({
+    status: 400,
+    description: 'before is not one of this patient’s visits',
+    schema: ERROR_BODY_SCHEMA,
+  })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   listVisits(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Query(new ZodValidationPipe(visitsQuerySchema)) query: VisitsQuery,
   ): Promise<VisitsResponse> {
-    return this.patients.listVisits(caller, uid);
+    return this.patients.listVisits(caller, uid, query.before ?? null);
   }
 
   @Get(':uid/visits/:id')

@@ -89,30 +89,45 @@ export class PatientsRepository {
   }
 
   /**
-   * The newest `limit` visits of a patient (without answers) and how many there are, in one statement
-   * (the total is a window count over every visit of the patient, taken before the LIMIT).
+   * The newest `limit` visits of a patient (without answers) plus one (the sign of a next page), older
+   * than the visit `before` when given, and how many the patient has in all, in one statement on
+   * idx_patient_visits_patient_visited_id. Null when `before` is not one of this patient's visits.
    */
   async listVisits(
     firebaseUid: string,
     limit: number,
-  ): Promise<{ rows: Pick<PatientVisitEntity, 'id' | 'kind' | 'reason' | 'visitedAt'>[]; total: number }> {
+    before: string | null,
+  ): Promise<{
+    rows: Pick<PatientVisitEntity, 'id' | 'kind' | 'reason' | 'visitedAt'>[];
+    total: number;
+  } | null> {
     const rows = await this.visits.query<
-      { id: string; kind: VisitKind; reason: string; visited_at: Date; total: string }[]
+      {
+        id: string | null;
+        kind: VisitKind;
+        reason: string;
+        visited_at: Date;
+        total: string;
+        anchored: boolean;
+      }[]
     >(
-      `SELECT id, kind, reason, visited_at, count(*) OVER () AS total
-         FROM patient_visits WHERE firebase_uid = $1
-        ORDER BY visited_at DESC, id DESC
-        LIMIT $2`,
-      [firebaseUid, limit],
+      `WITH anchor AS (SELECT visited_at, id FROM patient_visits WHERE firebase_uid = $1 AND id = $3::uuid)
+       SELECT v.id, v.kind, v.reason, v.visited_at, c.total, ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM anchor)) AS anchored
+         FROM (SELECT count(*) AS total FROM patient_visits WHERE firebase_uid = $1) c
+         LEFT JOIN LATERAL (
+           SELECT id, kind, reason, visited_at FROM patient_visits
+            WHERE firebase_uid = $1
+              AND ($3::uuid IS NULL OR (visited_at, id) < (SELECT visited_at, id FROM anchor))
+            ORDER BY visited_at DESC, id DESC
+            LIMIT $2) v ON true`,
+      [firebaseUid, limit + 1, before],
     );
+    if (!rows[0]?.anchored) return null;
     return {
-      rows: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        reason: r.reason,
-        visitedAt: new Date(r.visited_at),
-      })),
-      total: rows.length ? Number(rows[0]!.total) : 0,
+      rows: rows
+        .filter((r): r is typeof r & { id: string } => r.id !== null)
+        .map((r) => ({ id: r.id, kind: r.kind, reason: r.reason, visitedAt: new Date(r.visited_at) })),
+      total: Number(rows[0].total),
     };
   }
 

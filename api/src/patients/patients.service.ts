@@ -99,14 +99,25 @@ export class PatientsService {
     return { created: saved.created, patient: toResponse({ profile: saved.profile, latest: saved.visit }) };
   }
 
-  /** `GET /api/patients/:uid/visits`: the newest visits first (at most VISITS_LIST_MAX), who may read the record. */
-  async listVisits(caller: Caller, uid: string): Promise<VisitsResponse> {
+  /**
+   * `GET /api/patients/:uid/visits`: the newest visits first, VISITS_LIST_MAX a page — older than the
+   * visit `before` for the next page (issue 18) — for who may read the record.
+   */
+  async listVisits(caller: Caller, uid: string, before: string | null = null): Promise<VisitsResponse> {
     await this.access.assertCanAccess(caller, uid, {
       allow: READERS,
       audit: { action: 'list', resourceType: 'profile', resourceId: uid },
     });
-    const { rows, total } = await this.patients.listVisits(uid, VISITS_LIST_MAX);
-    return { items: rows.map(toListItem), total };
+    const page = await this.patients.listVisits(uid, VISITS_LIST_MAX, before);
+    if (!page) {
+      throw new ApiException(400, MESSAGES.visitsBeforeInvalid, { before: MESSAGES.visitsBeforeInvalid });
+    }
+    const items = page.rows.slice(0, VISITS_LIST_MAX);
+    return {
+      items: items.map(toListItem),
+      total: page.total,
+      nextBefore: page.rows.length > VISITS_LIST_MAX ? items[items.length - 1]!.id : null,
+    };
   }
 
   /** `GET /api/patients/:uid/visits/:id`: one visit's answers and summary; 404 for another's id. */

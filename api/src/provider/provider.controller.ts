@@ -1,14 +1,17 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   appointmentIdSchema,
   appointmentStatusUpdateSchema,
   doctorCancelSchema,
+  providerAppointmentsQuerySchema,
   providerScheduleSchema,
   type AppointmentStatusUpdate,
   type DoctorCancelInput,
-  type ProviderAppointment,
+  type ProviderAppointmentIntake,
+  type ProviderAppointmentsPage,
+  type ProviderAppointmentsQuery,
   type ProviderOverview,
   type ProviderScheduleInput,
   type ProviderScheduleResponse,
@@ -40,9 +43,29 @@ export class ProviderController {
   }
 
   @Get('provider/appointments')
-  @ApiOperation({ summary: 'This doctor’s appointments with each patient’s summary and intake details' })
-  appointments(@CurrentCaller() caller: Caller): Promise<ProviderAppointment[]> {
-    return this.provider.appointments(caller);
+  @ApiOperation({
+    summary:
+      'A page of this doctor’s appointments in a window of clinic dates (default today and the next 7 days; at most 31), by start: patient name and summary headline, no intake',
+  })
+  @ApiResponse({ status: 400, description: 'Bad date, window, cursor or limit', schema: ERROR_BODY_SCHEMA })
+  appointments(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodValidationPipe(providerAppointmentsQuerySchema)) query: ProviderAppointmentsQuery,
+  ): Promise<ProviderAppointmentsPage> {
+    return this.provider.appointments(caller, query);
+  }
+
+  @Get('provider/appointments/:id/intake')
+  @ApiOperation({
+    summary:
+      'The clinical summary and intake of one appointment’s patient: its doctor only, while the appointment is active (audited)',
+  })
+  @ApiResponse({ status: 404, description: 'Not this doctor’s appointment', schema: ERROR_BODY_SCHEMA })
+  appointmentIntake(
+    @CurrentCaller() caller: Caller,
+    @Param('id', idPipe()) id: string,
+  ): Promise<ProviderAppointmentIntake> {
+    return this.provider.appointmentIntake(caller, id);
   }
 
   @Patch('provider/appointments/:id/status')

@@ -9,6 +9,10 @@ import {
   formatAppointmentDate,
   formatMessage,
   isOpenStatus,
+  PROVIDER_PAGE_DEFAULT,
+  PROVIDER_WINDOW_MAX_DAYS,
+  providerWindow,
+  windowDays,
   parseTime12h,
   sanitizeFileName,
   slotOf,
@@ -19,7 +23,11 @@ import type {
   DoctorSchedule,
   AppointmentStatusUpdate,
   DoctorCancelInput,
+  ClinicalSummary,
   ProviderAppointment,
+  ProviderAppointmentIntake,
+  ProviderAppointmentsPage,
+  ProviderAppointmentsQuery,
   ProviderOverview,
   ProviderScheduleInput,
   ProviderScheduleResponse,
@@ -29,7 +37,10 @@ import {
   type DoctorAppointmentRow,
 } from '../appointments/appointments.repository.js';
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
+import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
+import { summaryHeadline } from '../common/summary-headline.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
@@ -48,6 +59,7 @@ export class ProviderService {
     private readonly doctors: DoctorsRepository,
     private readonly appointmentRows: AppointmentsRepository,
     private readonly audit: AuditService,
+    private readonly access: AccessPolicy,
   ) {}
 
   /**
@@ -73,18 +85,36 @@ export class ProviderService {
   }
 
   /**
-   * This doctor's appointments (upcoming first, then the rest). An active appointment carries the
-   * patient's name, email, intake and summary; a cancelled one is listed without any of them (the
-   * relationship ended: doctor-of-patient.ts). One audit row per patient whose data was returned.
+   * Issue 18: a page of this doctor's appointments starting in a window of clinic dates (default today
+   * and the next PROVIDER_WINDOW_NEXT_DAYS days), by start. An active appointment carries the patient's
+   * name, e-mail and summary headline; a cancelled one none of them (the relationship ended:
+   * doctor-of-patient.ts). One audit row per patient whose data the page returned.
    */
-  async appointments(caller: Caller): Promise<ProviderAppointment[]> {
+  async appointments(
+    caller: Caller,
+    query: ProviderAppointmentsQuery,
+    now = new Date(),
+  ): Promise<ProviderAppointmentsPage> {
     const doctor = await this.doctorFor(caller, {
       action: 'list',
       resourceType: 'appointment',
       resourceId: null,
     });
     const timeZone = clinicTimeZone(doctor.timeZone);
-    // One audit row per patient whose data the list returned, in the same statement.
+    const window = providerWindow(query, timeZone, now);
+    if (windowDays(window) < 1 || windowDays(window) > PROVIDER_WINDOW_MAX_DAYS) {
+      const message =
+        windowDays(window) < 1
+          ? MESSAGES.providerWindowOrder
+          : formatMessage('providerWindowTooLong', { days: PROVIDER_WINDOW_MAX_DAYS });
+      throw new ApiException(400, message, { [query.from ? 'to' : 'from']: message });
+    }
+    const after = query.cursor ? decodeKeysetCursor(query.cursor, window) : null;
+    if (query.cursor && !after) {
+      throw new ApiException(400, MESSAGES.providerCursorInvalid, { cursor: MESSAGES.providerCursorInvalid });
+    }
+    const limit = query.limit ?? PROVIDER_PAGE_DEFAULT;
+    // One audit row per patient whose data the page returned, in the same statement.
     const rows = await this.audit.queryWithSubjectAudit<DoctorAppointmentRow>(
       auditEntry(caller, 'allowed', {
         action: 'read',
@@ -92,26 +122,52 @@ export class ProviderService {
         resourceId: null,
         detail: 'provider appointments',
       }),
-      AppointmentsRepository.ofDoctorQuery(doctor.id),
+      AppointmentsRepository.windowOfDoctorQuery(doctor.id, { ...window, timeZone }, after, limit),
     );
-    return rows.map((r) => {
-      const slot = slotOf(new Date(r.starts_at), timeZone);
-      const name = typeof r.data?.name === 'string' ? r.data.name : null;
-      return {
-        id: r.id,
-        date: formatAppointmentDate(slot.date, slot.time),
-        startsAt: new Date(r.starts_at).toISOString(),
-        status: r.status,
-        notes: r.notes,
-        prescriptionUrl: r.prescription_url,
-        patient: { uid: r.patient_uid, name, email: r.email, summary: r.ai_summary ?? null, intake: r.data },
-        closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
-        cancelledBy: r.cancelled_by ?? null,
-        cancelReason: r.cancel_reason,
-        rescheduledFrom: r.rescheduled_from ? new Date(r.rescheduled_from).toISOString() : null,
-        timeZone,
-      };
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map((r) => toProviderAppointment(r, timeZone)),
+      nextCursor:
+        rows.length > limit && last ? encodeKeysetCursor({ at: last.keyset_at, id: last.id }, window) : null,
+      ...window,
+      timeZone,
+    };
+  }
+
+  /**
+   * Issue 18: the summary and intake behind one card — only for the appointment's own doctor, only
+   * while it is active, and only while the access policy's doctor-of-patient rule holds (it writes the
+   * allowed or denied audit row, as for `GET /api/patients/{uid}`). 404 when it is not theirs.
+   */
+  async appointmentIntake(caller: Caller, id: string): Promise<ProviderAppointmentIntake> {
+    // A health record read: rows name the profile, with the appointment in the detail.
+    const target: AuditTarget = {
+      action: 'read',
+      resourceType: 'profile',
+      resourceId: null,
+      detail: `appointment ${id}`,
+    };
+    const doctor = await this.doctorFor(caller, target);
+    const row = await this.appointmentRows.intakeForDoctor(id, doctor.id);
+    if (!row) {
+      await this.audit.recordFor(caller, 'denied', target);
+      throw new ApiException(404, MESSAGES.notFound);
+    }
+    if (!row.active) {
+      await this.audit.recordFor(caller, 'denied', { ...target, detail: `appointment ${id} cancelled` });
+      throw new ApiException(403, MESSAGES.cancelledNoHealthData);
+    }
+    await this.access.assertCanAccess(caller, row.patient_uid, {
+      allow: ['doctorOfPatient'],
+      audit: { ...target, resourceId: row.patient_uid },
     });
+    return {
+      appointmentId: id,
+      patientUid: row.patient_uid,
+      summary: (row.summary as ClinicalSummary | null) ?? null,
+      intake: row.data,
+    };
   }
 
   /**
@@ -338,4 +394,28 @@ export function storedSchedule(input: ProviderScheduleInput): DoctorSchedule {
     );
   }
   return { availableDays: days, timeSlots, exceptions };
+}
+
+/** A row of the doctor's window as its card: name and summary headline, no intake (issue 18). */
+function toProviderAppointment(r: DoctorAppointmentRow, timeZone: string): ProviderAppointment {
+  const slot = slotOf(new Date(r.starts_at), timeZone);
+  return {
+    id: r.id,
+    date: formatAppointmentDate(slot.date, slot.time),
+    startsAt: new Date(r.starts_at).toISOString(),
+    status: r.status,
+    notes: r.notes,
+    prescriptionUrl: r.prescription_url,
+    patient: {
+      uid: r.patient_uid,
+      name: r.name,
+      email: r.email,
+      headline: r.active ? summaryHeadline(r.ai_summary) : null,
+    },
+    closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+    cancelledBy: r.cancelled_by ?? null,
+    cancelReason: r.cancel_reason,
+    rescheduledFrom: r.rescheduled_from ? new Date(r.rescheduled_from).toISOString() : null,
+    timeZone,
+  };
 }

@@ -1,4 +1,5 @@
 import { matchingRedFlagRules } from './red-flags.js';
+import { CHIEF_COMPLAINTS_TITLE } from '../common/summary-headline.js';
 import {
   ageOn,
   bmiCategory,
@@ -171,7 +172,7 @@ export function deterministicSummary(answers: IntakeAnswers, now: Date = new Dat
     const details = topic ? topicDetails(answers, topic) : '';
     complaints.push(details ? `${s} (${details})` : s);
   }
-  sections.push({ title: 'Chief complaints', lines: complaints.length ? complaints : ['None reported'] });
+  sections.push({ title: CHIEF_COMPLAINTS_TITLE, lines: complaints.length ? complaints : ['None reported'] });
 
   const chronic = list(answers.chronicConditions).filter((c) => c !== 'None');
   const chronicLines = chronic.map((c) => {

@@ -1,12 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@medora/shared';
 import { visitKeys } from '@medora/shared/query';
 
-/** The patient's visits, newest first (issue 15 §2). */
+/** The patient's visits, newest first (issue 15 §2), a page at a time (issue 18: `nextBefore`). */
 export const visitsQuery = (uid: string | null) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: visitKeys.list(uid ?? ''),
-    queryFn: () => api.listVisits(uid!),
+    queryFn: ({ pageParam }) => api.listVisits(uid!, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
     enabled: uid !== null,
   });
 

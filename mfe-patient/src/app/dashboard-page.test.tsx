@@ -1,6 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { api, authStore, dialogStore, provideRemoteRoute, type RemoteRouteProps } from '@medora/shared';
+import {
+  MESSAGES,
+  api,
+  authStore,
+  dialogStore,
+  provideRemoteRoute,
+  type RemoteRouteProps,
+} from '@medora/shared';
 import { renderWithQuery } from '../test-utils/render-with-query';
 import DashboardPage from './dashboard-page';
 
@@ -63,6 +70,14 @@ const VISITS = {
     { id: 'v1', kind: 'visit', visitedAt: '2026-01-05T09:00:00Z', reason: 'New Appointment: Cough' },
   ],
   total: 2,
+  nextBefore: null as string | null,
+};
+
+/** Issue 18: an earlier page behind `?before=v1`. */
+const EARLIER_VISITS = {
+  items: [{ id: 'v0', kind: 'visit', visitedAt: '2025-06-01T09:00:00Z', reason: 'New Appointment: Fever' }],
+  total: 3,
+  nextBefore: null,
 };
 
 const VISIT_SUMMARY = {
@@ -74,7 +89,9 @@ const VISIT_SUMMARY = {
   text: '',
 };
 
-function fakeApi(opts: { patient?: number; documents?: number; appointments?: number } = {}) {
+function fakeApi(
+  opts: { patient?: number; documents?: number; appointments?: number; earlierVisits?: boolean } = {},
+) {
   const fetchImpl = jest.fn(async (url: string, init: RequestInit) => {
     const method = init.method ?? 'GET';
     let status = 500;
@@ -84,7 +101,10 @@ function fakeApi(opts: { patient?: number; documents?: number; appointments?: nu
       body = status === 200 ? PROFILE : { statusCode: status, message: 'Not found.' };
     } else if (method === 'GET' && url === '/api/patients/p1/visits') {
       status = 200;
-      body = VISITS;
+      body = opts.earlierVisits ? { ...VISITS, total: 3, nextBefore: 'v1' } : VISITS;
+    } else if (method === 'GET' && url === '/api/patients/p1/visits?before=v1') {
+      status = 200;
+      body = EARLIER_VISITS;
     } else if (method === 'GET' && url === `/api/patients/p1/visits/${VISITS.items[1]!.id}`) {
       status = 200;
       body = { ...VISITS.items[1], data: { symptoms: ['Cough'] }, summary: VISIT_SUMMARY };
@@ -260,5 +280,18 @@ describe('DashboardPage', () => {
     expect(await within(dialog).findByText('Cough for more than 3 weeks')).toBeTruthy();
     expect(within(dialog).getByText('Generated summary, to be verified.')).toBeTruthy();
     expect(within(dialog).getByText('Cough, dry')).toBeTruthy();
+  });
+
+  it('shows earlier visits on request, after the newest page (issue 18)', async () => {
+    const fetchImpl = fakeApi({ earlierVisits: true });
+    renderPage();
+    const list = await screen.findByTestId('visits-list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.visitsShowEarlier }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(list).getAllByRole('listitem')[2]!.textContent).toContain('New Appointment: Fever');
+    expect(fetchImpl.mock.calls.map(([url]) => url)).toContain('/api/patients/p1/visits?before=v1');
+    // The last page: no button.
+    expect(screen.queryByRole('button', { name: MESSAGES.visitsShowEarlier })).toBeNull();
   });
 });

@@ -647,10 +647,18 @@ describe('provider dashboard (server state in TanStack Query)', () => {
     });
     jest.spyOn(api, 'getDoctor').mockResolvedValue({ exists: true, data: approvedRecord } as never);
   });
+  /** Issue 18: an empty page of the default window. */
+  const NO_APPOINTMENTS = {
+    items: [],
+    nextCursor: null,
+    from: '2099-11-27',
+    to: '2099-12-04',
+    timeZone: 'UTC',
+  };
 
   it('saves only the changed profile fields and says when a licence change returns it to review', async () => {
     jest.spyOn(api, 'providerOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'providerAppointments').mockResolvedValue([]);
+    jest.spyOn(api, 'providerAppointments').mockResolvedValue(NO_APPOINTMENTS);
     jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
     const update = jest.spyOn(api, 'updateDoctorProfile').mockResolvedValue({
       data: { ...approvedRecord, consultationFee: 180, verificationStatus: 'pending' },
@@ -678,7 +686,7 @@ describe('provider dashboard (server state in TanStack Query)', () => {
 
   it('shows a failed load as an alert and the schedule editor still loads', async () => {
     jest.spyOn(api, 'providerOverview').mockRejectedValue(new ApiError(403, 'Not a provider.'));
-    jest.spyOn(api, 'providerAppointments').mockResolvedValue([]);
+    jest.spyOn(api, 'providerAppointments').mockResolvedValue(NO_APPOINTMENTS);
     jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
     renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Not a provider.');
@@ -687,7 +695,7 @@ describe('provider dashboard (server state in TanStack Query)', () => {
 
   it('saves the schedule through a mutation; the form then shows what the server saved', async () => {
     jest.spyOn(api, 'providerOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'providerAppointments').mockResolvedValue([]);
+    jest.spyOn(api, 'providerAppointments').mockResolvedValue(NO_APPOINTMENTS);
     jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
     const update = jest
       .spyOn(api, 'updateProviderSchedule')

@@ -5,7 +5,6 @@ import {
   errorMessage,
   formatMessage,
   groupByClinicDay,
-  isUpcoming,
   type ProviderAppointment,
   type RemotePageProps,
 } from '@medora/shared';
@@ -14,6 +13,8 @@ import { ComingSoonCard } from '../components/coming-soon';
 import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
+import { AppointmentWindowNav } from '../features/provider/components/appointment-window-nav';
+import { useAppointmentWindow } from '../features/provider/hooks/use-appointment-window';
 import { FirstHoursStep, ScheduleEditor } from '../features/provider/components/schedule-editor';
 import { ProfileEditor } from '../features/provider/components/profile-editor';
 
@@ -43,17 +44,11 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
     queryKey: providerKeys.overview(),
     queryFn: () => api.providerOverview(),
   });
-  const appointmentsQuery = useQuery({
-    queryKey: providerKeys.appointments(),
-    queryFn: () => api.providerAppointments(),
-  });
-  const appointments = appointmentsQuery.data ?? null;
+  const appointmentWindow = useAppointmentWindow();
+  const appointmentsQuery = appointmentWindow.query;
+  const appointments = appointmentWindow.items;
   const failed = overviewQuery.error ?? appointmentsQuery.error;
   const error = failed ? errorMessage(failed) : null;
-
-  const now = new Date();
-  const upcoming = appointments?.filter((a) => isUpcoming(a, now)) ?? [];
-  const past = appointments?.filter((a) => !isUpcoming(a, now)) ?? [];
 
   return (
     <main className={ui.page}>
@@ -69,15 +64,24 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
         counters={overviewQuery.data ?? null}
       />
       <FirstHoursStep />
-      <h2>{MESSAGES.providerUpcomingTitle}</h2>
+      <h2>{MESSAGES.providerWindowTitle}</h2>
+      <AppointmentWindowNav
+        served={appointmentWindow.served}
+        timeZone={appointmentWindow.timeZone}
+        onChange={appointmentWindow.setWindow}
+      />
       {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {appointments && upcoming.length === 0 && <p>{MESSAGES.noAppointments}</p>}
-      <ByDay appointments={upcoming} />
-      {past.length > 0 && (
-        <>
-          <h2>{MESSAGES.providerPastTitle}</h2>
-          <ByDay appointments={past} />
-        </>
+      {appointments && appointments.length === 0 && <p>{MESSAGES.providerWindowEmpty}</p>}
+      {appointments && <ByDay appointments={appointments} />}
+      {appointmentsQuery.hasNextPage && (
+        <button
+          type="button"
+          className={ui.secondary}
+          disabled={appointmentsQuery.isFetchingNextPage}
+          onClick={() => void appointmentsQuery.fetchNextPage()}
+        >
+          {appointmentsQuery.isFetchingNextPage ? MESSAGES.loading : MESSAGES.providerLoadMore}
+        </button>
       )}
       <div className={css.schedule}>
         <ScheduleEditor />

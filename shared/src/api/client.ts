@@ -27,7 +27,8 @@ import type {
   DoctorProfileResponse,
   DoctorProfileUpdate,
   DoctorRecordResponse,
-  ProviderAppointment,
+  ProviderAppointmentIntake,
+  ProviderAppointmentsPage,
   ProviderOverview,
   ProviderScheduleInput,
   ProviderScheduleResponse,
@@ -352,7 +353,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     adminDoctorUpcoming: (id: string) =>
       request<FollowUpAppointment[]>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`),
     providerOverview: () => request<ProviderOverview>('/provider/overview'),
-    providerAppointments: () => request<ProviderAppointment[]>('/provider/appointments'),
+    /**
+     * Issue 18: `GET /api/provider/appointments` — a window of clinic dates (default today and the
+     * next 7 days), a page at a time (`cursor` from the previous page's `nextCursor`).
+     */
+    providerAppointments: (query: { from?: string; to?: string; cursor?: string; limit?: number } = {}) =>
+      request<ProviderAppointmentsPage>('/provider/appointments', { query }),
+    /** Issue 18: `GET /api/provider/appointments/{id}/intake`, the summary and intake behind one card. */
+    providerAppointmentIntake: (id: string) =>
+      request<ProviderAppointmentIntake>(`/provider/appointments/${encodeURIComponent(id)}/intake`),
     setAppointmentStatus: (id: string, status: AppointmentStatusUpdate['status']) =>
       request<{ id: string; status: string }>(`/provider/appointments/${encodeURIComponent(id)}/status`, {
         method: 'PATCH',
@@ -391,7 +400,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }),
     // Issue 15 (h2): visits and the unsent intake kept on the server.
     /** `GET /api/patients/{uid}/visits`: the newest visits first. */
-    listVisits: (uid: string) => request<VisitsResponse>(`/patients/${encodeURIComponent(uid)}/visits`),
+    listVisits: (uid: string, before?: string) =>
+      request<VisitsResponse>(`/patients/${encodeURIComponent(uid)}/visits`, { query: { before } }),
     /** `GET /api/patients/{uid}/visits/{id}`: one visit's answers and clinical summary. */
     getVisit: (uid: string, id: string) =>
       request<VisitDetail>(`/patients/${encodeURIComponent(uid)}/visits/${encodeURIComponent(id)}`),

@@ -20,6 +20,15 @@ export interface ClinicalSummary {
   text: string;
 }
 
+/**
+ * Issue 18: the head of a clinical summary on a provider's appointment card — its red flags and the
+ * first chief complaints; the whole summary and intake load when the card is opened.
+ */
+export interface SummaryHeadline {
+  redFlags: string[];
+  complaints: string[];
+}
+
 /** `GET /api/patients/{uid}` (spec §7); 404 for a new patient. */
 export interface PatientResponse {
   /** Always true in a 200 answer (a new patient gets 404). */

@@ -150,6 +150,8 @@ export interface VisitListItem {
 export interface VisitsResponse {
   items: VisitListItem[];
   total: number;
+  /** Issue 18: pass as `?before=` for the next (earlier) page; null when none is left. */
+  nextBefore: string | null;
 }
 
 /** How many visits the list returns at most (the newest). */

@@ -114,3 +114,10 @@ export const credentialFileKeys = {
 export const adminApplicationKeys = {
   credentials: (doctorId: string) => [...adminKeys.all, 'application-credentials', doctorId] as const,
 };
+
+// Issue 18 (p6): the provider's appointments by window (under `providerKeys.appointments()`, so the card
+// mutations reach every window) and one card's intake.
+export const providerWindowKeys = {
+  window: (from: string, to: string) => [...providerKeys.appointments(), 'window', from, to] as const,
+  intake: (appointmentId: string) => [...providerKeys.appointments(), 'intake', appointmentId] as const,
+};

@@ -20,6 +20,8 @@ import {
 } from '../doctors/application-rules.js';
 import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
 import { uidSchema } from './users.js';
+import type { ClinicalSummary, SummaryHeadline } from '../intake/patient-types.js';
+import { PROVIDER_PAGE_MAX, PROVIDER_WINDOW_MAX_DAYS, windowDays } from '../booking/date-window.js';
 
 /** Spec §9 doctor defaults at signup. */
 export const DOCTOR_DEFAULTS = {
@@ -589,10 +591,11 @@ export interface ProviderAppointment {
     uid: string;
     name: string | null;
     email: string | null;
-    /** The clinical summary of the patient's intake (same engine as GET /api/patients/{uid}). */
-    summary: unknown;
-    /** The intake record, as saved. */
-    intake: Record<string, unknown> | null;
+    /**
+     * Issue 18: the head of the patient's clinical summary (null without one, or once cancelled);
+     * the whole summary and intake come from `GET /api/provider/appointments/{id}/intake`.
+     */
+    headline: SummaryHeadline | null;
   };
   /** When the doctor marked it Completed or No-Show (ISO), for the undo window; else null. */
   closedAt?: string | null;
@@ -603,6 +606,27 @@ export interface ProviderAppointment {
   rescheduledFrom?: string | null;
   /** The clinic's zone of `startsAt` and `rescheduledFrom`. */
   timeZone?: string;
+}
+
+/** `GET /api/provider/appointments` (issue 18): one page of a window of clinic dates, by start. */
+export interface ProviderAppointmentsPage {
+  items: ProviderAppointment[];
+  /** Opaque: pass as `cursor` for the next page of the same window; null on the last page. */
+  nextCursor: string | null;
+  /** The window served, clinic dates (both included), in `timeZone`. */
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+/** `GET /api/provider/appointments/{id}/intake` (issue 18): the record behind one appointment card. */
+export interface ProviderAppointmentIntake {
+  appointmentId: string;
+  patientUid: string;
+  /** The clinical summary of the patient's intake (same engine as GET /api/patients/{uid}). */
+  summary: ClinicalSummary | null;
+  /** The intake record, as saved (the profile's facts with the latest visit's answers). */
+  intake: Record<string, unknown> | null;
 }
 
 export interface ProviderScheduleResponse {
@@ -626,3 +650,38 @@ export interface AdminDashboardOverview {
   /** Non-cancelled appointments starting this week (Monday to Sunday, UTC). */
   appointmentsThisWeek: number;
 }
+
+const providerLimitInvalid = formatMessage('providerLimitInvalid', { max: PROVIDER_PAGE_MAX });
+
+/** A clinic wall date 'YYYY-MM-DD', given once. */
+const windowDate = (message: string) => z.string(message).refine((v) => parseIsoDate(v) !== null, message);
+
+/**
+ * `GET /api/provider/appointments?from=&to=&cursor=&limit=` (issue 18): a window of clinic dates (both
+ * included, at most PROVIDER_WINDOW_MAX_DAYS; defaults in `providerWindow`), a page of at most
+ * PROVIDER_PAGE_MAX, and the opaque cursor the previous page gave.
+ */
+export const providerAppointmentsQuerySchema = z
+  .object({
+    from: windowDate(MESSAGES.providerWindowFromInvalid).optional(),
+    to: windowDate(MESSAGES.providerWindowToInvalid).optional(),
+    cursor: z
+      .string(MESSAGES.providerCursorInvalid)
+      .min(1, MESSAGES.providerCursorInvalid)
+      .max(200, MESSAGES.providerCursorInvalid)
+      .optional(),
+    // Digits only: no '1e2' or ' 5' quietly turned into a number.
+    limit: z
+      .string(providerLimitInvalid)
+      .regex(/^[0-9]{1,3}$/, providerLimitInvalid)
+      .transform(Number)
+      .pipe(z.number().int().min(1, providerLimitInvalid).max(PROVIDER_PAGE_MAX, providerLimitInvalid))
+      .optional(),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: MESSAGES.providerWindowOrder, path: ['from'] })
+  .refine((q) => !q.from || !q.to || windowDays({ from: q.from, to: q.to }) <= PROVIDER_WINDOW_MAX_DAYS, {
+    error: formatMessage('providerWindowTooLong', { days: PROVIDER_WINDOW_MAX_DAYS }),
+    path: ['to'],
+  });
+export type ProviderAppointmentsQuery = z.infer<typeof providerAppointmentsQuerySchema>;

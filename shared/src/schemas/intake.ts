@@ -152,3 +152,8 @@ export type SaveDraftInput = z.infer<typeof saveDraftSchema>;
 
 /** A visit id in a path. */
 export const visitIdSchema = z.uuid({ message: MESSAGES.notFound });
+/** Issue 18: `GET /api/patients/{uid}/visits?before=` — the visits older than the visit `before`. */
+export const visitsQuerySchema = z
+  .object({ before: z.uuid({ message: MESSAGES.visitsBeforeInvalid }).optional() })
+  .strict();
+export type VisitsQuery = z.infer<typeof visitsQuerySchema>;

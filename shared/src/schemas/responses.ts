@@ -21,6 +21,8 @@ import type {
   DoctorRecord,
   DoctorRecordResponse,
   ProviderAppointment,
+  ProviderAppointmentIntake,
+  ProviderAppointmentsPage,
   ProviderOverview,
   ProviderScheduleResponse,
 } from './doctors.js';
@@ -131,6 +133,7 @@ export const visitListItemSchema = z.strictObject({
 export const visitsResponseSchema = z.strictObject({
   items: z.array(visitListItemSchema),
   total: z.number().int().nonnegative(),
+  nextBefore: z.string().nullable(),
 });
 export const visitDetailSchema = visitListItemSchema.extend({
   data: z.record(z.string(), answerValueSchema.optional()),
@@ -309,14 +312,28 @@ export const providerAppointmentSchema = z.strictObject({
     uid: z.string(),
     name: z.string().nullable(),
     email: z.string().nullable(),
-    summary: z.unknown(),
-    intake: z.record(z.string(), z.unknown()).nullable(),
+    headline: z.strictObject({ redFlags: z.array(z.string()), complaints: z.array(z.string()) }).nullable(),
   }),
   closedAt: isoTime.nullable().optional(),
   cancelledBy: cancelledBySchema.nullable().optional(),
   cancelReason: z.string().nullable().optional(),
   rescheduledFrom: isoTime.nullable().optional(),
   timeZone: z.string().optional(),
+});
+
+// Issue 18 (p6): the provider's appointments by window and page; one card's intake on demand.
+export const providerAppointmentsPageSchema = z.strictObject({
+  items: z.array(providerAppointmentSchema),
+  nextCursor: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+});
+export const providerAppointmentIntakeSchema = z.strictObject({
+  appointmentId: z.string(),
+  patientUid: z.string(),
+  summary: clinicalSummarySchema.nullable(),
+  intake: z.record(z.string(), z.unknown()).nullable(),
 });
 
 export const appointmentStatusResponseSchema = z.strictObject({ id: z.string(), status: z.string() });
@@ -399,7 +416,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/appointments/{id}/reschedule': appointmentSchema,
   'GET /api/appointments/{id}/prescription': null,
   'GET /api/provider/overview': providerOverviewSchema,
-  'GET /api/provider/appointments': z.array(providerAppointmentSchema),
+  'GET /api/provider/appointments': providerAppointmentsPageSchema,
+  'GET /api/provider/appointments/{id}/intake': providerAppointmentIntakeSchema,
   'GET /api/provider/schedule': providerScheduleResponseSchema,
   'PUT /api/provider/schedule': providerScheduleResponseSchema,
   'PATCH /api/provider/appointments/{id}/status': appointmentStatusResponseSchema,
@@ -483,6 +501,8 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof suspensionResultSchema>, SuspensionResult>>,
   Assert<Same<z.infer<typeof providerOverviewSchema>, ProviderOverview>>,
   Assert<Same<z.infer<typeof providerAppointmentSchema>, ProviderAppointment>>,
+  Assert<Same<z.infer<typeof providerAppointmentsPageSchema>, ProviderAppointmentsPage>>,
+  Assert<Same<z.infer<typeof providerAppointmentIntakeSchema>, ProviderAppointmentIntake>>,
   Assert<Same<z.infer<typeof providerScheduleResponseSchema>, ProviderScheduleResponse>>,
   Assert<Same<z.infer<typeof adminDashboardOverviewSchema>, AdminDashboardOverview>>,
   Assert<Same<z.infer<typeof auditEntrySchema>, AuditEntry>>,

@@ -255,6 +255,13 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { resourceType: 'appointment', perSubject: { action: 'read', resourceType: 'profile' } },
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
+  'GET /api/provider/appointments/{id}/intake': {
+    // Issue 18: the record behind one card, for that appointment's doctor only; another doctor's
+    // appointment does not exist for them (404). Rows name the profile, the appointment in the detail.
+    params: { id: 'appointment' },
+    audit: { action: 'read', resourceType: 'profile' },
+    expect: row(401, 403, 403, 200, 404, 403, 403),
+  },
   'GET /api/provider/schedule': {
     audit: { resourceType: 'schedule' },
     expect: row(401, 403, 403, 200, 200, 403, 403),

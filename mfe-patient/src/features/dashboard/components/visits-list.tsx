@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { formatDateTime, formatMessage, MESSAGES } from '@medora/shared';
 import { type ClinicalSummary, type VisitKind, type VisitListItem } from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';
@@ -66,7 +66,7 @@ function VisitDialog({ uid, visit, onClose }: { uid: string; visit: VisitListIte
 
 /** 'Previous visits' (issue 15 §2): newest first, each with its date, reason and its own summary. */
 export function VisitsList({ uid }: { uid: string }) {
-  const visits = useQuery(visitsQuery(uid));
+  const visits = useInfiniteQuery(visitsQuery(uid));
   const [open, setOpen] = useState<VisitListItem | null>(null);
   let body;
   if (visits.isPending) {
@@ -81,10 +81,11 @@ export function VisitsList({ uid }: { uid: string }) {
         {formatMessage('visitsLoadFailed', { message: visits.error.message })}
       </p>
     );
-  } else if (visits.data.items.length === 0) {
+  } else if (visits.data.pages[0]!.items.length === 0) {
     body = <p className="md-muted">{MESSAGES.visitsEmpty}</p>;
   } else {
-    const { items, total } = visits.data;
+    const items = visits.data.pages.flatMap((p) => p.items);
+    const total = visits.data.pages[0]!.total;
     body = (
       <>
         <ol className={css.list} data-testid="visits-list">
@@ -113,6 +114,16 @@ export function VisitsList({ uid }: { uid: string }) {
         </ol>
         {total > items.length && (
           <p className="md-muted">{formatMessage('visitsShowing', { shown: items.length, total })}</p>
+        )}
+        {visits.hasNextPage && (
+          <button
+            type="button"
+            className="md-button"
+            disabled={visits.isFetchingNextPage}
+            onClick={() => void visits.fetchNextPage()}
+          >
+            {visits.isFetchingNextPage ? MESSAGES.visitsLoading : MESSAGES.visitsShowEarlier}
+          </button>
         )}
       </>
     );

@@ -15,7 +15,7 @@ function appointment(over: Partial<ProviderAppointment> = {}): ProviderAppointme
     status: 'Scheduled',
     notes: 'Checkup',
     prescriptionUrl: null,
-    patient: { uid: 'p1', name: 'Casey', email: 'c@x.test', summary: null, intake: { name: 'Casey' } },
+    patient: { uid: 'p1', name: 'Casey', email: 'c@x.test', headline: { redFlags: [], complaints: [] } },
     closedAt: null,
     ...over,
   };
@@ -48,7 +48,7 @@ describe('AppointmentCard', () => {
           status: 'Cancelled',
           cancelledBy: 'doctor',
           cancelReason: 'Clinic closed',
-          patient: { uid: 'p1', name: null, email: null, summary: null, intake: { name: 'Casey' } },
+          patient: { uid: 'p1', name: null, email: null, headline: null },
         })}
       />,
     );
@@ -111,18 +111,25 @@ describe('AppointmentCard', () => {
 
 describe('AppointmentCard: the doctor’s day (issue 16 §4)', () => {
   const summary = {
+    engine: 'deterministic' as const,
+    generatedAt: '2026-11-24T12:00:00.000Z',
     redFlags: ['Chest pain'],
     sections: [{ title: 'Symptoms', lines: ['Cough for 3 days'] }],
     disclaimer: 'Not a diagnosis.',
+    text: '',
   };
+  const headline = { redFlags: ['Chest pain'], complaints: ['Cough for 3 days'] };
 
-  it('shows a readable date and keeps the clinical summary collapsed, red flags counted', () => {
+  it('shows a readable date and the summary headline; the summary loads when opened (issue 18)', async () => {
+    const load = jest
+      .spyOn(api, 'providerAppointmentIntake')
+      .mockResolvedValue({ appointmentId: 'a1', patientUid: 'p1', summary, intake: { allergies: 'Pollen' } });
     renderWithQuery(
       <AppointmentCard
         appointment={appointment({
           startsAt: '2026-11-27T17:30:00.000Z',
           timeZone: 'America/Chicago',
-          patient: { uid: 'p1', name: 'Casey', email: null, summary, intake: null },
+          patient: { uid: 'p1', name: 'Casey', email: null, headline },
         })}
       />,
     );
@@ -130,14 +137,43 @@ describe('AppointmentCard: the doctor’s day (issue 16 §4)', () => {
       'Appointment with Casey on Fri 27 Nov, 11:30 AM CST',
     );
     expect(screen.getByText('Fri 27 Nov, 11:30 AM CST')).toBeTruthy();
+    expect(screen.getByTestId('summary-headline').textContent).toBe('Chief complaints: Cough for 3 days');
     const toggle = screen.getByText(MESSAGES.providerSummaryToggle).closest('details')!;
     expect(toggle.open).toBe(false);
     expect(toggle.querySelector('summary')!.textContent).toContain('1 red flag');
+    // Nothing of the record is fetched until the doctor opens the card.
+    expect(load).not.toHaveBeenCalled();
     fireEvent.click(toggle.querySelector('summary')!);
     expect(toggle.open).toBe(true);
-    expect(screen.getByRole('region', { name: 'Summary of Casey' }).textContent).toContain(
+    expect(screen.getByRole('status').textContent).toBe(MESSAGES.providerIntakeLoading);
+    expect((await screen.findByRole('region', { name: 'Summary of Casey' })).textContent).toContain(
       'Cough for 3 days',
     );
+    // The intake details come from the same request.
+    fireEvent.click(screen.getByText(MESSAGES.providerIntakeDetails));
+    expect(await screen.findByText('Pollen')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith('a1');
+  });
+
+  it('says why the summary could not load, and loads it on retry', async () => {
+    const load = jest
+      .spyOn(api, 'providerAppointmentIntake')
+      .mockRejectedValueOnce(new ApiError(403, MESSAGES.cancelledNoHealthData))
+      .mockResolvedValueOnce({ appointmentId: 'a1', patientUid: 'p1', summary, intake: null });
+    renderWithQuery(
+      <AppointmentCard
+        appointment={appointment({ patient: { uid: 'p1', name: 'Casey', email: null, headline } })}
+      />,
+    );
+    fireEvent.click(screen.getByText(MESSAGES.providerSummaryToggle));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      formatMessage('providerIntakeFailed', { reason: MESSAGES.cancelledNoHealthData }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.providerIntakeRetry }));
+    expect(await screen.findByRole('region', { name: 'Summary of Casey' })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('says from when an upcoming visit can be closed, and until when a close can be undone', () => {

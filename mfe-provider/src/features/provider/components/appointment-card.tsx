@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   CREDENTIAL_UPLOAD_ACCEPT,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   visitActions,
   type ClinicalSummary,
   type ProviderAppointment,
+  type ProviderAppointmentIntake,
 } from '@medora/shared';
 import {
   ALL_QUESTIONS,
@@ -18,7 +20,7 @@ import {
   type IntakeAnswers,
   type ReviewSection,
 } from '@medora/shared/intake';
-import { providerFileKeys } from '@medora/shared/query';
+import { providerFileKeys, providerWindowKeys } from '@medora/shared/query';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { ui } from '../../../components/ui';
@@ -61,20 +63,87 @@ function intakeSections(intake: Record<string, unknown> | null): ReviewSection[]
   return rest.length ? [...sections, { title: MESSAGES.providerOtherAnswers, items: rest }] : sections;
 }
 
+/**
+ * Issue 18: the summary and intake behind one card, fetched when it is opened (one request for both
+ * sections, cached under the card's key); loading and error states with a retry.
+ */
+function CardRecord({
+  appointmentId,
+  children,
+}: {
+  appointmentId: string;
+  children: (record: ProviderAppointmentIntake) => ReactNode;
+}) {
+  const record = useQuery({
+    queryKey: providerWindowKeys.intake(appointmentId),
+    queryFn: () => api.providerAppointmentIntake(appointmentId),
+    staleTime: 60_000,
+  });
+  if (record.isPending) return <p role="status">{MESSAGES.providerIntakeLoading}</p>;
+  if (record.isError) {
+    return (
+      <div role="alert" className={ui.error}>
+        <p>{formatMessage('providerIntakeFailed', { reason: errorMessage(record.error) })}</p>
+        <button type="button" className={ui.secondary} onClick={() => void record.refetch()}>
+          {MESSAGES.providerIntakeRetry}
+        </button>
+      </div>
+    );
+  }
+  return <>{children(record.data)}</>;
+}
+
+/** The clinical summary: red flags first, then its sections and the disclaimer. */
+function SummarySection({ summary, who }: { summary: ClinicalSummary | null; who: string }) {
+  if (!summary) return <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>;
+  return (
+    <section aria-label={formatMessage('providerSummaryLabel', { patient: who })} className={css.summary}>
+      {summary.redFlags.length > 0 && (
+        <div className={css.redFlags}>
+          <strong>{MESSAGES.providerRedFlags}</strong>
+          <ul className={css.redFlagList}>
+            {summary.redFlags.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className={css.sections}>
+        {summary.sections.map((s) => (
+          <div key={s.title}>
+            <h5 className={css.sectionTitle}>{s.title}</h5>
+            <ul className={css.lines}>
+              {s.lines.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <p className={`${ui.muted} ${css.disclaimer}`}>{summary.disclaimer}</p>
+    </section>
+  );
+}
+
 /** The two ways a started visit closes, with their buttons. */
 const CLOSE_AS = [
   { status: 'Completed', label: MESSAGES.markCompleted, className: ui.primary },
   { status: 'No-Show', label: MESSAGES.markNoShow, className: ui.secondary },
 ] as const;
 
-/** One booking on the provider dashboard: patient, summary, intake details, status and prescription. */
+/**
+ * One booking on the provider dashboard: patient, summary headline (the summary and intake details load
+ * when opened), status and prescription.
+ */
 export function AppointmentCard({ appointment }: { appointment: ProviderAppointment }) {
   const [cancelling, setCancelling] = useState(false);
   const [previewing, setPreviewing] = useState(false);
+  // Issue 18: the summary and intake load the first time a section is opened (one request for both).
+  const [opened, setOpened] = useState({ summary: false, intake: false });
   const a = appointment;
   const cancelled = a.status === 'Cancelled';
   // A cancelled appointment carries no health data (the API sends none either).
-  const summary = cancelled ? null : (a.patient.summary as ClinicalSummary | null);
+  const headline = cancelled ? null : a.patient.headline;
   const who = a.patient.name ?? a.patient.email ?? MESSAGES.providerPatientFallback;
   // The closing rules are shared (visitActions); the API applies the same ones and answers 409.
   const can = visitActions(a, Date.now());
@@ -127,65 +196,61 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
             ? ` ${MESSAGES.appointmentCancelReasonLabel}: ${a.cancelReason}`
             : ''}
         </p>
-      ) : summary ? (
-        <details className={css.details}>
-          <summary className={css.detailsSummary}>
-            {MESSAGES.providerSummaryToggle}
-            {summary.redFlags.length > 0 && (
-              <span className={css.flagCount}>
-                {formatMessage('providerSummaryRedFlagCount', { count: summary.redFlags.length })}
-              </span>
+      ) : headline ? (
+        <>
+          {headline.complaints.length > 0 && (
+            <p className={`${css.meta} ${css.headline}`} data-testid="summary-headline">
+              {formatMessage('providerHeadlineComplaints', { complaints: headline.complaints.join('; ') })}
+            </p>
+          )}
+          <details className={css.details}>
+            <summary
+              className={css.detailsSummary}
+              onClick={() => setOpened((o) => ({ ...o, summary: true }))}
+            >
+              {MESSAGES.providerSummaryToggle}
+              {headline.redFlags.length > 0 && (
+                <span className={css.flagCount}>
+                  {formatMessage('providerSummaryRedFlagCount', { count: headline.redFlags.length })}
+                </span>
+              )}
+            </summary>
+            {opened.summary && (
+              <CardRecord appointmentId={a.id}>
+                {(record) => <SummarySection summary={record.summary} who={who} />}
+              </CardRecord>
             )}
-          </summary>
-          <section
-            aria-label={formatMessage('providerSummaryLabel', { patient: who })}
-            className={css.summary}
-          >
-            {summary.redFlags.length > 0 && (
-              <div className={css.redFlags}>
-                <strong>{MESSAGES.providerRedFlags}</strong>
-                <ul className={css.redFlagList}>
-                  {summary.redFlags.map((f) => (
-                    <li key={f}>{f}</li>
-                  ))}
-                </ul>
-              </div>
+          </details>
+          <details className={css.details}>
+            <summary
+              className={css.detailsSummary}
+              onClick={() => setOpened((o) => ({ ...o, intake: true }))}
+            >
+              {MESSAGES.providerIntakeDetails}
+            </summary>
+            {opened.intake && (
+              <CardRecord appointmentId={a.id}>
+                {(record) =>
+                  intakeSections(record.intake).map((s) => (
+                    <section key={s.title} aria-label={s.title}>
+                      <h5 className={css.sectionTitle}>{s.title}</h5>
+                      <dl className={css.answers}>
+                        {s.items.map((item, i) => (
+                          <div key={`${item.label}-${i}`} className={css.answer}>
+                            <dt className={css.answerLabel}>{item.label}</dt>
+                            <dd className={css.answerValue}>{item.value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </section>
+                  ))
+                }
+              </CardRecord>
             )}
-            <div className={css.sections}>
-              {summary.sections.map((s) => (
-                <div key={s.title}>
-                  <h5 className={css.sectionTitle}>{s.title}</h5>
-                  <ul className={css.lines}>
-                    {s.lines.map((line, i) => (
-                      <li key={i}>{line}</li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </div>
-            <p className={`${ui.muted} ${css.disclaimer}`}>{summary.disclaimer}</p>
-          </section>
-        </details>
+          </details>
+        </>
       ) : (
         <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>
-      )}
-      {!cancelled && a.patient.intake && (
-        <details className={css.details}>
-          <summary className={css.detailsSummary}>{MESSAGES.providerIntakeDetails}</summary>
-          {intakeSections(a.patient.intake).map((s) => (
-            <section key={s.title} aria-label={s.title}>
-              <h5 className={css.sectionTitle}>{s.title}</h5>
-              <dl className={css.answers}>
-                {s.items.map((item, i) => (
-                  <div key={`${item.label}-${i}`} className={css.answer}>
-                    <dt className={css.answerLabel}>{item.label}</dt>
-                    <dd className={css.answerValue}>{item.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ))}
-        </details>
       )}
       <div className={css.actions}>
         {can.close &&
