@@ -19,6 +19,7 @@ import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
+import { ObjectStoreModule } from './common/object-store.module.js';
 
 @Module({})
 export class AppModule {
@@ -49,6 +50,7 @@ export class AppModule {
         }),
         AuditModule,
         RateLimitModule,
+        ObjectStoreModule,
         AuthModule,
         HealthModule,
         UsersModule,

@@ -9,6 +9,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
+import type { ByteStorage } from '../common/object-store.js';
 
 /** Metadata of a patient document (spec §3 Document); the bytes are in DocumentFileEntity. */
 @Entity({ name: 'documents' })
@@ -45,6 +46,10 @@ export class DocumentEntity {
 }
 
 /** The bytes of a stored document, kept apart so list queries never load them. */
+@Check(
+  'chk_document_files_storage',
+  `(storage = 'db' AND bytes IS NOT NULL AND object_key IS NULL) OR (storage = 's3' AND bytes IS NULL AND object_key IS NOT NULL)`,
+)
 @Entity({ name: 'document_files' })
 export class DocumentFileEntity {
   @PrimaryColumn({ name: 'document_id', type: 'uuid' })
@@ -54,6 +59,13 @@ export class DocumentFileEntity {
   @JoinColumn({ name: 'document_id', foreignKeyConstraintName: 'fk_document_files_document' })
   document?: Relation<DocumentEntity>;
 
-  @Column({ type: 'bytea' })
-  bytes!: Buffer;
+  @Column({ type: 'bytea', nullable: true })
+  bytes!: Buffer | null;
+
+  /** Where the bytes are (issue 17): 'db' (the bytes column) or 's3' (the object object_key). */
+  @Column({ type: 'text', default: 'db' })
+  storage!: ByteStorage;
+
+  @Column({ name: 'object_key', type: 'text', nullable: true })
+  objectKey!: string | null;
 }
