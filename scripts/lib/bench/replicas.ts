@@ -22,8 +22,8 @@ import {
   slotsFor,
   type DoctorsWithContextResponse,
 } from '@medora/shared';
-import { startEmbeddedPostgres } from '../../../api/src/database/embedded.js';
-import { startAuthEmulator } from '../auth-emulator.js';
+import { startEmbeddedPostgres, type RunningPostgres } from '../../../api/src/database/embedded.js';
+import { startAuthEmulator, type RunningAuthEmulator } from '../auth-emulator.js';
 import { pooled, runLoad, type LoadRun } from './load.js';
 import { spawnServer, type SpawnedServer } from './spawn-server.js';
 
@@ -152,30 +152,47 @@ export async function measureReplicas(opts: ReplicaOptions): Promise<ReplicaRow[
   const main = path.join(opts.root, 'api', 'dist', 'main.js');
   if (!existsSync(main)) throw new Error('api/dist/main.js is missing: run `npm run build` first');
   const base = opts.portOffset + 600;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'medora-bench-replicas-'));
+  // Each its own temp folder: the embedded server (run as its own user under root) opens only its own.
+  const pgDir = mkdtempSync(path.join(os.tmpdir(), 'medora-bench-replicas-pg-'));
+  const emulatorDir = mkdtempSync(path.join(os.tmpdir(), 'medora-bench-replicas-emu-'));
   const prefix = `medora-bench:${randomUUID()}:`;
   const servers: SpawnedServer[] = [];
-  const postgres = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
-    port: base,
-    database: 'medora_bench',
-  });
-  const emulator = await startAuthEmulator({
-    projectId: PROJECT,
-    port: base + 1,
-    hubPort: base + 2,
-    loggingPort: base + 3,
-    dataDir: path.join(dir, 'emulator'),
-    repoRoot: opts.root,
-  });
+  let postgres: RunningPostgres | undefined;
+  let emulator: RunningAuthEmulator | undefined;
+  const stopAll = async () => {
+    for (const server of servers) await server.stop();
+    await emulator?.stop();
+    await postgres?.stop();
+    for (const d of [pgDir, emulatorDir]) rmSync(d, { recursive: true, force: true });
+  };
+  try {
+    postgres = await startEmbeddedPostgres({
+      dataDir: pgDir,
+      port: base,
+      database: 'medora_bench',
+    });
+    emulator = await startAuthEmulator({
+      projectId: PROJECT,
+      port: base + 1,
+      hubPort: base + 2,
+      loggingPort: base + 3,
+      dataDir: emulatorDir,
+      repoRoot: opts.root,
+    });
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  const pgUrl = postgres.url;
+  const emulatorHost = emulator.host;
   const env = (port: number): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH,
     NODE_ENV: 'development',
     LOG_LEVEL: 'log',
     API_PORT: String(port),
-    DATABASE_URL: postgres.url,
+    DATABASE_URL: pgUrl,
     FIREBASE_PROJECT_ID: PROJECT,
-    FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     SEED_DEMO_DATA: 'true',
     REDIS_URL: opts.redisUrl,
     REDIS_KEY_PREFIX: prefix,
@@ -200,7 +217,7 @@ export async function measureReplicas(opts: ReplicaOptions): Promise<ReplicaRow[
   try {
     // The first process migrates and seeds; the second starts once it is ready.
     const urls = [await start(0)];
-    const user = await patient(emulator.host, urls[0]!);
+    const user = await patient(emulatorHost, urls[0]!);
     const context = await json<DoctorsWithContextResponse>(
       `${urls[0]}/api/doctors-with-context/${user.uid}`,
       {
@@ -268,10 +285,7 @@ export async function measureReplicas(opts: ReplicaOptions): Promise<ReplicaRow[
     }
     return rows;
   } finally {
-    for (const s of servers) await s.stop();
-    await emulator.stop();
-    await postgres.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stopAll();
     const redis = new Redis(opts.redisUrl);
     const keys = await redis.keys(`${prefix}*`).catch(() => []);
     if (keys.length > 0) await redis.del(...keys);
