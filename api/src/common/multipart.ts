@@ -45,30 +45,6 @@ export interface UploadStream {
   discard(): void;
 }
 
-/** Reads from `stream` until `n` bytes (or its end) have arrived; the stream stays paused. */
-function readHead(stream: Readable, n: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    const finish = (error?: unknown) => {
-      stream.off('readable', onReadable).off('end', onEnd).off('error', onError);
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks));
-    };
-    const onReadable = () => {
-      let chunk: Buffer | null;
-      while (length < n && (chunk = stream.read() as Buffer | null) !== null) {
-        chunks.push(chunk);
-        length += chunk.length;
-      }
-      if (length >= n) finish();
-    };
-    const onEnd = () => finish();
-    const onError = (error: unknown) => finish(error);
-    stream.on('readable', onReadable).on('end', onEnd).on('error', onError);
-  });
-}
-
 /**
  * Opens one multipart file (field `file`, at most 10 MB → 413) with the text fields sent before it,
  * for every upload route (a declared body far beyond the limit is refused unread; a malformed body →
@@ -87,12 +63,33 @@ export async function openOneFile(req: FastifyRequest): Promise<UploadStream> {
     throw new ApiException(400, MESSAGES.fileRequired, { file: MESSAGES.fileRequired });
   }
   const source = file.file;
-  let head: Buffer;
+  // One iterator over the file from start to end: it also sees an error (a part cut short) that the
+  // stream raised before anyone listened, which event listeners attached now would miss.
+  const chunks = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  let finished = false;
+  const next = async (): Promise<Buffer | null> => {
+    try {
+      const step = await chunks.next();
+      if (step.done) finished = true;
+      return step.done ? null : step.value;
+    } catch (error) {
+      finished = true;
+      throw error;
+    }
+  };
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
   try {
-    head = await readHead(source, HEAD_BYTES);
+    while (headLength < HEAD_BYTES) {
+      const chunk = await next();
+      if (chunk === null) break;
+      headChunks.push(chunk);
+      headLength += chunk.length;
+    }
   } catch (error) {
     throw mapMultipartError(error);
   }
+  const head = Buffer.concat(headChunks);
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(file.fields)) {
     if (value && !Array.isArray(value) && 'value' in value && typeof value.value === 'string') {
@@ -110,7 +107,7 @@ export async function openOneFile(req: FastifyRequest): Promise<UploadStream> {
         hash.update(chunk);
         yield chunk;
       }
-      for await (const chunk of source as AsyncIterable<Buffer>) {
+      for (let chunk = await next(); chunk !== null; chunk = await next()) {
         size += chunk.length;
         if (size > MAX_UPLOAD_BYTES) throw tooLarge();
         hash.update(chunk);
@@ -136,7 +133,15 @@ export async function openOneFile(req: FastifyRequest): Promise<UploadStream> {
       return failure;
     },
     discard: () => {
-      source.resume();
+      // Reads what is left (at most the size limit), so the request ends and its answer goes out.
+      if (!finished)
+        void (async () => {
+          try {
+            while ((await next()) !== null);
+          } catch {
+            /* the body was bad: the answer says so already */
+          }
+        })();
     },
   };
 }
