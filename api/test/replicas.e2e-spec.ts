@@ -4,13 +4,13 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
-import { availableDates, formatAppointmentDate, slotsFor, type DoctorSchedule } from '@medora/shared';
 import { buildTasks, isStale } from '../../scripts/lib/build.js';
 import { stopProcessGroup } from '../../scripts/lib/auth-emulator.js';
 import { waitForHttp } from '../../scripts/lib/wait.js';
 import { findRepoRoot } from '../src/config/config.js';
 import { createThrowawayDatabase } from '../src/database/embedded.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
+import { bookableSlots, bookingBody, type SeededDoctor } from './booking-helpers.js';
 import { freePort } from './free-port.js';
 import { authHeader, signUpUser, testProjectId, type TestUser } from './helpers.js';
 import { startS3Server, type TestS3 } from './s3-server.js';
@@ -145,34 +145,15 @@ it('counts a rate limit across both processes', async () => {
 });
 
 describe('booking', () => {
-  let doctor: {
-    id: string;
-    name: string;
-    clinic: string;
-    specialty: string;
-    schedule: DoctorSchedule;
-    timeZone: string;
-  };
+  let doctor: SeededDoctor;
   let slots: string[];
-  const body = (user: TestUser, date: string) => ({
-    uid: user.uid,
-    date,
-    doctorId: doctor.id,
-    doctor: doctor.name,
-    clinic: doctor.clinic,
-    specialty: doctor.specialty,
-    notes: 'Checkup',
-    prescriptionUrl: null,
-    bookedAt: new Date().toISOString(),
-  });
+  const body = (user: TestUser, date: string) => bookingBody(user, doctor, date);
 
   beforeAll(async () => {
     [doctor] = (await sql(
       `SELECT id, name, clinic, specialty, time_zone AS "timeZone", schedule FROM doctors WHERE seed_key = 'demo-doctor-general-medicine'`,
-    )) as (typeof doctor)[];
-    slots = availableDates(doctor.schedule, { timeZone: doctor.timeZone }).flatMap(({ date }) =>
-      slotsFor(doctor.schedule, date).map((time) => formatAppointmentDate(date, time)),
-    );
+    )) as SeededDoctor[];
+    slots = bookableSlots(doctor);
   });
 
   it('gives one slot to exactly one of 50 concurrent patients split over both processes', async () => {

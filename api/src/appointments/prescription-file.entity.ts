@@ -9,15 +9,12 @@ import {
   PrimaryColumn,
   type Relation,
 } from 'typeorm';
-import type { ByteStorage } from '../common/object-store.js';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AppointmentEntity } from './appointment.entity.js';
 
 /** The prescription a doctor attached to an appointment. Schema: migration 1767744000000-doctor-applications. */
-@Check(
-  'chk_prescription_files_storage',
-  `(storage = 'db' AND bytes IS NOT NULL AND object_key IS NULL) OR (storage = 's3' AND bytes IS NULL AND object_key IS NOT NULL)`,
-)
+@Check('chk_prescription_files_storage', STORED_FILE_CHECK)
 @Entity({ name: 'prescription_files' })
 export class PrescriptionFileEntity {
   @PrimaryColumn({ name: 'appointment_id', type: 'uuid' })
@@ -36,15 +33,8 @@ export class PrescriptionFileEntity {
   @Column({ type: 'integer' })
   size!: number;
 
-  @Column({ type: 'bytea', nullable: true })
-  bytes!: Buffer | null;
-
-  /** Where the bytes are (issue 17): 'db' (the bytes column) or 's3' (the object object_key). */
-  @Column({ type: 'text', default: 'db' })
-  storage!: ByteStorage;
-
-  @Column({ name: 'object_key', type: 'text', nullable: true })
-  objectKey!: string | null;
+  @Column(() => StoredFileColumns, { prefix: false })
+  stored!: StoredFileColumns;
 
   @Column({ name: 'uploaded_by', type: 'uuid', nullable: true })
   uploadedBy!: string | null;

@@ -11,7 +11,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
-import type { ByteStorage } from '../common/object-store.js';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
 import type { CredentialType } from '@medora/shared';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 
@@ -69,10 +69,7 @@ export class CredentialEntity {
 }
 
 /** The bytes of a credential, apart so that listing credentials never loads them. */
-@Check(
-  'chk_credential_files_storage',
-  `(storage = 'db' AND bytes IS NOT NULL AND object_key IS NULL) OR (storage = 's3' AND bytes IS NULL AND object_key IS NOT NULL)`,
-)
+@Check('chk_credential_files_storage', STORED_FILE_CHECK)
 @Entity({ name: 'credential_files' })
 export class CredentialFileEntity {
   @PrimaryColumn({ name: 'credential_id', type: 'uuid' })
@@ -82,13 +79,6 @@ export class CredentialFileEntity {
   @JoinColumn({ name: 'credential_id', foreignKeyConstraintName: 'fk_credential_files_credential' })
   credential?: Relation<CredentialEntity>;
 
-  @Column({ type: 'bytea', nullable: true })
-  bytes!: Buffer | null;
-
-  /** Where the bytes are (issue 17): 'db' (the bytes column) or 's3' (the object object_key). */
-  @Column({ type: 'text', default: 'db' })
-  storage!: ByteStorage;
-
-  @Column({ name: 'object_key', type: 'text', nullable: true })
-  objectKey!: string | null;
+  @Column(() => StoredFileColumns, { prefix: false })
+  stored!: StoredFileColumns;
 }

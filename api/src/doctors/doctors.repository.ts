@@ -378,7 +378,9 @@ export class DoctorsRepository {
     const row = await repo.save(repo.create({ ...values, verificationStatus: 'pending' }));
     if (file) {
       const [storage, objectKey, bytes] = storedFileColumns(file);
-      await m.getRepository(CredentialFileEntity).insert({ credentialId: row.id, storage, objectKey, bytes });
+      await m
+        .getRepository(CredentialFileEntity)
+        .insert({ credentialId: row.id, stored: { storage, objectKey, bytes } });
     }
     await m.query(`UPDATE doctors SET version = version + 1 WHERE id = $1`, [values.doctorId]);
     return row;

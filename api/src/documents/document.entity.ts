@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
-import type { ByteStorage } from '../common/object-store.js';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
 
 /** Metadata of a patient document (spec §3 Document); the bytes are in DocumentFileEntity. */
 @Entity({ name: 'documents' })
@@ -46,10 +46,7 @@ export class DocumentEntity {
 }
 
 /** The bytes of a stored document, kept apart so list queries never load them. */
-@Check(
-  'chk_document_files_storage',
-  `(storage = 'db' AND bytes IS NOT NULL AND object_key IS NULL) OR (storage = 's3' AND bytes IS NULL AND object_key IS NOT NULL)`,
-)
+@Check('chk_document_files_storage', STORED_FILE_CHECK)
 @Entity({ name: 'document_files' })
 export class DocumentFileEntity {
   @PrimaryColumn({ name: 'document_id', type: 'uuid' })
@@ -59,13 +56,6 @@ export class DocumentFileEntity {
   @JoinColumn({ name: 'document_id', foreignKeyConstraintName: 'fk_document_files_document' })
   document?: Relation<DocumentEntity>;
 
-  @Column({ type: 'bytea', nullable: true })
-  bytes!: Buffer | null;
-
-  /** Where the bytes are (issue 17): 'db' (the bytes column) or 's3' (the object object_key). */
-  @Column({ type: 'text', default: 'db' })
-  storage!: ByteStorage;
-
-  @Column({ name: 'object_key', type: 'text', nullable: true })
-  objectKey!: string | null;
+  @Column(() => StoredFileColumns, { prefix: false })
+  stored!: StoredFileColumns;
 }

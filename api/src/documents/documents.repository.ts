@@ -60,7 +60,9 @@ export class DocumentsRepository {
     const row = await repo.save(repo.create({ ...document, fileUrl: '' }));
     if (file) {
       const [storage, objectKey, bytes] = storedFileColumns(file);
-      await m.getRepository(DocumentFileEntity).insert({ documentId: row.id, storage, objectKey, bytes });
+      await m
+        .getRepository(DocumentFileEntity)
+        .insert({ documentId: row.id, stored: { storage, objectKey, bytes } });
     }
     return row;
   }
