@@ -23,6 +23,7 @@ import { pruneAuditLog } from './audit/audit-retention.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
 import { loggerParams } from './logging/logger-options.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { ObjectStoreModule } from './common/object-store.module.js';
 
 @Module({})
 export class AppModule {
@@ -62,6 +63,7 @@ export class AppModule {
         }),
         AuditModule,
         RateLimitModule,
+        ObjectStoreModule,
         AuthModule,
         HealthModule,
         UsersModule,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request, { type Response, type Test } from 'supertest';
+import { Redis } from 'ioredis';
 import { formatMessage } from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
@@ -290,5 +291,59 @@ describe('the window', () => {
       res = await send();
     }
     expect(res.status).toBe(200);
+  });
+});
+
+describe('REDIS_URL (issue 17)', () => {
+  const prefix = `medora-test:${randomUUID()}:`;
+  const apps: TestApp[] = [];
+  const redisApp = async (url: string) => {
+    const app = await createTestApp({
+      seed: false,
+      env: { ...LIMITS, REDIS_URL: url, REDIS_KEY_PREFIX: prefix },
+    });
+    apps.push(app);
+    return app;
+  };
+
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    const admin = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const keys = await admin.keys(`${prefix}*`);
+    if (keys.length > 0) await admin.del(...keys);
+    await admin.quit();
+  });
+
+  it('counts one account across two API instances sharing Redis', async () => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const [a, b] = [await redisApp(url), await redisApp(url)];
+    const user = await signUpUser();
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await request((i % 2 ? b : a).http)
+        .get('/api/me')
+        .set(authHeader(user))
+        .set('X-Forwarded-For', ip);
+      statuses.push(res.status);
+    }
+    // The limit is 3 per user whichever instance answers; alone, each would have allowed 3.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expectRateLimited(
+      await request(a.http).get('/api/me').set(authHeader(user)).set('X-Forwarded-For', ip),
+      60,
+    );
+  });
+
+  it('serves and limits per instance, never a 5xx, while Redis is unreachable', async () => {
+    // Nothing listens on this port (the p4 range): every Redis command fails.
+    const down = await redisApp('redis://127.0.0.1:44998');
+    const user = await signUpUser();
+    const answers = await untilLimited(
+      () => request(down.http).get('/api/me').set(authHeader(user)).set('X-Forwarded-For', freshIp()),
+      10,
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expectRateLimited(answers[3]!, 60);
   });
 });

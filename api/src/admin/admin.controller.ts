@@ -102,7 +102,7 @@ export class AdminController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = await this.admin.credentialFile(caller, id);
-    await sendFile(reply, { name: file.name, contentType: file.contentType, body: file.bytes }, 'inline');
+    await sendFile(reply, file, 'inline');
   }
 
   @Post('doctors/:id/approve')

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
   MESSAGES,
@@ -15,6 +16,7 @@ import { AppointmentsRepository } from '../appointments/appointments.repository.
 import { AuditService, auditEntry } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { FileStore } from '../common/file-store.js';
 import {
   VERIFICATION_STATUSES,
   type DoctorEntity,
@@ -38,6 +40,7 @@ export class AdminService {
     private readonly appointments: AppointmentsRepository,
     private readonly audit: AuditService,
     private readonly adminReads: AdminRepository,
+    private readonly files: FileStore,
   ) {}
 
   /** Real counts: accounts by role, doctors by status, and the dashboard's four counters. */
@@ -130,7 +133,7 @@ export class AdminService {
   async credentialFile(
     caller: Caller,
     id: string,
-  ): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+  ): Promise<{ name: string; contentType: string; body: Readable }> {
     const row = await this.doctors.credentialFile(id);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     await this.audit.recordFor(caller, 'allowed', {
@@ -142,8 +145,15 @@ export class AdminService {
     return {
       name: row.documentName,
       contentType: row.contentType ?? 'application/octet-stream',
-      bytes: row.bytes,
+      // Only now, audited (the route is admin-only), are the bytes read.
+      body: await this.openCredential(id),
     };
+  }
+
+  private async openCredential(id: string): Promise<Readable> {
+    const stored = await this.doctors.credentialBytes(id);
+    if (!stored) throw new ApiException(404, MESSAGES.notFound);
+    return this.files.open(stored);
   }
 
   /**

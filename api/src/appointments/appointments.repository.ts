@@ -12,6 +12,12 @@ import {
   upcomingAppointmentSql,
 } from '../common/sql-rules.js';
 import { returnedRows } from '../common/sql-rows.js';
+import {
+  storedFileColumns,
+  storedFileOf,
+  type StoredFile,
+  type StoredFileRow,
+} from '../common/object-store.js';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from './appointment-mapper.js';
 import { APPOINTMENTS_OF_PATIENT_SQL } from './appointments.queries.js';
 
@@ -90,7 +96,8 @@ export interface PrescriptionAccessRow {
   doctorOfPatient: boolean;
   name: string | null;
   contentType: string | null;
-  bytes: Buffer | null;
+  /** Whether a file is attached (its bytes are read by `prescriptionBytes`, after the check). */
+  hasFile: boolean;
 }
 
 /** A stored prescription file. */
@@ -98,7 +105,7 @@ export interface PrescriptionFile {
   name: string;
   contentType: string;
   size: number;
-  bytes: Buffer;
+  file: StoredFile;
   uploadedBy: string;
 }
 
@@ -413,39 +420,63 @@ export class AppointmentsRepository {
 
   /**
    * Stores (or replaces) the prescription of the doctor's active appointment and points the
-   * appointment at `url`; false when the appointment is not the doctor's or not active.
+   * appointment at `url`; `attached` false when the appointment is not the doctor's or not active.
+   * `replacedObjectKey`: the S3 object of the file it replaced, for the caller to delete after commit.
    */
-  attachPrescription(id: string, doctorId: string, file: PrescriptionFile, url: string): Promise<boolean> {
+  attachPrescription(
+    id: string,
+    doctorId: string,
+    file: PrescriptionFile,
+    url: string,
+  ): Promise<{ attached: boolean; replacedObjectKey: string | null }> {
     return this.ds.transaction(async (m) => {
       const owned = await m.query<{ id: string }[]>(
         `SELECT id FROM appointments a WHERE a.id = $1 AND a.doctor_id = $2 AND ${activeAppointmentSql('a')}
             FOR UPDATE`,
         [id, doctorId],
       );
-      if (!owned[0]) return false;
+      if (!owned[0]) return { attached: false, replacedObjectKey: null };
+      const [previous] = await m.query<{ object_key: string | null }[]>(
+        `SELECT object_key FROM prescription_files WHERE appointment_id = $1`,
+        [id],
+      );
+      const [storage, objectKey, bytes] = storedFileColumns(file.file);
       await m.query(
-        `INSERT INTO prescription_files (appointment_id, name, content_type, size, bytes, uploaded_by)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO prescription_files (appointment_id, name, content_type, size, storage, object_key, bytes, uploaded_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (appointment_id) DO UPDATE SET name = EXCLUDED.name, content_type = EXCLUDED.content_type,
-           size = EXCLUDED.size, bytes = EXCLUDED.bytes, uploaded_by = EXCLUDED.uploaded_by, created_at = now()`,
-        [id, file.name, file.contentType, file.size, file.bytes, file.uploadedBy],
+           size = EXCLUDED.size, storage = EXCLUDED.storage, object_key = EXCLUDED.object_key,
+           bytes = EXCLUDED.bytes, uploaded_by = EXCLUDED.uploaded_by, created_at = now()`,
+        [id, file.name, file.contentType, file.size, storage, objectKey, bytes, file.uploadedBy],
       );
       await m.query(`UPDATE appointments SET prescription_url = $2, updated_at = now() WHERE id = $1`, [
         id,
         url,
       ]);
-      return true;
+      return { attached: true, replacedObjectKey: previous?.object_key ?? null };
     });
   }
 
-  /** The appointment's prescription (if any) with who may read it, as seen by `callerUid`. */
+  /** Where an appointment's prescription bytes are (and the bytes of a Postgres-kept one). */
+  async prescriptionBytes(id: string): Promise<StoredFile | null> {
+    const rows = await this.ds.query<StoredFileRow[]>(
+      `SELECT storage, object_key AS "objectKey", bytes FROM prescription_files WHERE appointment_id = $1`,
+      [id],
+    );
+    return rows[0] ? storedFileOf(rows[0]) : null;
+  }
+
+  /**
+   * The appointment's prescription (if any) with who may read it, as seen by `callerUid`: metadata
+   * only, so that nothing of the file is read before the access decision.
+   */
   async prescriptionAccess(id: string, callerUid: string): Promise<PrescriptionAccessRow | null> {
     const rows = await this.ds.query<PrescriptionAccessRow[]>(
       // The appointment's doctor reads it only while they are a doctor of its patient (approved, with
       // an active appointment): a rejected doctor or a cancelled relationship loses access.
       `SELECT a.patient_uid AS "patientUid", u.firebase_uid AS "doctorUid",
               ${doctorOfPatientSql('$2', 'a.patient_uid')} AS "doctorOfPatient",
-              f.name, f.content_type AS "contentType", f.bytes
+              f.name, f.content_type AS "contentType", f.appointment_id IS NOT NULL AS "hasFile"
          FROM appointments a
          JOIN doctors d ON d.id = a.doctor_id
          LEFT JOIN users u ON u.id = d.user_id

@@ -1,4 +1,5 @@
 import {
+  Check,
   Column,
   CreateDateColumn,
   Entity,
@@ -8,10 +9,12 @@ import {
   PrimaryColumn,
   type Relation,
 } from 'typeorm';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AppointmentEntity } from './appointment.entity.js';
 
 /** The prescription a doctor attached to an appointment. Schema: migration 1767744000000-doctor-applications. */
+@Check('chk_prescription_files_storage', STORED_FILE_CHECK)
 @Entity({ name: 'prescription_files' })
 export class PrescriptionFileEntity {
   @PrimaryColumn({ name: 'appointment_id', type: 'uuid' })
@@ -30,8 +33,8 @@ export class PrescriptionFileEntity {
   @Column({ type: 'integer' })
   size!: number;
 
-  @Column({ type: 'bytea' })
-  bytes!: Buffer;
+  @Column(() => StoredFileColumns, { prefix: false })
+  stored!: StoredFileColumns;
 
   @Column({ name: 'uploaded_by', type: 'uuid', nullable: true })
   uploadedBy!: string | null;

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as ContentDisposition from 'content-disposition';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 // Loaded with require (Node 20.19+ requires ESM) like @fastify/static does: the API's jest config
@@ -8,11 +9,14 @@ const { create: contentDisposition } = createRequire(import.meta.url)(
   'content-disposition',
 ) as typeof ContentDisposition;
 
-/** A file the API hands out: stored bytes (documents, credentials, prescriptions) or generated text (ics). */
+/**
+ * A file the API hands out: stored bytes (documents, credentials, prescriptions: a stream from
+ * Postgres or S3, piped to the reply) or generated text (ics).
+ */
 export interface FileResponse {
   name: string;
   contentType: string;
-  body: Buffer | string;
+  body: Buffer | string | Readable;
 }
 
 /**

@@ -277,6 +277,40 @@ const envSchema = z.object({
       });
     }
   }),
+  // Issue 17 §5 (p4): shared state of several API processes. REDIS_URL → rate limits in Redis;
+  // S3_BUCKET (with the rest of S3_*) → document, credential and prescription bytes in object storage.
+  REDIS_URL: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^rediss?:$/.test(safeProtocol(v))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `REDIS_URL must be a redis:// or rediss:// URL (got '${redactUrl(v)}')`,
+      });
+    }
+  }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return 'medora:';
+      if (!/^[\w.:-]{1,64}$/.test(raw.trim())) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `REDIS_KEY_PREFIX must be 1 to 64 letters, digits or . : _ - ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return raw.trim();
+    }),
+  S3_ENDPOINT: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^https?:$/.test(safeProtocol(v))) {
+      ctx.addIssue({ code: 'custom', message: `S3_ENDPOINT must be an http(s) URL ${got(v)}` });
+    }
+  }),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE', false),
 });
 
 export interface Config {
@@ -333,12 +367,27 @@ export interface Config {
    * port; with a token, only to `Authorization: Bearer <token>`. Undefined: no metrics are collected.
    */
   metrics: MetricsConfig | undefined;
+  /** Redis of the rate limits (REDIS_URL); undefined → counted in this process's memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** Object storage of file bytes (S3_*); undefined → Postgres bytea (the embedded default). */
+  s3: S3Config | undefined;
 }
 
 export interface MetricsConfig {
   port: number;
   host: string;
   token: string | undefined;
+}
+
+export interface S3Config {
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset: the SDK's default credential chain (instance role, AWS_* env). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Path-style URLs (`endpoint/bucket/key`), which MinIO and s3rver need. */
+  forcePathStyle: boolean;
 }
 
 /** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
@@ -350,6 +399,15 @@ export interface RateLimitConfig {
   windowMs: number;
   /** Requests per window of one group: per verified uid, and per client IP (all callers together). */
   policies: Record<RateLimitPolicy, { perUser: number; perIp: number }>;
+}
+
+/** The URL's protocol (`redis:`), or '' when it is not a URL. */
+function safeProtocol(value: string): string {
+  try {
+    return new URL(value).protocol;
+  } catch {
+    return '';
+  }
 }
 
 function isPostgresUrl(value: string): boolean {
@@ -408,6 +466,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'MEDORA_LOCAL_MODE=true needs FIREBASE_AUTH_EMULATOR_HOST (demo accounts live in the emulator)',
     );
   }
+  if (parsed.success) problems.push(...s3Problems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const repoRoot = findRepoRoot();
@@ -448,7 +507,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.METRICS_PORT === undefined
         ? undefined
         : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.API_HOST, token: e.METRICS_TOKEN },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
+}
+
+/** S3_* settings that make sense only together: a bucket, and both halves of a key or neither. */
+function s3Problems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const anyS3 = [e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some(Boolean);
+  if (anyS3 && !e.S3_BUCKET) problems.push('S3_BUCKET is required when any other S3_* setting is set');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  return problems;
 }
 
 /** Nest injection token for the Config object. */

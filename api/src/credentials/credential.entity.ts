@@ -11,6 +11,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
 import type { CredentialType } from '@medora/shared';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 
@@ -68,6 +69,7 @@ export class CredentialEntity {
 }
 
 /** The bytes of a credential, apart so that listing credentials never loads them. */
+@Check('chk_credential_files_storage', STORED_FILE_CHECK)
 @Entity({ name: 'credential_files' })
 export class CredentialFileEntity {
   @PrimaryColumn({ name: 'credential_id', type: 'uuid' })
@@ -77,6 +79,6 @@ export class CredentialFileEntity {
   @JoinColumn({ name: 'credential_id', foreignKeyConstraintName: 'fk_credential_files_credential' })
   credential?: Relation<CredentialEntity>;
 
-  @Column({ type: 'bytea' })
-  bytes!: Buffer;
+  @Column(() => StoredFileColumns, { prefix: false })
+  stored!: StoredFileColumns;
 }

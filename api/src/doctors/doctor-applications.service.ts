@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   CONTENT_TYPES,
@@ -21,6 +20,9 @@ import {
 import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import type { UploadStream } from '../common/multipart.js';
+import { FileStore } from '../common/file-store.js';
+import type { StoredFile } from '../common/object-store.js';
 import type { DoctorEntity } from './doctor.entity.js';
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from './doctors.repository.js';
 
@@ -38,6 +40,7 @@ export class DoctorApplicationsService {
   constructor(
     private readonly doctors: DoctorsRepository,
     private readonly access: AccessPolicy,
+    private readonly files: FileStore,
   ) {}
 
   /** `GET /api/doctors/:uid`: the owner or an admin; 404 when the account has no doctor record. */
@@ -129,55 +132,69 @@ export class DoctorApplicationsService {
     caller: Caller,
     uid: string,
     meta: CredentialMetadataInput,
-    file?: { fileName: string; bytes: Buffer },
+    file?: UploadStream,
   ): Promise<CredentialRecord> {
     // Audited by the route, before the upload is read (DoctorsController.addCredential).
     await this.assertApplicant(caller, uid);
     let contentType: string | null = null;
-    let contentHash: string | null = null;
+    let stored: StoredFile | undefined;
     if (file) {
       const name = sanitizeFileName(file.fileName);
-      const detected = detectFileType(file.bytes, name);
+      const detected = detectFileType(file.head, name);
       if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
         // Issue 16 §2: the message names the file, so the applicant knows which one to replace.
         const message = formatMessage('credentialFileRefused', { name });
         throw new ApiException(400, message, { file: message });
       }
       contentType = CONTENT_TYPES[detected];
-      contentHash = createHash('sha256').update(file.bytes).digest('hex');
+      stored = await this.files.put('credentials', uid, file, contentType);
     }
-    return this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
-      const doctor = this.applicantRow(locked);
-      // The documents a rejection was about belong to that decision: superseded by the first new
-      // upload (as the resubmission would), so a re-sent file is stored as a current document again.
-      if (doctor.verificationStatus === 'rejected' && doctor.onboardingCompleted && doctor.reviewedAt) {
-        await this.doctors.supersedeCredentials(m, doctor.id, doctor.reviewedAt);
-      }
-      // Issue 16 §2: a retry after a failed submit sends the same files again; the current document
-      // with the same type and bytes is the answer, not a second copy (a unique index backs this).
-      if (contentHash) {
-        const existing = await this.doctors.findCurrentCredentialByHash(m, doctor.id, meta.type, contentHash);
-        if (existing) return toCredentialRecord(existing, true);
-      }
-      // Each file may be 10 MB: cap what one application can store.
-      if ((await this.doctors.countCredentials(m, doctor.id)) >= MAX_CREDENTIALS) {
-        throw new ApiException(400, MESSAGES.tooManyCredentials);
-      }
-      const row = await this.doctors.insertCredential(
-        m,
-        {
-          doctorId: doctor.id,
-          type: meta.type,
-          documentName: sanitizeFileName(file?.fileName ?? meta.documentName),
-          issuingOrganization: issuingOrganizationFor(meta.type),
-          contentType,
-          size: file ? file.bytes.length : null,
-          contentHash,
-        },
-        file?.bytes,
-      );
-      return toCredentialRecord(row, Boolean(file));
-    });
+    // SHA-256 of the bytes, computed while they streamed into storage.
+    const contentHash = file ? file.sha256() : null;
+    let kept = false;
+    try {
+      return await this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
+        const doctor = this.applicantRow(locked);
+        // The documents a rejection was about belong to that decision: superseded by the first new
+        // upload (as the resubmission would), so a re-sent file is stored as a current document again.
+        if (doctor.verificationStatus === 'rejected' && doctor.onboardingCompleted && doctor.reviewedAt) {
+          await this.doctors.supersedeCredentials(m, doctor.id, doctor.reviewedAt);
+        }
+        // Issue 16 §2: a retry after a failed submit sends the same files again; the current document
+        // with the same type and bytes is the answer, not a second copy (a unique index backs this).
+        if (contentHash) {
+          const existing = await this.doctors.findCurrentCredentialByHash(
+            m,
+            doctor.id,
+            meta.type,
+            contentHash,
+          );
+          if (existing) return toCredentialRecord(existing, true);
+        }
+        // Each file may be 10 MB: cap what one application can store.
+        if ((await this.doctors.countCredentials(m, doctor.id)) >= MAX_CREDENTIALS) {
+          throw new ApiException(400, MESSAGES.tooManyCredentials);
+        }
+        const row = await this.doctors.insertCredential(
+          m,
+          {
+            doctorId: doctor.id,
+            type: meta.type,
+            documentName: sanitizeFileName(file?.fileName ?? meta.documentName),
+            issuingOrganization: issuingOrganizationFor(meta.type),
+            contentType,
+            size: file ? file.size : null,
+            contentHash,
+          },
+          stored,
+        );
+        kept = true;
+        return toCredentialRecord(row, Boolean(file));
+      });
+    } finally {
+      // A refused or duplicate upload leaves no object behind.
+      if (!kept) await this.files.discard(stored);
+    }
   }
 
   /**

@@ -18,7 +18,7 @@ import { CurrentCaller, Public, RequireVerifiedEmail } from '../auth/decorators.
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
-import { readOneFile } from '../common/multipart.js';
+import { openOneFile } from '../common/multipart.js';
 import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsService, type PublicDoctor } from './doctors.service.js';
 
@@ -148,11 +148,15 @@ export class DoctorsController {
     await this.applications.assertApplicant(caller, uid, DoctorApplicationsService.credentialUpload(uid));
     const pipe = new ZodValidationPipe(credentialMetadataSchema);
     if (!req.isMultipart()) return this.applications.addCredential(caller, uid, pipe.transform(req.body));
-    const upload = await readOneFile(req);
-    const meta = pipe.transform({
-      type: upload.fields.type,
-      documentName: upload.fields.documentName || upload.fileName,
-    });
-    return this.applications.addCredential(caller, uid, meta, upload);
+    const upload = await openOneFile(req);
+    try {
+      const meta = pipe.transform({
+        type: upload.fields.type,
+        documentName: upload.fields.documentName || upload.fileName,
+      });
+      return await this.applications.addCredential(caller, uid, meta, upload);
+    } finally {
+      upload.discard();
+    }
   }
 }

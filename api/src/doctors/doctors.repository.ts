@@ -5,6 +5,12 @@ import { MESSAGES, type CredentialRecord, type CredentialType, type DoctorRecord
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { leanQuery } from '../common/lean-query.js';
+import {
+  storedFileColumns,
+  storedFileOf,
+  type StoredFile,
+  type StoredFileRow,
+} from '../common/object-store.js';
 import { camelizeRow } from '../common/sql-rows.js';
 import { approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
 import { DoctorEntity, type DoctorSchedule, type VerificationStatus } from './doctor.entity.js';
@@ -95,12 +101,11 @@ export interface ApplicationRow {
 /** A credential with whether its bytes were uploaded (the admin's review list). */
 export type CredentialWithFileRow = CredentialEntity & { hasFile: boolean };
 
-/** A credential's file with what the download needs. */
+/** A credential's file with what the download needs (no bytes: `credentialBytes` reads them). */
 export interface CredentialFileRow {
   documentName: string;
   contentType: string | null;
   doctorId: string;
-  bytes: Buffer;
 }
 
 /** A new credential's columns (the server decides status and organisation). */
@@ -222,12 +227,20 @@ export class DoctorsRepository {
 
   async credentialFile(credentialId: string): Promise<CredentialFileRow | null> {
     const rows = await this.ds.query<CredentialFileRow[]>(
-      `SELECT c.document_name AS "documentName", c.content_type AS "contentType", c.doctor_id AS "doctorId",
-              f.bytes
+      `SELECT c.document_name AS "documentName", c.content_type AS "contentType", c.doctor_id AS "doctorId"
          FROM credentials c JOIN credential_files f ON f.credential_id = c.id WHERE c.id = $1`,
       [credentialId],
     );
     return rows[0] ?? null;
+  }
+
+  /** Where a credential's bytes are (and the bytes of a Postgres-kept one): after the access check. */
+  async credentialBytes(credentialId: string): Promise<StoredFile | null> {
+    const rows = await this.ds.query<StoredFileRow[]>(
+      `SELECT storage, object_key AS "objectKey", bytes FROM credential_files WHERE credential_id = $1`,
+      [credentialId],
+    );
+    return rows[0] ? storedFileOf(rows[0]) : null;
   }
 
   /** Runs `work` in one transaction with the doctor row `id` locked (null when there is none). */
@@ -356,10 +369,19 @@ export class DoctorsRepository {
    * Stores a credential (and its bytes, when given) and raises the doctor's version: a new document
    * changes what an admin reviews, so a decision on the older version must fail.
    */
-  async insertCredential(m: EntityManager, values: NewCredential, bytes?: Buffer): Promise<CredentialEntity> {
+  async insertCredential(
+    m: EntityManager,
+    values: NewCredential,
+    file?: StoredFile,
+  ): Promise<CredentialEntity> {
     const repo = m.getRepository(CredentialEntity);
     const row = await repo.save(repo.create({ ...values, verificationStatus: 'pending' }));
-    if (bytes) await m.getRepository(CredentialFileEntity).insert({ credentialId: row.id, bytes });
+    if (file) {
+      const [storage, objectKey, bytes] = storedFileColumns(file);
+      await m
+        .getRepository(CredentialFileEntity)
+        .insert({ credentialId: row.id, stored: { storage, objectKey, bytes } });
+    }
     await m.query(`UPDATE doctors SET version = version + 1 WHERE id = $1`, [values.doctorId]);
     return row;
   }

@@ -9,6 +9,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
 
 /** Metadata of a patient document (spec §3 Document); the bytes are in DocumentFileEntity. */
 @Entity({ name: 'documents' })
@@ -45,6 +46,7 @@ export class DocumentEntity {
 }
 
 /** The bytes of a stored document, kept apart so list queries never load them. */
+@Check('chk_document_files_storage', STORED_FILE_CHECK)
 @Entity({ name: 'document_files' })
 export class DocumentFileEntity {
   @PrimaryColumn({ name: 'document_id', type: 'uuid' })
@@ -54,6 +56,6 @@ export class DocumentFileEntity {
   @JoinColumn({ name: 'document_id', foreignKeyConstraintName: 'fk_document_files_document' })
   document?: Relation<DocumentEntity>;
 
-  @Column({ type: 'bytea' })
-  bytes!: Buffer;
+  @Column(() => StoredFileColumns, { prefix: false })
+  stored!: StoredFileColumns;
 }

@@ -12,7 +12,7 @@ import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import { readOneFile } from '../common/multipart.js';
+import { openOneFile } from '../common/multipart.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { DocumentsService } from './documents.service.js';
 
@@ -63,9 +63,12 @@ export class DocumentsController {
     // files and bytes again, under a lock.
     await this.documents.assertQuota(uid, { files: 1, bytes: 0 });
     // The one multipart reader: a body far beyond the limit is refused unread, a malformed one is a 400.
-    const upload = await readOneFile(req);
-    const type = upload.fields.type ?? 'Medical Report';
-    return this.documents.upload(uid, { fileName: upload.fileName, bytes: upload.bytes, type });
+    const upload = await openOneFile(req);
+    try {
+      return await this.documents.upload(uid, upload, upload.fields.type ?? 'Medical Report');
+    } finally {
+      upload.discard();
+    }
   }
 
   @Get(':id/file')
@@ -78,7 +81,7 @@ export class DocumentsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = await this.documents.download(caller, uid, id);
-    await sendFile(reply, { name: file.name, contentType: file.contentType, body: file.bytes });
+    await sendFile(reply, file);
   }
 
   @Delete(':id')

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import {
+  storedFileColumns,
+  storedFileOf,
+  type StoredFile,
+  type StoredFileRow,
+} from '../common/object-store.js';
 import { camelizeRow, returnedRows } from '../common/sql-rows.js';
 import { DocumentEntity, DocumentFileEntity } from './document.entity.js';
 
@@ -48,45 +54,55 @@ export class DocumentsRepository {
     });
   }
 
-  /** Inserts a document row (with its bytes, when given) inside `withPatientLock`'s transaction. */
-  async insert(m: EntityManager, document: NewDocument, bytes?: Buffer): Promise<DocumentEntity> {
+  /** Inserts a document row (with its stored file, when given) inside `withPatientLock`'s transaction. */
+  async insert(m: EntityManager, document: NewDocument, file?: StoredFile): Promise<DocumentEntity> {
     const repo = m.getRepository(DocumentEntity);
     const row = await repo.save(repo.create({ ...document, fileUrl: '' }));
-    if (bytes) await m.getRepository(DocumentFileEntity).insert({ documentId: row.id, bytes });
+    if (file) {
+      const [storage, objectKey, bytes] = storedFileColumns(file);
+      await m
+        .getRepository(DocumentFileEntity)
+        .insert({ documentId: row.id, stored: { storage, objectKey, bytes } });
+    }
     return row;
   }
 
-  /** The stored file of the patient's document, or null when there is none. */
+  /**
+   * The stored file of the patient's document, or null when there is none. Reads the bytes of a
+   * Postgres-kept file: call it after the access check.
+   */
   async file(
     uid: string,
     id: string,
-  ): Promise<{ name: string; contentType: string | null; bytes: Buffer } | null> {
-    const rows = await this.repo.query<{ name: string; content_type: string | null; bytes: Buffer }[]>(
-      `SELECT d.name, d.content_type, f.bytes FROM documents d
+  ): Promise<{ name: string; contentType: string | null; file: StoredFile } | null> {
+    const rows = await this.repo.query<({ name: string; content_type: string | null } & StoredFileRow)[]>(
+      `SELECT d.name, d.content_type, f.storage, f.object_key AS "objectKey", f.bytes FROM documents d
          JOIN document_files f ON f.document_id = d.id
         WHERE d.id = $1 AND d.patient_uid = $2`,
       [id, uid],
     );
     const row = rows[0];
-    return row ? { name: row.name, contentType: row.content_type, bytes: row.bytes } : null;
+    return row ? { name: row.name, contentType: row.content_type, file: storedFileOf(row) } : null;
   }
 
   /**
    * Deletes the patient's document and its bytes inside `withPatientLock`'s transaction; the deleted
-   * document's name and type (null when there was none), and whether another document of the patient
-   * still has that name and type.
+   * document's name and type (null when there was none), whether another document of the patient
+   * still has that name and type, and the key of its object in S3 (deleted by the caller after commit).
    */
   async remove(
     m: EntityManager,
     uid: string,
     id: string,
-  ): Promise<{ name: string; type: string; twinLeft: boolean } | null> {
+  ): Promise<{ name: string; type: string; twinLeft: boolean; objectKey: string | null } | null> {
     // document_files rows go by ON DELETE CASCADE; deleted explicitly too, in the same transaction.
-    await m.query(
-      `DELETE FROM document_files f USING documents d
-        WHERE f.document_id = d.id AND d.id = $1 AND d.patient_uid = $2`,
-      [id, uid],
-    );
+    const files = returnedRows(
+      await m.query(
+        `DELETE FROM document_files f USING documents d
+          WHERE f.document_id = d.id AND d.id = $1 AND d.patient_uid = $2 RETURNING f.object_key`,
+        [id, uid],
+      ),
+    ) as { object_key: string | null }[];
     const result: unknown = await m.query(
       `DELETE FROM documents WHERE id = $1 AND patient_uid = $2 RETURNING name, type`,
       [id, uid],
@@ -97,6 +113,11 @@ export class DocumentsRepository {
       `SELECT 1 FROM documents WHERE patient_uid = $1 AND name = $2 AND type = $3 LIMIT 1`,
       [uid, row.name, row.type],
     );
-    return { name: row.name, type: row.type, twinLeft: twins.length > 0 };
+    return {
+      name: row.name,
+      type: row.type,
+      twinLeft: twins.length > 0,
+      objectKey: files[0]?.object_key ?? null,
+    };
   }
 }

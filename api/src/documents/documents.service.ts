@@ -1,8 +1,8 @@
+import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   CONTENT_TYPES,
-  MAX_UPLOAD_BYTES,
   MESSAGES,
   detectFileType,
   formatMessage,
@@ -13,16 +13,12 @@ import {
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import type { UploadStream } from '../common/multipart.js';
+import { FileStore } from '../common/file-store.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import type { DocumentEntity } from './document.entity.js';
 import { DocumentsRepository } from './documents.repository.js';
-
-export interface UploadedFile {
-  fileName: string;
-  bytes: Buffer;
-  type: string;
-}
 
 /** Document types a client may set: the final step's 'Medical Report' or an intake field name. */
 const TYPE_PATTERN = /^(Medical Report|[A-Za-z][A-Za-z0-9_]{0,63})$/;
@@ -62,6 +58,7 @@ export class DocumentsService {
     private readonly documents: DocumentsRepository,
     private readonly patients: PatientsRepository,
     private readonly access: AccessPolicy,
+    private readonly files: FileStore,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -135,42 +132,49 @@ export class DocumentsService {
   }
 
   /**
-   * Stores an uploaded file after checking its bytes (magic numbers) against its name. The caller ran
-   * `assertAccess` first (the controller does, before reading the body).
+   * Stores an uploaded file after checking its first bytes (magic numbers) against its name, streaming
+   * it into the FileStore; the row is written once the size is known, under the quota lock (a file
+   * over the quota is deleted again). The caller ran `assertAccess` first (the controller does,
+   * before reading the body).
    */
-  async upload(uid: string, file: UploadedFile): Promise<PatientDocument> {
-    this.checkType(file.type);
-    if (file.bytes.length > MAX_UPLOAD_BYTES) throw new ApiException(413, MESSAGES.fileTooLargeServer);
-    const name = sanitizeFileName(file.fileName);
-    const detected = detectFileType(file.bytes, name);
+  async upload(uid: string, upload: UploadStream, type: string): Promise<PatientDocument> {
+    this.checkType(type);
+    const name = sanitizeFileName(upload.fileName);
+    const detected = detectFileType(upload.head, name);
     if (!detected)
       throw new ApiException(400, MESSAGES.invalidFileContent, { file: MESSAGES.invalidFileContent });
-    return this.documents.withPatientLock(uid, async (m) => {
-      await this.assertQuota(uid, { files: 1, bytes: file.bytes.length }, m);
-      const row = await this.documents.insert(
-        m,
-        {
-          patientUid: uid,
-          name,
-          type: file.type,
-          contentType: CONTENT_TYPES[detected],
-          size: file.bytes.length,
-        },
-        file.bytes,
-      );
-      return toDocument(row, true);
-    });
+    const contentType = CONTENT_TYPES[detected];
+    const stored = await this.files.put('documents', uid, upload, contentType);
+    try {
+      return await this.documents.withPatientLock(uid, async (m) => {
+        await this.assertQuota(uid, { files: 1, bytes: upload.size }, m);
+        const row = await this.documents.insert(
+          m,
+          { patientUid: uid, name, type, contentType, size: upload.size },
+          stored,
+        );
+        return toDocument(row, true);
+      });
+    } catch (error) {
+      await this.files.discard(stored);
+      throw error;
+    }
   }
 
   async download(
     caller: Caller,
     uid: string,
     id: string,
-  ): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+  ): Promise<{ name: string; contentType: string; body: Readable }> {
+    // The access check (and its audit row) comes before any byte is read, from Postgres or S3.
     await this.assertRead(caller, uid, 'download', id);
     const row = await this.documents.file(uid, id);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return { name: row.name, contentType: row.contentType ?? 'application/octet-stream', bytes: row.bytes };
+    return {
+      name: row.name,
+      contentType: row.contentType ?? 'application/octet-stream',
+      body: await this.files.open(row.file),
+    };
   }
 
   /**
@@ -180,11 +184,14 @@ export class DocumentsService {
    */
   async remove(caller: Caller, uid: string, id: string): Promise<void> {
     await this.assertAccess(caller, uid, 'delete', id);
-    await this.documents.withPatientLock(uid, async (m) => {
+    const objectKey = await this.documents.withPatientLock(uid, async (m) => {
       const deleted = await this.documents.remove(m, uid, id);
       if (!deleted) throw new ApiException(404, MESSAGES.notFound);
       if (!deleted.twinLeft) await this.patients.forgetDocument(m, uid, deleted);
+      return deleted.objectKey;
     });
+    // After the commit: the object of a row that is gone.
+    if (objectKey) await this.files.discard({ storage: 's3', objectKey });
   }
 
   private checkType(type: string): void {

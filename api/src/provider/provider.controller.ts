@@ -22,7 +22,7 @@ import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
-import { readOneFile } from '../common/multipart.js';
+import { openOneFile } from '../common/multipart.js';
 import { ProviderService } from './provider.service.js';
 
 const idPipe = () => new ZodValidationPipe(appointmentIdSchema);
@@ -130,8 +130,12 @@ export class ProviderController {
       resourceType: 'appointment',
       resourceId: id,
     });
-    const upload = await readOneFile(req);
-    return this.provider.attachPrescription(caller, id, upload);
+    const upload = await openOneFile(req);
+    try {
+      return await this.provider.attachPrescription(caller, id, upload);
+    } finally {
+      upload.discard();
+    }
   }
 
   @Get('appointments/:id/prescription')
@@ -142,8 +146,7 @@ export class ProviderController {
     @Param('id', idPipe()) id: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const file = await this.provider.prescription(caller, id);
-    await sendFile(reply, { name: file.name, contentType: file.contentType, body: file.bytes });
+    await sendFile(reply, await this.provider.prescription(caller, id));
   }
 
   @Get('provider/schedule')

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
   CONTENT_TYPES,
@@ -42,6 +43,8 @@ import type { Caller } from '../auth/caller.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
 import { summaryHeadline } from '../common/summary-headline.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import type { UploadStream } from '../common/multipart.js';
+import { FileStore } from '../common/file-store.js';
 import type { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
 
@@ -60,6 +63,7 @@ export class ProviderService {
     private readonly appointmentRows: AppointmentsRepository,
     private readonly audit: AuditService,
     private readonly access: AccessPolicy,
+    private readonly files: FileStore,
   ) {}
 
   /**
@@ -263,49 +267,63 @@ export class ProviderService {
     });
   }
 
-  /** Stores a prescription (PDF, JPEG or PNG by content) and points the appointment at its download path. */
+  /**
+   * Stores a prescription (PDF, JPEG or PNG by content, streamed into the FileStore) and points the
+   * appointment at its download path. The route checked the doctor before reading the upload.
+   */
   async attachPrescription(
     caller: Caller,
     id: string,
-    file: { fileName: string; bytes: Buffer },
+    upload: UploadStream,
   ): Promise<{ id: string; prescriptionUrl: string }> {
     const doctor = await this.doctorFor(caller, {
       action: 'appointment.prescription.upload',
       resourceType: 'appointment',
       resourceId: id,
     });
-    const name = sanitizeFileName(file.fileName);
-    const detected = detectFileType(file.bytes, name);
+    const name = sanitizeFileName(upload.fileName);
+    const detected = detectFileType(upload.head, name);
     if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
       throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
     }
+    const contentType = CONTENT_TYPES[detected];
+    const stored = await this.files.put('prescriptions', id, upload, contentType);
     const url = prescriptionPath(id);
-    const ok = await this.appointmentRows.attachPrescription(
-      id,
-      doctor.id,
-      {
-        name,
-        contentType: CONTENT_TYPES[detected],
-        size: file.bytes.length,
-        bytes: file.bytes,
-        uploadedBy: doctor.userId,
-      },
-      url,
-    );
-    await this.audit.recordFor(caller, ok ? 'allowed' : 'denied', {
+    let result: { attached: boolean; replacedObjectKey: string | null } = {
+      attached: false,
+      replacedObjectKey: null,
+    };
+    try {
+      result = await this.appointmentRows.attachPrescription(
+        id,
+        doctor.id,
+        { name, contentType, size: upload.size, file: stored, uploadedBy: doctor.userId },
+        url,
+      );
+    } finally {
+      // The new object when no row took it; the replaced one when a row did.
+      if (!result.attached) await this.files.discard(stored);
+      else if (result.replacedObjectKey) {
+        await this.files.discard({ storage: 's3', objectKey: result.replacedObjectKey });
+      }
+    }
+    await this.audit.recordFor(caller, result.attached ? 'allowed' : 'denied', {
       action: 'appointment.prescription.upload',
       resourceType: 'appointment',
       resourceId: id,
     });
-    if (!ok) throw new ApiException(404, MESSAGES.notFound);
+    if (!result.attached) throw new ApiException(404, MESSAGES.notFound);
     return { id, prescriptionUrl: url };
   }
 
-  /** The prescription file: the appointment's patient, its doctor, or an admin. */
+  /**
+   * The prescription file: the appointment's patient, its doctor, or an admin. The decision (and
+   * its audit row) comes first; only an allowed caller's request reads the bytes, from Postgres or S3.
+   */
   async prescription(
     caller: Caller,
     id: string,
-  ): Promise<{ name: string; contentType: string; bytes: Buffer }> {
+  ): Promise<{ name: string; contentType: string; body: Readable }> {
     const row = await this.appointmentRows.prescriptionAccess(id, caller.uid);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     const allowed =
@@ -318,11 +336,12 @@ export class ProviderService {
       resourceId: id,
     });
     if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
-    if (!row.bytes) throw new ApiException(404, MESSAGES.prescriptionMissing);
+    const stored = row.hasFile ? await this.appointmentRows.prescriptionBytes(id) : null;
+    if (!stored) throw new ApiException(404, MESSAGES.prescriptionMissing);
     return {
       name: row.name ?? 'prescription',
       contentType: row.contentType ?? 'application/octet-stream',
-      bytes: row.bytes,
+      body: await this.files.open(stored),
     };
   }
 

@@ -1,12 +1,12 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { formatMessage } from '@medora/shared';
 import type { RequestWithCaller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { CONFIG, type Config, type RateLimitPolicy } from '../config/config.js';
+import type { RateLimitPolicy } from '../config/config.js';
 import { ipBucket } from './client-ip.js';
-import { SlidingWindowCounter } from './sliding-window.js';
+import { RequestCounter, type CountedBy } from './request-counter.js';
 
 export const RATE_LIMIT_POLICY = 'medora:rateLimitPolicy';
 
@@ -21,11 +21,10 @@ export const RATE_LIMIT_POLICY = 'medora:rateLimitPolicy';
 export class RateLimitGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    @Inject(CONFIG) private readonly config: Config,
-    private readonly counter: SlidingWindowCounter,
+    private readonly counter: RequestCounter,
   ) {}
 
-  canActivate(ctx: ExecutionContext): boolean {
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const policy = this.reflector.getAllAndOverride<RateLimitPolicy | undefined>(RATE_LIMIT_POLICY, [
       ctx.getHandler(),
       ctx.getClass(),
@@ -34,18 +33,21 @@ export class RateLimitGuard implements CanActivate {
     const http = ctx.switchToHttp();
     const req = http.getRequest<FastifyRequest & RequestWithCaller>();
     const reply = http.getResponse<FastifyReply>();
-    const { policies } = this.config.rateLimit;
-    const limits = policies[policy];
     // The user first: one caller over their own limit is refused without using up the budget that
     // everyone behind the same address (a clinic, a NAT) shares.
     const uid = req.caller?.uid;
-    if (uid) this.take(`${policy}:user:${uid}`, limits.perUser, reply);
-    this.take(`${policy}:ip:${ipBucket(req.ip)}`, limits.perIp, reply);
+    if (uid) await this.take(policy, 'user', uid, reply);
+    await this.take(policy, 'ip', ipBucket(req.ip), reply);
     return true;
   }
 
-  private take(key: string, limit: number, reply: FastifyReply): void {
-    const result = this.counter.take(key, limit);
+  private async take(
+    policy: RateLimitPolicy,
+    by: CountedBy,
+    key: string,
+    reply: FastifyReply,
+  ): Promise<void> {
+    const result = await this.counter.take(policy, by, key);
     if (result.allowed) return;
     const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
     void reply.header('retry-after', String(seconds));

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { CONFIG, type Config } from '../config/config.js';
+import type { UploadStream } from './multipart.js';
+import { PostgresObjectStore, type ObjectStore, type StoredFile } from './object-store.js';
+import { S3ObjectStore } from './s3-object-store.js';
+
+/** What a stored file belongs to: the first part of its object key. */
+export type FileKind = 'documents' | 'credentials' | 'prescriptions';
+
+/**
+ * The file bytes of every API process (issue 17 §5): new uploads go to S3 when S3_* is set, to
+ * Postgres otherwise; reads follow each row's `storage`, so rows of both kinds are served.
+ */
+@Injectable()
+export class FileStore implements OnApplicationShutdown {
+  private readonly logger = new Logger('FileStore');
+  readonly db = new PostgresObjectStore();
+  readonly s3: S3ObjectStore | undefined;
+
+  constructor(@Inject(CONFIG) config: Config) {
+    this.s3 = config.s3 ? new S3ObjectStore(config.s3) : undefined;
+  }
+
+  /** Where new uploads go. */
+  get writer(): ObjectStore {
+    return this.s3 ?? this.db;
+  }
+
+  /**
+   * Streams an upload into the store under `<kind>/<owner>/<uuid>`. A body that failed (413 past the
+   * limit, a broken multipart stream) rejects with its own error.
+   */
+  async put(kind: FileKind, owner: string, upload: UploadStream, contentType: string): Promise<StoredFile> {
+    const key = `${kind}/${encodeURIComponent(owner)}/${randomUUID()}`;
+    try {
+      return await this.writer.put(key, upload.body, contentType);
+    } catch (error) {
+      throw upload.failure ?? error;
+    }
+  }
+
+  open(file: StoredFile): Promise<Readable> {
+    return this.storeOf(file).get(file);
+  }
+
+  /**
+   * Deletes bytes whose row is gone or was never written. A failure leaves an orphan object (logged),
+   * never a failed request: the row, which is what the API serves, is already gone.
+   */
+  async discard(file: StoredFile | null | undefined): Promise<void> {
+    if (!file || file.storage === 'db') return;
+    try {
+      await this.storeOf(file).delete(file);
+    } catch (error) {
+      this.logger.warn(
+        `Could not delete object ${file.objectKey}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  storeOf(file: StoredFile): ObjectStore {
+    if (file.storage === 'db') return this.db;
+    if (!this.s3) throw new Error('A file is stored in S3 but S3_BUCKET is not configured');
+    return this.s3;
+  }
+
+  onApplicationShutdown(): void {
+    this.s3?.destroy();
+  }
+}
