@@ -5,3 +5,4 @@ export * from './doctors.js';
 export * from './demo-doctors.js';
 export * from './appointment-rules.js';
 export * from './doctor-day.js';
+export * from './doctor-search.js';

@@ -14,6 +14,7 @@ import { AccountSettings1768348800000 } from './1768348800000-account-settings.j
 import { AppointmentReschedule1768435200000 } from './1768435200000-appointment-reschedule.js';
 import { CredentialContentHash1768608000000 } from './1768608000000-credential-content-hash.js';
 import { DoctorSuspension1768867200000 } from './1768867200000-doctor-suspension.js';
+import { DoctorSearch1769385600000 } from './1769385600000-doctor-search.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   AppointmentReschedule1768435200000,
   CredentialContentHash1768608000000,
   DoctorSuspension1768867200000,
+  DoctorSearch1769385600000,
 ];
