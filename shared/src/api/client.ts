@@ -269,10 +269,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }),
     /** `GET /api/doctors/{id}/slots` (issue 18): a doctor's free slots from `from` to `to` (clinic dates). */
     doctorSlots: (doctorId: string, from: string, to: string) =>
-      request<DoctorSlotsResponse>(`/doctors/${encodeURIComponent(doctorId)}/slots`, {
-        anonymous: true,
-        query: { from, to },
-      }),
+      request<DoctorSlotsResponse>(`/doctors/${encodeURIComponent(doctorId)}/slots`, { query: { from, to } }),
     /** `GET /api/appointments?uid=` (spec §7). */
     listAppointments: (uid: string) => request<Appointment[]>('/appointments', { query: { uid } }),
     /** `GET /api/appointments/{id}` (spec §7). */
