@@ -250,7 +250,7 @@ describe('GET /api/doctors/{uid}/slots', () => {
     expect(listed.nextFreeSlot).toBe(slotStart(from, '10:00 AM', 'America/New_York').toISOString());
   });
 
-  it('answers 400 for a window over 31 days or reversed, 404 for a doctor who is not bookable, 401 signed out', async () => {
+  it('answers 400 for a window over 31 days or reversed, 404 for a doctor who is not bookable, signed in or not', async () => {
     const id = await addDoctor('Dr. Window', { specialty: 'Urology' });
     const get = (path: string) => request(t.http).get(path).set(authHeader(patient));
     expect((await get(`/api/doctors/${id}/slots?from=2026-01-01&to=2026-02-01`)).status).toBe(400);
@@ -261,8 +261,9 @@ describe('GET /api/doctors/{uid}/slots', () => {
     expect(pending.status).toBe(404);
     expect((pending.body as { message: string }).message).toBe(MESSAGES.doctorNotBookable);
     expect((await get(`/api/doctors/not-a-uuid/slots?from=2026-01-01&to=2026-01-31`)).status).toBe(400);
+    // Public like GET /api/doctors: signed out, the same answer.
     expect((await request(t.http).get(`/api/doctors/${id}/slots?from=2026-01-01&to=2026-01-31`)).status).toBe(
-      401,
+      404,
     );
   });
 });

@@ -104,8 +104,10 @@ export class DoctorsController {
     return page.doctors;
   }
 
+  // Public like GET /api/doctors (schedules are public; no patient data): the spec §7 fallback list
+  // (GET /api/doctors, when the patient's context cannot be read) still offers real free slots.
+  @Public()
   @Get(':uid/slots')
-  @ApiBearerAuth()
   @ApiOperation({
     summary:
       'Issue 18: a bookable doctor’s free slots on the clinic dates ?from=YYYY-MM-DD to ?to=YYYY-MM-DD (at most 31 ' +

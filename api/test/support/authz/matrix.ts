@@ -199,7 +199,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'list', resourceType: 'appointment', exceptOwner: true },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
-  // Issue 18 (p5): a bookable doctor's free slots; any signed-in caller (the schedule is public).
+  // Issue 18 (p5): a bookable doctor's free slots; public like GET /api/doctors (no patient data).
   'GET /api/doctors/{uid}/slots': {
     params: { uid: 'bookedDoctorRecord' },
     query: () => {
@@ -207,7 +207,7 @@ export const MATRIX: Record<string, RouteCase> = {
       return { from: day(1), to: day(30) };
     },
     audit: 'none',
-    expect: row(401, 200, 200, 200, 200, 200, 200),
+    expect: row(200, 200, 200, 200, 200, 200, 200),
   },
 
   // ── appointments ───────────────────────────────────────────────────────────────────────────────
