@@ -5,6 +5,7 @@ import {
   book,
   bookableSlots,
   bookingBody,
+  freeSlotTexts,
   registeredPatient,
   seededDoctor,
   withContext,
@@ -396,13 +397,12 @@ describe('GET /api/doctors-with-context/:uid', () => {
     );
     const withPast = (await withContext(t, patient)).doctors.find((d) => d.id === general.id)!;
     expect(withPast).toMatchObject({ visitCount: 2, lastVisitDate: '2026-03-02 at 09:00 AM' });
-    const { date: day, time } = parseAppointmentDate(date)!;
-    expect(listed.takenSlots[day]).toContain(time);
-
-    // Another patient sees the slot as taken too.
+    // Issue 18: the booked slot is no longer among the doctor's free slots, for anyone.
+    expect(bookableSlots(general)).toContain(date);
+    expect(await freeSlotTexts(t, patient, general)).not.toContain(date);
     const other = await registeredPatient(t);
+    expect(await freeSlotTexts(t, other, general)).not.toContain(date);
     const seen = (await withContext(t, other)).doctors.find((d) => d.id === general.id)!;
-    expect(seen.takenSlots[day]).toContain(time);
     expect(seen.visitCount).toBe(0);
   });
 });

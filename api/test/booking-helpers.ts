@@ -1,9 +1,11 @@
 import request from 'supertest';
 import {
   availableDates,
+  bookingWindowRange,
   formatAppointmentDate,
   slotsFor,
   type DoctorSchedule,
+  type DoctorSlotsResponse,
   type DoctorsWithContextResponse,
 } from '@medora/shared';
 import { authHeader, signUpUser, type TestApp, type TestUser } from './helpers.js';
@@ -110,4 +112,19 @@ export async function withContext(t: TestApp, user: TestUser): Promise<DoctorsWi
   const res = await request(t.http).get(`/api/doctors-with-context/${user.uid}`).set(authHeader(user));
   if (res.status !== 200) throw new Error(`doctors-with-context answered ${res.status}`);
   return res.body as DoctorsWithContextResponse;
+}
+
+/**
+ * Issue 18: a doctor's free slots over the whole booking window (`GET /api/doctors/{id}/slots`), as the
+ * spec's text dates, in order.
+ */
+export async function freeSlotTexts(t: TestApp, user: TestUser, doctor: SeededDoctor): Promise<string[]> {
+  const { from, to } = bookingWindowRange(doctor.timeZone);
+  const res = await request(t.http)
+    .get(`/api/doctors/${doctor.id}/slots?from=${from}&to=${to}`)
+    .set(authHeader(user));
+  if (res.status !== 200) throw new Error(`doctors/{id}/slots answered ${res.status}`);
+  return (res.body as DoctorSlotsResponse).days.flatMap(({ date, slots }) =>
+    slots.map((time) => formatAppointmentDate(date, time)),
+  );
 }

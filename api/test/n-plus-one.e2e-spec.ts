@@ -261,6 +261,8 @@ const NOT_LISTS = new Set([
   '/api/patients/{uid}/visits/{id}',
   '/api/patients/{uid}/draft',
   '/api/doctors/{uid}',
+  // Issue 18 (p5): one doctor's free slots; measured in the issue 18 block at the end.
+  '/api/doctors/{uid}/slots',
   '/api/appointments/{id}',
   '/api/appointments/{id}/ics',
   '/api/appointments/{id}/prescription',
@@ -423,6 +425,64 @@ describe('provider appointments by page (issue 18)', () => {
     const many = await measure(large, next);
     expect(many.items).toBe(50);
     expect(one.items).toBe(1);
+    expect(many.statements).toEqual(one.statements);
+    expect(one.statements.length).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+});
+
+// Issue 18 (p5): the doctor search with every filter and a cursor, and one doctor's free slots: the same
+// statements with 1 and with 100 doctors (and their appointments), at most 3.
+describe('issue 18: doctor search and free slots', () => {
+  const searchRoute = (query: string): ListRoute => ({
+    route: `/api/doctors-with-context/{uid}${query}`,
+    url: (w) => `/api/doctors-with-context/${w.patient.uid}${query}`,
+    caller: (w) => w.patient,
+    items: (body) => (body as { doctors: unknown[] }).doctors.length,
+  });
+
+  it.each([
+    ['?specialty=Cardiology&limit=50'],
+    ['?condition=Hypertension,Asthma&limit=50'],
+    ['?q=approved&limit=50'],
+    ['?availableFrom=2099-01-01'],
+  ])('GET /api/doctors-with-context/{uid}%s: the same statements, at most 3', async (query) => {
+    const route = searchRoute(query);
+    const one = await measure(small, route);
+    const many = await measure(large, route);
+    if (!query.startsWith('?availableFrom')) {
+      expect(many.items).toBeGreaterThan(one.items);
+      expect(one.items).toBeGreaterThan(0);
+    }
+    expect(many.statements).toEqual(one.statements);
+    expect(one.statements.length).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('walks a second page with the same statements as the first', async () => {
+    const first = await request(large.t.http)
+      .get(`/api/doctors-with-context/${large.patient.uid}?limit=10`)
+      .set(authHeader(large.patient));
+    const cursor = (first.body as { nextCursor: string }).nextCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const page = await measure(large, searchRoute(`?limit=10&cursor=${encodeURIComponent(cursor)}`));
+    const start = await measure(small, searchRoute('?limit=10'));
+    expect(page.items).toBe(10);
+    expect(page.statements.length).toBe(start.statements.length);
+  });
+
+  it('GET /api/doctors/{uid}/slots: the same statements with 1 and with 100 appointments of the doctor', async () => {
+    const slotsRoute: ListRoute = {
+      route: '/api/doctors/{uid}/slots',
+      url: (w) => {
+        const from = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+        const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+        return `/api/doctors/${w.providerDoctorId}/slots?from=${from}&to=${to}`;
+      },
+      caller: (w) => w.patient,
+      items: (body) => (body as { days: unknown[] }).days.length,
+    };
+    const one = await measure(small, slotsRoute);
+    const many = await measure(large, slotsRoute);
+    expect(one.items).toBeGreaterThan(0);
     expect(many.statements).toEqual(one.statements);
     expect(one.statements.length).toBeLessThanOrEqual(MAX_STATEMENTS);
   });

@@ -127,14 +127,28 @@ test.describe('booking from /book-appointment', () => {
               schedule: { availableDays: [], timeSlots: {} },
               visitCount: 0,
               lastVisitDate: null,
-              takenSlots: {},
+              nextFreeSlot: null,
             },
           ],
           lastDoctorName: null,
           totalAppointments: 0,
+          nextCursor: null,
         },
       }),
     );
+    // Issue 18: its free slots come from the slots route: none.
+    await page.route('**/api/doctors/*/slots?**', (route) => {
+      const url = new URL(route.request().url());
+      return route.fulfill({
+        json: {
+          doctorId: '7b0e6d8e-3c1f-4c53-9a52-2f1f1a7f0c11',
+          timeZone: 'America/New_York',
+          from: url.searchParams.get('from'),
+          to: url.searchParams.get('to'),
+          days: [],
+        },
+      });
+    });
     await page.goto('/book-appointment');
     await page.getByRole('button', { name: /Dr\. Nobody Free/ }).click();
     await expect(

@@ -127,7 +127,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   await page.goto('/book-appointment');
   await expect(page.getByRole('heading', { name: '1. Select a doctor' })).toBeVisible();
 
-  // Suggested for the symptoms: the cardiologists, marked and first; others not marked.
+  // Suggested for the symptoms: the cardiologists, marked; others not marked.
   const mine = page.getByRole('button', { name: new RegExp(DOCTOR) });
   await expect(mine).toContainText('Suggested for your symptoms');
   await expect(page.getByRole('button', { name: /Dr\. Sarah Johnson/ })).toContainText(
@@ -138,22 +138,21 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
     page.getByText('Doctors for your current symptoms (Chest Pain) are marked as suggested.'),
   ).toBeVisible();
   const cards = page.getByTestId('doctor-list').getByRole('button');
-  await expect(cards.first()).toContainText('Suggested for your symptoms');
 
-  // "Show all doctors" and a search by name or specialty.
-  const showAll = page.getByRole('button', { name: 'Show all doctors' });
-  await showAll.click();
-  await expect(showAll).toHaveAttribute('aria-pressed', 'true');
-  const search = page.getByRole('searchbox', { name: 'Search doctors by name or specialty' });
-  await search.fill('dermatology');
+  // Issue 18: the server searches — a specialty, then name or clinic text; the list says where it ends.
+  const specialty = page.getByRole('combobox', { name: 'Specialty' });
+  await specialty.selectOption('Dermatology');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Dr. Laura Bennett');
+  await specialty.selectOption('');
+  const search = page.getByRole('searchbox', { name: 'Search doctors by name or clinic' });
   await search.fill('moss');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(DOCTOR);
+  await expect(page.getByTestId('doctor-list-end')).toBeVisible();
   await shotAtWidths(page, 'reschedule-doctor-search');
   await search.fill('');
-  await showAll.click();
+  await expect(page.getByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeVisible();
   await shotAtWidths(page, 'reschedule-doctors-suggested');
 
   // Doctor → a fully booked day is shown but not selectable; its name says why.

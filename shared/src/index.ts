@@ -43,3 +43,4 @@ export * from './documents/document-type.js';
 export type * from './schemas/intake.js';
 export type * from './schemas/audit.js';
 export type * from './schemas/doctors.js';
+export type * from './schemas/doctor-search.js';

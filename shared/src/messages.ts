@@ -970,6 +970,22 @@ export const MESSAGES = {
   providerIntakeRetry: 'Try again',
   visitsBeforeInvalid: 'before must be the id of one of this patient’s visits.',
   visitsShowEarlier: 'Show earlier visits',
+  // Issue 18 (p5): the doctor search (server-side filters, pages) and a doctor's free slots
+  doctorSearchNameClinicLabel: 'Search doctors by name or clinic',
+  doctorSearchNameClinicPlaceholder: 'e.g. Johnson or Heart Center',
+  doctorSpecialtyFilterLabel: 'Specialty',
+  doctorSpecialtyAll: 'All specialties',
+  loadMoreDoctors: 'Load more doctors',
+  loadingMoreDoctors: 'Loading more doctors…',
+  doctorListEnd: 'No more doctors match.',
+  doctorSearchNoResults: 'No doctor matches your search.',
+  doctorNextFreeSlot: 'Next free: {date}',
+  doctorNoFreeSlot: 'No free time in the next 30 days',
+  doctorSearchFailed: 'Could not search doctors: {message}',
+  bookingLoadingSlots: 'Loading free times…',
+  bookingSlotsFailed: 'Could not load the free times: {message}',
+  doctorCursorInvalid: 'This list is out of date: start the search again.',
+  doctorNotBookable: 'No bookable doctor with this id.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,11 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { uidSchema, type DoctorsWithContextResponse } from '@medora/shared';
+import {
+  doctorSearchQuerySchema,
+  uidSchema,
+  type DoctorSearchQuery,
+  type DoctorsWithContextResponse,
+} from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
@@ -17,15 +22,19 @@ export class DoctorsContextController {
   @Get(':uid')
   @ApiOperation({
     summary:
-      'Bookable doctors for a patient (spec §7): schedule, timeZone, visitCount, lastVisitDate and the slots ' +
-      'already taken in the booking window (takenSlots: date → times), plus lastDoctorName and totalAppointments',
+      'Issue 18: a page of the doctor search for a patient (spec §7 shapes): ?specialty=, ?condition= (the spec §6 ' +
+      'chronic-condition filter, comma-separated; if no doctor matches, every doctor), ?q= (name or clinic), ' +
+      '?availableFrom=YYYY-MM-DD, ?cursor= (the previous page’s nextCursor), ?limit= (default 20, max 50). Each ' +
+      'doctor has schedule, visitCount, lastVisitDate and nextFreeSlot; plus lastDoctorName, totalAppointments, nextCursor',
   })
   @ApiResponse({ status: 200, description: 'DoctorsWithContextResponse' })
+  @ApiResponse({ status: 400, description: 'Invalid filter, limit or cursor', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   list(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Query(new ZodValidationPipe(doctorSearchQuerySchema)) query: DoctorSearchQuery,
   ): Promise<DoctorsWithContextResponse> {
-    return this.doctors.listWithContext(caller, uid);
+    return this.doctors.listWithContext(caller, uid, query);
   }
 }

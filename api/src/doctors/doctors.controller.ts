@@ -1,4 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { z } from 'zod';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -6,12 +8,18 @@ import {
   createDoctorSchema,
   credentialMetadataSchema,
   doctorProfileUpdateSchema,
+  doctorSlotsQuerySchema,
+  MESSAGES,
+  publicDoctorsQuerySchema,
   uidSchema,
   type CreateDoctorInput,
   type CredentialRecord,
   type DoctorProfileResponse,
   type DoctorProfileUpdate,
   type DoctorRecordResponse,
+  type DoctorSlotsQuery,
+  type DoctorSlotsResponse,
+  type PublicDoctorsQuery,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Public, RequireVerifiedEmail } from '../auth/decorators.js';
@@ -21,6 +29,12 @@ import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { openOneFile } from '../common/multipart.js';
 import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsService, type PublicDoctor } from './doctors.service.js';
+
+/** A doctor's id in `/api/doctors/{uid}/slots` (the path segment is named as its sibling routes name it). */
+const doctorIdSchema = z.uuid(MESSAGES.doctorNotBookable);
+
+/** Issue 18: how long a shared cache or the browser may reuse a page of the public list. */
+const PUBLIC_LIST_CACHE = 'public, max-age=30';
 
 @ApiTags('doctors')
 @Controller('doctors')
@@ -32,7 +46,12 @@ export class DoctorsController {
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Approved, available doctors with their weekly schedule (public fields only)' })
+  @ApiOperation({
+    summary:
+      'Issue 18: a page of the approved, available doctors (public fields only), by name: ?specialty=, ?q= (name ' +
+      'or clinic), ?cursor=, ?limit= (default 20, max 50). The next page is in the `Link: <…>; rel="next"` ' +
+      'header; ETag with If-None-Match answers 304; Cache-Control: public, max-age=30',
+  })
   @ApiResponse({
     status: 200,
     schema: {
@@ -59,8 +78,48 @@ export class DoctorsController {
       },
     },
   })
-  list(): Promise<PublicDoctor[]> {
-    return this.doctors.listPublic();
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match)' })
+  @ApiResponse({ status: 400, description: 'Invalid filter, limit or cursor', schema: ERROR_BODY_SCHEMA })
+  async list(
+    @Query(new ZodValidationPipe(publicDoctorsQuerySchema)) query: PublicDoctorsQuery,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PublicDoctor[] | undefined> {
+    const page = await this.doctors.listPublic(query);
+    if (page.nextCursor) {
+      const next = new URLSearchParams();
+      if (query.specialty) next.set('specialty', query.specialty);
+      if (query.q) next.set('q', query.q);
+      next.set('cursor', page.nextCursor);
+      next.set('limit', String(query.limit));
+      void reply.header('link', `</api/doctors?${next.toString()}>; rel="next"`);
+    }
+    const etag = `W/"${createHash('sha256').update(JSON.stringify(page)).digest('base64url').slice(0, 27)}"`;
+    void reply.header('etag', etag).header('cache-control', PUBLIC_LIST_CACHE);
+    const match = req.headers['if-none-match'];
+    if (match && match.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+      void reply.status(304);
+      return undefined;
+    }
+    return page.doctors;
+  }
+
+  // Public like GET /api/doctors (schedules are public; no patient data): the spec §7 fallback list
+  // (GET /api/doctors, when the patient's context cannot be read) still offers real free slots.
+  @Public()
+  @Get(':uid/slots')
+  @ApiOperation({
+    summary:
+      'Issue 18: a bookable doctor’s free slots on the clinic dates ?from=YYYY-MM-DD to ?to=YYYY-MM-DD (at most 31 ' +
+      'days), by the spec’s booking rules (from tomorrow, at most 14 dates in 30 days); {uid} is the doctor’s id',
+  })
+  @ApiResponse({ status: 400, description: 'Invalid window', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No bookable doctor with this id', schema: ERROR_BODY_SCHEMA })
+  slots(
+    @Param('uid', new ZodValidationPipe(doctorIdSchema)) id: string,
+    @Query(new ZodValidationPipe(doctorSlotsQuerySchema)) query: DoctorSlotsQuery,
+  ): Promise<DoctorSlotsResponse> {
+    return this.doctors.slots(id, query);
   }
 
   @Post()

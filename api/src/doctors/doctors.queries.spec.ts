@@ -1,70 +1,160 @@
-import { bookingWindowParams, toDoctorsWithContext, type DoctorWithContextRow } from './doctors.queries.js';
+import {
+  bookingWindowParams,
+  containsPattern,
+  decodeDoctorCursor,
+  doctorsPageSql,
+  encodeDoctorCursor,
+  toDoctorsWithContext,
+  type DoctorPageRow,
+} from './doctors.queries.js';
 
-const doctor = (over: Partial<DoctorWithContextRow> = {}): DoctorWithContextRow => ({
+// Sunday 1 March 2026, noon UTC: tomorrow in New York is Monday 2 March.
+const NOW = new Date('2026-03-01T12:00:00Z');
+const ID = '00000000-0000-4000-8000-000000000001';
+
+const doctor = (over: Partial<DoctorPageRow> = {}): DoctorPageRow => ({
   totalAppointments: 3,
   lastDoctorName: 'Dr. Who',
-  id: 'd1',
+  id: ID,
   name: 'Dr. Who',
   specialty: 'Cardiology',
   clinic: 'Tardis',
   timeZone: 'America/New_York',
-  schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] } },
+  schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM', '09:30 AM', '10:00 AM'] } },
   visitCount: 2,
-  lastStart: Date.parse('2026-03-02T14:00:00Z'),
-  takenStarts: ['2026-03-02T14:00:00Z', '2026-03-02T14:30:00Z', '2026-03-03T15:00:00Z'].map((iso) =>
-    Date.parse(iso),
-  ),
+  lastStart: Date.parse('2026-02-23T14:00:00Z'),
+  // Monday 2 March 09:00 and 09:30 New York (EST, UTC-5) are taken.
+  takenStarts: ['2026-03-02T14:00:00Z', '2026-03-02T14:30:00Z'].map((iso) => Date.parse(iso)),
   ...over,
 });
 
 describe('toDoctorsWithContext', () => {
-  it('turns taken starts into slots by date in the clinic’s zone, and the last visit into the spec’s text', () => {
-    expect(toDoctorsWithContext([doctor()])).toEqual({
+  it('gives each doctor the first free slot after the taken ones, and the last visit as the spec’s text', () => {
+    expect(toDoctorsWithContext([doctor()], { limit: 20, now: NOW })).toEqual({
       doctors: [
         {
-          id: 'd1',
+          id: ID,
           name: 'Dr. Who',
           specialty: 'Cardiology',
           clinic: 'Tardis',
           timeZone: 'America/New_York',
-          schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] }, exceptions: [] },
+          schedule: {
+            availableDays: ['Monday'],
+            timeSlots: { Monday: ['09:00 AM', '09:30 AM', '10:00 AM'] },
+            exceptions: [],
+          },
           visitCount: 2,
-          lastVisitDate: '2026-03-02 at 09:00 AM',
-          takenSlots: { '2026-03-02': ['09:00 AM', '09:30 AM'], '2026-03-03': ['10:00 AM'] },
+          lastVisitDate: '2026-02-23 at 09:00 AM',
+          nextFreeSlot: '2026-03-02T15:00:00.000Z',
         },
       ],
       lastDoctorName: 'Dr. Who',
       totalAppointments: 3,
+      nextCursor: null,
     });
+  });
+
+  it('starts the next free slot at availableFrom, and leaves out doctors with none from then', () => {
+    const page = toDoctorsWithContext([doctor()], { limit: 20, now: NOW, availableFrom: '2026-03-05' });
+    expect(page.doctors[0]!.nextFreeSlot).toBe('2026-03-09T13:00:00.000Z');
+    const closed = doctor({
+      schedule: {
+        availableDays: ['Monday'],
+        timeSlots: { Monday: ['09:00 AM'] },
+        exceptions: [{ kind: 'vacation', from: '2026-03-05', to: '2026-04-30' }],
+      },
+    });
+    expect(
+      toDoctorsWithContext([closed], { limit: 20, now: NOW, availableFrom: '2026-03-05' }).doctors,
+    ).toEqual([]);
   });
 
   it('passes the date exceptions on, so the booking page skips the dates off (issue 16 §3)', () => {
     const exceptions = [{ kind: 'closed' as const, date: '2026-03-09' }];
-    const [listed] = toDoctorsWithContext([
-      doctor({ schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] }, exceptions } }),
-    ]).doctors;
+    const [listed] = toDoctorsWithContext(
+      [doctor({ schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] }, exceptions } })],
+      { limit: 20, now: NOW },
+    ).doctors;
     expect(listed!.schedule.exceptions).toEqual(exceptions);
   });
 
   it('keeps the patient’s totals when no doctor is bookable (one row, null doctor columns)', () => {
     const none = doctor({ id: null, schedule: null, lastStart: null, takenStarts: null, visitCount: 0 });
-    expect(toDoctorsWithContext([none])).toEqual({
+    expect(toDoctorsWithContext([none], { limit: 20, now: NOW })).toEqual({
       doctors: [],
       lastDoctorName: 'Dr. Who',
       totalAppointments: 3,
+      nextCursor: null,
     });
   });
 
+  it('gives a cursor after the last doctor of a full page when one more row was read', () => {
+    const second = doctor({ id: '00000000-0000-4000-8000-000000000002', name: 'Dr. Zed' });
+    const page = toDoctorsWithContext([doctor(), second], { limit: 1, now: NOW });
+    expect(page.doctors.map((d) => d.name)).toEqual(['Dr. Who']);
+    expect(decodeDoctorCursor(page.nextCursor!)).toEqual({ name: 'Dr. Who', id: ID });
+  });
+
   it('falls back to the default zone and an empty schedule for malformed doctor data', () => {
-    const [listed] = toDoctorsWithContext([
-      doctor({ timeZone: 'Not/AZone', schedule: null, takenStarts: null, lastStart: null }),
-    ]).doctors;
+    const [listed] = toDoctorsWithContext(
+      [doctor({ timeZone: 'Not/AZone', schedule: null, takenStarts: null, lastStart: null })],
+      { limit: 20, now: NOW },
+    ).doctors;
     expect(listed).toMatchObject({
       timeZone: 'America/New_York',
       schedule: { availableDays: [], timeSlots: {} },
-      takenSlots: {},
+      nextFreeSlot: null,
       lastVisitDate: null,
     });
+  });
+});
+
+describe('doctor cursors', () => {
+  it('round-trip a name and id, and refuse anything else with a 400', () => {
+    const cursor = encodeDoctorCursor({ name: 'Dr. O’Brien, “Jr”', id: ID });
+    expect(decodeDoctorCursor(cursor)).toEqual({ name: 'Dr. O’Brien, “Jr”', id: ID });
+    for (const bad of [
+      'x',
+      Buffer.from('["a","not-a-uuid"]').toString('base64url'),
+      Buffer.from('{}').toString('base64url'),
+    ]) {
+      expect(() => decodeDoctorCursor(bad)).toThrow(expect.objectContaining({ status: 400 }) as Error);
+    }
+  });
+});
+
+describe('doctorsPageSql', () => {
+  const base = { patientUid: 'p1', rows: 21, window: bookingWindowParams(NOW) } as const;
+
+  it('adds only the filters given, each as a parameter', () => {
+    const plain = doctorsPageSql(base);
+    expect(plain.sql).not.toMatch(/ILIKE|d\.specialty =|\(d\.name, d\.id\) >/);
+    const all = doctorsPageSql({
+      ...base,
+      specialty: 'Cardiology',
+      conditionSpecialties: ['Cardiology', 'General Medicine'],
+      q: 'heart',
+      after: { name: 'Dr. A', id: ID },
+    });
+    expect(all.sql).toMatch(/d\.specialty = \$\d+/);
+    expect(all.sql).toMatch(/NOT EXISTS/);
+    expect(all.sql).toMatch(/ILIKE \$\d+/);
+    expect(all.sql).toMatch(/\(d\.name, d\.id\) > \(\$\d+, \$\d+::uuid\)/);
+    expect(all.params).toEqual(expect.arrayContaining(['Cardiology', '%heart%', 'Dr. A', ID, 21]));
+    expect(all.sql).not.toContain('heart');
+  });
+
+  it('lists only doctors open to new patients without a patient, and reads no taken slots without a window', () => {
+    const { sql } = doctorsPageSql({ patientUid: null, rows: 21, window: null });
+    expect(sql).toContain('d.accepting_new_patients');
+    expect(sql).not.toContain('mine');
+    expect(sql).toContain('NULL::float8[]');
+  });
+});
+
+describe('containsPattern', () => {
+  it('makes %, _ and \\ in the search text match themselves', () => {
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
   });
 });
 

@@ -1,108 +1,279 @@
 // Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
-// runs this very statement and mapping without the framework. In the API only DoctorsRepository runs it.
+// runs these very statements and mappings without the framework. In the API only DoctorsRepository runs them.
 import {
   BOOKING_WINDOW_DAYS,
+  MESSAGES,
   clinicTimeZone,
+  firstFreeSlot,
   formatAppointmentDate,
+  slotStart,
   type DoctorListingItem,
   type DoctorSchedule,
   type DoctorsWithContextResponse,
+  type PublicDoctor,
 } from '@medora/shared';
 import { cachedSlotOf } from '../common/cached-slot.js';
+import { ApiException } from '../common/http-exception.filter.js';
 import { activeAppointmentSql, approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
 
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
+/** Issue 18: where the last page ended (the keyset: name, then id). Opaque to clients. */
+export interface DoctorCursor {
+  name: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeDoctorCursor(c: DoctorCursor): string {
+  return Buffer.from(JSON.stringify([c.name, c.id]), 'utf8').toString('base64url');
+}
+
+/** The cursor a page gave; 400 for anything this server did not write. */
+export function decodeDoctorCursor(text: string): DoctorCursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      UUID.test(value[1])
+    ) {
+      return { name: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw new ApiException(400, MESSAGES.doctorCursorInvalid, { cursor: MESSAGES.doctorCursorInvalid });
+}
+
+/** The filters of one page of the doctor search, as the statement takes them. */
+export interface DoctorPageFilters {
+  /** The patient whose visits count (`GET /api/doctors-with-context/{uid}`); null for the public list. */
+  patientUid: string | null;
+  specialty?: string;
+  /** Spec §6: the specialties the patient's chronic conditions ask for (null: no condition maps). */
+  conditionSpecialties?: string[] | null;
+  /** Free text on name and clinic. */
+  q?: string;
+  after?: DoctorCursor | null;
+  /** Rows to read: the page size plus one, which tells whether there is a next page. */
+  rows: number;
+  /** The booking window (instants) whose taken slots the page's doctors need; null: no taken slots read. */
+  window: [Date, Date] | null;
+}
+
+/** `q` as an ILIKE pattern: its own `%`, `_` and `\` match themselves. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /**
- * `GET /api/doctors-with-context/{uid}` in one statement ($1 = patient uid, $2/$3 = the booking
- * window): bookable doctors with this patient's visits to each, every slot already taken inside the
- * window, and the patient's totals. A doctor without weekly hours is not listed (issue 16 §2). A doctor not accepting new patients is listed only to patients
- * with a (non-cancelled) booking with them. The totals CTE is the driving row, so an empty doctor list still
- * carries them (one row with null doctor columns).
+ * The doctor-search text the trigram index covers (migration DoctorSearch1769385600000): the same
+ * expression in the index and in the statement, so the planner can use it.
  */
-export const DOCTORS_WITH_CONTEXT_SQL = `WITH mine AS (
+export const DOCTOR_SEARCH_TEXT_SQL = `(d.name || ' ' || d.clinic)`;
+
+/**
+ * Issue 18: one page of bookable doctors in one statement, cost flat in the number of doctors: the page
+ * is read by keyset (name, id) through the partial indexes of the bookable doctors (by name, or by
+ * specialty and name; text search through the trigram index), and only the page's doctors' taken slots
+ * in the booking window are read (through idx_appointments_doctor_starts). With a patient, each row
+ * carries that patient's visits and the patient's totals (the totals are the driving row, so an empty
+ * page still carries them). The spec's §6 rule "if nothing matches, all doctors" is the NOT EXISTS: when
+ * no bookable doctor has one of the conditions' specialties, the condition filter is dropped.
+ */
+export function doctorsPageSql(f: DoctorPageFilters): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const withPatient = f.patientUid !== null;
+  const patient = withPatient ? p(f.patientUid) : '';
+  const bookable = (d: string) =>
+    `${approvedDoctorSql(d)} AND ${d}.is_available AND ${hasHoursSql(d)} AND ` +
+    (withPatient
+      ? `(${d}.accepting_new_patients OR ${d}.id IN (SELECT doctor_id FROM mine))`
+      : // Anonymous: nobody here has booked before, so a doctor closed to new patients is not listed.
+        `${d}.accepting_new_patients`);
+  const where = [bookable('d')];
+  if (f.specialty) where.push(`d.specialty = ${p(f.specialty)}`);
+  if (f.conditionSpecialties && f.conditionSpecialties.length > 0) {
+    const wanted = p(f.conditionSpecialties);
+    where.push(
+      `(d.specialty = ANY(${wanted}::text[]) OR NOT EXISTS (
+         SELECT 1 FROM doctors d2 WHERE ${bookable('d2')} AND d2.specialty = ANY(${wanted}::text[])))`,
+    );
+  }
+  if (f.q) where.push(`${DOCTOR_SEARCH_TEXT_SQL} ILIKE ${p(containsPattern(f.q))}`);
+  if (f.after) where.push(`(d.name, d.id) > (${p(f.after.name)}, ${p(f.after.id)}::uuid)`);
+  const page = `SELECT d.id, d.name, d.specialty, d.clinic, d.time_zone, d.schedule
+      FROM doctors d
+     WHERE ${where.join('\n       AND ')}
+     ORDER BY d.name, d.id
+     LIMIT ${p(f.rows)}`;
+  const taken = !f.window
+    ? 'NULL::float8[]'
+    : `(SELECT array_agg(${EPOCH_MS('a.starts_at')} ORDER BY a.starts_at) FROM appointments a
+             WHERE a.doctor_id = pg.id AND ${activeAppointmentSql('a')} AND a.starts_at >= ${p(f.window[0])} AND a.starts_at < ${p(f.window[1])})`;
+  const doctorColumns = `pg.id, pg.name, pg.specialty, pg.clinic, pg.time_zone AS "timeZone", pg.schedule,
+         ${taken} AS "takenStarts"`;
+  if (!withPatient) {
+    return { sql: `WITH pg AS (${page}) SELECT ${doctorColumns} FROM pg ORDER BY pg.name, pg.id`, params };
+  }
+  const sql = `WITH mine AS (
     SELECT doctor_id, count(*)::int AS visits,
            max(starts_at) FILTER (WHERE starts_at <= now()) AS last_start
-      FROM appointments WHERE patient_uid = $1 AND ${activeAppointmentSql('appointments')} GROUP BY doctor_id
-  ), taken AS (
-    SELECT doctor_id, array_agg(${EPOCH_MS('starts_at')} ORDER BY starts_at) AS starts
-      FROM appointments WHERE ${activeAppointmentSql('appointments')} AND starts_at >= $2 AND starts_at < $3
-     GROUP BY doctor_id
+      FROM appointments WHERE patient_uid = ${patient} AND ${activeAppointmentSql('appointments')} GROUP BY doctor_id
   ), totals AS (
     SELECT count(*)::int AS total,
-           (SELECT doctor_name FROM appointments WHERE patient_uid = $1 AND ${activeAppointmentSql('appointments')}
+           (SELECT doctor_name FROM appointments WHERE patient_uid = ${patient} AND ${activeAppointmentSql('appointments')}
              ORDER BY starts_at DESC LIMIT 1) AS last_doctor_name
-      FROM appointments WHERE patient_uid = $1
-  )
-  SELECT t.total AS "totalAppointments", t.last_doctor_name AS "lastDoctorName",
-         d.id, d.name, d.specialty, d.clinic, d.time_zone AS "timeZone", d.schedule,
-         COALESCE(m.visits, 0) AS "visitCount", ${EPOCH_MS('m.last_start')} AS "lastStart",
-         tk.starts AS "takenStarts"
+      FROM appointments WHERE patient_uid = ${patient}
+  ), pg AS (${page})
+  SELECT t.total AS "totalAppointments", t.last_doctor_name AS "lastDoctorName", ${doctorColumns},
+         COALESCE(m.visits, 0) AS "visitCount", ${EPOCH_MS('m.last_start')} AS "lastStart"
     FROM totals t
-    LEFT JOIN (doctors d LEFT JOIN mine m ON m.doctor_id = d.id)
-      ON ${approvedDoctorSql('d')} AND d.is_available AND ${hasHoursSql('d')}
-         AND (d.accepting_new_patients OR m.doctor_id IS NOT NULL)
-    LEFT JOIN taken tk ON tk.doctor_id = d.id
-   ORDER BY d.name`;
+    LEFT JOIN (pg LEFT JOIN mine m ON m.doctor_id = pg.id) ON true
+   ORDER BY pg.name, pg.id`;
+  return { sql, params };
+}
 
-/** A row of DOCTORS_WITH_CONTEXT_SQL (doctor columns are null when no doctor is bookable). */
-export interface DoctorWithContextRow {
-  totalAppointments: number;
-  lastDoctorName: string | null;
+/** A row of doctorsPageSql (doctor columns are null when the page is empty; context columns with a patient). */
+export interface DoctorPageRow {
+  totalAppointments?: number;
+  lastDoctorName?: string | null;
   id: string | null;
   name: string;
   specialty: string;
   clinic: string;
   timeZone: string;
   schedule: Partial<DoctorSchedule> | null;
-  visitCount: number;
+  visitCount?: number;
   /** Epoch milliseconds of the patient's latest past visit (issue 15 §5: "Last visit" is never a future one). */
-  lastStart: number | null;
+  lastStart?: number | null;
   takenStarts: number[] | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The $2/$3 parameters: the booking window with a day of margin on both sides, which covers every
- * clinic zone's "tomorrow" and "30 days from now".
+ * The booking window with a day of margin on both sides, which covers every clinic zone's "tomorrow"
+ * and "30 days from now".
  */
 export function bookingWindowParams(now: Date): [Date, Date] {
   return [new Date(now.getTime() - DAY_MS), new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 2) * DAY_MS)];
 }
 
-/** The response body from the rows: taken starts become slots (date → times) in each clinic's zone. */
-export function toDoctorsWithContext(rows: DoctorWithContextRow[]): DoctorsWithContextResponse {
-  const doctors: DoctorListingItem[] = [];
-  for (const r of rows) {
-    if (r.id === null) continue;
+/** Taken starts (epoch ms) as slots by date in `timeZone` ('YYYY-MM-DD' → ['10:30 AM']). */
+export function takenSlotsOf(starts: readonly number[] | null, timeZone: string): Record<string, string[]> {
+  const taken: Record<string, string[]> = {};
+  for (const start of starts ?? []) {
+    const slot = cachedSlotOf(start, timeZone);
+    (taken[slot.date] ??= []).push(slot.time);
+  }
+  return taken;
+}
+
+const scheduleOf = (s: Partial<DoctorSchedule> | null): DoctorSchedule => ({
+  availableDays: s?.availableDays ?? [],
+  timeSlots: s?.timeSlots ?? {},
+  exceptions: s?.exceptions ?? [],
+});
+
+/** A page's rows as doctors (public fields) each with their next free slot, the rows past `limit` dropped. */
+interface PagedDoctor extends PublicDoctor {
+  id: string;
+  timeZone: string;
+  schedule: DoctorSchedule;
+  nextFreeSlot: string | null;
+  row: DoctorPageRow;
+}
+
+/**
+ * The page from the rows (at most `limit` + 1 were read): each doctor's next free slot on or after
+ * `availableFrom` (spec §5/§9 rules through shared `firstFreeSlot`); with `availableFrom`, doctors with
+ * no free slot from that date are left out (the page may then be short; the cursor still moves on).
+ */
+export function toDoctorPage(
+  rows: DoctorPageRow[],
+  options: { limit: number; now: Date; availableFrom?: string; freeSlots?: boolean },
+): { doctors: PagedDoctor[]; nextCursor: string | null } {
+  const listed = rows.filter((r): r is DoctorPageRow & { id: string } => r.id !== null);
+  const inPage = listed.slice(0, options.limit);
+  const last = inPage[inPage.length - 1];
+  const nextCursor = listed.length > options.limit && last ? encodeDoctorCursor(last) : null;
+  const doctors: PagedDoctor[] = [];
+  for (const r of inPage) {
     const timeZone = clinicTimeZone(r.timeZone);
-    const takenSlots: Record<string, string[]> = {};
-    for (const start of r.takenStarts ?? []) {
-      const slot = cachedSlotOf(start, timeZone);
-      (takenSlots[slot.date] ??= []).push(slot.time);
-    }
-    const last = r.lastStart !== null ? cachedSlotOf(r.lastStart, timeZone) : null;
+    const schedule = scheduleOf(r.schedule);
+    const free =
+      options.freeSlots === false
+        ? null
+        : firstFreeSlot(schedule, {
+            timeZone,
+            now: options.now,
+            taken: takenSlotsOf(r.takenStarts, timeZone),
+            from: options.availableFrom,
+          });
+    if (options.availableFrom && !free) continue;
     doctors.push({
       id: r.id,
       name: r.name,
       specialty: r.specialty,
       clinic: r.clinic,
       timeZone,
-      schedule: {
-        availableDays: r.schedule?.availableDays ?? [],
-        timeSlots: r.schedule?.timeSlots ?? {},
-        exceptions: r.schedule?.exceptions ?? [],
-      },
-      visitCount: r.visitCount,
-      lastVisitDate: last ? formatAppointmentDate(last.date, last.time) : null,
-      takenSlots,
+      schedule,
+      nextFreeSlot: free ? slotStart(free.date, free.time, timeZone).toISOString() : null,
+      row: r,
     });
   }
+  return { doctors, nextCursor };
+}
+
+/** `GET /api/doctors-with-context/{uid}` from a page's rows (see toDoctorPage). */
+export function toDoctorsWithContext(
+  rows: DoctorPageRow[],
+  options: { limit: number; now: Date; availableFrom?: string },
+): DoctorsWithContextResponse {
+  const page = toDoctorPage(rows, options);
+  const doctors: DoctorListingItem[] = page.doctors.map(({ row, ...d }) => {
+    const last =
+      row.lastStart !== null && row.lastStart !== undefined ? cachedSlotOf(row.lastStart, d.timeZone) : null;
+    return {
+      ...d,
+      visitCount: row.visitCount ?? 0,
+      lastVisitDate: last ? formatAppointmentDate(last.date, last.time) : null,
+    };
+  });
   return {
     doctors,
     lastDoctorName: rows[0]?.lastDoctorName ?? null,
     totalAppointments: rows[0]?.totalAppointments ?? 0,
+    nextCursor: page.nextCursor,
   };
 }
+
+/**
+ * Issue 18: one bookable doctor's zone, schedule and the slots taken in the instants [$2, $3), for
+ * `GET /api/doctors/{uid}/slots`; no row when the doctor is not bookable.
+ */
+export const DOCTOR_SLOTS_SQL = `SELECT d.id, d.time_zone AS "timeZone", d.schedule,
+    (SELECT array_agg(${EPOCH_MS('a.starts_at')} ORDER BY a.starts_at) FROM appointments a
+      WHERE a.doctor_id = d.id AND ${activeAppointmentSql('a')} AND a.starts_at >= $2 AND a.starts_at < $3)
+      AS "takenStarts"
+   FROM doctors d
+  WHERE d.id = $1 AND ${approvedDoctorSql('d')} AND d.is_available AND ${hasHoursSql('d')}`;
+
+export interface DoctorSlotsRow {
+  id: string;
+  timeZone: string;
+  schedule: Partial<DoctorSchedule> | null;
+  takenStarts: number[] | null;
+}
+
+export { scheduleOf };

@@ -12,9 +12,15 @@ import {
   type StoredFileRow,
 } from '../common/object-store.js';
 import { camelizeRow } from '../common/sql-rows.js';
-import { approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
+import { approvedDoctorSql } from '../common/sql-rules.js';
 import { DoctorEntity, type DoctorSchedule, type VerificationStatus } from './doctor.entity.js';
-import { DOCTORS_WITH_CONTEXT_SQL, type DoctorWithContextRow } from './doctors.queries.js';
+import {
+  DOCTOR_SLOTS_SQL,
+  doctorsPageSql,
+  type DoctorPageFilters,
+  type DoctorPageRow,
+  type DoctorSlotsRow,
+} from './doctors.queries.js';
 
 /** A doctors row as its owner and admins read it (spec §3 Doctor application record). */
 export function toDoctorRecord(row: DoctorEntity, uid: string | null): DoctorRecord {
@@ -75,16 +81,6 @@ export function toCredentialRecord(row: CredentialEntity, hasFile: boolean): Cre
   };
 }
 
-/** A bookable doctor's public columns (schedule as stored). */
-export interface PublicDoctorRow {
-  id: string;
-  name: string;
-  specialty: string;
-  clinic: string;
-  timeZone: string;
-  schedule: DoctorSchedule | null;
-}
-
 /** The caller's own approved doctor record, as the provider dashboard starts from it. */
 export interface ApprovedDoctorRow {
   id: string;
@@ -123,33 +119,16 @@ export type NewCredential = Pick<
 export class DoctorsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Approved, available doctors with weekly hours, open to new patients, by name. */
-  listPublic(): Promise<PublicDoctorRow[]> {
-    return (
-      this.ds
-        .createQueryBuilder()
-        .select([
-          'd.id AS id',
-          'd.name AS name',
-          'd.specialty AS specialty',
-          'd.clinic AS clinic',
-          'd.time_zone AS "timeZone"',
-          'd.schedule AS schedule',
-        ])
-        .from(DoctorEntity, 'd')
-        .where(approvedDoctorSql('d'))
-        .andWhere('d.is_available = true')
-        .andWhere(hasHoursSql('d'))
-        // Anonymous: nobody here has booked before, so a doctor closed to new patients is not listed.
-        .andWhere('d.accepting_new_patients = true')
-        .orderBy('d.name', 'ASC')
-        .getRawMany<PublicDoctorRow>()
-    );
+  /** Issue 18: one page of the doctor search (doctorsPageSql) on the lean path (a benchmarked read). */
+  listPage(filters: DoctorPageFilters): Promise<DoctorPageRow[]> {
+    const { sql, params } = doctorsPageSql(filters);
+    return leanQuery<DoctorPageRow>(this.ds, sql, params);
   }
 
-  /** DOCTORS_WITH_CONTEXT_SQL on the lean path (a benchmarked read). */
-  listWithContext(params: unknown[]): Promise<DoctorWithContextRow[]> {
-    return leanQuery<DoctorWithContextRow>(this.ds, DOCTORS_WITH_CONTEXT_SQL, params);
+  /** Issue 18: a bookable doctor's zone, schedule and taken starts in [from, to) (DOCTOR_SLOTS_SQL). */
+  async slotsOf(id: string, from: Date, to: Date): Promise<DoctorSlotsRow | null> {
+    const [row] = await leanQuery<DoctorSlotsRow>(this.ds, DOCTOR_SLOTS_SQL, [id, from, to]);
+    return row ?? null;
   }
 
   /** The approved, onboarded doctor record linked to the account `uid`, if any. */

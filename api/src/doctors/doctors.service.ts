@@ -1,9 +1,29 @@
 import { Injectable } from '@nestjs/common';
-import type { DoctorsWithContextResponse } from '@medora/shared';
+import {
+  MESSAGES,
+  addDays,
+  clinicTimeZone,
+  conditionFilterSpecialties,
+  freeSlotDays,
+  parseIsoDate,
+  type DoctorSearchQuery,
+  type DoctorSlotsQuery,
+  type DoctorSlotsResponse,
+  type DoctorsWithContextResponse,
+  type PublicDoctorsQuery,
+} from '@medora/shared';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
+import { ApiException } from '../common/http-exception.filter.js';
 import type { DoctorSchedule } from './doctor.entity.js';
-import { bookingWindowParams, toDoctorsWithContext } from './doctors.queries.js';
+import {
+  bookingWindowParams,
+  decodeDoctorCursor,
+  scheduleOf,
+  takenSlotsOf,
+  toDoctorPage,
+  toDoctorsWithContext,
+} from './doctors.queries.js';
 import { DoctorsRepository } from './doctors.repository.js';
 
 /** What anyone may see of a doctor: no email, no phone, no account link. */
@@ -16,6 +36,14 @@ export interface PublicDoctor {
   schedule: DoctorSchedule;
 }
 
+/** A page of `GET /api/doctors` and the cursor of the next one (the controller writes it as a Link). */
+export interface PublicDoctorsPage {
+  doctors: PublicDoctor[];
+  nextCursor: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 @Injectable()
 export class DoctorsService {
   constructor(
@@ -23,36 +51,85 @@ export class DoctorsService {
     private readonly access: AccessPolicy,
   ) {}
 
-  /** Approved and available doctors (spec §5 booking), public fields only, one lean query. */
-  async listPublic(): Promise<PublicDoctor[]> {
-    const rows = await this.doctors.listPublic();
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      specialty: r.specialty,
-      clinic: r.clinic,
-      timeZone: r.timeZone,
-      schedule: {
-        availableDays: r.schedule?.availableDays ?? [],
-        timeSlots: r.schedule?.timeSlots ?? {},
-        exceptions: r.schedule?.exceptions ?? [],
-      },
-    }));
+  /**
+   * `GET /api/doctors` (issue 18): a page of the approved, available doctors open to new patients,
+   * public fields only, by name; `specialty` and `q` (name or clinic) filter on the server.
+   */
+  async listPublic(query: PublicDoctorsQuery, now = new Date()): Promise<PublicDoctorsPage> {
+    const rows = await this.doctors.listPage({
+      patientUid: null,
+      specialty: query.specialty,
+      q: query.q || undefined,
+      after: query.cursor ? decodeDoctorCursor(query.cursor) : null,
+      rows: query.limit + 1,
+      window: null,
+    });
+    const page = toDoctorPage(rows, { limit: query.limit, now, freeSlots: false });
+    return {
+      doctors: page.doctors.map(({ id, name, specialty, clinic, timeZone, schedule }) => ({
+        id,
+        name,
+        specialty,
+        clinic,
+        timeZone,
+        schedule: {
+          availableDays: schedule.availableDays,
+          timeSlots: schedule.timeSlots,
+          exceptions: schedule.exceptions ?? [],
+        },
+      })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /**
-   * `GET /api/doctors-with-context/{uid}` (spec §7), the owner or an admin: bookable doctors with this
-   * patient's visits to each (non-cancelled appointments), every slot already taken inside the booking
-   * window (so the UI never offers one) and the patient's totals, in one statement.
+   * `GET /api/doctors-with-context/{uid}` (spec §7, issue 18), the owner or an admin: one page of the
+   * doctor search with this patient's visits to each doctor, each doctor's next free slot, and the
+   * patient's totals, in one statement.
    */
-  async listWithContext(caller: Caller, uid: string, now = new Date()): Promise<DoctorsWithContextResponse> {
+  async listWithContext(
+    caller: Caller,
+    uid: string,
+    query: DoctorSearchQuery,
+    now = new Date(),
+  ): Promise<DoctorsWithContextResponse> {
     await this.access.assertCanAccess(caller, uid, {
       allow: ['admin'],
       // The patient's visits to each doctor: someone else's read (an admin's) is audited.
       audit: { action: 'list', resourceType: 'appointment', resourceId: null, detail: `patient ${uid}` },
       auditOwner: false,
     });
-    const rows = await this.doctors.listWithContext([uid, ...bookingWindowParams(now)]);
-    return toDoctorsWithContext(rows);
+    const rows = await this.doctors.listPage({
+      patientUid: uid,
+      specialty: query.specialty,
+      conditionSpecialties: query.condition ? conditionFilterSpecialties(query.condition) : null,
+      q: query.q || undefined,
+      after: query.cursor ? decodeDoctorCursor(query.cursor) : null,
+      rows: query.limit + 1,
+      window: bookingWindowParams(now),
+    });
+    return toDoctorsWithContext(rows, { limit: query.limit, now, availableFrom: query.availableFrom });
+  }
+
+  /**
+   * `GET /api/doctors/{uid}/slots` (issue 18): the bookable doctor's free slots on the dates `from`…`to`
+   * of the clinic's calendar, by the spec's booking rules (shared `freeSlotDays`: from tomorrow, at
+   * most 14 dates in 30 days). 404 when the doctor is not bookable.
+   */
+  async slots(doctorId: string, query: DoctorSlotsQuery, now = new Date()): Promise<DoctorSlotsResponse> {
+    // The dates are wall dates of the clinic's zone: a day of margin on both sides covers any zone.
+    const from = new Date(parseIsoDate(query.from)!.getTime() - DAY_MS);
+    const to = new Date(parseIsoDate(addDays(query.to, 2))!.getTime());
+    const row = await this.doctors.slotsOf(doctorId, from, to);
+    if (!row) throw new ApiException(404, MESSAGES.doctorNotBookable);
+    const timeZone = clinicTimeZone(row.timeZone);
+    const days = freeSlotDays(scheduleOf(row.schedule), {
+      timeZone,
+      now,
+      taken: takenSlotsOf(row.takenStarts, timeZone),
+      from: query.from,
+      to: query.to,
+    });
+    return { doctorId: row.id, timeZone, from: query.from, to: query.to, days };
   }
 }

@@ -8,7 +8,7 @@ describe('BookingPage', () => {
   beforeEach(() => {
     jest
       .spyOn(api, 'doctorsWithContext')
-      .mockResolvedValue({ doctors: [], lastDoctorName: null, totalAppointments: 0 });
+      .mockResolvedValue({ doctors: [], lastDoctorName: null, totalAppointments: 0, nextCursor: null });
     jest.spyOn(api, 'listDoctors').mockResolvedValue([]);
     jest.spyOn(api, 'getPatient').mockRejectedValue(new Error('404'));
     authStore.getState().setUser({ uid: 'u1', email: 'p@test', emailVerified: true });

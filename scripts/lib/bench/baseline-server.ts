@@ -18,11 +18,12 @@ import {
 import { toAppointment, type AppointmentRow } from '../../../api/src/appointments/appointment-mapper.js';
 import { auditParams, withAuditInsert } from '../../../api/src/audit/audit.queries.js';
 import {
-  DOCTORS_WITH_CONTEXT_SQL,
   bookingWindowParams,
+  doctorsPageSql,
   toDoctorsWithContext,
-  type DoctorWithContextRow,
+  type DoctorPageRow,
 } from '../../../api/src/doctors/doctors.queries.js';
+import { DOCTOR_PAGE_DEFAULT } from '@medora/shared';
 import { USER_BY_FIREBASE_UID_SQL, type UserRow } from '../../../api/src/users/users.queries.js';
 
 const port = Number(process.env.BASELINE_PORT);
@@ -99,11 +100,15 @@ const server = createServer((req, res) => {
       return;
     }
     if (isContext) {
-      const { rows } = await pool.query<DoctorWithContextRow>(DOCTORS_WITH_CONTEXT_SQL, [
+      // Issue 18: the first page of the doctor search, unfiltered (the API's default request).
+      const now = new Date();
+      const page = doctorsPageSql({
         patientUid,
-        ...bookingWindowParams(new Date()),
-      ]);
-      send(res, 200, toDoctorsWithContext(rows));
+        rows: DOCTOR_PAGE_DEFAULT + 1,
+        window: bookingWindowParams(now),
+      });
+      const { rows } = await pool.query<DoctorPageRow>(page.sql, page.params);
+      send(res, 200, toDoctorsWithContext(rows, { limit: DOCTOR_PAGE_DEFAULT, now }));
       return;
     }
     const { rows } = await pool.query<AppointmentRow>(AUDITED_LIST_SQL, [

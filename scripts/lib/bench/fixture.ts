@@ -1,8 +1,11 @@
 import {
   availableDates,
+  bookingWindowRange,
   formatAppointmentDate,
   slotsFor,
   type Appointment,
+  type DoctorListingItem,
+  type DoctorSlotsResponse,
   type DoctorsWithContextResponse,
 } from '@medora/shared';
 
@@ -85,6 +88,28 @@ export async function registeredUser(
 
 const registeredPatient = (opts: FixtureOptions) => registeredUser(opts, 'patient');
 
+/** Issue 18: a doctor's free slots over the booking window, as the API reports them. */
+function freeSlots(
+  opts: FixtureOptions,
+  user: BenchUser,
+  doctor: DoctorListingItem,
+): Promise<DoctorSlotsResponse> {
+  const { from, to } = bookingWindowRange(doctor.timeZone);
+  return call<DoctorSlotsResponse>(`${opts.api}/api/doctors/${doctor.id}/slots?from=${from}&to=${to}`, {
+    token: user.idToken,
+  });
+}
+
+/** Slots taken in the booking window: offered by the schedule but not free. */
+async function takenCount(opts: FixtureOptions, user: BenchUser, doctor: DoctorListingItem): Promise<number> {
+  const offered = availableDates(doctor.schedule, { timeZone: doctor.timeZone }).reduce(
+    (n, { date }) => n + slotsFor(doctor.schedule, date).length,
+    0,
+  );
+  const free = (await freeSlots(opts, user, doctor)).days.reduce((n, d) => n + d.slots.length, 0);
+  return offered - free;
+}
+
 /**
  * Books `count` free slots through `POST /api/appointments`, spreading them over the bookable doctors
  * (the seeded demo doctors), from the taken slots the API itself reports.
@@ -102,10 +127,9 @@ async function bookSlots(opts: FixtureOptions, user: BenchUser, count: number): 
     );
     if (context.doctors.length === 0) throw new Error('No bookable doctors: is SEED_DEMO_DATA on?');
     const doctor = context.doctors[booked.length % context.doctors.length]!;
-    const free = availableDates(doctor.schedule, {
-      timeZone: doctor.timeZone,
-      taken: doctor.takenSlots,
-    }).flatMap(({ date }) => slotsFor(doctor.schedule, date, doctor.takenSlots).map((t) => ({ date, t })));
+    const free = (await freeSlots(opts, user, doctor)).days.flatMap(({ date, slots }) =>
+      slots.map((t) => ({ date, t })),
+    );
     if (free.length === 0) continue;
     // Spread over the window rather than filling each doctor's first day.
     const slot = free[(attempts * 7) % free.length]!;
@@ -164,8 +188,8 @@ export async function createFixture(opts: FixtureOptions): Promise<BenchFixture>
     patient,
     doctors: context.doctors.length,
     appointments: appointments.length,
-    takenSlots: context.doctors.reduce(
-      (n, d) => n + Object.values(d.takenSlots).reduce((m, times) => m + times.length, 0),
+    takenSlots: (await Promise.all(context.doctors.map((d) => takenCount(opts, patient, d)))).reduce(
+      (n, c) => n + c,
       0,
     ),
   };

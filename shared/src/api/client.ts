@@ -13,7 +13,12 @@ import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { DraftResponse, IntakeDraft, VisitDetail, VisitsResponse } from '../intake/visit.js';
 import type { CreateAppointmentInput, RescheduleAppointmentInput } from '../schemas/appointments.js';
-import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
+import type {
+  Appointment,
+  DoctorSlotsResponse,
+  DoctorsWithContextResponse,
+  PublicDoctor,
+} from '../booking/types.js';
 import type {
   AdminDashboardOverview,
   ApplicationsPage,
@@ -37,6 +42,28 @@ import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
 import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 
 /** Filters of `GET /api/audit` as the client sends them. */
+
+/** Issue 18: the doctor search's filters (every one optional; conditions go comma-separated). */
+export interface DoctorSearchParams {
+  specialty?: string;
+  conditions?: readonly string[];
+  q?: string;
+  availableFrom?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+function searchQuery(s: DoctorSearchParams): Record<string, string | number | undefined> {
+  return {
+    specialty: s.specialty || undefined,
+    condition: s.conditions && s.conditions.length > 0 ? s.conditions.join(',') : undefined,
+    q: s.q?.trim() || undefined,
+    availableFrom: s.availableFrom,
+    cursor: s.cursor,
+    limit: s.limit,
+  };
+}
+
 export type AuditFilters = Partial<AuditQuery>;
 
 export interface ApiClientOptions {
@@ -230,11 +257,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: form,
       });
     },
-    /** `GET /api/doctors` (spec §7): approved, available doctors, public fields only. */
-    listDoctors: () => request<PublicDoctor[]>('/doctors', { anonymous: true }),
-    /** `GET /api/doctors-with-context/{uid}` (spec §7): doctors with this patient's visits and taken slots. */
-    doctorsWithContext: (uid: string) =>
-      request<DoctorsWithContextResponse>(`/doctors-with-context/${encodeURIComponent(uid)}`),
+    /** `GET /api/doctors` (spec §7): approved, available doctors, public fields only; one page (issue 18). */
+    listDoctors: (search: DoctorSearchParams = {}) =>
+      request<PublicDoctor[]>('/doctors', { anonymous: true, query: searchQuery(search) }),
+    /**
+     * `GET /api/doctors-with-context/{uid}` (spec §7, issue 18): a page of the doctor search with this
+     * patient's visits and each doctor's next free slot; `nextCursor` asks for the next page.
+     */
+    doctorsWithContext: (uid: string, search: DoctorSearchParams = {}) =>
+      request<DoctorsWithContextResponse>(`/doctors-with-context/${encodeURIComponent(uid)}`, {
+        query: searchQuery(search),
+      }),
+    /** `GET /api/doctors/{id}/slots` (issue 18): a doctor's free slots from `from` to `to` (clinic dates). */
+    doctorSlots: (doctorId: string, from: string, to: string) =>
+      request<DoctorSlotsResponse>(`/doctors/${encodeURIComponent(doctorId)}/slots`, { query: { from, to } }),
     /** `GET /api/appointments?uid=` (spec §7). */
     listAppointments: (uid: string) => request<Appointment[]>('/appointments', { query: { uid } }),
     /** `GET /api/appointments/{id}` (spec §7). */

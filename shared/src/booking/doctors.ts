@@ -34,6 +34,16 @@ export function specialtiesForConditions(conditions: readonly string[]): Set<str
 }
 
 /**
+ * Spec §6 as a filter (issue 18: the server applies it): the specialties a patient's chronic conditions
+ * ask for, General Medicine included, or null when no condition maps to one (then every doctor is shown).
+ * "If nothing matches, all doctors" is the caller's second half of the rule.
+ */
+export function conditionFilterSpecialties(conditions: readonly string[]): string[] | null {
+  const mapped = conditions.some((c) => CONDITION_SPECIALTIES[c.trim()] !== undefined);
+  return mapped ? [...specialtiesForConditions(conditions)] : null;
+}
+
+/**
  * Spec §6: doctors whose specialty matches the patient's conditions, plus General Medicine; when none
  * match (or the patient has no conditions that map) every doctor is shown.
  */
@@ -41,9 +51,9 @@ export function filterDoctorsForConditions<T extends { specialty: string }>(
   doctors: readonly T[],
   conditions: readonly string[],
 ): T[] {
-  const mapped = conditions.some((c) => CONDITION_SPECIALTIES[c.trim()] !== undefined);
-  if (!mapped) return [...doctors];
-  const wanted = specialtiesForConditions(conditions);
+  const specialties = conditionFilterSpecialties(conditions);
+  if (!specialties) return [...doctors];
+  const wanted = new Set(specialties);
   const matching = doctors.filter((d) => wanted.has(d.specialty));
   return matching.length > 0 ? matching : [...doctors];
 }

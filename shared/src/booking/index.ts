@@ -6,3 +6,4 @@ export * from './demo-doctors.js';
 export * from './appointment-rules.js';
 export * from './doctor-day.js';
 export * from './date-window.js';
+export * from './doctor-search.js';

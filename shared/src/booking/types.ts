@@ -67,15 +67,30 @@ export interface DoctorListingItem extends PublicDoctor {
    * started (issue 15 §5: a future booking is not a "last visit"), or null.
    */
   lastVisitDate: string | null;
-  /** Slots already booked within the booking window, by date ('YYYY-MM-DD' → ['10:30 AM']). */
-  takenSlots: Record<string, string[]>;
+  /**
+   * Issue 18: the start (ISO instant) of the doctor's first free slot in the booking window (on or after
+   * the search's `availableFrom`), or null. The free slots themselves come from `GET /api/doctors/{uid}/slots`.
+   */
+  nextFreeSlot: string | null;
 }
 
-/** `GET /api/doctors-with-context/{uid}` (spec §7). */
+/** `GET /api/doctors-with-context/{uid}` (spec §7): one page of the search (issue 18). */
 export interface DoctorsWithContextResponse {
   doctors: DoctorListingItem[];
   lastDoctorName: string | null;
   totalAppointments: number;
+  /** The opaque cursor of the next page, or null on the last one. */
+  nextCursor: string | null;
+}
+
+/** `GET /api/doctors/{uid}/slots` (issue 18): a doctor's free slots in a date window of the clinic's zone. */
+export interface DoctorSlotsResponse {
+  doctorId: string;
+  timeZone: string;
+  from: string;
+  to: string;
+  /** The bookable dates in the window (spec §5/§9 rules), each with its free times. */
+  days: { date: string; weekday: string; slots: string[] }[];
 }
 
 /** Spec §3 Appointment as the API returns it (plus doctorId, startsAt and timeZone of ours). */

@@ -121,3 +121,16 @@ export const providerWindowKeys = {
   window: (from: string, to: string) => [...providerKeys.appointments(), 'window', from, to] as const,
   intake: (appointmentId: string) => [...providerKeys.appointments(), 'intake', appointmentId] as const,
 };
+
+// Issue 18 (p5): the doctor search's pages and a doctor's free slots; under doctorKeys.all, so a booking
+// (which invalidates doctorKeys.all) refreshes both.
+export const doctorSearchKeys = {
+  all: [...doctorKeys.all, 'search'] as const,
+  /** Pages of the search of patient `uid` (infinite query; filters as sent). */
+  pages: (uid: string, filters: { conditions: string; specialty: string; q: string }) =>
+    [...doctorSearchKeys.all, uid, filters] as const,
+  /** The patient's conditions and symptoms as the search reads them (under the patient's own key). */
+  hints: (uid: string) => [...patientKeys.detail(uid), 'booking-hints'] as const,
+  slots: (doctorId: string, from: string, to: string) =>
+    [...doctorKeys.all, 'slots', doctorId, from, to] as const,
+};

@@ -12,3 +12,4 @@ export * from './intake.js';
 export * from './audit.js';
 export * from './doctors.js';
 export * from './responses.js';
+export * from './doctor-search.js';

@@ -28,7 +28,12 @@ import type {
 } from './doctors.js';
 import { AUDIT_OUTCOMES, type AuditEntry } from './audit.js';
 import { APPOINTMENT_STATUSES } from '../booking/types.js';
-import type { Appointment, DoctorsWithContextResponse, PublicDoctor } from '../booking/types.js';
+import type {
+  Appointment,
+  DoctorSlotsResponse,
+  DoctorsWithContextResponse,
+  PublicDoctor,
+} from '../booking/types.js';
 import type { ClinicalSummary, PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { AnswerValue } from '../intake/types.js';
 import { VISIT_KINDS, type VisitDetail, type VisitsResponse } from '../intake/visit.js';
@@ -179,11 +184,21 @@ export const doctorsWithContextResponseSchema = z.strictObject({
       schedule: scheduleSchema,
       visitCount: z.number().int().nonnegative(),
       lastVisitDate: z.string().nullable(),
-      takenSlots: z.record(z.string(), z.array(z.string())),
+      nextFreeSlot: isoTime.nullable(),
     }),
   ),
   lastDoctorName: z.string().nullable(),
   totalAppointments: z.number().int().nonnegative(),
+  nextCursor: z.string().nullable(),
+});
+
+/** Issue 18: `GET /api/doctors/{uid}/slots`. */
+export const doctorSlotsResponseSchema = z.strictObject({
+  doctorId: z.string(),
+  timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.strictObject({ date: z.string(), weekday: z.string(), slots: z.array(z.string()) })),
 });
 
 export const appointmentSchema = z.strictObject({
@@ -426,6 +441,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/provider/appointments/{id}/prescription': prescriptionUploadResponseSchema,
   'POST /api/doctors': doctorRecordResponseSchema,
   'GET /api/doctors/{uid}': doctorRecordResponseSchema,
+  'GET /api/doctors/{uid}/slots': doctorSlotsResponseSchema,
   'PATCH /api/doctors/{uid}/profile': doctorProfileResponseSchema,
   'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
   'GET /api/admin/overview': adminDashboardOverviewSchema,
@@ -492,6 +508,7 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof visitDetailSchema>, VisitDetail>>,
   Assert<Same<z.infer<typeof publicDoctorSchema>, PublicDoctor>>,
   Assert<Same<z.infer<typeof doctorsWithContextResponseSchema>, DoctorsWithContextResponse>>,
+  Assert<Same<z.infer<typeof doctorSlotsResponseSchema>, DoctorSlotsResponse>>,
   Assert<Same<z.infer<typeof appointmentSchema>, Appointment>>,
   Assert<Same<z.infer<typeof credentialRecordSchema>, CredentialRecord>>,
   Assert<Same<z.infer<typeof doctorRecordSchema>, DoctorRecord>>,

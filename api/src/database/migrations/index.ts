@@ -15,6 +15,7 @@ import { AppointmentReschedule1768435200000 } from './1768435200000-appointment-
 import { CredentialContentHash1768608000000 } from './1768608000000-credential-content-hash.js';
 import { DoctorSuspension1768867200000 } from './1768867200000-doctor-suspension.js';
 import { ObjectStorage1769212800000 } from './1769212800000-object-storage.js';
+import { DoctorSearch1769385600000 } from './1769385600000-doctor-search.js';
 import { AppointmentKeysetIndexes1769472000000 } from './1769472000000-appointment-keyset-indexes.js';
 import { AdminListIndexes1769558400000 } from './1769558400000-admin-list-indexes.js';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS = [
   CredentialContentHash1768608000000,
   DoctorSuspension1768867200000,
   ObjectStorage1769212800000,
+  DoctorSearch1769385600000,
   AppointmentKeysetIndexes1769472000000,
   AdminListIndexes1769558400000,
 ];

@@ -199,6 +199,16 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'list', resourceType: 'appointment', exceptOwner: true },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
+  // Issue 18 (p5): a bookable doctor's free slots; public like GET /api/doctors (no patient data).
+  'GET /api/doctors/{uid}/slots': {
+    params: { uid: 'bookedDoctorRecord' },
+    query: () => {
+      const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      return { from: day(1), to: day(30) };
+    },
+    audit: 'none',
+    expect: row(200, 200, 200, 200, 200, 200, 200),
+  },
 
   // ── appointments ───────────────────────────────────────────────────────────────────────────────
   'POST /api/appointments': {

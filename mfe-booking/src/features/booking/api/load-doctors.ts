@@ -1,7 +1,6 @@
 import {
   chronicConditionsOf,
   currentSymptomsOf,
-  filterDoctorsForConditions,
   sampleDoctors,
   specialtiesForSymptoms,
   type ApiClient,
@@ -11,26 +10,38 @@ import {
 
 /**
  * A doctor as the booking flow shows it, whichever source it came from: the public fields (a sample
- * doctor has no id or schedule) with this patient's context from the listing, and a stable key.
+ * doctor has no id or schedule) with this patient's context from the search, and a stable key.
  */
 export interface BookableDoctor
-  extends PublicDoctor, Pick<DoctorListingItem, 'visitCount' | 'lastVisitDate' | 'takenSlots'> {
+  extends PublicDoctor, Pick<DoctorListingItem, 'visitCount' | 'lastVisitDate' | 'nextFreeSlot'> {
   key: string;
-  /** Listed by the spec's chronic-condition filter (§6); the others show under "Show all doctors". */
-  forConditions: boolean;
   /** The specialty fits the patient's current symptoms (issue 15 §5): "Suggested for your symptoms". */
   suggested: boolean;
 }
 
-export interface LoadedDoctors {
-  /** Every bookable doctor, suggested ones first (otherwise in the order the source gave). */
-  doctors: BookableDoctor[];
-  source: 'context' | 'public' | 'samples';
+/** What the patient's profile tells the search: the spec §6 conditions, and the symptoms that suggest. */
+export interface PatientHints {
+  conditions: string[];
   /** The patient's current symptoms that point to a specialty (for the note above the list). */
   symptoms: string[];
 }
 
-type Listed = Omit<BookableDoctor, 'forConditions' | 'suggested'>;
+/** Issue 18: the search as the doctor step sets it (sent to the server). */
+export interface DoctorFilters {
+  /** The spec §6 chronic conditions to filter by; empty when "Show all doctors" is on. */
+  conditions: string[];
+  specialty: string;
+  q: string;
+}
+
+/** One page of the search. */
+export interface DoctorPage {
+  doctors: BookableDoctor[];
+  source: 'context' | 'public' | 'samples';
+  nextCursor: string | null;
+}
+
+type Listed = Omit<BookableDoctor, 'suggested'>;
 
 const keyOf = (d: PublicDoctor) => d.id ?? `${d.name}|${d.clinic}`;
 
@@ -39,55 +50,73 @@ const fromPublic = (d: PublicDoctor): Listed => ({
   key: keyOf(d),
   visitCount: 0,
   lastVisitDate: null,
-  takenSlots: {},
+  nextFreeSlot: null,
 });
 
-/**
- * Marks the list: the spec's chronic-condition filter (§6) decides which doctors show by default; a
- * doctor whose specialty fits a current symptom is suggested, shown by default too, and comes first.
- */
-function marked(list: Listed[], profile: unknown): { doctors: BookableDoctor[]; symptoms: string[] } {
-  const forConditions = new Set(filterDoctorsForConditions(list, chronicConditionsOf(profile)));
-  const symptoms = currentSymptomsOf(profile).filter((s) => specialtiesForSymptoms([s]).size > 0);
-  const wanted = specialtiesForSymptoms(symptoms);
-  const doctors = list.map((d) => {
-    const suggested = wanted.has(d.specialty);
-    return { ...d, suggested, forConditions: forConditions.has(d) || suggested };
-  });
+/** The profile's conditions and suggesting symptoms; a missing or unreadable profile gives none. */
+export async function loadPatientHints(
+  client: Pick<ApiClient, 'getPatient'>,
+  uid: string,
+): Promise<PatientHints> {
+  const profile = await client.getPatient(uid).catch(() => null);
   return {
-    doctors: [...doctors.filter((d) => d.suggested), ...doctors.filter((d) => !d.suggested)],
-    symptoms,
+    conditions: chronicConditionsOf(profile),
+    symptoms: currentSymptomsOf(profile).filter((s) => specialtiesForSymptoms([s]).size > 0),
   };
 }
 
+/** Marks doctors whose specialty fits a current symptom (issue 15 §5); the server's order stays. */
+function marked(list: Listed[], symptoms: readonly string[]): BookableDoctor[] {
+  const wanted = specialtiesForSymptoms(symptoms);
+  return list.map((d) => ({ ...d, suggested: wanted.has(d.specialty) }));
+}
+
+const unfiltered = (f: DoctorFilters) => f.specialty === '' && f.q.trim() === '';
+
 /**
- * Spec §7 and §6: doctors with this patient's context, marked by the specialties of the patient's
- * chronic conditions and current symptoms; when that call fails, `GET /api/doctors`; when that fails
- * too, the sample doctors without schedules, and when a list comes back empty, the samples with
- * schedules. The patient profile is optional (404 or any error: no conditions, no symptoms).
+ * Issue 18: one page of the doctor search (spec §7, §6 on the server): `GET /api/doctors-with-context`
+ * with the filters and `cursor`; when that call fails, the first page of `GET /api/doctors` (no
+ * patient context, no next page); when that fails too, the sample doctors without schedules, and when
+ * the unfiltered list comes back empty, the samples with schedules.
  */
-export async function loadDoctors(
-  client: Pick<ApiClient, 'doctorsWithContext' | 'listDoctors' | 'getPatient'>,
+export async function loadDoctorPage(
+  client: Pick<ApiClient, 'doctorsWithContext' | 'listDoctors'>,
   uid: string,
-): Promise<LoadedDoctors> {
-  const profile = client.getPatient(uid).catch(() => null);
+  filters: DoctorFilters,
+  symptoms: readonly string[],
+  cursor?: string,
+): Promise<DoctorPage> {
   let list: Listed[];
-  let source: LoadedDoctors['source'];
+  let source: DoctorPage['source'];
+  let nextCursor: string | null = null;
   try {
-    const context = await client.doctorsWithContext(uid);
-    list = context.doctors.map((d) => ({ ...d, key: d.id }));
+    const page = await client.doctorsWithContext(uid, {
+      conditions: filters.conditions,
+      specialty: filters.specialty,
+      q: filters.q,
+      cursor,
+    });
+    list = page.doctors.map((d) => ({ ...d, key: d.id }));
+    nextCursor = page.nextCursor;
     source = 'context';
   } catch {
     try {
-      list = (await client.listDoctors()).map(fromPublic);
+      list = (await client.listDoctors({ specialty: filters.specialty, q: filters.q })).map(fromPublic);
       source = 'public';
     } catch {
-      list = sampleDoctors({ withSchedules: false }).map(fromPublic);
-      return { ...marked(list, null), source: 'samples' };
+      return {
+        doctors: marked(sampleDoctors({ withSchedules: false }).map(fromPublic), []),
+        source: 'samples',
+        nextCursor: null,
+      };
     }
   }
-  if (list.length === 0) {
-    return { ...marked(sampleDoctors({ withSchedules: true }).map(fromPublic), null), source: 'samples' };
+  if (list.length === 0 && cursor === undefined && unfiltered(filters)) {
+    return {
+      doctors: marked(sampleDoctors({ withSchedules: true }).map(fromPublic), []),
+      source: 'samples',
+      nextCursor: null,
+    };
   }
-  return { ...marked(list, await profile), source };
+  return { doctors: marked(list, symptoms), source, nextCursor };
 }

@@ -6,11 +6,15 @@ import {
   api,
   authStore,
   availableDates,
+  conditionFilterSpecialties,
   dateLabel,
   formatSlot,
+  freeSlotDays,
   toastStore,
   type Appointment,
   type DoctorListingItem,
+  type DoctorSearchParams,
+  type TakenSlots,
 } from '@medora/shared';
 import { appointmentKeys } from '@medora/shared/query';
 import { useBookingDraft } from '../stores/booking-draft-store';
@@ -29,14 +33,37 @@ const doctor = (over: Partial<DoctorListingItem> = {}): DoctorListingItem => ({
   },
   visitCount: 2,
   lastVisitDate: '2026-10-01 at 09:00 AM',
-  takenSlots: {},
+  nextFreeSlot: null,
   ...over,
 });
 
-function mockDoctors(doctors: DoctorListingItem[]) {
-  return jest
-    .spyOn(api, 'doctorsWithContext')
-    .mockResolvedValue({ doctors, lastDoctorName: null, totalAppointments: 0 });
+/**
+ * A stand-in for the server's search (issue 18): specialty, name/clinic text and the spec §6 condition
+ * filter ("if nothing matches, all doctors"), one page; and each doctor's free slots from its schedule
+ * minus `taken` (by doctor id), by the shared rule the server uses.
+ */
+function mockDoctors(doctors: DoctorListingItem[], taken: Record<string, TakenSlots> = {}) {
+  jest.spyOn(api, 'doctorSlots').mockImplementation((id, from, to) => {
+    const d = doctors.find((x) => x.id === id)!;
+    return Promise.resolve({
+      doctorId: id,
+      timeZone: d.timeZone,
+      from,
+      to,
+      days: freeSlotDays(d.schedule, { timeZone: d.timeZone, taken: taken[id], from, to }),
+    });
+  });
+  return jest.spyOn(api, 'doctorsWithContext').mockImplementation((_uid, search: DoctorSearchParams = {}) => {
+    const wanted = conditionFilterSpecialties(search.conditions ?? []);
+    const q = (search.q ?? '').toLowerCase();
+    const matching = doctors.filter((d) => !wanted || wanted.includes(d.specialty));
+    const listed = (wanted && matching.length > 0 ? matching : doctors).filter(
+      (d) =>
+        (!search.specialty || d.specialty === search.specialty) &&
+        `${d.name} ${d.clinic}`.toLowerCase().includes(q),
+    );
+    return Promise.resolve({ doctors: listed, lastDoctorName: null, totalAppointments: 0, nextCursor: null });
+  });
 }
 
 const toasts = () => toastStore.getState().toasts.map((t) => `${t.kind}: ${t.text}`);
@@ -52,8 +79,8 @@ afterEach(() => jest.restoreAllMocks());
 
 async function chooseFirstDateAndSlot(d: DoctorListingItem) {
   fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
-  const first = availableDates(d.schedule, { timeZone: d.timeZone, taken: d.takenSlots })[0]!;
-  const dateButton = screen.getByRole('button', { name: new RegExp(`^${dateLabel(first.date)}, `) });
+  const first = availableDates(d.schedule, { timeZone: d.timeZone })[0]!;
+  const dateButton = await screen.findByRole('button', { name: new RegExp(`^${dateLabel(first.date)}, `) });
   fireEvent.click(dateButton);
   return { first, dateButton };
 }
@@ -142,10 +169,9 @@ describe('BookingFlow, page variant', () => {
   });
 
   it('never offers a taken slot', async () => {
-    const base = doctor();
-    const first = availableDates(base.schedule, { timeZone: base.timeZone })[0]!;
-    const d = doctor({ takenSlots: { [first.date]: ['10:30 AM'] } });
-    mockDoctors([d]);
+    const d = doctor();
+    const first = availableDates(d.schedule, { timeZone: d.timeZone })[0]!;
+    mockDoctors([d], { [d.id]: { [first.date]: ['10:30 AM'] } });
     renderWithQuery(<BookingFlow variant="page" />);
     const { dateButton } = await chooseFirstDateAndSlot(d);
     expect(dateButton.getAttribute('aria-label')).toMatch(/, 2 slots$/);
@@ -185,7 +211,7 @@ describe('BookingFlow, page variant', () => {
     renderWithQuery(<BookingFlow variant="page" />);
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
     expect(
-      screen.getByText(
+      await screen.findByText(
         'No available dates found for Dr. Michael Chen. Please select another doctor or contact the clinic.',
       ),
     ).toBeTruthy();
@@ -194,7 +220,16 @@ describe('BookingFlow, page variant', () => {
   it('says so when there are no doctors', async () => {
     // Empty lists fall back to the sample doctors (spec §7), so the empty state is the step's own.
     const { DoctorStep } = await import('./doctor-step');
-    renderWithQuery(<DoctorStep doctors={[]} loading={false} selected={null} onSelect={() => undefined} />);
+    renderWithQuery(
+      <DoctorStep
+        doctors={[]}
+        loading={false}
+        selected={null}
+        onSelect={() => undefined}
+        search={{ q: '', specialty: '', showAll: false }}
+        onSearch={() => undefined}
+      />,
+    );
     expect(screen.getByText(MESSAGES.noDoctors)).toBeTruthy();
   });
 });
@@ -210,7 +245,7 @@ describe('BookingFlow, dashboard variant', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
     const first = availableDates(noSlots.schedule, { timeZone: noSlots.timeZone })[0]!;
     // Issue 15 §5: a day without a free slot is shown but not selectable, and says why.
-    const full = screen.getByRole('button', { name: `${dateLabel(first.date)}, fully booked` });
+    const full = await screen.findByRole('button', { name: `${dateLabel(first.date)}, fully booked` });
     expect((full as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(full);
     expect(useBookingDraft.getState().date).toBeNull();
@@ -227,7 +262,7 @@ describe('BookingFlow, dashboard variant', () => {
     renderWithQuery(<BookingFlow variant="dashboard" />);
     fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
-    expect(screen.getByText(MESSAGES.noDatesDashboard)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noDatesDashboard)).toBeTruthy();
   });
 
   it('filters doctors by the patient’s chronic conditions', async () => {
@@ -255,7 +290,7 @@ describe('BookingFlow, doctors for the patient (issue 15 §5)', () => {
     doctor({ id: 'd1', name: 'Dr. Rosa Skinner', specialty: 'Dermatology' }),
   ];
 
-  it('marks the doctors fitting the current symptoms, first in the list', async () => {
+  it('marks the doctors fitting the current symptoms, in the server’s order', async () => {
     mockDoctors(three());
     jest.spyOn(api, 'getPatient').mockResolvedValue({
       exists: true,
@@ -265,34 +300,92 @@ describe('BookingFlow, doctors for the patient (issue 15 §5)', () => {
     const list = await screen.findByTestId('doctor-list');
     await within(list).findByText(MESSAGES.suggestedForSymptoms);
     const cards = within(list).getAllByRole('button');
-    expect(cards[0]!.textContent).toContain('Dr. Sarah Johnson');
-    expect(cards[0]!.textContent).toContain(MESSAGES.suggestedForSymptoms);
-    expect(cards.filter((c) => c.textContent?.includes(MESSAGES.suggestedForSymptoms))).toHaveLength(1);
+    const marked = cards.filter((c) => c.textContent?.includes(MESSAGES.suggestedForSymptoms));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.textContent).toContain('Dr. Sarah Johnson');
   });
 
-  it('shows all doctors on request and searches by name or specialty', async () => {
-    mockDoctors(three());
+  it('shows all doctors on request, and asks the server by name or clinic and by specialty', async () => {
+    const search = mockDoctors(three());
     jest
       .spyOn(api, 'getPatient')
       .mockResolvedValue({ exists: true, data: { chronicConditions: ['Hypertension'] } } as never);
     renderWithQuery(<BookingFlow variant="page" />);
     await screen.findByRole('button', { name: /Dr\. Sarah Johnson/ });
     expect(screen.queryByRole('button', { name: /Dr\. Rosa Skinner/ })).toBeNull();
+    expect(search).toHaveBeenLastCalledWith(
+      'patient-1',
+      expect.objectContaining({ conditions: ['Hypertension'] }),
+    );
 
     const all = screen.getByRole('button', { name: MESSAGES.showAllDoctors });
     fireEvent.click(all);
     expect(all.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('button', { name: /Dr\. Rosa Skinner/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /Dr\. Rosa Skinner/ })).toBeTruthy();
     fireEvent.click(all);
 
-    const search = screen.getByRole('searchbox', { name: MESSAGES.doctorSearchLabel });
-    fireEvent.change(search, { target: { value: 'derma' } });
-    expect(screen.getByRole('button', { name: /Dr\. Rosa Skinner/ })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeNull();
-    fireEvent.change(search, { target: { value: 'johnson' } });
+    fireEvent.change(screen.getByRole('combobox', { name: MESSAGES.doctorSpecialtyFilterLabel }), {
+      target: { value: 'Cardiology' },
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Dr\. Michael Chen/ })).toBeNull());
+    expect(search).toHaveBeenLastCalledWith(
+      'patient-1',
+      expect.objectContaining({ specialty: 'Cardiology' }),
+    );
+    fireEvent.change(screen.getByRole('combobox', { name: MESSAGES.doctorSpecialtyFilterLabel }), {
+      target: { value: '' },
+    });
+
+    const box = screen.getByRole('searchbox', { name: MESSAGES.doctorSearchNameClinicLabel });
+    fireEvent.change(box, { target: { value: 'johnson' } });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Dr\. Michael Chen/ })).toBeNull());
     expect(screen.getByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeTruthy();
-    fireEvent.change(search, { target: { value: 'nobody' } });
-    expect(screen.getByText('No doctor matches “nobody”.')).toBeTruthy();
+    expect(search).toHaveBeenLastCalledWith('patient-1', expect.objectContaining({ q: 'johnson' }));
+    fireEvent.change(box, { target: { value: 'nobody' } });
+    expect(await screen.findByText(MESSAGES.doctorSearchNoResults)).toBeTruthy();
+  });
+
+  it('loads the next page on request, says when the list ends, and fetches the opened doctor’s free slots', async () => {
+    const d = doctor();
+    const second = doctor({ id: 'c1', name: 'Dr. Sarah Johnson', specialty: 'Cardiology' });
+    mockDoctors([d, second]);
+    let release!: () => void;
+    const search = jest
+      .spyOn(api, 'doctorsWithContext')
+      .mockImplementation((_uid, s: DoctorSearchParams = {}) =>
+        s.cursor === 'page-2'
+          ? new Promise((r) => {
+              release = () =>
+                r({ doctors: [second], lastDoctorName: null, totalAppointments: 0, nextCursor: null });
+            })
+          : Promise.resolve({
+              doctors: [d],
+              lastDoctorName: null,
+              totalAppointments: 0,
+              nextCursor: 'page-2',
+            }),
+      );
+    renderWithQuery(<BookingFlow variant="page" />);
+    const more = await screen.findByRole('button', { name: MESSAGES.loadMoreDoctors });
+    expect(screen.queryByTestId('doctor-list-end')).toBeNull();
+    fireEvent.click(more);
+    const busy = await screen.findByRole('button', { name: MESSAGES.loadingMoreDoctors });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => release());
+    expect(await screen.findByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Dr\. Michael Chen/ })).toBeTruthy();
+    expect(screen.getByTestId('doctor-list-end').textContent).toBe(MESSAGES.doctorListEnd);
+    expect(search).toHaveBeenLastCalledWith('patient-1', expect.objectContaining({ cursor: 'page-2' }));
+
+    expect(api.doctorSlots).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: /Dr\. Sarah Johnson/ }));
+    expect((await screen.findAllByRole('button', { name: /, 3 slots$/ })).length).toBeGreaterThan(0);
+    expect(api.doctorSlots).toHaveBeenCalledWith(
+      'c1',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      expect.any(String),
+    );
   });
 
   it('sends the notes the patient wrote', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
@@ -6,7 +6,6 @@ import {
   MESSAGES,
   api,
   authStore,
-  availableDates,
   clinicTimeZone,
   errorMessage,
   formatAppointmentDate,
@@ -15,13 +14,14 @@ import {
   formatSlot,
   isUpcoming,
   notify,
-  slotsFor,
   type BookingFlowProps,
 } from '@medora/shared';
 import { appointmentKeys } from '@medora/shared/query';
 import { useCreateAppointment } from '../api/use-create-appointment';
 import { useRescheduleAppointment } from '../api/use-reschedule-appointment';
-import { useBookingDoctors } from '../hooks/use-booking-doctors';
+import type { BookableDoctor } from '../api/load-doctors';
+import { useBookingDoctors, type DoctorSearchInput } from '../hooks/use-booking-doctors';
+import { useDoctorSlots } from '../hooks/use-doctor-slots';
 import { useBookingDraft } from '../stores/booking-draft-store';
 import css from '../booking.module.css';
 import { ConfirmStep } from './confirm-step';
@@ -45,7 +45,10 @@ function newIdempotencyKey(): string {
  */
 export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: BookingFlowProps) {
   const uid = useStore(authStore, (s) => s.user?.uid);
-  const { loading, doctors, symptoms } = useBookingDoctors(uid);
+  const [search, setSearch] = useState<DoctorSearchInput>({ q: '', specialty: '', showAll: false });
+  const onSearch = useCallback((next: DoctorSearchInput) => setSearch(next), []);
+  const found = useBookingDoctors(uid, search);
+  const { loading, doctors, symptoms } = found;
   const booking = useCreateAppointment();
   const moving = useRescheduleAppointment();
   const submitting = booking.isPending || moving.isPending;
@@ -73,16 +76,37 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
     if (current && movable) selectDoctor(current.doctorId);
   }, [current, movable, selectDoctor]);
 
-  const doctor = doctors.find((d) => d.key === doctorKey) ?? null;
+  // The chosen doctor stays chosen while the search shows other doctors (issue 18: pages, filters).
+  const [picked, setPicked] = useState<BookableDoctor | null>(null);
+  const pickDoctor = (key: string) => {
+    setPicked(doctors.find((d) => d.key === key) ?? null);
+    selectDoctor(key);
+  };
+  const listed = doctors.find((d) => d.key === doctorKey) ?? null;
+  const doctor = useMemo<BookableDoctor | null>(() => {
+    if (listed) return listed;
+    if (picked && picked.key === doctorKey) return picked;
+    // Rescheduling: the appointment's own doctor, whichever page of the search would list them.
+    if (rescheduling && current && movable && current.doctorId === doctorKey) {
+      return {
+        id: current.doctorId,
+        key: current.doctorId,
+        name: current.doctor,
+        specialty: current.specialty,
+        clinic: current.clinic,
+        timeZone: current.timeZone,
+        visitCount: 0,
+        lastVisitDate: null,
+        nextFreeSlot: null,
+        suggested: false,
+      };
+    }
+    return null;
+  }, [listed, picked, doctorKey, rescheduling, current, movable]);
   const timeZone = clinicTimeZone(doctor?.timeZone);
-  const dates = useMemo(
-    () => (doctor?.schedule ? availableDates(doctor.schedule, { timeZone, taken: doctor.takenSlots }) : []),
-    [doctor, timeZone],
-  );
-  const slots = useMemo(
-    () => (doctor?.schedule && date ? slotsFor(doctor.schedule, date, doctor.takenSlots) : []),
-    [doctor, date],
-  );
+  const free = useDoctorSlots(doctor);
+  const dates = free.dates;
+  const slots = useMemo(() => (date ? free.slotsOn(date) : []), [free, date]);
 
   const idempotencyKey = useRef<{ selection: string; key: string } | null>(null);
   const keyFor = (selection: string) => {
@@ -212,13 +236,21 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
           doctors={doctors}
           loading={loading || !uid}
           selected={doctorKey}
-          onSelect={selectDoctor}
+          onSelect={pickDoctor}
           symptoms={symptoms}
+          search={search}
+          onSearch={onSearch}
+          filteredByConditions={found.filteredByConditions}
+          hasMore={found.hasMore}
+          loadingMore={found.loadingMore}
+          onLoadMore={found.loadMore}
         />
       )}
       <DateStep
         variant={variant}
         doctorName={doctor?.name ?? (rescheduling ? (current?.doctor ?? null) : null)}
+        loading={free.loading}
+        error={free.error}
         dates={dates}
         selected={date}
         onSelect={selectDate}

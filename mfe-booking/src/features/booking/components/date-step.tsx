@@ -6,6 +6,9 @@ import { Step } from './step';
 interface Props {
   variant: 'page' | 'dashboard';
   doctorName: string | null;
+  /** Issue 18: the doctor's free slots are being fetched, or failed to load. */
+  loading?: boolean;
+  error?: string | null;
   dates: AvailableDate[];
   selected: string | null;
   onSelect: (date: string) => void;
@@ -15,11 +18,27 @@ interface Props {
  * Step 2: up to 14 dates (spec §5), each a button named with its weekday, date and free slots. A day
  * with no free slot is shown but not selectable, and its name says it is fully booked (issue 15 §5).
  */
-export function DateStep({ variant, doctorName, dates, selected, onSelect }: Props) {
+export function DateStep({
+  variant,
+  doctorName,
+  loading = false,
+  error = null,
+  dates,
+  selected,
+  onSelect,
+}: Props) {
   return (
     <Step id="bk-step-date" title={MESSAGES.bookingStepDate}>
       {doctorName === null ? (
         <p className={css.muted}>{MESSAGES.bookingChooseDoctorFirst}</p>
+      ) : loading ? (
+        <p role="status" className={css.muted}>
+          {MESSAGES.bookingLoadingSlots}
+        </p>
+      ) : error !== null ? (
+        <p role="alert" className={css.empty}>
+          {formatMessage('bookingSlotsFailed', { message: error })}
+        </p>
       ) : dates.length === 0 ? (
         <p className={css.empty}>
           {variant === 'page'

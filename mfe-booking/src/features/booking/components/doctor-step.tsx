@@ -1,16 +1,21 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
+  DOCTOR_SPECIALTIES,
   MESSAGES,
   daysPerWeek,
-  doctorMatchesSearch,
+  formatDateTime,
   formatMessage,
   formatSlot,
   parseAppointmentDate,
 } from '@medora/shared';
 import type { BookableDoctor } from '../api/load-doctors';
+import type { DoctorSearchInput } from '../hooks/use-booking-doctors';
 import css from '../booking.module.css';
 import { ChoiceButton } from './choice-button';
 import { Step } from './step';
+
+/** How long the name/clinic box waits after the last key before it searches. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 interface Props {
   doctors: BookableDoctor[];
@@ -19,6 +24,13 @@ interface Props {
   onSelect: (key: string) => void;
   /** The patient's current symptoms that made doctors "suggested" (named in a note). */
   symptoms?: string[];
+  search: DoctorSearchInput;
+  onSearch: (search: DoctorSearchInput) => void;
+  /** Whether "Show all doctors" changes anything (the patient's conditions narrow the list). */
+  filteredByConditions?: boolean;
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
 }
 
 /** 'Last visit' as a patient reads dates (issue 15 §5); the API's text date in the clinic's zone. */
@@ -29,99 +41,159 @@ function lastVisit(d: BookableDoctor): string | null {
 }
 
 /**
- * Step 1: a card per doctor with name, specialty, clinic, days per week and the last visit. The spec's
- * chronic-condition filter (§6) picks the doctors shown at first; doctors fitting the current
- * symptoms are marked "Suggested for your symptoms" (issue 15 §5); "Show all doctors" and a search
- * by name or specialty are always there.
+ * Step 1: a card per doctor with name, specialty, clinic, days per week, next free time and the last
+ * visit. Issue 18: the server searches — the spec's chronic-condition filter (§6) unless "Show all
+ * doctors", a specialty, and name/clinic text (debounced) — and sends a page at a time; "Load more
+ * doctors" asks for the next. Doctors fitting the current symptoms are marked (issue 15 §5).
  */
-export function DoctorStep({ doctors, loading, selected, onSelect, symptoms = [] }: Props) {
-  const [showAll, setShowAll] = useState(false);
-  const [search, setSearch] = useState('');
+export function DoctorStep({
+  doctors,
+  loading,
+  selected,
+  onSelect,
+  symptoms = [],
+  search,
+  onSearch,
+  filteredByConditions = false,
+  hasMore = false,
+  loadingMore = false,
+  onLoadMore,
+}: Props) {
+  const [text, setText] = useState(search.q);
   const searchId = useId();
-  const searching = search.trim() !== '';
-  // A search looks through every doctor; the chosen doctor always stays in view.
-  const shown = doctors.filter(
-    (d) => (showAll || searching || d.forConditions || d.key === selected) && doctorMatchesSearch(d, search),
-  );
+  const specialtyId = useId();
+  useEffect(() => {
+    if (text.trim() === search.q.trim()) return undefined;
+    const timer = setTimeout(() => onSearch({ ...search, q: text }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search, onSearch]);
+  const filtering = search.q.trim() !== '' || search.specialty !== '';
   return (
     <Step id="bk-step-doctor" title={MESSAGES.bookingStepDoctor}>
+      <div className={css.finder}>
+        <div className={css.search}>
+          <label className={css.label} htmlFor={searchId}>
+            {MESSAGES.doctorSearchNameClinicLabel}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={css.input}
+            placeholder={MESSAGES.doctorSearchNameClinicPlaceholder}
+            maxLength={100}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <div className={css.specialty}>
+          <label className={css.label} htmlFor={specialtyId}>
+            {MESSAGES.doctorSpecialtyFilterLabel}
+          </label>
+          <select
+            id={specialtyId}
+            className={css.input}
+            value={search.specialty}
+            onChange={(e) => onSearch({ ...search, specialty: e.target.value })}
+          >
+            <option value="">{MESSAGES.doctorSpecialtyAll}</option>
+            {DOCTOR_SPECIALTIES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filteredByConditions ? (
+          <button
+            type="button"
+            className={css.button}
+            aria-pressed={search.showAll}
+            onClick={() => onSearch({ ...search, showAll: !search.showAll })}
+          >
+            {MESSAGES.showAllDoctors}
+          </button>
+        ) : null}
+      </div>
+      {symptoms.length > 0 ? (
+        <p className={`${css.muted} ${css.small} ${css.note}`}>
+          {formatMessage('suggestedDoctorsNote', { symptoms: symptoms.join(', ') })}
+        </p>
+      ) : null}
       {loading ? (
         <p role="status" className={css.muted}>
           {MESSAGES.bookingLoadingDoctors}
         </p>
       ) : doctors.length === 0 ? (
-        <p className={css.empty}>{MESSAGES.noDoctors}</p>
+        <p className={css.empty} role="status">
+          {filtering ? MESSAGES.doctorSearchNoResults : MESSAGES.noDoctors}
+        </p>
       ) : (
         <>
-          <div className={css.finder}>
-            <div className={css.search}>
-              <label className={css.label} htmlFor={searchId}>
-                {MESSAGES.doctorSearchLabel}
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                className={css.input}
-                placeholder={MESSAGES.doctorSearchPlaceholder}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-            <button
-              type="button"
-              className={css.button}
-              aria-pressed={showAll}
-              onClick={() => setShowAll((v) => !v)}
-            >
-              {MESSAGES.showAllDoctors}
-            </button>
-          </div>
-          {symptoms.length > 0 ? (
-            <p className={`${css.muted} ${css.small} ${css.note}`}>
-              {formatMessage('suggestedDoctorsNote', { symptoms: symptoms.join(', ') })}
-            </p>
-          ) : null}
-          {shown.length === 0 ? (
-            <p className={css.empty} role="status">
-              {formatMessage('doctorSearchNoMatch', { search: search.trim() })}
-            </p>
-          ) : (
-            <ul className={css.doctors} data-testid="doctor-list">
-              {shown.map((d) => {
-                const last = lastVisit(d);
-                return (
-                  <ChoiceButton
-                    key={d.key}
-                    className={css.doctor}
-                    pressed={selected === d.key}
-                    onSelect={() => onSelect(d.key)}
-                  >
-                    <span className={css.avatar} aria-hidden="true">
-                      {d.name.replace(/^Dr\.?\s*/, '').charAt(0)}
-                    </span>
-                    <span className={css.doctorBody}>
-                      <span className={css.doctorName}>{d.name} </span>
-                      {d.suggested ? (
-                        <span className={css.suggested} data-testid="suggested-badge">
-                          {MESSAGES.suggestedForSymptoms}{' '}
-                        </span>
-                      ) : null}
-                      <span className={css.doctorSpecialty}>{d.specialty} </span>
-                      <span className={css.doctorMeta}>{d.clinic} </span>
-                      <span className={css.doctorMeta}>
-                        {formatMessage('bookingDaysPerWeek', { count: daysPerWeek(d.schedule) })}{' '}
+          <ul className={css.doctors} data-testid="doctor-list">
+            {doctors.map((d) => {
+              const last = lastVisit(d);
+              return (
+                <ChoiceButton
+                  key={d.key}
+                  className={css.doctor}
+                  pressed={selected === d.key}
+                  onSelect={() => onSelect(d.key)}
+                >
+                  <span className={css.avatar} aria-hidden="true">
+                    {d.name.replace(/^Dr\.?\s*/, '').charAt(0)}
+                  </span>
+                  <span className={css.doctorBody}>
+                    <span className={css.doctorName}>{d.name} </span>
+                    {d.suggested ? (
+                      <span className={css.suggested} data-testid="suggested-badge">
+                        {MESSAGES.suggestedForSymptoms}{' '}
                       </span>
-                      {last ? (
-                        <span className={css.doctorMeta}>
-                          {formatMessage('bookingLastVisit', { date: last })}
-                        </span>
-                      ) : null}
+                    ) : null}
+                    <span className={css.doctorSpecialty}>{d.specialty} </span>
+                    <span className={css.doctorMeta}>{d.clinic} </span>
+                    <span className={css.doctorMeta}>
+                      {formatMessage('bookingDaysPerWeek', { count: daysPerWeek(d.schedule) })}{' '}
                     </span>
-                  </ChoiceButton>
-                );
-              })}
-            </ul>
-          )}
+                    {d.id ? (
+                      <span className={css.doctorMeta}>
+                        {d.nextFreeSlot
+                          ? formatMessage('doctorNextFreeSlot', {
+                              date: formatDateTime(d.nextFreeSlot, d.timeZone),
+                            })
+                          : MESSAGES.doctorNoFreeSlot}{' '}
+                      </span>
+                    ) : null}
+                    {last ? (
+                      <span className={css.doctorMeta}>
+                        {formatMessage('bookingLastVisit', { date: last })}
+                      </span>
+                    ) : null}
+                  </span>
+                </ChoiceButton>
+              );
+            })}
+          </ul>
+          <div className={css.more}>
+            {hasMore ? (
+              <button
+                type="button"
+                className={css.button}
+                // Not `disabled`: the button keeps keyboard focus while the next page loads.
+                aria-disabled={loadingMore}
+                aria-busy={loadingMore}
+                onClick={() => {
+                  if (!loadingMore) onLoadMore?.();
+                }}
+                data-testid="load-more-doctors"
+              >
+                {loadingMore ? MESSAGES.loadingMoreDoctors : MESSAGES.loadMoreDoctors}
+              </button>
+            ) : (
+              <p className={`${css.muted} ${css.small}`} role="status" data-testid="doctor-list-end">
+                {MESSAGES.doctorListEnd}
+              </p>
+            )}
+          </div>
         </>
       )}
     </Step>

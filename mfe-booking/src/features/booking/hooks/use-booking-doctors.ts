@@ -1,31 +1,65 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '@medora/shared';
-import { doctorKeys } from '@medora/shared/query';
-import { loadDoctors, type BookableDoctor } from '../api/load-doctors';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api, conditionFilterSpecialties } from '@medora/shared';
+import { doctorSearchKeys } from '@medora/shared/query';
+import { loadDoctorPage, loadPatientHints, type BookableDoctor } from '../api/load-doctors';
 
 export interface BookingDoctors {
   loading: boolean;
   doctors: BookableDoctor[];
   /** The patient's current symptoms that made some doctors "suggested". */
   symptoms: string[];
+  /** Whether the patient's conditions narrow the list (spec §6), i.e. "Show all doctors" means something. */
+  filteredByConditions: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
 }
 
 const NONE: BookableDoctor[] = [];
-const NO_SYMPTOMS: string[] = [];
+const NO_STRINGS: string[] = [];
+
+/** What the doctor step sets: the text search, the specialty and "Show all doctors". */
+export interface DoctorSearchInput {
+  q: string;
+  specialty: string;
+  showAll: boolean;
+}
 
 /**
- * The doctors the signed-in patient may book, with their taken slots. A booking or a taken slot (409)
- * invalidates `doctorKeys`, which fetches them again. `loadDoctors` never fails: it falls back (spec §7).
+ * Issue 18: the doctors the signed-in patient may book, a page at a time from the server's search
+ * (the spec §6 condition filter unless "Show all doctors", a specialty, name/clinic text), with
+ * "load more". A booking or a taken slot (409) invalidates `doctorKeys`, which refetches the pages.
+ * The page loader never fails: it falls back (spec §7).
  */
-export function useBookingDoctors(uid: string | undefined): BookingDoctors {
-  const query = useQuery({
-    queryKey: doctorKeys.withContext(uid ?? ''),
-    queryFn: () => loadDoctors(api, uid!),
+export function useBookingDoctors(uid: string | undefined, search: DoctorSearchInput): BookingDoctors {
+  const hints = useQuery({
+    queryKey: doctorSearchKeys.hints(uid ?? ''),
+    queryFn: () => loadPatientHints(api, uid!),
     enabled: uid !== undefined,
   });
+  const conditions = search.showAll ? NO_STRINGS : (hints.data?.conditions ?? NO_STRINGS);
+  const symptoms = hints.data?.symptoms ?? NO_STRINGS;
+  const filters = { conditions, specialty: search.specialty, q: search.q.trim() };
+  const pages = useInfiniteQuery({
+    queryKey: doctorSearchKeys.pages(uid ?? '', {
+      conditions: conditions.join(','),
+      specialty: filters.specialty,
+      q: filters.q,
+    }),
+    queryFn: ({ pageParam }) => loadDoctorPage(api, uid!, filters, symptoms, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: uid !== undefined && hints.isFetched,
+    placeholderData: (previous) => previous,
+  });
+  const doctors = pages.data?.pages.flatMap((p) => p.doctors) ?? NONE;
   return {
-    loading: query.isPending,
-    doctors: query.data?.doctors ?? NONE,
-    symptoms: query.data?.symptoms ?? NO_SYMPTOMS,
+    loading: pages.isPending,
+    doctors,
+    symptoms,
+    filteredByConditions: conditionFilterSpecialties(hints.data?.conditions ?? NO_STRINGS) !== null,
+    hasMore: pages.hasNextPage,
+    loadingMore: pages.isFetchingNextPage,
+    loadMore: () => void pages.fetchNextPage(),
   };
 }

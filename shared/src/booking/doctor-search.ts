@@ -1,0 +1,53 @@
+// Issue 18 (p5): the doctor search's page sizes and the slot window, zod-free (the API, the schemas
+// and the booking UI read them).
+import { BOOKING_WINDOW_DAYS, addDays, availableDates, slotsFor, todayIn } from './dates.js';
+import type { TakenSlots } from './dates.js';
+import type { DoctorSchedule } from './types.js';
+
+/** Doctors per page of `GET /api/doctors-with-context/{uid}` and `GET /api/doctors` by default, and at most. */
+export const DOCTOR_PAGE_DEFAULT = 20;
+export const DOCTOR_PAGE_MAX = 50;
+/** The longest window `GET /api/doctors/{uid}/slots` answers (days, both ends included). */
+export const SLOT_WINDOW_MAX_DAYS = 31;
+/** The longest free-text search on name and clinic. */
+export const DOCTOR_SEARCH_MAX_LENGTH = 100;
+
+/** A date the doctor works inside the booking window, with its free slots (`GET /api/doctors/{uid}/slots`). */
+export interface FreeSlotsDay {
+  /** 'YYYY-MM-DD' in the clinic's zone. */
+  date: string;
+  weekday: string;
+  /** Free times ('hh:mm AM/PM'), in order; empty when every slot is taken. */
+  slots: string[];
+}
+
+/**
+ * The spec's bookable dates (§5/§9: from tomorrow, at most 14 dates in 30 days) between `from` and `to`
+ * (inclusive) with the free slots of each, `taken` removed. One rule for the slots route and the page's
+ * next free slot.
+ */
+export function freeSlotDays(
+  schedule: DoctorSchedule,
+  options: { timeZone: string; now?: Date; taken?: TakenSlots; from?: string; to?: string },
+): FreeSlotsDay[] {
+  return availableDates(schedule, options)
+    .filter((d) => (!options.from || d.date >= options.from) && (!options.to || d.date <= options.to))
+    .map((d) => ({ date: d.date, weekday: d.weekday, slots: slotsFor(schedule, d.date, options.taken) }));
+}
+
+/** The first free slot (date and time) on or after `from` inside the booking window, or null. */
+export function firstFreeSlot(
+  schedule: DoctorSchedule,
+  options: { timeZone: string; now?: Date; taken?: TakenSlots; from?: string },
+): { date: string; time: string } | null {
+  for (const day of freeSlotDays(schedule, options)) {
+    if (day.slots.length > 0) return { date: day.date, time: day.slots[0]! };
+  }
+  return null;
+}
+
+/** The whole booking window as a slots request: tomorrow to the 30th day, in the clinic's zone. */
+export function bookingWindowRange(timeZone: string, now: Date = new Date()): { from: string; to: string } {
+  const today = todayIn(timeZone, now);
+  return { from: addDays(today, 1), to: addDays(today, BOOKING_WINDOW_DAYS) };
+}

@@ -1,0 +1,81 @@
+// Issue 18 (p5): the query strings of the doctor search and a doctor's free slots.
+import { z } from 'zod';
+import { DOCTOR_SPECIALTIES } from '../intake/options.js';
+import { parseIsoDate } from '../booking/dates.js';
+import {
+  DOCTOR_PAGE_DEFAULT,
+  DOCTOR_PAGE_MAX,
+  DOCTOR_SEARCH_MAX_LENGTH,
+  SLOT_WINDOW_MAX_DAYS,
+} from '../booking/doctor-search.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const once = (name: string) => z.string({ error: `${name} must be given once, as text` });
+
+const isoDate = (name: string) =>
+  once(name).refine((v) => parseIsoDate(v) !== null, { error: `${name} must be a date (YYYY-MM-DD)` });
+
+const limit = once('limit')
+  .regex(/^[0-9]{1,3}$/, { error: `limit must be a whole number from 1 to ${DOCTOR_PAGE_MAX}` })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, { error: `limit must be a whole number from 1 to ${DOCTOR_PAGE_MAX}` })
+      .max(DOCTOR_PAGE_MAX, { error: `limit must be a whole number from 1 to ${DOCTOR_PAGE_MAX}` }),
+  )
+  .default(DOCTOR_PAGE_DEFAULT);
+
+const specialty = z
+  .enum(DOCTOR_SPECIALTIES, { error: `specialty must be one of: ${DOCTOR_SPECIALTIES.join(', ')}` })
+  .optional();
+
+/** Free text on name and clinic; blank reads as no search. */
+const q = once('q')
+  .max(DOCTOR_SEARCH_MAX_LENGTH, { error: `q must be at most ${DOCTOR_SEARCH_MAX_LENGTH} characters` })
+  .transform((v) => v.trim())
+  .optional();
+
+const cursor = once('cursor')
+  .min(1, { error: 'cursor must not be empty' })
+  .max(400, { error: 'cursor is not one this server gave' })
+  .optional();
+
+/** `GET /api/doctors?specialty=&q=&cursor=&limit=` */
+export const publicDoctorsQuerySchema = z.strictObject({ specialty, q, cursor, limit });
+export type PublicDoctorsQuery = z.output<typeof publicDoctorsQuerySchema>;
+
+/**
+ * `GET /api/doctors-with-context/{uid}?specialty=&condition=&q=&availableFrom=&cursor=&limit=`;
+ * `condition` (the spec §6 chronic-condition filter) may repeat or be comma-separated.
+ */
+export const doctorSearchQuerySchema = z.strictObject({
+  specialty,
+  condition: z
+    .union([once('condition'), z.array(once('condition')).max(20, { error: 'at most 20 conditions' })])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((c) => c.split(','))
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+    )
+    .pipe(z.array(z.string().max(100, { error: 'a condition is at most 100 characters' })).max(20))
+    .optional(),
+  q,
+  availableFrom: isoDate('availableFrom').optional(),
+  cursor,
+  limit,
+});
+export type DoctorSearchQuery = z.output<typeof doctorSearchQuerySchema>;
+
+/** `GET /api/doctors/{uid}/slots?from=&to=`: a window of at most 31 days, `from` not after `to`. */
+export const doctorSlotsQuerySchema = z
+  .strictObject({ from: isoDate('from'), to: isoDate('to') })
+  .refine((w) => w.from <= w.to, { error: 'from must not be later than to', path: ['from'] })
+  .refine(
+    (w) => (parseIsoDate(w.to)!.getTime() - parseIsoDate(w.from)!.getTime()) / DAY_MS < SLOT_WINDOW_MAX_DAYS,
+    { error: `the window must be at most ${SLOT_WINDOW_MAX_DAYS} days`, path: ['to'] },
+  );
+export type DoctorSlotsQuery = z.output<typeof doctorSlotsQuerySchema>;
