@@ -13,6 +13,7 @@ import { addResponseSchemas } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
 import type { LogLevel } from './config/config.js';
+import { closeConnectionsWhenDraining } from './health/drain.js';
 import { API_VERSION } from './version.js';
 
 const NEST_LEVELS: NestLogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -82,6 +83,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
+  // Issue 17 §1: the OpenAPI UI and JSON only when OPENAPI_PUBLIC is on (default off in production).
+  if (config.openapiPublic) mountOpenApi(app);
+  closeConnectionsWhenDraining(app);
+  await app.init();
+  return app;
+}
+
+/** The OpenAPI document at /api/docs-json (and -yaml) and the Swagger UI at /api/docs. */
+function mountOpenApi(app: NestFastifyApplication): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -98,6 +108,4 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     jsonDocumentUrl: 'api/docs-json',
     yamlDocumentUrl: 'api/docs-yaml',
   });
-  await app.init();
-  return app;
 }

@@ -1,12 +1,13 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
 import type { AppConfig } from './config/app-config.js';
 import { CONFIG, redactUrl } from './config/config.js';
-import { SeedService } from './database/seed/seed.service.js';
-import { migrateDatabase, servingDataSourceOptions } from './database/typeorm-options.js';
+import { assertMigratedOnce, migrateAndSeed } from './database/migrate.js';
+import { servingDataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import { DevModule } from './dev/dev.module.js';
@@ -29,12 +30,15 @@ export class AppModule {
       global: true,
       imports: [
         TypeOrmModule.forRootAsync({
-          // Migrations first, as the owner, on their own connection; then the pool serves as the app
-          // role (issue 13: the API may only INSERT and SELECT on audit_log — database/app-role.ts).
+          // Migrations (and the seed) first, as the owner, on their own connection, when this process
+          // migrates on boot (issue 17 §4); then the pool serves as the app role (issue 13: the API may
+          // only INSERT and SELECT on audit_log — database/app-role.ts).
           useFactory: async () => {
-            await migrateDatabase(config.migrationDatabaseUrl ?? config.databaseUrl);
+            const ownerUrl = config.migrationDatabaseUrl ?? config.databaseUrl;
+            if (config.migrateOnBoot) await migrateAndSeed(ownerUrl, { seed: config.seedDemoData });
+            else await assertMigratedOnce(config.databaseUrl);
             return {
-              ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize),
+              ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbStatementTimeoutMs),
               // A wrong DATABASE_URL should fail in seconds, not after TypeORM's default 9 × 3 s.
               retryAttempts: 2,
               retryDelay: 1000,
@@ -63,7 +67,11 @@ export class AppModule {
         // which the config allows only with the Auth emulator and never in production; issue 13).
         ...(config.localMode ? [DevModule] : []),
       ],
-      providers: [configProvider, SeedService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
+      providers: [
+        configProvider,
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: RequestTimeoutInterceptor },
+      ],
       exports: [configProvider],
     };
   }

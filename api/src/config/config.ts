@@ -90,11 +90,12 @@ const wholeNumber = (name: string, fallback: number, min: number, max: number) =
       return n;
     });
 
-const bool = (name: string, fallback: boolean) =>
+/** A true/false setting; unset or empty gives `fallback` (undefined: the caller decides). */
+const bool = <F extends boolean | undefined>(name: string, fallback: F) =>
   z
     .string()
     .optional()
-    .transform((raw, ctx) => {
+    .transform((raw, ctx): boolean | F => {
       if (raw === undefined || raw.trim() === '') return fallback;
       const v = raw.trim().toLowerCase();
       if (['true', '1', 'yes', 'on'].includes(v)) return true;
@@ -249,6 +250,13 @@ const envSchema = z.object({
   TOKEN_CACHE_SECONDS: wholeNumber('TOKEN_CACHE_SECONDS', DEFAULT_TOKEN_CACHE_SECONDS, 0, 60),
   // Issue 13: dev routes and demo accounts (POST /api/dev/demo-session) exist only in this explicit mode.
   MEDORA_LOCAL_MODE: bool('MEDORA_LOCAL_MODE', false),
+  // Issue 17 (p1): operation in production — boot-time migrations, the OpenAPI document, timeouts and
+  // graceful shutdown. Unset booleans default by NODE_ENV (on outside production, off in production).
+  MIGRATE_ON_BOOT: bool('MIGRATE_ON_BOOT', undefined),
+  OPENAPI_PUBLIC: bool('OPENAPI_PUBLIC', undefined),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt('DB_STATEMENT_TIMEOUT_MS', 5_000, 600_000),
+  REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS', 30_000, 600_000),
+  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
 });
 
 export interface Config {
@@ -295,6 +303,19 @@ export interface Config {
    * NODE_ENV=production, and only against the Auth emulator.
    */
   localMode: boolean;
+  /**
+   * Apply pending migrations (and the demo seed) when the API starts (MIGRATE_ON_BOOT; default on
+   * outside production, off in production, where `npm run migrate` does it once for every replica).
+   */
+  migrateOnBoot: boolean;
+  /** Serve the OpenAPI UI and JSON at /api/docs (OPENAPI_PUBLIC; default on outside production). */
+  openapiPublic: boolean;
+  /** Postgres `statement_timeout` of the serving pool (a longer statement is cancelled: 503). */
+  dbStatementTimeoutMs: number;
+  /** Longest a request may take before the API answers 503 instead of keeping the client waiting. */
+  requestTimeoutMs: number;
+  /** On SIGTERM, how long in-flight requests may take to finish before the process closes anyway. */
+  shutdownGraceMs: number;
 }
 
 /** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
@@ -364,6 +385,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'MEDORA_LOCAL_MODE=true needs FIREBASE_AUTH_EMULATOR_HOST (demo accounts live in the emulator)',
     );
   }
+  // Issue 17 §1: production fails closed — a real database, never the embedded one.
+  if (production && !env.DATABASE_URL?.trim()) {
+    problems.push(
+      'DATABASE_URL is required with NODE_ENV=production (the embedded PostgreSQL is for local use only)',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const repoRoot = findRepoRoot();
@@ -399,6 +426,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentQuota: { maxFiles: e.DOCUMENT_QUOTA_FILES, maxBytes: e.DOCUMENT_QUOTA_BYTES },
     tokenCacheMs: e.TOKEN_CACHE_SECONDS * 1000,
     localMode: e.MEDORA_LOCAL_MODE,
+    migrateOnBoot: e.MIGRATE_ON_BOOT ?? e.NODE_ENV !== 'production',
+    openapiPublic: e.OPENAPI_PUBLIC ?? e.NODE_ENV !== 'production',
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -89,6 +89,18 @@ export class PatientsRepository {
   }
 
   /**
+   * Replaces a visit's deterministic summary by an LLM's (issue 17 §4: written after the save
+   * answered). A summary that is no longer the deterministic one is left alone.
+   */
+  async replaceDeterministicSummary(visitId: string, summary: ClinicalSummary): Promise<void> {
+    await this.visits.query(
+      `UPDATE patient_visits SET summary = $2::jsonb
+       WHERE id = $1 AND summary->>'engine' = 'deterministic'`,
+      [visitId, JSON.stringify(summary)],
+    );
+  }
+
+  /**
    * The newest `limit` visits of a patient (without answers) and how many there are, in one statement
    * (the total is a window count over every visit of the patient, taken before the LIMIT).
    */
