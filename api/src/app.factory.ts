@@ -13,7 +13,7 @@ import { addResponseSchemas } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
 import type { LogLevel } from './config/config.js';
-import { closeConnectionsWhenDraining } from './health/drain.js';
+import { trackRequestsForDrain } from './health/drain.js';
 import { API_VERSION } from './version.js';
 
 const NEST_LEVELS: NestLogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -85,7 +85,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   // Issue 17 §1: the OpenAPI UI and JSON only when OPENAPI_PUBLIC is on (default off in production).
   if (config.openapiPublic) mountOpenApi(app);
-  closeConnectionsWhenDraining(app);
+  trackRequestsForDrain(app);
   await app.init();
   return app;
 }

@@ -61,9 +61,14 @@ export class SummaryService implements OnModuleDestroy {
     this.pending.add(task);
   }
 
+  /** Resolves when every enrichment under way has stored its summary or given up. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
   /** Before the pool closes: stop waiting for the model and let the enrichments settle. */
   async onModuleDestroy(): Promise<void> {
     this.stopping.abort();
-    await Promise.allSettled([...this.pending]);
+    await this.settled();
   }
 }
