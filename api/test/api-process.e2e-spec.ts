@@ -6,7 +6,7 @@ import { DEMO_DOCTORS } from '@medora/shared';
 import { createThrowawayDatabase } from '../src/database/embedded.js';
 import { migrateAndSeed } from '../src/database/migrate.js';
 import { MIGRATION_NAMES } from '../src/database/typeorm-options.js';
-import { buildApi, getOnce, runBuilt, waitFor200, type Outcome } from './api-process.js';
+import { buildApi, getOnce, queryRows, runBuilt, waitFor200, type Outcome } from './api-process.js';
 import { freePort } from './free-port.js';
 import { testProjectId } from './helpers.js';
 import { TEST_ENV } from './test-env.js';
@@ -21,16 +21,6 @@ const SLOW = 120_000;
 
 const serverUrl = () => process.env[TEST_ENV.dbServerUrl]!;
 const prefix = () => process.env[TEST_ENV.dbPrefix]!;
-
-async function rows<T>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   await buildApi();
@@ -93,13 +83,13 @@ describe('npm run migrate (issue 17 §4)', () => {
         expect(results.map((r) => r.code)).toEqual([0, 0]);
         // One applied everything, the other waited for the lock and found nothing to do.
         expect(results.map((r) => r.output.includes('No pending migrations')).sort()).toEqual([false, true]);
-        const recorded = await rows<{ name: string; n: string }>(
+        const recorded = await queryRows<{ name: string; n: string }>(
           db.url,
           'SELECT name, count(*) AS n FROM migrations GROUP BY name',
         );
         expect(recorded.map((r) => r.name).sort()).toEqual([...MIGRATION_NAMES].sort());
         expect(recorded.every((r) => r.n === '1')).toBe(true);
-        const [doctors] = await rows<{ n: string }>(
+        const [doctors] = await queryRows<{ n: string }>(
           db.url,
           'SELECT count(*) AS n FROM doctors WHERE seed_key IS NOT NULL',
         );
@@ -156,7 +146,7 @@ describe('graceful shutdown on SIGTERM (issue 17 §4)', () => {
         const waiting = async () =>
           Number(
             (
-              await rows<{ n: string }>(
+              await queryRows<{ n: string }>(
                 db.url,
                 `SELECT count(*) AS n FROM pg_stat_activity
                WHERE datname = current_database() AND wait_event_type = 'Lock'`,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { buildApiIfStale } from '../../scripts/lib/build.js';
 import { findRepoRoot } from '../src/config/config.js';
 
@@ -87,4 +88,15 @@ export async function waitFor200(
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`No 200 from ${urlPath} within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+/** The rows of one statement on a connection of its own (closed afterwards). */
+export async function queryRows<T>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

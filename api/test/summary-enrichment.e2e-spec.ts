@@ -78,20 +78,26 @@ const summaryOf = async (user: TestUser) =>
   ((await request(t.http).get(`/api/patients/${user.uid}`).set(authHeader(user))).body as PatientResponse)
     .aiSummary!;
 
+/** A new patient saves the routine record; resolves with the answer and the model's held request. */
+async function saveWhileModelHolds() {
+  const user = await patient();
+  const held = llm.nextRequest();
+  const res = await request(t.http)
+    .post('/api/patients')
+    .set(authHeader(user))
+    .send({ uid: user.uid, data: ROUTINE_RECORD });
+  return { user, res, model: await held };
+}
+
 describe('POST /api/patients with an LLM configured (issue 17 §4)', () => {
   it('answers with the deterministic summary while the model is still thinking, then stores the model’s', async () => {
-    const user = await patient();
-    const held = llm.nextRequest();
-    const res = await request(t.http)
-      .post('/api/patients')
-      .set(authHeader(user))
-      .send({ uid: user.uid, data: ROUTINE_RECORD });
+    const { user, res, model } = await saveWhileModelHolds();
     // The save answered although the model has not: it holds the request until told to answer.
     expect(res.status).toBe(201);
     expect((res.body as PatientResponse).aiSummary?.engine).toBe('deterministic');
     expect((await summaryOf(user)).engine).toBe('deterministic');
 
-    (await held).answer(200, 'Patient: adult with a routine check-up.');
+    model.answer(200, 'Patient: adult with a routine check-up.');
     let summary = await summaryOf(user);
     for (let tries = 0; summary.engine !== 'llm' && tries < 100; tries++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -102,14 +108,9 @@ describe('POST /api/patients with an LLM configured (issue 17 §4)', () => {
   });
 
   it('keeps the deterministic summary when the model fails', async () => {
-    const user = await patient();
-    const held = llm.nextRequest();
-    const res = await request(t.http)
-      .post('/api/patients')
-      .set(authHeader(user))
-      .send({ uid: user.uid, data: ROUTINE_RECORD });
+    const { user, res, model } = await saveWhileModelHolds();
     expect(res.status).toBe(201);
-    (await held).answer(500, 'boom');
+    model.answer(500, 'boom');
     await t.app.get(SummaryService).settled();
     expect((await summaryOf(user)).engine).toBe('deterministic');
   });
