@@ -104,7 +104,7 @@ describe('npm run migrate (issue 17 §4)', () => {
 
 describe('graceful shutdown on SIGTERM (issue 17 §4)', () => {
   it(
-    'finishes every accepted request under load, refuses new connections, then exits 0',
+    'finishes every accepted request under load, turns new ones away with 503, then exits 0',
     async () => {
       const db = await createThrowawayDatabase(serverUrl(), prefix());
       const locker = new pg.Client({ connectionString: db.url });
@@ -126,13 +126,16 @@ describe('graceful shutdown on SIGTERM (issue 17 §4)', () => {
         });
         await waitFor200(port, '/api/health/ready', api);
 
-        // Load: 12 clients, each a loop of requests on new connections, until the server refuses them.
+        // Load: 12 clients, each a loop of requests on new connections. A client leaves once it is
+        // turned away (503), and all leave once readiness is seen at 503, as a load balancer takes
+        // the instance out.
         const outcomes: Outcome[] = [];
+        let takenOut = false;
         const client = async (i: number) => {
-          for (let n = 0; ; n++) {
+          for (let n = 0; !takenOut; n++) {
             const outcome = await getOnce(port, (i + n) % 3 === 0 ? '/api/health/live' : '/api/doctors');
             outcomes.push(outcome);
-            if (outcome.error) return;
+            if (outcome.error || outcome.status === 503) return;
           }
         };
         const load = Promise.all(Array.from({ length: 12 }, (_, i) => client(i)));
@@ -149,37 +152,40 @@ describe('graceful shutdown on SIGTERM (issue 17 §4)', () => {
               await queryRows<{ n: string }>(
                 db.url,
                 `SELECT count(*) AS n FROM pg_stat_activity
-               WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'`,
               )
             )[0]!.n,
           );
         while ((await waiting()) < 3) await new Promise((r) => setTimeout(r, 20));
         const sigtermAt = performance.now();
         api.child.kill('SIGTERM');
-        // New connections are refused while those reads are still waiting; then let them finish.
-        for (;;) {
-          const probe = await getOnce(port, '/api/health/live');
-          outcomes.push(probe);
-          if (probe.error) break;
-        }
+        // Readiness turns 503 and new work is turned away while those reads still wait; then let
+        // them finish.
+        let ready: Outcome;
+        do ready = await getOnce(port, '/api/health/ready');
+        while (ready.status === 200);
+        expect(ready.status).toBe(503);
+        const turnedAway = await getOnce(port, '/api/doctors');
+        expect(turnedAway.status).toBe(503);
+        takenOut = true;
         await locker.query('ROLLBACK');
         const exit = await api.exited;
         await load;
 
         expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
         expect(exit.output).not.toMatch(/Shutdown failed|Closed \d+ connection/);
-        // Every failure is a refused connection (after shutdown began); no accepted request was reset.
-        const failed = outcomes.filter((o) => o.error && o.error !== 'ECONNREFUSED');
-        expect(failed).toEqual([]);
-        expect(
-          outcomes.filter((o) => o.error === 'ECONNREFUSED').every((o) => o.startedAt >= sigtermAt),
-        ).toBe(true);
-        expect(outcomes.filter((o) => o.error === 'ECONNREFUSED').length).toBeGreaterThan(0);
-        // Every answer is a complete 200, including the reads that were in flight at SIGTERM.
-        const answered = outcomes.filter((o) => o.status !== undefined);
-        expect(answered.filter((o) => o.status !== 200)).toEqual([]);
-        const inFlight = answered.filter((o) => o.startedAt < sigtermAt && o.endedAt > sigtermAt);
+        // No request failed: every one got a complete HTTP answer (no reset, no refusal under load).
+        const failed = outcomes.filter((o) => o.error);
+        expect({ sigtermAt, failed }).toEqual({ sigtermAt, failed: [] });
+        // 200 until shutdown began; 503 only for requests started after it.
+        expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
+        expect(outcomes.filter((o) => o.status === 503).every((o) => o.startedAt >= sigtermAt)).toBe(true);
+        // The reads that were in flight at SIGTERM finished with 200.
+        const inFlight = outcomes.filter((o) => o.startedAt < sigtermAt && o.endedAt > sigtermAt);
         expect(inFlight.length).toBeGreaterThanOrEqual(3);
+        expect(inFlight.filter((o) => o.status !== 200)).toEqual([]);
+        // After the exit, new connections are refused.
+        expect((await getOnce(port, '/api/health/live')).error).toBe('ECONNREFUSED');
       } finally {
         await locker.end().catch(() => undefined);
         await db.drop();
