@@ -15,6 +15,8 @@ import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
 import { rememberRouteTemplate, routeTemplate } from './common/route-template.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/logger-options.js';
+import type { LogLevel } from './config/config.js';
+import { trackRequestsForDrain } from './health/drain.js';
 import { API_VERSION } from './version.js';
 
 /** 1 MiB of JSON is plenty for every route of this API; uploads get their own limit later. */
@@ -86,6 +88,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
+  // Issue 17 §1: the OpenAPI UI and JSON only when OPENAPI_PUBLIC is on (default off in production).
+  if (config.openapiPublic) mountOpenApi(app);
+  trackRequestsForDrain(app);
+  await app.init();
+  return app;
+}
+
+/** The OpenAPI document at /api/docs-json (and -yaml) and the Swagger UI at /api/docs. */
+function mountOpenApi(app: NestFastifyApplication): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -102,6 +113,4 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     jsonDocumentUrl: 'api/docs-json',
     yamlDocumentUrl: 'api/docs-yaml',
   });
-  await app.init();
-  return app;
 }

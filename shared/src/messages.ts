@@ -986,6 +986,13 @@ export const MESSAGES = {
   bookingSlotsFailed: 'Could not load the free times: {message}',
   doctorCursorInvalid: 'This list is out of date: start the search again.',
   doctorNotBookable: 'No bookable doctor with this id.',
+  // Issue 17 (p1): production fails closed — timeouts and the shell's missing runtime config
+  requestTimedOut: 'The server took too long to answer. Please try again.',
+  databaseTimedOut: 'The database took too long to answer. Please try again.',
+  runtimeConfigErrorTitle: 'Medora is not configured',
+  runtimeConfigErrorBody:
+    'This site could not load its settings (/runtime-config.json is missing or invalid), so sign-in is turned off. Please try again later or contact the clinic.',
+  runtimeConfigErrorRetry: 'Try again',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

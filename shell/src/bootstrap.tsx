@@ -9,9 +9,19 @@ import { api, authStore, provideRemoteRoute, REMOTE_MODULES } from '@medora/shar
 import { registerMedoraRemotes } from './features/remotes/register-remotes';
 import { RemoteRoute } from './features/remotes/remote-route';
 import { loadRuntimeConfig, RuntimeConfigProvider } from './app/runtime-config';
+import { RuntimeConfigErrorPage } from './app/runtime-config-error';
 
 async function main(): Promise<void> {
-  const config = await loadRuntimeConfig();
+  const config = await loadRuntimeConfig().catch(() => null);
+  if (!config) {
+    // Issue 17 §1: no settings, no app (and no sign-in against a guessed project).
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <RuntimeConfigErrorPage />
+      </StrictMode>,
+    );
+    return;
+  }
   api.configure({ baseUrl: config.apiBaseUrl, getToken: (force) => authStore.getState().getIdToken(force) });
   registerMedoraRemotes(config);
   // Remotes that mount another remote (the dashboard's Book tab) use this one loader (issue 14 §1).

@@ -210,3 +210,19 @@ describe('toErrorBody field cap (issue 13)', () => {
     expect(Object.keys(body.fields ?? {})).toHaveLength(MAX_ERROR_FIELDS);
   });
 });
+
+describe('toErrorBody: statement_timeout (issue 17 §4)', () => {
+  it('answers a statement the server cancelled (57014) with 503 and the catalogue message, not a 500', () => {
+    const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    const mapped = toErrorBody(new QueryFailedError('SELECT pg_sleep(10)', [], cancelled));
+    expect(mapped.body).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: MESSAGES.databaseTimedOut,
+    });
+    expect(mapped.unexpected).toBe(false);
+    expect(mapped.databaseFailure).toBe('57014');
+  });
+});

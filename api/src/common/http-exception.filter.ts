@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, type ErrorBody } from '@medora/shared';
-import { connectionFailure } from '../database/connection-errors.js';
+import { STATEMENT_TIMEOUT, connectionFailure, isStatementTimeout } from '../database/connection-errors.js';
 import { HTTP_MESSAGES } from './http-messages.js';
 import { capFields } from './input-limits.js';
 import { routeTemplate } from './route-template.js';
@@ -87,6 +87,14 @@ export function toErrorBody(exception: unknown): MappedError {
     return {
       body: { statusCode: status, error: reason(status), message: finalMessage },
       unexpected: status >= 500,
+    };
+  }
+  // Issue 17 §4: a statement cancelled by statement_timeout is the database being slow, not a bug.
+  if (isStatementTimeout(exception)) {
+    return {
+      body: { statusCode: 503, error: reason(503), message: MESSAGES.databaseTimedOut },
+      unexpected: false,
+      databaseFailure: STATEMENT_TIMEOUT,
     };
   }
   // A restart or a dropped connection is an outage, not a bug: 503. The driver's text (SQL, values,

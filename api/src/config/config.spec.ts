@@ -253,4 +253,54 @@ describe('MIGRATION_DATABASE_URL', () => {
     expect(message).toContain('MIGRATION_DATABASE_URL must be a postgres:// or postgresql:// URL');
     expect(message).not.toContain('secret');
   });
+
+  // Issue 17 §1 and §4: production fails closed and does not migrate or publish the API document
+  // unless told to.
+  describe('in production (issue 17)', () => {
+    const prod = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'medora-prod' };
+
+    it('refuses to start without DATABASE_URL (the embedded PostgreSQL is local only)', () => {
+      expect(errorOf(prod).message).toContain('DATABASE_URL is required with NODE_ENV=production');
+      expect(() => loadConfig({ ...prod, DATABASE_URL: 'postgres://u:p@db/medora' })).not.toThrow();
+    });
+
+    it('refuses a demo project and the Auth emulator, listing both with the missing database', () => {
+      const error = errorOf({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+      expect(error.problems).toEqual([
+        expect.stringContaining('FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production'),
+        expect.stringContaining('DATABASE_URL is required with NODE_ENV=production'),
+      ]);
+      expect(errorOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/m' }).message).toContain(
+        "FIREBASE_PROJECT_ID 'demo-medora' is a demo project",
+      );
+    });
+
+    it('neither migrates on boot nor serves the OpenAPI document by default; both can be turned on', () => {
+      const url = { ...prod, DATABASE_URL: 'postgres://u:p@db/medora' };
+      expect(loadConfig(url)).toMatchObject({ migrateOnBoot: false, openapiPublic: false });
+      expect(loadConfig({ ...url, MIGRATE_ON_BOOT: 'true', OPENAPI_PUBLIC: 'true' })).toMatchObject({
+        migrateOnBoot: true,
+        openapiPublic: true,
+      });
+      expect(loadConfig({})).toMatchObject({ migrateOnBoot: true, openapiPublic: true });
+      expect(loadConfig({ MIGRATE_ON_BOOT: 'false' }).migrateOnBoot).toBe(false);
+      expect(errorOf({ OPENAPI_PUBLIC: 'sometimes' }).message).toContain(
+        "OPENAPI_PUBLIC must be true or false (got 'sometimes')",
+      );
+    });
+  });
+
+  it('bounds statements, requests and shutdown by default and takes each bound from the environment', () => {
+    expect(loadConfig({})).toMatchObject({
+      dbStatementTimeoutMs: 5_000,
+      requestTimeoutMs: 30_000,
+      shutdownGraceMs: 10_000,
+    });
+    expect(
+      loadConfig({ DB_STATEMENT_TIMEOUT_MS: '250', REQUEST_TIMEOUT_MS: '1000', SHUTDOWN_GRACE_MS: '0' }),
+    ).toMatchObject({ dbStatementTimeoutMs: 250, requestTimeoutMs: 1000, shutdownGraceMs: 0 });
+    expect(errorOf({ DB_STATEMENT_TIMEOUT_MS: '0' }).message).toContain(
+      "DB_STATEMENT_TIMEOUT_MS must be a whole number from 1 to 600000 (got '0')",
+    );
+  });
 });

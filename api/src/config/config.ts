@@ -105,11 +105,12 @@ const wholeNumber = (name: string, fallback: number, min: number, max: number) =
       return n;
     });
 
-const bool = (name: string, fallback: boolean) =>
+/** A true/false setting; unset or empty gives `fallback` (undefined: the caller decides). */
+const bool = <F extends boolean | undefined>(name: string, fallback: F) =>
   z
     .string()
     .optional()
-    .transform((raw, ctx) => {
+    .transform((raw, ctx): boolean | F => {
       if (raw === undefined || raw.trim() === '') return fallback;
       const v = raw.trim().toLowerCase();
       if (['true', '1', 'yes', 'on'].includes(v)) return true;
@@ -311,6 +312,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE', false),
+  // Issue 17 (p1): operation in production — boot-time migrations, the OpenAPI document, timeouts and
+  // graceful shutdown. Unset booleans default by NODE_ENV (on outside production, off in production).
+  MIGRATE_ON_BOOT: bool('MIGRATE_ON_BOOT', undefined),
+  OPENAPI_PUBLIC: bool('OPENAPI_PUBLIC', undefined),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt('DB_STATEMENT_TIMEOUT_MS', 5_000, 600_000),
+  REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS', 30_000, 600_000),
+  SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
 });
 
 export interface Config {
@@ -371,6 +379,19 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | undefined;
   /** Object storage of file bytes (S3_*); undefined → Postgres bytea (the embedded default). */
   s3: S3Config | undefined;
+  /**
+   * Apply pending migrations (and the demo seed) when the API starts (MIGRATE_ON_BOOT; default on
+   * outside production, off in production, where `npm run migrate` does it once for every replica).
+   */
+  migrateOnBoot: boolean;
+  /** Serve the OpenAPI UI and JSON at /api/docs (OPENAPI_PUBLIC; default on outside production). */
+  openapiPublic: boolean;
+  /** Postgres `statement_timeout` of the serving pool (a longer statement is cancelled: 503). */
+  dbStatementTimeoutMs: number;
+  /** Longest a request may take before the API answers 503 instead of keeping the client waiting. */
+  requestTimeoutMs: number;
+  /** On SIGTERM, how long in-flight requests may take to finish before the process closes anyway. */
+  shutdownGraceMs: number;
 }
 
 export interface MetricsConfig {
@@ -467,6 +488,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (parsed.success) problems.push(...s3Problems(parsed.data));
+  // Issue 17 §1: production fails closed — a real database, never the embedded one.
+  if (production && !env.DATABASE_URL?.trim()) {
+    problems.push(
+      'DATABASE_URL is required with NODE_ENV=production (the embedded PostgreSQL is for local use only)',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const repoRoot = findRepoRoot();
@@ -520,6 +547,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    migrateOnBoot: e.MIGRATE_ON_BOOT ?? e.NODE_ENV !== 'production',
+    openapiPublic: e.OPENAPI_PUBLIC ?? e.NODE_ENV !== 'production',
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }
 

@@ -69,6 +69,17 @@ export function connectionFailure(error: unknown, depth = 0): string | undefined
   return undefined;
 }
 
+/** SQLSTATE query_canceled: what the server raises when `statement_timeout` cancels a statement. */
+export const STATEMENT_TIMEOUT = '57014';
+
+/** `error` (or what it wraps, as in `connectionFailure`) is a statement cancelled by the server. */
+export function isStatementTimeout(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const e = error as ErrorLike;
+  if (e.code === STATEMENT_TIMEOUT) return true;
+  return [e.driverError, e.cause].some((inner) => isStatementTimeout(inner, depth + 1));
+}
+
 /** The database is unavailable (answer 503), as opposed to a bug or a bad statement (500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return connectionFailure(error) !== undefined;

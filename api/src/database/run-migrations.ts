@@ -1,9 +1,13 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { startEmbeddedPostgres } from './embedded.js';
-import { migrateDatabase } from './typeorm-options.js';
+import { migrateAndSeed } from './migrate.js';
 
-/** `npm run migration:run -w @medora/api`: applies pending migrations and exits. */
+/**
+ * `npm run migrate` (and `npm run migration:run -w @medora/api` on the built output): applies pending
+ * migrations and the demo seed (SEED_DEMO_DATA) once, under the migration advisory lock, and exits.
+ * Run it before starting API replicas that have MIGRATE_ON_BOOT=false (the production default).
+ */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const embedded = config.databaseUrl
@@ -11,14 +15,19 @@ async function main(): Promise<void> {
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
   try {
     // As the owner: MIGRATION_DATABASE_URL when the API's own DATABASE_URL is the restricted role.
-    const done = await migrateDatabase(config.migrationDatabaseUrl ?? config.databaseUrl ?? embedded!.url);
+    const done = await migrateAndSeed(config.migrationDatabaseUrl ?? config.databaseUrl ?? embedded!.url, {
+      seed: config.seedDemoData,
+    });
     console.log(done.length ? `Applied ${done.join(', ')}` : 'No pending migrations');
+    if (config.seedDemoData) console.log('Demo data ready');
   } finally {
     await embedded?.stop();
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+  );
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_ROLE_CONNECTION_OPTIONS } from './app-role.js';
 import { connectionFailure } from './connection-errors.js';
@@ -38,25 +39,72 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
  * the app role (app-role.ts: only SELECT and INSERT on audit_log), and no migrations — those run
  * before, as the owner (`migrateDatabase`).
  */
-export function servingDataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+export function servingDataSourceOptions(
+  url: string,
+  poolSize = 10,
+  statementTimeoutMs?: number,
+): DataSourceOptions {
   const options = dataSourceOptions(url, poolSize);
   return {
     ...options,
     migrationsRun: false,
-    extra: { ...(options.extra as object), options: APP_ROLE_CONNECTION_OPTIONS },
+    extra: {
+      ...(options.extra as object),
+      options: APP_ROLE_CONNECTION_OPTIONS,
+      // Issue 17 §4: a statement that runs (or waits for a lock) longer than this is cancelled by the
+      // server (SQLSTATE 57014) and answered 503; the startup packet sets it, no extra round trip.
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    },
   } as DataSourceOptions;
+}
+
+/**
+ * Key of the session-level advisory lock every migration run holds (issue 17 §4): two runs at once
+ * (`npm run migrate` twice, replicas with MIGRATE_ON_BOOT) apply each migration once, one after the
+ * other. Advisory locks are per database, so runs on different databases of one server do not wait.
+ */
+export const MIGRATION_LOCK_KEY = 1_769_040_000;
+
+/** Names of the checked-in migrations, oldest first, as the `migrations` table records them. */
+export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map(
+  (M) => (new M() as { name?: string }).name ?? M.name,
+);
+
+/**
+ * The checked-in migrations that `ds` has not applied yet (readiness, issue 17 §2). A database without
+ * a migrations table has applied none.
+ */
+export async function pendingMigrations(ds: DataSource): Promise<string[]> {
+  const exists = await ds.query<{ t: string | null }[]>(`SELECT to_regclass('migrations')::text AS t`);
+  if (!exists[0]?.t) return [...MIGRATION_NAMES];
+  const rows = await ds.query<{ name: string }[]>('SELECT name FROM migrations');
+  const applied = new Set(rows.map((r) => r.name));
+  return MIGRATION_NAMES.filter((name) => !applied.has(name));
 }
 
 /**
  * Applies pending migrations as the owner of `url` (MIGRATION_DATABASE_URL, else DATABASE_URL) on a
  * short-lived connection of its own, then closes it. Returns the names of the applied migrations.
+ * The whole run, and `afterMigrations` (the seed), holds MIGRATION_LOCK_KEY: a concurrent run waits,
+ * then finds nothing pending.
  */
-export async function migrateDatabase(url: string): Promise<string[]> {
+export async function migrateDatabase(
+  url: string,
+  options: { afterMigrations?: (ds: DataSource) => Promise<void> } = {},
+): Promise<string[]> {
+  const lock = new pg.Client({ connectionString: url });
+  lock.on('error', () => undefined);
+  await lock.connect();
   const ds = new DataSource({ ...dataSourceOptions(url, 1), migrationsRun: false });
   try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await ds.initialize();
-    return (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    const applied = (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    await options.afterMigrations?.(ds);
+    return applied;
   } finally {
     if (ds.isInitialized) await ds.destroy();
+    // Ending the session releases the lock.
+    await lock.end().catch(() => undefined);
   }
 }

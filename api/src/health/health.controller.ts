@@ -1,17 +1,21 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { HealthResponse } from '@medora/shared';
+import type { HealthResponse, LivenessResponse, ReadinessResponse } from '@medora/shared';
 import { Public } from '../auth/decorators.js';
 import { DatabaseProbe } from '../database/database-probe.js';
 import { API_VERSION } from '../version.js';
+import { ShutdownState } from './shutdown-state.js';
 
 const DB_TIMEOUT_MS = 2_000;
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(private readonly database: DatabaseProbe) {}
+  constructor(
+    private readonly database: DatabaseProbe,
+    private readonly shutdown: ShutdownState,
+  ) {}
 
   /** Readiness: 200 when the database answers, 503 otherwise (start scripts poll this). */
   @Public()
@@ -27,6 +31,39 @@ export class HealthController {
     return {
       status: up ? 'ok' : 'degraded',
       database: up ? { status: 'up', latencyMs } : { status: 'down' },
+      version: API_VERSION,
+    };
+  }
+
+  /** Liveness (issue 17 §4): the process is up and serving; never touches the database. */
+  @Public()
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers (no database check)' })
+  @ApiResponse({ status: 200, description: 'Process up' })
+  live(): LivenessResponse {
+    return { status: 'ok', version: API_VERSION };
+  }
+
+  /**
+   * Readiness (issue 17 §4): 200 when the database answers, every migration of this version is applied
+   * and the process is not shutting down; 503 otherwise, so a load balancer sends no traffic here.
+   */
+  @Public()
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: database reachable, migrations current, not shutting down' })
+  @ApiResponse({ status: 200, description: 'Ready for traffic' })
+  @ApiResponse({ status: 503, description: 'Not ready (database down, migrations pending, shutting down)' })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessResponse> {
+    const shuttingDown = this.shutdown.shuttingDown;
+    const up = !shuttingDown && (await this.database.answers(DB_TIMEOUT_MS));
+    const migrations = up ? await this.database.migrationsState(DB_TIMEOUT_MS) : 'unknown';
+    const ready = !shuttingDown && up && migrations === 'current';
+    if (!ready) reply.status(503).header('cache-control', 'no-store');
+    return {
+      status: ready ? 'ready' : 'not-ready',
+      database: up ? 'up' : 'down',
+      migrations,
+      shuttingDown,
       version: API_VERSION,
     };
   }

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DatabaseProbe } from '../database/database-probe.js';
 import { HealthController } from './health.controller.js';
+import { ShutdownState } from './shutdown-state.js';
 
-@Module({ controllers: [HealthController], providers: [DatabaseProbe] })
+@Module({
+  controllers: [HealthController],
+  providers: [DatabaseProbe, ShutdownState],
+  exports: [ShutdownState],
+})
 export class HealthModule {}

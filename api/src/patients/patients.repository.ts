@@ -89,6 +89,18 @@ export class PatientsRepository {
   }
 
   /**
+   * Replaces a visit's deterministic summary by an LLM's (issue 17 §4: written after the save
+   * answered). A summary that is no longer the deterministic one is left alone.
+   */
+  async replaceDeterministicSummary(visitId: string, summary: ClinicalSummary): Promise<void> {
+    await this.visits.query(
+      `UPDATE patient_visits SET summary = $2::jsonb
+       WHERE id = $1 AND summary->>'engine' = 'deterministic'`,
+      [visitId, JSON.stringify(summary)],
+    );
+  }
+
+  /**
    * The newest `limit` visits of a patient (without answers) plus one (the sign of a next page), older
    * than the visit `before` when given, and how many the patient has in all, in one statement on
    * idx_patient_visits_patient_visited_id. Null when `before` is not one of this patient's visits.

@@ -8,6 +8,7 @@ import {
   visitReason,
   VISITS_LIST_MAX,
   withFollowUpSection,
+  type ClinicalSummary,
   type DraftResponse,
   type IntakeAnswers,
   type IntakeDraft,
@@ -88,14 +89,18 @@ export class PatientsService {
     const kind = input.kind ?? inferVisitKind(answers);
     const { profile, visit } = splitAnswers(answers);
     const visitData = visitAnswersFor(kind, visit);
-    const summarized = await this.summary.summarize(summaryInput(kind, profile, visitData));
-    const summary = kind === 'follow-up' ? withFollowUpSection(summarized, visitData) : summarized;
+    const answersToSummarize = summaryInput(kind, profile, visitData);
+    const complete = (s: ClinicalSummary) => (kind === 'follow-up' ? withFollowUpSection(s, visitData) : s);
+    // Issue 17 §4: the deterministic summary is stored at once; an LLM's replaces it when it answers.
     const saved = await this.patients.saveSubmission(caller.uid, profile, {
       kind,
       reason: visitReason(kind, visitData),
       data: visitData,
-      summary,
+      summary: complete(this.summary.deterministic(answersToSummarize)),
     });
+    this.summary.enrichLater(answersToSummarize, (enriched) =>
+      this.patients.replaceDeterministicSummary(saved.visit.id, complete(enriched)),
+    );
     return { created: saved.created, patient: toResponse({ profile: saved.profile, latest: saved.visit }) };
   }
 

@@ -8,6 +8,8 @@ export interface LlmSettings {
   apiKey?: string;
   /** Milliseconds before giving up (then the deterministic summary is used). */
   timeoutMs?: number;
+  /** Ends the wait early (the API shutting down). */
+  signal?: AbortSignal;
 }
 
 const SYSTEM_PROMPT = [
@@ -40,7 +42,9 @@ export async function llmSummary(
   const res = await fetchImpl(chatCompletionsUrl(settings.url), {
     method: 'POST',
     headers,
-    signal: AbortSignal.timeout(settings.timeoutMs ?? 20_000),
+    signal: settings.signal
+      ? AbortSignal.any([settings.signal, AbortSignal.timeout(settings.timeoutMs ?? 20_000)])
+      : AbortSignal.timeout(settings.timeoutMs ?? 20_000),
     body: JSON.stringify({
       model: settings.model,
       temperature: 0,

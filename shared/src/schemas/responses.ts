@@ -6,6 +6,8 @@ import type {
   AppNotification,
   DemoSessionResponse,
   HealthResponse,
+  LivenessResponse,
+  ReadinessResponse,
   MeResponse,
   NotificationsResponse,
 } from './users.js';
@@ -74,6 +76,16 @@ const scheduleSchema = z.strictObject({
 export const healthResponseSchema = z.strictObject({
   status: z.enum(['ok', 'degraded']),
   database: z.strictObject({ status: z.enum(['up', 'down']), latencyMs: z.number().optional() }),
+  version: z.string(),
+});
+
+export const livenessResponseSchema = z.strictObject({ status: z.literal('ok'), version: z.string() });
+
+export const readinessResponseSchema = z.strictObject({
+  status: z.enum(['ready', 'not-ready']),
+  database: z.enum(['up', 'down']),
+  migrations: z.enum(['current', 'pending', 'unknown']),
+  shuttingDown: z.boolean(),
   version: z.string(),
 });
 
@@ -460,6 +472,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'PATCH /api/me/account': accountSchema,
   'GET /api/me/preferences': notificationPreferencesSchema,
   'PUT /api/me/preferences': notificationPreferencesSchema,
+  // Issue 17 (p1): liveness and readiness
+  'GET /api/health/live': livenessResponseSchema,
+  'GET /api/health/ready': readinessResponseSchema,
 };
 
 /** The `RESPONSE_SCHEMAS` key of a concrete call, e.g. `GET /api/appointments/abc?uid=x` → `GET /api/appointments/{id}`. */
@@ -496,6 +511,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof healthResponseSchema>, HealthResponse>>,
+  Assert<Same<z.infer<typeof livenessResponseSchema>, LivenessResponse>>,
+  Assert<Same<z.infer<typeof readinessResponseSchema>, ReadinessResponse>>,
   Assert<Same<z.infer<typeof meResponseSchema>, MeResponse>>,
   Assert<Same<z.infer<typeof notificationSchema>, AppNotification>>,
   Assert<Same<z.infer<typeof notificationsResponseSchema>, NotificationsResponse>>,

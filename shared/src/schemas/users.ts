@@ -120,6 +120,24 @@ export interface HealthResponse {
   version: string;
 }
 
+/** `GET /api/health/live` (issue 17 §4): the process answers; no database involved. */
+export interface LivenessResponse {
+  status: 'ok';
+  version: string;
+}
+
+/**
+ * `GET /api/health/ready` (issue 17 §4): 200 `ready` when the database answers and every migration
+ * this version knows is applied and the process is not shutting down; otherwise 503 `not-ready`.
+ */
+export interface ReadinessResponse {
+  status: 'ready' | 'not-ready';
+  database: 'up' | 'down';
+  migrations: 'current' | 'pending' | 'unknown';
+  shuttingDown: boolean;
+  version: string;
+}
+
 // ── Issue 15 (h4): My account — the settings page ───────────────────────────────────────────────
 
 /** Letters, digits, punctuation and spaces: no line breaks or other control characters. */

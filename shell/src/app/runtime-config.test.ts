@@ -21,7 +21,7 @@ const respond = (status: number, body: unknown) =>
   );
 
 describe('loadRuntimeConfig', () => {
-  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
   it('uses a valid /runtime-config.json as it is', async () => {
@@ -30,12 +30,17 @@ describe('loadRuntimeConfig', () => {
     expect(fetchImpl).toHaveBeenCalledWith('/runtime-config.json', expect.anything());
   });
 
-  it('falls back to same-origin defaults when the file is missing', async () => {
-    expect(await loadRuntimeConfig(respond(404, {}))).toEqual(defaultRuntimeConfig());
+  // Issue 17 §1: never a silent fall back to the demo project.
+  it('refuses a missing file instead of falling back to the demo project', async () => {
+    await expect(loadRuntimeConfig(respond(404, {}))).rejects.toThrow(
+      '/runtime-config.json is missing or invalid: HTTP 404',
+    );
   });
 
-  it('falls back to same-origin defaults when the file is invalid', async () => {
-    expect(await loadRuntimeConfig(respond(200, { mode: 'nope' }))).toEqual(defaultRuntimeConfig());
+  it('refuses an invalid file, naming the problem', async () => {
+    await expect(loadRuntimeConfig(respond(200, { mode: 'nope' }))).rejects.toThrow(
+      "/runtime-config.json is missing or invalid: mode: expected 'local' or 'production'",
+    );
   });
 
   it('defaults point every remote at /remotes/<name>/mf-manifest.json and the API at /api', () => {

@@ -1,10 +1,12 @@
 import type {} from '../early-fetch';
 import { createContext, useContext, type ReactNode } from 'react';
-import { defaultRuntimeConfig, parseRuntimeConfig, type RuntimeConfig } from '@medora/shared';
+import { defaultRuntimeConfig, errorMessage, parseRuntimeConfig, type RuntimeConfig } from '@medora/shared';
 
 /**
  * Reads `/runtime-config.json` (remote URLs, API base, Firebase settings) so they change without a
- * rebuild (ARCHITECTURE rule 1). Falls back to the same-origin defaults and says why in the console.
+ * rebuild (ARCHITECTURE rule 1). Issue 17 §1: a missing or invalid file is an error (the shell then
+ * shows `RuntimeConfigErrorPage`), never a silent fall back to the demo project; the reason is in the
+ * thrown error and in the console.
  */
 export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<RuntimeConfig> {
   try {
@@ -17,8 +19,8 @@ export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<Runti
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return parseRuntimeConfig(await res.json());
   } catch (error) {
-    console.warn('[medora] /runtime-config.json unusable, using same-origin defaults:', error);
-    return defaultRuntimeConfig();
+    console.error('[medora] /runtime-config.json is missing or invalid:', error);
+    throw new Error(`/runtime-config.json is missing or invalid: ${errorMessage(error)}`, { cause: error });
   }
 }
 
