@@ -15,7 +15,6 @@ import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
 import { rememberRouteTemplate, routeTemplate } from './common/route-template.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/logger-options.js';
-import type { LogLevel } from './config/config.js';
 import { trackRequestsForDrain } from './health/drain.js';
 import { API_VERSION } from './version.js';
 
