@@ -35,7 +35,9 @@ import {
   startObservedApi,
   type ObservedApi,
 } from './lib/bench/observed-api.js';
+import { benchNginx, nginxTable } from './lib/bench/nginx.js';
 import { childPid, cpuMs } from './lib/bench/process-cpu.js';
+import { measureReplicas, replicaTable } from './lib/bench/replicas.js';
 import { benchStackEnv, numberFromEnv, portsInBlock } from './lib/bench/stack-env.js';
 import { measureRaisedBar, RAISED_BAR, raisedBarTable, type RaisedBarRow } from './lib/bench/raised-bar.js';
 import {
@@ -544,8 +546,47 @@ async function main(): Promise<void> {
     );
 
     await frontendFigures(stack);
+    await gatewayFigures(api);
   } finally {
     await cleanup();
+  }
+  await replicaFigures();
+}
+
+/** Issue 17 §6: a hot read through the repository's nginx gateway against the API directly. */
+async function gatewayFigures(api: string): Promise<void> {
+  console.log('\n## The gateway’s cost: the API directly and through nginx (issue 17 §6)\n');
+  try {
+    const rows = await benchNginx({
+      apiUrl: api,
+      path: '/api/doctors',
+      port: SETTINGS.portOffset + 2900,
+      durationSeconds: SETTINGS.duration,
+    });
+    console.log(nginxTable(rows));
+  } catch (error) {
+    console.log(`Skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Issue 17 §6: one against two API processes on this machine (correctness and no regression, not a
+ * speed-up: the two share 2 cores). Its own stack, after the main one stopped; needs Redis.
+ */
+async function replicaFigures(): Promise<void> {
+  console.log('\n## One against two API processes on one Postgres and one Redis (issue 17 §6)\n');
+  try {
+    const rows = await measureReplicas({
+      root,
+      portOffset: SETTINGS.portOffset + 3000,
+      durationSeconds: SETTINGS.duration,
+      connections: TARGETS.throughputConnections,
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      log: (line) => console.log(line),
+    });
+    console.log(replicaTable(rows));
+  } catch (error) {
+    console.log(`Skipped: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
