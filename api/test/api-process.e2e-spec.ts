@@ -157,6 +157,8 @@ describe('graceful shutdown on SIGTERM (issue 17 §4)', () => {
             )[0]!.n,
           );
         while ((await waiting()) < 3) await new Promise((r) => setTimeout(r, 20));
+        // Reads the server holds at SIGTERM (waiting on the lock): each of them must end with 200.
+        const held = await waiting();
         const sigtermAt = performance.now();
         api.child.kill('SIGTERM');
         // Readiness turns 503 and new work is turned away while those reads still wait; then let
@@ -181,10 +183,11 @@ describe('graceful shutdown on SIGTERM (issue 17 §4)', () => {
         // still on its way at SIGTERM is turned away like a new one: a proper answer, not a reset).
         expect(outcomes.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
         expect(outcomes.filter((o) => o.status === 503).every((o) => o.endedAt >= sigtermAt)).toBe(true);
-        // The reads that were in flight at SIGTERM finished with 200.
+        // The reads the server held at SIGTERM finished with 200. Other requests of that moment were
+        // still on their way (sent, not yet read by the server) and may be turned away with a 503.
         const inFlight = outcomes.filter((o) => o.startedAt < sigtermAt && o.endedAt > sigtermAt);
-        expect(inFlight.length).toBeGreaterThanOrEqual(3);
-        expect(inFlight.filter((o) => o.status !== 200)).toEqual([]);
+        expect(inFlight.filter((o) => o.status === 200).length).toBeGreaterThanOrEqual(held);
+        expect(inFlight.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
         // After the exit, new connections are refused.
         expect((await getOnce(port, '/api/health/live')).error).toBe('ECONNREFUSED');
       } finally {

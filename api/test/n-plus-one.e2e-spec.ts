@@ -252,6 +252,8 @@ const LIST_ROUTES: ListRoute[] = [
 /** GET routes that answer one object, a file or counters: no list, so no N+1 to look for. */
 const NOT_LISTS = new Set([
   '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
   '/api/me',
   '/api/me/account',
   '/api/me/preferences',

@@ -145,6 +145,8 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
   await expect(admin).toHaveURL(/\/admin$/);
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toContainText('Cardiology (Echocardiography, Heart failure)');
+  // Issue 18: the queue lists no documents until the admin asks for them.
+  await application.getByRole('button', { name: 'Show 3 documents' }).click();
   await expect(application.getByText(/degree\.pdf/)).toHaveCount(1);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
   // Issue 16 §5: an approval is confirmed first.

@@ -29,6 +29,9 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 // Issue 18 (AdminListIndexes1769558400000): partial, so kept by the migration, not by TypeORM.
 @Index('idx_doctors_application_queue', { synchronize: false })
 @Index('idx_doctors_listed_status', { synchronize: false })
+// Issue 18 (DoctorSearch1769385600000): partial (bookable doctors only), kept by the migration.
+@Index('idx_doctors_bookable_name', { synchronize: false })
+@Index('idx_doctors_bookable_specialty_name', { synchronize: false })
 @Check('chk_doctors_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
 @Check('chk_doctors_suspension', '(suspended_at IS NULL) = (suspension_reason IS NULL)')
 @Check('chk_doctors_experience', 'experience IS NULL OR experience >= 0')

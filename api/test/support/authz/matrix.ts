@@ -71,6 +71,15 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: 'none',
     expect: { anonymous: 200 },
   },
+  // Issue 17 §4: the probes of an orchestrator or load balancer, which sends no token.
+  'GET /api/health/live': {
+    audit: 'none',
+    expect: { anonymous: 200 },
+  },
+  'GET /api/health/ready': {
+    audit: 'none',
+    expect: { anonymous: 200 },
+  },
   'GET /api/doctors': {
     audit: 'none',
     expect: { anonymous: 200 },
