@@ -25,6 +25,7 @@ import { RateLimitModule } from './throttling/rate-limit.module.js';
 import { loggerParams } from './logging/logger-options.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { ObjectStoreModule } from './common/object-store.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 
 @Module({})
 export class AppModule {
@@ -77,6 +78,8 @@ export class AppModule {
         PatientsModule,
         DocumentsModule,
         ProviderModule,
+        // Issue 19 §2: the job queue in Postgres (mail retries, dead letters, reminders).
+        JobsModule.forRoot(config),
         // Demo accounts and their sign-in route exist only in explicit local mode (MEDORA_LOCAL_MODE,
         // which the config allows only with the Auth emulator and never in production; issue 13).
         ...(config.localMode ? [DevModule] : []),

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, redactUrl, type Config } from './config/config
 import { startEmbeddedPostgres, type RunningPostgres } from './database/embedded.js';
 import { drainHttpServer } from './health/drain.js';
 import { ShutdownState } from './health/shutdown-state.js';
+import { JobBoss } from './jobs/job-boss.js';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -53,7 +54,12 @@ async function main(): Promise<void> {
     if (!quiet) logger.log(`${signal}: draining (at most ${config.shutdownGraceMs} ms), then shutting down`);
     let code = 0;
     try {
-      const { forced } = await drainHttpServer(app, config.shutdownGraceMs);
+      // Issue 19 §2: the job workers stop fetching at once and finish the jobs they run, within the
+      // same grace, while the HTTP server drains; the pool closes only after both.
+      const [{ forced }] = await Promise.all([
+        drainHttpServer(app, config.shutdownGraceMs),
+        app.get(JobBoss).drain(config.shutdownGraceMs),
+      ]);
       if (forced && !quiet) logger.warn(`Closed ${forced} connection(s) still busy after the grace period`);
       await app.close();
     } catch (error) {

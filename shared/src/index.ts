@@ -25,6 +25,8 @@ export * from './auth/account-fields.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';
+// Issue 19 (queue): the admin's view of mail that could not be sent.
+export type * from './schemas/mail-jobs.js';
 export * from './booking/index.js';
 // Issue 13 §3: the doctor application rules (zod-free, shared by the API schema and the page).
 export * from './doctors/application-rules.js';

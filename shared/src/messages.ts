@@ -993,6 +993,27 @@ export const MESSAGES = {
   runtimeConfigErrorBody:
     'This site could not load its settings (/runtime-config.json is missing or invalid), so sign-in is turned off. Please try again later or contact the clinic.',
   runtimeConfigErrorRetry: 'Try again',
+  // Issue 19 (queue): the mail queue's dead letters on the admin dashboard, and the dev clock.
+  mailFailedCursorInvalid: 'cursor must be the nextCursor of the page before.',
+  mailFailedLimitInvalid: 'limit must be a whole number from 1 to 50.',
+  mailFailedNotFound: 'No failed e-mail with this id: it was sent again or has expired.',
+  mailFailedTitle: 'E-mail that could not be sent',
+  mailFailedIntro: 'Each was tried several times with growing delays. Send it again once the mail server works.',
+  mailFailedLoading: 'Loading failed e-mail…',
+  mailFailedLoadError: 'Failed e-mail could not be loaded.',
+  mailFailedEmpty: 'No failed e-mail: everything was sent.',
+  mailFailedRetry: 'Send again',
+  mailFailedRetried: 'Queued to be sent again.',
+  mailFailedRetryError: 'Could not queue it again. Try once more.',
+  mailFailedMore: 'Show more',
+  mailFailedAttempts: '{count:try|tries}',
+  mailFailedKindColumn: 'E-mail',
+  mailFailedAudienceColumn: 'To',
+  mailFailedSubjectColumn: 'About',
+  mailFailedAttemptsColumn: 'Tries',
+  mailFailedErrorColumn: 'Last error',
+  mailFailedAtColumn: 'Failed',
+  devClockInvalid: 'offsetMinutes must be a whole number of minutes from -525600 to 525600.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

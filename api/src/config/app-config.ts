@@ -1,5 +1,6 @@
 import type { Agent } from 'node:http';
 import type { DestinationStream } from 'pino';
+import type { MailDispatcher } from '../mail/mail-contract.js';
 import type { Config } from './config.js';
 
 /**
@@ -16,4 +17,9 @@ export interface AppConfig extends Config {
   httpAgent?: Agent;
   /** Where the JSON log lines go (default: stdout). Code only, not an env setting; tests capture them. */
   logDestination?: DestinationStream;
+  /**
+   * Issue 19: what sends each mail job. Code only, not an env setting: tests pass one that records
+   * events and can fail like an SMTP outage.
+   */
+  mailDispatcher?: MailDispatcher;
 }

@@ -319,6 +319,13 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: positiveInt('DB_STATEMENT_TIMEOUT_MS', 5_000, 600_000),
   REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS', 30_000, 600_000),
   SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  // Issue 19 §2: the job queue in Postgres (pg-boss). A mail job is tried MAIL_ATTEMPTS times, the
+  // delay doubling from MAIL_RETRY_DELAY_SECONDS up to MAIL_RETRY_MAX_DELAY_SECONDS, then dead-lettered.
+  MAIL_ATTEMPTS: positiveInt('MAIL_ATTEMPTS', 5, 50),
+  MAIL_RETRY_DELAY_SECONDS: positiveInt('MAIL_RETRY_DELAY_SECONDS', 30, 86_400),
+  MAIL_RETRY_MAX_DELAY_SECONDS: positiveInt('MAIL_RETRY_MAX_DELAY_SECONDS', 3_600, 604_800),
+  JOBS_POLL_SECONDS: positiveInt('JOBS_POLL_SECONDS', 2, 600),
+  REMINDER_SWEEP_BATCH: positiveInt('REMINDER_SWEEP_BATCH', 200, 10_000),
 });
 
 export interface Config {
@@ -392,6 +399,20 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish before the process closes anyway. */
   shutdownGraceMs: number;
+  /** The job queue (issue 19 §2): mail retries and the reminder sweep; see `JobsConfig`. */
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /** Tries of one mail job (the first and its retries) before it is dead-lettered. */
+  mailAttempts: number;
+  /** Delay before the first retry; each next one doubles (with jitter), at most `retryMaxDelaySeconds`. */
+  retryDelaySeconds: number;
+  retryMaxDelaySeconds: number;
+  /** How often an idle worker asks Postgres for a job. */
+  pollSeconds: number;
+  /** Most reminders one sweep records per transaction (it loops while batches come back full). */
+  sweepBatch: number;
 }
 
 export interface MetricsConfig {
@@ -552,6 +573,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    jobs: {
+      mailAttempts: e.MAIL_ATTEMPTS,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      retryMaxDelaySeconds: e.MAIL_RETRY_MAX_DELAY_SECONDS,
+      pollSeconds: e.JOBS_POLL_SECONDS,
+      sweepBatch: e.REMINDER_SWEEP_BATCH,
+    },
   };
 }
 

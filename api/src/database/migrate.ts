@@ -1,21 +1,22 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { installJobSchema } from '../jobs/job-schema.js';
 import { APP_DB_ROLE } from './app-role.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { migrateDatabase } from './typeorm-options.js';
 
 /**
- * The one-off setup of a database (issue 17 §4): pending migrations, then the demo doctors when
- * SEED_DEMO_DATA is on, all under the migration advisory lock. `npm run migrate` runs it, and the API
- * at boot when MIGRATE_ON_BOOT is on (the `npm start` default).
+ * The one-off setup of a database (issue 17 §4): pending migrations, the job queue's schema (issue 19
+ * §2: pg-boss's own, installed or upgraded as the owner), then the demo doctors when SEED_DEMO_DATA is
+ * on, all under the migration advisory lock. `npm run migrate` runs it, and the API at boot when
+ * MIGRATE_ON_BOOT is on (the `npm start` default).
  */
 export async function migrateAndSeed(url: string, options: { seed: boolean }): Promise<string[]> {
   return migrateDatabase(url, {
-    afterMigrations: options.seed
-      ? async (ds: DataSource) => {
-          await seedDemoData(ds);
-        }
-      : undefined,
+    afterMigrations: async (ds: DataSource) => {
+      await installJobSchema(url);
+      if (options.seed) await seedDemoData(ds);
+    },
   });
 }
 

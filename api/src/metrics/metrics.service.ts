@@ -15,6 +15,7 @@ import { routeTemplate } from '../common/route-template.js';
 import type { AppConfig } from '../config/app-config.js';
 import { CONFIG, type MetricsConfig } from '../config/config.js';
 import type { PoolStats } from '../database/pool-stats.js';
+import type { MailJobMetrics, MailJobOutcome } from '../jobs/mail-job-metrics.js';
 
 /** The booking route whose answers are counted by status (201 booked, 409 taken, 429 throttled). */
 export const BOOKING_ROUTE = { method: 'POST', route: '/api/appointments' } as const;
@@ -34,7 +35,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * port; with METRICS_TOKEN only to `Authorization: Bearer <token>`.
  */
 @Injectable()
-export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class MetricsService
+  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown, MailJobMetrics
+{
   readonly registry = new Registry();
   private readonly settings: MetricsConfig;
   private server: Server | undefined;
@@ -51,6 +54,14 @@ export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnA
     name: 'medora_booking_requests_total',
     help: 'Answers to POST /api/appointments by status (201 booked, 409 slot taken, 429 throttled)',
     labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+
+  // Issue 19 §2: tries of mail jobs by outcome (a dead-lettered try is the last failed one).
+  private readonly mailJobs = new Counter({
+    name: 'medora_mail_jobs_total',
+    help: 'Tries of mail jobs by outcome: completed, failed (retried later), dead_lettered (tries used up)',
+    labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
 
@@ -75,6 +86,10 @@ export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnA
         this.bookings.inc({ status });
       done();
     });
+  }
+
+  mailJob(outcome: MailJobOutcome): void {
+    this.mailJobs.inc({ outcome });
   }
 
   /** Read at scrape time from the TypeORM pg pool: nothing is counted per request. */

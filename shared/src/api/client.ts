@@ -9,6 +9,7 @@ import type {
   User,
 } from '../schemas/users.js';
 import type { NotificationPreferences } from '../auth/account-fields.js';
+import type { FailedMailPage, FailedMailRetry } from '../schemas/mail-jobs.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { DraftResponse, IntakeDraft, VisitDetail, VisitsResponse } from '../intake/visit.js';
@@ -469,6 +470,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     preferences: () => request<NotificationPreferences>('/me/preferences'),
     updatePreferences: (input: NotificationPreferences) =>
       request<NotificationPreferences>('/me/preferences', { method: 'PUT', body: input }),
+    // Issue 19 (queue): mail that used up its tries, newest first, and sending one again (admin).
+    failedMail: (cursor?: string) => request<FailedMailPage>('/admin/mail/failed', { query: { cursor } }),
+    retryFailedMail: (id: string) =>
+      request<FailedMailRetry>(`/admin/mail/failed/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
   };
 
   return {

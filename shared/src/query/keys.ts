@@ -134,3 +134,8 @@ export const doctorSearchKeys = {
   slots: (doctorId: string, from: string, to: string) =>
     [...doctorKeys.all, 'slots', doctorId, from, to] as const,
 };
+
+// Issue 19 (queue): the admin dashboard's failed e-mail (under `adminKeys.all`).
+export const mailAdminKeys = {
+  failed: () => [...adminKeys.all, 'mail-failed'] as const,
+};

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   // Issue 16 §5: an admin suspends or reinstates an approved doctor.
   'doctor.suspend',
   'doctor.reinstate',
+  // Issue 19 §2: an admin sent a dead-lettered e-mail again.
+  'mail.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +56,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'schedule',
   'dashboard',
   'audit_log',
+  // Issue 19 §2: a mail job of the queue (its id).
+  'mail_job',
   'unknown',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -29,6 +29,13 @@ import type {
   ProviderScheduleResponse,
 } from './doctors.js';
 import { AUDIT_OUTCOMES, type AuditEntry } from './audit.js';
+import type {
+  DevClock,
+  FailedMail,
+  FailedMailPage,
+  FailedMailRetry,
+  ReminderSweepResult,
+} from './mail-jobs.js';
 import { APPOINTMENT_STATUSES } from '../booking/types.js';
 import type {
   Appointment,
@@ -410,6 +417,25 @@ export const accountSchema = z.strictObject({
   phone: z.string().nullable(),
 });
 
+// Issue 19 (queue): the mail queue's dead letters, and the local mode's clock and sweep.
+const failedMailSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  audience: z.string(),
+  appointmentId: z.string().nullable(),
+  doctorId: z.string().nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  failedAt: z.string(),
+}) satisfies z.ZodType<FailedMail>;
+const failedMailPageSchema = z.object({
+  items: z.array(failedMailSchema),
+  nextCursor: z.string().nullable(),
+}) satisfies z.ZodType<FailedMailPage>;
+const failedMailRetrySchema = z.object({ jobId: z.string() }) satisfies z.ZodType<FailedMailRetry>;
+const devClockSchema = z.object({ now: z.string(), offsetMinutes: z.number() }) satisfies z.ZodType<DevClock>;
+const reminderSweepResultSchema = z.object({ enqueued: z.number().int() }) satisfies z.ZodType<ReminderSweepResult>;
+
 /**
  * The success body of every route, keyed `METHOD /api/path/{param}` as in the OpenAPI document. `null`:
  * the route answers with no JSON body (a file or 204).
@@ -475,6 +501,11 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   // Issue 17 (p1): liveness and readiness
   'GET /api/health/live': livenessResponseSchema,
   'GET /api/health/ready': readinessResponseSchema,
+  // Issue 19 (queue): the mail queue's dead letters, and the local mode's clock and sweep.
+  'GET /api/admin/mail/failed': failedMailPageSchema,
+  'POST /api/admin/mail/failed/{id}/retry': failedMailRetrySchema,
+  'POST /api/dev/clock': devClockSchema,
+  'POST /api/dev/reminders/sweep': reminderSweepResultSchema,
 };
 
 /** The `RESPONSE_SCHEMAS` key of a concrete call, e.g. `GET /api/appointments/abc?uid=x` → `GET /api/appointments/{id}`. */

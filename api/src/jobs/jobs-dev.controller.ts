@@ -1,0 +1,49 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  devClockInputSchema,
+  type DevClock,
+  type DevClockInput,
+  type ReminderSweepResult,
+} from '@medora/shared';
+import { Public } from '../auth/decorators.js';
+import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { AppClock } from './app-clock.js';
+import { ReminderSweep } from './reminder-sweep.js';
+
+/**
+ * Issue 19 §2, local mode only (JobsModule registers it only with MEDORA_LOCAL_MODE, which the config
+ * refuses in production): move this API's clock and run the reminder sweep now, so a browser test can
+ * make a reminder fire without waiting a day. Public like the other dev routes: there are no real
+ * users in local mode.
+ */
+@ApiTags('dev (local mode only)')
+@Controller('dev')
+export class JobsDevController {
+  constructor(
+    private readonly clock: AppClock,
+    private readonly sweep: ReminderSweep,
+  ) {}
+
+  @Public()
+  @Post('clock')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set the offset of the API clock from real time, in minutes (local mode only)' })
+  @ApiBody({ schema: openApiSchema(devClockInputSchema) })
+  @ApiResponse({ status: 200, description: 'DevClock' })
+  @ApiResponse({ status: 400, description: 'Bad offset', schema: ERROR_BODY_SCHEMA })
+  setClock(@Body(new ZodValidationPipe(devClockInputSchema)) body: DevClockInput): DevClock {
+    this.clock.setOffsetMinutes(body.offsetMinutes);
+    return { now: this.clock.now().toISOString(), offsetMinutes: this.clock.offsetMinutes };
+  }
+
+  @Public()
+  @Post('reminders/sweep')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Run the reminder sweep now, by the API clock (local mode only)' })
+  @ApiResponse({ status: 200, description: 'ReminderSweepResult' })
+  async runSweep(): Promise<ReminderSweepResult> {
+    return { enqueued: await this.sweep.sweep() };
+  }
+}

@@ -1,0 +1,38 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config.js';
+import { MAIL_DISPATCHER, MAIL_QUEUE } from '../mail/mail-contract.js';
+import { AppClock } from './app-clock.js';
+import { DeadLetters } from './dead-letters.js';
+import { JobBoss } from './job-boss.js';
+import { JobsDevController } from './jobs-dev.controller.js';
+import { MailAdminController } from './mail-admin.controller.js';
+import { PgBossMailQueue } from './pg-boss-mail-queue.js';
+import { LoggingMailDispatcher } from './placeholder-dispatcher.js';
+import { ReminderSweep } from './reminder-sweep.js';
+
+/**
+ * Issue 19 §2: durable jobs in Postgres (pg-boss) — the mail queue with retries and dead letters, the
+ * reminder sweep, the admin's dead-letter routes and, in local mode only, the dev clock. Exports
+ * MAIL_QUEUE for the producers (appointments, admin) and AppClock.
+ */
+@Module({})
+export class JobsModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: JobsModule,
+      global: true,
+      controllers: [MailAdminController, ...(config.localMode ? [JobsDevController] : [])],
+      providers: [
+        JobBoss,
+        AppClock,
+        PgBossMailQueue,
+        { provide: MAIL_QUEUE, useExisting: PgBossMailQueue },
+        // The merge binds the mail branch's SMTP dispatcher here (tests: AppConfig.mailDispatcher).
+        { provide: MAIL_DISPATCHER, useValue: config.mailDispatcher ?? new LoggingMailDispatcher() },
+        ReminderSweep,
+        DeadLetters,
+      ],
+      exports: [MAIL_QUEUE, AppClock, JobBoss],
+    };
+  }
+}

@@ -1,0 +1,119 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Job, JobInsert } from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { CONFIG } from '../config/config.js';
+import {
+  MAIL_DISPATCHER,
+  type MailDispatcher,
+  type MailEvent,
+  type MailQueue,
+} from '../mail/mail-contract.js';
+import { JobBoss } from './job-boss.js';
+import { MAIL_DEAD_QUEUE, MAIL_QUEUE_NAME } from './job-schema.js';
+import { MAIL_JOB_METRICS, type MailJobMetrics } from './mail-job-metrics.js';
+import { managerExecutor } from './manager-executor.js';
+
+/**
+ * Issue 19 §2: `MailQueue` on pg-boss. One job per event in the `mail` queue; with a transaction's
+ * manager the jobs are inserted in that transaction (they exist only if it commits). Each job is
+ * tried MAIL_ATTEMPTS times with exponential backoff, then moved to `mail.dead`, where an admin sees
+ * it (`GET /api/admin/mail/failed`) and can send it again. Enqueueing never fails the caller.
+ */
+@Injectable()
+export class PgBossMailQueue implements MailQueue, OnApplicationBootstrap {
+  private readonly logger = new Logger('MailQueue');
+
+  constructor(
+    private readonly jobs: JobBoss,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(MAIL_DISPATCHER) private readonly dispatcher: MailDispatcher,
+    @Optional() @Inject(MAIL_JOB_METRICS) private readonly metrics?: MailJobMetrics,
+  ) {}
+
+  /** The retry policy every mail job carries (a dead letter sent again gets it afresh). */
+  jobOf(event: MailEvent): JobInsert<MailEvent> {
+    const { mailAttempts, retryDelaySeconds, retryMaxDelaySeconds } = this.config.jobs;
+    return {
+      data: event,
+      retryLimit: mailAttempts - 1,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: retryMaxDelaySeconds,
+      deadLetter: MAIL_DEAD_QUEUE,
+    };
+  }
+
+  async enqueue(events: MailEvent[], manager?: EntityManager): Promise<void> {
+    if (events.length === 0) return;
+    const inTransaction = manager?.queryRunner?.isTransactionActive === true;
+    try {
+      if (!manager || !inTransaction) {
+        await this.jobs.boss.insert(
+          MAIL_QUEUE_NAME,
+          events.map((event) => this.jobOf(event)),
+        );
+        return;
+      }
+      // A failed insert must not abort the caller's transaction (the booking commits; mail is late):
+      // it is undone to this savepoint instead.
+      await manager.query('SAVEPOINT mail_enqueue');
+      try {
+        await this.insertIn(manager, events);
+        await manager.query('RELEASE SAVEPOINT mail_enqueue');
+      } catch (error) {
+        await manager.query('ROLLBACK TO SAVEPOINT mail_enqueue');
+        throw error;
+      }
+    } catch (error) {
+      this.logger.error(
+        `Could not enqueue ${events.map((e) => e.kind).join(', ')}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /**
+   * Inserts the events' jobs in the transaction of `manager` and rejects when that fails: for the
+   * reminder sweep, whose record of a reminder must not commit without its job.
+   */
+  async insertIn(manager: EntityManager, events: MailEvent[]): Promise<string[]> {
+    if (events.length === 0) return [];
+    const ids = await this.jobs.boss.insert(
+      MAIL_QUEUE_NAME,
+      events.map((event) => this.jobOf(event)),
+      { db: managerExecutor(manager), returnId: true },
+    );
+    return ids ?? [];
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.boss.work<MailEvent>(
+      MAIL_QUEUE_NAME,
+      { pollingIntervalSeconds: this.config.jobs.pollSeconds, batchSize: 1 },
+      ([job]) => this.run(job!),
+    );
+  }
+
+  /** Runs one job; a rejection is a failed try (pg-boss retries it, or dead-letters the last). */
+  private async run(job: Job<MailEvent>): Promise<void> {
+    try {
+      await this.dispatcher.dispatch(job.data);
+      this.metrics?.mailJob('completed');
+    } catch (error) {
+      const last = job.retryCount >= this.config.jobs.mailAttempts - 1;
+      this.metrics?.mailJob(last ? 'dead_lettered' : 'failed');
+      this.logger.warn(
+        `Mail ${job.data.kind} (${job.data.audience}) try ${job.retryCount + 1} failed${last ? ', dead-lettered' : ''}: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+      throw error;
+    }
+  }
+}
