@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
+import type { MailDispatcher } from '../src/mail/mail-contract.js';
 import { createThrowawayDatabase } from '../src/database/embedded.js';
 import { TEST_ENV, TEST_PROJECT_ID } from './test-env.js';
 
@@ -40,9 +41,15 @@ export async function createTestApp(
     httpAgent?: Agent;
     /** Where the JSON log lines go (with `env: { LOG_LEVEL }`); the tests default to silent. */
     logDestination?: DestinationStream;
+    /** Issue 19: what sends mail jobs (records events; can fail like an SMTP outage). */
+    mailDispatcher?: MailDispatcher;
+    /** A second process on another app's database (issue 19: two workers); `close` leaves it. */
+    sharedDatabaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const db = await createThrowawayDatabase(requiredEnv(TEST_ENV.dbServerUrl), requiredEnv(TEST_ENV.dbPrefix));
+  const db = options.sharedDatabaseUrl
+    ? { url: options.sharedDatabaseUrl, drop: () => Promise.resolve() }
+    : await createThrowawayDatabase(requiredEnv(TEST_ENV.dbServerUrl), requiredEnv(TEST_ENV.dbPrefix));
   try {
     const env: Record<string, string> = {
       NODE_ENV: 'test',
@@ -63,6 +70,7 @@ export async function createTestApp(
       databaseUrl: db.url,
       httpAgent: options.httpAgent,
       logDestination: options.logDestination,
+      mailDispatcher: options.mailDispatcher,
     });
     await app.getHttpAdapter().getInstance().ready();
     return {

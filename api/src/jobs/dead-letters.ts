@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
+import { returnedRows } from '../common/sql-rows.js';
 import type { MailEvent } from '../mail/mail-contract.js';
 import { JOB_SCHEMA, MAIL_DEAD_QUEUE } from './job-schema.js';
 import { PgBossMailQueue } from './pg-boss-mail-queue.js';
@@ -63,9 +64,11 @@ export class DeadLetters {
    */
   async retry(caller: Caller, id: string): Promise<{ jobId: string }> {
     const jobId = await this.dataSource.transaction(async (m) => {
-      const rows = await m.query<{ data: MailEvent }[]>(
-        `DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1 AND id = $2 AND state = 'created' RETURNING data`,
-        [MAIL_DEAD_QUEUE, id],
+      const rows = returnedRows<{ data: MailEvent }>(
+        await m.query(
+          `DELETE FROM ${JOB_SCHEMA}.job WHERE name = $1 AND id = $2 AND state = 'created' RETURNING data`,
+          [MAIL_DEAD_QUEUE, id],
+        ),
       );
       const event = rows[0]?.data;
       if (!event) return null;
