@@ -273,6 +273,8 @@ const NOT_LISTS = new Set([
   '/api/provider/schedule',
   '/api/admin/overview',
   '/api/admin/credentials/{id}/file',
+  // Issue 19 §2: one keyset statement over pg-boss's dead-letter partition; no doctor or patient rows.
+  '/api/admin/mail/failed',
   // Issue 18: one application's documents (measured in its own block at the end).
   '/api/admin/applications/{id}/credentials',
 ]);

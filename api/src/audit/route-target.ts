@@ -15,6 +15,8 @@ const SEGMENT_RESOURCES: Record<string, AuditResourceType> = {
   patients: 'profile',
   users: 'user',
   audit: 'audit_log',
+  // Issue 19 §2: the admin's dead-lettered mail jobs.
+  mail: 'mail_job',
 };
 
 /**

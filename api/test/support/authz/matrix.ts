@@ -90,6 +90,16 @@ export const MATRIX: Record<string, RouteCase> = {
     body: () => ({ role: 'patient' }),
     expect: { anonymous: 200 },
   },
+  // Issue 19 §2: the local mode's clock and reminder sweep (same condition as above).
+  'POST /api/dev/clock': {
+    audit: 'none',
+    body: () => ({ offsetMinutes: 0 }),
+    expect: { anonymous: 200 },
+  },
+  'POST /api/dev/reminders/sweep': {
+    audit: 'none',
+    expect: { anonymous: 200 },
+  },
 
   // ── the caller's own account ───────────────────────────────────────────────────────────────────
   //                                                  anon  pat  other bookedD unbD  appl admin
@@ -430,5 +440,16 @@ export const MATRIX: Record<string, RouteCase> = {
     // One 'list' row per upcoming appointment returned (the admin reads patients' names).
     audit: { resourceType: 'doctor', perSubject: { action: 'list', resourceType: 'appointment' } },
     expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  // Issue 19 §2: dead-lettered mail (ids, tries, last error; no health data).
+  'GET /api/admin/mail/failed': {
+    audit: { resourceType: 'mail_job' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  'POST /api/admin/mail/failed/{id}/retry': {
+    // No dead letter has this id (404); a real retry: mail-queue.e2e-spec.ts.
+    params: { id: 'appointment' },
+    audit: { action: 'mail.retry', resourceType: 'mail_job' },
+    expect: row(401, 403, 403, 403, 403, 403, 404),
   },
 };
