@@ -31,6 +31,7 @@ import { AuditLog } from '../features/admin/components/audit-log';
 import { ConfirmDecisionDialog } from '../features/admin/components/confirm-decision-dialog';
 import { ApplicationDocuments } from '../features/admin/components/application-documents';
 import { CREDENTIAL_LABELS } from '../features/admin/components/credential-list';
+import { FailedMailSection } from '../features/admin/components/failed-mail';
 import { FollowUps } from '../features/admin/components/follow-ups';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
 import { useDownloadFile } from '../hooks/use-open-file';
@@ -427,6 +428,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           </nav>
         )}
       </div>
+      <FailedMailSection />
       <AuditLog />
       {viewing && (
         <FilePreviewDialog
