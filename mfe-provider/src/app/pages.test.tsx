@@ -40,6 +40,8 @@ const alertSays = (message: string) =>
   waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
 
 afterEach(() => jest.restoreAllMocks());
+// Issue 19: the admin dashboard also lists failed e-mail (its own tests: failed-mail.test.tsx).
+beforeEach(() => jest.spyOn(api, 'failedMail').mockResolvedValue({ items: [], nextCursor: null }));
 
 /** Issue 16 §5: `GET /api/admin/applications` answers with a page. */
 const pageOf = (...items: object[]) => ({ items, total: items.length, nextCursor: null });
