@@ -1,9 +1,14 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MESSAGES, type FailedMailPage } from '@medora/shared';
-import { PgBossMailQueue } from '../src/jobs/pg-boss-mail-queue.js';
-import { ReminderSweep } from '../src/jobs/reminder-sweep.js';
-import { MAIL_QUEUE, type MailDispatcher, type MailEvent, type MailQueue } from '../src/mail/mail-contract.js';
+import { PgBossMailQueue } from '../src/mail/queue/pg-boss-mail-queue.js';
+import { ReminderSweep } from '../src/mail/queue/reminder-sweep.service.js';
+import {
+  MAIL_QUEUE,
+  type MailDispatcher,
+  type MailEvent,
+  type MailQueue,
+} from '../src/mail/mail-contract.js';
 import { approvedDoctorAccount, registeredPatient, type SeededDoctor } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
@@ -186,21 +191,24 @@ describe('MailQueue on pg-boss', () => {
     expect(JSON.stringify(page)).not.toMatch(/@/);
 
     const patient = await registeredPatient(a);
+    expect((await request(a.http).get('/api/admin/mail/failed').set(authHeader(patient))).status).toBe(403);
     expect(
-      (await request(a.http).get('/api/admin/mail/failed').set(authHeader(patient))).status,
-    ).toBe(403);
-    expect((await request(a.http).get('/api/admin/mail/failed?limit=0').set(authHeader(admin))).body.message).toBe(
-      MESSAGES.mailFailedLimitInvalid,
-    );
+      (await request(a.http).get('/api/admin/mail/failed?limit=0').set(authHeader(admin))).body.message,
+    ).toBe(MESSAGES.mailFailedLimitInvalid);
 
     mailA.down = mailB.down = false;
-    const retry = await request(a.http).post(`/api/admin/mail/failed/${dead!.id}/retry`).set(authHeader(admin));
+    const retry = await request(a.http)
+      .post(`/api/admin/mail/failed/${dead!.id}/retry`)
+      .set(authHeader(admin));
     expect(retry.status).toBe(202);
     await until(() => sentEverywhere().length === 1);
     expect(sentEverywhere()[0]).toMatchObject({ appointmentId: id });
-    const again = await request(a.http).post(`/api/admin/mail/failed/${dead!.id}/retry`).set(authHeader(admin));
+    const again = await request(a.http)
+      .post(`/api/admin/mail/failed/${dead!.id}/retry`)
+      .set(authHeader(admin));
     expect(again.status).toBe(404);
-    const after = (await request(a.http).get('/api/admin/mail/failed').set(authHeader(admin))).body as FailedMailPage;
+    const after = (await request(a.http).get('/api/admin/mail/failed').set(authHeader(admin)))
+      .body as FailedMailPage;
     expect(after.items.some((i) => i.id === dead!.id)).toBe(false);
     const audit = await a.dataSource.query<{ outcome: string }[]>(
       `SELECT outcome FROM audit_log WHERE action = 'mail.retry' AND resource_id = $1 ORDER BY created_at`,
@@ -213,14 +221,21 @@ describe('MailQueue on pg-boss', () => {
 describe('reminder sweep', () => {
   it('two processes sweeping at once send each reminder exactly once', async () => {
     const patient = await registeredPatient(a);
-    const due = await Promise.all(Array.from({ length: 12 }, (_, i) => appointment(patient, 20 * HOUR + i * 60_000)));
+    const due = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => appointment(patient, 20 * HOUR + i * 60_000)),
+    );
     const counts = await Promise.all([sweepA(), sweepB(), sweepA(), sweepB()]);
     expect(counts.reduce((x, y) => x + y, 0)).toBe(due.length);
     await until(() => due.every((d) => remindersFor(d.id).length >= 1));
     await settled();
     for (const d of due) {
       expect(remindersFor(d.id)).toEqual([
-        { kind: 'appointment.reminder', appointmentId: d.id, startsAt: d.startsAt.toISOString(), audience: 'patient' },
+        {
+          kind: 'appointment.reminder',
+          appointmentId: d.id,
+          startsAt: d.startsAt.toISOString(),
+          audience: 'patient',
+        },
       ]);
     }
     expect(await sweepA()).toBe(0);
@@ -240,22 +255,26 @@ describe('reminder sweep', () => {
     await until(() => remindersFor(moved.id).length === 1);
     await settled();
     expect(remindersFor(cancelled.id)).toEqual([]);
-    expect(remindersFor(moved.id).map((e) => (e as { startsAt: string }).startsAt)).toEqual([newStart.toISOString()]);
+    expect(remindersFor(moved.id).map((e) => (e as { startsAt: string }).startsAt)).toEqual([
+      newStart.toISOString(),
+    ]);
   });
 
   it('moving the dev clock makes a later reminder due', async () => {
     const patient = await registeredPatient(a);
     const later = await appointment(patient, 30 * HOUR);
     expect(await sweepA()).toBe(0);
-    const moved = await request(a.http).post('/api/dev/clock').send({ offsetMinutes: 7 * 60 });
+    const moved = await request(a.http)
+      .post('/api/dev/clock')
+      .send({ offsetMinutes: 7 * 60 });
     expect(moved.status).toBe(200);
     expect(moved.body.offsetMinutes).toBe(420);
     const run = await request(a.http).post('/api/dev/reminders/sweep');
     expect(run.body).toEqual({ enqueued: 1 });
     await until(() => remindersFor(later.id).length === 1);
-    expect(
-      (await request(a.http).post('/api/dev/clock').send({ offsetMinutes: 1.5 })).body.message,
-    ).toBe(MESSAGES.devClockInvalid);
+    expect((await request(a.http).post('/api/dev/clock').send({ offsetMinutes: 1.5 })).body.message).toBe(
+      MESSAGES.devClockInvalid,
+    );
   });
 
   it('honours the preferences: reminders off, and a 48 h lead', async () => {
@@ -265,10 +284,12 @@ describe('reminder sweep', () => {
       [off, false, 24],
       [early, true, 48],
     ] as const) {
-      const res = await request(a.http)
-        .put('/api/me/preferences')
-        .set(authHeader(user))
-        .send({ emailBookingConfirmations: true, emailReminders: on, reminderLeadHours: lead, inAppNotifications: true });
+      const res = await request(a.http).put('/api/me/preferences').set(authHeader(user)).send({
+        emailBookingConfirmations: true,
+        emailReminders: on,
+        reminderLeadHours: lead,
+        inAppNotifications: true,
+      });
       expect(res.status).toBe(200);
     }
     const silent = await appointment(off, 3 * HOUR);

@@ -18,7 +18,14 @@ async function deadLetter(appointmentId: string): Promise<string> {
      VALUES ('mail.dead', $1::jsonb, 0, 'mail', gen_random_uuid(), 4,
              '{"message": "connect ECONNREFUSED 127.0.0.1:2525"}'::jsonb, now() + interval '1 day')
      RETURNING id`,
-    [JSON.stringify({ kind: 'appointment.reminder', appointmentId, startsAt: new Date().toISOString(), audience: 'patient' })],
+    [
+      JSON.stringify({
+        kind: 'appointment.reminder',
+        appointmentId,
+        startsAt: new Date().toISOString(),
+        audience: 'patient',
+      }),
+    ],
   );
   return row!.id;
 }
@@ -56,9 +63,10 @@ test('an admin sees e-mail that could not be sent and sends it again', async ({ 
   await item.getByRole('button', { name: `Send again: appointment.reminder ${appointmentId}` }).click();
   await expect(page.getByText('Queued to be sent again.')).toBeVisible();
   await expect(item).toHaveCount(0);
-  const jobs = await sql<{ name: string }>(`SELECT name FROM pgboss.job WHERE data ->> 'appointmentId' = $1`, [
-    appointmentId,
-  ]);
+  const jobs = await sql<{ name: string }>(
+    `SELECT name FROM pgboss.job WHERE data ->> 'appointmentId' = $1`,
+    [appointmentId],
+  );
   expect(jobs.map((j) => j.name)).toEqual(['mail']);
   const [audit] = await sql<{ n: number }>(
     `SELECT count(*)::int AS n FROM audit_log WHERE action = 'mail.retry' AND resource_id = $1`,

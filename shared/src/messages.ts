@@ -998,7 +998,8 @@ export const MESSAGES = {
   mailFailedLimitInvalid: 'limit must be a whole number from 1 to 50.',
   mailFailedNotFound: 'No failed e-mail with this id: it was sent again or has expired.',
   mailFailedTitle: 'E-mail that could not be sent',
-  mailFailedIntro: 'Each was tried several times with growing delays. Send it again once the mail server works.',
+  mailFailedIntro:
+    'Each was tried several times with growing delays. Send it again once the mail server works.',
   mailFailedLoading: 'Loading failed e-mail…',
   mailFailedLoadError: 'Failed e-mail could not be loaded.',
   mailFailedEmpty: 'No failed e-mail: everything was sent.',

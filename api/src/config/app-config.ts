@@ -1,6 +1,5 @@
 import type { Agent } from 'node:http';
 import type { DestinationStream } from 'pino';
-import type { MailDispatcher } from '../mail/mail-contract.js';
 import type { Config } from './config.js';
 
 /**
@@ -18,8 +17,9 @@ export interface AppConfig extends Config {
   /** Where the JSON log lines go (default: stdout). Code only, not an env setting; tests capture them. */
   logDestination?: DestinationStream;
   /**
-   * Issue 19: what sends each mail job. Code only, not an env setting: tests pass one that records
-   * events and can fail like an SMTP outage.
+   * Issue 19: what sends each mail job (a `MailDispatcher` of mail/mail-contract.ts, spelled out here
+   * because config imports no module's internals). Code only, not an env setting: tests pass one
+   * that records events and can fail like an SMTP outage.
    */
-  mailDispatcher?: MailDispatcher;
+  mailDispatcher?: { dispatch(event: { kind: string }): Promise<'sent' | 'skipped'> };
 }

@@ -9,7 +9,7 @@ import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visi
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 import { AuditLogEntity } from '../audit/audit.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
-import { AppointmentReminderEntity } from '../jobs/appointment-reminder.entity.js';
+import { AppointmentReminderEntity } from '../mail/queue/appointment-reminder.entity.js';
 
 /** Every entity the DataSource knows. */
 export const ENTITIES = [

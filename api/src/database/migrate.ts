@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { installJobSchema } from '../jobs/job-schema.js';
+import { installJobSchema } from './job-schema.js';
 import { APP_DB_ROLE } from './app-role.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { migrateDatabase } from './typeorm-options.js';

@@ -15,7 +15,9 @@ import { routeTemplate } from '../common/route-template.js';
 import type { AppConfig } from '../config/app-config.js';
 import { CONFIG, type MetricsConfig } from '../config/config.js';
 import type { PoolStats } from '../database/pool-stats.js';
-import type { MailJobMetrics, MailJobOutcome } from '../jobs/mail-job-metrics.js';
+
+/** Outcomes of one try of a mail job (issue 19 §2). */
+export type MailJobOutcome = 'completed' | 'failed' | 'dead_lettered';
 
 /** The booking route whose answers are counted by status (201 booked, 409 taken, 429 throttled). */
 export const BOOKING_ROUTE = { method: 'POST', route: '/api/appointments' } as const;
@@ -35,9 +37,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * port; with METRICS_TOKEN only to `Authorization: Bearer <token>`.
  */
 @Injectable()
-export class MetricsService
-  implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown, MailJobMetrics
-{
+export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   readonly registry = new Registry();
   private readonly settings: MetricsConfig;
   private server: Server | undefined;
@@ -88,6 +88,7 @@ export class MetricsService
     });
   }
 
+  /** Issue 19 §2: one try of a mail job ended (the queue calls this when metrics are on). */
   mailJob(outcome: MailJobOutcome): void {
     this.mailJobs.inc({ outcome });
   }

@@ -434,7 +434,9 @@ const failedMailPageSchema = z.object({
 }) satisfies z.ZodType<FailedMailPage>;
 const failedMailRetrySchema = z.object({ jobId: z.string() }) satisfies z.ZodType<FailedMailRetry>;
 const devClockSchema = z.object({ now: z.string(), offsetMinutes: z.number() }) satisfies z.ZodType<DevClock>;
-const reminderSweepResultSchema = z.object({ enqueued: z.number().int() }) satisfies z.ZodType<ReminderSweepResult>;
+const reminderSweepResultSchema = z.object({
+  enqueued: z.number().int(),
+}) satisfies z.ZodType<ReminderSweepResult>;
 
 /**
  * The success body of every route, keyed `METHOD /api/path/{param}` as in the OpenAPI document. `null`:

@@ -1,5 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, api, errorMessage, formatDateTime, formatMessage, notify, type FailedMail } from '@medora/shared';
+import {
+  MESSAGES,
+  api,
+  errorMessage,
+  formatDateTime,
+  formatMessage,
+  notify,
+  type FailedMail,
+} from '@medora/shared';
 import { mailAdminKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './failed-mail.module.css';

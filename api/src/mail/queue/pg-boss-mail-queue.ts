@@ -1,23 +1,12 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, JobInsert } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import type { AppConfig } from '../config/app-config.js';
-import { CONFIG } from '../config/config.js';
-import {
-  MAIL_DISPATCHER,
-  type MailDispatcher,
-  type MailEvent,
-  type MailQueue,
-} from '../mail/mail-contract.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { CONFIG } from '../../config/config.js';
+import { MAIL_DISPATCHER, type MailDispatcher, type MailEvent, type MailQueue } from '../mail-contract.js';
 import { JobBoss } from './job-boss.js';
-import { MAIL_DEAD_QUEUE, MAIL_QUEUE_NAME } from './job-schema.js';
-import { MAIL_JOB_METRICS, type MailJobMetrics } from './mail-job-metrics.js';
+import { MAIL_DEAD_QUEUE, MAIL_QUEUE_NAME } from '../../database/job-schema.js';
+import { MetricsService } from '../../metrics/metrics.service.js';
 import { managerExecutor } from './manager-executor.js';
 
 /**
@@ -34,7 +23,8 @@ export class PgBossMailQueue implements MailQueue, OnApplicationBootstrap {
     private readonly jobs: JobBoss,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_DISPATCHER) private readonly dispatcher: MailDispatcher,
-    @Optional() @Inject(MAIL_JOB_METRICS) private readonly metrics?: MailJobMetrics,
+    // Bound only when METRICS_PORT is set.
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   /** The retry policy every mail job carries (a dead letter sent again gets it afresh). */

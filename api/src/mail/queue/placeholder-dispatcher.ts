@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { MailDispatcher, MailEvent, MailOutcome } from '../mail/mail-contract.js';
+import type { MailDispatcher, MailEvent, MailOutcome } from '../mail-contract.js';
 
 /**
  * Until the mail branch's SMTP dispatcher is bound (issue 19 §1), a job is logged and counted as

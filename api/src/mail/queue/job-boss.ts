@@ -7,10 +7,10 @@ import {
 } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
 import pg from 'pg';
-import type { AppConfig } from '../config/app-config.js';
-import { CONFIG } from '../config/config.js';
-import { APP_ROLE_CONNECTION_OPTIONS } from '../database/app-role.js';
-import { JOB_SCHEMA } from './job-schema.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { CONFIG } from '../../config/config.js';
+import { APP_ROLE_CONNECTION_OPTIONS } from '../../database/app-role.js';
+import { JOB_SCHEMA } from '../../database/job-schema.js';
 
 /**
  * The pg-boss instance of this process (issue 19 §2), on the application's database as the app role
@@ -55,7 +55,9 @@ export class JobBoss implements OnModuleInit, BeforeApplicationShutdown {
     client.on('error', () => undefined);
     await client.connect();
     try {
-      const found = await client.query<{ t: string | null }>(`SELECT to_regclass('${JOB_SCHEMA}.version')::text AS t`);
+      const found = await client.query<{ t: string | null }>(
+        `SELECT to_regclass('${JOB_SCHEMA}.version')::text AS t`,
+      );
       return Boolean(found.rows[0]?.t);
     } finally {
       await client.end().catch(() => undefined);

@@ -8,13 +8,11 @@ import {
   type FailedMailQuery,
   type FailedMailRetry,
 } from '@medora/shared';
-import type { Caller } from '../auth/caller.js';
-import { CurrentCaller, Roles } from '../auth/decorators.js';
-import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
-import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import { DeadLetters } from './dead-letters.js';
-
-const idSchema = z.uuid(MESSAGES.mailFailedNotFound);
+import type { Caller } from '../../auth/caller.js';
+import { CurrentCaller, Roles } from '../../auth/decorators.js';
+import { ERROR_BODY_SCHEMA } from '../../common/openapi.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { DeadLettersService } from './dead-letters.service.js';
 
 /** Issue 19 §2: mail that used up its tries, for an admin to see and send again. */
 @ApiTags('admin')
@@ -24,7 +22,7 @@ const idSchema = z.uuid(MESSAGES.mailFailedNotFound);
 @Controller('admin/mail')
 @Roles('admin')
 export class MailAdminController {
-  constructor(private readonly deadLetters: DeadLetters) {}
+  constructor(private readonly deadLetters: DeadLettersService) {}
 
   @Get('failed')
   @ApiOperation({
@@ -33,7 +31,9 @@ export class MailAdminController {
   })
   @ApiResponse({ status: 200, description: 'FailedMailPage' })
   @ApiResponse({ status: 400, description: 'Bad cursor or limit', schema: ERROR_BODY_SCHEMA })
-  failed(@Query(new ZodValidationPipe(failedMailQuerySchema)) query: FailedMailQuery): Promise<FailedMailPage> {
+  failed(
+    @Query(new ZodValidationPipe(failedMailQuerySchema)) query: FailedMailQuery,
+  ): Promise<FailedMailPage> {
     return this.deadLetters.page(query);
   }
 
@@ -44,7 +44,7 @@ export class MailAdminController {
   @ApiResponse({ status: 404, description: 'No such dead letter', schema: ERROR_BODY_SCHEMA })
   retry(
     @CurrentCaller() caller: Caller,
-    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Param('id', new ZodValidationPipe(z.uuid(MESSAGES.mailFailedNotFound))) id: string,
   ): Promise<FailedMailRetry> {
     return this.deadLetters.retry(caller, id);
   }

@@ -6,11 +6,11 @@ import {
   type DevClockInput,
   type ReminderSweepResult,
 } from '@medora/shared';
-import { Public } from '../auth/decorators.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
-import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { Public } from '../../auth/decorators.js';
+import { ERROR_BODY_SCHEMA, openApiSchema } from '../../common/openapi.js';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AppClock } from './app-clock.js';
-import { ReminderSweep } from './reminder-sweep.js';
+import { ReminderSweep } from './reminder-sweep.service.js';
 
 /**
  * Issue 19 §2, local mode only (JobsModule registers it only with MEDORA_LOCAL_MODE, which the config

@@ -1,6 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import pg from 'pg';
-import { APP_DB_ROLE } from '../database/app-role.js';
+import { APP_DB_ROLE } from './app-role.js';
 
 /**
  * Issue 19 §2: the job queue lives in the application's own database, in pg-boss's own schema (not

@@ -1,14 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config.js';
-import { MAIL_DISPATCHER, MAIL_QUEUE } from '../mail/mail-contract.js';
+import type { AppConfig } from '../../config/app-config.js';
+import { MAIL_DISPATCHER, MAIL_QUEUE } from '../mail-contract.js';
 import { AppClock } from './app-clock.js';
-import { DeadLetters } from './dead-letters.js';
+import { DeadLettersService } from './dead-letters.service.js';
+import { DeadLettersRepository } from './dead-letters.repository.js';
 import { JobBoss } from './job-boss.js';
 import { JobsDevController } from './jobs-dev.controller.js';
 import { MailAdminController } from './mail-admin.controller.js';
 import { PgBossMailQueue } from './pg-boss-mail-queue.js';
 import { LoggingMailDispatcher } from './placeholder-dispatcher.js';
-import { ReminderSweep } from './reminder-sweep.js';
+import { ReminderRepository } from './reminder.repository.js';
+import { ReminderSweep } from './reminder-sweep.service.js';
 
 /**
  * Issue 19 §2: durable jobs in Postgres (pg-boss) — the mail queue with retries and dead letters, the
@@ -29,8 +31,10 @@ export class JobsModule {
         { provide: MAIL_QUEUE, useExisting: PgBossMailQueue },
         // The merge binds the mail branch's SMTP dispatcher here (tests: AppConfig.mailDispatcher).
         { provide: MAIL_DISPATCHER, useValue: config.mailDispatcher ?? new LoggingMailDispatcher() },
+        ReminderRepository,
         ReminderSweep,
-        DeadLetters,
+        DeadLettersRepository,
+        DeadLettersService,
       ],
       exports: [MAIL_QUEUE, AppClock, JobBoss],
     };
