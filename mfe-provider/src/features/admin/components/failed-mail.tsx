@@ -84,7 +84,7 @@ function FailedMailItem({ item, busy, onRetry }: { item: FailedMail; busy: boole
         </div>
         <div>
           <dt>{MESSAGES.mailFailedSubjectColumn}</dt>
-          <dd className={css.id}>{subject}</dd>
+          <dd>{subject}</dd>
         </div>
         <div>
           <dt>{MESSAGES.mailFailedAttemptsColumn}</dt>
@@ -98,7 +98,7 @@ function FailedMailItem({ item, busy, onRetry }: { item: FailedMail; busy: boole
         </div>
         <div className={css.wide}>
           <dt>{MESSAGES.mailFailedErrorColumn}</dt>
-          <dd className={css.error}>{item.lastError ?? '-'}</dd>
+          <dd>{item.lastError ?? '-'}</dd>
         </div>
       </dl>
       <button
