@@ -14,7 +14,7 @@ const MAX_LEAD_HOURS = Math.max(...REMINDER_LEAD_HOURS);
  * the next two days, not the table. ON CONFLICT: a sweep running at the same moment in another
  * process waits for ours at the key and then records nothing, so each reminder is enqueued once.
  */
-const RECORD_DUE_SQL = `
+export const RECORD_DUE_SQL = `
   WITH due AS (
     SELECT a.id, a.starts_at
       FROM appointments a
