@@ -303,4 +303,32 @@ describe('MIGRATION_DATABASE_URL', () => {
       "DB_STATEMENT_TIMEOUT_MS must be a whole number from 1 to 600000 (got '0')",
     );
   });
+
+  it('reads the job queue settings (issue 19 §2) with their defaults and bounds', () => {
+    expect(loadConfig({}).jobs).toEqual({
+      mailAttempts: 5,
+      retryDelaySeconds: 30,
+      retryMaxDelaySeconds: 3_600,
+      pollSeconds: 2,
+      sweepBatch: 200,
+    });
+    expect(
+      loadConfig({
+        MAIL_ATTEMPTS: '3',
+        MAIL_RETRY_DELAY_SECONDS: '1',
+        MAIL_RETRY_MAX_DELAY_SECONDS: '60',
+        JOBS_POLL_SECONDS: '1',
+        REMINDER_SWEEP_BATCH: '50',
+      }).jobs,
+    ).toEqual({
+      mailAttempts: 3,
+      retryDelaySeconds: 1,
+      retryMaxDelaySeconds: 60,
+      pollSeconds: 1,
+      sweepBatch: 50,
+    });
+    expect(errorOf({ MAIL_ATTEMPTS: '0' }).message).toContain(
+      "MAIL_ATTEMPTS must be a whole number from 1 to 50 (got '0')",
+    );
+  });
 });
