@@ -1014,6 +1014,14 @@ export const MESSAGES = {
   mailFailedAttemptsColumn: 'Tries',
   mailFailedErrorColumn: 'Last error',
   mailFailedAtColumn: 'Failed',
+  mailKindBooked: 'Booking confirmation',
+  mailKindCancelled: 'Cancellation',
+  mailKindRescheduled: 'Reschedule',
+  mailKindReminder: 'Reminder',
+  mailKindDecided: 'Application decision',
+  mailAudiencePatient: 'Patient',
+  mailAudienceDoctor: 'Doctor',
+  mailAudienceApplicant: 'Applicant',
   devClockInvalid: 'offsetMinutes must be a whole number of minutes from -525600 to 525600.',
 } as const;
 

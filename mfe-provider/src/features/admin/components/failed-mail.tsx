@@ -12,6 +12,20 @@ import { mailAdminKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './failed-mail.module.css';
 
+/** The mail kinds and audiences of the queue's events (api/src/mail/mail-contract.ts), as admins read them. */
+const KIND_LABELS: Record<string, string> = {
+  'appointment.booked': MESSAGES.mailKindBooked,
+  'appointment.cancelled': MESSAGES.mailKindCancelled,
+  'appointment.rescheduled': MESSAGES.mailKindRescheduled,
+  'appointment.reminder': MESSAGES.mailKindReminder,
+  'application.decided': MESSAGES.mailKindDecided,
+};
+const AUDIENCE_LABELS: Record<string, string> = {
+  patient: MESSAGES.mailAudiencePatient,
+  doctor: MESSAGES.mailAudienceDoctor,
+  applicant: MESSAGES.mailAudienceApplicant,
+};
+
 /**
  * Issue 19 §2: e-mail that used up its tries (the mail queue's dead letters), newest first, each with
  * what it was about (ids only), its tries and last error, and a button that sends it again.
@@ -71,16 +85,17 @@ export function FailedMailSection() {
 
 function FailedMailItem({ item, busy, onRetry }: { item: FailedMail; busy: boolean; onRetry: () => void }) {
   const subject = item.appointmentId ?? item.doctorId ?? '-';
+  const kind = KIND_LABELS[item.kind] ?? item.kind;
   return (
     <li className={css.item}>
       <dl className={css.facts}>
         <div>
           <dt>{MESSAGES.mailFailedKindColumn}</dt>
-          <dd>{item.kind}</dd>
+          <dd>{kind}</dd>
         </div>
         <div>
           <dt>{MESSAGES.mailFailedAudienceColumn}</dt>
-          <dd>{item.audience}</dd>
+          <dd>{AUDIENCE_LABELS[item.audience] ?? item.audience}</dd>
         </div>
         <div>
           <dt>{MESSAGES.mailFailedSubjectColumn}</dt>
@@ -105,7 +120,7 @@ function FailedMailItem({ item, busy, onRetry }: { item: FailedMail; busy: boole
         type="button"
         className={ui.primary}
         disabled={busy}
-        aria-label={`${MESSAGES.mailFailedRetry}: ${item.kind} ${subject}`}
+        aria-label={`${MESSAGES.mailFailedRetry}: ${kind} ${subject}`}
         onClick={onRetry}
       >
         {MESSAGES.mailFailedRetry}
