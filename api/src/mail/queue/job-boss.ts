@@ -30,7 +30,7 @@ export class JobBoss implements OnModuleInit, BeforeApplicationShutdown {
       connectionString: config.databaseUrl,
       options: APP_ROLE_CONNECTION_OPTIONS,
       schema: JOB_SCHEMA,
-      max: 3,
+      max: 2,
       migrate: false,
       createSchema: false,
       // Rebuilding indexes needs their owner; the owner's `npm run migrate` keeps the schema.
