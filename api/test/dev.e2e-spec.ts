@@ -140,7 +140,14 @@ describe('POST /api/dev/demo-session in production', () => {
   it('does not exist in a production API with a real project', async () => {
     const t = await createTestApp({
       seed: true,
-      env: { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_PROJECT_ID: 'medora-prod' },
+      // Migrated at boot: a production API needs a migrated database (the app role, and since issue 19
+      // the job queue's schema), which `npm run migrate` would otherwise have made.
+      env: {
+        NODE_ENV: 'production',
+        FIREBASE_AUTH_EMULATOR_HOST: '',
+        FIREBASE_PROJECT_ID: 'medora-prod',
+        MIGRATE_ON_BOOT: 'true',
+      },
     });
     try {
       const res = await request(t.http).post('/api/dev/demo-session').send({ role: 'admin' });
