@@ -475,6 +475,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   // Issue 17 (p1): liveness and readiness
   'GET /api/health/live': livenessResponseSchema,
   'GET /api/health/ready': readinessResponseSchema,
+  // Issue 19 §3: the FHIR R4 export, a file (application/fhir+json; validated against the FHIR schema in tests)
+  'GET /api/patients/{uid}/fhir': null,
 };
 
 /** The `RESPONSE_SCHEMAS` key of a concrete call, e.g. `GET /api/appointments/abc?uid=x` → `GET /api/appointments/{id}`. */
