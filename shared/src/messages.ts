@@ -993,6 +993,27 @@ export const MESSAGES = {
   runtimeConfigErrorBody:
     'This site could not load its settings (/runtime-config.json is missing or invalid), so sign-in is turned off. Please try again later or contact the clinic.',
   runtimeConfigErrorRetry: 'Try again',
+  // Issue 19 (fhir): the record export (FHIR R4) and the printable summary
+  recordActionsLabel: 'Your health record',
+  recordDownload: 'Download my health record',
+  recordDownloading: 'Preparing your health record…',
+  recordDownloaded: 'Your health record was downloaded ({file}).',
+  recordDownloadFailed: 'Could not download your health record: {message}',
+  recordPrintableLink: 'Printable summary',
+  recordPrintHeading: 'Health summary',
+  recordPrintIntro: 'A one-page summary of your record to bring to a visit.',
+  recordPrint: 'Print',
+  recordBack: 'Back to the dashboard',
+  recordName: 'Name',
+  recordDob: 'Date of birth',
+  recordProblems: 'Problems',
+  recordMedications: 'Medications',
+  recordAllergies: 'Allergies',
+  recordSurgeries: 'Past surgeries',
+  recordNoneKnown: 'None recorded',
+  recordSince: '{text} (for {duration})',
+  recordClinicalSummary: 'Clinical summary',
+  recordPrinted: 'Printed on {date} from Medora.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
