@@ -9,6 +9,7 @@ import {
 } from '@medora/shared';
 import { healthRecordLists } from '@medora/shared/intake';
 import css from './record.module.css';
+import { SummarySections } from './summary-tab';
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
@@ -93,16 +94,7 @@ export function PrintableSummary({
                 ))}
               </ul>
             )}
-            {summary.sections.map((s) => (
-              <section key={s.title} className={css.summarySection}>
-                <h3>{s.title}</h3>
-                <ul>
-                  {s.lines.map((line, i) => (
-                    <li key={i}>{line}</li>
-                  ))}
-                </ul>
-              </section>
-            ))}
+            <SummarySections sections={summary.sections} className={css.summarySection} level={3} />
             <p className={css.small}>{summary.disclaimer}</p>
           </>
         )}

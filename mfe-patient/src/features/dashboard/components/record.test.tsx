@@ -5,13 +5,14 @@ import { renderWithQuery } from '../../../test-utils/render-with-query';
 import { PrintableSummary } from './printable-summary';
 import { RecordActions } from './record-actions';
 
+/** A summary with a red flag: the printable page shows it first. */
 const SUMMARY: ClinicalSummary = {
   engine: 'deterministic',
-  generatedAt: '2026-01-01T00:00:00Z',
-  disclaimer: 'Generated summary, not a diagnosis.',
-  redFlags: [],
-  sections: [{ title: 'Chief complaints', lines: ['Headache'] }],
-  text: '',
+  generatedAt: '2026-02-01T08:00:00Z',
+  disclaimer: 'To be verified by a clinician.',
+  redFlags: ['Blood sugar above 20 mmol/L: same-day review.'],
+  sections: [{ title: 'Chronic conditions', lines: ['Diabetes (for 1-2 years)', 'Headache'] }],
+  text: 'summary',
 };
 
 const DATA = {
@@ -53,6 +54,7 @@ describe('PrintableSummary (issue 19 §3)', () => {
       ),
     ).toBeTruthy();
     expect(sheet.getByText('Headache')).toBeTruthy();
+    expect(sheet.getByText(/Blood sugar above 20/)).toBeTruthy();
   });
 
   it('prints with window.print()', () => {
