@@ -76,6 +76,16 @@ test.describe('The health record export (issue 19 §3)', () => {
     await expect(sheet.getByRole('button', { name: 'Print' })).toBeVisible();
     await expectAccessible(page);
     await shotAtWidths(page, 'record-printable');
+    // Phone width: no sideways scroll, buttons and links at least 44 px high.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+    const heights = await sheet
+      .locator('button, a')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+    expect(heights.filter((h) => h < 44)).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // Print media: the buttons go, the sheet stays.
     await page.emulateMedia({ media: 'print' });

@@ -48,10 +48,10 @@ export function PrintableSummary({
   return (
     <article className={css.sheet} aria-labelledby={headingId} data-testid="printable-summary">
       <div className={css.toolbar}>
-        <Link className="md-button" to="/dashboard">
+        <Link className={`md-button ${css.target}`} to="/dashboard">
           {MESSAGES.recordBack}
         </Link>
-        <button type="button" className="md-button md-primary" onClick={() => window.print()}>
+        <button type="button" className={`md-button md-primary ${css.target}`} onClick={() => window.print()}>
           {MESSAGES.recordPrint}
         </button>
       </div>

@@ -24,14 +24,14 @@ export function RecordActions({ uid }: { uid: string }) {
     <section className={css.actions} aria-label={MESSAGES.recordActionsLabel}>
       <button
         type="button"
-        className="md-button"
+        className={`md-button ${css.target}`}
         onClick={() => download.mutate()}
         disabled={download.isPending}
         aria-busy={download.isPending}
       >
         {download.isPending ? MESSAGES.recordDownloading : MESSAGES.recordDownload}
       </button>
-      <Link className="md-button" to={RECORD_VIEW_HREF}>
+      <Link className={`md-button ${css.target}`} to={RECORD_VIEW_HREF}>
         {MESSAGES.recordPrintableLink}
       </Link>
       <p role="status" className={css.status}>
