@@ -241,6 +241,13 @@ const LIST_ROUTES: ListRoute[] = [
     caller: (w) => w.patient,
     items: (body) => (body as { items: unknown[] }).items.length,
   },
+  // Issue 19 §3: the FHIR export lists every visit, appointment and document of the record.
+  {
+    route: '/api/patients/{uid}/fhir',
+    url: (w) => `/api/patients/${w.patient.uid}/fhir`,
+    caller: (w) => w.patient,
+    items: (body) => (body as { entry: unknown[] }).entry.length,
+  },
   {
     route: '/api/audit',
     url: () => '/api/audit?limit=200',

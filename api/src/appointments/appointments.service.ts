@@ -29,6 +29,9 @@ import {
 import { DEFAULT_CONSULTATION_MINUTES, buildAppointmentIcs } from './appointment-ics.js';
 import { appointmentListAudit } from './appointments.queries.js';
 
+/** The consultation length an appointment is shown with (its .ics, the FHIR export's `end`). */
+export { DEFAULT_CONSULTATION_MINUTES };
+
 interface BookableDoctor {
   id: string;
   name: string;

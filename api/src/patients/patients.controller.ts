@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
+  FHIR_JSON_CONTENT_TYPE,
   saveDraftSchema,
   savePatientSchema,
   uidSchema,
@@ -17,6 +18,7 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
+import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { PatientsService } from './patients.service.js';
@@ -91,6 +93,28 @@ export class PatientsController {
     @Param('id', new ZodValidationPipe(visitIdSchema)) id: string,
   ): Promise<VisitDetail> {
     return this.patients.getVisit(caller, uid, id);
+  }
+
+  // Issue 19 §3: the record in FHIR R4, always as a file (like the .ics): a JSON a patient takes anywhere.
+  @Get(':uid/fhir')
+  @ApiOperation({
+    summary:
+      'The patient’s record as a FHIR R4 Bundle (type collection, application/fhir+json, as a file): the owner, a doctor with an active appointment, an admin',
+  })
+  @ApiResponse({ status: 200, description: 'application/fhir+json Bundle' })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such patient', schema: ERROR_BODY_SCHEMA })
+  async exportFhir(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.patients.exportFhir(caller, uid);
+    await sendFile(reply, {
+      name: file.fileName,
+      contentType: `${FHIR_JSON_CONTENT_TYPE}; charset=utf-8`,
+      body: file.body,
+    });
   }
 
   @Get(':uid/draft')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { forgetDocument, type ClinicalSummary, type IntakeAnswers, type VisitKind } from '@medora/shared';
+import type { FhirExportRows } from './fhir-export.js';
 import { PatientProfileEntity } from './patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 
@@ -189,5 +190,86 @@ export class PatientsRepository {
         }
       }
     }
+  }
+
+  /**
+   * Issue 19 §3: everything the FHIR export shows, in ONE statement whatever the record's size (profile,
+   * e-mail, every visit, appointment and document as JSON arrays).
+   */
+  async findExportRows(firebaseUid: string): Promise<FhirExportRows | null> {
+    const [row] = await this.repo.query<
+      {
+        profile: { data: IntakeAnswers; updated_at: string } | null;
+        email: string | null;
+        known: boolean;
+        visits: { id: string; kind: string; reason: string; data: IntakeAnswers; visited_at: string }[];
+        appointments: {
+          id: string;
+          starts_at: string;
+          status: FhirExportRows['appointments'][number]['status'];
+          clinic: string;
+          specialty: string;
+          doctor_name: string;
+          cancel_reason: string | null;
+        }[];
+        documents: {
+          id: string;
+          name: string;
+          type: string;
+          content_type: string | null;
+          size: number | null;
+          uploaded_at: string;
+          has_file: boolean;
+        }[];
+      }[]
+    >(
+      `SELECT
+         (SELECT json_build_object('data', p.data, 'updated_at', p.updated_at)
+            FROM patient_profiles p WHERE p.firebase_uid = $1) AS profile,
+         (SELECT u.email FROM users u WHERE u.firebase_uid = $1) AS email,
+         EXISTS (SELECT 1 FROM users u WHERE u.firebase_uid = $1) AS known,
+         (SELECT COALESCE(json_agg(v ORDER BY v.visited_at, v.id), '[]'::json)
+            FROM (SELECT id, kind, reason, data, visited_at FROM patient_visits WHERE firebase_uid = $1) v) AS visits,
+         (SELECT COALESCE(json_agg(a ORDER BY a.starts_at, a.id), '[]'::json)
+            FROM (SELECT id, starts_at, status, clinic, specialty, doctor_name, cancel_reason
+                    FROM appointments WHERE patient_uid = $1) a) AS appointments,
+         (SELECT COALESCE(json_agg(d ORDER BY d.uploaded_at, d.id), '[]'::json)
+            FROM (SELECT doc.id, doc.name, doc.type, doc.content_type, doc.size, doc.uploaded_at,
+                         EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = doc.id) AS has_file
+                    FROM documents doc WHERE doc.patient_uid = $1) d) AS documents`,
+      [firebaseUid],
+    );
+    const r = row!;
+    if (!r.known && !r.profile) return null;
+    return {
+      uid: firebaseUid,
+      email: r.email,
+      profile: r.profile ? { data: r.profile.data, updatedAt: new Date(r.profile.updated_at) } : null,
+      visits: r.visits.map((v) => ({
+        id: v.id,
+        kind: v.kind,
+        reason: v.reason,
+        data: v.data,
+        visitedAt: new Date(v.visited_at),
+      })),
+      appointments: r.appointments.map((a) => ({
+        id: a.id,
+        startsAt: new Date(a.starts_at),
+        status: a.status,
+        clinic: a.clinic,
+        specialty: a.specialty,
+        doctorName: a.doctor_name,
+        cancelReason: a.cancel_reason,
+      })),
+      documents: r.documents.map((d) => ({
+        id: d.id,
+        name: d.name,
+        type: d.type,
+        contentType: d.content_type,
+        size: d.size,
+        uploadedAt: new Date(d.uploaded_at),
+        hasFile: d.has_file,
+      })),
+    };
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  healthRecordFileName,
   inferVisitKind,
   MESSAGES,
   splitAnswers,
@@ -23,6 +24,7 @@ import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/acce
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { SummaryService } from '../summary/summary.service.js';
+import { buildFhirBundle } from './fhir-export.js';
 import type { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 import { PatientsRepository, type PatientRecordRow } from './patients.repository.js';
 
@@ -134,6 +136,21 @@ export class PatientsService {
     const visit = await this.patients.findVisit(uid, id);
     if (!visit) throw new ApiException(404, MESSAGES.notFound);
     return { ...toListItem(visit), data: visit.data, summary: visit.summary };
+  }
+
+  /**
+   * Issue 19 §3: `GET /api/patients/:uid/fhir`, the record as a FHIR R4 Bundle for who may read it
+   * (READERS: the owner, a doctor with an active appointment, an admin), audited as an 'export'.
+   */
+  async exportFhir(caller: Caller, uid: string): Promise<{ fileName: string; body: string }> {
+    await this.access.assertCanAccess(caller, uid, {
+      allow: READERS,
+      audit: { action: 'export', resourceType: 'profile', resourceId: uid },
+    });
+    const rows = await this.patients.findExportRows(uid);
+    if (!rows) throw new ApiException(404, MESSAGES.notFound);
+    const now = new Date();
+    return { fileName: healthRecordFileName(now), body: JSON.stringify(buildFhirBundle(rows, now)) };
   }
 
   /** The draft routes: the owner only (a draft is not part of the record anyone else may read). */

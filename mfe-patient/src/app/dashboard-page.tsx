@@ -8,6 +8,8 @@ import { BookTab } from '../features/dashboard/components/book-tab';
 import { DashboardActions } from '../features/dashboard/components/dashboard-actions';
 import css from '../features/dashboard/components/dashboard.module.css';
 import { DocumentsTab } from '../features/dashboard/components/documents-tab';
+import { PrintableSummary } from '../features/dashboard/components/printable-summary';
+import { RecordActions } from '../features/dashboard/components/record-actions';
 import { SummaryTab } from '../features/dashboard/components/summary-tab';
 import { TabList } from '../features/dashboard/components/tab-list';
 import { VisitsList } from '../features/dashboard/components/visits-list';
@@ -17,6 +19,7 @@ import {
   type AppointmentSubTab,
   type DashboardTab,
 } from '../features/dashboard/model/tab-state';
+import { isRecordView } from '../features/dashboard/model/record-view';
 import { useDashboardData } from '../features/dashboard/model/use-dashboard-data';
 
 /** The patient dashboard at /dashboard (spec §2 Patient dashboard, §4 Dashboard load). */
@@ -94,6 +97,25 @@ export default function DashboardPage(_props: RemotePageProps) {
     );
   }
 
+  // Issue 19 §3: the printable one-page summary, a view of the dashboard (`?view=record`).
+  if (isRecordView(params)) {
+    return (
+      <main className={`${common.page} ${css.dash}`}>
+        {!uid || data.profileState === 'loading' || data.profileState === 'missing' ? (
+          <p role="status" className="md-muted">
+            {MESSAGES.dashboardLoading}
+          </p>
+        ) : data.profileState === 'error' ? (
+          <p role="alert" className={common.error}>
+            {formatMessage('dashboardLoadFailed', { message: data.profileError ?? '' })}
+          </p>
+        ) : (
+          <PrintableSummary profile={data.profile} />
+        )}
+      </main>
+    );
+  }
+
   return (
     <main className={`${common.page} ${css.dash}`}>
       <div className={css.shell}>
@@ -101,6 +123,7 @@ export default function DashboardPage(_props: RemotePageProps) {
           <h1>{MESSAGES.dashboardHeading}</h1>
         </div>
         {uid && data.profileState !== 'missing' && <DashboardActions />}
+        {uid && data.profileState !== 'missing' && <RecordActions uid={uid} />}
         <TabList
           variant="main"
           labels={labels}

@@ -313,6 +313,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         responseType: 'blob',
         headers: { Accept: 'text/calendar' },
       }),
+    /** Issue 19 §3: `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle file. */
+    exportHealthRecord: (uid: string) =>
+      request<DownloadedFile>(`/patients/${encodeURIComponent(uid)}/fhir`, {
+        responseType: 'blob',
+        headers: { Accept: 'application/fhir+json' },
+      }),
     /** `GET /api/audit` (admin): audit rows, newest first. */
     audit: (filters: AuditFilters = {}) => request<AuditEntry[]>('/audit', { query: { ...filters } }),
     // Provider remote and admin queue (issue 7)

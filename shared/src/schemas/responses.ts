@@ -503,6 +503,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   // Issue 17 (p1): liveness and readiness
   'GET /api/health/live': livenessResponseSchema,
   'GET /api/health/ready': readinessResponseSchema,
+  // Issue 19 §3: the FHIR R4 export, a file (application/fhir+json; validated against the FHIR schema in tests)
+  'GET /api/patients/{uid}/fhir': null,
   // Issue 19 (queue): the mail queue's dead letters, and the local mode's clock and sweep.
   'GET /api/admin/mail/failed': failedMailPageSchema,
   'POST /api/admin/mail/failed/{id}/retry': failedMailRetrySchema,

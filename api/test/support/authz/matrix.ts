@@ -196,6 +196,12 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'read', resourceType: 'profile' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
+  // Issue 19 §3: the record as a FHIR R4 Bundle, read like the record and audited as an export.
+  'GET /api/patients/{uid}/fhir': {
+    params: { uid: 'patient' },
+    audit: { action: 'export', resourceType: 'profile' },
+    expect: row(401, 200, 403, 200, 403, 403, 200),
+  },
   'GET /api/patients/{uid}/draft': {
     params: { uid: 'patient' },
     // Saved every few seconds while typing: the owner's own calls write no row, anyone else's do.

@@ -18,6 +18,29 @@ export interface SummaryTabProps {
   profile: Pick<PatientResponse, 'data' | 'aiSummary'> | null;
 }
 
+/** A clinical summary's titled sections (the dashboard's card and the printable summary, issue 19). */
+export function SummarySections({
+  sections,
+  className,
+  level,
+}: {
+  sections: ClinicalSummary['sections'];
+  className: string;
+  level: 3 | 4;
+}) {
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return sections.map((s) => (
+    <section key={s.title} className={className}>
+      <Heading>{s.title}</Heading>
+      <ul>
+        {s.lines.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  ));
+}
+
 /** The generated clinical summary: red flags first, labelled as generated and to be verified. */
 function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
   const headingId = useId();
@@ -51,16 +74,7 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
               <p className="md-muted">{MESSAGES.summaryRedFlagsNone}</p>
             )}
           </section>
-          {summary.sections.map((s) => (
-            <section key={s.title} className={css.aiSection}>
-              <h4>{s.title}</h4>
-              <ul>
-                {s.lines.map((line, i) => (
-                  <li key={i}>{line}</li>
-                ))}
-              </ul>
-            </section>
-          ))}
+          <SummarySections sections={summary.sections} className={css.aiSection} level={4} />
           <p className={css.disclaimer}>{summary.disclaimer}</p>
         </>
       )}

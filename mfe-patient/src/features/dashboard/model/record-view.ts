@@ -1,0 +1,8 @@
+/** Issue 19 §3: the printable summary is a view of the dashboard (`/dashboard?view=record`). */
+export const RECORD_VIEW_PARAM = 'view';
+export const RECORD_VIEW_VALUE = 'record';
+export const RECORD_VIEW_HREF = `/dashboard?${RECORD_VIEW_PARAM}=${RECORD_VIEW_VALUE}`;
+
+export function isRecordView(params: URLSearchParams): boolean {
+  return params.get(RECORD_VIEW_PARAM) === RECORD_VIEW_VALUE;
+}
