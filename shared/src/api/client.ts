@@ -9,6 +9,7 @@ import type {
   User,
 } from '../schemas/users.js';
 import type { NotificationPreferences } from '../auth/account-fields.js';
+import type { MailSinkMessage, MailSinkSummary, UnsubscribeStatus } from '../mail/mail-links.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { DraftResponse, IntakeDraft, VisitDetail, VisitsResponse } from '../intake/visit.js';
@@ -469,6 +470,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     preferences: () => request<NotificationPreferences>('/me/preferences'),
     updatePreferences: (input: NotificationPreferences) =>
       request<NotificationPreferences>('/me/preferences', { method: 'PUT', body: input }),
+    // Issue 19 (mail): the unsubscribe page (no sign-in: the signed token is the authority; a GET
+    // only checks it) and the local SMTP sink's mails (local mode only).
+    unsubscribeStatus: (token: string) =>
+      request<UnsubscribeStatus>('/mail/unsubscribe', { query: { token }, anonymous: true }),
+    unsubscribe: (token: string) =>
+      request<UnsubscribeStatus>('/mail/unsubscribe', { method: 'POST', query: { token }, anonymous: true }),
+    devMail: () => request<MailSinkSummary[]>('/dev/mail', { anonymous: true }),
+    devMailMessage: (id: string) =>
+      request<MailSinkMessage>(`/dev/mail/${encodeURIComponent(id)}`, { anonymous: true }),
   };
 
   return {

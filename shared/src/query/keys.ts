@@ -134,3 +134,13 @@ export const doctorSearchKeys = {
   slots: (doctorId: string, from: string, to: string) =>
     [...doctorKeys.all, 'slots', doctorId, from, to] as const,
 };
+
+// Issue 19 (mail): the local SMTP sink's e-mails (/dev/mailbox) and an unsubscribe link's check
+export const mailSinkKeys = {
+  all: ['mail-sink'] as const,
+  list: () => [...mailSinkKeys.all, 'list'] as const,
+  detail: (id: string) => [...mailSinkKeys.all, 'detail', id] as const,
+};
+export const unsubscribeKeys = {
+  check: (token: string) => ['unsubscribe', token] as const,
+};

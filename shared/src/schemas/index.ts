@@ -13,3 +13,5 @@ export * from './audit.js';
 export * from './doctors.js';
 export * from './responses.js';
 export * from './doctor-search.js';
+// Issue 19 (mail): the unsubscribe link and the local mailbox.
+export * from './mail.js';

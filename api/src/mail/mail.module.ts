@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { DirectMailQueue } from './direct-mail-queue.js';
+import { MAIL_DISPATCHER, MAIL_QUEUE } from './mail-contract.js';
+import { MailDispatcherService } from './mail-dispatcher.service.js';
+import { MailSink } from './mail-sink.js';
+import { MailTransport } from './mail-transport.js';
+import { MailController } from './mail.controller.js';
+import { MailDevController } from './mail-dev.controller.js';
+import { MailService } from './mail.service.js';
+import { MailRepository } from './mail.repository.js';
+import { UnsubscribeService } from './unsubscribe.service.js';
+
+/**
+ * Issue 19 §1: e-mail. What is sent and how (composer, SMTP transport, the local sink, the one-click
+ * unsubscribe); producers (appointments, admin) see only MAIL_QUEUE, the queue only MAIL_DISPATCHER.
+ */
+@Module({
+  controllers: [MailController],
+  providers: [
+    MailSink,
+    MailTransport,
+    MailRepository,
+    UnsubscribeService,
+    { provide: MAIL_DISPATCHER, useClass: MailDispatcherService },
+    // TEMPORARY until the durable queue (issue 19 §2) lands: the merger binds MAIL_QUEUE to it here.
+    { provide: MAIL_QUEUE, useClass: DirectMailQueue },
+    MailService,
+  ],
+  exports: [MailService, MAIL_QUEUE, MAIL_DISPATCHER, MailSink, MailRepository],
+})
+export class MailModule {}
+
+/**
+ * The local sink's mails for /dev/mailbox and the on-demand reminder: registered by AppModule only in
+ * explicit local mode (MEDORA_LOCAL_MODE, never in production), like DevModule.
+ */
+@Module({ imports: [MailModule], controllers: [MailDevController] })
+export class MailDevModule {}
