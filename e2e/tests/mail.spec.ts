@@ -3,8 +3,8 @@ import ICAL from 'ical.js';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@medora/shared';
 import { loginThroughUi, type EmulatorUser } from '../support/auth';
-import { newPatient, registeredUser } from '../support/accounts';
-import { sql } from '../support/db';
+import { approvedDoctor, newPatient } from '../support/accounts';
+import { clinicDate } from '../support/dates';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
@@ -23,14 +23,6 @@ const SCHEDULE = {
 };
 
 const auth = (user: EmulatorUser) => ({ Authorization: `Bearer ${user.idToken}` });
-
-/** 'YYYY-MM-DD' `days` after today in the clinic's zone. */
-function clinicDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Opens /dev/mailbox and the newest mail whose subject starts with `subject`. */
 async function openMail(page: Page, subject: string) {
@@ -62,22 +54,19 @@ test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s
   request,
 }) => {
   test.setTimeout(180_000);
-  const doctorUser = await registeredUser(request, 'doctor');
-  const [doctorRow] = await sql<{ id: string }>(
-    `INSERT INTO doctors (user_id, name, email, specialty, clinic, time_zone, schedule, verification_status,
-                          is_available, onboarding_completed, credentials_verified)
-     SELECT u.id, $2, u.email, 'Cardiology', 'Spree Heart Clinic', $3, $4::jsonb, 'approved', true, true, true
-       FROM users u WHERE u.firebase_uid = $1
-     RETURNING id`,
-    [doctorUser.uid, DOCTOR, ZONE, JSON.stringify(SCHEDULE)],
-  );
+  const { doctorId } = await approvedDoctor(request, {
+    name: DOCTOR,
+    clinic: 'Spree Heart Clinic',
+    timeZone: ZONE,
+    schedule: SCHEDULE,
+  });
   const patient = await newPatient(request, true);
   const booked = await request.post('/api/appointments', {
     headers: auth(patient),
     data: {
       uid: patient.uid,
-      date: `${clinicDate(3)} at 09:00 AM`,
-      doctorId: doctorRow!.id,
+      date: `${clinicDate(ZONE, 3)} at 09:00 AM`,
+      doctorId,
       doctor: DOCTOR,
       clinic: 'Spree Heart Clinic',
       specialty: 'Cardiology',
