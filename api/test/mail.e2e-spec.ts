@@ -20,7 +20,8 @@ import {
   patientWithRecord,
   type SeededDoctor,
 } from './booking-helpers.js';
-import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
+import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
+import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
  * Issue 19 §1: e-mail through a real SMTP path. The app sends to an smtp-server started here (SMTP_URL);
@@ -32,6 +33,19 @@ const SECRET = 'a-test-secret-for-the-mail-links-0123456789';
 const NOTE = 'Crushing chest pain since Tuesday';
 /** Strings of the intake and the booking note that must never appear in any mail. */
 const HEALTH_DATA = [NOTE, 'Asthma', 'Sore Throat', 'Cough', 'Pollen', 'salbutamol', 'Gynecological'];
+
+const APPLICATION = {
+  name: 'Dr. Ada Post',
+  phone: '+1 (555) 123-4567',
+  gender: 'Female',
+  dob: '1980-01-02',
+  specialty: 'Cardiology',
+  qualification: 'MD',
+  experience: 12,
+  licenseNumber: 'LIC-919',
+  clinic: 'Harbour Clinic',
+  clinicAddress: { city: 'Boston', state: 'MA' },
+};
 
 const sink = new MailSink();
 let t: TestApp;
@@ -290,6 +304,43 @@ describe('the application decision (issue 19 §1)', () => {
     // Escaped in the HTML part: the reason can never become markup.
     expect(rejected.html).toContain('Licence &lt;expired&gt;.');
     expect(rejected.html).not.toContain('<expired>');
+  });
+});
+
+describe('POST /api/admin/doctors/{id}/reject mails the applicant (issue 19 §1)', () => {
+  it('after the decision committed: the reason, the link to the application', async () => {
+    const admin = await signUpUser();
+    await request(t.http)
+      .post('/api/users')
+      .set(authHeader(admin))
+      .send({ uid: admin.uid, role: 'patient' })
+      .expect(201);
+    await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [admin.uid]);
+    const applicant = await signUpUser();
+    await request(t.http)
+      .post('/api/users')
+      .set(authHeader(applicant))
+      .send({ uid: applicant.uid, role: 'doctor' })
+      .expect(201);
+    await uploadRequiredCredentials(t.http, applicant);
+    const submitted = await request(t.http)
+      .post('/api/doctors')
+      .set(authHeader(applicant))
+      .send({ uid: applicant.uid, data: APPLICATION });
+    expect(submitted.status).toBe(201);
+    const id = (submitted.body as { data: { id: string } }).data.id;
+    const version = await applicationVersion(t.dataSource, id);
+    const res = await request(t.http)
+      .post(`/api/admin/doctors/${id}/reject`)
+      .set(authHeader(admin))
+      .send({ reason: 'The licence number does not match the register', version });
+    expect(res.status).toBe(200);
+    const mail = await mailTo(applicant.email, MESSAGES.mailRejectedSubject);
+    expectBothParts(
+      mail,
+      'The licence number does not match the register',
+      'https://medora.test/doctor-onboarding',
+    );
   });
 });
 
