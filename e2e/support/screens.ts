@@ -17,16 +17,10 @@ export async function shot(page: Page, name: string, { fullPage = true }: { full
 
 /**
  * No serious or critical axe violations in `include` (the page's `main` by default; `null` checks the
- * whole page, e.g. when a dialog or the header is what is under test). `frames: false` leaves iframes
- * out: axe cannot run inside a sandboxed frame without scripts (an e-mail's HTML in /dev/mailbox) and
- * would wait for it forever.
+ * whole page, e.g. when a dialog or the header is what is under test).
  */
-export async function expectAccessible(
-  page: Page,
-  { include = 'main', frames = true }: { include?: string | null; frames?: boolean } = {},
-) {
+export async function expectAccessible(page: Page, { include = 'main' }: { include?: string | null } = {}) {
   const builder = new AxeBuilder({ page });
-  if (!frames) builder.options({ iframes: false });
   const axe = await (include ? builder.include(include) : builder).analyze();
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -25,6 +25,7 @@ function AttachmentLink({ attachment }: { attachment: MailSinkMessage['attachmen
 }
 
 function OpenedMail({ id, onClose }: { id: string; onClose: () => void }) {
+  const [showHtml, setShowHtml] = useState(false);
   const mail = useQuery({ queryKey: mailSinkKeys.detail(id), queryFn: () => api.devMailMessage(id) });
   if (mail.isPending) return <p role="status">{MESSAGES.mailSinkLoading}</p>;
   if (mail.isError) {
@@ -73,14 +74,26 @@ function OpenedMail({ id, onClose }: { id: string; onClose: () => void }) {
       )}
       {m.html !== null && (
         <>
-          <h4>{MESSAGES.mailSinkHtml}</h4>
-          {/* The mail's HTML in a sandbox: no scripts, no same origin; links open in a new tab. */}
-          <iframe
-            className={css.html}
-            title={MESSAGES.mailSinkHtmlFrame}
-            sandbox="allow-popups allow-popups-to-escape-sandbox"
-            srcDoc={m.html}
-          />
+          <button
+            type="button"
+            className="md-button"
+            aria-expanded={showHtml}
+            onClick={() => setShowHtml((shown) => !shown)}
+          >
+            {showHtml ? MESSAGES.mailSinkHideHtml : MESSAGES.mailSinkShowHtml}
+          </button>
+          {/*
+            The mail's HTML in a sandbox: no scripts, no same origin; links open in a new tab. Shown on
+            demand, so the page itself stays checkable (tools cannot run inside a frame without scripts).
+          */}
+          {showHtml && (
+            <iframe
+              className={css.html}
+              title={MESSAGES.mailSinkHtmlFrame}
+              sandbox="allow-popups allow-popups-to-escape-sandbox"
+              srcDoc={m.html}
+            />
+          )}
         </>
       )}
     </article>
@@ -97,6 +110,7 @@ export function SentMail() {
         <h2 id="sent-mail-heading">{MESSAGES.mailSinkHeading}</h2>
         <button type="button" className="md-button" onClick={() => void list.refetch()}>
           {MESSAGES.mailboxRefresh}
+          <span className="md-visually-hidden"> {MESSAGES.mailSinkHeading}</span>
         </button>
       </div>
       <p className="md-muted">{MESSAGES.mailSinkIntro}</p>
