@@ -96,8 +96,15 @@ test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s
   await expectAccessible(page);
   // The HTML part, on demand, in a sandboxed frame (axe cannot run in a frame without scripts).
   await page.getByRole('button', { name: MESSAGES.mailSinkShowHtml }).click();
-  await expect(page.frameLocator('iframe').getByText(`(${ZONE})`).first()).toBeVisible();
-  await shotAtWidths(page, 'mail-mailbox-opened');
+  const html = page.frameLocator('iframe');
+  await expect(html.getByText(`(${ZONE})`).first()).toBeVisible();
+  await expect(html.getByRole('link', { name: MESSAGES.mailOpenMedora })).toHaveAttribute(
+    'href',
+    /\/dashboard$/,
+  );
+  await shotAtWidths(page, 'mail-mailbox-opened', () =>
+    expect(html.getByText(MESSAGES.mailFooter)).toBeVisible(),
+  );
 
   // A reminder (sent on demand by the local-mode dev route): its link opens the unsubscribe page.
   const reminder = await request.post('/api/dev/mail/reminder', { data: { appointmentId: appointment.id } });
@@ -116,7 +123,7 @@ test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s
 
   // A forged link: the API's message on the page, no button.
   await page.goto('/unsubscribe?token=forged.token');
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.unsubscribeTokenInvalid);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(MESSAGES.unsubscribeTokenInvalid);
   await expect(page.getByRole('button', { name: MESSAGES.unsubscribeConfirm })).toHaveCount(0);
 
   // Cancel: the CANCEL mail, same UID, a higher SEQUENCE.
