@@ -22,6 +22,7 @@ import {
 } from './booking-helpers.js';
 import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
+import { APPLICATION } from './support/authz/world.js';
 
 /**
  * Issue 19 §1: e-mail through a real SMTP path. The app sends to an smtp-server started here (SMTP_URL);
@@ -33,19 +34,6 @@ const SECRET = 'a-test-secret-for-the-mail-links-0123456789';
 const NOTE = 'Crushing chest pain since Tuesday';
 /** Strings of the intake and the booking note that must never appear in any mail. */
 const HEALTH_DATA = [NOTE, 'Asthma', 'Sore Throat', 'Cough', 'Pollen', 'salbutamol', 'Gynecological'];
-
-const APPLICATION = {
-  name: 'Dr. Ada Post',
-  phone: '+1 (555) 123-4567',
-  gender: 'Female',
-  dob: '1980-01-02',
-  specialty: 'Cardiology',
-  qualification: 'MD',
-  experience: 12,
-  licenseNumber: 'LIC-919',
-  clinic: 'Harbour Clinic',
-  clinicAddress: { city: 'Boston', state: 'MA' },
-};
 
 const sink = new MailSink();
 let t: TestApp;
