@@ -21,12 +21,14 @@ import { UnsubscribeService } from './unsubscribe.service.js';
     MailTransport,
     MailRepository,
     UnsubscribeService,
-    { provide: MAIL_DISPATCHER, useClass: MailDispatcherService },
+    MailDispatcherService,
+    { provide: MAIL_DISPATCHER, useExisting: MailDispatcherService },
     // TEMPORARY until the durable queue (issue 19 §2) lands: the merger binds MAIL_QUEUE to it here.
     { provide: MAIL_QUEUE, useClass: DirectMailQueue },
     MailService,
   ],
-  exports: [MailService, MAIL_QUEUE, MAIL_DISPATCHER, MailSink, MailRepository],
+  // MailDispatcherService by class too, for the durable queue's module to bind MAIL_DISPATCHER to it.
+  exports: [MailService, MAIL_QUEUE, MAIL_DISPATCHER, MailDispatcherService, MailSink, MailRepository],
 })
 export class MailModule {}
 
