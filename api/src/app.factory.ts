@@ -69,6 +69,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     throwFileSizeLimit: true,
   });
+  // Issue 19 §1 (RFC 8058): a mail client's one-click unsubscribe POSTs `List-Unsubscribe=One-Click`
+  // form-encoded; the signed token is in the URL, so the short body is accepted and not read.
+  app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_req, body, done) =>
+    done(null, String(body)),
+  );
   await app.register(helmet, {
     // Swagger UI needs inline scripts and styles; the API itself serves JSON only.
     contentSecurityPolicy: {

@@ -12,6 +12,7 @@ import { servingDataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
 import { DevModule } from './dev/dev.module.js';
+import { MailDevModule, MailModule } from './mail/mail.module.js';
 import { DoctorsModule } from './doctors/doctors.module.js';
 import { HealthModule } from './health/health.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -80,9 +81,10 @@ export class AppModule {
         ProviderModule,
         // Issue 19 §2: the job queue in Postgres (mail retries, dead letters, reminders).
         JobsModule.forRoot(config),
+        MailModule,
         // Demo accounts and their sign-in route exist only in explicit local mode (MEDORA_LOCAL_MODE,
         // which the config allows only with the Auth emulator and never in production; issue 13).
-        ...(config.localMode ? [DevModule] : []),
+        ...(config.localMode ? [DevModule, MailDevModule] : []),
         ...(config.metrics ? [MetricsModule] : []),
       ],
       providers: [

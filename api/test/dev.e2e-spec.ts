@@ -147,11 +147,18 @@ describe('POST /api/dev/demo-session in production', () => {
         FIREBASE_AUTH_EMULATOR_HOST: '',
         FIREBASE_PROJECT_ID: 'medora-prod',
         MIGRATE_ON_BOOT: 'true',
+        // Issue 19: production needs real mail settings (nothing is sent in this test).
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        MAIL_FROM: 'Medora <no-reply@medora.test>',
+        MAIL_LINK_SECRET: 'a-test-secret-for-the-mail-links-0123456789',
+        PUBLIC_APP_URL: 'https://medora.test',
       },
     });
     try {
       const res = await request(t.http).post('/api/dev/demo-session').send({ role: 'admin' });
       expect(res.status).toBe(404);
+      // Issue 19: nor the local mailbox (no SMTP sink runs in production).
+      expect((await request(t.http).get('/api/dev/mail')).status).toBe(404);
     } finally {
       await t.close();
     }

@@ -284,6 +284,8 @@ const NOT_LISTS = new Set([
   '/api/admin/mail/failed',
   // Issue 18: one application's documents (measured in its own block at the end).
   '/api/admin/applications/{id}/credentials',
+  // Issue 19 (mail): checks one unsubscribe token.
+  '/api/mail/unsubscribe',
 ]);
 
 async function measure(w: World, route: ListRoute): Promise<{ statements: string[]; items: number }> {

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { signUpVerifiedInEmulator, type EmulatorUser } from './auth';
 import { MINIMAL_INTAKE_RECORD } from './records';
+import { sql } from './db';
 
 /** A verified account in the auth emulator with its users row (`POST /api/users`), ready to sign in. */
 export async function registeredUser(
@@ -53,4 +54,21 @@ export function tinyPdf(text: string): Buffer {
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/** A doctor account whose approved, bookable record is written straight to the database. */
+export async function approvedDoctor(
+  request: APIRequestContext,
+  record: { name: string; clinic: string; timeZone: string; schedule: object },
+): Promise<{ user: EmulatorUser; doctorId: string }> {
+  const user = await registeredUser(request, 'doctor');
+  const [row] = await sql<{ id: string }>(
+    `INSERT INTO doctors (user_id, name, email, specialty, clinic, time_zone, schedule, verification_status,
+                          is_available, onboarding_completed, credentials_verified)
+     SELECT u.id, $2, u.email, 'Cardiology', $3, $4, $5::jsonb, 'approved', true, true, true
+       FROM users u WHERE u.firebase_uid = $1
+     RETURNING id`,
+    [user.uid, record.name, record.clinic, record.timeZone, JSON.stringify(record.schedule)],
+  );
+  return { user, doctorId: row!.id };
 }

@@ -15,3 +15,11 @@ export function dayLabel(isoDate: string): string {
 
 /** Escapes text for use inside a RegExp. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** 'YYYY-MM-DD' `days` after today on the wall clock of `timeZone` (a clinic's zone). */
+export function clinicDate(timeZone: string, days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -36,12 +36,14 @@ export async function shotNarrow(page: Page, name: string, { fullPage = true }: 
 
 /**
  * `shot` at desktop (1366 px) and phone (390 px) width, saved as `<name>-1366` and `<name>-390`; the
- * viewport is then put back, so the test goes on at its own size.
+ * viewport is then put back, so the test goes on at its own size. `ready` runs after each resize,
+ * before the shot (e.g. waits for a frame, which lays itself out on its own, to show its content).
  */
-export async function shotAtWidths(page: Page, name: string) {
+export async function shotAtWidths(page: Page, name: string, ready?: () => Promise<void>) {
   const size = page.viewportSize();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    await ready?.();
     await shot(page, `${name}-${width}`);
   }
   if (size) await page.setViewportSize(size);

@@ -46,3 +46,5 @@ export type * from './schemas/intake.js';
 export type * from './schemas/audit.js';
 export type * from './schemas/doctors.js';
 export type * from './schemas/doctor-search.js';
+// Issue 19 (mail): the pages a mail links to, the unsubscribe token's list, the local mailbox's types.
+export * from './mail/mail-links.js';

@@ -23,6 +23,7 @@ import {
   type VerificationStatus,
 } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
+import { MailService } from '../mail/mail.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AdminRepository, decodeApplicationsCursor, encodeApplicationsCursor } from './admin.repository.js';
 
@@ -41,6 +42,7 @@ export class AdminService {
     private readonly audit: AuditService,
     private readonly adminReads: AdminRepository,
     private readonly files: FileStore,
+    private readonly mail: MailService,
   ) {}
 
   /** Real counts: accounts by role, doctors by status, and the dashboard's four counters. */
@@ -170,7 +172,7 @@ export class AdminService {
     version: number,
     decision: { approve: true } | { approve: false; reason: string },
   ): Promise<DoctorRecord> {
-    return this.transition(
+    const record = await this.transition(
       caller,
       doctorId,
       version,
@@ -189,6 +191,16 @@ export class AdminService {
         };
       },
     );
+    // After the decision committed (issue 19 §1): the applicant hears of it by e-mail.
+    await this.mail.enqueue([
+      {
+        kind: 'application.decided',
+        doctorId,
+        decision: decision.approve ? 'approved' : 'rejected',
+        audience: 'applicant',
+      },
+    ]);
+    return record;
   }
 
   /**

@@ -26,11 +26,9 @@ import {
   type AppointmentAccessRow,
   type AppointmentRow,
 } from './appointments.repository.js';
-import { DEFAULT_CONSULTATION_MINUTES, buildAppointmentIcs } from './appointment-ics.js';
+import { buildAppointmentIcs, consultationLength } from '../common/appointment-ics.js';
 import { appointmentListAudit } from './appointments.queries.js';
-
-/** The consultation length an appointment is shown with (its .ics, the FHIR export's `end`). */
-export { DEFAULT_CONSULTATION_MINUTES };
+import { MailService } from '../mail/mail.service.js';
 
 interface BookableDoctor {
   id: string;
@@ -57,6 +55,7 @@ export class AppointmentsService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly access: AccessPolicy,
     private readonly auditLog: AuditService,
+    private readonly mail: MailService,
   ) {}
 
   /**
@@ -134,6 +133,11 @@ export class AppointmentsService {
         resourceType: 'appointment',
         resourceId: result.appointment.id,
       });
+      const appointmentId = result.appointment.id;
+      await this.mail.enqueue([
+        { kind: 'appointment.booked', appointmentId, audience: 'patient' },
+        { kind: 'appointment.booked', appointmentId, audience: 'doctor' },
+      ]);
     }
     return result;
   }
@@ -181,6 +185,10 @@ export class AppointmentsService {
       caller.uid === found.patient_uid ? 'patient' : 'admin',
     );
     if (!cancelled) throw new ApiException(409, MESSAGES.appointmentNotCancellable);
+    await this.mail.enqueue([
+      { kind: 'appointment.cancelled', appointmentId: id, audience: 'patient' },
+      { kind: 'appointment.cancelled', appointmentId: id, audience: 'doctor' },
+    ]);
     return (await this.findById(id))!;
   }
 
@@ -215,8 +223,9 @@ export class AppointmentsService {
     if (startsAt.getTime() === new Date(found.starts_at).getTime()) {
       throw new ApiException(400, MESSAGES.rescheduleSameSlot, { time: MESSAGES.rescheduleSameSlot });
     }
+    let moved: Appointment;
     try {
-      return await this.appointments.withPatientLock(caller.uid, async (m) => {
+      moved = await this.appointments.withPatientLock(caller.uid, async (m) => {
         const locked = await this.appointments.lockUpcomingOfPatient(m, id, caller.uid);
         if (!locked) throw new ApiException(409, MESSAGES.rescheduleNotAllowed);
         await this.appointments.moveTo(m, id, startsAt);
@@ -227,6 +236,12 @@ export class AppointmentsService {
         throw new ApiException(409, MESSAGES.appointmentSlotTaken);
       throw error;
     }
+    const previousStartsAt = new Date(found.starts_at).toISOString();
+    await this.mail.enqueue([
+      { kind: 'appointment.rescheduled', appointmentId: id, previousStartsAt, audience: 'patient' },
+      { kind: 'appointment.rescheduled', appointmentId: id, previousStartsAt, audience: 'doctor' },
+    ]);
+    return moved;
   }
 
   /** `GET /api/appointments/:id/ics`: the appointment as an iCalendar file (same access as `get`). */
@@ -246,10 +261,7 @@ export class AppointmentsService {
    * through to_jsonb so this works with or without that column.
    */
   private async consultationMinutes(doctorId: string): Promise<number> {
-    const minutes = Number(await this.appointments.consultationMinutes(doctorId));
-    return Number.isInteger(minutes) && minutes >= 5 && minutes <= 480
-      ? minutes
-      : DEFAULT_CONSULTATION_MINUTES;
+    return consultationLength(await this.appointments.consultationMinutes(doctorId));
   }
 
   /**

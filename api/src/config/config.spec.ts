@@ -11,6 +11,14 @@ function errorOf(env: Record<string, string>): ConfigError {
   throw new Error('loadConfig accepted a bad environment');
 }
 
+/** Issue 19: what production needs for e-mail (each is required there). */
+const PROD_MAIL = {
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+  MAIL_FROM: 'Medora <no-reply@clinic.example>',
+  MAIL_LINK_SECRET: 'a-long-random-secret-of-at-least-32-characters',
+  PUBLIC_APP_URL: 'https://medora.example',
+};
+
 describe('loadConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
     const config = loadConfig({});
@@ -40,6 +48,7 @@ describe('loadConfig', () => {
 
   it('parses every value it is given', () => {
     const config = loadConfig({
+      ...PROD_MAIL,
       NODE_ENV: 'production',
       API_PORT: '4000',
       API_HOST: '127.0.0.1',
@@ -257,7 +266,7 @@ describe('MIGRATION_DATABASE_URL', () => {
   // Issue 17 §1 and §4: production fails closed and does not migrate or publish the API document
   // unless told to.
   describe('in production (issue 17)', () => {
-    const prod = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'medora-prod' };
+    const prod = { ...PROD_MAIL, NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'medora-prod' };
 
     it('refuses to start without DATABASE_URL (the embedded PostgreSQL is local only)', () => {
       expect(errorOf(prod).message).toContain('DATABASE_URL is required with NODE_ENV=production');
@@ -265,7 +274,11 @@ describe('MIGRATION_DATABASE_URL', () => {
     });
 
     it('refuses a demo project and the Auth emulator, listing both with the missing database', () => {
-      const error = errorOf({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+      const error = errorOf({
+        ...PROD_MAIL,
+        NODE_ENV: 'production',
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      });
       expect(error.problems).toEqual([
         expect.stringContaining('FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production'),
         expect.stringContaining('DATABASE_URL is required with NODE_ENV=production'),
@@ -330,5 +343,51 @@ describe('MIGRATION_DATABASE_URL', () => {
     expect(errorOf({ MAIL_ATTEMPTS: '0' }).message).toContain(
       "MAIL_ATTEMPTS must be a whole number from 1 to 50 (got '0')",
     );
+  });
+
+  // Issue 19 §1: production sends real mail with real links, or does not start.
+  describe('e-mail (issue 19)', () => {
+    it('requires SMTP_URL, MAIL_FROM, MAIL_LINK_SECRET and PUBLIC_APP_URL in production, one line each', () => {
+      const problems = errorOf({
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'medora-prod',
+        DATABASE_URL: 'postgres://db/m',
+      }).problems;
+      expect(problems).toEqual([
+        expect.stringContaining('SMTP_URL is required with NODE_ENV=production'),
+        expect.stringContaining('MAIL_FROM is required with NODE_ENV=production'),
+        expect.stringContaining('MAIL_LINK_SECRET is required with NODE_ENV=production'),
+        expect.stringContaining('PUBLIC_APP_URL is required with NODE_ENV=production'),
+      ]);
+      expect(
+        loadConfig({
+          ...PROD_MAIL,
+          NODE_ENV: 'production',
+          FIREBASE_PROJECT_ID: 'medora-prod',
+          DATABASE_URL: 'postgres://db/m',
+        }).mail,
+      ).toEqual({
+        smtpUrl: PROD_MAIL.SMTP_URL,
+        from: PROD_MAIL.MAIL_FROM,
+        linkSecret: PROD_MAIL.MAIL_LINK_SECRET,
+        appUrl: 'https://medora.example',
+      });
+    });
+
+    it('runs without SMTP (the local sink) outside production, links to the first CORS origin', () => {
+      expect(loadConfig({ CORS_ORIGIN: 'http://localhost:9000/,http://127.0.0.1:9000' }).mail).toMatchObject({
+        smtpUrl: undefined,
+        appUrl: 'http://localhost:9000',
+      });
+    });
+
+    it.each([
+      [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+      [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address'],
+      [{ MAIL_LINK_SECRET: 'short' }, 'MAIL_LINK_SECRET must be at least 32 printable characters'],
+      [{ PUBLIC_APP_URL: 'medora.example' }, 'PUBLIC_APP_URL must be an http(s) URL'],
+    ])('refuses %p', (env, message) => {
+      expect(errorOf(env).message).toContain(message);
+    });
   });
 });

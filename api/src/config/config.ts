@@ -326,6 +326,36 @@ const envSchema = z.object({
   MAIL_RETRY_MAX_DELAY_SECONDS: positiveInt('MAIL_RETRY_MAX_DELAY_SECONDS', 3_600, 604_800),
   JOBS_POLL_SECONDS: positiveInt('JOBS_POLL_SECONDS', 2, 600),
   REMINDER_SWEEP_BATCH: positiveInt('REMINDER_SWEEP_BATCH', 200, 10_000),
+  // Issue 19 §1: e-mail. Unset SMTP_URL outside production: an in-process SMTP sink (/dev/mailbox).
+  SMTP_URL: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^smtps?:$/.test(safeProtocol(v))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `SMTP_URL must be an smtp:// or smtps:// URL (got '${redactUrl(v)}')`,
+      });
+    }
+  }),
+  MAIL_FROM: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^[^<>@\s]+@[^<>@\s]+$|<[^<>@\s]+@[^<>@\s]+>$/.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `MAIL_FROM must be an address, e.g. Medora <no-reply@clinic.example> ${got(v)}`,
+      });
+    }
+  }),
+  MAIL_LINK_SECRET: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^[\x21-\x7e]{32,}$/.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'MAIL_LINK_SECRET must be at least 32 printable characters without spaces (a random secret)',
+      });
+    }
+  }),
+  PUBLIC_APP_URL: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^https?:$/.test(safeProtocol(v))) {
+      ctx.addIssue({ code: 'custom', message: `PUBLIC_APP_URL must be an http(s) URL ${got(v)}` });
+    }
+  }),
 });
 
 export interface Config {
@@ -401,6 +431,8 @@ export interface Config {
   shutdownGraceMs: number;
   /** The job queue (issue 19 §2): mail retries and the reminder sweep; see `JobsConfig`. */
   jobs: JobsConfig;
+  /** E-mail (issue 19 §1); see `MailConfig`. */
+  mail: MailConfig;
 }
 
 export interface JobsConfig {
@@ -414,6 +446,23 @@ export interface JobsConfig {
   /** Most reminders one sweep records per transaction (it loops while batches come back full). */
   sweepBatch: number;
 }
+
+export interface MailConfig {
+  /** SMTP_URL; undefined (never in production): the API runs an in-process SMTP sink (/dev/mailbox). */
+  smtpUrl: string | undefined;
+  /** The From of every message (MAIL_FROM). */
+  from: string;
+  /** HMAC key of the links a mail carries (the one-click unsubscribe; MAIL_LINK_SECRET). */
+  linkSecret: string;
+  /** Where the shell is served, for the links in a mail (PUBLIC_APP_URL; default the first CORS origin). */
+  appUrl: string;
+}
+
+/**
+ * Outside production only: the link key when MAIL_LINK_SECRET is unset, so that links in the local
+ * sink's mails survive a restart. Production refuses to start without a real secret.
+ */
+export const LOCAL_MAIL_LINK_SECRET = 'medora-local-only-mail-link-secret-never-in-production';
 
 export interface MetricsConfig {
   port: number;
@@ -515,6 +564,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'DATABASE_URL is required with NODE_ENV=production (the embedded PostgreSQL is for local use only)',
     );
   }
+  // Issue 19 §1: production sends real mail with real links, or does not start.
+  if (production) {
+    for (const [name, why] of [
+      ['SMTP_URL', 'the local SMTP sink is for local use only'],
+      ['MAIL_FROM', 'the sender of every e-mail'],
+      ['MAIL_LINK_SECRET', 'it signs the unsubscribe links'],
+      ['PUBLIC_APP_URL', 'the links in e-mails point there'],
+    ] as const) {
+      if (!env[name]?.trim()) problems.push(`${name} is required with NODE_ENV=production (${why})`);
+    }
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const repoRoot = findRepoRoot();
@@ -579,6 +639,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMaxDelaySeconds: e.MAIL_RETRY_MAX_DELAY_SECONDS,
       pollSeconds: e.JOBS_POLL_SECONDS,
       sweepBatch: e.REMINDER_SWEEP_BATCH,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'Medora <no-reply@medora.localhost>',
+      linkSecret: e.MAIL_LINK_SECRET ?? LOCAL_MAIL_LINK_SECRET,
+      appUrl: (e.PUBLIC_APP_URL ?? e.CORS_ORIGIN[0]!).replace(/\/+$/, ''),
     },
   };
 }

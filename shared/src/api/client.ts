@@ -10,6 +10,7 @@ import type {
 } from '../schemas/users.js';
 import type { NotificationPreferences } from '../auth/account-fields.js';
 import type { FailedMailPage, FailedMailRetry } from '../schemas/mail-jobs.js';
+import type { MailSinkMessage, MailSinkSummary, UnsubscribeStatus } from '../mail/mail-links.js';
 import type { SavePatientInput } from '../schemas/intake.js';
 import type { PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { DraftResponse, IntakeDraft, VisitDetail, VisitsResponse } from '../intake/visit.js';
@@ -480,6 +481,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
     failedMail: (cursor?: string) => request<FailedMailPage>('/admin/mail/failed', { query: { cursor } }),
     retryFailedMail: (id: string) =>
       request<FailedMailRetry>(`/admin/mail/failed/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+    // Issue 19 (mail): the unsubscribe page (no sign-in: the signed token is the authority; a GET
+    // only checks it) and the local SMTP sink's mails (local mode only).
+    unsubscribeStatus: (token: string) =>
+      request<UnsubscribeStatus>('/mail/unsubscribe', { query: { token }, anonymous: true }),
+    unsubscribe: (token: string) =>
+      request<UnsubscribeStatus>('/mail/unsubscribe', { method: 'POST', query: { token }, anonymous: true }),
+    devMail: () => request<MailSinkSummary[]>('/dev/mail', { anonymous: true }),
+    devMailMessage: (id: string) =>
+      request<MailSinkMessage>(`/dev/mail/${encodeURIComponent(id)}`, { anonymous: true }),
   };
 
   return {

@@ -139,3 +139,12 @@ export const doctorSearchKeys = {
 export const mailAdminKeys = {
   failed: () => [...adminKeys.all, 'mail-failed'] as const,
 };
+// Issue 19 (mail): the local SMTP sink's e-mails (/dev/mailbox) and an unsubscribe link's check
+export const mailSinkKeys = {
+  all: ['mail-sink'] as const,
+  list: () => [...mailSinkKeys.all, 'list'] as const,
+  detail: (id: string) => [...mailSinkKeys.all, 'detail', id] as const,
+};
+export const unsubscribeKeys = {
+  check: (token: string) => ['unsubscribe', token] as const,
+};

@@ -15,3 +15,5 @@ export * from './responses.js';
 export * from './doctor-search.js';
 // Issue 19 (queue): dead letters of the mail queue.
 export * from './mail-jobs.js';
+// Issue 19 (mail): the unsubscribe link and the local mailbox.
+export * from './mail.js';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.js';
 import { notificationPreferencesSchema, userSchema } from './users.js';
+import {
+  devReminderResponseSchema,
+  mailSinkMessageSchema,
+  mailSinkSummarySchema,
+  unsubscribeStatusSchema,
+} from './mail.js';
 import type {
   Account,
   AppNotification,
@@ -500,6 +506,12 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'PATCH /api/me/account': accountSchema,
   'GET /api/me/preferences': notificationPreferencesSchema,
   'PUT /api/me/preferences': notificationPreferencesSchema,
+  // Issue 19 (mail): the one-click unsubscribe, and the local sink's mails (local mode only)
+  'GET /api/mail/unsubscribe': unsubscribeStatusSchema,
+  'POST /api/mail/unsubscribe': unsubscribeStatusSchema,
+  'GET /api/dev/mail': z.array(mailSinkSummarySchema),
+  'GET /api/dev/mail/{id}': mailSinkMessageSchema,
+  'POST /api/dev/mail/reminder': devReminderResponseSchema,
   // Issue 17 (p1): liveness and readiness
   'GET /api/health/live': livenessResponseSchema,
   'GET /api/health/ready': readinessResponseSchema,

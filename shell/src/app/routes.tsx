@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { REMOTE_MODULES, type SignupRole } from '@medora/shared';
+import { MAIL_LINK_PATHS, REMOTE_MODULES, type SignupRole } from '@medora/shared';
 import { LoadingStatus } from '../components/loading-status';
 import { getAuthInstance } from '../features/auth/api/auth-service';
 import { OnboardingGuard, RequireAccess, RequireSignIn } from '../features/guards/require-sign-in';
@@ -18,6 +18,8 @@ const LoginPage = lazy(() =>
 );
 const MailboxPage = __LOCAL_TOOLS__ ? lazy(() => import('../features/local-tools/mailbox-page')) : null;
 const SettingsPage = lazy(() => import('../features/settings/components/settings-page'));
+// Issue 19 §1: the unsubscribe link of a reminder mail (no sign-in: the signed token is the authority).
+const UnsubscribePage = lazy(() => import('../features/unsubscribe/unsubscribe-page'));
 
 function LoginRoute({ initialRole }: { initialRole?: SignupRole }) {
   const config = useRuntimeConfig();
@@ -82,6 +84,14 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
         { path: 'form', element: signedIn(patient.IntakePage) },
         { path: 'book-appointment', element: signedIn(booking.BookingPage) },
         { path: 'settings', element: <SettingsRoute /> },
+        {
+          path: MAIL_LINK_PATHS.unsubscribe.slice(1),
+          element: (
+            <Suspense fallback={<LoadingStatus />}>
+              <UnsubscribePage />
+            </Suspense>
+          ),
+        },
         { path: 'doctor-signup', element: remote(provider.DoctorSignupPage) },
         {
           path: 'doctor-onboarding',

@@ -8,7 +8,8 @@ import { JobBoss } from './job-boss.js';
 import { JobsDevController } from './jobs-dev.controller.js';
 import { MailAdminController } from './mail-admin.controller.js';
 import { PgBossMailQueue } from './pg-boss-mail-queue.js';
-import { LoggingMailDispatcher } from './placeholder-dispatcher.js';
+import { MailDispatcherService } from '../mail-dispatcher.service.js';
+import { MailModule } from '../mail.module.js';
 import { ReminderRepository } from './reminder.repository.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
 
@@ -23,14 +24,17 @@ export class JobsModule {
     return {
       module: JobsModule,
       global: true,
+      imports: [MailModule],
       controllers: [MailAdminController, ...(config.localMode ? [JobsDevController] : [])],
       providers: [
         JobBoss,
         AppClock,
         PgBossMailQueue,
         { provide: MAIL_QUEUE, useExisting: PgBossMailQueue },
-        // The merge binds the mail branch's SMTP dispatcher here (tests: AppConfig.mailDispatcher).
-        { provide: MAIL_DISPATCHER, useValue: config.mailDispatcher ?? new LoggingMailDispatcher() },
+        // The SMTP dispatcher of MailModule; a test may put its own in (AppConfig.mailDispatcher).
+        config.mailDispatcher
+          ? { provide: MAIL_DISPATCHER, useValue: config.mailDispatcher }
+          : { provide: MAIL_DISPATCHER, useExisting: MailDispatcherService },
         ReminderRepository,
         ReminderSweep,
         DeadLettersRepository,

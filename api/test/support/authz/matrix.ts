@@ -101,6 +101,36 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: { anonymous: 200 },
   },
 
+  // Issue 19 (mail): the unsubscribe link of a reminder mail. No login: the signed token is the
+  // authority, so a forged one is refused whoever calls (valid tokens: test/mail.e2e-spec.ts).
+  'GET /api/mail/unsubscribe': {
+    query: () => ({ token: 'forged.token' }),
+    audit: 'none',
+    expect: { anonymous: 400 },
+  },
+  'POST /api/mail/unsubscribe': {
+    query: () => ({ token: 'forged.token' }),
+    audit: 'none',
+    expect: { anonymous: 400 },
+  },
+  // Local mode only (as in these tests), like the demo session: the in-process SMTP sink's mails and
+  // a reminder sent on demand; they name no patient's data beyond what the mails say.
+  'GET /api/dev/mail': {
+    audit: 'none',
+    expect: { anonymous: 200 },
+  },
+  'GET /api/dev/mail/{id}': {
+    // An appointment id is no mail id: every caller gets 404 (the sink's ids are random UUIDs).
+    params: { id: 'appointment' },
+    audit: 'none',
+    expect: row(404, 404, 404, 404, 404, 404, 404),
+  },
+  'POST /api/dev/mail/reminder': {
+    body: (w) => ({ appointmentId: w.appointmentId }),
+    audit: 'none',
+    expect: { anonymous: 200 },
+  },
+
   // ── the caller's own account ───────────────────────────────────────────────────────────────────
   //                                                  anon  pat  other bookedD unbD  appl admin
   'GET /api/me': {

@@ -20,6 +20,7 @@ import {
   updateAccountSchema,
   notificationPreferencesSchema,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  devReminderSchema,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
@@ -83,6 +84,9 @@ export const FUZZ_ROUTES = [
   // Issue 16 (g5): the admin desk
   'POST /api/admin/doctors/{id}/suspend',
   'POST /api/admin/doctors/{id}/reinstate',
+  // Issue 19 (mail): the one-click unsubscribe and the local-mode reminder on demand
+  'POST /api/mail/unsubscribe',
+  'POST /api/dev/mail/reminder',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -378,6 +382,18 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       caller: patient,
       path: '/api/me/preferences',
       json: { base: { ...DEFAULT_NOTIFICATION_PREFERENCES }, schema: notificationPreferencesSchema },
+    },
+    // Issue 19 (mail): the token is in the URL and the body is never read; on a forged link, junk
+    // bodies are refused and change nothing.
+    'POST /api/mail/unsubscribe': {
+      caller: null,
+      path: '/api/mail/unsubscribe?token=forged.token',
+      noBody: true,
+    },
+    'POST /api/dev/mail/reminder': {
+      caller: null,
+      path: '/api/dev/mail/reminder',
+      json: { base: { appointmentId: cancelledId }, schema: devReminderSchema },
     },
   };
 }

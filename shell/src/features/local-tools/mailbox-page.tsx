@@ -6,6 +6,7 @@ import { errorMessage, formatMessage, MESSAGES, notify, type RuntimeConfig } fro
 import { mailboxKeys } from '@medora/shared/query';
 import css from './mailbox-page.module.css';
 import { applyOobLink, listOobCodes, type OobCode } from './mailbox';
+import { SentMail } from './sent-mail';
 
 function notifyFailure(error: unknown) {
   notify.error(formatMessage('mailboxFailed', { message: errorMessage(error) }));
@@ -56,7 +57,10 @@ function ResetForm({ code, getAuth }: { code: OobCode; getAuth: () => Promise<Au
   );
 }
 
-/** `/dev/mailbox`: the emulator's verification and reset links, for trying Medora locally. */
+/**
+ * `/dev/mailbox`: the emulator's verification and reset links and (issue 19) the mails the API's SMTP
+ * sink received, for trying Medora locally.
+ */
 export default function MailboxPage({
   config,
   getAuth,
@@ -112,6 +116,7 @@ export default function MailboxPage({
           ))}
         </ul>
       )}
+      <SentMail />
       <p>
         <Link to="/patient-login">{MESSAGES.backToLogin}</Link>
       </p>

@@ -3,6 +3,14 @@ import type { Appointment } from '@medora/shared';
 /** Length of a consultation in the calendar file when the doctor's record names none. */
 export const DEFAULT_CONSULTATION_MINUTES = 30;
 
+/** doctors.consultation_duration when it is a sane length (5 to 480 minutes), else the default. */
+export function consultationLength(raw: unknown): number {
+  const minutes = Number(raw);
+  return raw !== null && Number.isInteger(minutes) && minutes >= 5 && minutes <= 480
+    ? minutes
+    : DEFAULT_CONSULTATION_MINUTES;
+}
+
 /** `20260105T143000Z`: an instant in iCalendar's UTC form. */
 export function icsUtc(date: Date): string {
   return date
@@ -43,10 +51,39 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
+/**
+ * How the calendar file is meant (RFC 5546): PUBLISH for a download; REQUEST (an invitation, also an
+ * update when SEQUENCE grows) and CANCEL for the files the confirmation mails carry (issue 19).
+ */
+export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
+
+export interface IcsOptions {
+  durationMinutes?: number;
+  now?: Date;
+  method?: IcsMethod;
+  /** RFC 5545 SEQUENCE: a client applies an update or cancel only when it is higher than what it has. */
+  sequence?: number;
+  /** REQUEST and CANCEL name who sends it and whom it is for (RFC 5546 §3.2.2, §3.2.5). */
+  organizer?: string;
+  attendee?: string;
+}
+
+/** `mailto:` of an address in a From line like `Medora <no-reply@x.example>`. */
+function mailto(address: string): string {
+  return `mailto:${/<([^<>]+)>/.exec(address)?.[1] ?? address}`;
+}
+
 /** One VEVENT for an appointment: UTC start and end, summary with the doctor, location the clinic. */
 export function buildAppointmentIcs(
   appointment: Pick<Appointment, 'id' | 'startsAt' | 'doctor' | 'specialty' | 'clinic' | 'notes' | 'status'>,
-  { durationMinutes = DEFAULT_CONSULTATION_MINUTES, now = new Date() } = {},
+  {
+    durationMinutes = DEFAULT_CONSULTATION_MINUTES,
+    now = new Date(),
+    method = 'PUBLISH',
+    sequence,
+    organizer,
+    attendee,
+  }: IcsOptions = {},
 ): string {
   const start = new Date(appointment.startsAt);
   const end = new Date(start.getTime() + durationMinutes * 60_000);
@@ -56,16 +93,19 @@ export function buildAppointmentIcs(
     'VERSION:2.0',
     'PRODID:-//Medora//Patient dashboard//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     'BEGIN:VEVENT',
     `UID:${appointment.id}@medora`,
     `DTSTAMP:${icsUtc(now)}`,
+    ...(sequence === undefined ? [] : [`SEQUENCE:${sequence}`]),
+    ...(organizer ? [`ORGANIZER;CN=Medora:${icsText(mailto(organizer))}`] : []),
+    ...(attendee ? [`ATTENDEE;ROLE=REQ-PARTICIPANT:${icsText(mailto(attendee))}`] : []),
     `DTSTART:${icsUtc(start)}`,
     `DTEND:${icsUtc(end)}`,
     `SUMMARY:${icsText(summary)}`,
     `LOCATION:${icsText(appointment.clinic)}`,
     ...(appointment.notes ? [`DESCRIPTION:${icsText(appointment.notes)}`] : []),
-    `STATUS:${appointment.status === 'Cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
+    `STATUS:${appointment.status === 'Cancelled' || method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

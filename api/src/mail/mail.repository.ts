@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@medora/shared';
+import { consultationLength } from '../common/appointment-ics.js';
+import type { AppointmentMailFacts } from './mail-composer.js';
+
+/** One recipient's address and whether they want the mail (preferences, with the shared defaults). */
+export interface MailRecipient {
+  uid: string;
+  email: string | null;
+  emailBookingConfirmations: boolean;
+  emailReminders: boolean;
+}
+
+export interface AppointmentMailRow {
+  facts: AppointmentMailFacts;
+  cancelled: boolean;
+  patient: MailRecipient | null;
+  doctor: MailRecipient | null;
+}
+
+interface Row {
+  id: string;
+  starts_at: Date;
+  status: string;
+  clinic: string;
+  doctor_name: string;
+  specialty: string;
+  time_zone: string;
+  minutes: number | null;
+  booked_at: Date;
+  cancelled_at: Date | null;
+  rescheduled_at: Date | null;
+  patient_uid: string;
+  patient_email: string | null;
+  patient_confirmations: boolean | null;
+  patient_reminders: boolean | null;
+  doctor_uid: string | null;
+  doctor_email: string | null;
+  doctor_confirmations: boolean | null;
+  doctor_reminders: boolean | null;
+}
+
+const seconds = (from: Date, to: Date) => Math.max(1, Math.floor((to.getTime() - from.getTime()) / 1000));
+
+/**
+ * The calendar file's SEQUENCE (RFC 5545 §3.8.7.4) without a counter column: 0 when booked, then the
+ * seconds from the booking to the last change, which only grow — a move, then a cancel, each higher.
+ */
+export function icsSequence(row: Pick<Row, 'booked_at' | 'cancelled_at' | 'rescheduled_at'>): number {
+  const booked = new Date(row.booked_at);
+  const moved = row.rescheduled_at ? seconds(booked, new Date(row.rescheduled_at)) : 0;
+  if (!row.cancelled_at) return moved;
+  return Math.max(moved + 1, seconds(booked, new Date(row.cancelled_at)));
+}
+
+function recipient(
+  uid: string | null,
+  email: string | null,
+  confirmations: boolean | null,
+  reminders: boolean | null,
+): MailRecipient | null {
+  if (!uid) return null;
+  return {
+    uid,
+    email,
+    emailBookingConfirmations: confirmations ?? DEFAULT_NOTIFICATION_PREFERENCES.emailBookingConfirmations,
+    emailReminders: reminders ?? DEFAULT_NOTIFICATION_PREFERENCES.emailReminders,
+  };
+}
+
+/**
+ * What the mails read (issue 19 §1): the appointment's clinic, doctor and time, never its notes or
+ * the patient's intake; the addresses of the patient and of the doctor's linked account; and their
+ * preferences.
+ */
+@Injectable()
+export class MailRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async appointment(id: string): Promise<AppointmentMailRow | null> {
+    const [row] = await this.ds.query<Row[]>(
+      `SELECT a.id, a.starts_at, a.status, a.clinic, a.doctor_name, a.specialty, d.time_zone,
+              d.consultation_duration AS minutes, a.booked_at, a.cancelled_at, a.rescheduled_at,
+              a.patient_uid, pu.email AS patient_email,
+              pp.email_booking_confirmations AS patient_confirmations, pp.email_reminders AS patient_reminders,
+              du.firebase_uid AS doctor_uid, du.email AS doctor_email,
+              dp.email_booking_confirmations AS doctor_confirmations, dp.email_reminders AS doctor_reminders
+         FROM appointments a
+         JOIN doctors d ON d.id = a.doctor_id
+         LEFT JOIN users pu ON pu.firebase_uid = a.patient_uid
+         LEFT JOIN user_preferences pp ON pp.user_id = pu.id
+         LEFT JOIN users du ON du.id = d.user_id
+         LEFT JOIN user_preferences dp ON dp.user_id = du.id
+        WHERE a.id = $1`,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      facts: {
+        id: row.id,
+        startsAt: new Date(row.starts_at),
+        timeZone: row.time_zone,
+        clinic: row.clinic,
+        doctor: row.doctor_name,
+        specialty: row.specialty,
+        durationMinutes: consultationLength(row.minutes),
+        sequence: icsSequence(row),
+      },
+      cancelled: row.status === 'Cancelled',
+      patient: recipient(
+        row.patient_uid,
+        row.patient_email,
+        row.patient_confirmations,
+        row.patient_reminders,
+      ),
+      doctor: recipient(row.doctor_uid, row.doctor_email, row.doctor_confirmations, row.doctor_reminders),
+    };
+  }
+
+  /** The applicant's address, and the decision and reason their application holds now. */
+  async application(
+    doctorId: string,
+  ): Promise<{ email: string | null; status: string; reason: string | null } | null> {
+    const [row] = await this.ds.query<{ email: string | null; status: string; reason: string | null }[]>(
+      `SELECT u.email, d.verification_status AS status, d.rejection_reason AS reason
+         FROM doctors d JOIN users u ON u.id = d.user_id
+        WHERE d.id = $1`,
+      [doctorId],
+    );
+    return row ?? null;
+  }
+
+  /** Turns the user's reminder e-mails off (keeping their other preferences); false: no such user. */
+  async turnRemindersOff(uid: string): Promise<boolean> {
+    const d = DEFAULT_NOTIFICATION_PREFERENCES;
+    const rows = await this.ds.query<unknown[]>(
+      `INSERT INTO user_preferences AS p
+              (user_id, email_booking_confirmations, email_reminders, reminder_lead_hours, in_app_notifications)
+       SELECT u.id, $2, false, $3, $4 FROM users u WHERE u.firebase_uid = $1
+       ON CONFLICT (user_id) DO UPDATE SET email_reminders = false, updated_at = now()
+       RETURNING p.user_id`,
+      [uid, d.emailBookingConfirmations, d.reminderLeadHours, d.inAppNotifications],
+    );
+    return rows.length > 0;
+  }
+
+  async userExists(uid: string): Promise<boolean> {
+    const rows = await this.ds.query<unknown[]>(`SELECT 1 FROM users WHERE firebase_uid = $1`, [uid]);
+    return rows.length > 0;
+  }
+}
