@@ -48,6 +48,7 @@ beforeAll(async () => {
       MAIL_FROM: 'Medora Test <no-reply@medora.test>',
       MAIL_LINK_SECRET: SECRET,
       PUBLIC_APP_URL: 'https://medora.test',
+      JOBS_POLL_SECONDS: '1',
     },
   });
   dispatcher = t.app.get<MailDispatcher>(MAIL_DISPATCHER);
@@ -99,8 +100,9 @@ async function booked(patient: TestUser, doctor: SeededDoctor, slot = 0): Promis
   return res.body as Appointment;
 }
 
+// Mail goes through the durable queue (a worker polls every JOBS_POLL_SECONDS): wait on the sink for it.
 const mailTo = (email: string, subjectStart: string) =>
-  sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith(subjectStart));
+  sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith(subjectStart), 20_000);
 
 interface ParsedIcs {
   method: string;
