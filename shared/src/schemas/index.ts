@@ -13,3 +13,4 @@ export * from './audit.js';
 export * from './doctors.js';
 export * from './responses.js';
 export * from './doctor-search.js';
+export * from './page-limit.js';
