@@ -12,6 +12,7 @@ import {
   isOpenStatus,
   PROVIDER_PAGE_DEFAULT,
   PROVIDER_WINDOW_MAX_DAYS,
+  SCHEDULE_CHECK_MAX_ROWS,
   providerWindow,
   windowDays,
   parseTime12h,
@@ -47,6 +48,7 @@ import type { UploadStream } from '../common/multipart.js';
 import { FileStore } from '../common/file-store.js';
 import type { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
+import { bookingWindowParams } from '../doctors/doctors.queries.js';
 
 export function prescriptionPath(appointmentId: string): string {
   return `/api/appointments/${appointmentId}/prescription`;
@@ -385,7 +387,10 @@ export class ProviderService {
       exceptions: row.schedule?.exceptions ?? [],
     };
     const timeZone = clinicTimeZone(row.timeZone);
-    const upcoming = await this.appointmentRows.upcomingOfDoctor(row.id);
+    // Issue 18: bounded — bookings exist only inside the booking window (booking and rescheduling
+    // refuse any other date), so that window (with a day of margin for any zone) and a row cap suffice.
+    const [, until] = bookingWindowParams(new Date());
+    const upcoming = await this.appointmentRows.upcomingOfDoctor(row.id, until, SCHEDULE_CHECK_MAX_ROWS);
     const outsideSchedule = upcoming
       .map((a) => ({ a, slot: slotOf(new Date(a.startsAt), timeZone) }))
       .filter(({ slot }) => !slotsFor(schedule, slot.date).includes(slot.time))
