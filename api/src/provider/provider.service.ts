@@ -41,6 +41,7 @@ import {
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
+import { bookingWindowParams } from '../common/booking-window.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
 import { summaryHeadline } from '../common/summary-headline.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -48,7 +49,6 @@ import type { UploadStream } from '../common/multipart.js';
 import { FileStore } from '../common/file-store.js';
 import type { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
-import { bookingWindowParams } from '../doctors/doctors.queries.js';
 
 export function prescriptionPath(appointmentId: string): string {
   return `/api/appointments/${appointmentId}/prescription`;
