@@ -5,14 +5,13 @@ import {
   clinicTimeZone,
   firstFreeSlot,
   formatAppointmentDate,
-  slotStart,
   type DoctorListingItem,
   type DoctorSchedule,
   type DoctorsWithContextResponse,
   type PublicDoctor,
 } from '@medora/shared';
 import { bookingWindowParams } from '../common/booking-window.js';
-import { cachedSlotOf } from '../common/cached-slot.js';
+import { cachedSlotOf, cachedSlotStart } from '../common/cached-slot.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { activeAppointmentSql, approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
 
@@ -218,7 +217,7 @@ export function toDoctorPage(
       clinic: r.clinic,
       timeZone,
       schedule,
-      nextFreeSlot: free ? slotStart(free.date, free.time, timeZone).toISOString() : null,
+      nextFreeSlot: free ? new Date(cachedSlotStart(free.date, free.time, timeZone)).toISOString() : null,
       row: r,
     });
   }

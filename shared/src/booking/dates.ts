@@ -81,12 +81,22 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+// Schedules, bookings and slot lists repeat the same few dozen times: each text is parsed once
+// (bounded, so odd input cannot grow it without end).
+const TIME_CACHE_MAX = 2000;
+const parsedTimes = new Map<string, number | null>();
+
 /** Minutes after midnight of '10:30 AM', or null when the text is not a 12-hour time. */
 export function parseTime12h(time: string): number | null {
+  const cached = parsedTimes.get(time);
+  if (cached !== undefined) return cached;
   const m = TIME_12H.exec(time.trim());
-  if (!m) return null;
-  const hour = (Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0);
-  return hour * 60 + Number(m[2]);
+  const minutes = m
+    ? ((Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0)) * 60 + Number(m[2])
+    : null;
+  if (parsedTimes.size >= TIME_CACHE_MAX) parsedTimes.clear();
+  parsedTimes.set(time, minutes);
+  return minutes;
 }
 
 /** The canonical 'hh:mm AM/PM' of a minute count ('09:05 AM'). */
@@ -247,16 +257,24 @@ export function availableDates(
   schedule: DoctorSchedule,
   options: { timeZone: string; now?: Date; taken?: TakenSlots },
 ): AvailableDate[] {
+  return bookableDates(schedule, options).map((date) => ({
+    date,
+    weekday: weekdayOf(date),
+    slotCount: slotsFor(schedule, date, options.taken).length,
+  }));
+}
+
+/**
+ * The dates of availableDates without their slots (from tomorrow in the clinic's zone, at most 14
+ * working dates within the next 30 days), in order: what a caller that needs only some of the dates'
+ * slots (the first free one) walks.
+ */
+export function bookableDates(schedule: DoctorSchedule, options: { timeZone: string; now?: Date }): string[] {
   const today = todayIn(options.timeZone, options.now);
-  const result: AvailableDate[] = [];
+  const result: string[] = [];
   for (let i = 1; i <= BOOKING_WINDOW_DAYS && result.length < MAX_BOOKABLE_DATES; i++) {
     const date = addDays(today, i);
-    if (!worksOn(schedule, date)) continue;
-    result.push({
-      date,
-      weekday: weekdayOf(date),
-      slotCount: slotsFor(schedule, date, options.taken).length,
-    });
+    if (worksOn(schedule, date)) result.push(date);
   }
   return result;
 }
