@@ -113,9 +113,12 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  /** How many accounts hold each role (roles nobody holds are absent). */
+  /**
+   * How many accounts hold each role (roles nobody holds are absent or 0): the counts the triggers of
+   * UserRoleCounts1769904000000 keep, three rows whatever the number of users (issue 18).
+   */
   countByRole(): Promise<{ key: Role; n: string }[]> {
-    return this.repo.query(`SELECT role AS key, count(*) AS n FROM users GROUP BY role`);
+    return this.repo.query(`SELECT role AS key, n FROM user_role_counts`);
   }
 
   /**

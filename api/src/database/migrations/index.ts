@@ -18,6 +18,7 @@ import { ObjectStorage1769212800000 } from './1769212800000-object-storage.js';
 import { DoctorSearch1769385600000 } from './1769385600000-doctor-search.js';
 import { AppointmentKeysetIndexes1769472000000 } from './1769472000000-appointment-keyset-indexes.js';
 import { AdminListIndexes1769558400000 } from './1769558400000-admin-list-indexes.js';
+import { UserRoleCounts1769904000000 } from './1769904000000-user-role-counts.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DoctorSearch1769385600000,
   AppointmentKeysetIndexes1769472000000,
   AdminListIndexes1769558400000,
+  UserRoleCounts1769904000000,
 ];
