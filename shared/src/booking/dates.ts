@@ -58,6 +58,8 @@ export function parseIsoDate(date: string): Date | null {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const toIso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 
 /** 'YYYY-MM-DD' plus `days` calendar days (across month and year ends). */
@@ -222,10 +224,10 @@ export function offeredSlots(schedule: DoctorSchedule, date: string): string[] {
 }
 
 /** Whether the doctor works on `date` at all (a working weekday not closed, or extra hours). */
-function worksOn(schedule: DoctorSchedule, date: string): boolean {
+function worksOn(schedule: DoctorSchedule, date: string, weekday: string = weekdayOf(date)): boolean {
   if (isClosedOn(schedule.exceptions, date)) return false;
   return (
-    schedule.availableDays.includes(weekdayOf(date)) ||
+    schedule.availableDays.includes(weekday) ||
     (schedule.exceptions ?? []).some((e) => e.kind === 'extra' && e.date === date)
   );
 }
@@ -270,11 +272,13 @@ export function availableDates(
  * slots (the first free one) walks.
  */
 export function bookableDates(schedule: DoctorSchedule, options: { timeZone: string; now?: Date }): string[] {
-  const today = todayIn(options.timeZone, options.now);
+  // Calendar dates are UTC midnights: tomorrow and on are whole days later, no zone in between.
+  const today = parseIsoDate(todayIn(options.timeZone, options.now))!.getTime();
   const result: string[] = [];
   for (let i = 1; i <= BOOKING_WINDOW_DAYS && result.length < MAX_BOOKABLE_DATES; i++) {
-    const date = addDays(today, i);
-    if (worksOn(schedule, date)) result.push(date);
+    const day = new Date(today + i * DAY_MS);
+    const date = toIso(day);
+    if (worksOn(schedule, date, WEEKDAY_NAMES[day.getUTCDay()]!)) result.push(date);
   }
   return result;
 }
