@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { listAppointmentsQuerySchema, uidSchema } from '@medora/shared';
+import { listAppointmentsQuerySchema, uidSchema, type Role } from '@medora/shared';
 import {
   APPOINTMENTS_OF_PATIENT_SQL,
   appointmentListAudit,
@@ -86,7 +86,7 @@ const server = createServer((req, res) => {
       send(res, 401, { statusCode: 401, message: 'Unauthenticated' });
       return;
     }
-    const { rows: users } = await pool.query<{ role: string }>({
+    const { rows: users } = await pool.query<{ role: Role }>({
       name: CALLER_ROLE_STATEMENT,
       text: CALLER_ROLE_SQL,
       values: [uid],
