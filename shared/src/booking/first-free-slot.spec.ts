@@ -1,4 +1,4 @@
-import { addDays, parseTime12h, slotStart, todayIn } from './dates.js';
+import { addDays, availableDates, parseTime12h, slotStart, slotsFor, todayIn } from './dates.js';
 import { firstFreeSlot, freeSlotDays } from './doctor-search.js';
 import type { DoctorSchedule } from './types.js';
 
@@ -45,6 +45,29 @@ describe('firstFreeSlot', () => {
               definition(schedule, options),
             ]);
           }
+        }
+      }
+    }
+  });
+
+  it('freeSlotDays is availableDates between from and to with each date’s free slots', () => {
+    for (const timeZone of zones) {
+      const today = todayIn(timeZone, now);
+      for (const schedule of schedules) {
+        const taken = Object.fromEntries(
+          freeSlotDays(schedule, { timeZone, now })
+            .slice(0, 2)
+            .map((d) => [d.date, d.slots.slice(0, 1)]),
+        );
+        for (const [from, to] of [
+          [undefined, undefined],
+          [addDays(today, 3), addDays(today, 20)],
+          [addDays(today, 25), undefined],
+        ] as const) {
+          const expected = availableDates(schedule, { timeZone, now, taken })
+            .filter((d) => (!from || d.date >= from) && (!to || d.date <= to))
+            .map((d) => ({ date: d.date, weekday: d.weekday, slots: slotsFor(schedule, d.date, taken) }));
+          expect(freeSlotDays(schedule, { timeZone, now, taken, from, to })).toEqual(expected);
         }
       }
     }
