@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@medora/shared';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +12,7 @@ import { answerFrameworkError } from './common/framework-errors.js';
 import { addResponseSchemas } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
+import { securityHeaders } from './common/security-headers.js';
 import { rememberRouteTemplate, routeTemplate } from './common/route-template.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/logger-options.js';
 import { trackRequestsForDrain } from './health/drain.js';
@@ -22,7 +22,7 @@ import { API_VERSION } from './version.js';
 const BODY_LIMIT = 1024 * 1024;
 
 /**
- * Builds the app (not listening): Fastify, prefix /api, helmet, CORS for CORS_ORIGIN, OpenAPI at
+ * Builds the app (not listening): Fastify, prefix /api, helmet's headers, CORS for CORS_ORIGIN, OpenAPI at
  * /api/docs, the global error filter and auth guard. Tests use it in-process.
  */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
@@ -43,10 +43,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  // Helmet's security headers, computed once (see security-headers.ts), set as helmet set them.
+  const security = securityHeaders();
   // The request log line is written from the raw response; it names the route by its template.
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     rememberRouteTemplate(request.raw, routeTemplate(request));
     void reply.header(REQUEST_ID_HEADER, request.id);
+    for (const [name, value] of security) reply.raw.setHeader(name, value);
     done();
   });
   app.setGlobalPrefix('api');
@@ -74,17 +77,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_req, body, done) =>
     done(null, String(body)),
   );
-  await app.register(helmet, {
-    // Swagger UI needs inline scripts and styles; the API itself serves JSON only.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
-      },
-    },
-  });
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import {
   MESSAGES,
+  SCHEDULE_CHECK_MAX_ROWS,
   addDays,
   availableDates,
   formatAppointmentDate,
@@ -208,6 +209,35 @@ describe('weekly hours (issue 16 §2, §3)', () => {
       bookingBody(patient, doctor, formatAppointmentDate(saturday, '02:30 PM')),
     );
     expect(extra.status).toBe(201);
+  });
+
+  it('checks a bounded set of upcoming bookings against the schedule: the booking window, the soonest SCHEDULE_CHECK_MAX_ROWS (issue 18)', async () => {
+    const { user, id } = await approvedWithoutHours();
+    expect((await putSchedule(user, { hours: HOURS, timeZone: ZONE })).status).toBe(200);
+    const patient = await registeredPatient(t);
+    // Scheduled bookings a minute apart from 12:01 PM (never a slot of HOURS, which end at noon):
+    // SCHEDULE_CHECK_MAX_ROWS + 5 of them from the day after tomorrow on, inside the booking window,
+    // and one 60 days ahead, where no booking can be made (the check must not read it).
+    const inserted = await t.dataSource.query<{ id: string; starts_at: Date }[]>(
+      `INSERT INTO appointments (patient_uid, doctor_id, starts_at, status, clinic, specialty, doctor_name)
+       SELECT $1, $2,
+              (date_trunc('day', now() AT TIME ZONE $3) + s.d * interval '1 day' + interval '12 hours'
+                + s.g * interval '1 minute') AT TIME ZONE $3,
+              'Scheduled', 'Hours Clinic', 'Cardiology', 'Dr. Hours Keeper'
+         FROM (SELECT g, 2 AS d FROM generate_series(1, $4::int) g UNION ALL SELECT 1, 60) s
+       RETURNING id, starts_at`,
+      [patient.uid, id, ZONE, SCHEDULE_CHECK_MAX_ROWS + 5],
+    );
+    expect(inserted.length).toBe(SCHEDULE_CHECK_MAX_ROWS + 6);
+    const res = await request(t.http).get('/api/provider/schedule').set(authHeader(user));
+    expect(res.status).toBe(200);
+    const listed = (res.body as ProviderScheduleResponse).outsideSchedule;
+    const soonest = [...inserted]
+      .sort((a, b) => a.starts_at.getTime() - b.starts_at.getTime())
+      .slice(0, SCHEDULE_CHECK_MAX_ROWS)
+      .map((r) => r.id);
+    expect(listed.length).toBe(SCHEDULE_CHECK_MAX_ROWS);
+    expect(listed.map((a) => a.id)).toEqual(soonest);
   });
 
   it('still accepts the older body of days and slots', async () => {

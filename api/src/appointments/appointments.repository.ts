@@ -487,12 +487,20 @@ export class AppointmentsRepository {
     return rows[0] ?? null;
   }
 
-  /** The doctor's upcoming appointments, by start. */
-  upcomingOfDoctor(doctorId: string): Promise<{ id: string; startsAt: Date; patientUid: string }[]> {
+  /**
+   * The doctor's upcoming appointments that start before `until`, the soonest `limit`, by start (issue
+   * 18: bounded; one range of idx_appointments_doctor_starts_id).
+   */
+  upcomingOfDoctor(
+    doctorId: string,
+    until: Date,
+    limit: number,
+  ): Promise<{ id: string; startsAt: Date; patientUid: string }[]> {
     return this.ds.query(
       `SELECT id, starts_at AS "startsAt", patient_uid AS "patientUid" FROM appointments
-        WHERE doctor_id = $1 AND ${upcomingAppointmentSql('appointments')} ORDER BY starts_at`,
-      [doctorId],
+        WHERE doctor_id = $1 AND ${upcomingAppointmentSql('appointments')} AND starts_at < $2
+        ORDER BY starts_at, id LIMIT $3`,
+      [doctorId, until, limit],
     );
   }
 }

@@ -80,11 +80,25 @@ export class AuditRepository {
     };
     const actor = query.actorUid ?? query.actor;
     const subject = query.resourceId ?? query.subject;
+    // The first of action, outcome and resource type given leads the ORDER BY (it is one value, so
+    // the order is the same) and is matched with `= ANY(ARRAY[…])`, which the planner does not fold
+    // into a constant: only that filter's index then gives the order without a sort, and the planner
+    // takes it instead of walking the time index past the newest rows of other kinds (issue 18: at M,
+    // `action=read` skipped thousands of the log's own 'audit.read' rows, 5.8 ms a request).
+    const lead = query.action
+      ? 'action'
+      : query.outcome
+        ? 'outcome'
+        : query.resourceType
+          ? 'resource_type'
+          : null;
+    const equals = (column: string) =>
+      column === lead ? `${column} = ANY(ARRAY[?]::text[])` : `${column} = ?`;
     if (actor) add('actor_uid = ?', actor);
-    if (query.resourceType) add('resource_type = ?', query.resourceType);
+    if (query.resourceType) add(equals('resource_type'), query.resourceType);
     if (subject) add('resource_id = ?', subject);
-    if (query.action) add('action = ?', query.action);
-    if (query.outcome) add('outcome = ?', query.outcome);
+    if (query.action) add(equals('action'), query.action);
+    if (query.outcome) add(equals('outcome'), query.outcome);
     if (query.from) add('created_at >= ?', query.from);
     if (query.to) add('created_at <= ?', query.to);
     if (!query.from && !query.to) {
@@ -93,18 +107,23 @@ export class AuditRepository {
     // Issue 16 §5: a page after the row `before` (same order as the list: newest first).
     if (query.before) add(AuditRepository.beforeSql('?'), query.before);
     params.push(Math.min(limit, AUDIT_MAX_LIMIT));
-    return { sql: AuditRepository.listSql(where, params.length), params };
+    return { sql: AuditRepository.listSql(where, params.length, lead), params };
   }
 
   /**
    * The log's own read: rows matching `where` (conditions over the parameters, the last parameter,
-   * `$${limitParam}`, being the limit), newest first. AuditService runs it audited.
+   * `$${limitParam}`, being the limit), newest first. `lead`: a column the conditions fix to one value,
+   * put first in the ORDER BY (see listQuery). AuditService runs it audited.
    */
-  static listSql(where: string[], limitParam: number): string {
+  static listSql(
+    where: string[],
+    limitParam: number,
+    lead: 'action' | 'outcome' | 'resource_type' | null = null,
+  ): string {
     return `SELECT id, actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip,
               user_agent, created_at
          FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY created_at DESC, id DESC LIMIT $${limitParam}`;
+        ORDER BY ${lead ? `${lead}, ` : ''}created_at DESC, id DESC LIMIT $${limitParam}`;
   }
 
   /** `listSql`'s condition for the rows after the row `param` names, in the list's order (issue 16 §5). */

@@ -36,7 +36,7 @@ export class AuthGuard implements CanActivate {
     } catch {
       throw new UnauthorizedException(MESSAGES.unauthenticated);
     }
-    const user = await this.users.findByFirebaseUid(decoded.uid);
+    const user = await this.users.roleOf(decoded.uid);
     req.caller = {
       uid: decoded.uid,
       email: decoded.email ?? null,

@@ -1,5 +1,5 @@
-import { slotOf } from '@medora/shared';
-import { cachedSlotOf } from './cached-slot.js';
+import { slotOf, slotStart } from '@medora/shared';
+import { cachedSlotOf, cachedSlotStart } from './cached-slot.js';
 
 describe('cachedSlotOf', () => {
   it('gives what slotOf gives, across zones and a daylight-saving change', () => {
@@ -21,5 +21,21 @@ describe('cachedSlotOf', () => {
     expect(cachedSlotOf(new Date(instant.getTime()), 'America/New_York')).toBe(first);
     expect(cachedSlotOf(instant, 'Europe/Berlin')).toEqual({ date: '2026-05-04', time: '03:00 PM' });
     expect(Object.isFrozen(first)).toBe(true);
+  });
+});
+
+describe('cachedSlotStart', () => {
+  it('gives what slotStart gives (as epoch ms), across zones and daylight-saving changes', () => {
+    for (const [date, time] of [
+      ['2026-03-08', '02:30 AM'],
+      ['2026-11-01', '01:30 AM'],
+      ['2026-05-04', '09:00 AM'],
+    ] as const) {
+      for (const zone of ['America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+        const expected = slotStart(date, time, zone).getTime();
+        expect(cachedSlotStart(date, time, zone)).toBe(expected);
+        expect(cachedSlotStart(date, time, zone)).toBe(expected);
+      }
+    }
   });
 });

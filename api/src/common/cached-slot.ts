@@ -1,7 +1,9 @@
-import { slotOf } from '@medora/shared';
+import { slotOf, slotStart } from '@medora/shared';
 
 const MAX_ENTRIES = 20_000;
-const slots = new Map<string, Readonly<{ date: string; time: string }>>();
+/** Per zone, epoch ms → slot: a number key, no string built per lookup. */
+const slots = new Map<string, Map<number, Readonly<{ date: string; time: string }>>>();
+let slotCount = 0;
 
 /**
  * `slotOf` from @medora/shared, memoised. Intl's formatToParts costs a few µs a call, list routes map
@@ -14,12 +16,40 @@ export function cachedSlotOf(
   timeZone: string,
 ): Readonly<{ date: string; time: string }> {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  const key = `${ms} ${timeZone}`;
-  let slot = slots.get(key);
+  let zone = slots.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    slots.set(timeZone, zone);
+  }
+  let slot = zone.get(ms);
   if (!slot) {
-    if (slots.size >= MAX_ENTRIES) slots.clear();
+    if (slotCount >= MAX_ENTRIES) {
+      slots.clear();
+      slotCount = 0;
+      zone = new Map();
+      slots.set(timeZone, zone);
+    }
     slot = Object.freeze(slotOf(new Date(ms), timeZone));
-    slots.set(key, slot);
+    zone.set(ms, slot);
+    slotCount++;
   }
   return slot;
+}
+
+const starts = new Map<string, number>();
+
+/**
+ * `slotStart` from @medora/shared as epoch ms, memoised (issue 18: each doctor of a search page has a
+ * next free slot; resolving a wall time in a zone costs several Intl calls). A slot's instant depends
+ * only on its date, time and zone. Bounded like cachedSlotOf.
+ */
+export function cachedSlotStart(date: string, time: string, timeZone: string): number {
+  const key = `${date} ${time} ${timeZone}`;
+  let ms = starts.get(key);
+  if (ms === undefined) {
+    if (starts.size >= MAX_ENTRIES) starts.clear();
+    ms = slotStart(date, time, timeZone).getTime();
+    starts.set(key, ms);
+  }
+  return ms;
 }

@@ -1,7 +1,7 @@
 import { QueryFailedError, type DataSource } from 'typeorm';
 
 interface PgClient {
-  query(sql: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+  query(query: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
   release(error?: Error | boolean): void;
 }
 
@@ -16,7 +16,16 @@ interface PgPool {
  * holds the connection for cost a measurable share of a small read). The statement still goes through
  * the DataSource's logger, so query logging and the tests that count statements see it.
  */
-export async function leanQuery<T>(ds: DataSource, sql: string, params: unknown[]): Promise<T[]> {
+export async function leanQuery<T>(
+  ds: DataSource,
+  sql: string,
+  params: unknown[],
+  /**
+   * A statement name: pg prepares the statement once per connection and then only binds and runs it
+   * (for statements run on nearly every request; a name must always go with the same text).
+   */
+  name?: string,
+): Promise<T[]> {
   // `driver.master` is TypeORM's pg pool; it has no public accessor, and skipping the QueryRunner is
   // the point (the bench ratios depend on it). Without it, fall back to the ordinary path.
   const pool = (ds.driver as unknown as { master?: PgPool } | undefined)?.master;
@@ -25,7 +34,9 @@ export async function leanQuery<T>(ds: DataSource, sql: string, params: unknown[
   const client = await pool.connect();
   ds.logger.logQuery(sql, params);
   try {
-    const { rows } = await client.query(sql, params);
+    const { rows } = await client.query(
+      name ? { name, text: sql, values: params } : { text: sql, values: params },
+    );
     client.release();
     return rows as T[];
   } catch (error) {

@@ -1,8 +1,17 @@
 /** The two row shapes the repositories convert by hand otherwise (issue 14: one helper each). */
 
-/** `created_at` → `createdAt`. */
+const camelNames = new Map<string, string>();
+
+/** `created_at` → `createdAt` (memoised: every row of a list repeats the same few column names). */
 export function camelCaseName(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  let camel = camelNames.get(name);
+  if (camel === undefined) {
+    camel = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    // Column names come from the API's own statements: a few hundred at most; bounded all the same.
+    if (camelNames.size >= 5000) camelNames.clear();
+    camelNames.set(name, camel);
+  }
+  return camel;
 }
 
 /** A raw `snake_case` row with camelCase keys; values are left as the driver returned them. */

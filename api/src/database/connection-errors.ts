@@ -106,8 +106,24 @@ export type StatementKind = 'begin' | 'txSetup' | 'end' | 'read' | 'write';
 const SIDE_EFFECTS =
   /\b(insert|update|delete|merge|into|truncate|copy|call|lock|nextval|setval|pg_\w*lock\w*|pg_notify|pg_terminate_backend|pg_cancel_backend)\b/i;
 
-/** Classifies one SQL statement by its first keyword (after comments and parentheses). */
+const kinds = new Map<string, StatementKind>();
+
+/**
+ * Classifies one SQL statement by its first keyword (after comments and parentheses). Memoised by text
+ * (the API sends the same statements again and again; bounded): the regular expressions scan the
+ * whole text of every statement.
+ */
 export function statementKind(sql: string): StatementKind {
+  let kind = kinds.get(sql);
+  if (kind === undefined) {
+    kind = classify(sql);
+    if (kinds.size >= 2000) kinds.clear();
+    kinds.set(sql, kind);
+  }
+  return kind;
+}
+
+function classify(sql: string): StatementKind {
   const text = sql.replace(/^(?:\s+|--[^\n]*\n?|\/\*[\s\S]*?\*\/|\()*/, '');
   if (/^(BEGIN|START\s+TRANSACTION)\b/i.test(text)) return 'begin';
   if (/^SET\s+TRANSACTION\b/i.test(text)) return 'txSetup';

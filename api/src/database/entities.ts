@@ -4,6 +4,7 @@ import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { UserPreferencesEntity } from '../users/user-preferences.entity.js';
+import { UserRoleCountEntity } from '../users/user-role-count.entity.js';
 import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visit.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
@@ -28,4 +29,5 @@ export const ENTITIES = [
   PatientDraftEntity,
   UserPreferencesEntity,
   AppointmentReminderEntity,
+  UserRoleCountEntity,
 ];

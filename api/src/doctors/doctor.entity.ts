@@ -28,6 +28,8 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 @Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
 // Issue 18 (AdminListIndexes1769558400000): partial, so kept by the migration, not by TypeORM.
 @Index('idx_doctors_application_queue', { synchronize: false })
+// Issue 18 (perf, ApplicationQueueOpen1769904000001): the same queue without suspended doctors.
+@Index('idx_doctors_application_queue_open', { synchronize: false })
 @Index('idx_doctors_listed_status', { synchronize: false })
 // Issue 18 (DoctorSearch1769385600000): partial (bookable doctors only), kept by the migration.
 @Index('idx_doctors_bookable_name', { synchronize: false })

@@ -1,18 +1,17 @@
 // Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
 // runs these very statements and mappings without the framework. In the API only DoctorsRepository runs them.
 import {
-  BOOKING_WINDOW_DAYS,
   MESSAGES,
   clinicTimeZone,
   firstFreeSlot,
   formatAppointmentDate,
-  slotStart,
   type DoctorListingItem,
   type DoctorSchedule,
   type DoctorsWithContextResponse,
   type PublicDoctor,
 } from '@medora/shared';
-import { cachedSlotOf } from '../common/cached-slot.js';
+import { bookingWindowParams } from '../common/booking-window.js';
+import { cachedSlotOf, cachedSlotStart } from '../common/cached-slot.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { activeAppointmentSql, approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
 
@@ -159,16 +158,6 @@ export interface DoctorPageRow {
   takenStarts: number[] | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The booking window with a day of margin on both sides, which covers every clinic zone's "tomorrow"
- * and "30 days from now".
- */
-export function bookingWindowParams(now: Date): [Date, Date] {
-  return [new Date(now.getTime() - DAY_MS), new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 2) * DAY_MS)];
-}
-
 /** Taken starts (epoch ms) as slots by date in `timeZone` ('YYYY-MM-DD' → ['10:30 AM']). */
 export function takenSlotsOf(starts: readonly number[] | null, timeZone: string): Record<string, string[]> {
   const taken: Record<string, string[]> = {};
@@ -228,7 +217,7 @@ export function toDoctorPage(
       clinic: r.clinic,
       timeZone,
       schedule,
-      nextFreeSlot: free ? slotStart(free.date, free.time, timeZone).toISOString() : null,
+      nextFreeSlot: free ? new Date(cachedSlotStart(free.date, free.time, timeZone)).toISOString() : null,
       row: r,
     });
   }
@@ -276,4 +265,4 @@ export interface DoctorSlotsRow {
   takenStarts: number[] | null;
 }
 
-export { scheduleOf };
+export { bookingWindowParams, scheduleOf };

@@ -12,11 +12,11 @@ import {
   isOpenStatus,
   PROVIDER_PAGE_DEFAULT,
   PROVIDER_WINDOW_MAX_DAYS,
+  SCHEDULE_CHECK_MAX_ROWS,
   providerWindow,
   windowDays,
   parseTime12h,
   sanitizeFileName,
-  slotOf,
   slotsFor,
   weeklySlots,
 } from '@medora/shared';
@@ -40,6 +40,8 @@ import {
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
+import { bookingWindowParams } from '../common/booking-window.js';
+import { cachedSlotOf } from '../common/cached-slot.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
 import { summaryHeadline } from '../common/summary-headline.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -385,9 +387,12 @@ export class ProviderService {
       exceptions: row.schedule?.exceptions ?? [],
     };
     const timeZone = clinicTimeZone(row.timeZone);
-    const upcoming = await this.appointmentRows.upcomingOfDoctor(row.id);
+    // Issue 18: bounded — bookings exist only inside the booking window (booking and rescheduling
+    // refuse any other date), so that window (with a day of margin for any zone) and a row cap suffice.
+    const [, until] = bookingWindowParams(new Date());
+    const upcoming = await this.appointmentRows.upcomingOfDoctor(row.id, until, SCHEDULE_CHECK_MAX_ROWS);
     const outsideSchedule = upcoming
-      .map((a) => ({ a, slot: slotOf(new Date(a.startsAt), timeZone) }))
+      .map((a) => ({ a, slot: cachedSlotOf(new Date(a.startsAt), timeZone) }))
       .filter(({ slot }) => !slotsFor(schedule, slot.date).includes(slot.time))
       .map(({ a, slot }) => ({
         id: a.id,
@@ -417,7 +422,7 @@ export function storedSchedule(input: ProviderScheduleInput): DoctorSchedule {
 
 /** A row of the doctor's window as its card: name and summary headline, no intake (issue 18). */
 function toProviderAppointment(r: DoctorAppointmentRow, timeZone: string): ProviderAppointment {
-  const slot = slotOf(new Date(r.starts_at), timeZone);
+  const slot = cachedSlotOf(new Date(r.starts_at), timeZone);
   return {
     id: r.id,
     date: formatAppointmentDate(slot.date, slot.time),

@@ -3,13 +3,19 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { Role } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
-import { USER_BY_FIREBASE_UID_SQL, USER_COLUMNS, type UserRow } from './users.queries.js';
+import {
+  CALLER_ROLE_SQL,
+  CALLER_ROLE_STATEMENT,
+  USER_BY_FIREBASE_UID_SQL,
+  USER_COLUMNS,
+  type UserRow,
+} from './users.queries.js';
 import { UserEntity } from './user.entity.js';
 import { approvedDoctorSql } from '../common/sql-rules.js';
 
 // The SQL text and row shape stay in a plain module: the benchmark's baseline server imports them
 // without Nest. Other modules take them from here.
-export { USER_BY_FIREBASE_UID_SQL, USER_COLUMNS, type UserRow } from './users.queries.js';
+export { CALLER_ROLE_SQL, USER_BY_FIREBASE_UID_SQL, USER_COLUMNS, type UserRow } from './users.queries.js';
 
 export interface NewUser {
   firebaseUid: string;
@@ -29,6 +35,17 @@ export class UsersRepository {
     const rows = await leanQuery<UserRow>(this.repo.manager.connection, USER_BY_FIREBASE_UID_SQL, [
       firebaseUid,
     ]);
+    return rows[0] ?? null;
+  }
+
+  /** The guard's lookup on every request: the caller's role, or null without a users row. */
+  async roleOf(firebaseUid: string): Promise<{ role: Role } | null> {
+    const rows = await leanQuery<{ role: Role }>(
+      this.repo.manager.connection,
+      CALLER_ROLE_SQL,
+      [firebaseUid],
+      CALLER_ROLE_STATEMENT,
+    );
     return rows[0] ?? null;
   }
 
@@ -113,9 +130,12 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  /** How many accounts hold each role (roles nobody holds are absent). */
+  /**
+   * How many accounts hold each role (roles nobody holds are absent or 0): the counts the triggers of
+   * UserRoleCounts1769904000000 keep, three rows whatever the number of users (issue 18).
+   */
   countByRole(): Promise<{ key: Role; n: string }[]> {
-    return this.repo.query(`SELECT role AS key, count(*) AS n FROM users GROUP BY role`);
+    return this.repo.query(`SELECT role AS key, n FROM user_role_counts`);
   }
 
   /**

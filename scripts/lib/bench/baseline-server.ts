@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { listAppointmentsQuerySchema, uidSchema } from '@medora/shared';
+import { listAppointmentsQuerySchema, uidSchema, type Role } from '@medora/shared';
 import {
   APPOINTMENTS_OF_PATIENT_SQL,
   appointmentListAudit,
@@ -24,7 +24,7 @@ import {
   type DoctorPageRow,
 } from '../../../api/src/doctors/doctors.queries.js';
 import { DOCTOR_PAGE_DEFAULT } from '@medora/shared';
-import { USER_BY_FIREBASE_UID_SQL, type UserRow } from '../../../api/src/users/users.queries.js';
+import { CALLER_ROLE_SQL, CALLER_ROLE_STATEMENT } from '../../../api/src/users/users.queries.js';
 
 const port = Number(process.env.BASELINE_PORT);
 const pool = new pg.Pool({
@@ -86,7 +86,11 @@ const server = createServer((req, res) => {
       send(res, 401, { statusCode: 401, message: 'Unauthenticated' });
       return;
     }
-    const { rows: users } = await pool.query<UserRow>(USER_BY_FIREBASE_UID_SQL, [uid]);
+    const { rows: users } = await pool.query<{ role: Role }>({
+      name: CALLER_ROLE_STATEMENT,
+      text: CALLER_ROLE_SQL,
+      values: [uid],
+    });
     const caller = { uid, role: users[0]?.role ?? null };
     const patientUid = isContext
       ? uidSchema.safeParse(decodeURIComponent(url.pathname.slice(CONTEXT_PATH.length))).data

@@ -42,3 +42,10 @@ export function shiftWindow(window: DateWindow, direction: 1 | -1): DateWindow {
   const days = windowDays(window) * direction;
   return { from: addDays(window.from, days), to: addDays(window.to, days) };
 }
+
+/**
+ * Issue 18 (perf): the most upcoming bookings `GET`/`PUT /api/provider/schedule` check against the
+ * schedule (the soonest; they are read only inside the booking window, where booking and rescheduling
+ * place every appointment). Above any real doctor's month: a slot is at least 10 minutes.
+ */
+export const SCHEDULE_CHECK_MAX_ROWS = 1000;

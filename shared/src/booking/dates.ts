@@ -58,6 +58,8 @@ export function parseIsoDate(date: string): Date | null {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const toIso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 
 /** 'YYYY-MM-DD' plus `days` calendar days (across month and year ends). */
@@ -81,12 +83,22 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
+// Schedules, bookings and slot lists repeat the same few dozen times: each text is parsed once
+// (bounded, so odd input cannot grow it without end).
+const TIME_CACHE_MAX = 2000;
+const parsedTimes = new Map<string, number | null>();
+
 /** Minutes after midnight of '10:30 AM', or null when the text is not a 12-hour time. */
 export function parseTime12h(time: string): number | null {
+  const cached = parsedTimes.get(time);
+  if (cached !== undefined) return cached;
   const m = TIME_12H.exec(time.trim());
-  if (!m) return null;
-  const hour = (Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0);
-  return hour * 60 + Number(m[2]);
+  const minutes = m
+    ? ((Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0)) * 60 + Number(m[2])
+    : null;
+  if (parsedTimes.size >= TIME_CACHE_MAX) parsedTimes.clear();
+  parsedTimes.set(time, minutes);
+  return minutes;
 }
 
 /** The canonical 'hh:mm AM/PM' of a minute count ('09:05 AM'). */
@@ -212,10 +224,10 @@ export function offeredSlots(schedule: DoctorSchedule, date: string): string[] {
 }
 
 /** Whether the doctor works on `date` at all (a working weekday not closed, or extra hours). */
-function worksOn(schedule: DoctorSchedule, date: string): boolean {
+function worksOn(schedule: DoctorSchedule, date: string, weekday: string = weekdayOf(date)): boolean {
   if (isClosedOn(schedule.exceptions, date)) return false;
   return (
-    schedule.availableDays.includes(weekdayOf(date)) ||
+    schedule.availableDays.includes(weekday) ||
     (schedule.exceptions ?? []).some((e) => e.kind === 'extra' && e.date === date)
   );
 }
@@ -247,16 +259,26 @@ export function availableDates(
   schedule: DoctorSchedule,
   options: { timeZone: string; now?: Date; taken?: TakenSlots },
 ): AvailableDate[] {
-  const today = todayIn(options.timeZone, options.now);
-  const result: AvailableDate[] = [];
+  return bookableDates(schedule, options).map((date) => ({
+    date,
+    weekday: weekdayOf(date),
+    slotCount: slotsFor(schedule, date, options.taken).length,
+  }));
+}
+
+/**
+ * The dates of availableDates without their slots (from tomorrow in the clinic's zone, at most 14
+ * working dates within the next 30 days), in order: what a caller that needs only some of the dates'
+ * slots (the first free one) walks.
+ */
+export function bookableDates(schedule: DoctorSchedule, options: { timeZone: string; now?: Date }): string[] {
+  // Calendar dates are UTC midnights: tomorrow and on are whole days later, no zone in between.
+  const today = parseIsoDate(todayIn(options.timeZone, options.now))!.getTime();
+  const result: string[] = [];
   for (let i = 1; i <= BOOKING_WINDOW_DAYS && result.length < MAX_BOOKABLE_DATES; i++) {
-    const date = addDays(today, i);
-    if (!worksOn(schedule, date)) continue;
-    result.push({
-      date,
-      weekday: weekdayOf(date),
-      slotCount: slotsFor(schedule, date, options.taken).length,
-    });
+    const day = new Date(today + i * DAY_MS);
+    const date = toIso(day);
+    if (worksOn(schedule, date, WEEKDAY_NAMES[day.getUTCDay()]!)) result.push(date);
   }
   return result;
 }

@@ -1,6 +1,6 @@
 // Issue 18 (p5): the doctor search's page sizes and the slot window, zod-free (the API, the schemas
 // and the booking UI read them).
-import { BOOKING_WINDOW_DAYS, addDays, availableDates, slotsFor, todayIn } from './dates.js';
+import { BOOKING_WINDOW_DAYS, addDays, bookableDates, slotsFor, todayIn, weekdayOf } from './dates.js';
 import type { TakenSlots } from './dates.js';
 import type { DoctorSchedule } from './types.js';
 
@@ -30,18 +30,25 @@ export function freeSlotDays(
   schedule: DoctorSchedule,
   options: { timeZone: string; now?: Date; taken?: TakenSlots; from?: string; to?: string },
 ): FreeSlotsDay[] {
-  return availableDates(schedule, options)
-    .filter((d) => (!options.from || d.date >= options.from) && (!options.to || d.date <= options.to))
-    .map((d) => ({ date: d.date, weekday: d.weekday, slots: slotsFor(schedule, d.date, options.taken) }));
+  // The dates of availableDates, without computing each date's slots twice (its slotCount).
+  return bookableDates(schedule, options)
+    .filter((date) => (!options.from || date >= options.from) && (!options.to || date <= options.to))
+    .map((date) => ({ date, weekday: weekdayOf(date), slots: slotsFor(schedule, date, options.taken) }));
 }
 
-/** The first free slot (date and time) on or after `from` inside the booking window, or null. */
+/**
+ * The first free slot (date and time) on or after `from` inside the booking window, or null: the first
+ * non-empty day of freeSlotDays, computed only as far as that day (issue 18: the search computes it for
+ * every doctor of a page).
+ */
 export function firstFreeSlot(
   schedule: DoctorSchedule,
   options: { timeZone: string; now?: Date; taken?: TakenSlots; from?: string },
 ): { date: string; time: string } | null {
-  for (const day of freeSlotDays(schedule, options)) {
-    if (day.slots.length > 0) return { date: day.date, time: day.slots[0]! };
+  for (const date of bookableDates(schedule, options)) {
+    if (options.from && date < options.from) continue;
+    const slots = slotsFor(schedule, date, options.taken);
+    if (slots.length > 0) return { date, time: slots[0]! };
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_MAX_LIMIT } from '../doctors/admin-desk.js';
+import { pageLimitSchema } from './page-limit.js';
 
 /**
  * Every action the audit log records (issue 13): the API writes only these (the type is checked at
@@ -128,19 +129,11 @@ export const auditQuerySchema = z
     outcome: z.enum(AUDIT_OUTCOMES, { error: 'outcome must be allowed or denied' }).optional(),
     from: auditTime('from').optional(),
     to: auditTime('to').optional(),
-    // Digits only: no '1e2', '0x10', ' 5' or '' quietly turned into a number.
-    limit: z
-      .string({ error: 'limit must be given once, as a whole number' })
-      .regex(/^[0-9]{1,4}$/, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` })
-          .max(AUDIT_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}` }),
-      )
-      .optional(),
+    limit: pageLimitSchema({
+      max: AUDIT_MAX_LIMIT,
+      message: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`,
+      notOnce: 'limit must be given once, as a whole number',
+    }).optional(),
     // Issue 16 §5: the next page of the admin's audit screen — rows older than the row `before` names.
     before: z.uuid({ error: 'before must be the id of an audit row' }).optional(),
   })

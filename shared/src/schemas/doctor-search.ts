@@ -8,6 +8,7 @@ import {
   DOCTOR_SEARCH_MAX_LENGTH,
   SLOT_WINDOW_MAX_DAYS,
 } from '../booking/doctor-search.js';
+import { pageLimitSchema } from './page-limit.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,17 +17,11 @@ const once = (name: string) => z.string({ error: `${name} must be given once, as
 const isoDate = (name: string) =>
   once(name).refine((v) => parseIsoDate(v) !== null, { error: `${name} must be a date (YYYY-MM-DD)` });
 
-const limit = once('limit')
-  .regex(/^[0-9]{1,3}$/, { error: `limit must be a whole number from 1 to ${DOCTOR_PAGE_MAX}` })
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int()
-      .min(1, { error: `limit must be a whole number from 1 to ${DOCTOR_PAGE_MAX}` })
-      .max(DOCTOR_PAGE_MAX, { error: `limit must be a whole number from 1 to ${DOCTOR_PAGE_MAX}` }),
-  )
-  .default(DOCTOR_PAGE_DEFAULT);
+const limit = pageLimitSchema({
+  max: DOCTOR_PAGE_MAX,
+  message: `limit must be a whole number from 1 to ${DOCTOR_PAGE_MAX}`,
+  notOnce: 'limit must be given once, as text',
+}).default(DOCTOR_PAGE_DEFAULT);
 
 const specialty = z
   .enum(DOCTOR_SPECIALTIES, { error: `specialty must be one of: ${DOCTOR_SPECIALTIES.join(', ')}` })

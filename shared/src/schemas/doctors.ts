@@ -20,6 +20,7 @@ import {
 } from '../doctors/application-rules.js';
 import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
 import { uidSchema } from './users.js';
+import { pageLimitSchema } from './page-limit.js';
 import type { ClinicalSummary, SummaryHeadline } from '../intake/patient-types.js';
 import { PROVIDER_PAGE_MAX, PROVIDER_WINDOW_MAX_DAYS, windowDays } from '../booking/date-window.js';
 
@@ -360,19 +361,10 @@ export const applicationsQuerySchema = z
       .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.applicationsCursorInvalid)
       .max(APPLICATIONS_CURSOR_MAX_LENGTH, MESSAGES.applicationsCursorInvalid)
       .optional(),
-    // Digits only: no '1e2' or ' 2' quietly turned into a number.
-    limit: z
-      .string(MESSAGES.applicationsLimitInvalid)
-      .regex(/^[0-9]{1,3}$/, MESSAGES.applicationsLimitInvalid)
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, MESSAGES.applicationsLimitInvalid)
-          .max(APPLICATIONS_MAX_LIMIT, MESSAGES.applicationsLimitInvalid),
-      )
-      .default(APPLICATIONS_PAGE_SIZE),
+    limit: pageLimitSchema({
+      max: APPLICATIONS_MAX_LIMIT,
+      message: MESSAGES.applicationsLimitInvalid,
+    }).default(APPLICATIONS_PAGE_SIZE),
   })
   .strict();
 export type ApplicationsQuery = z.infer<typeof applicationsQuerySchema>;
@@ -670,13 +662,7 @@ export const providerAppointmentsQuerySchema = z
       .min(1, MESSAGES.providerCursorInvalid)
       .max(200, MESSAGES.providerCursorInvalid)
       .optional(),
-    // Digits only: no '1e2' or ' 5' quietly turned into a number.
-    limit: z
-      .string(providerLimitInvalid)
-      .regex(/^[0-9]{1,3}$/, providerLimitInvalid)
-      .transform(Number)
-      .pipe(z.number().int().min(1, providerLimitInvalid).max(PROVIDER_PAGE_MAX, providerLimitInvalid))
-      .optional(),
+    limit: pageLimitSchema({ max: PROVIDER_PAGE_MAX, message: providerLimitInvalid }).optional(),
   })
   .strict()
   .refine((q) => !q.from || !q.to || q.from <= q.to, { error: MESSAGES.providerWindowOrder, path: ['from'] })

@@ -17,3 +17,4 @@ export * from './doctor-search.js';
 export * from './mail-jobs.js';
 // Issue 19 (mail): the unsubscribe link and the local mailbox.
 export * from './mail.js';
+export * from './page-limit.js';

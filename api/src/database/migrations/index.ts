@@ -19,6 +19,8 @@ import { DoctorSearch1769385600000 } from './1769385600000-doctor-search.js';
 import { AppointmentKeysetIndexes1769472000000 } from './1769472000000-appointment-keyset-indexes.js';
 import { AdminListIndexes1769558400000 } from './1769558400000-admin-list-indexes.js';
 import { AppointmentReminders1769731200000 } from './1769731200000-appointment-reminders.js';
+import { UserRoleCounts1769904000000 } from './1769904000000-user-role-counts.js';
+import { ApplicationQueueOpen1769904000001 } from './1769904000001-application-queue-open.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -43,4 +45,6 @@ export const MIGRATIONS = [
   AppointmentKeysetIndexes1769472000000,
   AdminListIndexes1769558400000,
   AppointmentReminders1769731200000,
+  UserRoleCounts1769904000000,
+  ApplicationQueueOpen1769904000001,
 ];
