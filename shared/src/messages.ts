@@ -1108,6 +1108,8 @@ export const MESSAGES = {
   mailSinkNotFound: 'This e-mail is no longer in the local mailbox.',
   mailSinkUnavailable: 'The local mailbox exists only while the API uses its own SMTP sink (SMTP_URL unset).',
   devReminderSent: 'Reminder dispatched: {outcome}.',
+  // Issue 19 (merge): the local-mode reminder sweep reads no body
+  devSweepNoBody: 'The reminder sweep takes no request body.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

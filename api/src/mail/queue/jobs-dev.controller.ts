@@ -1,12 +1,14 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
+  MESSAGES,
   devClockInputSchema,
   type DevClock,
   type DevClockInput,
   type ReminderSweepResult,
 } from '@medora/shared';
 import { Public } from '../../auth/decorators.js';
+import { ApiException } from '../../common/http-exception.filter.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../../common/openapi.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AppClock } from './app-clock.js';
@@ -43,7 +45,10 @@ export class JobsDevController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Run the reminder sweep now, by the API clock (local mode only)' })
   @ApiResponse({ status: 200, description: 'ReminderSweepResult' })
-  async runSweep(): Promise<ReminderSweepResult> {
+  @ApiResponse({ status: 400, description: 'A request body was sent', schema: ERROR_BODY_SCHEMA })
+  async runSweep(@Body() body: unknown): Promise<ReminderSweepResult> {
+    // It reads nothing: a body (even `{}`) is a caller's mistake, refused before anything runs.
+    if (body !== undefined && body !== null) throw new ApiException(400, MESSAGES.devSweepNoBody);
     return { enqueued: await this.sweep.sweep() };
   }
 }

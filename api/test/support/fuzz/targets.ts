@@ -21,6 +21,7 @@ import {
   notificationPreferencesSchema,
   DEFAULT_NOTIFICATION_PREFERENCES,
   devReminderSchema,
+  devClockInputSchema,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
@@ -87,6 +88,10 @@ export const FUZZ_ROUTES = [
   // Issue 19 (mail): the one-click unsubscribe and the local-mode reminder on demand
   'POST /api/mail/unsubscribe',
   'POST /api/dev/mail/reminder',
+  // Issue 19 (queue): a dead letter sent again (admin), the local-mode clock and reminder sweep
+  'POST /api/admin/mail/failed/{id}/retry',
+  'POST /api/dev/clock',
+  'POST /api/dev/reminders/sweep',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -394,6 +399,24 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       caller: null,
       path: '/api/dev/mail/reminder',
       json: { base: { appointmentId: cancelledId }, schema: devReminderSchema },
+    },
+    // Issue 19 (queue): no such dead letter (404); junk clock moves are refused; the sweep reads no
+    // body (the fixture's bookings are days away: nothing is due, so a sweep records nothing).
+    'POST /api/admin/mail/failed/{id}/retry': {
+      caller: admin,
+      path: `/api/admin/mail/failed/${missingId}/retry`,
+      params: { names: ['id'], build: (v) => `/api/admin/mail/failed/${v.id}/retry` },
+      noBody: true,
+    },
+    'POST /api/dev/clock': {
+      caller: null,
+      path: '/api/dev/clock',
+      json: { base: { offsetMinutes: 0 }, schema: devClockInputSchema },
+    },
+    'POST /api/dev/reminders/sweep': {
+      caller: null,
+      path: '/api/dev/reminders/sweep',
+      noBody: true,
     },
   };
 }
