@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import ICAL from 'ical.js';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MESSAGES } from '@medora/shared';
 import { loginThroughUi, type EmulatorUser } from '../support/auth';
 import { approvedDoctor, newPatient } from '../support/accounts';
 import { clinicDate } from '../support/dates';
+import { downloadedCalendar, openMail } from '../support/mailbox';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
@@ -23,31 +22,6 @@ const SCHEDULE = {
 };
 
 const auth = (user: EmulatorUser) => ({ Authorization: `Bearer ${user.idToken}` });
-
-/** Opens /dev/mailbox and the newest mail whose subject starts with `subject`. */
-async function openMail(page: Page, subject: string) {
-  await page.goto('/dev/mailbox');
-  await expect(page.getByRole('heading', { name: MESSAGES.mailSinkHeading })).toBeVisible();
-  const open = page.getByRole('button', { name: new RegExp(`^${MESSAGES.mailSinkOpen} ${subject}`) }).first();
-  await expect(open).toBeVisible();
-  await open.click();
-  await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${subject}`) })).toBeVisible();
-}
-
-/** Downloads the opened mail's .ics and parses it with a real iCalendar parser. */
-async function downloadedCalendar(page: Page) {
-  const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: /^appointment\.ics/ }).click();
-  const file = await (await download).path();
-  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: String(calendar.getFirstPropertyValue('method')),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-  };
-}
 
 test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s unsubscribe link turns reminders off', async ({
   page,
@@ -80,12 +54,16 @@ test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s
 
   // The confirmation: listed, opened, both parts, the clinic's zone named, a REQUEST .ics.
   await page.goto('/dev/mailbox');
-  await expect(
-    page.getByRole('button', {
-      name: `${MESSAGES.mailSinkOpen} Booked: your appointment with ${DOCTOR}`,
-      exact: false,
-    }),
-  ).toBeVisible();
+  // Sent by the durable queue's worker: reload until it is there.
+  await expect(async () => {
+    await page.reload();
+    await expect(
+      page.getByRole('button', {
+        name: `${MESSAGES.mailSinkOpen} Booked: your appointment with ${DOCTOR}`,
+        exact: false,
+      }),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expectAccessible(page);
   await shotAtWidths(page, 'mail-mailbox-list');
   await openMail(page, `Booked: your appointment with ${DOCTOR}`);
