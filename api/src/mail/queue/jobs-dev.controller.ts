@@ -47,8 +47,8 @@ export class JobsDevController {
   @ApiResponse({ status: 200, description: 'ReminderSweepResult' })
   @ApiResponse({ status: 400, description: 'A request body was sent', schema: ERROR_BODY_SCHEMA })
   async runSweep(@Body() body: unknown): Promise<ReminderSweepResult> {
-    // It reads nothing: a body (even `{}`) is a caller's mistake, refused before anything runs.
-    if (body !== undefined && body !== null) throw new ApiException(400, MESSAGES.devSweepNoBody);
+    // It reads nothing: any body (even `{}` or `null`) is a caller's mistake, refused before it runs.
+    if (body !== undefined) throw new ApiException(400, MESSAGES.devSweepNoBody);
     return { enqueued: await this.sweep.sweep() };
   }
 }

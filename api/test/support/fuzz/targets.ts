@@ -401,7 +401,7 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       json: { base: { appointmentId: cancelledId }, schema: devReminderSchema },
     },
     // Issue 19 (queue): no such dead letter (404); junk clock moves are refused; the sweep reads no
-    // body (the fixture's bookings are days away: nothing is due, so a sweep records nothing).
+    // body and refuses any (a sweep would record the fixture's due reminders).
     'POST /api/admin/mail/failed/{id}/retry': {
       caller: admin,
       path: `/api/admin/mail/failed/${missingId}/retry`,
