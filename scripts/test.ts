@@ -2,13 +2,24 @@
  * `npm test`: lint and typecheck, the jest unit tests of every package, the API tests against real
  * Postgres and real emulator tokens, then Playwright in Debian's Chromium against the stack as
  * `npm start` runs it. Ends with one line `N passed, N failed[, N skipped]`.
- * `--only lint|unit|api|e2e` runs one part.
+ * `--only lint|unit|clock|api|e2e` runs one part.
+ *
+ * The clock guard (docs/testing.md): the unit tests run a second time, and the API tests run, with
+ * the wall clock of every process (Postgres and the Auth emulator included) moved by
+ * MEDORA_TEST_CLOCK (default +400d) in MEDORA_TEST_TZ (default America/Chicago), so a test that
+ * depends on today's date fails here rather than on some later day. MEDORA_TEST_CLOCK=real turns it off.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './lib/build.js';
+import {
+  DEFAULT_TEST_CLOCK,
+  DEFAULT_TEST_TIME_ZONE,
+  parseTestClock,
+  testClockEnv,
+} from './lib/test-clock.js';
 import { ensureChromium } from '../e2e/setup/ensure-chromium.js';
 
 const root = path.resolve(__dirname, '..');
@@ -66,6 +77,19 @@ function jestTally(file: string, exitCode: number) {
   return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests };
 }
 
+const clockSpec = process.env.MEDORA_TEST_CLOCK?.trim() || DEFAULT_TEST_CLOCK;
+const clock =
+  clockSpec === 'real'
+    ? null
+    : parseTestClock(clockSpec, process.env.MEDORA_TEST_TZ?.trim() || DEFAULT_TEST_TIME_ZONE);
+
+/** The environment of a run on the moved clock ({} when the guard is off). */
+function movedClock(): NodeJS.ProcessEnv {
+  if (!clock) return {};
+  console.log(`Clock guard: ${clock.describe()}`);
+  return testClockEnv(root, clock);
+}
+
 const UNIT_PROJECTS = [
   'shared',
   'shell',
@@ -103,18 +127,37 @@ const parts: Record<string, () => Promise<Tally[]>> = {
       return jestTally(out, code);
     }),
   ],
+  clock: async () =>
+    clock
+      ? [
+          await timed('unit tests on a moved clock (clock guard)', async () => {
+            const out = path.join(tmp, 'unit-clock.json');
+            const env = movedClock();
+            const code = await run(
+              'npx',
+              ['jest', '--projects', ...UNIT_PROJECTS, '--json', `--outputFile=${out}`],
+              env,
+            );
+            return jestTally(out, code);
+          }),
+        ]
+      : [],
   api: async () => [
-    await timed('API tests (jest, real Postgres + Firebase Auth emulator)', async () => {
+    await timed('API tests (jest, real Postgres + Firebase Auth emulator, moved clock)', async () => {
       await run('npm', ['run', '--silent', 'build:shared']);
       const out = path.join(tmp, 'api.json');
-      const code = await run(process.execPath, [
-        '--experimental-vm-modules',
-        'node_modules/jest/bin/jest.js',
-        '-c',
-        'api/jest.config.js',
-        '--json',
-        `--outputFile=${out}`,
-      ]);
+      const code = await run(
+        process.execPath,
+        [
+          '--experimental-vm-modules',
+          'node_modules/jest/bin/jest.js',
+          '-c',
+          'api/jest.config.js',
+          '--json',
+          `--outputFile=${out}`,
+        ],
+        movedClock(),
+      );
       return jestTally(out, code);
     }),
   ],

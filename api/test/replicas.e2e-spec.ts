@@ -14,7 +14,7 @@ import { bookableSlots, bookingBody, type SeededDoctor } from './booking-helpers
 import { freePort } from './free-port.js';
 import { authHeader, signUpUser, testProjectId, type TestUser } from './helpers.js';
 import { startS3Server, type TestS3 } from './s3-server.js';
-import { TEST_ENV } from './test-env.js';
+import { TEST_ENV, clockEnv } from './test-env.js';
 
 /**
  * Issue 17 §5 "many API processes, one truth": two real API processes (the production build,
@@ -50,6 +50,7 @@ async function startApi(): Promise<string> {
     cwd: root,
     env: {
       PATH: process.env.PATH,
+      ...clockEnv(),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       API_PORT: String(port),

@@ -8,3 +8,18 @@ export const TEST_ENV = {
 
 /** The project the test emulator runs (a demo- project: offline, no credentials). */
 export const TEST_PROJECT_ID = 'demo-medora-test';
+
+/**
+ * The clock settings a child process must inherit to share the test's clock: the clock guard runs
+ * the suites with the wall clock moved (LD_PRELOAD of scripts/clock-shift, MEDORA_CLOCK_OFFSET_MS)
+ * and in a chosen TZ. A child started with a curated environment passes these on, so it does not
+ * fall back to the real date.
+ */
+export function clockEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (e): e is [string, string] =>
+        e[1] !== undefined && ['LD_PRELOAD', 'TZ', 'MEDORA_CLOCK_OFFSET_MS'].includes(e[0]),
+    ),
+  );
+}

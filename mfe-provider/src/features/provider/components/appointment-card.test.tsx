@@ -2,10 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, MESSAGES, api, formatMessage, notify, type ProviderAppointment } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { renderWithQuery } from '../../../test-utils/render-with-query';
+import { fixClock } from '../../../test-utils/fixed-clock';
 import { AppointmentCard } from './appointment-card';
 
 const HOUR = 60 * 60 * 1000;
 const now = Date.parse('2026-11-24T12:00:00Z');
+// The card compares start times with the clock: the fixtures below are relative to this "now".
+fixClock(now);
 
 function appointment(over: Partial<ProviderAppointment> = {}): ProviderAppointment {
   return {
