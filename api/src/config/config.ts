@@ -136,7 +136,7 @@ const enumOf = <T extends readonly [string, ...string[]]>(name: string, values: 
     });
 
 /** The environment the API reads. The keys are the env names (one place to look them up). */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: enumOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development'),
   API_PORT: port('API_PORT', 3000),
   API_HOST: z

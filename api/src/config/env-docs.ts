@@ -1,0 +1,316 @@
+import type { envSchema } from './config.js';
+
+/** An environment variable the API reads (a key of the env schema). */
+export type EnvName = keyof typeof envSchema.shape;
+
+/** Where a variable is listed in `docs/configuration.md`, in this order. */
+export const ENV_GROUPS = [
+  'Server',
+  'Database',
+  'Identity (Firebase Auth)',
+  'Logs, metrics and API documentation',
+  'Limits',
+  'Several API processes: Redis and object storage',
+  'E-mail and the job queue',
+  'Clinical summary',
+  'Local development',
+] as const;
+
+export interface EnvDoc {
+  group: (typeof ENV_GROUPS)[number];
+  /** What the variable changes, for an operator. */
+  description: string;
+  /** What happens when it is unset, where the schema's own default is no value (or not the whole story). */
+  unset?: string;
+  /** A value production accepts, for the variables production requires (the generator proves it starts). */
+  productionExample?: string;
+}
+
+/**
+ * The prose of `docs/configuration.md`. The names, defaults, accepted values and which variables
+ * production requires are read from the schema and `loadConfig` themselves by
+ * `scripts/docs-config.ts`, which refuses to write the page while a variable here is missing.
+ */
+export const ENV_DOCS = {
+  NODE_ENV: {
+    group: 'Server',
+    description:
+      '`production` fails closed: it needs a real database, a real Firebase project and real mail settings, and never starts the embedded PostgreSQL, the Auth emulator, dev routes or demo accounts.',
+  },
+  API_PORT: {
+    group: 'Server',
+    description: 'Port the API listens on. `npm start` derives it from `PORT_OFFSET` as well.',
+  },
+  API_HOST: {
+    group: 'Server',
+    description:
+      'Address the API listens on. Loopback by default because the local gateway runs on the same host; a container sets `0.0.0.0`.',
+  },
+  CORS_ORIGIN: {
+    group: 'Server',
+    description:
+      'Comma-separated browser origins allowed to call the API. The first one is also where e-mail links point when `PUBLIC_APP_URL` is unset.',
+  },
+  TRUSTED_PROXIES: {
+    group: 'Server',
+    description:
+      'Proxies (IP addresses or CIDRs, comma-separated) whose `X-Forwarded-For` entry is believed; `none` believes no proxy. Rate limits and audit rows use the client address that results. The default is loopback, where the local gateway runs.',
+  },
+  REQUEST_TIMEOUT_MS: {
+    group: 'Server',
+    description:
+      'Longest a request may run before the API answers 503 instead of keeping the client waiting.',
+  },
+  SHUTDOWN_GRACE_MS: {
+    group: 'Server',
+    description:
+      'On SIGTERM, how long in-flight requests and running jobs may take to finish before the process closes anyway.',
+  },
+  DATABASE_URL: {
+    group: 'Database',
+    description:
+      'The PostgreSQL server, e.g. `postgres://medora_api:secret@db:5432/medora`. Percent-encode special characters of the password.',
+    unset: 'the API starts its own embedded PostgreSQL (local use only)',
+    productionExample: 'postgres://medora_api:secret@db.example.org:5432/medora',
+  },
+  MIGRATION_DATABASE_URL: {
+    group: 'Database',
+    description:
+      'The owner role that runs migrations and audit retention, when `DATABASE_URL` is a restricted login role. The API itself serves traffic as the role `medora_app`.',
+    unset: '`DATABASE_URL` (or the embedded server’s superuser) runs the migrations',
+  },
+  MIGRATE_ON_BOOT: {
+    group: 'Database',
+    description:
+      'Apply pending migrations (and the demo seed) when the API starts. In production run `npm run migrate` once per release instead.',
+    unset: 'on outside production, off in production',
+  },
+  DB_POOL_SIZE: {
+    group: 'Database',
+    description: 'Connections in the API’s PostgreSQL pool.',
+  },
+  DB_STATEMENT_TIMEOUT_MS: {
+    group: 'Database',
+    description:
+      'PostgreSQL `statement_timeout` of the serving pool: a longer statement is cancelled and the request answers 503.',
+  },
+  DATA_DIR: {
+    group: 'Database',
+    description:
+      'Folder of the embedded PostgreSQL cluster (`<DATA_DIR>/postgres`); `npm start` keeps the Auth emulator’s accounts there too. Relative to the repository root.',
+    unset: '`.data`',
+  },
+  EMBEDDED_PG_PORT: {
+    group: 'Database',
+    description: 'Port of the embedded PostgreSQL (5432 is often taken by a system server).',
+  },
+  AUDIT_RETENTION_MONTHS: {
+    group: 'Database',
+    description:
+      'Months of audit rows to keep. Older rows are deleted by the owner at boot and by `npm run audit:retention -w @medora/api` (run it daily).',
+    unset: 'audit rows are kept for ever',
+  },
+  FIREBASE_PROJECT_ID: {
+    group: 'Identity (Firebase Auth)',
+    description:
+      'The Firebase project whose ID tokens the API accepts. A `demo-` project works only with the Auth emulator, so production needs a real one.',
+    productionExample: 'medora-clinic',
+  },
+  FIREBASE_AUTH_EMULATOR_HOST: {
+    group: 'Identity (Firebase Auth)',
+    description:
+      'host:port of the Firebase Auth emulator, which accepts unsigned tokens: refused with `NODE_ENV=production`. `npm start` starts one and sets it.',
+    unset: 'tokens are verified against the real Firebase project',
+  },
+  GOOGLE_APPLICATION_CREDENTIALS: {
+    group: 'Identity (Firebase Auth)',
+    description:
+      'Path of a service-account key for the real Firebase project, used for the revocation check of ID tokens.',
+    unset: 'the Google default credentials of the host, if any',
+  },
+  TOKEN_CACHE_SECONDS: {
+    group: 'Identity (Firebase Auth)',
+    description:
+      'How long a verified ID token is trusted before Firebase is asked again whether the account was disabled, deleted or revoked; `0` checks every request. Bounds how long access outlives such a change.',
+  },
+  LOG_LEVEL: {
+    group: 'Logs, metrics and API documentation',
+    description: 'Least severe log level written; `silent` turns logging off.',
+  },
+  METRICS_PORT: {
+    group: 'Logs, metrics and API documentation',
+    description: 'Serves Prometheus metrics at `GET /metrics` on this port, never on the API’s own port.',
+    unset: 'no metrics are collected',
+  },
+  METRICS_HOST: {
+    group: 'Logs, metrics and API documentation',
+    description: 'Address the metrics port listens on.',
+    unset: '`API_HOST`',
+  },
+  METRICS_TOKEN: {
+    group: 'Logs, metrics and API documentation',
+    description: 'When set, `GET /metrics` answers only `Authorization: Bearer <token>`.',
+    unset: 'metrics are served to anyone who reaches the port',
+  },
+  OPENAPI_PUBLIC: {
+    group: 'Logs, metrics and API documentation',
+    description: 'Serve the OpenAPI UI and JSON at `/api/docs`.',
+    unset: 'on outside production, off in production',
+  },
+  BOOKING_MAX_PER_HOUR: {
+    group: 'Limits',
+    description: 'Appointments one account may book per hour; past it booking answers 429.',
+  },
+  BOOKING_MAX_UPCOMING: {
+    group: 'Limits',
+    description: 'Active upcoming appointments one account may hold; past it booking answers 429.',
+  },
+  DOCUMENT_QUOTA_FILES: {
+    group: 'Limits',
+    description:
+      'Documents (files and name-only records) one patient may hold; past it an upload answers 413.',
+  },
+  DOCUMENT_QUOTA_BYTES: {
+    group: 'Limits',
+    description: 'Bytes of document files one patient may store; past it an upload answers 413.',
+  },
+  RATE_LIMIT_WINDOW_SECONDS: {
+    group: 'Limits',
+    description:
+      'Length of the fixed window the request rate limits below count in; it starts with a key’s first request. With `REDIS_URL` every API process shares the counts, otherwise each counts alone.',
+  },
+  RATE_LIMIT_SIGN_IN_PER_USER: {
+    group: 'Limits',
+    description:
+      'Requests per window of one verified account to the sign-in-adjacent routes (`POST /api/users`, `GET /api/me`, `POST /api/dev/demo-session`, `POST /api/doctors`); past it 429 with `Retry-After`.',
+  },
+  RATE_LIMIT_SIGN_IN_PER_IP: {
+    group: 'Limits',
+    description: 'The same routes per window from one client address, all accounts together.',
+  },
+  RATE_LIMIT_UPLOAD_PER_USER: {
+    group: 'Limits',
+    description: 'Document, credential and prescription uploads per window of one account.',
+  },
+  RATE_LIMIT_UPLOAD_PER_IP: {
+    group: 'Limits',
+    description: 'Uploads per window from one client address.',
+  },
+  RATE_LIMIT_BOOKING_PER_USER: {
+    group: 'Limits',
+    description: '`POST /api/appointments` per window of one account (on top of `BOOKING_MAX_PER_HOUR`).',
+  },
+  RATE_LIMIT_BOOKING_PER_IP: {
+    group: 'Limits',
+    description: '`POST /api/appointments` per window from one client address.',
+  },
+  REDIS_URL: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'Redis that holds the rate-limit counters, so that every API process counts together.',
+    unset: 'each process counts in its own memory',
+  },
+  REDIS_KEY_PREFIX: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'Prefix of every Redis key Medora writes, so that several deployments can share one Redis.',
+  },
+  S3_BUCKET: {
+    group: 'Several API processes: Redis and object storage',
+    description:
+      'Bucket of an S3-compatible object store for the bytes of documents, credentials and prescriptions. Required when any other `S3_*` variable is set. Move existing bytes with `npm run storage:migrate`.',
+    unset: 'file bytes are stored in PostgreSQL',
+  },
+  S3_ENDPOINT: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'Endpoint of a non-AWS store (MinIO and the like).',
+    unset: 'AWS’s own endpoint for the region',
+  },
+  S3_REGION: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'Region of the bucket.',
+    unset: '`us-east-1`',
+  },
+  S3_ACCESS_KEY_ID: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'Access key of the store; set together with `S3_SECRET_ACCESS_KEY` or not at all.',
+    unset: 'the AWS SDK’s default credential chain (instance role, `AWS_*` variables)',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'Secret of `S3_ACCESS_KEY_ID`.',
+  },
+  S3_FORCE_PATH_STYLE: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'Path-style object URLs (`endpoint/bucket/key`), which MinIO needs.',
+  },
+  SMTP_URL: {
+    group: 'E-mail and the job queue',
+    description:
+      'SMTP server every e-mail goes through, e.g. `smtps://user:password@smtp.example.org:465` (`smtp://` upgrades with STARTTLS when the server offers it).',
+    unset: 'an SMTP sink inside the API process, shown at `/dev/mailbox` (local use only)',
+    productionExample: 'smtps://medora:secret@smtp.example.org:465',
+  },
+  MAIL_FROM: {
+    group: 'E-mail and the job queue',
+    description: 'Sender of every e-mail, and the organizer of the calendar files they carry.',
+    unset: '`Medora <no-reply@medora.localhost>`',
+    productionExample: 'Medora <no-reply@clinic.example>',
+  },
+  MAIL_LINK_SECRET: {
+    group: 'E-mail and the job queue',
+    description:
+      'HMAC key of the one-click unsubscribe links in reminder e-mails. Changing it invalidates the links in e-mails already sent.',
+    unset: 'a fixed key for local use only',
+    productionExample: '0123456789abcdef0123456789abcdef0123456789abcdef',
+  },
+  PUBLIC_APP_URL: {
+    group: 'E-mail and the job queue',
+    description: 'Origin the links in e-mails point to (the dashboards, the unsubscribe page and its API).',
+    unset: 'the first `CORS_ORIGIN`',
+    productionExample: 'https://medora.clinic.example',
+  },
+  MAIL_ATTEMPTS: {
+    group: 'E-mail and the job queue',
+    description:
+      'Tries of one e-mail job (the first and its retries) before it becomes a dead letter for an admin.',
+  },
+  MAIL_RETRY_DELAY_SECONDS: {
+    group: 'E-mail and the job queue',
+    description: 'Delay before the first retry; each next one doubles, with jitter.',
+  },
+  MAIL_RETRY_MAX_DELAY_SECONDS: {
+    group: 'E-mail and the job queue',
+    description: 'Longest delay between two tries.',
+  },
+  JOBS_POLL_SECONDS: {
+    group: 'E-mail and the job queue',
+    description: 'How often an idle job worker asks PostgreSQL for work.',
+  },
+  REMINDER_SWEEP_BATCH: {
+    group: 'E-mail and the job queue',
+    description: 'Most reminders one sweep records per transaction (it loops while batches come back full).',
+  },
+  SUMMARY_LLM_URL: {
+    group: 'Clinical summary',
+    description:
+      'OpenAI-compatible chat-completions endpoint (a base ending in `/v1` or the full URL) that writes the clinical summary. Used only with `SUMMARY_LLM_MODEL`; any failure falls back to the deterministic summary.',
+    unset: 'the deterministic summary only',
+  },
+  SUMMARY_LLM_MODEL: {
+    group: 'Clinical summary',
+    description: 'Model name sent to `SUMMARY_LLM_URL`.',
+  },
+  SUMMARY_LLM_API_KEY: {
+    group: 'Clinical summary',
+    description: 'Bearer key for `SUMMARY_LLM_URL`.',
+  },
+  MEDORA_LOCAL_MODE: {
+    group: 'Local development',
+    description:
+      'Turns on the dev routes (`/api/dev/…`) and the demo accounts. Needs the Auth emulator; refused with `NODE_ENV=production`. `npm start` sets it.',
+  },
+  SEED_DEMO_DATA: {
+    group: 'Local development',
+    description:
+      'Seed the demo doctors with weekly schedules when migrating (idempotent). `npm start` sets it.',
+  },
+} as const satisfies { [K in EnvName]?: EnvDoc };
