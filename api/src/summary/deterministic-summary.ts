@@ -54,7 +54,9 @@ export const gatherMedications = mergeMedicines;
 
 /** One flag as a line of plain text: urgency, message, the answers that raised it, the guidance. */
 export function flagLine(flag: SummaryFlag): string {
-  const evidence = flag.evidence.map((e) => formatMessage('flagEvidenceItem', { label: e.label, answer: e.answer }));
+  const evidence = flag.evidence.map((e) =>
+    formatMessage('flagEvidenceItem', { label: e.label, answer: e.answer }),
+  );
   return [
     `[${urgencyLabel(flag.urgency)}] ${flag.message}`,
     evidence.length ? `${MESSAGES.flagEvidenceHeading}: ${evidence.join('; ')}` : '',
