@@ -64,6 +64,7 @@ export const LEXICON: readonly LexiconTerm[] = [
       /\bsuicide (?:note|plan|letter)\b/,
       /\b(?:said|saying|written) (?:my )?goodbyes?\b/,
       /\btook an overdose\b|\boverdos(?:e|ed|ing)\b/,
+      /\b(?:took|taken|swallowed) (?:about |around |like |over )?\d{2,} (?:of (?:my |the )?)?(?:paracetamol|tablets|pills|co-codamol|sleeping pills)\b/,
     ],
   },
   {
@@ -73,10 +74,12 @@ export const LEXICON: readonly LexiconTerm[] = [
       /\bsuicid\w*/,
       /\bself[- ]?harm\w*/,
       /\b(?:hurt|hurting|harm|harming|cut|cutting|burn|burning) (?:my ?self|myself)\b/,
+      /\b(?:cut|cutting|scratching|burning) (?:my |into my )?(?:arms?|wrists?|legs?|thighs?|skin)\b/,
+      /\bbetter off without me\b/,
       /\b(?:want|wanting|wish|wishing) (?:i was|i were|to be) dead\b/,
       /\b(?:want|wanting|wish|wishing) to die\b/,
       /\bbetter off dead\b/,
-      /\b(?:don't|do not|dont) want to (?:live|be alive|be here|wake up|go on)\b/,
+      /\b(?:don't|do not|didn't|did not) want to (?:live|be alive|be here|wake up|go on)\b/,
       /\bno (?:reason|point) (?:to|in) (?:live|living|going on)\b/,
       /\b(?:life|living) (?:is )?not worth\b|\bnot worth living\b/,
       /\bcan't go on\b/,
@@ -90,6 +93,7 @@ export const LEXICON: readonly LexiconTerm[] = [
     patterns: [
       /\b(?:crushing|squeezing|heavy|heaviness|pressure|tight|tightness|vice|band)\b.{0,30}\bchest\b/,
       /\bchest\b.{0,30}\b(?:crushing|squeezing|heavy|heaviness|pressure|tight|tightness)\b/,
+      /\bchest\b.{0,60}\b(?:left arm|jaw|clammy)\b/,
       /\bchest (?:pain|ache|discomfort|tightness)\b.{0,60}\b(?:left arm|arm|jaw|neck|back|sweat\w*|clammy|at rest|resting|breathless\w*|short of breath|sick|nause\w*)/,
       /\b(?:arm|jaw|neck|back|sweat\w*|clammy)\b.{0,40}\bchest (?:pain|ache|discomfort)\b/,
       /\bheart attack\b/,
@@ -143,6 +147,20 @@ export const LEXICON: readonly LexiconTerm[] = [
     ],
   },
   { id: 'stiff-neck', label: 'stiff neck', patterns: [/\bstiff neck\b|\bneck (?:is )?stiff\b/] },
+  {
+    id: 'photophobia',
+    label: 'light hurting the eyes',
+    patterns: [
+      /\b(?:can't (?:bear|stand|look at) (?:the )?light|light hurts|photophobi\w*|sensitive to (?:the )?light)\b/,
+    ],
+  },
+  {
+    id: 'abdominal-pain',
+    label: 'abdominal or pelvic pain',
+    patterns: [
+      /\b(?:tummy|stomach|belly|abdominal|pelvic|lower abdominal) (?:pain|ache|cramps?)\b|\bpain (?:low down|in my (?:tummy|stomach|belly|pelvis|side|lower abdomen))\b/,
+    ],
+  },
   // ── anaphylaxis and breathing (Resuscitation Council UK 2021; BTS) ──────────────────────────────
   {
     id: 'anaphylaxis',
@@ -237,7 +255,7 @@ export const LEXICON: readonly LexiconTerm[] = [
     label: 'possible pregnancy',
     patterns: [
       /\bpregnan\w*/,
-      /\bmissed (?:my |a )?period\b|\bperiod (?:is |was )?(?:late|overdue)\b|\blate period\b/,
+      /\bmissed (?:my |a )?period\b|\bperiod (?:is |was )?(?:\w+ \w+ )?(?:late|overdue)\b|\blate period\b/,
       /\bpositive (?:pregnancy )?test\b|\bweeks? pregnant\b|\bexpecting a baby\b/,
     ],
     fuzzy: ['pregnant'],
@@ -269,8 +287,8 @@ export const LEXICON: readonly LexiconTerm[] = [
     id: 'thirst-polyuria',
     label: 'thirst and passing a lot of urine',
     patterns: [
-      /\b(?:very |always |constantly |really |extremely )thirsty\b|\bthirst\b|\bdrinking (?:a lot|loads|constantly|all the time)\b/,
-      /\b(?:peeing|weeing|urinating|passing urine|going to the toilet) (?:a lot|all the time|constantly|often|more)\b/,
+      /\bthirsty\b|\bthirst\b|\bdrinking (?:a lot|loads|constantly|all the time)\b/,
+      /\b(?:peeing|weeing|urinating|passing urine|going to the toilet) (?:a lot|loads|all the time|constantly|often|more)\b/,
     ],
   },
   // ── back (GIRFT cauda equina 2023; NICE NG234) ──────────────────────────────────────────────────
@@ -571,6 +589,48 @@ function bloodPressures(
   return out;
 }
 
+/**
+ * Words patients often misspell that the patterns rely on: a token of five letters or more within one
+ * typo of one of these is read as the word ("chesst" → "chest", "brest" → "breast").
+ */
+const SPELLING = [
+  'chest',
+  'breath',
+  'breathe',
+  'breathless',
+  'breast',
+  'tight',
+  'tightness',
+  'pressure',
+  'crushing',
+  'clammy',
+  'sweating',
+  'headache',
+  'vomiting',
+  'bleeding',
+  'stomach',
+  'swollen',
+  'thirsty',
+  'weight',
+  'period',
+  'pregnant',
+  'suicide',
+  'suicidal',
+  'overdose',
+  'morning',
+  'spotting',
+  'dizzy',
+  'faint',
+  'fainted',
+];
+function correctSpelling(text: string): string {
+  return text.replace(/[a-z]{5,}/g, (w) => {
+    if (SPELLING.includes(w)) return w;
+    const hit = SPELLING.find((s) => s.length >= 5 && withinOneEdit(w, s));
+    return hit ?? w;
+  });
+}
+
 /** The free-text fields a record fills in (trimmed, non-empty), in lexicon order. */
 export function freeTextPresent(answers: IntakeAnswers): string[] {
   return FREE_TEXT_FIELDS.filter((f) => {
@@ -593,7 +653,7 @@ export function screenFreeText(answers: IntakeAnswers): Map<LexiconTermId, TextM
   for (const field of SCREENED_FIELDS) {
     const raw = answers[field];
     if (typeof raw !== 'string' || !raw.trim()) continue;
-    const text = normaliseText(raw);
+    const text = correctSpelling(normaliseText(raw));
     const words = [...text.matchAll(/[a-z][a-z'-]+/g)];
     for (const term of LEXICON) {
       if (term.notIn?.includes(field)) continue;

@@ -175,6 +175,7 @@ export const CONTEXTS = {
     is('urinaryAssociated', 'Lower abdominal pain'),
     is('bowelAssociated', 'Abdominal pain or bloating'),
     text('severe-abdominal-pain'),
+    text('abdominal-pain'),
   ),
   headache: any(
     symptom('Headache'),
@@ -370,7 +371,7 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
           all(is('sobOnset', 'Suddenly'), is('chestPainTriggers', 'Deep breathing or coughing')),
         ),
       ),
-      all(is('swellingLocation', 'One leg'), ctx('breathless')),
+      all(any(is('swellingLocation', 'One leg'), text('calf-swelling')), ctx('breathless')),
     ),
   },
   {
@@ -579,6 +580,11 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
       is('rashType', 'Small purple or red dots that do not fade when pressed'),
       text('non-blanching-rash'),
       all(ctx('fever'), ctx('headache'), ctx('confusion')),
+      all(
+        ctx('fever'),
+        any(is('feverAssociated', 'Stiff neck'), text('stiff-neck')),
+        any(ctx('confusion'), text('photophobia')),
+      ),
     ),
   },
   {
