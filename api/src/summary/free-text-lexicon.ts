@@ -60,7 +60,7 @@ export const LEXICON: readonly LexiconTerm[] = [
       /\btake my (?:own )?life\b/,
       /\bkill(?:ing)? my ?self\b/,
       /\bhang(?:ing)? my ?self\b/,
-      /\b(?:saved|saving|stockpil\w*|collected|hoard\w*) (?:up )?(?:my )?(?:pills|tablets|meds|medication)/,
+      /\b(?:saved|saving|stockpil\w*|collect\w*|hoard\w*) (?:up )?(?:[a-z']+ ){0,2}(?:pills|tablets|meds|medication|paracetamol)\b/,
       /\bsuicide (?:note|plan|letter)\b/,
       /\b(?:said|saying|written) (?:my )?goodbyes?\b/,
       /\btook an overdose\b|\boverdos(?:e|ed|ing)\b/,
@@ -453,6 +453,69 @@ export const LEXICON: readonly LexiconTerm[] = [
     ],
   },
   { id: 'headache', label: 'headache', patterns: [/\bheadache\w*|\bmigraine\w*/] },
+  // ── more danger and cancer phrases (RCUK 2021 anaphylaxis, CG109, BSR GCA, NG51, NG12) ───────────
+  {
+    id: 'hives',
+    label: 'hives or a sudden widespread rash',
+    patterns: [
+      /\bhives\b|\burticaria\b|\bwelts\b|\b(?:rash|blotches|itchy bumps) (?:all over|everywhere|spreading)\b/,
+    ],
+  },
+  { id: 'wheeze', label: 'wheeze', patterns: [/\bwheez\w*/] },
+  {
+    id: 'family-sudden-death',
+    label: 'a family history of sudden cardiac death',
+    patterns: [
+      /\b(?:brother|sister|mum|mother|dad|father|son|daughter|cousin|uncle|aunt|family member|sibling)\b.{0,40}\b(?:died suddenly|sudden(?:ly)? died|sudden (?:cardiac |unexplained )?death|dropped dead)\b/,
+    ],
+  },
+  {
+    id: 'gca-signs',
+    label: 'temple pain, scalp tenderness or jaw pain on chewing',
+    patterns: [
+      /\btemples?\b/,
+      /\bjaw\b.{0,30}\b(?:chew\w*|eating|when i eat)\b/,
+      /\bscalp\b.{0,20}\b(?:tender|sore|hurts)\b|\b(?:comb\w*|brush\w*) my hair\b/,
+    ],
+  },
+  {
+    id: 'nipple-change',
+    label: 'nipple discharge or retraction',
+    patterns: [
+      /\bnipple\b.{0,40}\b(?:discharge|bleed\w*|blood\w*|pulling in\w*|inwards|inverted|turned in|retract\w*)\b/,
+      /\b(?:discharge|blood)\b.{0,30}\bnipple\b/,
+    ],
+  },
+  {
+    id: 'bloating',
+    label: 'persistent bloating or feeling full quickly',
+    patterns: [
+      /\bbloat\w*|\b(?:feel|feeling|get|gets) full (?:after|quickly|very quickly)\b|\bearly satiety\b|\b(?:tummy|stomach|belly) (?:looks |is |feels )?swollen\b/,
+    ],
+  },
+  {
+    id: 'mouth-ulcer',
+    label: 'a mouth ulcer that has not healed',
+    patterns: [
+      /\bulcer\b.{0,60}\b(?:(?:hasn't|has not|not|won't|never) heal\w*|[3-9] weeks|\d+ months)/,
+      /\b(?:red|white) patch\w*\b.{0,20}\b(?:mouth|tongue|gum)\b/,
+    ],
+  },
+  {
+    id: 'no-urine',
+    label: 'not passing urine',
+    patterns: [
+      /\b(?:haven't|hasn't|not|didn't) (?:passed|been able to pass|had a) (?:any )?(?:water|urine|wee|pee)\b/,
+      /\bno (?:urine|wee|pee)\b.{0,20}\b(?:since|for|in)\b|\bnot (?:peed|weed|urinated)\b/,
+    ],
+  },
+  {
+    id: 'mottled-skin',
+    label: 'mottled, ashen or blue skin',
+    patterns: [
+      /\bmottled\b|\bblotchy\b.{0,20}\b(?:grey|gray|blue|purple)\b|\b(?:ashen|grey|gray) (?:skin|colour|color)\b|\bskin\b.{0,20}\b(?:ashen|mottled|grey and blotchy)\b/,
+    ],
+  },
   // ── medicines that change urgency (BNF names), read in every screened field ─────────────────────
   {
     id: 'chemotherapy',
@@ -534,6 +597,10 @@ export function normaliseText(text: string): string {
     .replace(/\bdoesnt\b/g, "doesn't")
     .replace(/\bcouldnt\b/g, "couldn't")
     .replace(/\bdidnt\b/g, "didn't")
+    .replace(/\bhavent\b/g, "haven't")
+    .replace(/\bhasnt\b/g, "hasn't")
+    .replace(/\bisnt\b/g, "isn't")
+    .replace(/\bive\b/g, "i've")
     .replace(/\s+/g, ' ');
 }
 

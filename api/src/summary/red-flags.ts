@@ -314,10 +314,14 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     urgency: 'same-day',
     message: 'Chest pain with cardiac features over a longer period: assess for angina or unstable angina.',
     source:
-      'NICE CG95 1.3 (stable chest pain): typical features — constricting, on exertion, relieved by rest',
+      'NICE CG95 1.3 (stable chest pain): typical features — constricting, on exertion, relieved by rest', // Typical or atypical angina needs exertion among its features (CG95 1.3.3).
     when: all(
       symptom('Chest Pain'),
-      cardiacChestFeatures,
+      is('chestPainTriggers', 'Physical exertion'),
+      any(
+        is('chestPainType', 'Pressure, squeezing or tightness'),
+        anyOf('chestPainLocation', 'Spreads to the left arm', 'Spreads to the jaw or neck'),
+      ),
       anyOf('chestPainDuration', '1-4 weeks', 'More than 4 weeks'),
     ),
   },
@@ -372,6 +376,23 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
         ),
       ),
       all(any(is('swellingLocation', 'One leg'), text('calf-swelling')), ctx('breathless')),
+    ),
+  },
+  {
+    id: 'acute-heart-failure',
+    concept: 'heart-failure',
+    urgency: 'emergency',
+    message:
+      'Breathlessness at rest with orthopnoea, night breathlessness or swollen ankles: possible acute heart failure.',
+    source:
+      'NICE CG187 (acute heart failure) 1.2; NICE NG106: breathlessness at rest needs emergency assessment',
+    when: all(
+      is('sobSeverity', 'At rest'),
+      any(
+        anyOf('sobTriggers', 'Lying flat', 'Waking me at night'),
+        is('sobAssociated', 'Swollen ankles'),
+        is('chronicConditions', 'Heart Disease'),
+      ),
     ),
   },
   {
@@ -432,7 +453,22 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     urgency: 'emergency',
     message: 'Swelling of lips, tongue, face or throat: possible anaphylaxis or angioedema.',
     source: 'Resuscitation Council UK (2021) emergency treatment of anaphylaxis; NICE CG134',
-    when: any(is('rashAssociated', 'Swelling of lips, tongue or face'), text('anaphylaxis')),
+    when: any(
+      is('rashAssociated', 'Swelling of lips, tongue or face'),
+      text('anaphylaxis'),
+      // Sudden skin features with a breathing or circulation problem (RCUK 2021 criteria).
+      all(
+        any(text('hives'), is('rashType', 'Raised bumps or hives')),
+        any(
+          text('wheeze'),
+          is('sobAssociated', 'Wheezing'),
+          is('coughAssociated', 'Wheezing'),
+          ctx('breathless'),
+          ctx('fainted'),
+          is('dizzinessType', 'Light-headed, as if about to faint'),
+        ),
+      ),
+    ),
   },
   {
     id: 'heart-failure',
@@ -477,6 +513,8 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
       all(symptom('Fainting'), age(65), is('faintingWarning', 'None of these')),
       all(ctx('fainted'), ctx('breathless')),
       all(text('fainting'), any(text('palpitations'), text('chest-pain'), text('breathless'))),
+      // CG109 1.1.3: family history of sudden cardiac death under 40.
+      all(ctx('fainted'), text('family-sudden-death')),
     ),
   },
   {
@@ -600,6 +638,11 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
       any(
         is('headacheTriggers', 'Coughing or straining'),
         all(is('headacheDuration', 'More than 4 weeks'), ctx('vomiting')),
+        // A headache that came on over days with a neurological deficit (CKS red flag; NG12 1.9).
+        all(
+          is('headacheOnset', 'Gradually over days'),
+          is('headacheAssociated', 'Confusion, weakness or trouble speaking'),
+        ),
       ),
     ),
   },
@@ -610,12 +653,19 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     message:
       'A new headache at 50 or over with visual symptoms: consider giant cell arteritis (same-day assessment).',
     source: 'BSR guideline on giant cell arteritis (2020): fast-track same-day assessment; NICE CKS GCA',
-    when: all(
-      age(50),
-      ctx('headache'),
-      newHeadache,
-      not(ctx('pregnant')),
-      any(is('headacheAssociated', 'Visual disturbance (aura)'), symptom('Vision Problems')),
+    when: any(
+      all(
+        age(50),
+        ctx('headache'),
+        newHeadache,
+        not(ctx('pregnant')),
+        any(
+          is('headacheAssociated', 'Visual disturbance (aura)'),
+          symptom('Vision Problems'),
+          text('gca-signs'),
+        ),
+      ),
+      all(age(50), text('gca-signs'), text('headache')),
     ),
   },
   // ── sepsis and infection (NICE NG51, CG151, NG111; UKHSA; NG125) ────────────────────────────────
@@ -645,6 +695,8 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
         is('vomitingAssociated', 'Little or no urine'),
         is('rashType', 'Small purple or red dots that do not fade when pressed'),
         text('cannot-breathe'),
+        text('no-urine'),
+        text('mottled-skin'),
       ),
     ),
   },
@@ -657,14 +709,7 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     source: 'NICE NG51 1.1.3 (risk factors) and 1.3 (moderate-to-high-risk criteria: rigors)',
     when: all(
       ctx('fever'),
-      any(
-        ctx('rigors'),
-        ctx('immunosuppressed'),
-        ctx('pregnant'),
-        ctx('postpartum'),
-        age(75),
-        is('chronicConditions', 'Cancer'),
-      ),
+      any(ctx('rigors'), ctx('immunosuppressed'), ctx('pregnant'), ctx('postpartum'), age(75)),
     ),
   },
   {
@@ -779,9 +824,22 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     concept: 'pregnancy-bleeding',
     urgency: 'emergency',
     message:
-      'Bleeding after 20 weeks of pregnancy: possible antepartum haemorrhage — immediate obstetric assessment.',
+      'Bleeding after 20 weeks of pregnancy, or heavy bleeding or faintness in early pregnancy: immediate obstetric assessment.',
     source: 'RCOG Green-top Guideline 63 (antepartum haemorrhage); NICE NG201',
-    when: all(female, after20Weeks, ctx('vaginalBleeding')),
+    when: any(
+      all(female, after20Weeks, ctx('vaginalBleeding')),
+      // NG126 1.3.6: heavy bleeding or signs of shock in early pregnancy — emergency.
+      all(
+        female,
+        any(ctx('pregnant'), ctx('possiblyPregnant')),
+        ctx('vaginalBleeding'),
+        any(
+          anyOf('bleedingAmount', 'A cupful or more', 'Will not stop'),
+          ctx('fainted'),
+          is('dizzinessType', 'Light-headed, as if about to faint'),
+        ),
+      ),
+    ),
   },
   {
     id: 'pre-eclampsia',
@@ -1066,6 +1124,16 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     when: any(is('visionType', 'Sudden loss of part or all of the vision'), text('vision-loss')),
   },
   {
+    id: 'visual-tia',
+    concept: 'stroke-tia',
+    urgency: 'same-day',
+    message:
+      'Sudden loss of vision in one eye, even if it recovered: assess as a possible TIA (amaurosis fugax).',
+    source:
+      'NICE NG128 1.1.3–1.1.4: transient monocular visual loss is a TIA — specialist assessment within 24 hours',
+    when: any(is('visionType', 'Sudden loss of part or all of the vision'), text('vision-loss')),
+  },
+  {
     id: 'red-eye',
     concept: 'sight-threatening-eye',
     urgency: 'same-day',
@@ -1183,6 +1251,84 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     when: any(is('weightLossAssociated', 'Difficulty swallowing'), text('dysphagia')),
   },
   {
+    id: 'brain-progressive',
+    concept: 'suspected-cancer',
+    urgency: 'urgent-cancer',
+    message:
+      'Progressive loss of neurological function over weeks (one-sided weakness, clumsiness, or a headache with a deficit): urgent brain imaging.',
+    source:
+      'NICE NG12 1.9.1: progressive, sub-acute loss of central neurological function — urgent direct access MRI',
+    when: any(
+      all(
+        is('weaknessOnset', 'Gradually over weeks or months'),
+        anyOf('weaknessLocation', 'One side of the body', 'One arm or leg', 'Face'),
+      ),
+      all(
+        ctx('headache'),
+        is('headacheOnset', 'Gradually over days'),
+        is('headacheAssociated', 'Confusion, weakness or trouble speaking'),
+        anyOf('headacheDuration', '1-4 weeks', 'More than 4 weeks'),
+      ),
+    ),
+  },
+  {
+    id: 'mouth-ulcer',
+    concept: 'suspected-cancer',
+    urgency: 'urgent-cancer',
+    message:
+      'A mouth ulcer or patch that has not healed for 3 weeks or more: refer on the suspected oral cancer pathway.',
+    source:
+      'NICE NG12 1.8.2–1.8.3: unexplained oral ulceration lasting more than 3 weeks; red or white patch',
+    when: text('mouth-ulcer'),
+  },
+  {
+    id: 'leukaemia',
+    concept: 'suspected-cancer',
+    urgency: 'urgent-cancer',
+    message: 'Unexplained bruising or bleeding with tiredness: very urgent full blood count (leukaemia).',
+    source:
+      'NICE NG12 1.10.1–1.10.2: unexplained bruising, bleeding, petechiae, pallor or persistent fatigue — FBC within 48 hours',
+    when: all(
+      is('bleedingSite', 'Easy bruising'),
+      not(ctx('anticoagulated')),
+      any(symptom('Fatigue'), ctx('fever'), anyOf('bleedingSite', 'Gums', 'Nose')),
+    ),
+  },
+  {
+    id: 'myeloma-60',
+    concept: 'suspected-cancer',
+    urgency: 'routine',
+    message:
+      'Persistent back or bone pain at 60 or over without an injury: full blood count, calcium and plasma viscosity (myeloma).',
+    source:
+      'NICE NG12 1.10.6: 60 and over with persistent bone pain, particularly back pain, or unexplained fracture',
+    when: all(
+      age(60),
+      symptom('Back Pain'),
+      not(is('backPainTriggers', 'A fall or injury')),
+      any(
+        is('backPainTriggers', 'Night-time or rest'),
+        anyOf('backPainDuration', '3-12 months', 'More than a year'),
+      ),
+    ),
+  },
+  {
+    id: 'prostate',
+    concept: 'suspected-cancer',
+    urgency: 'routine',
+    message:
+      'Lower urinary tract symptoms in a man of 50 or over: consider a PSA test and rectal examination.',
+    source:
+      'NICE NG12 1.6.3: lower urinary tract symptoms (nocturia, frequency, hesitancy, urgency, retention) — PSA and DRE',
+    when: all(
+      { sex: 'Male' },
+      age(50),
+      anyOf('urinaryType', 'Weak stream or difficulty starting', 'Passing urine more often', 'Urgency'),
+      not(anyOf('urinaryDuration', 'Less than 24 hours', '1-3 days')),
+      not(is('urinaryAssociated', 'Fever or chills')),
+    ),
+  },
+  {
     id: 'upper-gi-55',
     concept: 'suspected-cancer',
     urgency: 'urgent-cancer',
@@ -1264,7 +1410,12 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
           is('bleedingSite', 'In stool or black stools'),
           text('rectal-blood'),
         ),
-        any(ctx('abdominalPain'), symptom('Bowel Changes'), ctx('unintendedWeightLoss')),
+        // NG12 1.3.3: an unexplained change in bowel habit (persistent, not a week), pain or weight loss.
+        any(
+          ctx('abdominalPain'),
+          all(symptom('Bowel Changes'), not(is('bowelDuration', 'Less than 2 weeks'))),
+          ctx('unintendedWeightLoss'),
+        ),
       ),
     ),
   },
@@ -1276,9 +1427,10 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
       'An unexplained breast or axillary lump at 30 or over: refer on the suspected breast cancer pathway.',
     source:
       'NICE NG12 1.4.1: aged 30 and over with an unexplained breast lump, with or without pain; axillary lump',
-    when: all(
-      age(30),
-      any(all(anyOf('lumpLocation', 'Breast', 'Armpit'), lumpUnexplained), text('breast-lump')),
+    when: any(
+      all(age(30), any(all(anyOf('lumpLocation', 'Breast', 'Armpit'), lumpUnexplained), text('breast-lump'))),
+      // NG12 1.4.2: 50 and over with nipple discharge, retraction or other changes of concern.
+      all(age(50), text('nipple-change')),
     ),
   },
   {
@@ -1341,8 +1493,13 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     when: all(
       female,
       age(50),
-      is('bowelAssociated', 'Abdominal pain or bloating'),
-      not(is('bowelDuration', 'Less than 2 weeks')),
+      any(
+        all(
+          is('bowelAssociated', 'Abdominal pain or bloating'),
+          not(is('bowelDuration', 'Less than 2 weeks')),
+        ),
+        text('bloating'),
+      ),
     ),
   },
   {
