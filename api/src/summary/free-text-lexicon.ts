@@ -324,9 +324,7 @@ export const LEXICON: readonly LexiconTerm[] = [
   {
     id: 'confusion',
     label: 'confusion or drowsiness',
-    patterns: [
-      /\bconfus\w*|\bdisorientat\w*|\bvery (?:drowsy|sleepy)\b|\bhard to wake\b|\bnot making sense\b/,
-    ],
+    patterns: [/\bconfus\w*|\bdisorientat\w*|\bdrowsy\b|\bmuddled\b|\bhard to wake\b|\bnot making sense\b/],
   },
   {
     id: 'wound-problem',
@@ -693,7 +691,8 @@ const SPELLING = [
 function correctSpelling(text: string): string {
   return text.replace(/[a-z]{5,}/g, (w) => {
     if (SPELLING.includes(w)) return w;
-    const hit = SPELLING.find((s) => s.length >= 5 && withinOneEdit(w, s));
+    // Same first two letters: a real word one letter away ("light", "night") is not a typo of "tight".
+    const hit = SPELLING.find((s) => s.slice(0, 2) === w.slice(0, 2) && withinOneEdit(w, s));
     return hit ?? w;
   });
 }

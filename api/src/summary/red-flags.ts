@@ -95,8 +95,9 @@ export const CONTEXTS = {
     text('anticoagulant'),
   ),
   pregnant: is('pregnancyStatus', 'Yes, I am pregnant'),
+  // NICE NG126 1.2: think of pregnancy in anyone who could be pregnant; "prefer not to say" is not "no".
   possiblyPregnant: any(
-    is('pregnancyStatus', 'Possibly'),
+    anyOf('pregnancyStatus', 'Possibly', 'Prefer not to say'),
     is('nauseaAssociated', 'Possible pregnancy'),
     text('pregnancy'),
   ),
