@@ -127,9 +127,10 @@ function toFlag(rule: RedFlagRule, evidence: FlagEvidence[]): SummaryFlag {
 }
 
 /**
- * The flags a record raises, most urgent first. One flag per concept: the most urgent rule's, with
- * the evidence of every rule of that concept that held (a second, milder flag for the same problem
- * only adds noise; its evidence is kept). A crisis rule keeps its crisis mark on the kept flag.
+ * The flags a record raises, most urgent first. A flag is dropped when a more urgent flag of the same
+ * concept is raised (a milder flag for the same problem only adds noise); its evidence and crisis mark
+ * move to that flag. Flags of one concept at the same urgency stay apart: they are different pathways
+ * (a lump and weight loss with night sweats are two suspected-cancer referrals).
  */
 export function findFlags(answers: IntakeAnswers, now: Date = new Date()): SummaryFlag[] {
   const facts = factsOf(answers, now);
@@ -138,17 +139,17 @@ export function findFlags(answers: IntakeAnswers, now: Date = new Date()): Summa
     const evidence = evaluate(rule.when, facts);
     if (evidence !== null) raised.push(toFlag(rule, evidence));
   }
-  const byConcept = new Map<string, SummaryFlag>();
+  const kept: SummaryFlag[] = [];
   for (const flag of byUrgency(raised)) {
-    const kept = byConcept.get(flag.concept);
-    if (!kept) {
-      byConcept.set(flag.concept, flag);
+    const stronger = kept.find((k) => k.concept === flag.concept && k.urgency !== flag.urgency);
+    if (!stronger) {
+      kept.push(flag);
       continue;
     }
-    kept.evidence = unique([...kept.evidence, ...flag.evidence]);
-    if (flag.crisis) kept.crisis = true;
+    stronger.evidence = unique([...stronger.evidence, ...flag.evidence]);
+    if (flag.crisis) stronger.crisis = true;
   }
-  return byUrgency([...byConcept.values()]);
+  return kept;
 }
 
 /** Fields of the main questions that are free text to the clinical rules (everything but the name). */

@@ -166,9 +166,36 @@ describe('evidence, urgency and ordering', () => {
     });
   });
 
-  it('keeps one flag per concept, the most urgent, with the evidence of the milder rules', () => {
-    const flags = findFlags(answers, NOW);
-    expect(new Set(flags.map((f) => f.concept)).size).toBe(flags.length);
+  it('drops a milder flag of a concept already raised more urgently, keeping its evidence', () => {
+    const flags = findFlags({ ...answers, chronicConditions: ['Hypertension'] }, NOW);
+    const chest = flags.filter((f) => f.concept === 'cardiac-chest-pain');
+    expect(chest.map((f) => f.urgency)).toEqual(['emergency']);
+    // The milder same-day rule (chest pain with a risk factor) gave its evidence to the emergency flag.
+    expect(chest[0]!.evidence).toContainEqual(
+      expect.objectContaining({ field: 'chronicConditions', answer: 'Hypertension' }),
+    );
+  });
+
+  it('keeps two pathways of one concept at the same urgency apart', () => {
+    const flags = findFlags(
+      {
+        ...base('Male', 45),
+        additionalSymptoms: ['Weight Loss', 'Lumps/Bumps'],
+        weightLossAmount: '5-10 kg',
+        weightLossPeriod: '1-3 months',
+        weightLossIntent: 'No',
+        weightLossAssociated: ['Night sweats'],
+        lumpLocation: 'Groin',
+        lumpDuration: '2-4 weeks',
+        lumpChange: 'Growing',
+        lumpFeel: 'Hard and fixed',
+      },
+      NOW,
+    );
+    expect(flags.filter((f) => f.concept === 'suspected-cancer').map((f) => f.id)).toEqual([
+      'sarcoma',
+      'weight-loss-b-symptoms',
+    ]);
   });
 
   it('writes the urgency, evidence and guidance into the summary text', () => {
