@@ -353,6 +353,18 @@ function loadCorpus(): LoadedCase[] {
   });
 }
 
+/** Ids used by more than one case, with the files they appear in. */
+export function duplicateIds(corpus: readonly LoadedCase[]): string[] {
+  const seen = new Map<string, string>();
+  const duplicates: string[] = [];
+  for (const { file, data } of corpus) {
+    const first = seen.get(data.id);
+    if (first) duplicates.push(`${data.id} in ${first} and ${file}`);
+    else seen.set(data.id, file);
+  }
+  return duplicates;
+}
+
 const isBenign = (c: Case) => c.expect.flags.length === 0;
 const hasFollowUps = (c: Case) => c.visits.length > 1;
 
@@ -381,6 +393,14 @@ const sample = (): Case => ({
 describe('the shape check itself', () => {
   it('accepts a well-formed case', () => {
     expect(problemsOf(sample())).toEqual([]);
+  });
+
+  it('refuses an id used twice', () => {
+    const corpus = [
+      { file: 'a.json', data: sample() },
+      { file: 'b.json', data: sample() },
+    ];
+    expect(duplicateIds(corpus)).toEqual(['sample-chest-pain in a.json and b.json']);
   });
 
   it.each<[string, (c: Case) => void, string]>([
@@ -462,14 +482,7 @@ describe('clinical vignette corpus', () => {
   const cases = corpus.map((l) => l.data);
 
   it('has unique ids', () => {
-    const seen = new Map<string, string>();
-    const duplicates: string[] = [];
-    for (const { file, data } of corpus) {
-      const first = seen.get(data.id);
-      if (first) duplicates.push(`${data.id} in ${first} and ${file}`);
-      else seen.set(data.id, file);
-    }
-    expect(duplicates).toEqual([]);
+    expect(duplicateIds(corpus)).toEqual([]);
   });
 
   it('speaks only the question bank, the new intake questions and the concept vocabulary', () => {
