@@ -177,9 +177,10 @@ export const LEXICON: readonly LexiconTerm[] = [
     id: 'cannot-breathe',
     label: 'severe breathlessness',
     patterns: [
-      /\bcan't (?:breathe|catch my breath|get my breath|get air)\b/,
+      /\bcan't (?:breathe?|catch my breath|get my breath|get air)\b/,
       /\b(?:struggling|fighting|gasping) (?:to breathe|for (?:breath|air))\b/,
-      /\bblue (?:lips|fingers|fingertips)\b|\blips (?:are |went |turned )?blue\b/,
+      /\bblue (?:lips|fingers|fingertips)\b|\blips (?:are |went |turned |going |look |looks |looking )?(?:a bit |slightly )?blue\b/,
+      /\bbreathing (?:really |very |so )?(?:fast|quick\w*|rapid\w*)\b|\brapid breathing\b/,
       /\b(?:breathless|short of breath|out of breath)\b.{0,20}\b(?:at rest|sitting|talking|lying)\b/,
       /\bcan't (?:finish|complete|speak in) (?:a |full )?sentences?\b/,
     ],
@@ -207,6 +208,7 @@ export const LEXICON: readonly LexiconTerm[] = [
       /\bblood\b.{0,15}\b(?:in (?:my |the )?(?:vomit|sick))\b/,
       /\bcoffee[- ]grounds?\b/,
       /\bblack,? (?:tarry |sticky )?(?:stools?|poo|poop|faeces|feces)\b|\btarry\b|\bmel(?:a)?ena\b/,
+      /\b(?:poo|poop|stools?|faeces|feces)\b.{0,25}\b(?:black|like tar)\b/,
     ],
   },
   {
@@ -223,7 +225,7 @@ export const LEXICON: readonly LexiconTerm[] = [
     label: 'bleeding that will not stop',
     patterns: [
       /\b(?:won't|will not|doesn't|does not|can't|cannot|couldn't) stop (?:the )?bleed\w*/,
-      /\bbleed\w* (?:won't|will not|doesn't|does not) stop\b/,
+      /\bbleed\w*\b.{0,40}\b(?:won't|will not|doesn't|does not|didn't|not) stop\w*/,
       /\bbleeding (?:heavily|a lot|everywhere)\b|\b(?:soaking|soaked) (?:through )?(?:pads?|towels?)\b|\bhaemorrhag\w*|\bhemorrhag\w*/,
     ],
   },
@@ -294,11 +296,19 @@ export const LEXICON: readonly LexiconTerm[] = [
   // ── back (GIRFT cauda equina 2023; NICE NG234) ──────────────────────────────────────────────────
   {
     id: 'cauda-equina-signs',
-    label: 'saddle numbness or loss of bladder or bowel control',
+    label: 'loss of bladder or bowel control',
     patterns: [
-      /\bnumb\w*\b.{0,25}\b(?:between (?:my )?legs|down below|saddle|bum|buttocks|groin|genitals|private)\b/,
-      /\bsaddle (?:numb\w*|an(?:a)?esthesia)\b/,
       /\bcan't (?:pee|wee|urinate|pass urine)\b|\b(?:wet|soiled) myself\b|\blost control of (?:my )?(?:bladder|bowels?)\b|\bincontinen\w*/,
+      /\bcan't tell when i need (?:to )?(?:wee|pee|go)\b/,
+    ],
+  },
+  {
+    id: 'saddle-numbness',
+    label: 'saddle numbness',
+    patterns: [
+      /\bnumb\w*\b.{0,25}\b(?:between (?:my )?legs|down below|saddle|bum|buttocks|groin|genitals|private|when i wipe)\b/,
+      /\bsaddle (?:numb\w*|an(?:a)?esthesia)\b/,
+      /\bcan't feel (?:anything |it )?(?:when i wipe|down below|between my legs)\b/,
     ],
   },
   {
@@ -311,7 +321,7 @@ export const LEXICON: readonly LexiconTerm[] = [
     id: 'fever',
     label: 'fever',
     patterns: [
-      /\bfever\w*|\bhigh temp\w*|\btemperature\b|\bhot and cold\b|\bshiver\w*|\bchills\b|\brigou?rs\b|\bfeverish\b/,
+      /\bfever\w*|\bhigh temp\w*|\btemperature\b|\bhot and cold\b|\bshiver\w*|\bchills\b|\brigou?rs\b|\bfeverish\b|\bhot to (?:the )?touch\b|\bburning up\b/,
     ],
   },
   {
@@ -330,7 +340,7 @@ export const LEXICON: readonly LexiconTerm[] = [
     id: 'wound-problem',
     label: 'a wound problem after surgery',
     patterns: [
-      /\b(?:wound|scar|incision|stitches)\b.{0,25}\b(?:red|hot|oozing|leaking|pus|infected|smell\w*|open\w*|swollen)\b/,
+      /\b(?:wound|scar|incision|stitches)\b.{0,40}\b(?:red|hot|oozing|leaking|pus|infected|smell\w*|open\w*|swollen)\b/,
     ],
   },
   {
@@ -460,6 +470,15 @@ export const LEXICON: readonly LexiconTerm[] = [
     ],
   },
   { id: 'wheeze', label: 'wheeze', patterns: [/\bwheez\w*/] },
+  {
+    id: 'head-injury',
+    label: 'a head injury',
+    patterns: [
+      /\b(?:banged|hit|bumped|knocked|struck) (?:my |his |her |their )?head\b|\bhead injury\b|\bfell\b.{0,40}\bhead\b/,
+    ],
+  },
+  { id: 'tearing-pain', label: 'tearing pain', patterns: [/\b(?:tearing|ripping) (?:pain|feeling)\b/] },
+  { id: 'gout-history', label: 'known gout', patterns: [/\bgout\w*/] },
   {
     id: 'family-sudden-death',
     label: 'a family history of sudden cardiac death',

@@ -137,6 +137,11 @@ export const CONTEXTS = {
     is('jointPainAssociated', 'Fever'),
     is('urinaryAssociated', 'Fever or chills'),
     text('fever'),
+  ), // A source of infection besides a fever (NICE NG51 1.1: suspect sepsis with signs of infection).
+  infection: any(
+    is('coughType', 'With yellow or green phlegm'),
+    is('urinaryType', 'Burning or pain when passing urine'),
+    text('wound-problem'),
   ),
   rigors: any(
     is('feverPattern', 'Comes with shaking chills'),
@@ -680,6 +685,25 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     when: all(ctx('chemotherapy'), any(ctx('fever'), ctx('rigors'), ctx('confusion'))),
   },
   {
+    id: 'sepsis-high-risk-infection',
+    concept: 'sepsis',
+    urgency: 'emergency',
+    message:
+      'Signs of infection with confusion, fast breathing, blue lips, little urine or mottled skin: assess now for sepsis.',
+    source: 'NICE NG51 1.3–1.5: high-risk criteria with suspected infection, even without a measured fever',
+    when: all(
+      ctx('infection'),
+      any(
+        ctx('confusion'),
+        is('sobSeverity', 'At rest'),
+        is('sobAssociated', 'Blue lips or fingertips'),
+        text('cannot-breathe'),
+        text('no-urine'),
+        text('mottled-skin'),
+      ),
+    ),
+  },
+  {
     id: 'sepsis-high-risk',
     concept: 'sepsis',
     urgency: 'emergency',
@@ -725,6 +749,24 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     ),
   },
   {
+    id: 'imported-fever-severe',
+    concept: 'imported-fever',
+    urgency: 'emergency',
+    message:
+      'Fever after travel with confusion, breathlessness at rest or unable to keep fluids down: possible severe malaria — emergency.',
+    source:
+      'UK malaria treatment guidelines (2016) and UKHSA: features of severe malaria need immediate admission',
+    when: all(
+      ctx('fever'),
+      ctx('travelled'),
+      any(
+        ctx('confusion'),
+        is('sobSeverity', 'At rest'),
+        is('vomitingFrequency', 'Cannot keep any fluids down'),
+      ),
+    ),
+  },
+  {
     id: 'imported-fever',
     concept: 'imported-fever',
     urgency: 'same-day',
@@ -744,6 +786,26 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     when: any(
       all(ctx('recentSurgery'), any(ctx('fever'), ctx('rigors'), ctx('breathless'))),
       text('wound-problem'),
+      // After abdominal surgery, vomiting or severe pain may be a leak or an obstruction.
+      all(
+        ctx('recentSurgery'),
+        is('surgeryTypes', 'Abdominal'),
+        any(ctx('vomiting'), anyOf('abdominalPainLevel', ...SEVERE_PAIN)),
+      ),
+    ),
+  },
+  {
+    id: 'septic-arthritis-fever',
+    concept: 'septic-arthritis',
+    urgency: 'emergency',
+    message:
+      'A hot, swollen joint with fever or rigors, or a hot replaced joint: suspect septic arthritis — immediate admission.',
+    source:
+      'BSR/BOA hot swollen joint guideline (2006); BOA prosthetic joint infection; NICE CKS septic arthritis',
+    when: any(
+      all(is('jointPainAssociated', 'Swelling'), painfulOrHot, any(ctx('fever'), ctx('rigors'))),
+      all(text('hot-swollen-joint'), any(ctx('fever'), ctx('rigors'), is('surgeryTypes', 'Orthopedic'))),
+      all(is('swellingLocation', 'One joint'), is('swellingAssociated', 'Redness or warmth'), ctx('fever')),
     ),
   },
   {
@@ -758,12 +820,14 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
         is('jointPainAssociated', 'Swelling'),
         any(painfulOrHot, ctx('fever')),
         anyOf('jointPainDuration', 'Less than 2 weeks', '2-4 weeks'),
+        // NICE NG219 1.1: a typical flare in known gout without fever is gout.
+        not(text('gout-history')),
       ),
       all(
         is('swellingLocation', 'One joint'),
         any(is('swellingAssociated', 'Redness or warmth'), ctx('fever')),
       ),
-      text('hot-swollen-joint'),
+      all(text('hot-swollen-joint'), not(text('gout-history'))),
     ),
   },
   {
@@ -943,6 +1007,11 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
       is('bleedingSite', 'In vomit'),
       text('gi-bleed'),
       all(is('bowelType', 'Black or bloody stools'), anyOf('bowelDuration', 'Less than 2 weeks')),
+      // A large bleed from below is also an emergency (BSG 2019: haemodynamically significant bleeding).
+      all(
+        is('bleedingSite', 'In stool or black stools'),
+        anyOf('bleedingAmount', 'A cupful or more', 'Will not stop'),
+      ),
     ),
   },
   {
@@ -972,6 +1041,28 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     message: 'Heavy bleeding or bleeding that will not stop.',
     source: 'NICE CKS anticoagulation (major bleeding: emergency admission); Resuscitation Council UK',
     when: any(anyOf('bleedingAmount', 'A cupful or more', 'Will not stop'), text('heavy-bleeding')),
+  },
+  {
+    id: 'anticoagulant-head-injury',
+    concept: 'serious-bleeding',
+    urgency: 'emergency',
+    message:
+      'A head injury in a patient on a blood thinner: CT head within 8 hours (risk of intracranial bleeding).',
+    source:
+      'NICE NG232 (head injury) 1.4: anticoagulant treatment — CT head scan within 8 hours of the injury',
+    when: all(ctx('anticoagulated'), text('head-injury')),
+  },
+  {
+    id: 'anticoagulant-minor-bleeding',
+    concept: 'serious-bleeding',
+    urgency: 'routine',
+    message: 'Bruising or minor bleeding on a blood thinner: review the dose and, on warfarin, the INR.',
+    source:
+      'NICE CKS anticoagulation — oral (minor bleeding: review INR or dose, check adherence and interactions)',
+    when: all(
+      ctx('anticoagulated'),
+      any(symptom('Bleeding'), is('bleedingSite', 'Easy bruising'), text('vaginal-bleeding')),
+    ),
   },
   {
     id: 'anticoagulant-bleeding',
@@ -1014,6 +1105,8 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
         any(ctx('backPain'), symptom('Numbness/Paresthesia'), symptom('Weakness')),
         text('cauda-equina-signs'),
       ),
+      // Saddle numbness is specific enough alone (GIRFT 2023), and with bladder loss at any visit.
+      text('saddle-numbness'),
     ),
   },
   {
@@ -1083,6 +1176,28 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
         any(ctx('vomiting'), is('abdominalPainTriggers', 'Movement or coughing')),
       ),
       all(text('severe-abdominal-pain'), any(ctx('fever'), ctx('vomiting'))),
+      // Severe pain with fever and jaundice (cholangitis), or with bilious or repeated vomiting (obstruction).
+      all(
+        symptom('Abdominal Pain'),
+        anyOf('abdominalPainLevel', ...SEVERE_PAIN),
+        ctx('fever'),
+        any(is('abdominalPainAssociated', 'Yellow skin or eyes'), text('jaundice')),
+      ),
+      all(
+        symptom('Abdominal Pain'),
+        anyOf('abdominalPainLevel', ...SEVERE_PAIN),
+        any(
+          is('vomitingContent', 'Yellow or green (bile)'),
+          anyOf('vomitingFrequency', 'More than 5 times', 'Cannot keep any fluids down'),
+        ),
+      ),
+      // Tearing abdominal or back pain with faintness at 60 or over: ruptured aortic aneurysm.
+      all(
+        age(60),
+        text('tearing-pain'),
+        any(ctx('abdominalPain'), ctx('backPain'), text('abdominal-pain')),
+        any(ctx('fainted'), is('dizzinessType', 'Light-headed, as if about to faint')),
+      ),
       all(
         symptom('Abdominal Pain'),
         age(60),
@@ -1306,10 +1421,13 @@ export const RED_FLAG_RULES: readonly RedFlagRule[] = [
     when: all(
       age(60),
       symptom('Back Pain'),
-      not(is('backPainTriggers', 'A fall or injury')),
+      not(is('backPainTriggers', 'A fall or injury')), // Persistent, not long-standing and stable (NG59 1.2): night pain, or months without a cause.
       any(
         is('backPainTriggers', 'Night-time or rest'),
-        anyOf('backPainDuration', '3-12 months', 'More than a year'),
+        all(
+          anyOf('backPainDuration', '1-3 months', '3-12 months'),
+          is('backPainTriggers', 'No clear trigger'),
+        ),
       ),
     ),
   },
