@@ -107,7 +107,7 @@ export default function IntakePage(_props: RemotePageProps) {
         <p className={css.crisisLine}>
           {formatMessage('crisisLine', { name: state.crisis.lineName, number: state.crisis.lineNumber })}
         </p>
-        <p className="md-muted">{MESSAGES.intakeSubmitted}</p>
+        <p>{MESSAGES.intakeSubmitted}</p>
         <button type="button" className="md-button md-primary" onClick={onDone}>
           {MESSAGES.crisisContinue}
         </button>
