@@ -16,6 +16,8 @@ describe('free-text screening', () => {
     expect(found('my face dropped on one side and my speech is slurred')).toContain('stroke-signs');
     expect(found('lips swelling up and throat closing after a bee sting')).toContain('anaphylaxis');
     expect(found('threw up blood this morning')).toContain('gi-bleed');
+    expect(found('nosebleed for over an hour that wont stop')).toContain('heavy-bleeding');
+    expect(found('it feels numb when I wipe')).toContain('saddle-numbness');
   });
 
   it('tolerates a one-letter misspelling of a key word', () => {

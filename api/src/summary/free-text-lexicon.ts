@@ -225,7 +225,7 @@ export const LEXICON: readonly LexiconTerm[] = [
     label: 'bleeding that will not stop',
     patterns: [
       /\b(?:won't|will not|doesn't|does not|can't|cannot|couldn't) stop (?:the )?bleed\w*/,
-      /\bbleed\w*\b.{0,40}\b(?:won't|will not|doesn't|does not|didn't|not) stop\w*/,
+      /\b\w*bleed\w*\b.{0,40}\b(?:won't|will not|doesn't|does not|didn't|not) stop\w*/,
       /\bbleeding (?:heavily|a lot|everywhere)\b|\b(?:soaking|soaked) (?:through )?(?:pads?|towels?)\b|\bhaemorrhag\w*|\bhemorrhag\w*/,
     ],
   },
