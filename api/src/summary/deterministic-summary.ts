@@ -49,9 +49,6 @@ export function findRedFlags(answers: IntakeAnswers, now: Date = new Date()): Su
   return findFlags(answers, now);
 }
 
-/** Every medicine the record names, merged by drug name (medicines.ts). */
-export const gatherMedications = mergeMedicines;
-
 /** One flag as a line of plain text: urgency, message, the answers that raised it, the guidance. */
 export function flagLine(flag: SummaryFlag): string {
   const evidence = flag.evidence.map((e) =>
