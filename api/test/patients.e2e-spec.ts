@@ -114,7 +114,8 @@ describe('POST /api/patients', () => {
     expect(body.exists).toBe(true);
     expect(body.data).toEqual(CHEST_PAIN_RECORD);
     expect(body.aiSummary?.engine).toBe('deterministic');
-    expect(body.aiSummary?.redFlags[0]).toMatch(/Chest pain with shortness of breath/);
+    expect(body.aiSummary?.flags?.[0]).toMatchObject({ concept: 'cardiac-chest-pain', urgency: 'emergency' });
+    expect(body.aiSummary?.redFlags[0]).toMatch(/^Chest pain with cardiac features/);
     expect(body.aiSummary?.text.startsWith('RED FLAGS')).toBe(true);
     expect(body.aiSummary?.disclaimer).toBe(MESSAGES.summaryDisclaimer);
   });

@@ -446,7 +446,7 @@ describe('provider dashboard', () => {
       patient: { uid: patient.uid, name: ROUTINE_RECORD.name },
     });
     // Issue 18: the card carries the summary's headline; the intake loads when it is opened.
-    expect(item!.patient.headline).toEqual({ redFlags: expect.any(Array), complaints: expect.any(Array) });
+    expect(item!.patient.headline).toEqual({ redFlags: [], complaints: expect.any(Array), topUrgency: null });
     expect(item!.patient).not.toHaveProperty('intake');
     const opened = await request(t.http)
       .get(`/api/provider/appointments/${appointmentId}/intake`)

@@ -13,6 +13,7 @@ import {
 } from '@medora/shared';
 import { CHEST_PAIN_RECORD, FEVER_RECORD, ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { PatientVisits1768176000000 } from '../src/database/migrations/1768176000000-patient-visits.js';
+import { ClinicalFlagReviews1770076800000 } from '../src/database/migrations/1770076800000-clinical-flag-reviews.js';
 import { dataSourceOptions } from '../src/database/typeorm-options.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 import { registeredPatient } from './booking-helpers.js';
@@ -317,6 +318,8 @@ describe('migration 1768176000000', () => {
     try {
       await runner.startTransaction();
       // The schema before the migration, inside a transaction that is rolled back afterwards.
+      // Later migrations that depend on patient_visits are undone first (inside the same transaction).
+      await new ClinicalFlagReviews1770076800000().down(runner);
       await new PatientVisits1768176000000().down(runner);
       const summary = { engine: 'deterministic', text: 'legacy summary' };
       await runner.query(

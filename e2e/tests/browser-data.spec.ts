@@ -98,6 +98,9 @@ test.describe('nothing left behind in the browser', () => {
       // The follow-up's one required question (issue 15 §2).
       const change = page.getByRole('radio', { name: 'Better' });
       if ((await change.count()) > 0) await change.check();
+      // Pregnancy and travel, asked at every visit: No.
+      const no = page.getByRole('radio', { name: 'No', exact: true });
+      if ((await no.count()) > 0) await no.check();
       await page.getByRole('button', { name: 'Next' }).click();
     }
     await page.getByRole('button', { name: 'Continue to File Upload' }).click();

@@ -126,6 +126,10 @@ test.describe('patient intake', () => {
     await next(page);
     await page.getByRole('checkbox', { name: 'Diabetes medicines' }).check();
     await next(page);
+    // The risk medicines the clinical rules read (insulin here).
+    await expect(heading(page)).toHaveText('Do you take any of these medicines?');
+    await page.getByRole('checkbox', { name: 'Insulin' }).check();
+    await next(page);
     await page.getByRole('radio', { name: 'No' }).check();
     await next(page);
     await page.getByRole('radio', { name: 'Never' }).check();
@@ -137,6 +141,15 @@ test.describe('patient intake', () => {
     await page.getByRole('radio', { name: 'Yes' }).check();
     await next(page);
     await page.getByLabel('How many children have you given birth to? (optional)').fill('2');
+    await next(page);
+    // A woman of 12 to 55: could she be pregnant (NICE NG126, NG133); then travel.
+    await expect(heading(page)).toHaveText('Could you be pregnant?');
+    await page.getByRole('radio', { name: 'No', exact: true }).check();
+    await next(page);
+    await expect(heading(page)).toHaveText(
+      'Have you travelled outside your home country in the last 3 months?',
+    );
+    await page.getByRole('radio', { name: 'No', exact: true }).check();
     await next(page);
 
     await expect(heading(page)).toHaveText('What symptoms bring you in today?');
@@ -258,11 +271,14 @@ test.describe('patient intake', () => {
         await expect(page.getByLabel('Weight (kg)')).toHaveValue('88');
         await page.getByLabel('Weight (kg)').fill('86');
       }
-      if (asked.length === 2) await page.getByRole('radio', { name: 'About the same' }).check();
+      // Travel is asked at every visit (a man: no pregnancy question).
+      if (asked.length === 2) await page.getByRole('radio', { name: 'No', exact: true }).check();
+      if (asked.length === 3) await page.getByRole('radio', { name: 'About the same' }).check();
       await next(page);
     }
     expect(asked).toEqual([
       'What are your height and weight?',
+      'Have you travelled outside your home country in the last 3 months?',
       'Since your last visit, how are you feeling?',
       'Do you have any new symptoms since your last visit? (optional)',
       'Anything else that changed since your last visit? (optional)',

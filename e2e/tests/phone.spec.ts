@@ -284,6 +284,9 @@ test.describe('a phone is a first-class screen (issue 15 §1)', () => {
       // The follow-up asks how the patient feels since the last visit (required, issue 15 §2).
       const feeling = page.getByRole('radio', { name: 'About the same' });
       if ((await feeling.count()) > 0) await feeling.check();
+      // Pregnancy and travel, asked at every visit: No.
+      const no = page.getByRole('radio', { name: 'No', exact: true });
+      if ((await no.count()) > 0) await no.check();
       await page.getByRole('button', { name: 'Next' }).click();
     }
     await expect(page.getByTestId('intake-question')).toHaveText('Please Review Your Information');

@@ -55,6 +55,18 @@ async function expectTouchTargets(page: Page, selector: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
+/** Pregnancy (a woman of 12 to 55) and travel: asked at every visit, before what changed. */
+async function answerContext(page: Page) {
+  await expect(heading(page)).toHaveText('Could you be pregnant?');
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await next(page);
+  await expect(heading(page)).toHaveText(
+    'Have you travelled outside your home country in the last 3 months?',
+  );
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await next(page);
+}
+
 test.describe('coming back (issue 15 §2)', () => {
   test('a returning patient starts a follow-up from the dashboard; it becomes a visit with its own summary', async ({
     page,
@@ -87,11 +99,14 @@ test.describe('coming back (issue 15 §2)', () => {
     await expect(page).toHaveURL(/\/form\?mode=follow-up$/);
     await expect(heading(page)).toHaveText('What are your height and weight?');
     await next(page);
+    await answerContext(page);
     await expect(heading(page)).toHaveText('Since your last visit, how are you feeling?');
     await page.getByRole('radio', { name: 'Worse' }).check();
     // Previous works inside the follow-up.
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(heading(page)).toHaveText('What are your height and weight?');
+    await expect(heading(page)).toHaveText(
+      'Have you travelled outside your home country in the last 3 months?',
+    );
     await next(page);
     await expect(page.getByRole('radio', { name: 'Worse' })).toBeChecked();
     await next(page);
@@ -114,10 +129,18 @@ test.describe('coming back (issue 15 §2)', () => {
     await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
     await expect(page).toHaveURL(/\/form\?mode=follow-up$/);
     await next(page);
+    await answerContext(page);
     await page.getByRole('radio', { name: 'Worse' }).check();
     await next(page);
     await page.getByRole('checkbox', { name: 'Cough' }).check();
     await next(page);
+    // A new symptom gets its detail questions, as at a first visit.
+    await expect(page.getByTestId('intake-topic')).toHaveText('About your Cough');
+    while ((await page.getByTestId('intake-topic').count()) > 0) {
+      if ((await page.getByRole('radio').count()) > 0) await page.getByRole('radio').first().check();
+      else await page.getByRole('checkbox').first().check();
+      await next(page);
+    }
     await page
       .getByLabel('Anything else that changed since your last visit? (optional)')
       .fill('Worse at night');
@@ -128,12 +151,16 @@ test.describe('coming back (issue 15 §2)', () => {
     await expectTouchTargets(page, 'main button');
 
     // Edit jumps to the section's first question; Next after its last one returns to the review.
+    // Pregnancy and travel are reviewed with the visit's symptoms: the section starts there.
     await page.getByRole('button', { name: 'Edit Symptoms Summary' }).click();
+    await expect(heading(page)).toHaveText('Could you be pregnant?');
+    await next(page);
+    await next(page);
     await expect(heading(page)).toHaveText('Since your last visit, how are you feeling?');
     await page.getByRole('radio', { name: 'About the same' }).check();
-    await next(page);
-    await next(page);
-    await next(page);
+    for (let i = 0; i < 12 && (await heading(page).textContent()) !== 'Please Review Your Information'; i++) {
+      await next(page);
+    }
     await expect(heading(page)).toHaveText('Please Review Your Information');
     await expect(page.getByRole('region', { name: 'Symptoms Summary' })).toContainText('About the same');
     await page.getByRole('button', { name: 'Edit Personal Information' }).click();
@@ -224,6 +251,9 @@ test.describe('coming back (issue 15 §2)', () => {
       // A question the record left unanswered (the medicine kinds): its 'None'.
       if (question === 'Which kinds of medicine do you take regularly?') {
         await page.getByRole('checkbox', { name: 'None', exact: true }).check();
+      }
+      if (question === 'Do you take any of these medicines?') {
+        await page.getByRole('checkbox', { name: 'None of these', exact: true }).check();
       }
       await next(page);
     }

@@ -39,6 +39,9 @@ export type * from './schemas/appointments.js';
 // them here through node.ts), so the landing route does not download them; only their types are here.
 export type * from './intake/types.js';
 export type * from './intake/patient-types.js';
+// The clinical flag vocabulary (concepts and urgencies) and how a summary states its red flags.
+export * from './clinical/concepts.js';
+export * from './clinical/summary-status.js';
 export * from './documents/file-type.js';
 // Issue 15 §3: readable document types, used by the documents tab and the summary.
 export * from './documents/document-type.js';

@@ -79,6 +79,9 @@ export interface AppointmentIntakeRow {
   active: boolean;
   data: Record<string, unknown> | null;
   summary: unknown;
+  /** The latest visit (its earlier visits' unreviewed flags are carried to its summary). */
+  visit_id: string | null;
+  visited_at: Date | null;
 }
 
 /** An appointment's id and status after a transition. */
@@ -360,7 +363,8 @@ export class AppointmentsRepository {
   async intakeForDoctor(id: string, doctorId: string): Promise<AppointmentIntakeRow | undefined> {
     const rows = await this.ds.query<AppointmentIntakeRow[]>(
       `SELECT a.patient_uid, ${activeAppointmentSql('a')} AS active,
-              p.data || COALESCE(lv.data, '{}'::jsonb) AS data, lv.summary
+              p.data || COALESCE(lv.data, '{}'::jsonb) AS data, lv.summary, lv.id AS visit_id,
+              lv.visited_at AS visited_at
          FROM appointments a
          LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
          ${latestVisitJoinSql('a.patient_uid')}

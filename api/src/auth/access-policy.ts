@@ -28,6 +28,11 @@ export interface AccessOptions {
    * only someone else's access is worth a row (an admin reading an account, issue 13).
    */
   auditOwner?: false;
+  /**
+   * false: owning the record grants nothing; only an `allow` rule does (a clinician's statement about
+   * a patient, such as marking a red flag reviewed, is never the patient's to make).
+   */
+  ownerAllowed?: false;
 }
 
 /** The resource an access check guards, as the audit log names it (typed actions, issue 13). */
@@ -50,7 +55,7 @@ export async function canAccess(
   ownerUid: string,
   options: AccessOptions = {},
 ): Promise<boolean> {
-  if (caller.uid === ownerUid) return true;
+  if (caller.uid === ownerUid && options.ownerAllowed !== false) return true;
   for (const rule of options.allow ?? []) {
     if (await RULES[rule](caller, ownerUid, options)) return true;
   }

@@ -237,6 +237,10 @@ export const envSchema = z.object({
   }),
   SUMMARY_LLM_MODEL: optionalText,
   SUMMARY_LLM_API_KEY: optionalText,
+  // Shown at once to a patient who discloses self-harm or suicide intent (defaults: UK numbers).
+  CRISIS_EMERGENCY_NUMBER: z.string().trim().min(1).max(40).default('999'),
+  CRISIS_LINE_NAME: z.string().trim().min(1).max(120).default('Samaritans'),
+  CRISIS_LINE_NUMBER: z.string().trim().min(1).max(40).default('116 123'),
   BOOKING_MAX_PER_HOUR: positiveInt('BOOKING_MAX_PER_HOUR', 5, 10_000),
   BOOKING_MAX_UPCOMING: positiveInt('BOOKING_MAX_UPCOMING', 10, 10_000),
   // Request rate limits (issue 9), per user and per client IP within one sliding window.
@@ -384,6 +388,8 @@ export interface Config {
    * `npm run audit:retention -w @medora/api`; null keeps them for ever (the default).
    */
   auditRetentionMonths: number | null;
+  /** Where a patient who discloses self-harm intent is sent at once (CRISIS_* settings). */
+  crisis: { emergencyNumber: string; lineName: string; lineNumber: string };
   /** Optional LLM engine of the clinical summary (issue 4); undefined → deterministic only. */
   summaryLlm: { url: string; model: string; apiKey?: string } | undefined;
   /** Per-user booking throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
@@ -594,6 +600,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA,
     dbPoolSize: e.DB_POOL_SIZE,
     auditRetentionMonths: e.AUDIT_RETENTION_MONTHS || null,
+    crisis: {
+      emergencyNumber: e.CRISIS_EMERGENCY_NUMBER,
+      lineName: e.CRISIS_LINE_NAME,
+      lineNumber: e.CRISIS_LINE_NUMBER,
+    },
     summaryLlm:
       e.SUMMARY_LLM_URL && e.SUMMARY_LLM_MODEL
         ? { url: e.SUMMARY_LLM_URL, model: e.SUMMARY_LLM_MODEL, apiKey: e.SUMMARY_LLM_API_KEY }

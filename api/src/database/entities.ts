@@ -7,6 +7,7 @@ import { UserPreferencesEntity } from '../users/user-preferences.entity.js';
 import { UserRoleCountEntity } from '../users/user-role-count.entity.js';
 import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visit.entity.js';
+import { FlagReviewEntity } from '../summary/flag-review.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 import { AuditLogEntity } from '../audit/audit.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
@@ -26,6 +27,7 @@ export const ENTITIES = [
   CredentialFileEntity,
   PrescriptionFileEntity,
   PatientVisitEntity,
+  FlagReviewEntity,
   PatientDraftEntity,
   UserPreferencesEntity,
   AppointmentReminderEntity,

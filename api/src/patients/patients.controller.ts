@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nes
 import type { FastifyReply } from 'fastify';
 import {
   FHIR_JSON_CONTENT_TYPE,
+  flagIdSchema,
   saveDraftSchema,
   savePatientSchema,
   uidSchema,
@@ -21,6 +22,7 @@ import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import type { FlagReviewResult } from '../summary/flag-reviews.service.js';
 import { PatientsService } from './patients.service.js';
 
 @ApiTags('patients')
@@ -93,6 +95,24 @@ export class PatientsController {
     @Param('id', new ZodValidationPipe(visitIdSchema)) id: string,
   ): Promise<VisitDetail> {
     return this.patients.getVisit(caller, uid, id);
+  }
+
+  @Post(':uid/visits/:id/flags/:flagId/review')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'A clinician (a doctor of the patient, or an admin) marks a visit’s red flag reviewed: it is no longer carried to later summaries (audited)',
+  })
+  @ApiResponse({ status: 200, description: '{ visitId, flagId, reviewedAt }' })
+  @ApiResponse({ status: 403, description: 'Not a clinician of this patient', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such visit or flag', schema: ERROR_BODY_SCHEMA })
+  reviewFlag(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Param('id', new ZodValidationPipe(visitIdSchema)) id: string,
+    @Param('flagId', new ZodValidationPipe(flagIdSchema)) flagId: string,
+  ): Promise<FlagReviewResult> {
+    return this.patients.reviewFlag(caller, uid, id, flagId);
   }
 
   // Issue 19 §3: the record in FHIR R4, always as a file (like the .ics): a JSON a patient takes anywhere.

@@ -13,7 +13,7 @@ import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.j
  * next to the table, for the other modules' statements (the doctor's appointment list).
  */
 export function latestVisitJoinSql(uidSql: string, alias = 'lv'): string {
-  return `LEFT JOIN LATERAL (SELECT v.data, v.summary FROM patient_visits v
+  return `LEFT JOIN LATERAL (SELECT v.id, v.visited_at, v.data, v.summary FROM patient_visits v
                               WHERE v.firebase_uid = ${uidSql}
                               ORDER BY v.visited_at DESC, v.id DESC LIMIT 1) ${alias} ON true`;
 }

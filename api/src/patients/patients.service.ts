@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   healthRecordFileName,
   inferVisitKind,
@@ -23,6 +23,8 @@ import {
 import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { CONFIG, type Config } from '../config/config.js';
+import { FlagReviewsService, type FlagReviewResult } from '../summary/flag-reviews.service.js';
 import { SummaryService } from '../summary/summary.service.js';
 import { buildFhirBundle } from './fhir-export.js';
 import type { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
@@ -57,7 +59,22 @@ export class PatientsService {
     private readonly patients: PatientsRepository,
     private readonly access: AccessPolicy,
     private readonly summary: SummaryService,
+    private readonly flagReviews: FlagReviewsService,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
+
+  /** The response with the latest summary's earlier unreviewed flags carried forward. */
+  private async respond(row: PatientRecordRow): Promise<PatientResponse> {
+    const response = toResponse(row);
+    if (row.latest) {
+      response.aiSummary = await this.flagReviews.withCarried(
+        row.profile.firebaseUid,
+        row.latest,
+        response.aiSummary,
+      );
+    }
+    return response;
+  }
 
   /**
    * `GET /api/patients/:uid`: the owner, a doctor the patient booked with, or an admin; 404 for a
@@ -70,7 +87,7 @@ export class PatientsService {
     });
     const record = await this.patients.findRecord(uid);
     if (!record) throw new ApiException(404, MESSAGES.notFound);
-    return toResponse(record);
+    return this.respond(record);
   }
 
   /**
@@ -103,7 +120,11 @@ export class PatientsService {
     this.summary.enrichLater(answersToSummarize, (enriched) =>
       this.patients.replaceDeterministicSummary(saved.visit.id, complete(enriched)),
     );
-    return { created: saved.created, patient: toResponse({ profile: saved.profile, latest: saved.visit }) };
+    const patient = await this.respond({ profile: saved.profile, latest: saved.visit });
+    // Self-harm or suicide intent disclosed: where to get help now, in the answer itself, so the
+    // thank-you screen shows it before anything else.
+    if (saved.visit.summary?.crisis) patient.crisis = { ...this.config.crisis };
+    return { created: saved.created, patient };
   }
 
   /**
@@ -135,7 +156,16 @@ export class PatientsService {
     });
     const visit = await this.patients.findVisit(uid, id);
     if (!visit) throw new ApiException(404, MESSAGES.notFound);
-    return { ...toListItem(visit), data: visit.data, summary: visit.summary };
+    return {
+      ...toListItem(visit),
+      data: visit.data,
+      summary: await this.flagReviews.withCarried(uid, visit, visit.summary),
+    };
+  }
+
+  /** `POST /api/patients/:uid/visits/:id/flags/:flagId/review`: a clinician marks a flag reviewed. */
+  reviewFlag(caller: Caller, uid: string, visitId: string, flagId: string): Promise<FlagReviewResult> {
+    return this.flagReviews.review(caller, uid, visitId, flagId);
   }
 
   /**

@@ -3,10 +3,11 @@ import { AppointmentsModule } from '../appointments/appointments.module.js';
 import { DoctorsModule } from '../doctors/doctors.module.js';
 import { ProviderController } from './provider.controller.js';
 import { ProviderService } from './provider.service.js';
+import { SummaryModule } from '../summary/summary.module.js';
 
 /** The provider dashboard: no data of its own, it works on doctors and appointments through their repositories. */
 @Module({
-  imports: [DoctorsModule, AppointmentsModule],
+  imports: [DoctorsModule, AppointmentsModule, SummaryModule],
   controllers: [ProviderController],
   providers: [ProviderService],
 })

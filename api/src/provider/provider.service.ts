@@ -44,6 +44,7 @@ import { bookingWindowParams } from '../common/booking-window.js';
 import { cachedSlotOf } from '../common/cached-slot.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
 import { summaryHeadline } from '../common/summary-headline.js';
+import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UploadStream } from '../common/multipart.js';
 import { FileStore } from '../common/file-store.js';
@@ -66,6 +67,7 @@ export class ProviderService {
     private readonly audit: AuditService,
     private readonly access: AccessPolicy,
     private readonly files: FileStore,
+    private readonly flagReviews: FlagReviewsService,
   ) {}
 
   /**
@@ -171,7 +173,14 @@ export class ProviderService {
     return {
       appointmentId: id,
       patientUid: row.patient_uid,
-      summary: (row.summary as ClinicalSummary | null) ?? null,
+      summary:
+        row.visit_id && row.visited_at
+          ? await this.flagReviews.withCarried(
+              row.patient_uid,
+              { id: row.visit_id, visitedAt: row.visited_at },
+              (row.summary as ClinicalSummary | null) ?? null,
+            )
+          : null,
       intake: row.data,
     };
   }

@@ -1,17 +1,23 @@
-import { matchingRedFlagRules } from './red-flags.js';
+import { findFlags } from './flag-engine.js';
+import { freeTextPresent } from './free-text-lexicon.js';
+import { allergyLines, mergeMedicines } from './medicines.js';
 import { CHIEF_COMPLAINTS_TITLE } from '../common/summary-headline.js';
 import {
   ageOn,
   bmiCategory,
   CHRONIC_FOLLOW_UPS,
   computeBmi,
+  formatMessage,
   MESSAGES,
+  noFlagStatement,
+  urgencyLabel,
   reasonForVisit,
   SYMPTOM_FOLLOW_UPS,
   type ClinicalSummary,
   type FollowUpTopic,
   type HeightWeight,
   type IntakeAnswers,
+  type SummaryFlag,
   type SummarySection,
 } from '@medora/shared';
 
@@ -38,98 +44,35 @@ function topicDetails(answers: IntakeAnswers, topic: FollowUpTopic): string {
     .join('; ');
 }
 
-/** Red flags found in a record, most urgent rules first (the rules: `RED_FLAG_RULES`, red-flags.ts). */
-export function findRedFlags(answers: IntakeAnswers): string[] {
-  return matchingRedFlagRules(answers).map((r) => r.message);
+/** Red flags found in a record, most urgent first (the rules: `RED_FLAG_RULES`, red-flags.ts). */
+export function findRedFlags(answers: IntakeAnswers, now: Date = new Date()): SummaryFlag[] {
+  return findFlags(answers, now);
 }
 
-/** Chronic-medication choices that name no medicine. */
-const NO_MEDICINE = new Set([
-  'Other',
-  'None',
-  'No medication',
-  'Diet and exercise only',
-  'Lifestyle changes only',
-  'Previous radioactive iodine or surgery, no current medication',
-]);
-
-/**
- * Symptom answers that point at a medicine (a possible side effect or cause): listed with the
- * medicines so the clinician reviews them. Every option here is checked against the question bank.
- */
-export const MEDICINE_MENTIONS: readonly { field: string; option: string; line: string }[] = [
-  {
-    field: 'diarrheaTriggers',
-    option: 'Recent antibiotics',
-    line: 'Recent antibiotics (reported with diarrhea)',
-  },
-  {
-    field: 'weightGainFactors',
-    option: 'New medication (e.g. steroids)',
-    line: 'A new medication, e.g. steroids (reported with weight gain)',
-  },
-  { field: 'nauseaTriggers', option: 'New medication', line: 'A new medication (reported with nausea)' },
-  {
-    field: 'dizzinessTriggers',
-    option: 'New medication',
-    line: 'A new medication (reported with dizziness)',
-  },
-  { field: 'rashTriggers', option: 'New medication', line: 'A new medication (reported with the rash)' },
-  { field: 'itchingTriggers', option: 'New medication', line: 'A new medication (reported with itching)' },
-  { field: 'hairLossFactors', option: 'New medication', line: 'A new medication (reported with hair loss)' },
-  { field: 'tremorTriggers', option: 'Medication', line: 'A medication that worsens the tremor' },
-];
-
-const words = (s: string) => s.toLowerCase().match(/[a-z][a-z0-9-]{2,}/g) ?? [];
-
-/**
- * Every medicine the record names, as one deduplicated list (issue 15 §3): the free-text list (one
- * per line), the medicines chosen per chronic condition, the 'other medicines' text, and a blood
- * thinner reported at the bleeding question. A chosen class such as 'ACE inhibitor (e.g. lisinopril,
- * ramipril)' is left out when a free-text line already names one of its medicines.
- */
-export function gatherMedications(answers: IntakeAnswers): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const add = (line: string) => {
-    const key = line.toLowerCase().replace(/\s+/g, ' ').trim();
-    if (!key || seen.has(key)) return;
-    seen.add(key);
-    out.push(line.trim());
-  };
-  const free = [
-    ...(text(answers.medications)?.split(/\s*(?:\n|;)\s*/) ?? []),
-    ...(text(answers.medicationOther)?.split(/\s*(?:\n|;|,)\s*/) ?? []),
-  ].filter((l) => l.trim());
-  free.forEach(add);
-  const freeWords = new Set(free.flatMap(words));
-  // In the order the patient chose the conditions.
-  const topics = list(answers.chronicConditions).flatMap((c) =>
-    CHRONIC_FOLLOW_UPS.filter((t) => t.topic === c),
+/** One flag as a line of plain text: urgency, message, the answers that raised it, the guidance. */
+export function flagLine(flag: SummaryFlag): string {
+  const evidence = flag.evidence.map((e) =>
+    formatMessage('flagEvidenceItem', { label: e.label, answer: e.answer }),
   );
-  for (const topic of topics) {
-    for (const option of list(answers[`${topic.prefix}Meds`])) {
-      if (NO_MEDICINE.has(option)) continue;
-      if (words(option).some((w) => freeWords.has(w))) continue;
-      add(`${option} (${topic.topic.toLowerCase()})`);
-    }
-  }
-  for (const m of MEDICINE_MENTIONS) {
-    const v = answers[m.field];
-    if (Array.isArray(v) ? v.includes(m.option) : v === m.option) add(m.line);
-  }
-  const thinner =
-    /aspirin|warfarin|apixaban|rivaroxaban|edoxaban|dabigatran|clopidogrel|ticagrelor|anticoagulant|antiplatelet|heparin/i;
-  if (answers.bleedingThinners === 'Yes' && !out.some((m) => thinner.test(m))) {
-    add('Blood thinner or aspirin (reported at the bleeding question)');
-  }
-  return out;
+  return [
+    `[${urgencyLabel(flag.urgency)}] ${flag.message}`,
+    evidence.length ? `${MESSAGES.flagEvidenceHeading}: ${evidence.join('; ')}` : '',
+    formatMessage('flagGuidance', { source: flag.source }),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
-/** Renders sections (red flags first) as plain text. */
-export function summaryText(redFlags: string[], sections: SummarySection[], disclaimer: string): string {
+/** Renders the red flags (or what was and was not screened) and the sections as plain text. */
+export function summaryText(
+  summary: Pick<ClinicalSummary, 'redFlags' | 'flags' | 'freeTextFields'>,
+  sections: SummarySection[],
+  disclaimer: string,
+): string {
   const parts: string[] = [];
-  if (redFlags.length) parts.push(['RED FLAGS', ...redFlags.map((f) => `- ${f}`)].join('\n'));
+  const lines = summary.flags?.length ? summary.flags.map(flagLine) : summary.redFlags;
+  const none = noFlagStatement(summary);
+  parts.push(['RED FLAGS', ...(none ? [none] : lines.map((f) => `- ${f}`))].join('\n'));
   for (const s of sections) parts.push([s.title.toUpperCase(), ...s.lines.map((l) => `- ${l}`)].join('\n'));
   parts.push(disclaimer);
   return parts.join('\n\n');
@@ -194,12 +137,15 @@ export function deterministicSummary(answers: IntakeAnswers, now: Date = new Dat
     lines: chronicLines.length ? chronicLines : ['None reported'],
   });
 
-  const allergies = list(answers.allergyList).filter((a) => a !== 'None');
-  const allergyLines = allergies.length ? [allergies.join(', ')] : ['No known allergies reported'];
-  if (text(answers.allergies)) allergyLines.push(`Notes: ${text(answers.allergies)}`);
-  sections.push({ title: 'Allergies', lines: allergyLines });
+  const allergies = allergyLines(answers);
+  sections.push({
+    title: 'Allergies',
+    lines: allergies.lines.length
+      ? allergies.lines
+      : [allergies.noneKnown ? 'No known allergies reported' : 'Not reported'],
+  });
 
-  const meds = gatherMedications(answers);
+  const meds = mergeMedicines(answers);
   const classes = list(answers.medicationClasses).filter((c) => c !== 'None' && c !== 'Other');
   if (classes.length) meds.push(`Kinds: ${classes.join(', ')}`);
   sections.push({ title: 'Medications', lines: meds.length ? meds : ['None reported'] });
@@ -238,14 +184,20 @@ export function deterministicSummary(answers: IntakeAnswers, now: Date = new Dat
   } else if (answers.hasChildren === 'No') social.push('Has not given birth');
   sections.push({ title: 'Social history', lines: social.length ? social : ['Not reported'] });
 
-  const redFlags = findRedFlags(answers);
+  const flags = findFlags(answers, now);
   const disclaimer = MESSAGES.summaryDisclaimer;
+  const screened = {
+    redFlags: flags.map((f) => f.message),
+    flags,
+    freeTextFields: freeTextPresent(answers),
+  };
   return {
     engine: 'deterministic',
     generatedAt: now.toISOString(),
     disclaimer,
-    redFlags,
+    ...screened,
+    ...(flags.some((f) => f.crisis) ? { crisis: true } : {}),
     sections,
-    text: summaryText(redFlags, sections, disclaimer),
+    text: summaryText(screened, sections, disclaimer),
   };
 }

@@ -1,5 +1,5 @@
-import type { ClinicalSummary, IntakeAnswers } from '@medora/shared';
-import { summaryText } from './deterministic-summary.js';
+import { ageOn, DOCUMENT_SUFFIX, type ClinicalSummary, type IntakeAnswers } from '@medora/shared';
+import { deterministicSummary, summaryText } from './deterministic-summary.js';
 
 export interface LlmSettings {
   /** Base URL of an OpenAI-compatible API (…/v1) or the full …/chat/completions URL. */
@@ -21,15 +21,43 @@ const SYSTEM_PROMPT = [
   'write "None" when any answer names one. Plain text, short bullet lines.',
 ].join(' ');
 
+/** Fields that identify the patient or their files: the model needs none of them. */
+const IDENTIFYING_FIELDS = new Set(['name', 'email', 'uid', 'phone', 'dob', 'medicalReports', 'uploadedAt']);
+
+/**
+ * What the model may see: the answers without name, e-mail, uid, phone, file names or upload time;
+ * the date of birth becomes an age in years (all the clinical reading needs).
+ */
+export function withoutIdentifiers(answers: IntakeAnswers, now: Date = new Date()): IntakeAnswers {
+  const out: IntakeAnswers = {};
+  for (const [key, value] of Object.entries(answers)) {
+    if (IDENTIFYING_FIELDS.has(key) || key.endsWith(DOCUMENT_SUFFIX)) continue;
+    out[key] = value;
+  }
+  const age = typeof answers.dob === 'string' ? ageOn(answers.dob, now) : null;
+  if (age !== null) out.ageYears = age;
+  return out;
+}
+
+/**
+ * Narrative lines that would soften the rules' verdict ("no red flags", "nothing urgent",
+ * "reassuring"): dropped, because only the rules say what was flagged and the summary states that
+ * free text is not screened for every risk.
+ */
+const SOFTENING =
+  /\bno (?:red[- ]?flags?|warning signs?|(?:urgent |serious |major )?concerns?|alarm(?:ing)? (?:features|symptoms))\b|\bnothing (?:urgent|concerning|serious|alarming)\b|\breassur\w*|\bbenign\b|\bnot (?:urgent|concerning|serious)\b|\bnon-?urgent\b|\blow[- ]risk\b/i;
+
 export function chatCompletionsUrl(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return trimmed.endsWith('/chat/completions') ? trimmed : `${trimmed}/chat/completions`;
 }
 
 /**
- * Asks an OpenAI-compatible chat-completions endpoint for the narrative. Red flags always come from the
- * deterministic rules and are listed first, whatever the model says. Throws on any failure; the
- * caller falls back to the deterministic summary.
+ * Asks an OpenAI-compatible chat-completions endpoint for the narrative. The model sees no identifier
+ * (withoutIdentifiers) and cannot change a flag: flags, urgency, evidence, the free-text statement,
+ * the crisis mark, and the medicines and allergies sections always come from the rules; narrative
+ * lines that would soften them are dropped. Throws on any failure; the caller falls back to the
+ * deterministic summary.
  */
 export async function llmSummary(
   answers: IntakeAnswers,
@@ -52,7 +80,7 @@ export async function llmSummary(
         { role: 'system', content: SYSTEM_PROMPT },
         {
           role: 'user',
-          content: `Intake record:\n${JSON.stringify(answers)}\n\nRule-based draft:\n${draft.text}`,
+          content: `Intake record:\n${JSON.stringify(withoutIdentifiers(answers))}\n\nRule-based draft:\n${deterministicSummary(withoutIdentifiers(answers)).text}`,
         },
       ],
     }),
@@ -61,14 +89,19 @@ export async function llmSummary(
   const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
   const content = body.choices?.[0]?.message?.content;
   if (typeof content !== 'string' || content.trim() === '') throw new Error('LLM answer has no content');
-  const narrative = content.trim().slice(0, 8000);
-  const sections = [{ title: 'Summary', lines: narrative.split('\n').filter((l) => l.trim()) }];
+  const narrative = content
+    .trim()
+    .slice(0, 8000)
+    .split('\n')
+    .filter((l) => l.trim() && !SOFTENING.test(l));
+  if (narrative.length === 0) throw new Error('LLM answer has nothing the guard keeps');
+  const kept = draft.sections.filter((s) => s.title === 'Allergies' || s.title === 'Medications');
+  const sections = [{ title: 'Summary', lines: narrative }, ...kept];
   return {
+    ...draft,
     engine: 'llm',
     generatedAt: new Date().toISOString(),
-    disclaimer: draft.disclaimer,
-    redFlags: draft.redFlags,
     sections,
-    text: summaryText(draft.redFlags, [{ title: 'Summary', lines: [narrative] }], draft.disclaimer),
+    text: summaryText(draft, sections, draft.disclaimer),
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES } from '@medora/shared';
+import { MESSAGES, noFlagStatement } from '@medora/shared';
 import { ConfigError, loadConfig, type Config } from '../config/config.js';
 import { deterministicSummary, findRedFlags } from './deterministic-summary.js';
 import { chatCompletionsUrl, llmSummary } from './llm-summary.js';
@@ -13,10 +13,14 @@ describe('deterministic summary', () => {
   it('puts chest pain with shortness of breath and a cardiac pattern first as red flags', () => {
     const s = deterministicSummary(CHEST_PAIN_RECORD, NOW);
     expect(s.engine).toBe('deterministic');
-    expect(s.redFlags).toEqual([
-      expect.stringMatching(/^Chest pain with shortness of breath/),
-      expect.stringMatching(/^Chest pain spreading to the arm/),
+    // One flag per concept: acute coronary syndrome, an emergency, with the answers that raised it.
+    expect(s.flags).toEqual([
+      expect.objectContaining({ concept: 'cardiac-chest-pain', urgency: 'emergency' }),
     ]);
+    expect(s.flags?.[0]?.evidence).toContainEqual(
+      expect.objectContaining({ field: 'chestPainAssociated', answer: 'Sweating' }),
+    );
+    expect(s.redFlags).toEqual([expect.stringMatching(/^Chest pain with cardiac features/)]);
     expect(s.text.indexOf('RED FLAGS')).toBe(0);
     expect(s.text.indexOf('RED FLAGS')).toBeLessThan(s.text.indexOf('CHIEF COMPLAINTS'));
   });
@@ -48,12 +52,12 @@ describe('deterministic summary', () => {
       'Diabetes (for 5-10 years; last test/check 3-6 months ago; medications: Metformin, SGLT2 inhibitor (e.g. empagliflozin, dapagliflozin))',
       'Hypertension (for 3-5 years; last test/check 6-12 months ago; medications: ACE inhibitor (e.g. lisinopril, ramipril))',
     ]);
-    expect(get('Allergies')).toEqual(['Penicillin', 'Notes: Penicillin: hives in 2010']);
-    // Issue 15 §3: one medicine a line; the classes chosen per condition are covered by the free text.
+    expect(get('Allergies')).toEqual(['Penicillin', 'Penicillin: hives in 2010']);
+    // One medicine a line; a chosen medicine the free text names is merged into that line, not lost.
     expect(get('Medications')).toEqual([
-      'Metformin 1000 mg twice daily',
-      'Empagliflozin 10 mg daily',
-      'Ramipril 5 mg daily',
+      'Metformin 1000 mg twice daily (diabetes: Metformin)',
+      'Empagliflozin 10 mg daily (diabetes: SGLT2 inhibitor (e.g. empagliflozin, dapagliflozin))',
+      'Ramipril 5 mg daily (hypertension: ACE inhibitor (e.g. lisinopril, ramipril))',
       'Kinds: Blood pressure medicines, Diabetes medicines',
     ]);
     expect(get('Surgical history')).toEqual(['No previous surgery']);
@@ -66,7 +70,7 @@ describe('deterministic summary', () => {
   it('raises no red flag for a routine record and still summarises surgery and births', () => {
     const s = deterministicSummary(ROUTINE_RECORD, NOW);
     expect(s.redFlags).toEqual([]);
-    expect(s.text.startsWith('PATIENT')).toBe(true);
+    expect(s.text.startsWith(`RED FLAGS\n${noFlagStatement(s)}\n\nPATIENT`)).toBe(true);
     const get = (t: string) => s.sections.find((x) => x.title === t)!.lines;
     expect(get('Patient')[0]).toBe('35-year-old female (Amira Haddad)');
     expect(get('Patient')[1]).toContain('BMI 22.4 (Normal)');
@@ -79,26 +83,27 @@ describe('deterministic summary', () => {
 
   it('flags fever with headache and neck stiffness (NICE NG240: any fever, not only 39.5 °C)', () => {
     const s = deterministicSummary(FEVER_RECORD, NOW);
-    expect(s.redFlags).toEqual([expect.stringMatching(/^Fever with headache and neck stiffness/)]);
+    expect(s.flags?.[0]).toMatchObject({ concept: 'meningitis', urgency: 'emergency' });
     const get = (t: string) => s.sections.find((x) => x.title === t)!.lines;
     expect(get('Chronic conditions')).toEqual(['None reported']);
     expect(get('Allergies')).toEqual(['No known allergies reported']);
   });
 
-  it('does not flag a high fever without neck stiffness', () => {
-    expect(
-      findRedFlags({
-        ...FEVER_RECORD,
-        feverAssociated: ['Headache'],
-        headacheAssociated: ['Nausea or vomiting'],
-      }),
-    ).toEqual([]);
+  it('does not flag meningitis for a high fever without neck stiffness', () => {
+    const flags = findRedFlags(
+      { ...FEVER_RECORD, feverAssociated: ['Headache'], headacheAssociated: ['Nausea or vomiting'] },
+      NOW,
+    );
+    expect(flags.map((f) => f.concept)).not.toContain('meningitis');
   });
 
-  it('flags recent thoughts of self-harm', () => {
-    expect(findRedFlags({ additionalSymptoms: ['Depression'], depressionSafety: 'Yes, recently' })).toEqual([
-      expect.stringMatching(/self-harm/),
-    ]);
+  it('flags recent thoughts of self-harm and marks the crisis', () => {
+    const s = deterministicSummary(
+      { additionalSymptoms: ['Depression'], depressionSafety: 'Yes, recently' },
+      NOW,
+    );
+    expect(s.flags).toEqual([expect.objectContaining({ concept: 'suicide-risk', crisis: true })]);
+    expect(s.crisis).toBe(true);
   });
 
   it('is labelled as generated and to be verified clinically', () => {
@@ -167,11 +172,55 @@ describe('LLM summary engine', () => {
       expect(llm.captured.url).toBe('/v1/chat/completions');
       expect(llm.captured.auth).toBe('Bearer sk-test');
       expect(llm.captured.body?.model).toBe('test-model');
-      expect(llm.captured.body?.messages[1]?.content).toContain('Robert Mendes');
-      expect(s.redFlags).toHaveLength(2);
+      // The model sees the clinical record, never who the patient is.
+      const sent = String(llm.captured.body?.messages[1]?.content);
+      expect(sent).toContain('Pressure, squeezing or tightness');
+      expect(sent).toContain('"ageYears":59');
+      expect(sent).not.toContain('Robert Mendes');
+      expect(sent).not.toContain(String(CHEST_PAIN_RECORD.dob));
+      expect(s.redFlags).toHaveLength(1);
+      expect(s.flags).toEqual(deterministicSummary(CHEST_PAIN_RECORD).flags);
       expect(s.text.startsWith('RED FLAGS')).toBe(true);
       expect(s.text).toContain('Patient: 59-year-old man with chest pain.');
       expect(s.disclaimer).toBe(MESSAGES.summaryDisclaimer);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('never removes or softens a rule flag, and keeps the medicines and allergies', async () => {
+    const llm = await fakeLlm(() => ({
+      status: 200,
+      body: completion('No red flags; reassuring presentation.\nPatient: 59-year-old man with chest pain.'),
+    }));
+    try {
+      const s = await serviceWith(llm.url).summarize(CHEST_PAIN_RECORD);
+      expect(s.engine).toBe('llm');
+      expect(s.flags?.[0]).toMatchObject({ concept: 'cardiac-chest-pain', urgency: 'emergency' });
+      expect(s.text).not.toMatch(/reassuring|No red flags;/);
+      expect(s.text).toContain('[Emergency now]');
+      expect(s.sections.map((x) => x.title)).toEqual(['Summary', 'Allergies', 'Medications']);
+      expect(s.sections[0]!.lines).toEqual(['Patient: 59-year-old man with chest pain.']);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('keeps the free-text statement when the model says nothing was found', async () => {
+    const llm = await fakeLlm(() => ({
+      status: 200,
+      body: completion('Nothing concerning.\nOther symptom reported.'),
+    }));
+    try {
+      const record = {
+        ...ROUTINE_RECORD,
+        symptoms: ['Other'],
+        symptomsOther: 'a strange feeling in my foot',
+      };
+      const s = await serviceWith(llm.url).summarize(record);
+      expect(s.engine).toBe('llm');
+      expect(s.text).toContain(MESSAGES.summaryFreeTextUnscreened);
+      expect(s.text).not.toContain('Nothing concerning');
     } finally {
       await llm.close();
     }

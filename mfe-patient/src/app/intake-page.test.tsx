@@ -74,7 +74,7 @@ describe('IntakePage', () => {
     renderPage();
     expect(screen.getByRole('status').textContent).toBe('Loading your health profile...');
     const heading = await screen.findByRole('heading', { name: 'What is your full name?' });
-    expect(screen.getByText('Question 1 of 16')).toBeTruthy();
+    expect(screen.getByText('Question 1 of 18')).toBeTruthy();
     next();
     expect(screen.getByRole('alert').textContent).toBe('This field is required.');
     fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann Lee' } });
@@ -144,9 +144,15 @@ describe('IntakePage', () => {
       expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
       expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
-      expect(screen.getByText('Question 1 of 4')).toBeTruthy();
+      // Pregnancy (a woman of 46) and travel are asked at every visit, then what changed.
+      expect(screen.getByText('Question 1 of 6')).toBeTruthy();
       next();
-      expect(screen.getByText('Question 2 of 4')).toBeTruthy();
+      expect(screen.getByText('Question 2 of 6')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Could you be pregnant?' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+      next();
+      fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+      next();
       next();
       expect(screen.getByRole('alert').textContent).toBe('This field is required.');
       fireEvent.click(screen.getByRole('radio', { name: 'Worse' }));
@@ -156,6 +162,20 @@ describe('IntakePage', () => {
       expect((screen.getByRole('radio', { name: 'Worse' }) as HTMLInputElement).checked).toBe(true);
       next();
       fireEvent.click(screen.getByRole('checkbox', { name: 'Fever' }));
+      next();
+      // A new symptom gets its detail questions, as at a first visit.
+      expect(
+        screen.getByRole('heading', { name: 'What is the highest temperature you measured?' }),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('radio', { name: 'Not measured' }));
+      next();
+      fireEvent.click(screen.getByRole('radio', { name: '1-3 days' }));
+      next();
+      fireEvent.click(screen.getByRole('radio', { name: 'Constant' }));
+      next();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'None of these' }));
+      next();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'None of these' }));
       next();
       next();
       expect(screen.getByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
@@ -191,6 +211,9 @@ describe('IntakePage', () => {
         visitType: 'Follow-up Visit',
         followUpChange: 'Worse',
         followUpNewSymptoms: ['Fever'],
+        feverDuration: '1-3 days',
+        pregnancyStatus: 'No',
+        travelAbroad: 'No',
       });
       // The previous visit's symptoms are not re-sent as this visit's.
       expect(saved.data.symptoms).toBeUndefined();
@@ -226,6 +249,8 @@ describe('IntakePage', () => {
     fireEvent.change(screen.getByLabelText('Height (inches)'), { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText('Weight (kg)'), { target: { value: '60' } });
     next();
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    next();
     fireEvent.click(screen.getByRole('radio', { name: 'Better' }));
     next();
     next();
@@ -237,7 +262,7 @@ describe('IntakePage', () => {
       'Error saving data: Some fields are not valid.',
     );
     expect(localStorage.getItem('medora.profileCompleted.p1')).toBeNull();
-    for (let i = 0; i < 5; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    for (let i = 0; i < 6; i += 1) fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect((screen.getByLabelText('Weight (kg)') as HTMLInputElement).value).toBe('60');
   });
 
@@ -377,6 +402,14 @@ describe('IntakePage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Symptoms Summary' }));
+    // Travel is asked with the visit's symptoms, so it is that section's first question.
+    expect(
+      screen.getByRole('heading', {
+        name: 'Have you travelled outside your home country in the last 3 months?',
+      }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    next();
     expect(screen.getByRole('heading', { name: 'What symptoms bring you in today?' })).toBeTruthy();
     next();
     expect(screen.getByRole('heading', { name: 'Please describe your other symptom.' })).toBeTruthy();
@@ -392,5 +425,63 @@ describe('IntakePage', () => {
     expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back to review' }));
     expect(screen.getByRole('heading', { name: 'Please Review Your Information' })).toBeTruthy();
+  });
+  it('after a self-harm disclosure shows crisis information at once and waits for the patient', async () => {
+    fakeApi({
+      patient: {
+        status: 200,
+        body: { exists: true, data: { name: 'Ann', gender: 'Male', dob: '1980-01-01' }, aiSummary: null },
+      },
+      save: {
+        status: 200,
+        body: {
+          exists: true,
+          data: {},
+          aiSummary: null,
+          updatedAt: '2026-11-24T10:00:00.000Z',
+          crisis: { emergencyNumber: '112', lineName: 'Crisis Line', lineNumber: '0800 000' },
+        },
+      },
+    });
+    jest.useFakeTimers();
+    try {
+      renderPage();
+      await act(async () => {
+        await jest.runOnlyPendingTimersAsync();
+      });
+      fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
+      fireEvent.change(screen.getByLabelText('Height (feet)'), { target: { value: '5' } });
+      fireEvent.change(screen.getByLabelText('Height (inches)'), { target: { value: '5' } });
+      fireEvent.change(screen.getByLabelText('Weight (kg)'), { target: { value: '60' } });
+      next();
+      fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+      next();
+      fireEvent.click(screen.getByRole('radio', { name: 'Worse' }));
+      next();
+      next();
+      fireEvent.change(screen.getByRole('textbox'), {
+        target: { value: 'I am planning how to end my life' },
+      });
+      next();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to File Upload' }));
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Finish & Submit' }));
+        await jest.advanceTimersByTimeAsync(0);
+      });
+      expect(screen.getByRole('heading', { name: 'Please get support now' })).toBeTruthy();
+      expect(
+        screen.getByText('If you might act on these thoughts or are in danger now, call 112.'),
+      ).toBeTruthy();
+      expect(screen.getByText('To talk to someone at any time: Crisis Line, 0800 000.')).toBeTruthy();
+      // No automatic redirect: the information stays until the patient continues.
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(5000);
+      });
+      expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Continue to my dashboard' }));
+      expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

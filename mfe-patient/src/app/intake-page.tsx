@@ -93,6 +93,26 @@ export default function IntakePage(_props: RemotePageProps) {
         </div>
       </>
     );
+  } else if (screen === 'done' && state.crisis) {
+    // Self-harm or suicide intent disclosed: help first, and no redirect until the patient continues.
+    body = (
+      <div className={css.crisis} data-testid="crisis-info">
+        <h2 className={css.question} data-testid="intake-question" ref={headingRef} tabIndex={-1}>
+          {MESSAGES.crisisHeading}
+        </h2>
+        <p>{MESSAGES.crisisBody}</p>
+        <p className={css.crisisLine}>
+          {formatMessage('crisisEmergency', { number: state.crisis.emergencyNumber })}
+        </p>
+        <p className={css.crisisLine}>
+          {formatMessage('crisisLine', { name: state.crisis.lineName, number: state.crisis.lineNumber })}
+        </p>
+        <p>{MESSAGES.intakeSubmitted}</p>
+        <button type="button" className="md-button md-primary" onClick={onDone}>
+          {MESSAGES.crisisContinue}
+        </button>
+      </div>
+    );
   } else if (screen === 'done') {
     body = (
       <div className={css.done} role="status">

@@ -449,6 +449,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `GET /api/patients/{uid}/visits/{id}`: one visit's answers and clinical summary. */
     getVisit: (uid: string, id: string) =>
       request<VisitDetail>(`/patients/${encodeURIComponent(uid)}/visits/${encodeURIComponent(id)}`),
+    /** `POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review` (a clinician): marks a flag reviewed. */
+    reviewFlag: (uid: string, visitId: string, flagId: string) =>
+      request<{ visitId: string; flagId: string; reviewedAt: string }>(
+        `/patients/${encodeURIComponent(uid)}/visits/${encodeURIComponent(visitId)}/flags/${encodeURIComponent(flagId)}/review`,
+        { method: 'POST' },
+      ),
     /** `GET /api/patients/{uid}/draft` (owner): the unsent intake, or `draft: null`. */
     getDraft: (uid: string) => request<DraftResponse>(`/patients/${encodeURIComponent(uid)}/draft`),
     /** `PUT /api/patients/{uid}/draft` (owner): replaces the unsent intake. */

@@ -57,6 +57,14 @@ export const FLAG_CONCEPTS = {
   'suspected-cancer': 'Symptoms that meet a suspected-cancer referral threshold (NICE NG12)',
   'raised-intracranial-pressure':
     'Headache with features of raised pressure or a brain tumour (NICE NG12, CKS headache)',
+  'deep-vein-thrombosis': 'Possible deep vein thrombosis: one swollen, painful leg (NICE NG158 1.1)',
+  'airway-compromise':
+    'Possible epiglottitis or quinsy: unable to swallow saliva or open the mouth (NICE NG84 1.1.1)',
+  'suspected-seizure':
+    'Loss of consciousness with features of an epileptic seizure (NICE CG109 1.1.4, NG217)',
+  'severe-dehydration': 'Unable to keep fluids down or passing little urine (NICE CG84, NG51 1.3)',
+  'sudden-hearing-loss': 'Sudden sensorineural hearing loss within 3 days (NICE NG98 1.1.1)',
+  'testicular-torsion': 'Sudden testicular pain: possible torsion (NICE CKS scrotal pain and swelling)',
 } as const;
 export type FlagConcept = keyof typeof FLAG_CONCEPTS;
 export const FLAG_CONCEPT_IDS = Object.keys(FLAG_CONCEPTS) as FlagConcept[];

@@ -8,6 +8,11 @@ import {
   MAIN_SYMPTOMS,
   ADDITIONAL_SYMPTOMS,
   MEDICATION_CLASSES,
+  PREGNANCY_QUESTION_AGES,
+  PREGNANCY_STATUS,
+  PREGNANCY_WEEKS,
+  RISK_MEDICINES,
+  TRAVEL_ABROAD,
   SMOKING_AVERAGES,
   SMOKING_DURATIONS,
   SMOKING_STATUS,
@@ -35,6 +40,14 @@ export function childrenQuestionsApply(answers: IntakeAnswers, today: Date): boo
   if (answers.gender !== 'Female' || typeof dob !== 'string') return false;
   const age = ageOn(dob, today);
   return age !== null && age >= 21;
+}
+
+/** The pregnancy question: a female patient aged 12 to 55 (NICE NG126, NG133), at every visit. */
+export function pregnancyQuestionApplies(answers: IntakeAnswers, today: Date): boolean {
+  const dob = answers.dob;
+  if (answers.gender !== 'Female' || typeof dob !== 'string') return false;
+  const age = ageOn(dob, today);
+  return age !== null && age >= PREGNANCY_QUESTION_AGES.min && age <= PREGNANCY_QUESTION_AGES.max;
 }
 
 const hadSurgery = (a: IntakeAnswers) => a.pastSurgeries === 'Yes';
@@ -116,6 +129,15 @@ export const MAIN_QUESTIONS: readonly Question[] = [
     label: 'Which other medicines?',
     group: 'medication',
     showIf: (a) => includes(a, 'medicationClasses', 'Other'),
+  },
+  {
+    field: 'riskMedicines',
+    type: 'multiselect',
+    label: 'Do you take any of these medicines?',
+    hint: 'Some medicines change how quickly an illness must be seen. Choose None of these if none apply.',
+    options: RISK_MEDICINES,
+    minSelections: 1,
+    group: 'medication',
   },
   {
     field: 'pastSurgeries',
@@ -220,6 +242,37 @@ export const MAIN_QUESTIONS: readonly Question[] = [
     optional: true,
     group: 'children',
     showIf: (a, today) => childrenQuestionsApply(a, today) && a.hasChildren === 'Yes',
+  },
+  {
+    field: 'pregnancyStatus',
+    type: 'select',
+    label: 'Could you be pregnant?',
+    options: PREGNANCY_STATUS,
+    group: 'context',
+    showIf: (a, today) => pregnancyQuestionApplies(a, today),
+  },
+  {
+    field: 'pregnancyWeeks',
+    type: 'select',
+    label: 'How many weeks pregnant are you?',
+    options: PREGNANCY_WEEKS,
+    group: 'context',
+    showIf: (a, today) => pregnancyQuestionApplies(a, today) && a.pregnancyStatus === 'Yes, I am pregnant',
+  },
+  {
+    field: 'travelAbroad',
+    type: 'select',
+    label: 'Have you travelled outside your home country in the last 3 months?',
+    options: TRAVEL_ABROAD,
+    group: 'context',
+  },
+  {
+    field: 'travelDetails',
+    type: 'text',
+    label: 'Where did you go, and when did you come back?',
+    optional: true,
+    group: 'context',
+    showIf: (a) => a.travelAbroad === 'Yes',
   },
   {
     field: 'symptoms',

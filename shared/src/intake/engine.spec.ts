@@ -36,9 +36,11 @@ describe('question order and filtering (spec §4)', () => {
       'chronicOther',
       'medications',
       'medicationClasses',
+      'riskMedicines',
       'pastSurgeries',
       'smokingStatus',
       'alcoholUse',
+      'travelAbroad',
       'symptoms',
       'additionalSymptoms',
     ]);
@@ -57,7 +59,12 @@ describe('question order and filtering (spec §4)', () => {
       'followUp',
     );
     expect(answers.visitType).toBe('Follow-up Visit');
-    expect(fields(answers, { ...ctx, returningChoice: 'followUp' })).toEqual(['heightWeight']);
+    // Pregnancy (a woman of 12-55) and travel are asked at every visit: they change what a symptom means.
+    expect(fields(answers, { ...ctx, returningChoice: 'followUp' })).toEqual([
+      'heightWeight',
+      ...(answers.gender === 'Female' ? ['pregnancyStatus'] : []),
+      'travelAbroad',
+    ]);
   });
 
   it('removes only name, gender, dob and visitType for a returning patient choosing a new appointment, prefilled', () => {
@@ -341,5 +348,44 @@ describe('answers', () => {
       '5 ft 7 in, 70 kg (BMI 24.2, Normal)',
     );
     expect(formatAnswer(q('symptoms'), ['Fever', 'Cough'])).toBe('Fever, Cough');
+  });
+});
+
+describe('context questions for the clinical rules', () => {
+  const at = (age: number): IntakeAnswers => ({ gender: 'Female', dob: `${2026 - age}-01-10` });
+  it('asks a woman aged 12 to 55 whether she could be pregnant, and the weeks only when she is', () => {
+    expect(fields(at(11))).not.toContain('pregnancyStatus');
+    expect(fields(at(12))).toContain('pregnancyStatus');
+    expect(fields(at(55))).toContain('pregnancyStatus');
+    expect(fields(at(56))).not.toContain('pregnancyStatus');
+    expect(fields({ gender: 'Male', dob: '1990-01-10' })).not.toContain('pregnancyStatus');
+    expect(fields({ ...at(30), pregnancyStatus: 'Possibly' })).not.toContain('pregnancyWeeks');
+    expect(fields({ ...at(30), pregnancyStatus: 'Yes, I am pregnant' })).toContain('pregnancyWeeks');
+  });
+
+  it('asks where and when only after travel abroad', () => {
+    expect(fields({ travelAbroad: 'No' })).not.toContain('travelDetails');
+    expect(fields({ travelAbroad: 'Yes' })).toContain('travelDetails');
+  });
+
+  it('offers the risk medicines with None of these exclusive', () => {
+    expect(q('riskMedicines').minSelections).toBe(1);
+    expect(toggleOption(['Insulin'], 'None of these')).toEqual(['None of these']);
+  });
+
+  it('asks a follow-up visit the detail questions of each new symptom, under the first-visit fields', () => {
+    const answers: IntakeAnswers = { visitType: 'Follow-up Visit', followUpNewSymptoms: ['Fainting'] };
+    const steps = keys(answers, { ...ctx, returningChoice: 'followUp' });
+    const at = steps.indexOf('followUpNewSymptoms');
+    expect(steps.slice(at + 1, at + 5)).toEqual([
+      'faintingFrequency',
+      'faintingLast',
+      'faintingSituation',
+      'faintingWarning',
+    ]);
+    // And the record to save keeps those answers.
+    expect(pruneAnswers({ ...answers, faintingSituation: 'During exercise' }, TODAY).faintingSituation).toBe(
+      'During exercise',
+    );
   });
 });

@@ -44,7 +44,7 @@ const FOLLOW_UP_REMOVED: readonly QuestionGroup[] = [
 /** Groups a returning patient choosing a new appointment no longer answers (spec §4). */
 const NEW_APPOINTMENT_REMOVED: readonly QuestionGroup[] = ['name', 'gender', 'dob', 'visitType'];
 /** Groups a profile update does not ask: the visit's own answers (issue 15 §2). */
-const PROFILE_REMOVED: readonly QuestionGroup[] = ['visitType', 'symptoms'];
+const PROFILE_REMOVED: readonly QuestionGroup[] = ['visitType', 'context', 'symptoms'];
 
 export const FOLLOW_UP_VISIT = 'Follow-up Visit';
 export const NEW_APPOINTMENT = 'New Appointment';
@@ -121,7 +121,14 @@ export function buildSteps(answers: IntakeAnswers, ctx: IntakeContext = {}): Ste
   }
   // Issue 15 §2: a follow-up visit asks what changed since the last visit.
   if (ctx.returningChoice === 'followUp') {
-    for (const q of FOLLOW_UP_VISIT_QUESTIONS) steps.push({ key: q.field, kind: 'main', question: q });
+    for (const q of FOLLOW_UP_VISIT_QUESTIONS) {
+      steps.push({ key: q.field, kind: 'main', question: q });
+      // New symptoms get the same detail questions as at a first visit: without them no rule can
+      // see what the new symptom is like (a follow-up must not be a blind spot).
+      if (q.field === 'followUpNewSymptoms') {
+        steps.push(...followUpSteps('symptom', selected(answers, q.field).map(symptomFollowUp)));
+      }
+    }
   }
   return steps;
 }
@@ -270,6 +277,7 @@ export function pruneAnswers(answers: IntakeAnswers, today: Date = new Date()): 
   const chosenSymptoms = new Set([
     ...selected(answers, 'symptoms'),
     ...selected(answers, 'additionalSymptoms'),
+    ...selected(answers, 'followUpNewSymptoms'),
   ]);
   for (const name of symptomNames) {
     if (chosenSymptoms.has(name)) continue;

@@ -178,3 +178,33 @@ export const SMOKING_AVERAGES = [
   'More than 20 cigarettes a day',
   'Other tobacco or vaping',
 ] as const;
+
+/**
+ * Context the clinical rules need and the spec's questions do not ask (NICE NG126 and NG133 for
+ * pregnancy, CG151 and NG51 for immunosuppression, NG17 for insulin, anticoagulation for bleeding,
+ * UKHSA for fever after travel). Asked through the question bank like every other question.
+ */
+export const PREGNANCY_STATUS = [
+  'Yes, I am pregnant',
+  'Possibly',
+  'I gave birth in the last 6 weeks',
+  'No',
+  'Prefer not to say',
+] as const;
+export const PREGNANCY_WEEKS = [
+  'Less than 12 weeks',
+  '12 to 20 weeks',
+  'More than 20 weeks',
+  'Not sure',
+] as const;
+export const RISK_MEDICINES = [
+  'Chemotherapy (now or in the last 6 weeks)',
+  'Steroid tablets (e.g. prednisolone)',
+  'Other medicines that lower immunity (e.g. methotrexate, azathioprine, transplant medicines)',
+  'Insulin',
+  'Blood thinners (e.g. warfarin, apixaban, rivaroxaban)',
+  'None of these',
+] as const;
+export const TRAVEL_ABROAD = ['Yes', 'No'] as const;
+/** Ages at which the pregnancy question is asked of a female patient (inclusive). */
+export const PREGNANCY_QUESTION_AGES = { min: 12, max: 55 } as const;

@@ -1,4 +1,46 @@
+import type { FlagConcept, FlagUrgency } from '../clinical/concepts.js';
 import type { IntakeAnswers } from './types.js';
+
+/** One answer that raised a flag, in words: the question as asked and the answer as given. */
+export interface FlagEvidence {
+  /** The record field (e.g. 'chestPainLocation', 'dob' for the age, 'symptomsOther' for free text). */
+  field: string;
+  /** The question as the patient read it, with its topic ('Chest Pain: Where is the pain…?'). */
+  label: string;
+  /** The answer in words (an option, an age, or the free-text phrase that matched). */
+  answer: string;
+}
+
+/**
+ * A red flag with its evidence: what it points at (a concept from published guidance), how urgent it
+ * is, which answers raised it and the guidance it follows. Decision support, not a diagnosis.
+ */
+export interface SummaryFlag {
+  /** The rule that raised it (stable id; a review names it). */
+  id: string;
+  concept: FlagConcept;
+  urgency: FlagUrgency;
+  /** What the clinician reads. */
+  message: string;
+  evidence: FlagEvidence[];
+  /** Guideline and section the rule follows. */
+  source: string;
+  /** Self-harm or suicide intent disclosed: crisis information was shown to the patient. */
+  crisis?: boolean;
+}
+
+/** A flag raised at an earlier visit and not yet marked reviewed by a clinician. */
+export interface CarriedFlag extends SummaryFlag {
+  visitId: string;
+  visitedAt: string;
+}
+
+/** Where a patient in crisis gets help now (configuration: CRISIS_* settings). */
+export interface CrisisInfo {
+  emergencyNumber: string;
+  lineName: string;
+  lineNumber: string;
+}
 
 /** One section of the clinical summary, e.g. 'Chief complaints'. */
 export interface SummarySection {
@@ -14,7 +56,19 @@ export interface ClinicalSummary {
   engine: 'deterministic' | 'llm';
   generatedAt: string;
   disclaimer: string;
+  /** The flags' messages, most urgent first (kept for older readers; `flags` has the evidence). */
   redFlags: string[];
+  /** The flags with urgency, evidence and guidance, most urgent first (absent on older summaries). */
+  flags?: SummaryFlag[];
+  /**
+   * Free-text answers present in the record (field names): screened with a lexicon that cannot know
+   * every risk, so a summary with free text and no flag never says "no red flags".
+   */
+  freeTextFields?: string[];
+  /** Flags of earlier visits not yet reviewed by a clinician (added when the summary is read). */
+  previousFlags?: CarriedFlag[];
+  /** The patient disclosed self-harm or suicide intent at this visit. */
+  crisis?: boolean;
   sections: SummarySection[];
   /** The whole summary as plain text (red flags first). */
   text: string;
@@ -26,6 +80,12 @@ export interface ClinicalSummary {
  */
 export interface SummaryHeadline {
   redFlags: string[];
+  /** The most urgent flag's urgency (this visit's or carried), null without flags. */
+  topUrgency?: FlagUrgency | null;
+  /** Earlier visits' flags still unreviewed. */
+  previousFlagCount?: number;
+  /** Self-harm disclosed at this visit. */
+  crisis?: boolean;
   complaints: string[];
 }
 
@@ -36,6 +96,8 @@ export interface PatientResponse {
   data: IntakeAnswers;
   aiSummary: ClinicalSummary | null;
   updatedAt: string;
+  /** Only in the answer to a submission that disclosed self-harm intent: where to get help now. */
+  crisis?: CrisisInfo | null;
 }
 
 /** A document of a patient (spec §3 Document) plus what the server knows about its file. */

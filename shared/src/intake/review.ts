@@ -26,6 +26,9 @@ export interface ReviewSection {
   edit?: EditableSection;
 }
 
+/** Pregnancy and travel: asked with the visit's symptoms, so reviewed with them. */
+const CONTEXT_QUESTION_FIELDS = ['pregnancyStatus', 'pregnancyWeeks', 'travelAbroad', 'travelDetails'];
+
 const byField = new Map([...ALL_QUESTIONS, ...FOLLOW_UP_VISIT_QUESTIONS].map((q) => [q.field, q]));
 
 const PERSONAL_FIELDS: ReadonlySet<string> = new Set(['name', 'gender', 'dob', 'heightWeight', 'visitType']);
@@ -35,6 +38,7 @@ const SYMPTOM_FIELDS: ReadonlySet<string> = new Set([
   'additionalSymptoms',
   ...SYMPTOM_FOLLOW_UPS.flatMap((t) => t.questions.map((q) => q.field)),
   ...FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field),
+  ...CONTEXT_QUESTION_FIELDS,
 ]);
 
 /** The review section a question's answer is shown in. */
@@ -144,6 +148,7 @@ export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boo
           'medications',
           'medicationClasses',
           'medicationOther',
+          'riskMedicines',
           'pastSurgeries',
           'surgeryTypes',
           'surgeryRegions',
@@ -164,12 +169,13 @@ export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boo
       title: MESSAGES.reviewSymptoms,
       edit: 'symptoms',
       items: [
-        ...items(answers, ['symptoms', 'symptomsOther', 'additionalSymptoms']),
+        ...items(answers, [...CONTEXT_QUESTION_FIELDS, 'symptoms', 'symptomsOther', 'additionalSymptoms']),
         ...followUpItems(answers, SYMPTOM_FOLLOW_UPS, symptoms),
         ...items(
           answers,
           FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field),
         ),
+        ...followUpItems(answers, SYMPTOM_FOLLOW_UPS, list(answers.followUpNewSymptoms)),
       ],
     },
   ];

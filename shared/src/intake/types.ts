@@ -19,6 +19,8 @@ export type QuestionGroup =
   | 'smoking'
   | 'alcohol'
   | 'children'
+  /** Asked at every visit, first visits and follow-ups alike: pregnancy and recent travel. */
+  | 'context'
   | 'symptoms';
 
 export interface Question {

@@ -124,10 +124,18 @@ describe('the intake’s mode and the follow-up questions', () => {
     expect(start.symptoms).toBeUndefined();
     const ctx = { returningChoice: 'followUp' as const, today: new Date('2026-01-01') };
     const keys = buildSteps(start, ctx).map((s) => s.key);
-    expect(keys).toEqual(['heightWeight', 'followUpChange', 'followUpNewSymptoms', 'followUpNotes']);
+    // Pregnancy and travel are asked at every visit (RECORD is a woman under 56).
+    expect(keys).toEqual([
+      'heightWeight',
+      'pregnancyStatus',
+      'travelAbroad',
+      'followUpChange',
+      'followUpNewSymptoms',
+      'followUpNotes',
+    ]);
     expect(previousPosition({ screen: 'question', key: 'followUpChange' }, start, ctx)).toEqual({
       screen: 'question',
-      key: 'heightWeight',
+      key: 'travelAbroad',
     });
   });
 
@@ -150,7 +158,8 @@ describe('Edit from the review', () => {
     expect(sections.map((s) => s.edit)).toEqual(['personal', 'history', 'symptoms', undefined]);
     expect(firstStepOf('personal', steps)?.key).toBe('name');
     expect(firstStepOf('history', steps)?.key).toBe('allergyList');
-    expect(firstStepOf('symptoms', steps)?.key).toBe('symptoms');
+    // Pregnancy and travel are reviewed with the visit's symptoms.
+    expect(firstStepOf('symptoms', steps)?.key).toBe('pregnancyStatus');
     expect(reviewSectionOf('coughType')).toBe('symptoms');
     expect(reviewSectionOf('asthmaDuration')).toBe('history');
   });

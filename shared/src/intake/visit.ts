@@ -34,13 +34,20 @@ export function modeOfChoice(choice: ReturningChoice): IntakeMode {
 
 /** Fields (besides their `_document` entries) that belong to a visit, not to the profile. */
 export const VISIT_FIELDS: ReadonlySet<string> = new Set([
-  ...MAIN_QUESTIONS.filter((q) => q.group === 'symptoms' || q.group === 'visitType').map((q) => q.field),
+  ...MAIN_QUESTIONS.filter(
+    (q) => q.group === 'symptoms' || q.group === 'visitType' || q.group === 'context',
+  ).map((q) => q.field),
   ...SYMPTOM_FOLLOW_UPS.flatMap((t) => t.questions.map((q) => q.field)),
   ...FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field),
   'medicalReports',
   'uploadedAt',
   'reasonForVisit',
 ]);
+
+/** Asked at every visit (pregnancy, travel): a visit's answers, kept by a follow-up too. */
+export const CONTEXT_FIELDS: readonly string[] = MAIN_QUESTIONS.filter((q) => q.group === 'context').map(
+  (q) => q.field,
+);
 
 /** Whether a record key is a visit's answer (a `<field>_document` goes with its field). */
 export function isVisitField(key: string): boolean {
@@ -71,8 +78,14 @@ export function profileFacts(answers: IntakeAnswers): IntakeAnswers {
 export function visitAnswersFor(kind: VisitKind, visit: IntakeAnswers): IntakeAnswers {
   if (kind === 'profile') return {};
   if (kind === 'visit') return visit;
+  const added = Array.isArray(visit.followUpNewSymptoms) ? visit.followUpNewSymptoms : [];
   const kept = new Set([
     ...FOLLOW_UP_VISIT_QUESTIONS.map((q) => q.field),
+    ...CONTEXT_FIELDS,
+    // The detail questions of the symptoms that are new since the last visit.
+    ...SYMPTOM_FOLLOW_UPS.filter((t) => added.includes(t.topic)).flatMap((t) =>
+      t.questions.map((q) => q.field),
+    ),
     'visitType',
     'medicalReports',
     'uploadedAt',

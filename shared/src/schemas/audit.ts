@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'doctor.reinstate',
   // Issue 19 §2: an admin sent a dead-lettered e-mail again.
   'mail.retry',
+  // A clinician marked a visit's red flag reviewed (it is no longer carried to later summaries).
+  'flag.review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

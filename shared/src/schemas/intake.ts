@@ -152,6 +152,11 @@ export type SaveDraftInput = z.infer<typeof saveDraftSchema>;
 
 /** A visit id in a path. */
 export const visitIdSchema = z.uuid({ message: MESSAGES.notFound });
+/** A red-flag rule id in a path (lower-case words joined by hyphens). */
+export const flagIdSchema = z
+  .string()
+  .max(60, { message: MESSAGES.flagReviewNotFound })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: MESSAGES.flagReviewNotFound });
 /** Issue 18: `GET /api/patients/{uid}/visits?before=` — the visits older than the visit `before`. */
 export const visitsQuerySchema = z
   .object({ before: z.uuid({ message: MESSAGES.visitsBeforeInvalid }).optional() })

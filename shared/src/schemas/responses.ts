@@ -52,6 +52,7 @@ import type {
 import type { ClinicalSummary, PatientDocument, PatientResponse } from '../intake/patient-types.js';
 import type { AnswerValue } from '../intake/types.js';
 import { VISIT_KINDS, type VisitDetail, type VisitsResponse } from '../intake/visit.js';
+import { FLAG_CONCEPT_IDS, FLAG_URGENCIES, type FlagConcept } from '../clinical/concepts.js';
 
 /*
  * Issue 14 §2: the bodies the API answers with, as zod schemas. The TypeScript interfaces stay where
@@ -136,11 +137,36 @@ const heightWeightSchema = z.strictObject({
 });
 const answerValueSchema = z.union([z.string(), z.number(), z.array(z.string()), heightWeightSchema]);
 
+const summaryFlagFields = {
+  id: z.string(),
+  concept: z.enum(FLAG_CONCEPT_IDS as [FlagConcept, ...FlagConcept[]]),
+  urgency: z.enum(FLAG_URGENCIES),
+  message: z.string(),
+  evidence: z.array(z.strictObject({ field: z.string(), label: z.string(), answer: z.string() })),
+  source: z.string(),
+  crisis: z.boolean().optional(),
+};
+export const summaryFlagSchema = z.strictObject(summaryFlagFields);
+export const carriedFlagSchema = z.strictObject({
+  ...summaryFlagFields,
+  visitId: z.string(),
+  visitedAt: isoTime,
+});
+export const crisisInfoSchema = z.strictObject({
+  emergencyNumber: z.string(),
+  lineName: z.string(),
+  lineNumber: z.string(),
+});
+
 export const clinicalSummarySchema = z.strictObject({
   engine: z.enum(['deterministic', 'llm']),
   generatedAt: isoTime,
   disclaimer: z.string(),
   redFlags: z.array(z.string()),
+  flags: z.array(summaryFlagSchema).optional(),
+  freeTextFields: z.array(z.string()).optional(),
+  previousFlags: z.array(carriedFlagSchema).optional(),
+  crisis: z.boolean().optional(),
   sections: z.array(z.strictObject({ title: z.string(), lines: z.array(z.string()) })),
   text: z.string(),
 });
@@ -150,6 +176,7 @@ export const patientResponseSchema = z.strictObject({
   data: z.record(z.string(), answerValueSchema.optional()),
   aiSummary: clinicalSummarySchema.nullable(),
   updatedAt: isoTime,
+  crisis: crisisInfoSchema.nullable().optional(),
 });
 
 // Issue 15 (h2): visits and the server-kept draft.
@@ -352,7 +379,15 @@ export const providerAppointmentSchema = z.strictObject({
     uid: z.string(),
     name: z.string().nullable(),
     email: z.string().nullable(),
-    headline: z.strictObject({ redFlags: z.array(z.string()), complaints: z.array(z.string()) }).nullable(),
+    headline: z
+      .strictObject({
+        redFlags: z.array(z.string()),
+        complaints: z.array(z.string()),
+        topUrgency: z.enum(FLAG_URGENCIES).nullable().optional(),
+        previousFlagCount: z.number().int().nonnegative().optional(),
+        crisis: z.boolean().optional(),
+      })
+      .nullable(),
   }),
   closedAt: isoTime.nullable().optional(),
   cancelledBy: cancelledBySchema.nullable().optional(),

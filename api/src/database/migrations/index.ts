@@ -21,6 +21,7 @@ import { AdminListIndexes1769558400000 } from './1769558400000-admin-list-indexe
 import { AppointmentReminders1769731200000 } from './1769731200000-appointment-reminders.js';
 import { UserRoleCounts1769904000000 } from './1769904000000-user-role-counts.js';
 import { ApplicationQueueOpen1769904000001 } from './1769904000001-application-queue-open.js';
+import { ClinicalFlagReviews1770076800000 } from './1770076800000-clinical-flag-reviews.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   AppointmentReminders1769731200000,
   UserRoleCounts1769904000000,
   ApplicationQueueOpen1769904000001,
+  ClinicalFlagReviews1770076800000,
 ];

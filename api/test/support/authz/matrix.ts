@@ -226,6 +226,13 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'read', resourceType: 'profile' },
     expect: row(401, 200, 403, 200, 403, 403, 200),
   },
+  // A clinician's review of a red flag: never the patient's own statement; the world's visit raises no
+  // flag, so those allowed get 404 after the policy's allowed row.
+  'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review': {
+    params: { uid: 'patient', id: 'visit', flagId: 'flag' },
+    audit: { action: 'flag.review', resourceType: 'profile' },
+    expect: row(401, 403, 403, 404, 403, 403, 404),
+  },
   // Issue 19 §3: the record as a FHIR R4 Bundle, read like the record and audited as an export.
   'GET /api/patients/{uid}/fhir': {
     params: { uid: 'patient' },

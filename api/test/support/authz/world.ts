@@ -41,6 +41,8 @@ export type Subject =
   | 'freshClosedAppointment'
   // issue 15: the patient's visit (their intake submission)
   | 'visit'
+  // a red-flag rule id (the world's visit raises none: an allowed caller gets 404)
+  | 'flag'
   // Issue 16 (g2): an approved doctor's own record (their profile)
   | 'unbookedDoctor'
   // issue 16 §5: the booked doctor's record (the admin desk reads their upcoming appointments)
@@ -216,6 +218,8 @@ export class World {
         return this.freshPastAppointment('Completed');
       case 'unbookedDoctor':
         return this.users.unbookedDoctor.uid;
+      case 'flag':
+        return 'acs';
       case 'visit': {
         const [row] = await this.t.dataSource.query<{ id: string }[]>(
           'SELECT id FROM patient_visits WHERE firebase_uid = $1 ORDER BY visited_at DESC LIMIT 1',

@@ -92,6 +92,8 @@ export const FUZZ_ROUTES = [
   'POST /api/admin/mail/failed/{id}/retry',
   'POST /api/dev/clock',
   'POST /api/dev/reminders/sweep',
+  // A clinician marks a visit's red flag reviewed (carried flags end there)
+  'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -329,6 +331,17 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       caller: admin,
       path: `/api/admin/doctors/${missingId}/reinstate`,
       params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/reinstate` },
+      noBody: true,
+    },
+    // An admin on a visit that does not exist: every junk body and path is refused and nothing is stored.
+    'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review': {
+      caller: admin,
+      path: `/api/patients/${patient.uid}/visits/${missingId}/flags/acs/review`,
+      params: {
+        names: ['uid', 'id', 'flagId'],
+        build: (v) =>
+          `/api/patients/${v.uid ?? patient.uid}/visits/${v.id ?? missingId}/flags/${v.flagId ?? 'acs'}/review`,
+      },
       noBody: true,
     },
     'POST /api/admin/doctors/{id}/reopen': {

@@ -51,4 +51,79 @@ describe('SummaryTab (issue 15 §3)', () => {
     rerender(<SummaryTab profile={null} />);
     expect(screen.getByText(MESSAGES.summaryNone)).toBeTruthy();
   });
+  it('shows each flag with its urgency in words, what to do, and the answers that raised it', () => {
+    const flagged: ClinicalSummary = {
+      ...SUMMARY,
+      redFlags: ['Chest pain with cardiac features: assess now.', 'A breast lump at 30 or over: refer.'],
+      flags: [
+        {
+          id: 'acs',
+          concept: 'cardiac-chest-pain',
+          urgency: 'emergency',
+          message: 'Chest pain with cardiac features: assess now.',
+          evidence: [
+            {
+              field: 'chestPainLocation',
+              label: 'Chest Pain: Where is the pain?',
+              answer: 'Spreads to the left arm',
+            },
+          ],
+          source: 'NICE CG95 1.1',
+        },
+        {
+          id: 'breast-30',
+          concept: 'suspected-cancer',
+          urgency: 'urgent-cancer',
+          message: 'A breast lump at 30 or over: refer.',
+          evidence: [{ field: 'dob', label: 'Age', answer: '34 years' }],
+          source: 'NICE NG12 1.4.1',
+        },
+      ],
+      freeTextFields: [],
+    };
+    render(<SummaryTab profile={{ data: DATA, aiSummary: flagged }} />);
+    const items = screen.getAllByTestId('summary-flag');
+    expect(items.map((i) => within(i).getByText(/^Urgency:/).textContent)).toEqual([
+      'Urgency: Emergency now',
+      'Urgency: Urgent suspected-cancer referral',
+    ]);
+    expect(within(items[0]!).getByText(MESSAGES.urgencyAdviceEmergency)).toBeTruthy();
+    expect(
+      within(items[0]!).getByText('Chest Pain: Where is the pain? — Spreads to the left arm'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('summary-engine').textContent).toBe(MESSAGES.summaryEngineDeterministic);
+  });
+
+  it('never says "no red flags" over free text, and lists earlier unreviewed flags', () => {
+    render(
+      <SummaryTab
+        profile={{
+          data: DATA,
+          aiSummary: {
+            ...SUMMARY,
+            redFlags: [],
+            flags: [],
+            freeTextFields: ['symptomsOther'],
+            previousFlags: [
+              {
+                id: 'acs',
+                concept: 'cardiac-chest-pain',
+                urgency: 'emergency',
+                message: 'Chest pain with cardiac features: assess now.',
+                evidence: [],
+                source: 'NICE CG95 1.1',
+                visitId: 'v1',
+                visitedAt: '2026-01-01T00:00:00Z',
+              },
+            ],
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('summary-no-flags').textContent).toBe(MESSAGES.summaryFreeTextUnscreened);
+    expect(screen.queryByText(MESSAGES.summaryRedFlagsNone)).toBeNull();
+    expect(
+      within(screen.getByTestId('summary-previous-flags')).getByText(/Chest pain with cardiac/),
+    ).toBeTruthy();
+  });
 });

@@ -9,6 +9,7 @@ import {
 import common from '../../../components/patient.module.css';
 import { profileBmi, questionnaireSections } from '../model/profile-summary';
 import css from './dashboard.module.css';
+import { PatientFlags } from './flag-list';
 
 export interface SummaryTabProps {
   /**
@@ -64,15 +65,7 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
           </p>
           <section aria-labelledby={flagsId} className={css.flagBox} data-testid="summary-red-flags">
             <h4 id={flagsId}>{MESSAGES.summaryRedFlagsHeading}</h4>
-            {summary.redFlags.length > 0 ? (
-              <ul className={css.redflags}>
-                {summary.redFlags.map((f) => (
-                  <li key={f}>{f}</li>
-                ))}
-              </ul>
-            ) : (
-              <p className="md-muted">{MESSAGES.summaryRedFlagsNone}</p>
-            )}
+            <PatientFlags summary={summary} />
           </section>
           <SummarySections sections={summary.sections} className={css.aiSection} level={4} />
           <p className={css.disclaimer}>{summary.disclaimer}</p>

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { doctorKeys, documentKeys, patientKeys, visitKeys } from '@medora/shared/query';
-import { ACCOUNT_KEYS, api, formatMessage, MESSAGES, notify, writeAccountFlag } from '@medora/shared';
+import {
+  ACCOUNT_KEYS,
+  api,
+  formatMessage,
+  MESSAGES,
+  notify,
+  writeAccountFlag,
+  type CrisisInfo,
+} from '@medora/shared';
 import {
   buildSteps,
   choiceOfMode,
@@ -56,6 +64,11 @@ export interface IntakeState {
   draftStatus: DraftStatus;
   /** The review sections with a question asked in this flow (they get an Edit link). */
   editable: EditableSection[];
+  /**
+   * Where to get help now, when the submission disclosed self-harm or suicide intent: the thank-you
+   * screen shows it and stays until the patient continues (no automatic redirect).
+   */
+  crisis: CrisisInfo | null;
 }
 
 /** The position a draft names, or the first step when its question is no longer asked. */
@@ -86,6 +99,7 @@ export function useIntake(
   const [position, setPosition] = useState<IntakePosition>({ screen: 'question', key: 'name' });
   const [error, setError] = useState<string | null>(null);
   const [moveCount, setMoveCount] = useState(0);
+  const [crisis, setCrisis] = useState<CrisisInfo | null>(null);
   const [editing, setEditing] = useState<EditableSection | null>(null);
   const today = useRef(new Date()).current;
   const ctx: IntakeContext = useMemo(() => ({ returningChoice, today }), [returningChoice, today]);
@@ -279,7 +293,7 @@ export function useIntake(
       await saver.settle();
       return api.savePatient({ uid: uid!, data, kind: mode ?? 'visit' });
     },
-    onSuccess: () => {
+    onSuccess: (saved) => {
       writeAccountFlag(ACCOUNT_KEYS.profileCompleted(uid!));
       saver.submitted();
       // The dashboard must not show a cached profile from before (or a cached 404): it loads anew.
@@ -290,7 +304,8 @@ export function useIntake(
       void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
       setScreen('done');
       setMoveCount((n) => n + 1);
-      setTimeout(onDone, REDIRECT_MS);
+      if (saved.crisis) setCrisis(saved.crisis);
+      else setTimeout(onDone, REDIRECT_MS);
     },
   });
   const submitting = save.isPending;
@@ -318,6 +333,7 @@ export function useIntake(
     editing,
     draftStatus: saver.status,
     editable: (['personal', 'history', 'symptoms'] as const).filter((sec) => firstStepOf(sec, steps)),
+    crisis,
   };
   return {
     state,

@@ -159,6 +159,77 @@ describe('AppointmentCard: the doctor’s day (issue 16 §4)', () => {
     expect(load).toHaveBeenCalledWith('a1');
   });
 
+  it('shows each flag with urgency, evidence and guidance, the crisis marker, and marks an earlier flag reviewed', async () => {
+    const flagged = {
+      ...summary,
+      redFlags: ['Recent thoughts of self-harm: assess safety today.'],
+      crisis: true,
+      flags: [
+        {
+          id: 'suicide-thoughts',
+          concept: 'suicide-risk' as const,
+          urgency: 'same-day' as const,
+          message: 'Recent thoughts of self-harm: assess safety today.',
+          evidence: [
+            {
+              field: 'symptomsOther',
+              label: 'Please describe your other symptom.',
+              answer: 'In the patient’s words: “better off dead”',
+            },
+          ],
+          source: 'NICE NG225 1.5',
+          crisis: true,
+        },
+      ],
+      freeTextFields: ['symptomsOther'],
+      previousFlags: [
+        {
+          id: 'acs',
+          concept: 'cardiac-chest-pain' as const,
+          urgency: 'emergency' as const,
+          message: 'Chest pain with cardiac features: assess now.',
+          evidence: [],
+          source: 'NICE CG95 1.1',
+          visitId: 'v0',
+          visitedAt: '2026-11-01T10:00:00.000Z',
+        },
+      ],
+    };
+    jest
+      .spyOn(api, 'providerAppointmentIntake')
+      .mockResolvedValue({ appointmentId: 'a1', patientUid: 'p1', summary: flagged, intake: {} });
+    const review = jest
+      .spyOn(api, 'reviewFlag')
+      .mockResolvedValue({ visitId: 'v0', flagId: 'acs', reviewedAt: '2026-11-24T12:00:00.000Z' });
+    renderWithQuery(
+      <AppointmentCard
+        appointment={appointment({
+          patient: {
+            uid: 'p1',
+            name: 'Casey',
+            email: null,
+            headline: { redFlags: flagged.redFlags, complaints: [], topUrgency: 'same-day', crisis: true },
+          },
+        })}
+      />,
+    );
+    const toggle = screen.getByText(MESSAGES.providerSummaryToggle).closest('details')!;
+    expect(toggle.querySelector('summary')!.textContent).toContain('Most urgent: Same day');
+    expect(toggle.querySelector('summary')!.textContent).toContain(MESSAGES.providerCrisisMarker);
+    fireEvent.click(toggle.querySelector('summary')!);
+    const flag = (await screen.findAllByTestId('provider-flag'))[0]!;
+    expect(flag.textContent).toContain('Urgency: Same day');
+    expect(flag.textContent).toContain(
+      'Please describe your other symptom. — In the patient’s words: “better off dead”',
+    );
+    expect(flag.textContent).toContain('Guidance: NICE NG225 1.5');
+    expect(screen.getByTestId('provider-crisis').textContent).toBe(MESSAGES.providerCrisisMarker);
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Mark reviewed: Chest pain with cardiac features: assess now.' }),
+    );
+    await waitFor(() => expect(review).toHaveBeenCalledWith('p1', 'v0', 'acs'));
+  });
+
   it('says why the summary could not load, and loads it on retry', async () => {
     const load = jest
       .spyOn(api, 'providerAppointmentIntake')

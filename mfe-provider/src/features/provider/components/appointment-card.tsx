@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatMessage,
   notify,
+  urgencyLabel,
   visitActions,
   type ClinicalSummary,
   type ProviderAppointment,
@@ -27,6 +28,7 @@ import { ui } from '../../../components/ui';
 import { useDownloadFile } from '../../../hooks/use-open-file';
 import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescription } from '../api/mutations';
 import css from './appointment-card.module.css';
+import { ClinicalFlags } from './clinical-flags';
 
 /** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
 function label(key: string): string {
@@ -94,20 +96,19 @@ function CardRecord({
 }
 
 /** The clinical summary: red flags first, then its sections and the disclaimer. */
-function SummarySection({ summary, who }: { summary: ClinicalSummary | null; who: string }) {
+function SummarySection({
+  summary,
+  who,
+  patientUid,
+}: {
+  summary: ClinicalSummary | null;
+  who: string;
+  patientUid: string;
+}) {
   if (!summary) return <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>;
   return (
     <section aria-label={formatMessage('providerSummaryLabel', { patient: who })} className={css.summary}>
-      {summary.redFlags.length > 0 && (
-        <div className={css.redFlags}>
-          <strong>{MESSAGES.providerRedFlags}</strong>
-          <ul className={css.redFlagList}>
-            {summary.redFlags.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ClinicalFlags summary={summary} patientUid={patientUid} />
       <div className={css.sections}>
         {summary.sections.map((s) => (
           <div key={s.title}>
@@ -212,12 +213,17 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
               {headline.redFlags.length > 0 && (
                 <span className={css.flagCount}>
                   {formatMessage('providerSummaryRedFlagCount', { count: headline.redFlags.length })}
+                  {headline.topUrgency &&
+                    ` · ${formatMessage('providerTopUrgency', { urgency: urgencyLabel(headline.topUrgency) })}`}
                 </span>
               )}
+              {headline.crisis && <span className={css.flagCount}>{MESSAGES.providerCrisisMarker}</span>}
             </summary>
             {opened.summary && (
               <CardRecord appointmentId={a.id}>
-                {(record) => <SummarySection summary={record.summary} who={who} />}
+                {(record) => (
+                  <SummarySection summary={record.summary} who={who} patientUid={record.patientUid} />
+                )}
               </CardRecord>
             )}
           </details>
