@@ -303,6 +303,20 @@ export const ENV_DOCS = {
     group: 'Clinical summary',
     description: 'Bearer key for `SUMMARY_LLM_URL`.',
   },
+  CRISIS_EMERGENCY_NUMBER: {
+    group: 'Clinical summary',
+    description:
+      'Emergency number shown at once to a patient who discloses self-harm or suicidal intent (thank-you screen and summary). Set it for the country the clinic serves, e.g. `911` in the US.',
+  },
+  CRISIS_LINE_NAME: {
+    group: 'Clinical summary',
+    description:
+      'Name of the crisis line shown beside the emergency number, e.g. `988 Suicide & Crisis Lifeline` in the US.',
+  },
+  CRISIS_LINE_NUMBER: {
+    group: 'Clinical summary',
+    description: 'Phone number of that crisis line, e.g. `988` in the US.',
+  },
   MEDORA_LOCAL_MODE: {
     group: 'Local development',
     description:
