@@ -100,13 +100,25 @@ let counter = 0;
 const PASSWORD = 'secret-password';
 
 /** A POST to the emulator's Identity Toolkit REST API; throws with the emulator's message. */
+function isSocketReset(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  return ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(cause?.code ?? '');
+}
+
 async function emulatorCall<T>(path: string, body: object, admin = false): Promise<T> {
   const host = requiredEnv('FIREBASE_AUTH_EMULATOR_HOST');
-  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/${path}`, {
-    method: 'POST',
-    // "Bearer owner" is the emulator's admin credential (what firebase-admin sends it).
-    headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
+  const send = () =>
+    fetch(`http://${host}/identitytoolkit.googleapis.com/v1/${path}`, {
+      method: 'POST',
+      // "Bearer owner" is the emulator's admin credential (what firebase-admin sends it).
+      headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
+      body: JSON.stringify(body),
+    });
+  // A kept-alive socket the emulator closes at the moment fetch reuses it fails before the request is
+  // read (undici does not retry a POST); such a reset is retried once, nothing else is.
+  const res = await send().catch((error: unknown) => {
+    if (isSocketReset(error)) return send();
+    throw error;
   });
   const json = (await res.json()) as T & { error?: { message?: string } };
   if (!res.ok) {
