@@ -179,6 +179,24 @@ describe('appointment mails (issue 19 §1)', () => {
     await mailTo(doctorUser.email, 'Cancelled: the appointment on');
   });
 
+  it('a doctor’s cancellation reaches the patient’s mailbox with the CANCEL .ics, and the doctor’s', async () => {
+    const { patient, doctorUser, doctor } = await setup();
+    const appointment = await booked(patient, doctor);
+    const first = calendarOf(await mailTo(patient.email, 'Booked:'));
+    const res = await request(t.http)
+      .post(`/api/provider/appointments/${appointment.id}/cancel`)
+      .set(authHeader(doctorUser))
+      .send({ reason: 'The clinic is closed that day' });
+    expect(res.status).toBe(200);
+
+    const cancelled = await mailTo(patient.email, 'Cancelled: your appointment with');
+    expectBothParts(cancelled, doctor.name, '(Europe/Berlin)');
+    expect(calendarOf(cancelled)).toMatchObject({ method: 'CANCEL', uid: first.uid, status: 'CANCELLED' });
+    // The reason may describe the patient's health: it stays in the product, not in the mail.
+    expect(cancelled.text).not.toContain('The clinic is closed');
+    await mailTo(doctorUser.email, 'Cancelled: the appointment on');
+  });
+
   it('reschedule: an updated REQUEST .ics (same UID, higher SEQUENCE, new start), the old time named', async () => {
     const { patient, doctorUser, doctor } = await setup();
     const appointment = await booked(patient, doctor, 0);

@@ -38,6 +38,7 @@ import {
   type DoctorAppointmentRow,
 } from '../appointments/appointments.repository.js';
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
+import { MailService } from '../mail/mail.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { bookingWindowParams } from '../common/booking-window.js';
@@ -68,6 +69,7 @@ export class ProviderService {
     private readonly access: AccessPolicy,
     private readonly files: FileStore,
     private readonly flagReviews: FlagReviewsService,
+    private readonly mail: MailService,
   ) {}
 
   /**
@@ -256,6 +258,11 @@ export class ProviderService {
       await this.current(id, doctor.id);
       throw new ApiException(409, MESSAGES.doctorCancelNotUpcoming);
     }
+    // The same mails as a patient's cancellation: the patient's calendar event is withdrawn too.
+    await this.mail.enqueue([
+      { kind: 'appointment.cancelled', appointmentId: id, audience: 'patient' },
+      { kind: 'appointment.cancelled', appointmentId: id, audience: 'doctor' },
+    ]);
     return row;
   }
 
