@@ -35,7 +35,8 @@ export function specialtiesForConditions(conditions: readonly string[]): Set<str
 
 /**
  * The chronic-condition filter (the server applies it; docs/product.md#doctor-search): the
- * specialties a patient's chronic conditions ask for, General Medicine included, or null when no condition maps to one (then every doctor is shown).
+ * specialties a patient's chronic conditions ask for, General Medicine included, or null when no
+ * condition maps to one (then every doctor is shown).
  * "If nothing matches, all doctors" is the caller's second half of the rule.
  */
 export function conditionFilterSpecialties(conditions: readonly string[]): string[] | null {

@@ -105,8 +105,8 @@ function followUpSteps(kind: StepKind, topics: (FollowUpTopic | undefined)[]): S
 /**
  * Every step in order. Follow-ups follow the step that triggers them, one topic after another in
  * selection order, so finishing them resumes after that step (docs/product.md#intake-branching):
- * chronic conditions with follow-ups after chronicConditions; main symptoms (unless Follow-up Visit) after symptoms;
- * additional symptoms after additionalSymptoms.
+ * chronic conditions with follow-ups after chronicConditions; main symptoms (unless Follow-up Visit)
+ * after symptoms; additional symptoms after additionalSymptoms.
  */
 export function buildSteps(answers: IntakeAnswers, ctx: IntakeContext = {}): Step[] {
   const steps: Step[] = [];

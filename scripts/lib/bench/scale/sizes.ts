@@ -20,8 +20,9 @@ export interface SizeSpec {
 }
 
 /**
- * The data sizes (docs/performance.md). S keeps the 6 demo doctors; its 500 patients and 2,000 appointments are the
- * provider's heavy doctor's (the same at every size), so S→L compares the same screens.
+ * The data sizes (docs/performance.md). S keeps the 6 demo doctors; its 500 patients and 2,000
+ * appointments are the provider's heavy doctor's (the same at every size), so S→L compares the same
+ * screens.
  */
 export const SIZES: Record<SizeName, SizeSpec> = {
   S: {
