@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
-// --- Boundaries (issue 14, STYLE "Lint keeps the boundaries") -------------------------------------
+// --- Boundaries (docs/architecture.md#boundaries-kept-by-lint) -----------------------------------
 const root = import.meta.dirname;
 const frontends = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'];
 const remotes = frontends.filter((p) => p !== 'shell');
@@ -20,8 +20,8 @@ const remotes = frontends.filter((p) => p !== 'shell');
 // private to it.
 const apiGlobalModules = ['config', 'auth', 'audit', 'common', 'database', 'throttling'];
 const apiPublicFiles = ['*.module.ts', '*.service.ts', '*.entity.ts', '*.repository.ts'];
-// TEMPORARY (issue 14): existing imports of another module's internals, allowed until they move.
-// None left: the mappers other modules used moved into their aggregate's repository (issue 14 §2).
+// TEMPORARY: existing imports of another module's internals, allowed until they move.
+// None left: the mappers other modules used moved into their aggregate's repository.
 const apiTemporarilyAllowed = [];
 const STYLE_MESSAGE =
   'Style with a class from a CSS file (CSS Modules on the design tokens), never an inline style or a <style> element: the CSP forbids them.';
@@ -42,7 +42,7 @@ const apiZones = apiModules.map((m) => {
 });
 
 // Frontends: code flows shared → features → app, so a feature never imports app/. Temporarily
-// allowed (TEMPORARY, issue 14): the shell's auth forms read app/runtime-config until runtime config moves.
+// allowed (TEMPORARY): the shell's auth forms read app/runtime-config until runtime config moves.
 const featureZones = frontends.map((p) => ({
   target: `${p}/src/features/**`,
   from: [`${p}/src/app/**`],
@@ -149,7 +149,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    // Issue 14 §2: an aggregate's SQL lives in its repository; no service or controller injects a
+    // An aggregate's SQL lives in its repository; no service or controller injects a
     // database handle. database/ is the infrastructure below the repositories (migrations, seed).
     files: ['api/src/**/*.service.ts', 'api/src/**/*.controller.ts'],
     ignores: ['api/src/database/**'],
@@ -170,7 +170,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 14 §3: styles live in CSS files compiled by webpack (on shared/src/ui/tokens.css), so a
+    // Styles live in CSS files compiled by webpack (on shared/src/ui/tokens.css), so a
     // strict Content-Security-Policy without 'unsafe-inline' holds and the palette exists once.
     files: [...frontends, 'shared'].map((p) => `${p}/src/**/*.{ts,tsx}`),
     ignores: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx'],

@@ -2,8 +2,8 @@
  * `npm run admin:create -- <email>`: gives the admin role to the existing account with that email —
  * the only way to become admin (sign-up refuses it, and no route grants it). Uses the API's database
  * config: DATABASE_URL, or the embedded server (started here for the moment if it is not running).
- * Creates nothing: an unknown email is an error, and so is an account whose email is not verified
- * (issue 13): the admin role goes only to someone who proved they own the address.
+ * Creates nothing: an unknown email is an error, and so is an account whose email is not verified:
+ * the admin role goes only to someone who proved they own the address.
  */
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

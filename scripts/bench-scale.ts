@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 18): how the API's reads cost as the data grows. Seeds S (the demo
+ * `npm run bench:scale`: how the API's reads cost as the data grows. Seeds S (the demo
  * doctors), M (1,000 approved doctors, 50,000 patients, 300,000 appointments, 1,000,000 audit rows)
  * and L (10,000 doctors, 200,000 patients, 2,000,000 appointments, 5,000,000 audit rows) into the
  * stack's own embedded Postgres with set-based SQL (`lib/bench/scale/seed.ts`), each size on top of

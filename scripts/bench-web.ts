@@ -1,6 +1,6 @@
 /**
  * `npm run bench:web`: what the browser pays for each route of the production build, measured in
- * headless Chromium against the stack as `npm start` runs it (issue 8, issue 9). Prints figures; it
+ * headless Chromium against the stack as `npm start` runs it. Prints figures; it
  * asserts nothing. Landing-route targets: JS ≤ 150 KB gzip, react-dom fetched once, LCP ≤ 1.0 s with
  * 4× CPU throttling, CLS ≤ 0.05, no auth/Firebase code before first paint.
  *

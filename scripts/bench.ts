@@ -1,9 +1,9 @@
 /**
- * `npm run bench` (issue 9): the API's speed against a raw baseline, and the frontend's weight, printed
+ * `npm run bench`: the API's speed against a raw baseline, and the frontend's weight, printed
  * as tables. A report, not a test: it exits 0 when a target is missed and says which.
  *
  * The stack runs as `npm start` runs it (production build, local mode against the Auth emulator — never
- * NODE_ENV=production there, issue 13 — LOG_LEVEL=silent) on its
+ * NODE_ENV=production there, which refuses the emulator — LOG_LEVEL=silent) on its
  * own ports (BENCH_PORT_OFFSET, default 24000) and its own temporary data folder. A patient, its
  * appointments and other patients' bookings are made through the Auth emulator and the API's routes.
  * Beside the API, `lib/bench/baseline-server.ts` (node:http + pg) answers the same two routes with
@@ -11,7 +11,7 @@
  * on a noisy machine while the absolute figures do not (the CPU time per request, printed too, moves
  * even less). The fixed rate runs twice: with autocannon's `overallRate` as asked, which sends each
  * connection's share in a burst at the start of every second, and evenly paced (`runPaced`).
- * Issue 17 §6, the log/metrics overhead: a second API process from the same build, with JSON request
+ * The log/metrics overhead: a second API process from the same build, with JSON request
  * logs at info into a file and Prometheus metrics on (`lib/bench/observed-api.ts`), is measured
  * against the silent API and the baseline, the three back to back in every round.
  *
@@ -74,7 +74,7 @@ const SETTINGS = {
   poolSize: numberFromEnv('DB_POOL_SIZE', 10, 1),
 };
 
-/** Issue 9's targets, with issue 18's raised throughput ratio. */
+/** The bench's targets, with the raised throughput ratio of `RAISED_BAR`. */
 const TARGETS = {
   throughputConnections: 50,
   minRatio: RAISED_BAR.minRatio,
@@ -297,7 +297,7 @@ async function measureOverhead(
 }
 
 /**
- * Issue 18: after an endpoint's throughput rounds, both servers evenly paced at half the baseline's
+ * After an endpoint's throughput rounds, both servers evenly paced at half the baseline's
  * maximum of those rounds, for the raised bar's p99 comparison (printed with the ratio and CPU checks).
  */
 async function raisedBar(
@@ -509,7 +509,7 @@ async function main(): Promise<void> {
       console.log(cpuPerRequest);
     }
     console.log(
-      `\n### Issue 18's raised bar (paced rate: ${RAISED_BAR.rateShare} × the baseline's maximum of this run, ` +
+      `\n### The raised bar (paced rate: ${RAISED_BAR.rateShare} × the baseline's maximum of this run, ` +
         `${TARGETS.fixedConnections} connections, ${SETTINGS.fixedDuration} s)\n`,
     );
     console.log(raisedBarTable(raised));
@@ -525,7 +525,7 @@ async function main(): Promise<void> {
         ),
       );
     }
-    console.log('\n## Log/metrics overhead (issue 17 §6)\n');
+    console.log('\n## Log/metrics overhead\n');
     console.log(
       'The API as production runs it — JSON request logs at info (LOG_LEVEL=log) written to a file, ' +
         'Prometheus metrics on — against the same build with LOG_LEVEL=silent and no metrics, and against ' +
@@ -553,9 +553,9 @@ async function main(): Promise<void> {
   await replicaFigures();
 }
 
-/** Issue 17 §6: a hot read through the repository's nginx gateway against the API directly. */
+/** A hot read through the repository's nginx gateway against the API directly. */
 async function gatewayFigures(api: string): Promise<void> {
-  console.log('\n## The gateway’s cost: the API directly and through nginx (issue 17 §6)\n');
+  console.log('\n## The gateway’s cost: the API directly and through nginx\n');
   try {
     const rows = await benchNginx({
       apiUrl: api,
@@ -570,11 +570,11 @@ async function gatewayFigures(api: string): Promise<void> {
 }
 
 /**
- * Issue 17 §6: one against two API processes on this machine (correctness and no regression, not a
+ * One against two API processes on this machine (correctness and no regression, not a
  * speed-up: the two share 2 cores). Its own stack, after the main one stopped; needs Redis.
  */
 async function replicaFigures(): Promise<void> {
-  console.log('\n## One against two API processes on one Postgres and one Redis (issue 17 §6)\n');
+  console.log('\n## One against two API processes on one Postgres and one Redis\n');
   try {
     const rows = await measureReplicas({
       root,

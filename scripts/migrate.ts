@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApiIfStale } from './lib/build.js';
 
 /**
- * `npm run migrate` (issue 17 §4): applies pending migrations and the demo seed (SEED_DEMO_DATA) once,
+ * `npm run migrate`: applies pending migrations and the demo seed (SEED_DEMO_DATA) once,
  * under a Postgres advisory lock, with the same environment as the API (DATABASE_URL,
  * MIGRATION_DATABASE_URL; without them the embedded server under DATA_DIR). Builds the API first when
  * its sources changed; a container runs `node api/dist/database/run-migrations.js` directly.

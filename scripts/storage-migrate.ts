@@ -1,6 +1,6 @@
 /**
  * `npm run storage:migrate`: moves the stored file bytes (documents, credentials, prescriptions)
- * from Postgres into the S3 bucket of S3_* (issue 17 §5); `npm run storage:migrate -- --to-db` moves
+ * from Postgres into the S3 bucket of S3_*; `npm run storage:migrate -- --to-db` moves
  * them back. Idempotent and resumable: run it again after a stop, it moves what is left. Uses the
  * API's database config: MIGRATION_DATABASE_URL or DATABASE_URL, or the embedded server (started
  * here for the moment if it is not running).

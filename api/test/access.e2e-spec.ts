@@ -21,7 +21,7 @@ async function registered(role: 'patient' | 'doctor' | 'provider'): Promise<Test
 
 async function makeAdmin(): Promise<TestUser> {
   const user = await registered('patient');
-  // Nobody becomes admin through the API (ARCHITECTURE rule 5): tests set the role in the database.
+  // Nobody becomes admin through the API: tests set the role in the database.
   await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [user.uid]);
   return user;
 }

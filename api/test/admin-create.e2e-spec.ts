@@ -13,7 +13,7 @@ import {
 } from './helpers.js';
 
 /**
- * Issue 13: `npm run admin:create -- <email>` gives the admin role only to an account that proved it
+ * `npm run admin:create -- <email>` gives the admin role only to an account that proved it
  * owns the address. The script runs as a child process against this test's database and emulator.
  */
 

@@ -17,7 +17,7 @@ import { book, bookableSlots, bookingBody, registeredPatient, withContext } from
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 16 §5: the admin desk's queues — server-side tabs, search (name, e-mail, licence), order by
+ * The admin desk's queues — server-side tabs, search (name, e-mail, licence), order by
  * submission date and pages; the applicant's role and the earlier rejections of a resubmission.
  */
 let t: TestApp;
@@ -76,7 +76,7 @@ async function applicant(
 const list = (query: string) =>
   request(t.http).get(`/api/admin/applications?${query}`).set(authHeader(reviewer));
 
-describe('GET /api/admin/applications (issue 16 §5)', () => {
+describe('GET /api/admin/applications', () => {
   it('searches name, e-mail and licence, orders by submission date and pages on the server', async () => {
     const made: { user: TestUser; id: string }[] = [];
     for (let i = 0; i < APPLICATIONS_PAGE_SIZE + 2; i += 1) {
@@ -89,7 +89,7 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
     expect(page1.items.map((a) => a.id)).toEqual(made.slice(0, APPLICATIONS_PAGE_SIZE).map((m) => m.id));
     expect(page1.items[0]!.applicantRole).toBe('doctor');
     expect(page1.items[1]!.applicantRole).toBe('provider');
-    // Issue 18: no documents in the list, only how many.
+    // No documents in the list, only how many.
     expect(page1.items[0]).not.toHaveProperty('credentials');
     expect(page1.items[0]!.credentialCount).toBeGreaterThan(0);
     const page2 = (await list(`q=${encodeURIComponent(`Pager ${RUN}`)}&cursor=${page1.nextCursor!}`))
@@ -159,7 +159,7 @@ describe('GET /api/admin/applications (issue 16 §5)', () => {
   });
 });
 
-describe('applications by keyset, documents on demand (issue 18)', () => {
+describe('applications by keyset, documents on demand', () => {
   it('walks every page once while applications arrive between the pages: none twice, none missed', async () => {
     const tag = `Keyset ${RUN}`;
     const before: string[] = [];
@@ -224,7 +224,7 @@ const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'
 const post = (path: string, body: object) =>
   request(t.http).post(`/api/admin/doctors/${path}`).set(authHeader(reviewer)).send(body);
 
-describe('suspend and reinstate an approved doctor (issue 16 §5)', () => {
+describe('suspend and reinstate an approved doctor', () => {
   it('takes away booking, the dashboard and the records, lists the follow-ups, and gives them back', async () => {
     const { user, id } = await applicant('doctor', `Dr. Paused ${RUN}`, `PS-${RUN}`);
     expect(
@@ -300,7 +300,7 @@ describe('suspend and reinstate an approved doctor (issue 16 §5)', () => {
     expect([again.status, again.body.message]).toEqual([409, MESSAGES.doctorNotSuspended]);
   });
 
-  it('tells the suspended doctor why in their own record, and nobody else (issue 16 §5, k2)', async () => {
+  it('tells the suspended doctor why in their own record, and nobody else', async () => {
     const { user, id } = await applicant('doctor', `Dr. Told ${RUN}`, `TD-${RUN}`);
     const other = await applicant('doctor', `Dr. Nosy ${RUN}`, `NS-${RUN}`);
     const patient = await registeredPatient(t);
@@ -353,7 +353,7 @@ describe('suspend and reinstate an approved doctor (issue 16 §5)', () => {
   });
 });
 
-describe('GET /api/audit?before= (issue 16 §5: the audit screen’s pages)', () => {
+describe('GET /api/audit?before= (the audit screen’s pages)', () => {
   it('continues after the row named, newest first, without repeating a row; refuses a bad cursor', async () => {
     const read = (query: string) => request(t.http).get(`/api/audit?${query}`).set(authHeader(reviewer));
     const first = await read('action=application.read&limit=3');

@@ -12,7 +12,7 @@ import { testProjectId } from './helpers.js';
 import { TEST_ENV } from './test-env.js';
 
 /**
- * Issue 17 §1 and §4 with the real, built API as a child process: production refuses to start without
+ * The real, built API as a child process: production refuses to start without
  * real settings, `npm run migrate` twice at once applies each migration once, and SIGTERM under load
  * drains the server without failing a request it accepted.
  */
@@ -26,7 +26,7 @@ beforeAll(async () => {
   await buildApi();
 }, SLOW);
 
-describe('NODE_ENV=production fails closed (issue 17 §1)', () => {
+describe('NODE_ENV=production fails closed', () => {
   it(
     'refuses to start without DATABASE_URL and never starts the embedded PostgreSQL',
     async () => {
@@ -68,7 +68,7 @@ describe('NODE_ENV=production fails closed (issue 17 §1)', () => {
   );
 });
 
-describe('npm run migrate (issue 17 §4)', () => {
+describe('npm run migrate', () => {
   it(
     'two runs at once on a fresh database apply each migration once and both exit 0',
     async () => {
@@ -102,7 +102,7 @@ describe('npm run migrate (issue 17 §4)', () => {
   );
 });
 
-describe('graceful shutdown on SIGTERM (issue 17 §4)', () => {
+describe('graceful shutdown on SIGTERM', () => {
   it(
     'finishes every accepted request under load, turns new ones away with 503, then exits 0',
     async () => {

@@ -4,7 +4,7 @@ import { REQUIRED_CREDENTIAL_TYPES, type CredentialRecord } from '@medora/shared
 import { authHeader, type TestUser } from './helpers.js';
 
 /**
- * Issue 13 §3: POST /api/doctors needs the degree, licence and identity documents first. Uploads the
+ * POST /api/doctors needs the degree, licence and identity documents first. Uploads the
  * three as metadata-only credentials (the spec's JSON body) and returns their ids.
  */
 export async function uploadRequiredCredentials(
@@ -32,7 +32,7 @@ export async function applicationVersion(ds: DataSource, doctorId: string): Prom
   return row.version;
 }
 
-/** Issue 18: an application's documents as the admin desk loads them on demand (200 expected). */
+/** An application's documents as the admin desk loads them on demand (200 expected). */
 export async function applicationCredentials(
   http: Parameters<typeof request>[0],
   reviewer: TestUser,

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { AdminRepository } from '../src/admin/admin.repository.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
-// Issue 18 (perf): the admin queue's `total` (pending, approved and rejected tabs: not suspended) is
+// The admin queue's `total` (pending, approved and rejected tabs: not suspended) is
 // counted from the index alone (idx_doctors_application_queue_open), not by visiting every matching
 // row to check `suspended_at`.
 

@@ -13,7 +13,7 @@ import { book, bookableSlots, bookingBody, registeredPatient, withContext } from
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 13 §3: decisions that mean what the admin saw (versioned approve/reject, explicit re-open,
+ * Decisions that mean what the admin saw (versioned approve/reject, explicit re-open,
  * superseded documents), the application rules on the server, and schedules that stay bookable.
  */
 let t: TestApp;
@@ -64,8 +64,8 @@ async function applicant(data: object = APPLICATION): Promise<{ user: TestUser; 
 
 /** The application as the admin's queue shows it (with its version). */
 async function queued(id: string, status = 'pending'): Promise<DoctorApplication> {
-  // Issue 16 §5: the queue is paged (newest first here: the application under test is recent).
-  // Issue 18: page by page through the keyset cursor, at the largest page.
+  // The queue is paged (newest first here: the application under test is recent).
+  // Page by page through the keyset cursor, at the largest page.
   for (let cursor = ''; ;) {
     const res = await request(t.http)
       .get(`/api/admin/applications?status=${status}&sort=newest&limit=${APPLICATIONS_MAX_LIMIT}${cursor}`)

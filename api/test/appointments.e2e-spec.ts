@@ -160,13 +160,13 @@ describe('POST /api/appointments', () => {
     const second = await book(t, b, bookingBody(b, cardio, date));
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(MESSAGES.appointmentSlotTaken);
-    // Cancelling is issue 5's route; the partial unique index is what frees the slot.
+    // Cancelling is its own route; the partial unique index is what frees the slot.
     await t.dataSource.query(`UPDATE appointments SET status = 'Cancelled' WHERE id = $1`, [first.body.id]);
     expect((await book(t, b, bookingBody(b, cardio, date))).status).toBe(201);
   });
 });
 
-describe('prescriptionUrl is the server’s (issue 13)', () => {
+describe('prescriptionUrl is the server’s', () => {
   it('refuses a patient-supplied prescriptionUrl with 400 and books nothing', async () => {
     const patient = await registeredPatient(t);
     const date = nextSlot(cardio);
@@ -388,7 +388,7 @@ describe('GET /api/doctors-with-context/:uid', () => {
     expect(after.lastDoctorName).toBe(general.name);
     const listed = after.doctors.find((d) => d.id === general.id)!;
     expect(listed.visitCount).toBe(1);
-    // Issue 15 §5: a booking still ahead is not a "last visit"; a visit that took place is.
+    // A booking still ahead is not a "last visit"; a visit that took place is.
     expect(listed.lastVisitDate).toBeNull();
     await t.dataSource.query(
       `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name)
@@ -397,7 +397,7 @@ describe('GET /api/doctors-with-context/:uid', () => {
     );
     const withPast = (await withContext(t, patient)).doctors.find((d) => d.id === general.id)!;
     expect(withPast).toMatchObject({ visitCount: 2, lastVisitDate: '2026-03-02 at 09:00 AM' });
-    // Issue 18: the booked slot is no longer among the doctor's free slots, for anyone.
+    // The booked slot is no longer among the doctor's free slots, for anyone.
     expect(bookableSlots(general)).toContain(date);
     expect(await freeSlotTexts(t, patient, general)).not.toContain(date);
     const other = await registeredPatient(t);

@@ -7,7 +7,7 @@ import { authHeader, createTestApp, type TestApp, type TestUser } from './helper
 import { registeredPatient } from './booking-helpers.js';
 
 /**
- * The audit trail a regulator would accept (issue 13): the API's own database role cannot change or
+ * The audit trail a regulator would accept: the API's own database role cannot change or
  * erase it, its rows say where each call came from, the role guard's refusals name their target, and
  * reading it answers bad filters with a 400 instead of a 500.
  */
@@ -204,11 +204,11 @@ describe('GET /api/audit filters', () => {
 });
 
 /**
- * Issue 18: the audit log at scale. Rows seeded with generate_series (as the owner), then the plan of
+ * The audit log at scale. Rows seeded with generate_series (as the owner), then the plan of
  * the route's own statement (`AuditRepository.listQuery`) for each filter: its index, never a
  * sequential scan, also when nothing matches; the default window; the retention.
  */
-describe('the audit log at scale (issue 18)', () => {
+describe('the audit log at scale', () => {
   const get = (query: string) => request(t.http).get(`/api/audit?${query}`).set(authHeader(admin));
   const SEEDED = 200_000;
   const RUN = Date.now().toString(36);
@@ -260,7 +260,7 @@ describe('the audit log at scale (issue 18)', () => {
     expect(text).not.toContain('Seq Scan');
   });
 
-  it('a common action whose newest rows are of other kinds is still read through its own index (issue 18 perf)', async () => {
+  it('a common action whose newest rows are of other kinds is still read through its own index', async () => {
     // The log's newest rows are mostly its own reads ('audit.read') and lists: walking the time index
     // for 'read' would skip them all first.
     await owner.query(

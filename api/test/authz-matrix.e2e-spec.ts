@@ -6,7 +6,7 @@ import { MATRIX, type AuditExpectation, type RouteCase } from './support/authz/m
 import { ACTORS, APPLICATION, World, type Actor, type Subject } from './support/authz/world.js';
 
 /**
- * The authorization matrix (issue 9): every route of the OpenAPI document, called as every kind of
+ * The authorization matrix: every route of the OpenAPI document, called as every kind of
  * caller against real objects, must answer exactly the status the matrix lists. A new route without
  * an entry fails the first test; so does an entry whose route is gone.
  */
@@ -150,7 +150,7 @@ describe('the authorization matrix', () => {
       const { res } = made;
       actual[actor] = res.status;
       auditProblems.push(...(await auditMismatches(entry, actor, made)));
-      // Issue 14 §2: every answer has the body its schema (the one OpenAPI shows) describes.
+      // Every answer has the body its schema (the one OpenAPI shows) describes.
       bodyProblems.push(...bodyMismatches(key, actor, res));
       if (res.status >= 400) {
         // Refusals are clear and never a server error: 401 is the catalogue's unauthenticated text.
@@ -317,7 +317,7 @@ describe('a doctor whose approval is withdrawn', () => {
     const statuses = async () =>
       Promise.all(reads.map(async (p) => (await request(t.http).get(p).set(authHeader(doctor))).status));
     expect(await statuses()).toEqual([200, 200, 200, 200, 200, 200]);
-    // A decided application is decided again only after a re-open (issue 13 §3).
+    // A decided application is decided again only after a re-open.
     expect((await decide('reopen')).status).toBe(200);
     expect((await decide('reject')).status).toBe(200);
     expect(await statuses()).toEqual([403, 403, 403, 403, 403, 403]);

@@ -115,7 +115,7 @@ export async function withContext(t: TestApp, user: TestUser): Promise<DoctorsWi
 }
 
 /**
- * Issue 18: a doctor's free slots over the whole booking window (`GET /api/doctors/{id}/slots`), as the
+ * A doctor's free slots over the whole booking window (`GET /api/doctors/{id}/slots`), as the
  * spec's text dates, in order.
  */
 export async function freeSlotTexts(t: TestApp, user: TestUser, doctor: SeededDoctor): Promise<string[]> {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   cardio = await seededDoctor(t, 'demo-doctor-cardiology');
   admin = await registeredPatient(t);
   await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [admin.uid]);
-  // A doctor account linked to the seeded cardiologist (issue 7 links them through onboarding).
+  // A doctor account linked to the seeded cardiologist (onboarding links them).
   doctorUser = await signUpUser();
   await request(t.http)
     .post('/api/users')
@@ -245,7 +245,7 @@ describe('appointments: cancel and .ics', () => {
       (await request(t.http).get(`/api/appointments/${booked.id}/ics`).set(authHeader(other))).status,
     ).toBe(403);
 
-    // The doctor's consultation length, when the doctor record has one (issue 7's column).
+    // The doctor's consultation length, when the doctor record has one.
     const hasColumn = await t.dataSource.query(
       `SELECT 1 FROM information_schema.columns WHERE table_name = 'doctors' AND column_name = 'consultation_duration'`,
     );

@@ -92,7 +92,7 @@ describe('POST /api/dev/demo-session with a real Firebase project', () => {
   });
 });
 
-// Issue 13: the emulator alone no longer opens the dev routes; only explicit local mode does.
+// The emulator alone no longer opens the dev routes; only explicit local mode does.
 describe('POST /api/dev/demo-session against the emulator without local mode', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -140,14 +140,14 @@ describe('POST /api/dev/demo-session in production', () => {
   it('does not exist in a production API with a real project', async () => {
     const t = await createTestApp({
       seed: true,
-      // Migrated at boot: a production API needs a migrated database (the app role, and since issue 19
+      // Migrated at boot: a production API needs a migrated database (the app role and
       // the job queue's schema), which `npm run migrate` would otherwise have made.
       env: {
         NODE_ENV: 'production',
         FIREBASE_AUTH_EMULATOR_HOST: '',
         FIREBASE_PROJECT_ID: 'medora-prod',
         MIGRATE_ON_BOOT: 'true',
-        // Issue 19: production needs real mail settings (nothing is sent in this test).
+        // Production needs real mail settings (nothing is sent in this test).
         SMTP_URL: 'smtp://127.0.0.1:1',
         MAIL_FROM: 'Medora <no-reply@medora.test>',
         MAIL_LINK_SECRET: 'a-test-secret-for-the-mail-links-0123456789',
@@ -157,7 +157,7 @@ describe('POST /api/dev/demo-session in production', () => {
     try {
       const res = await request(t.http).post('/api/dev/demo-session').send({ role: 'admin' });
       expect(res.status).toBe(404);
-      // Issue 19: nor the local mailbox (no SMTP sink runs in production).
+      // Nor the local mailbox (no SMTP sink runs in production).
       expect((await request(t.http).get('/api/dev/mail')).status).toBe(404);
     } finally {
       await t.close();

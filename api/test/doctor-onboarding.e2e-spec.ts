@@ -9,7 +9,7 @@ import {
 import { applicationCredentials, applicationVersion } from './application-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
-/** Issue 16 §2: sub-specialties from the list, credentials checked by content, no duplicate on retry,
+/** Sub-specialties from the list, credentials checked by content, no duplicate on retry,
  * and the approved doctor's profile (a licence or specialty change returns it to review). */
 let t: TestApp;
 
@@ -100,7 +100,7 @@ async function approved(reviewer: TestUser): Promise<TestUser> {
 const patchProfile = (caller: TestUser, uid: string, body: object) =>
   request(t.http).patch(`/api/doctors/${uid}/profile`).set(authHeader(caller)).send(body);
 
-describe('sub-specialties (issue 16 §2)', () => {
+describe('sub-specialties', () => {
   it('takes the specialty’s own, as a list or comma-separated, and refuses another specialty’s', async () => {
     const user = await registered('doctor');
     await uploadAll(user);
@@ -119,7 +119,7 @@ describe('sub-specialties (issue 16 §2)', () => {
   });
 });
 
-describe('credential uploads (issue 16 §2)', () => {
+describe('credential uploads', () => {
   it('refuses a text file named .pdf with a message naming the file', async () => {
     const user = await registered('doctor');
     const res = await upload(user, 'degree', Buffer.from('just some text'), 'my-degree.pdf');
@@ -199,7 +199,7 @@ describe('credential uploads (issue 16 §2)', () => {
   });
 });
 
-describe('PATCH /api/doctors/:uid/profile (issue 16 §2)', () => {
+describe('PATCH /api/doctors/:uid/profile', () => {
   it('saves clinic, address, fee, duration, languages, bio and accepting, and stays bookable', async () => {
     const reviewer = await admin();
     const user = await approved(reviewer);

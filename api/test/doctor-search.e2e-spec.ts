@@ -1,5 +1,5 @@
 /**
- * Issue 18 (p5): the doctor search — filters served by the server, keyset pages that neither repeat nor
+ * The doctor search — filters served by the server, keyset pages that neither repeat nor
  * miss a doctor while the data changes, a doctor's free slots on demand, the public list's Link, ETag
  * and Cache-Control, and EXPLAIN proof that each filter reads through its index.
  */
@@ -241,7 +241,7 @@ describe('GET /api/doctors/{uid}/slots', () => {
       .set(authHeader(patient));
     expect(res.status).toBe(200);
     const body = res.body as DoctorSlotsResponse;
-    // Spec §9: at most 14 dates in the window.
+    // At most 14 dates in the window.
     expect(body.days).toHaveLength(14);
     expect(body.days[0]).toEqual({ date: from, weekday: expect.any(String) as string, slots: ['10:00 AM'] });
     expect(body.days[1]!.slots).toEqual(['09:00 AM', '10:00 AM']);

@@ -89,7 +89,7 @@ describe('POST /api/patients/:uid/documents', () => {
     expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    // Issue 14: one helper on the `content-disposition` package, which quotes only when it must.
+    // One helper on the `content-disposition` package, which quotes only when it must.
     expect(parse(file.headers['content-disposition'] as string)).toEqual({
       type: 'attachment',
       parameters: { filename: 'Blood test.pdf' },
@@ -166,7 +166,7 @@ describe('POST /api/patients/:uid/documents', () => {
   });
 });
 
-describe('server-set fileUrl and clean names (issue 13)', () => {
+describe('server-set fileUrl and clean names', () => {
   it('refuses a patient-supplied fileUrl with 400 and stores nothing', async () => {
     const user = await patient();
     for (const fileUrl of ['javascript:alert(document.cookie)', 'https://evil.example/x.pdf']) {
@@ -207,7 +207,7 @@ describe('server-set fileUrl and clean names (issue 13)', () => {
   });
 });
 
-describe('per-patient document quota (issue 13)', () => {
+describe('per-patient document quota', () => {
   const QUOTA = { files: 3, bytes: 1000 };
   let q: TestApp;
 
@@ -310,7 +310,7 @@ describe('GET /api/patients/:uid/documents', () => {
   });
 });
 
-describe('DELETE /api/patients/:uid/documents/:id and the record (issue 15 §3)', () => {
+describe('DELETE /api/patients/:uid/documents/:id and the record', () => {
   const save = (user: TestUser, data: Record<string, unknown>) =>
     request(t.http).post('/api/patients').set(authHeader(user)).send({ uid: user.uid, data });
   const record = async (user: TestUser) =>

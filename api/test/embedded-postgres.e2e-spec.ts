@@ -30,7 +30,7 @@ describe('embedded Postgres', () => {
     }
   });
 
-  // Issue 13: `npm start` without DATABASE_URL migrates as the embedded superuser, then serves as
+  // `npm start` without DATABASE_URL migrates as the embedded superuser, then serves as
   // medora_app, which may only INSERT and SELECT on audit_log — across restarts of the server too.
   it('serves as medora_app, which cannot change the audit log, also after a restart', async () => {
     const port = await freePort();

@@ -16,7 +16,7 @@ import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } fr
 import { registeredPatient } from './booking-helpers.js';
 import { fhirSchemaErrors } from './support/fhir-schema.js';
 
-/** Issue 19 §3: `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle. */
+/** `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle. */
 
 let t: TestApp;
 
@@ -96,7 +96,7 @@ async function addDocuments(uid: string) {
      INSERT INTO document_files (document_id, bytes) SELECT id, '\\x25504446'::bytea FROM doc`,
     [uid],
   );
-  // A metadata-only record (spec §7 clients): no bytes, so no link.
+  // A metadata-only record: no bytes, so no link.
   await t.dataSource.query(
     `INSERT INTO documents (patient_uid, name, type, content_type, size, file_url)
      VALUES ($1, 'letter.pdf', 'chronicConditions', NULL, NULL, '')`,
@@ -124,7 +124,7 @@ function expectValid(bundle: unknown) {
   expect(errors.slice(0, 5)).toEqual([]);
 }
 
-describe('FHIR R4 export (issue 19 §3)', () => {
+describe('FHIR R4 export', () => {
   let rich: TestUser;
   let bookedDoctor: TestUser;
   let cancelledDoctor: TestUser;

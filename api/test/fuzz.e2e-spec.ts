@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**
- * Issue 9: every write route gets at least RUNS generated bad bodies (and, when it has path
+ * Every write route gets at least RUNS generated bad bodies (and, when it has path
  * parameters, PARAM_RUNS bad ids) from a caller who may use it. Only 4xx with the one error body may
  * come back, and neither the database nor Object.prototype may change. `FUZZ_RUNS=5000` digs deeper;
  * a failure prints fast-check's seed and path to replay it.

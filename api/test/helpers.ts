@@ -41,9 +41,9 @@ export async function createTestApp(
     httpAgent?: Agent;
     /** Where the JSON log lines go (with `env: { LOG_LEVEL }`); the tests default to silent. */
     logDestination?: DestinationStream;
-    /** Issue 19: what sends mail jobs (records events; can fail like an SMTP outage). */
+    /** What sends mail jobs (records events; can fail like an SMTP outage). */
     mailDispatcher?: MailDispatcher;
-    /** A second process on another app's database (issue 19: two workers); `close` leaves it. */
+    /** A second process on another app's database (two workers); `close` leaves it. */
     sharedDatabaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
@@ -147,7 +147,7 @@ export async function signInUser(email: string, password = PASSWORD): Promise<st
 
 /**
  * Signs a new account up on the Auth emulator and returns its ID token. The account's email is
- * verified (the token says `email_verified: true`, which writes of health data need, issue 13) unless
+ * verified (the token says `email_verified: true`, which writes of health data need) unless
  * `{ verified: false }`: that is the state of an account right after sign-up.
  */
 export async function signUpUser(email?: string, options: { verified?: boolean } = {}): Promise<TestUser> {

@@ -12,7 +12,7 @@ import {
 } from './helpers.js';
 
 /**
- * Issue 13 §5: bad input gets a fast, small answer. Key count and depth are refused before
+ * Bad input gets a fast, small answer. Key count and depth are refused before
  * validation, and an error body names at most MAX_ERROR_FIELDS fields. Correctness only: times are
  * printed, never asserted.
  */

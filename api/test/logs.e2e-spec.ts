@@ -3,7 +3,7 @@ import { CHEST_PAIN_RECORD } from '../src/summary/summary.fixtures.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 17 §4: one JSON line per request with its id, route template, method, status and latency;
+ * One JSON line per request with its id, route template, method, status and latency;
  * no e-mail, token or health data in any line. The app logs at info (LOG_LEVEL=log) into `lines`.
  */
 const lines: string[] = [];

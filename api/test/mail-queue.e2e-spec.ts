@@ -14,7 +14,7 @@ import { approvedDoctorAccount, registeredPatient, type SeededDoctor } from './b
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 19 §2: durable mail jobs in Postgres (pg-boss) — a job per event, in the caller's transaction
+ * Durable mail jobs in Postgres (pg-boss) — a job per event, in the caller's transaction
  * when given; retries with backoff and a dead letter an admin sees and sends again; the reminder sweep
  * sends each reminder exactly once, also with two processes sweeping at once; a cancelled or moved
  * appointment gets no reminder for its old time; the patient's preferences and the dev clock count.

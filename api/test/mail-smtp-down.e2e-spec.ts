@@ -12,7 +12,7 @@ import {
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**
- * Issue 19 §2 with the real pieces together: the SMTP dispatcher behind the pg-boss queue. The app's
+ * Mail delivery with the real pieces together: the SMTP dispatcher behind the pg-boss queue. The app's
  * SMTP_URL names a port where nothing listens (the server is down): the booking still answers 201, the
  * confirmation's job fails and is retried, and once an SMTP server listens on that port the mail
  * arrives — once.

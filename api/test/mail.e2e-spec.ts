@@ -25,7 +25,7 @@ import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } fr
 import { APPLICATION } from './support/authz/world.js';
 
 /**
- * Issue 19 §1: e-mail through a real SMTP path. The app sends to an smtp-server started here (SMTP_URL);
+ * E-mail through a real SMTP path. The app sends to an smtp-server started here (SMTP_URL);
  * every message is parsed (mailparser) and checked: recipients, subjects, both parts, the calendar file
  * (parsed by ical.js), no health data, preferences, reminders that no longer hold, and the signed
  * one-click unsubscribe.
@@ -136,7 +136,7 @@ function expectBothParts(mail: MailSinkMessage, ...texts: string[]) {
   }
 }
 
-describe('appointment mails (issue 19 §1)', () => {
+describe('appointment mails', () => {
   it('booking: the patient gets the confirmation with a REQUEST .ics, the doctor a notice; both name the zone', async () => {
     const { patient, doctorUser, doctor } = await setup();
     const appointment = await booked(patient, doctor);
@@ -219,7 +219,7 @@ describe('appointment mails (issue 19 §1)', () => {
   });
 });
 
-describe('preferences and reminders (issue 19 §1)', () => {
+describe('preferences and reminders', () => {
   const dispatch = (event: MailEvent) => dispatcher.dispatch(event);
 
   it('emailBookingConfirmations off: no booking mail to that user', async () => {
@@ -288,7 +288,7 @@ describe('preferences and reminders (issue 19 §1)', () => {
   });
 });
 
-describe('the application decision (issue 19 §1)', () => {
+describe('the application decision', () => {
   it('approved, and rejected with the reason; skipped once the application no longer holds that decision', async () => {
     const { doctorUser, doctor } = await setup();
     const event = {
@@ -315,7 +315,7 @@ describe('the application decision (issue 19 §1)', () => {
   });
 });
 
-describe('POST /api/admin/doctors/{id}/reject mails the applicant (issue 19 §1)', () => {
+describe('POST /api/admin/doctors/{id}/reject mails the applicant', () => {
   it('after the decision committed: the reason, the link to the application', async () => {
     const admin = await signUpUser();
     await request(t.http)
@@ -352,7 +352,7 @@ describe('POST /api/admin/doctors/{id}/reject mails the applicant (issue 19 §1)
   });
 });
 
-describe('GET/POST /api/mail/unsubscribe (issue 19 §1)', () => {
+describe('GET/POST /api/mail/unsubscribe', () => {
   const check = (token: string) => request(t.http).get('/api/mail/unsubscribe').query({ token });
   const preferences = async (user: TestUser) =>
     (await request(t.http).get('/api/me/preferences').set(authHeader(user)).expect(200)).body as {
@@ -406,7 +406,7 @@ describe('GET/POST /api/mail/unsubscribe (issue 19 §1)', () => {
   });
 });
 
-describe('SMTP down (issue 19 §1)', () => {
+describe('SMTP down', () => {
   it('the booking still succeeds; the dispatcher rejects so that the queue can retry', async () => {
     const down = new MailSink();
     const port = await down.start();

@@ -12,7 +12,7 @@ import { freePort } from './free-port.js';
 import { authHeader, createTestApp, type TestApp } from './helpers.js';
 
 /**
- * Issue 17 §4: Prometheus metrics on METRICS_PORT behind METRICS_TOKEN — request durations by route
+ * Prometheus metrics on METRICS_PORT behind METRICS_TOKEN — request durations by route
  * template, the database pool, booking outcomes (201/409/429) and the process defaults — and nothing
  * of it on the API's own port.
  */

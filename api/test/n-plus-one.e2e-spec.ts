@@ -1,5 +1,5 @@
 /**
- * No N+1 (issue 9): every list route issues the same number of SQL statements with 1 doctor as with 100
+ * No N+1: every list route issues the same number of SQL statements with 1 doctor as with 100
  * doctors (and many appointments, applications, documents, patients), and at most 3 — counting every
  * statement of the request: the guard's caller lookup, access checks, audit rows and the reads.
  * Statements are counted through a TypeORM logger on the app's DataSource, which sees each one.
@@ -56,7 +56,7 @@ interface World {
   patient: TestUser;
   admin: TestUser;
   provider: TestUser;
-  /** The provider account's doctor record (issue 16 §5: the admin reads its upcoming appointments). */
+  /** The provider account's doctor record (the admin reads its upcoming appointments). */
   providerDoctorId: string;
 }
 
@@ -146,7 +146,7 @@ async function buildWorld(n: number): Promise<World> {
      INSERT INTO document_files (document_id, bytes) SELECT id, '\\x25504446'::bytea FROM docs`,
     [patient.uid, n],
   );
-  // The patient's visits (issue 15): one intake submission each.
+  // The patient's visits: one intake submission each.
   await q(
     `INSERT INTO patient_visits (firebase_uid, kind, reason, data, visited_at)
      SELECT $1, 'visit', 'Visit ' || g, '{}'::jsonb, now() - g * interval '1 day' FROM generate_series(1, $2::int) g`,
@@ -205,7 +205,7 @@ const LIST_ROUTES: ListRoute[] = [
   },
   {
     route: '/api/provider/appointments',
-    // Issue 18: a window holding the other patients' appointments (30 days and some hours ahead).
+    // A window holding the other patients' appointments (30 days and some hours ahead).
     url: () => `/api/provider/appointments?${providerWindowQuery()}`,
     caller: (w) => w.provider,
     items: (body) => (body as { items: unknown[] }).items.length,
@@ -214,7 +214,7 @@ const LIST_ROUTES: ListRoute[] = [
     route: '/api/admin/applications',
     url: () => '/api/admin/applications?status=pending',
     caller: (w) => w.admin,
-    // Issue 18: a bounded page; the total counts every application.
+    // A bounded page; the total counts every application.
     items: (body) => (body as { total: number }).total,
   },
   {
@@ -241,7 +241,7 @@ const LIST_ROUTES: ListRoute[] = [
     caller: (w) => w.patient,
     items: (body) => (body as { items: unknown[] }).items.length,
   },
-  // Issue 19 §3: the FHIR export lists every visit, appointment and document of the record.
+  // The FHIR export lists every visit, appointment and document of the record.
   {
     route: '/api/patients/{uid}/fhir',
     url: (w) => `/api/patients/${w.patient.uid}/fhir`,
@@ -270,7 +270,7 @@ const NOT_LISTS = new Set([
   '/api/patients/{uid}/visits/{id}',
   '/api/patients/{uid}/draft',
   '/api/doctors/{uid}',
-  // Issue 18 (p5): one doctor's free slots; measured in the issue 18 block at the end.
+  // One doctor's free slots; measured in its own block at the end.
   '/api/doctors/{uid}/slots',
   '/api/appointments/{id}',
   '/api/appointments/{id}/ics',
@@ -280,11 +280,11 @@ const NOT_LISTS = new Set([
   '/api/provider/schedule',
   '/api/admin/overview',
   '/api/admin/credentials/{id}/file',
-  // Issue 19 §2: one keyset statement over pg-boss's dead-letter partition; no doctor or patient rows.
+  // One keyset statement over pg-boss's dead-letter partition; no doctor or patient rows.
   '/api/admin/mail/failed',
-  // Issue 18: one application's documents (measured in its own block at the end).
+  // One application's documents (measured in its own block at the end).
   '/api/admin/applications/{id}/credentials',
-  // Issue 19 (mail): checks one unsubscribe token.
+  // Checks one unsubscribe token.
   '/api/mail/unsubscribe',
 ]);
 
@@ -374,10 +374,10 @@ describe('audited list reads', () => {
 });
 
 /**
- * Issue 18 (p7): the admin lists by keyset — a later page, a search, one application's documents and
+ * The admin lists by keyset — a later page, a search, one application's documents and
  * a filtered audit page — send the same statements at 1 and at 100 rows of each kind, at most 3.
  */
-describe('admin lists by keyset (issue 18)', () => {
+describe('admin lists by keyset', () => {
   /** A page after a cursor (before every application: the same statement in both worlds). */
   const AFTER_2000 = Buffer.from(
     JSON.stringify(['2000-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000']),
@@ -411,7 +411,7 @@ describe('admin lists by keyset (issue 18)', () => {
   });
 });
 
-describe('provider appointments by page (issue 18)', () => {
+describe('provider appointments by page', () => {
   const firstPage = async (w: World) => {
     const res = await request(w.t.http)
       .get(`/api/provider/appointments?${providerWindowQuery()}&limit=1`)
@@ -443,9 +443,9 @@ describe('provider appointments by page (issue 18)', () => {
   });
 });
 
-// Issue 18 (p5): the doctor search with every filter and a cursor, and one doctor's free slots: the same
+// The doctor search with every filter and a cursor, and one doctor's free slots: the same
 // statements with 1 and with 100 doctors (and their appointments), at most 3.
-describe('issue 18: doctor search and free slots', () => {
+describe('doctor search and free slots', () => {
   const searchRoute = (query: string): ListRoute => ({
     route: `/api/doctors-with-context/{uid}${query}`,
     url: (w) => `/api/doctors-with-context/${w.patient.uid}${query}`,

@@ -16,7 +16,7 @@ import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } fr
 import { startS3Server, type TestS3 } from './s3-server.js';
 
 /**
- * Issue 17 §5: with S3_* set, document, credential and prescription bytes live in an S3 bucket (a
+ * With S3_* set, document, credential and prescription bytes live in an S3 bucket (a
  * real S3-protocol server here, s3rver), streamed both ways; access is decided before any byte is
  * read; `storage:migrate` moves Postgres-kept bytes into the bucket and back.
  */

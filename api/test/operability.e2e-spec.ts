@@ -8,7 +8,7 @@ import { ShutdownState } from '../src/health/shutdown-state.js';
 import { createTestApp, testProjectId, type TestApp } from './helpers.js';
 
 /**
- * Issue 17 §1 and §4, in-process: liveness and readiness, the OpenAPI document only when public,
+ * In-process: liveness and readiness, the OpenAPI document only when public,
  * statement and request timeouts answered 503 with the catalogue's message.
  */
 
@@ -103,7 +103,7 @@ describe('GET /api/health/live and /api/health/ready', () => {
   });
 });
 
-describe('OpenAPI only when public (issue 17 §1)', () => {
+describe('OpenAPI only when public', () => {
   it('serves neither the UI nor the JSON with OPENAPI_PUBLIC=false', async () => {
     const t = await createTestApp({ seed: false, env: { OPENAPI_PUBLIC: 'false' } });
     try {
@@ -116,7 +116,7 @@ describe('OpenAPI only when public (issue 17 §1)', () => {
   });
 });
 
-describe('timeouts (issue 17 §4)', () => {
+describe('timeouts', () => {
   it('a statement longer than DB_STATEMENT_TIMEOUT_MS is cancelled and answered 503 with a message', async () => {
     const t = await createTestApp({ env: { DB_STATEMENT_TIMEOUT_MS: '300' } });
     try {

@@ -1,5 +1,5 @@
 /**
- * Issue 9: a Postgres restart during load. The API runs in-process on its own embedded server (the
+ * A Postgres restart during load. The API runs in-process on its own embedded server (the
  * global setup's server is shared by every other test file and must not be restarted) and serves
  * authenticated reads of patient data and some writes to several concurrent clients while the server
  * is restarted (`pg_ctl restart -m fast`) and while every connection of its database is terminated.

@@ -134,7 +134,7 @@ describe('OpenAPI', () => {
   });
 });
 
-describe('OpenAPI response schemas (issue 14 §2)', () => {
+describe('OpenAPI response schemas', () => {
   const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
   type Operation = { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 

@@ -25,7 +25,7 @@ import {
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 13 §1: a doctor's access to a patient lasts only while they share an active appointment;
+ * A doctor's access to a patient lasts only while they share an active appointment;
  * Completed / No-Show only after the start, undoable for 24 hours; the doctor cancels an upcoming
  * appointment with a reason the patient is notified of.
  */
@@ -85,7 +85,7 @@ const as = (user: TestUser) => ({
   patch: (path: string, body: object) => request(t.http).patch(path).set(authHeader(user)).send(body),
 });
 
-/** The doctor's appointments from 5 days ago to 25 days ahead (issue 18: a window of clinic dates). */
+/** The doctor's appointments from 5 days ago to 25 days ahead (a window of clinic dates). */
 async function providerList(doctor: TestUser): Promise<ProviderAppointment[]> {
   const from = addDays(todayIn('America/New_York'), -5);
   const res = await as(doctor).get(`/api/provider/appointments?from=${from}&to=${addDays(from, 30)}`);
@@ -211,7 +211,7 @@ describe('closing visits', () => {
     );
   });
 
-  it('accepts the undo up to the end of the window the dashboard shows (issue 16 §4: one rule)', async () => {
+  it('accepts the undo up to the end of the window the dashboard shows (one rule)', async () => {
     const { user: doc, doctor } = await approvedDoctor();
     const patient = await registeredPatient(t);
     const id = await appointmentAt(patient, doctor, -3 * 24 * 60);
@@ -236,7 +236,7 @@ describe('closing visits', () => {
     ).toBe(200);
   });
 
-  it('refuses Completed before the start while the shared rule names the start (issue 16 §4)', async () => {
+  it('refuses Completed before the start while the shared rule names the start', async () => {
     const { user: doc, doctor } = await approvedDoctor();
     const patient = await registeredPatient(t);
     const id = await appointmentAt(patient, doctor, 2 * 60);
@@ -287,7 +287,7 @@ describe('POST /api/provider/appointments/{id}/cancel', () => {
         title: MESSAGES.notificationDoctorCancelTitle,
         message: formatMessage('notificationDoctorCancelBody', {
           doctor: doctor.name,
-          // Issue 15 §5: the patient reads dates with weekday and clinic zone.
+          // The patient reads dates with weekday and clinic zone.
           date: formatAppointmentWhen(mine.body as Appointment),
           reason,
         }),

@@ -23,7 +23,7 @@ import {
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 18: a doctor's appointments come a window of clinic dates at a time (default today and the
+ * A doctor's appointments come a window of clinic dates at a time (default today and the
  * next 7 days), a keyset page at a time; a card carries the patient's name and summary headline, and
  * the intake loads when it is opened (its own doctor only, while active, audited).
  */

@@ -55,13 +55,13 @@ async function registered(role: 'patient' | 'doctor' | 'provider'): Promise<Test
 
 async function admin(): Promise<TestUser> {
   const user = await registered('patient');
-  // Nobody becomes admin through the API (ARCHITECTURE rule 5): tests set the role in the database.
+  // Nobody becomes admin through the API: tests set the role in the database.
   await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [user.uid]);
   return user;
 }
 
 /**
- * Applies as `user`: the three required documents first (metadata only; issue 13 §3), then
+ * Applies as `user`: the three required documents first (metadata only), then
  * `POST /api/doctors`. Upload refusals (a patient, say) are left to the submission's answer.
  */
 async function submit(user: TestUser, data: object = APPLICATION) {
@@ -125,7 +125,7 @@ async function approvedDoctor(reviewer: TestUser): Promise<{ user: TestUser; doc
 }
 
 describe('POST /api/doctors', () => {
-  it('sets the status fields itself and the §9 defaults, whatever the client sends', async () => {
+  it('sets the status fields itself and the doctor defaults, whatever the client sends', async () => {
     const user = await registered('doctor');
     const res = await submit(user, {
       ...APPLICATION,
@@ -219,7 +219,7 @@ describe('POST /api/doctors/:uid/credentials', () => {
     const user = await registered('doctor');
     const fake = await credential(user, 'degree', Buffer.from('not a pdf at all'), 'degree.pdf');
     expect(fake.status).toBe(400);
-    // Issue 16 §2: the refusal names the file.
+    // The refusal names the file.
     expect(fake.body.message).toBe(formatMessage('credentialFileRefused', { name: 'degree.pdf' }));
     expect((await credential(user, 'degree', DOCX, 'degree.docx')).status).toBe(400);
     expect((await credential(user, 'passport', PDF, 'p.pdf')).status).toBe(400);
@@ -292,7 +292,7 @@ describe('admin verification queue', () => {
       credentialsVerified: true,
       isAvailable: true,
     });
-    // Issue 16 §2: approved but without weekly hours, the doctor is not offered yet; hours make them bookable.
+    // Approved but without weekly hours, the doctor is not offered yet; hours make them bookable.
     const listedIds = async () =>
       ((await request(t.http).get('/api/doctors')).body as { id: string }[]).map((d) => d.id);
     expect(await listedIds()).not.toContain(app.id);
@@ -445,7 +445,7 @@ describe('provider dashboard', () => {
       date: slot,
       patient: { uid: patient.uid, name: ROUTINE_RECORD.name },
     });
-    // Issue 18: the card carries the summary's headline; the intake loads when it is opened.
+    // The card carries the summary's headline; the intake loads when it is opened.
     expect(item!.patient.headline).toEqual({ redFlags: [], complaints: expect.any(Array), topUrgency: null });
     expect(item!.patient).not.toHaveProperty('intake');
     const opened = await request(t.http)
@@ -493,7 +493,7 @@ describe('provider dashboard', () => {
           .send({ status: 'Cancelled' })
       ).status,
     ).toBe(400);
-    // Issue 13: Completed only after the start time — refused while upcoming, accepted once it began.
+    // Completed only after the start time — refused while upcoming, accepted once it began.
     expect(
       (
         await request(t.http)

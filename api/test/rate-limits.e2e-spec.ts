@@ -7,11 +7,11 @@ import { formatMessage } from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Rate limits of issue 9 through the real HTTP API. Requests reach the app from 127.0.0.1, the
+ * Request rate limits through the real HTTP API. Requests reach the app from 127.0.0.1, the
  * address the dev gateway has and one of the default TRUSTED_PROXIES: the app believes the
  * X-Forwarded-For entry it writes, so each test plays its own client IP with that header (TEST-NET
  * addresses) and the tests do not share IP counters. A peer that is not a trusted proxy (127.0.0.2
- * here, a LAN client in real life) is counted by its own address whatever header it sends (issue 13).
+ * here, a LAN client in real life) is counted by its own address whatever header it sends.
  */
 
 const LIMITS = {
@@ -143,7 +143,7 @@ describe('per IP', () => {
   });
 });
 
-describe('X-Forwarded-For (issue 13)', () => {
+describe('X-Forwarded-For', () => {
   /** GET /api/me over a socket bound to `from`, a loopback address other than the trusted 127.0.0.1. */
   function meFrom(from: string, user: TestUser, forwardedFor: string): Promise<number> {
     const { port } = t.http.address() as AddressInfo;
@@ -294,7 +294,7 @@ describe('the window', () => {
   });
 });
 
-describe('REDIS_URL (issue 17)', () => {
+describe('REDIS_URL', () => {
   const prefix = `medora-test:${randomUUID()}:`;
   const apps: TestApp[] = [];
   const redisApp = async (url: string) => {

@@ -17,7 +17,7 @@ import { startS3Server, type TestS3 } from './s3-server.js';
 import { TEST_ENV, clockEnv } from './test-env.js';
 
 /**
- * Issue 17 §5 "many API processes, one truth": two real API processes (the production build,
+ * Many API processes, one truth: two real API processes (the production build,
  * `node api/dist/main.js`) on one Postgres database, one Redis (a key prefix of this run) and one S3
  * bucket (s3rver) behave as one API. The second process starts once the first is ready: at boot each
  * process migrates, and two processes migrating at the same moment are another change's concern

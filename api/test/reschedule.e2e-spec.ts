@@ -22,9 +22,9 @@ import {
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 15 §5: a patient moves an upcoming appointment to another free slot of the same doctor in one
+ * A patient moves an upcoming appointment to another free slot of the same doctor in one
  * transaction (409 when the slot is taken, also under a race), the id stays and "rescheduled from" is
- * kept; the patient and the doctor are notified, and so they are of a cancellation (§6).
+ * kept; the patient and the doctor are notified, and so they are of a cancellation.
  */
 let t: TestApp;
 
@@ -240,7 +240,7 @@ describe('POST /api/appointments/{id}/reschedule', () => {
   });
 });
 
-describe('a cancellation notifies (issue 15 §6)', () => {
+describe('a cancellation notifies', () => {
   it('tells the patient and the doctor when the patient cancels', async () => {
     const { user: doc, doctor } = await approvedDoctor();
     const patient = await registeredPatient(t);

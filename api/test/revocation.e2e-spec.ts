@@ -12,7 +12,7 @@ import {
 } from './helpers.js';
 
 /**
- * Issue 13: access ends when the account does. Within TOKEN_CACHE_SECONDS (default 30 s, at most 60)
+ * Access ends when the account does. Within TOKEN_CACHE_SECONDS (default 30 s, at most 60)
  * of a disable, delete or token revocation, every request with that account's token answers 401.
  * Time is moved with a mocked Date.now (what the token cache and jsonwebtoken read), never slept.
  */

@@ -16,7 +16,7 @@ import { applicationVersion, uploadRequiredCredentials } from './application-hel
 import { book, bookingBody, registeredPatient, type SeededDoctor } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
-// Issue 16 §2 and §3: weekly hours generate the slots, date exceptions are honoured by booking, and a
+// Weekly hours generate the slots, date exceptions are honoured by booking, and a
 // doctor without hours is not offered.
 
 let t: TestApp;
@@ -95,7 +95,7 @@ async function listedIds(patient: TestUser): Promise<{ public: string[]; context
   };
 }
 
-describe('weekly hours (issue 16 §2, §3)', () => {
+describe('weekly hours', () => {
   it('a doctor without hours is not offered; saving hours generates the slots and lists them', async () => {
     const { user, id } = await approvedWithoutHours();
     const patient = await registeredPatient(t);
@@ -211,7 +211,7 @@ describe('weekly hours (issue 16 §2, §3)', () => {
     expect(extra.status).toBe(201);
   });
 
-  it('checks a bounded set of upcoming bookings against the schedule: the booking window, the soonest SCHEDULE_CHECK_MAX_ROWS (issue 18)', async () => {
+  it('checks a bounded set of upcoming bookings against the schedule: the booking window, the soonest SCHEDULE_CHECK_MAX_ROWS', async () => {
     const { user, id } = await approvedWithoutHours();
     expect((await putSchedule(user, { hours: HOURS, timeZone: ZONE })).status).toBe(200);
     const patient = await registeredPatient(t);

@@ -4,7 +4,7 @@ import { dataSourceOptions, migrateDatabase } from '../src/database/typeorm-opti
 import { TEST_ENV } from './test-env.js';
 
 /**
- * Entities and migrations cannot drift (issue 14 §2): on an empty database migrated from scratch,
+ * Entities and migrations cannot drift: on an empty database migrated from scratch,
  * TypeORM's schema diff of the entities is empty. The diff runs as the database's owner (the
  * throwaway URL's user), not as the serving role `medora_app`, which may not read every catalogue.
  */

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { securityHeaders } from '../src/common/security-headers.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
-// Issue 18 (perf): the API's security headers are computed once instead of by @fastify/helmet on every
+// The API's security headers are computed once instead of by @fastify/helmet on every
 // request. The values and the set of headers must stay exactly what helmet sent before, on every kind
 // of answer (a JSON read, a refusal, an unknown route, a bad body, a preflight).
 

@@ -20,7 +20,7 @@ import {
 import { UsersRepository } from '../src/users/users.repository.js';
 
 /**
- * Issue 15 §4 (My account): name and phone, notification preferences, and the stored e-mail following
+ * Name and phone, notification preferences, and the stored e-mail following
  * the verified token after an e-mail change. Every route acts on the token's own account.
  */
 

@@ -11,7 +11,7 @@ import { book, bookableSlots, bookingBody, registeredPatient, type SeededDoctor 
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 16 §1: the staff get their own bell. A doctor is told of a new booking (no health data), an
+ * The staff get their own bell. A doctor is told of a new booking (no health data), an
  * applicant of the decision on their application (approved, or rejected with the reason, without '..'),
  * and both can mark those notifications read.
  */
@@ -100,7 +100,7 @@ const list = async (user: TestUser) => {
 const markRead = (user: TestUser, ids: string[]) =>
   request(t.http).post('/api/notifications/read').set(authHeader(user)).send({ ids });
 
-describe('a doctor’s bell (issue 16 §1)', () => {
+describe('a doctor’s bell', () => {
   it('tells the doctor of a new booking with its date only, and lets them mark it read', async () => {
     const { user, doctor } = await approvedDoctor();
     const patient = await registeredPatient(t);
@@ -141,7 +141,7 @@ describe('a doctor’s bell (issue 16 §1)', () => {
   });
 });
 
-describe('an applicant’s bell (issue 16 §1)', () => {
+describe('an applicant’s bell', () => {
   it('tells the applicant their application was approved', async () => {
     const { user, id } = await applicant();
     expect((await list(user)).items.some((n) => n.id.startsWith('application:'))).toBe(false);

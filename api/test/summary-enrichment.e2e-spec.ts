@@ -7,7 +7,7 @@ import { SummaryService } from '../src/summary/summary.service.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /**
- * Issue 17 §4: `POST /api/patients` no longer waits for the optional LLM. It stores the deterministic
+ * `POST /api/patients` no longer waits for the optional LLM. It stores the deterministic
  * summary and answers; the LLM's summary replaces it when the model answers, and a failing model
  * leaves the deterministic one. The fake model holds every request until the test lets it answer.
  */
@@ -89,7 +89,7 @@ async function saveWhileModelHolds() {
   return { user, res, model: await held };
 }
 
-describe('POST /api/patients with an LLM configured (issue 17 §4)', () => {
+describe('POST /api/patients with an LLM configured', () => {
   it('answers with the deterministic summary while the model is still thinking, then stores the model’s', async () => {
     const { user, res, model } = await saveWhileModelHolds();
     // The save answered although the model has not: it holds the request until told to answer.

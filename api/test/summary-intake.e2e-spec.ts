@@ -3,7 +3,7 @@ import type { PatientResponse } from '@medora/shared';
 import { CHEST_PAIN_RECORD, ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
-/** Issue 15 §3 and §6 through the API: the saved summary, and the intake rules the page shares. */
+/** Through the API: the saved summary, and the intake rules the page shares. */
 
 let t: TestApp;
 
@@ -24,7 +24,7 @@ async function patient(): Promise<TestUser> {
 const save = (user: TestUser, data: Record<string, unknown>) =>
   request(t.http).post('/api/patients').set(authHeader(user)).send({ uid: user.uid, data });
 
-describe('POST /api/patients: the clinical summary (issue 15 §3)', () => {
+describe('POST /api/patients: the clinical summary', () => {
   it('lists the chronic-condition medicines and flags unintentional weight loss with night sweats', async () => {
     const user = await patient();
     const res = await save(user, {
@@ -57,7 +57,7 @@ describe('POST /api/patients: the clinical summary (issue 15 §3)', () => {
   });
 });
 
-describe('POST /api/patients: the intake rules of the page (issue 15 §6)', () => {
+describe('POST /api/patients: the intake rules of the page', () => {
   it.each([
     [
       { heightFeet: 0, heightInches: 0, weight: 0 },

@@ -45,7 +45,7 @@ interface LookupAccount {
 }
 
 /**
- * Serves the certificate document and, for the revocation check (issue 13: `checkRevoked`), Google's
+ * Serves the certificate document and, for the revocation check (`checkRevoked`), Google's
  * OAuth token endpoint and the Auth REST API's accounts:lookup; remembers which host and path each
  * request asked for. Every uid is an active account unless `accounts` says otherwise (null: deleted).
  */
@@ -313,7 +313,7 @@ describe('ID tokens outside the emulator (real RS256 verification)', () => {
     expect((await me(t, token)).status).toBe(200);
   });
 
-  // Issue 13: outside the emulator firebase-admin checks revocation only when asked (checkRevoked).
+  // Outside the emulator firebase-admin checks revocation only when asked (checkRevoked).
   it.each([
     ['disabled', (sub: string) => certs.accounts.set(sub, { disabled: true })],
     ['deleted', (sub: string) => certs.accounts.set(sub, null)],

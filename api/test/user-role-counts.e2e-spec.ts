@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ROLES, type AdminDashboardOverview, type Role } from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp } from './helpers.js';
 
-// Issue 18 (perf): the overview's users by role come from counts the triggers of migration
+// The overview's users by role come from counts the triggers of migration
 // UserRoleCounts1769904000000 keep, not from counting `users`. They must equal a real count after
 // every kind of change, and the serving role must not be able to set them.
 

@@ -45,7 +45,7 @@ describe('protected routes', () => {
 });
 
 describe('POST /api/users', () => {
-  // Registration runs right after sign-up, before the email is verified (spec; issue 13 keeps it open).
+  // Registration runs right after sign-up, before the email is verified: open to unverified tokens.
   it('creates the record with the email from the token, ignoring the body email', async () => {
     const user = await signUpUser(undefined, { verified: false });
     const res = await register(user, 'patient', {

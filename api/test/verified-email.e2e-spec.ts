@@ -14,7 +14,7 @@ import {
 import { APPLICATION, PDF } from './support/authz/world.js';
 
 /**
- * Issue 13, proven identity: writes of health data, booking and doctor applications need a token
+ * Proven identity: writes of health data, booking and doctor applications need a token
  * whose `email_verified` is true (403 MESSAGES.verifyEmailFirst otherwise), so an unverified account
  * cannot act under someone else's address. Registration (POST /api/users) stays open right after
  * sign-up. Each refusal has its control: the same call by the same account once verified.
@@ -136,7 +136,7 @@ describe('a doctor whose email is not verified', () => {
 
     const verified = await verify();
     expect((await credential(verified)).status).toBe(201);
-    // Other rules of the application (issue 13 §3) may still refuse it, but never for the email.
+    // Other rules of the application may still refuse it, but never for the email.
     const applied = await apply(verified);
     expect(applied.body.message).not.toBe(MESSAGES.verifyEmailFirst);
     expect(applied.status).not.toBe(403);

@@ -18,7 +18,7 @@ import { dataSourceOptions } from '../src/database/typeorm-options.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 import { registeredPatient } from './booking-helpers.js';
 
-/** Issue 15 §2: each submission is a visit kept as history; the unsent intake is kept on the server. */
+/** Each submission is a visit kept as history; the unsent intake is kept on the server. */
 
 let t: TestApp;
 
@@ -71,7 +71,7 @@ const FOLLOW_UP = {
   followUpNotes: 'Started ramipril last week.',
 };
 
-describe('visits (issue 15 §2)', () => {
+describe('visits', () => {
   it('a submission creates a visit with its date, reason, answers and summary', async () => {
     const user = await patient();
     expect((await save(user, CHEST_PAIN_RECORD)).status).toBe(201);
@@ -238,7 +238,7 @@ const DRAFT = {
   answers: { name: 'Maria Santos', symptoms: ['Fever'] },
 };
 
-describe('drafts on the server (issue 15 §2)', () => {
+describe('drafts on the server', () => {
   const draftUrl = (uid: string) => `/api/patients/${uid}/draft`;
 
   it('round-trips: none, saved, read back, replaced, removed; a submission removes it too', async () => {
@@ -350,7 +350,7 @@ describe('migration 1768176000000', () => {
   });
 });
 
-describe('earlier visits (issue 18: a keyset cursor)', () => {
+describe('earlier visits (a keyset cursor)', () => {
   it('pages 50 at a time with ?before=, none twice or missed, and refuses a foreign cursor', async () => {
     const user = await patient();
     const other = await patient();

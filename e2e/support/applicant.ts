@@ -16,7 +16,7 @@ async function emulator(path: string, body: object, auth?: string): Promise<Reco
 }
 
 /**
- * A submitted application through the API (issue 16 §5, the admin's desk): a verified account with
+ * A submitted application through the API (the admin's desk): a verified account with
  * `role`, three PDF credentials and the record. Returns what signs the applicant in.
  */
 export async function submitApplication(

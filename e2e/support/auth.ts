@@ -34,7 +34,7 @@ export async function signUpInEmulator(email = uniqueEmail(), password = 'secret
 /**
  * A new ID token for the account (password sign-in), carrying its current claims: after marking the
  * email verified, the sign-up token still says `email_verified: false`, which the API refuses for
- * writes of health data, booking and doctor applications (issue 13).
+ * writes of health data, booking and doctor applications.
  */
 export async function signInInEmulator(user: { email: string; password: string }): Promise<string> {
   const res = await fetch(
@@ -52,7 +52,7 @@ export async function signInInEmulator(user: { email: string; password: string }
 
 /**
  * A new account whose email is already verified, with a token that says so: the API refuses writes of
- * health data, booking and doctor applications to an unverified one (issue 13).
+ * health data, booking and doctor applications to an unverified one.
  */
 export async function signUpVerifiedInEmulator(
   email = uniqueEmail(),

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §4: a clinic day as the doctor's dashboard heads it ('Fri 27 Nov'), for a wall date
+ * A clinic day as the doctor's dashboard heads it ('Fri 27 Nov'), for a wall date
  * 'YYYY-MM-DD' (the same Intl parts as formatDateTime in shared/src/booking/dates.ts).
  */
 export function dayLabel(isoDate: string): string {

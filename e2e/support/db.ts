@@ -3,7 +3,7 @@ import { PORT_OFFSET } from './stack';
 
 /**
  * The test stack's embedded Postgres (scripts/lib/ports.ts: 5433 + offset), for states no API call can
- * make — e.g. a booked visit whose start time has passed (issue 13: Completed only after the start).
+ * make — e.g. a booked visit whose start time has passed (Completed only after the start).
  */
 const DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${5433 + PORT_OFFSET}/medora`;
 

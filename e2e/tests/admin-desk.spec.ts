@@ -5,7 +5,7 @@ import { loginThroughUi } from '../support/auth';
 import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
-/** Issue 16 §5: the admin's desk, as an admin, at 1366 and 390 px. */
+/** The admin's desk, as an admin, at 1366 and 390 px. */
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
@@ -165,7 +165,7 @@ test('queues in tabs with search and pages; an approved doctor is suspended with
   const card = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(card).toContainText('Applies as');
   await expect(card).toContainText('Healthcare Provider');
-  // Issue 18: the page carries how many documents; they load when opened.
+  // The page carries how many documents; they load when opened.
   await card.getByRole('button', { name: /^Show \d+ documents?$/ }).click();
   await expect(card.getByRole('list', { name: `Current documents of ${name}` })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide documents' })).toHaveAttribute('aria-expanded', 'true');

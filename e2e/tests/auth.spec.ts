@@ -203,7 +203,7 @@ test.describe('guards', () => {
     await loginAs(page, 'patient', 'patient');
     await expect(page).toHaveURL(/\/form$/);
     await page.goto('/admin');
-    // Issue 16 §6: not the marketing page with Login showing: their own dashboard, and why.
+    // Not the marketing page with Login showing: their own dashboard, and why.
     await expect(
       toast(page, 'Only administrators can open the admin page. This is your own dashboard.'),
     ).toBeVisible();
@@ -250,7 +250,7 @@ test.describe('patient header bar', () => {
     await expect(menu.getByText('patient@demo.medora.test')).toBeVisible();
     await expect(menu.getByText('Patient Account')).toBeVisible();
     await shot(page, 'header-menu');
-    // Issue 15 §4 (h4): Settings opens the settings page (it was a 'coming soon' toast).
+    // Settings opens the settings page (it was a 'coming soon' toast).
     await menu.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();

@@ -67,7 +67,7 @@ test.describe('booking from /book-appointment', () => {
     await slot.click();
     await expect(slot).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Additional notes (optional)').fill('Follow-up appointment for my blood pressure');
-    // Issue 15 §5: the date as a patient reads it, weekday and clinic zone named.
+    // The date as a patient reads it, weekday and clinic zone named.
     const [hh, mm, ampm] = time.split(/[: ]/);
     await expect(page.getByTestId('booking-summary')).toContainText(
       new RegExp(
@@ -136,7 +136,7 @@ test.describe('booking from /book-appointment', () => {
         },
       }),
     );
-    // Issue 18: its free slots come from the slots route: none.
+    // Its free slots come from the slots route: none.
     await page.route('**/api/doctors/*/slots?**', (route) => {
       const url = new URL(route.request().url());
       return route.fulfill({

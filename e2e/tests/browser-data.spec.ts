@@ -4,7 +4,7 @@ import { shot } from '../support/screens';
 import { newPatient } from '../support/accounts';
 
 /**
- * Nothing left behind in the browser (issue 13 §6): what an account typed stays on the device only while
+ * Nothing left behind in the browser: what an account typed stays on the device only while
  * it is signed in, and the login and reset screens do not tell anyone whether an address has an account.
  */
 
@@ -29,7 +29,7 @@ async function startIntake(page: Page, user: EmulatorUser): Promise<void> {
   await loginThroughUi(page, user.email, user.password);
   await expect(page).toHaveURL(/\/form$/);
   await page.getByLabel('What is your full name?').fill('Maria Santos');
-  // Issue 15 §2: the unsent intake is kept on the server, nothing of it in the browser's storage.
+  // The unsent intake is kept on the server, nothing of it in the browser's storage.
   await expect(page.getByTestId('draft-status')).toHaveText('Saved');
   expect((await storedKeys(page)).filter((k) => k.includes('intakeDraft'))).toEqual([]);
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
@@ -95,7 +95,7 @@ test.describe('nothing left behind in the browser', () => {
     await page.goto('/form');
     await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
     while ((await page.getByRole('button', { name: 'Next' }).count()) > 0) {
-      // The follow-up's one required question (issue 15 §2).
+      // The follow-up's one required question.
       const change = page.getByRole('radio', { name: 'Better' });
       if ((await change.count()) > 0) await change.check();
       // Pregnancy and travel, asked at every visit: No.
@@ -123,7 +123,7 @@ test.describe('nothing left behind in the browser', () => {
     page,
     request,
   }) => {
-    // Patients with a health profile: only the viaDoctor flag sends them to /form (spec §4).
+    // Patients with a health profile: only the viaDoctor flag sends them to /form.
     const referred = await newPatient(request, true);
     await page.goto('/patient-login?doctor=1');
     await page.getByLabel('Email').fill(referred.email);

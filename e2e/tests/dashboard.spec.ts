@@ -207,7 +207,7 @@ test.describe('patient dashboard', () => {
   });
 });
 
-// Issue 14 §1 (part h2): the Book tab mounts the booking remote through the shell's remote route, so a
+// The Book tab mounts the booking remote through the shell's remote route, so a
 // booking remote that is down shows the same 'Loading chunk failed' failure, here inside the dashboard.
 test.describe('patient dashboard, booking remote down', () => {
   test('the Book tab shows Loading chunk failed inside the dashboard, and Retry recovers in place', async ({

@@ -7,7 +7,7 @@ import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 16 §4, the doctor's day: upcoming appointments grouped by clinic day with readable dates, the
+ * The doctor's day: upcoming appointments grouped by clinic day with readable dates, the
  * clinical summary collapsed, Completed / No-Show only after the start (with the reason shown before)
  * and an undo, a cancellation with a reason the patient is told, and a prescription that 'View' opens
  * in the page and 'Download' downloads — at 1366 and 390 px, axe clean on the whole page.
@@ -124,7 +124,7 @@ test("the doctor's day: by day, summary folded, closing rules, cancel with reaso
   const upcoming = await insert(wall, [first, '09:00']);
   await insert(wall, [first, '11:30']);
   const toCancel = await insert(wall, [second, '09:00']);
-  // Started a minute ago: inside today's window (issue 18) at any hour but the first minute of the day.
+  // Started a minute ago: inside today's window at any hour but the first minute of the day.
   await insert(`now() - interval '1 minute'`);
 
   await loginThroughUi(page, doctorUser.email, doctorUser.password);

@@ -5,7 +5,7 @@ import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 18: the booking page searches the server — a clinic name typed (debounced), a page of 20
+ * The booking page searches the server — a clinic name typed (debounced), a page of 20
  * doctors, "Load more doctors" by keyboard with its busy and end-of-list states — and fetches the
  * free slots of the doctor the patient opens.
  */

@@ -25,7 +25,7 @@ test.describe('the federated shell', () => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
-    // Issue 15 §6: it looks like Medora and offers a way home.
+    // It looks like Medora and offers a way home.
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
     await page.goBack();
@@ -60,7 +60,7 @@ test.describe('the federated shell', () => {
     page,
     context,
   }) => {
-    // /book-appointment needs sign-in (spec §2): the demo patient of the Auth emulator.
+    // /book-appointment needs sign-in: the demo patient of the Auth emulator.
     await loginThroughUi(page, 'patient', 'patient');
     await expect(page).toHaveURL(/\/form$/);
     await controlService('booking', 'stop');
@@ -68,7 +68,7 @@ test.describe('the federated shell', () => {
       await page.goto('/book-appointment');
       await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
       await expect(page.getByTestId('failure-type')).toContainText(/missing|timeout|error|invalid/);
-      // Issue 15 §6: the failure type is for support, under collapsed details; no module id on screen.
+      // The failure type is for support, under collapsed details; no module id on screen.
       await expect(page.getByTestId('failure-type')).toBeHidden();
       // The page is <main role="alert">, so it is found by tag, not by the main role.
       await expect(page.locator('main')).not.toContainText(/mfe_booking|BookingPage/);
@@ -97,7 +97,7 @@ test.describe('the federated shell', () => {
     await loginThroughUi(page, 'patient', 'patient');
     await expect(page).toHaveURL(/\/form$/);
     await page.goto('/book-appointment');
-    // The remote's build id is an attribute of its page, not a visible line (issue 15 §6).
+    // The remote's build id is an attribute of its page, not a visible line.
     const buildOf = page.getByRole('main');
     await expect(buildOf).toHaveAttribute('data-build-id', /.+/);
     const before = await buildOf.getAttribute('data-build-id');

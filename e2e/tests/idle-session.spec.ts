@@ -4,7 +4,7 @@ import { expectAccessible, shot, shotNarrow } from '../support/screens';
 import { newPatient } from '../support/accounts';
 
 /**
- * Idle sessions (issue 9) against the real stack, on Playwright's clock: the shell's timers, Date and
+ * Idle sessions against the real stack, on Playwright's clock: the shell's timers, Date and
  * localStorage are the real ones, only time is driven by the test.
  */
 

@@ -212,7 +212,7 @@ test.describe('patient intake', () => {
     await expect(page.getByRole('heading', { name: 'Thank you! Your form was submitted.' })).toBeVisible();
     await shotAtWidths(page, 'intake-thank-you');
     await expect(page).toHaveURL(/\/dashboard$/);
-    // Per account since issue 13 §6, so another account on this browser does not inherit it.
+    // Per account, so another account on this browser does not inherit it.
     expect(
       await page.evaluate((uid) => localStorage.getItem(`medora.profileCompleted.${uid}`), user.uid),
     ).toBe('true');
@@ -263,7 +263,7 @@ test.describe('patient intake', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: /Follow-Up Visit/ }).click();
 
-    // Issue 15 §2: besides height and weight, a follow-up asks what changed since the last visit.
+    // Besides height and weight, a follow-up asks what changed since the last visit.
     const asked: string[] = [];
     while ((await page.getByRole('button', { name: 'Next' }).count()) > 0) {
       asked.push((await heading(page).textContent()) ?? '');
@@ -293,7 +293,7 @@ test.describe('patient intake', () => {
     expect(profile.data.visitType).toBe('Follow-up Visit');
     expect(profile.data.heightWeight.weight).toBe(86);
     expect(profile.data.asthmaMeds).toEqual(['Montelukast']);
-    // The previous visit's symptoms are not this visit's (issue 15 §2).
+    // The previous visit's symptoms are not this visit's.
     expect(profile.data.symptoms).toBeUndefined();
     expect(profile.data.followUpChange).toBe('About the same');
   });
@@ -317,7 +317,7 @@ test.describe('patient intake', () => {
     await page.keyboard.press('Enter');
     await expect(heading(page)).toHaveText('What is your date of birth?');
     await page.getByLabel('Year').selectOption('1990');
-    // The draft is kept on the server (issue 15 §2), saved shortly after the last change.
+    // The draft is kept on the server, saved shortly after the last change.
     await expect(page.getByTestId('draft-status')).toHaveText('Saved');
 
     await page.reload();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expectAccessible } from '../support/screens';
 import { REPO_ROOT } from '../support/stack';
 
-/** Spec §1, §2 Landing page, §9; issue 8. */
+/** The landing page (docs/product.md#landing-page) and its weight. */
 
 async function openLanding(page: Page): Promise<void> {
   await page.goto('/');
@@ -38,7 +38,7 @@ test.describe('the landing page', () => {
     await expect(landing.getByRole('contentinfo')).toContainText('© 2025 Medora');
   });
 
-  test('every link goes where spec §2 says', async ({ page }) => {
+  test('every link goes where the landing page says', async ({ page }) => {
     await openLanding(page);
     const landing = page.getByTestId('landing-page');
     const expected: [name: string, href: string][] = [
@@ -131,7 +131,7 @@ test.describe('the landing page', () => {
   });
 
   test('full-page screenshots at 360, 768 and 1440 px', async ({ page }, testInfo) => {
-    // Kept for looking at (issue 8): SCREENSHOT_DIR=/tmp/medora-shots, else the test's output folder.
+    // Kept for looking at: SCREENSHOT_DIR=/tmp/medora-shots, else the test's output folder.
     const dir = process.env.SCREENSHOT_DIR ?? testInfo.outputPath();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const width of [360, 768, 1440]) {

@@ -5,7 +5,7 @@ import { sql } from '../support/db';
 import { SHOTS, expectAccessible } from '../support/screens';
 
 /**
- * Issue 19 §2: e-mail that used up its tries, on the admin dashboard, at 1366 and 390 px. The dead
+ * E-mail that used up its tries, on the admin dashboard, at 1366 and 390 px. The dead
  * letter is written the way pg-boss writes one when a mail job's last try fails (a copy of the job in
  * the `mail.dead` queue with its tries and last error): until the mail branch's SMTP transport is
  * bound, no job of this stack can fail on its own.

@@ -6,7 +6,7 @@ import { downloadedCalendar, openMail } from '../support/mailbox';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 19 (Done means): book through the booking screens → the confirmation is in /dev/mailbox with
+ * Book through the booking screens → the confirmation is in /dev/mailbox with
  * a valid .ics; the reminder fires when the API's clock is moved to 23 hours before the appointment
  * (the local-mode dev clock and sweep; no real waiting) — and not before.
  */

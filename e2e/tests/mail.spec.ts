@@ -7,7 +7,7 @@ import { downloadedCalendar, openMail } from '../support/mailbox';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 19 §1: e-mail through a real SMTP path. The stack's API runs its SMTP sink in-process (no
+ * E-mail through a real SMTP path. The stack's API runs its SMTP sink in-process (no
  * SMTP_URL locally); /dev/mailbox lists what it received. A booking's confirmation carries a valid
  * .ics (downloaded and parsed here), a cancel sends the CANCEL; a reminder's unsubscribe link opens
  * the /unsubscribe page, whose button turns reminder e-mails off, as the settings page then shows.

@@ -17,7 +17,7 @@ import { parseRuntimeConfig } from '../../shared/src/runtime-config-env';
 import { REMOTES } from '../../scripts/lib/stack';
 
 /**
- * Issue 17 §2: the smoke through the real nginx with the repository's own configs (docker/nginx,
+ * The smoke through the real nginx with the repository's own configs (docker/nginx,
  * rendered as the images render them): static.conf serves the production builds, gateway.conf is the
  * one origin in front of them and of the running e2e stack's API. A second gateway whose booking remote
  * points at a dead port shows the failure page. Any CSP violation fails the smoke.
@@ -170,7 +170,7 @@ test.describe('through nginx', () => {
     const errors = cspErrors(page);
     const user = await newPatient(request, true);
     const origin = `http://${local(BROKEN_GATEWAY)}`;
-    // /book-appointment needs sign-in (spec §2).
+    // /book-appointment needs sign-in.
     await signInAt(page, origin, user);
     await page.goto(`${origin}/book-appointment`);
     await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();

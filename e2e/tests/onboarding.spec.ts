@@ -5,7 +5,7 @@ import { AUTH_EMULATOR_URL } from '../support/stack';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 16 §2, as the doctor does it: the specialty and sub-specialty pickers, a text file named .pdf
+ * Onboarding as the doctor does it: the specialty and sub-specialty pickers, a text file named .pdf
  * refused on selection by name, a failed final submit that keeps the files and a retry that stores
  * each document once; then, approved, the profile editor (a licence change returns it to review).
  */
@@ -145,11 +145,11 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
   await expect(admin).toHaveURL(/\/admin$/);
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toContainText('Cardiology (Echocardiography, Heart failure)');
-  // Issue 18: the queue lists no documents until the admin asks for them.
+  // The queue lists no documents until the admin asks for them.
   await application.getByRole('button', { name: 'Show 3 documents' }).click();
   await expect(application.getByText(/degree\.pdf/)).toHaveCount(1);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
-  // Issue 16 §5: an approval is confirmed first.
+  // An approval is confirmed first.
   await admin
     .getByRole('dialog', { name: `Approve ${name}?` })
     .getByRole('button', { name: 'Approve', exact: true })

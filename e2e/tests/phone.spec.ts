@@ -4,7 +4,7 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient, tinyPdf } from '../support/accounts';
 
 /**
- * Issue 15 §1: a phone is a first-class screen. At 390 × 844 every patient route and every open menu,
+ * A phone is a first-class screen. At 390 × 844 every patient route and every open menu,
  * panel and dialog fits the screen (no sideways scroll of the page, overlays inside the viewport),
  * touch targets are at least 44 px, and axe finds no serious or critical violation on the whole page
  * (at 1366 px too). 360 and 414 px are checked for the dashboard and the header's overlays.
@@ -130,7 +130,7 @@ async function openAccountMenu(page: Page): Promise<Locator> {
   return menu;
 }
 
-test.describe('a phone is a first-class screen (issue 15 §1)', () => {
+test.describe('a phone is a first-class screen', () => {
   test('the signed-out pages and the 404 page fit 390 px', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto('/');
@@ -281,7 +281,7 @@ test.describe('a phone is a first-class screen (issue 15 §1)', () => {
     await expect(page.getByTestId('intake-question')).toBeVisible();
     await checkScreen(page, 'form-question');
     for (let i = 0; i < 60 && (await page.getByRole('button', { name: 'Next' }).count()) > 0; i += 1) {
-      // The follow-up asks how the patient feels since the last visit (required, issue 15 §2).
+      // The follow-up asks how the patient feels since the last visit (required).
       const feeling = page.getByRole('radio', { name: 'About the same' });
       if ((await feeling.count()) > 0) await feeling.check();
       // Pregnancy and travel, asked at every visit: No.
@@ -292,12 +292,12 @@ test.describe('a phone is a first-class screen (issue 15 §1)', () => {
     await expect(page.getByTestId('intake-question')).toHaveText('Please Review Your Information');
     await checkScreen(page, 'form-review');
 
-    // /settings (issue 15 §4).
+    // /settings.
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await checkScreen(page, 'settings');
 
-    // The idle warning (28 idle minutes, issue 9) over the dashboard.
+    // The idle warning (28 idle minutes) over the dashboard.
     await page.goto('/dashboard');
     await expect(tab(page, 'Patient Summary')).toBeVisible();
     await page.clock.fastForward(28 * MIN + 1000);

@@ -7,7 +7,7 @@ import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 18: the doctor's appointments come a window of clinic dates at a time — today and the next
+ * The doctor's appointments come a window of clinic dates at a time — today and the next
  * 7 days first, then Earlier / Later, Today, a chosen date and back to This week — and a day with
  * more than a page of bookings offers 'Load more appointments'. A card shows the patient's name and
  * the summary's headline; the summary itself loads when the card is opened.

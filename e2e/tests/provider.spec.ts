@@ -15,7 +15,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-/** A one-page PDF the browser's viewer renders (the admin's in-page preview, issue 16 §4). */
+/** A one-page PDF the browser's viewer renders (the admin's in-page preview). */
 const PAGE_PDF = Buffer.from(
   [
     '%PDF-1.4',
@@ -89,7 +89,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Professional Details' })).toBeVisible();
-  // The spec's 16 specialties only (issue 13 §3): a select, not free text.
+  // The 16 specialties only: a select, not free text.
   await page.getByLabel('Specialty *').selectOption('General Medicine');
   await page.getByLabel('Qualification *').fill('MD');
   await page.getByLabel('Years of experience *').fill('8');
@@ -122,7 +122,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await page.getByLabel('Medical License *').setInputFiles(file('license.png', PNG, 'image/png'));
   await page.getByLabel('Identity Proof *').setInputFiles(file('passport.pdf', PDF, 'application/pdf'));
   await shotAtWidths(page, 'provider-signup-documents');
-  // Issue 13: an unverified address cannot apply; once verified (here through the emulator, as the
+  // An unverified address cannot apply; once verified (here through the emulator, as the
   // mailbox link would), the same click goes through without signing in again.
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(
@@ -159,7 +159,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expect(admin).toHaveURL(/\/admin$/);
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
-  // Issue 18: the documents load when the admin opens them.
+  // The documents load when the admin opens them.
   await application.getByRole('button', { name: /^Show \d+ documents?$/ }).click();
   await expect(application).toContainText('Medical Degree: degree.pdf (Medical School)');
   await expect(application).toContainText('Medical License: license.png (Medical Board)');
@@ -175,7 +175,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await admin.keyboard.press('Escape');
   await expect(admin.getByRole('dialog')).toHaveCount(0);
   await application.getByRole('button', { name: `Approve ${name}` }).click();
-  // Issue 16 §5: an approval is confirmed first.
+  // An approval is confirmed first.
   await admin
     .getByRole('dialog', { name: `Approve ${name}?` })
     .getByRole('button', { name: 'Approve', exact: true })
@@ -190,7 +190,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await loginThroughUi(doc, email, password);
   await expect(doc).toHaveURL(/\/provider-dashboard$/);
   await expect(doc.getByRole('heading', { level: 1, name: 'Provider dashboard' })).toBeVisible();
-  // Issue 16: weekly hours generate the slots (09:00–12:00 in 90-minute slots: 09:00 and 10:30 AM).
+  // Weekly hours generate the slots (09:00–12:00 in 90-minute slots: 09:00 and 10:30 AM).
   await expect(doc.getByRole('heading', { name: 'Set your weekly hours' })).toBeVisible();
   for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
     await doc.getByRole('checkbox', { name: `Open on ${day}` }).check();
@@ -246,10 +246,10 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   const appointmentId = await bookAt('09:00 AM');
   await bookAt('10:30 AM');
 
-  // 5. The doctor sees the bookings with the summary. Issue 13: an upcoming visit cannot be closed yet,
+  // 5. The doctor sees the bookings with the summary. An upcoming visit cannot be closed yet,
   // only cancelled — with a reason, asked for in a dialog.
   await doc.reload();
-  // Issue 16 §4: cards are named with readable dates, and the summary opens on demand.
+  // Cards are named with readable dates, and the summary opens on demand.
   const when = (time: string) => `${dayLabel(day)}, ${time} UTC`;
   const card = doc.getByRole('article', { name: `Appointment with Dana Whitfield on ${when('9:00 AM')}` });
   await expect(card).toBeVisible();
@@ -283,7 +283,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   expect(bell.items).toContainEqual(
     expect.objectContaining({
       title: 'Appointment cancelled by your doctor',
-      // Issue 15 §5: the patient reads dates with weekday and the clinic's zone named.
+      // The patient reads dates with weekday and the clinic's zone named.
       message: expect.stringMatching(
         new RegExp(
           `^${name} cancelled your appointment on \\w{3} ${Number(day.slice(8))} \\w{3} ${day.slice(0, 4)}, ` +
@@ -300,14 +300,14 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
     .getByLabel('Attach prescription')
     .setInputFiles(file('prescription.pdf', PDF, 'application/pdf'));
   await expect(toast(doc, 'Prescription attached for Dana Whitfield.')).toBeVisible();
-  // Issue 16 §4: 'View' opens the prescription in the page (a preview dialog), not in a new tab.
+  // 'View' opens the prescription in the page (a preview dialog), not in a new tab.
   await card.getByRole('button', { name: 'View prescription' }).click();
   const rxDialog = doc.getByRole('dialog', { name: 'Prescription for Dana Whitfield' });
   await expect(rxDialog.getByTestId('file-preview')).toHaveAttribute('src', /^blob:/);
   await rxDialog.getByRole('button', { name: 'Close' }).click();
   await expect(rxDialog).toHaveCount(0);
   // The visit's start time passes (set in the database rather than waiting): now it can be closed.
-  // A minute ago: still inside today's window (issue 18) at any hour but the first minute of the day.
+  // A minute ago: still inside today's window at any hour but the first minute of the day.
   await sql(`UPDATE appointments SET starts_at = now() - interval '1 minute' WHERE id = $1`, [appointmentId]);
   await doc.reload();
   const started = doc.getByRole('article', { name: /^Appointment with Dana Whitfield on / });
@@ -322,7 +322,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await loginThroughUi(patientPage, patientEmail, password);
   await expect(patientPage).toHaveURL(/\/dashboard/);
   await patientPage.goto('/dashboard?tab=appointments&sub=history');
-  // The cancelled visit's details carry the doctor's reason (issue 13).
+  // The cancelled visit's details carry the doctor's reason.
   await patientPage
     .getByRole('button', {
       name: new RegExp(
@@ -432,7 +432,7 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
   await application.getByRole('button', { name: /^Show \d+ documents?$/ }).click();
-  // Issue 16 §4: 'View' opens the credential in the page (a preview dialog) and 'Download' saves it;
+  // 'View' opens the credential in the page (a preview dialog) and 'Download' saves it;
   // neither opens a tab.
   let popups = 0;
   const size = admin.viewportSize()!;
@@ -481,7 +481,7 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   const dialog = admin.getByRole('dialog', { name: `Reject ${name}` });
   await dialog.getByRole('button', { name: 'Reject application' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please give a reason for the rejection.');
-  // Issue 13 §3: the applicant changes the licence while the admin reads; the decision names the
+  // The applicant changes the licence while the admin reads; the decision names the
   // version on screen, so it is refused and the card shows why, with the current values.
   await applicant.change({ licenseNumber: 'CHANGED-2' });
   await dialog.getByLabel('Reason (shown to the applicant)').fill('The license number has expired');

@@ -5,7 +5,7 @@ import { newPatient } from '../support/accounts';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shot, shotAtWidths } from '../support/screens';
 
-/** Issue 19 §3: the record to take anywhere — the FHIR download and the printable summary. */
+/** The record to take anywhere — the FHIR download and the printable summary. */
 
 const RECORD = {
   ...MINIMAL_INTAKE_RECORD,
@@ -22,7 +22,7 @@ const RECORD = {
   medicationClasses: ['Blood pressure medicines', 'Inhalers'],
 };
 
-test.describe('The health record export (issue 19 §3)', () => {
+test.describe('The health record export', () => {
   test('downloads a FHIR Bundle and shows a printable summary of the intake', async ({ page, request }) => {
     const user = await newPatient(request);
     const saved = await request.post('/api/patients', {

@@ -7,7 +7,7 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 import { registeredUser } from '../support/accounts';
 
 /**
- * Issue 15 §5: suggested doctors for the current symptoms, "Show all doctors" and search, a fully
+ * Suggested doctors for the current symptoms, "Show all doctors" and search, a fully
  * booked day not selectable, the notes placeholder, dates people can read, and a reschedule end to
  * end: the old slot is free again, the id stays, the doctor sees "Rescheduled from".
  */
@@ -139,7 +139,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   ).toBeVisible();
   const cards = page.getByTestId('doctor-list').getByRole('button');
 
-  // Issue 18: the server searches — a specialty, then name or clinic text; the list says where it ends.
+  // The server searches — a specialty, then name or clinic text; the list says where it ends.
   const specialty = page.getByRole('combobox', { name: 'Specialty' });
   await specialty.selectOption('Dermatology');
   await expect(cards).toHaveCount(1);
@@ -256,7 +256,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   try {
     await loginThroughUi(doc, doctorUser.email, doctorUser.password);
     await expect(doc).toHaveURL(/\/provider-dashboard$/);
-    // Issue 16 §4: the doctor's cards are named with readable dates.
+    // The doctor's cards are named with readable dates.
     const card = doc.getByRole('article', { name: new RegExp(`${dayLabel(oldDay)}, 11:30 AM C[SD]T$`) });
     await expect(card.getByTestId('rescheduled-from')).toHaveText(
       new RegExp(`^Rescheduled from ${READABLE.source}$`),

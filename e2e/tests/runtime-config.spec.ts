@@ -3,7 +3,7 @@ import { MESSAGES } from '@medora/shared';
 import { expectAccessible, shot, shotNarrow } from '../support/screens';
 
 /**
- * Issue 17 §1: without a usable /runtime-config.json the shell says so, instead of silently signing
+ * Without a usable /runtime-config.json the shell says so, instead of silently signing
  * people in against the demo project.
  */
 test.describe('the shell without its runtime config', () => {

@@ -6,7 +6,7 @@ import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 16 §2 and §3: an approved doctor without hours is not offered and is asked for weekly hours
+ * An approved doctor without hours is not offered and is asked for weekly hours
  * first; weekly hours (start, end, slot length, breaks) generate the slots; a closed day, a vacation
  * and extra hours on one date reach the patient's booking page and the API alike; it all fits a phone.
  */
@@ -101,7 +101,7 @@ test('a new doctor sets weekly hours with dates off and extra hours; booking and
     ).status(),
   ).toBe(201);
 
-  // §2: approved without hours, the doctor is offered to nobody.
+  // Approved without hours, the doctor is offered to nobody.
   const listed = async () =>
     ((await (await request.get('/api/doctors')).json()) as { id: string }[]).map((d) => d.id);
   expect(await listed()).not.toContain(doctorId);

@@ -4,7 +4,7 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient } from '../support/accounts';
 
 /**
- * Issue 15 §4 (My account): the settings page — name and phone, password change with
+ * The settings page — name and phone, password change with
  * re-authentication, e-mail change with verification, notification preferences — for patients and
  * clinicians alike, at desktop and phone width.
  */
@@ -229,7 +229,7 @@ test.describe('the settings page', () => {
     await shotAtWidths(page, 'settings-doctor');
 
     // The open account menu on /settings at phone width: it stays inside the view (the header's own
-    // overflow is issue 15 §1, h1), and the whole page with the menu open passes axe.
+    // overflow is checked in phone.spec.ts), and the whole page with the menu open passes axe.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Account menu' }).click();
     const menu = page.getByRole('menu');

@@ -4,7 +4,7 @@ import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 16 §1 and §6: doctors, providers and admins get the patient's frame — the account menu with
+ * Doctors, providers and admins get the patient's frame — the account menu with
  * their e-mail, their role, their own Dashboard, Settings and Logout, and a bell with their own
  * notifications; a page an account may not open sends it to its own dashboard with a message.
  */

@@ -4,7 +4,7 @@ import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient } from '../support/accounts';
 
-/** Issue 15 §3 (the clinical summary first, and right) and the intake's small fixes of §6. */
+/** The clinical summary first, and right, and the intake's small fixes. */
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -41,8 +41,8 @@ const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /**
- * Nothing of the Patient Summary reaches past the viewport's right edge (the page's own header is
- * issue 15 §1's; the whole-page scrollWidth check lives in that spec).
+ * Nothing of the Patient Summary reaches past the viewport's right edge (the page's own header and
+ * the whole-page scrollWidth check are phone.spec.ts's).
  */
 const summaryFits = (page: Page) =>
   page.evaluate(() => {
@@ -54,7 +54,7 @@ const summaryFits = (page: Page) =>
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
   });
 
-test.describe('Patient Summary: the clinical summary first (issue 15 §3)', () => {
+test.describe('Patient Summary: the clinical summary first', () => {
   test('red flags on top, answers collapsed and opened by keyboard, a deleted document gone', async ({
     page,
     request,
@@ -156,7 +156,7 @@ test.describe('Patient Summary: the clinical summary first (issue 15 §3)', () =
     await shotAtWidths(page, 'summary-after-delete');
 
     // Last, the whole page (header included) with a section open, at desktop and phone width: no
-    // serious axe violation, nothing scrolls sideways (the header's part is issue 15 §1 and §6).
+    // serious axe violation, nothing scrolls sideways (the header's part is phone.spec.ts's).
     const personal = page
       .getByTestId('summary-section')
       .filter({ has: page.locator('summary', { hasText: 'Personal Information' }) });
@@ -170,7 +170,7 @@ test.describe('Patient Summary: the clinical summary first (issue 15 §3)', () =
   });
 });
 
-test.describe('intake fixes (issue 15 §6)', () => {
+test.describe('intake fixes', () => {
   test('height and weight out of range name the range and show no BMI; a future birth date says why', async ({
     page,
     request,
@@ -231,7 +231,7 @@ test.describe('intake fixes (issue 15 §6)', () => {
     await next();
     await expect(heading).toHaveText('What type of visit is this?');
 
-    // Last, the whole page at both widths (the header's part is issue 15 §1 and §6).
+    // Last, the whole page at both widths (the header's part is phone.spec.ts's).
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByLabel('Weight (kg)').fill('0');
     await next();

@@ -6,7 +6,7 @@ import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
- * Issue 16 §5 (k2): an admin suspends an approved doctor through the API; the doctor signs in and is
+ * An admin suspends an approved doctor through the API; the doctor signs in and is
  * told so with the admin's reason (not a generic error), and patients can no longer book them.
  */
 

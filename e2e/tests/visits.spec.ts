@@ -5,7 +5,7 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient } from '../support/accounts';
 
 /**
- * Issue 15 §2, coming back: the dashboard's ways into the intake (each in its mode), every submission a
+ * Coming back: the dashboard's ways into the intake (each in its mode), every submission a
  * visit kept as history with its own summary, a follow-up that asks what changed, the way back to the
  * welcome choice, the draft kept on the server (another browser continues), and the review's Edit links.
  */
@@ -67,7 +67,7 @@ async function answerContext(page: Page) {
   await next(page);
 }
 
-test.describe('coming back (issue 15 §2)', () => {
+test.describe('coming back', () => {
   test('a returning patient starts a follow-up from the dashboard; it becomes a visit with its own summary', async ({
     page,
     request,

@@ -2,7 +2,7 @@
 const { TextDecoder, TextEncoder } = require('node:util');
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// jsdom has no HTMLDialogElement.showModal/close (issue 14 §3: the Dialog primitive is a native
+// jsdom has no HTMLDialogElement.showModal/close (the Dialog primitive is a native
 // <dialog>). Enough of it for tests: `open`, and Escape anywhere on the page → a cancelable `cancel` on
 // the topmost modal dialog (as browsers do) → `close` unless prevented.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {

@@ -7,7 +7,7 @@ import {
 } from 'node:zlib';
 
 /**
- * Issue 18: what the edge compresses, once for the local gateway, the static server and nginx
+ * What the edge compresses, once for the local gateway, the static server and nginx
  * (`gzip_min_length` / `gzip_types` in the rendered configs). Small bodies are not worth the CPU or
  * the bytes of a gzip header.
  */

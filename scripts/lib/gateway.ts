@@ -51,7 +51,7 @@ export function routeRequest(
 const isApiPath = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 
 /**
- * Issue 18: compress a compressible answer above COMPRESS_MIN_BYTES (or of unknown length) that the
+ * Compress a compressible answer above COMPRESS_MIN_BYTES (or of unknown length) that the
  * upstream did not encode itself; every compressible answer varies on Accept-Encoding.
  */
 function sendMaybeCompressed(
@@ -96,7 +96,7 @@ function proxy(
   extra: Record<string, string>,
 ): void {
   const upstream = new URL(target);
-  // Issue 17 §3: the edge names every request afresh (a client cannot choose the id that the API logs)
+  // The edge names every request afresh (a client cannot choose the id that the API logs)
   // and returns it, so a user's report can be matched to the API's log lines.
   const requestId = randomUUID();
   const headers: Record<string, string | string[] | undefined> = {

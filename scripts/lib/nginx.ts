@@ -7,7 +7,7 @@ import { HSTS, nginxSecurityHeaders } from './security-headers.js';
 import { waitForHttp } from './wait.js';
 
 /**
- * Issue 17 §2: renders the repository's nginx configs (`docker/nginx/*.conf`, the ones the images run)
+ * Renders the repository's nginx configs (`docker/nginx/*.conf`, the ones the images run)
  * and runs the real nginx binary on them. The same renderer runs in the images at container start
  * (`scripts/render-nginx.ts`) and in the tests, so what is tested is what is deployed.
  */

@@ -1,7 +1,7 @@
 import type { RuntimeConfig } from '../../shared/src/remotes.js';
 
 /**
- * Issue 17 §3: the ONE security-header policy of every HTML and static response, used by the local
+ * The ONE security-header policy of every HTML and static response, used by the local
  * gateway and static server (`securityHeaders`) and by nginx (`nginxSecurityHeaders`, rendered into an
  * `add_header` include by `scripts/lib/nginx.ts` at container or test start — never committed).
  *

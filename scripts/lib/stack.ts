@@ -146,13 +146,13 @@ export class Stack {
       FIREBASE_PROJECT_ID: this.firebaseProjectId,
       CORS_ORIGIN: this.opts.env.CORS_ORIGIN || `${this.origin},http://127.0.0.1:${this.ports.GATEWAY_PORT}`,
       SEED_DEMO_DATA: this.opts.env.SEED_DEMO_DATA ?? 'true',
-      // Issue 17 §4: one API process here, so it applies migrations and the seed itself, even in
+      // One API process here, so it applies migrations and the seed itself, even in
       // production mode (where replicas leave that to `npm run migrate`).
       MIGRATE_ON_BOOT: this.opts.env.MIGRATE_ON_BOOT || 'true',
       NODE_ENV: this.opts.dev ? 'development' : 'production',
     };
     if (this.emulatorHost) {
-      // Issue 13: the API refuses NODE_ENV=production with the Auth emulator; against it the stack runs
+      // The API refuses NODE_ENV=production with the Auth emulator; against it the stack runs
       // in explicit local mode (demo accounts and the role-name shortcut), still from the production build.
       env.FIREBASE_AUTH_EMULATOR_HOST = this.emulatorHost;
       env.NODE_ENV = 'development';
@@ -223,7 +223,7 @@ export class Stack {
     });
   }
 
-  /** Issue 17 §3: the one header policy, for the runtime config this stack serves. */
+  /** The one header policy, for the runtime config this stack serves. */
   private readonly securityHeaders = (req: IncomingMessage) =>
     securityHeaders(this.runtimeConfig(), { tls: servedOverTls(req), dev: this.opts.dev });
 

@@ -30,7 +30,7 @@ export interface StaticServerOptions {
   spa?: boolean;
   /** Extra JSON documents served at fixed paths (the shell's `/runtime-config.json`). */
   documents?: Record<string, () => unknown>;
-  /** Security headers for every answer (issue 17 §3, `security-headers.ts`); nosniff alone without it. */
+  /** Security headers for every answer (`security-headers.ts`); nosniff alone without it. */
   headers?: (req: IncomingMessage) => Record<string, string>;
 }
 

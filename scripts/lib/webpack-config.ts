@@ -32,11 +32,11 @@ export const SINGLETON_MODULES = [
   'firebase/auth',
   '@medora/shared',
   '@medora/shared/schemas',
-  // Server state (issue 14 §3): one TanStack Query package and one QueryClient on the page, so a
+  // Server state: one TanStack Query package and one QueryClient on the page, so a
   // mutation in one remote invalidates what the shell and the other remotes show.
   '@tanstack/react-query',
   '@medora/shared/query',
-  // One Dialog and one Popover (issue 14 §3), the same component in the shell and every remote.
+  // One Dialog and one Popover, the same component in the shell and every remote.
   '@medora/shared/ui',
 ] as const;
 
@@ -90,7 +90,7 @@ export function packageOf(request: string): string {
 
 /**
  * The shared-singleton config of a package: every module of `SINGLETON_MODULES` with
- * `requiredVersion` taken from the package's own package.json (ARCHITECTURE rule 2).
+ * `requiredVersion` taken from the package's own package.json.
  */
 export function createSharedConfig(
   packageDir: string,
@@ -132,7 +132,7 @@ export function buildId(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * One federation runtime on the page (issue 8: it is ~24 KB gzip). The shell bundles the runtime and
+ * One federation runtime on the page (it is ~24 KB gzip). The shell bundles the runtime and
  * publishes it as a global; a remote's production build leaves it out and uses the shell's
  * (`experiments.externalRuntime`), so its remoteEntry.js is a few KB instead of ~27 KB. A remote in
  * development keeps its own copy so that it still runs standalone (`npm run dev -w mfe-booking`): the
@@ -161,7 +161,7 @@ export function federationRuntimeOptions(kind: WebpackConfigOptions['kind'], mod
 }
 
 /**
- * Styling (issue 14 §3): CSS files compiled by webpack and EXTRACTED into content-hashed `.css` files
+ * Styling: CSS files compiled by webpack and EXTRACTED into content-hashed `.css` files
  * that load as `<link>` (never `style-loader`, which injects `<style>` at run time: a strict
  * Content-Security-Policy forbids that). A remote's CSS chunk is loaded by its own webpack runtime
  * together with the JS chunk of the exposed module, from the remote's `publicPath: 'auto'`.
@@ -212,7 +212,7 @@ const HTML_TEMPLATE = `<!doctype html>
 
 /**
  * Where production source maps go, relative to the output folder: `<pkg>/sourcemaps/` next to
- * `<pkg>/dist/`, so no web server that serves dist/ can hand them out (issue 17 §1).
+ * `<pkg>/dist/`, so no web server that serves dist/ can hand them out.
  */
 export const SOURCE_MAPS_OUTSIDE_DIST = '../sourcemaps';
 
@@ -231,7 +231,7 @@ export function createWebpackConfig(
     mode,
     context: packageDir,
     entry: { main: './src/index.ts' },
-    // Issue 17 §1: production maps are written beside dist/, never into the served folder, and the
+    // Production maps are written beside dist/, never into the served folder, and the
     // bundles do not name them (hidden); an operator keeps them for reading stack traces.
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {

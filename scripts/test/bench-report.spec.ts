@@ -93,7 +93,7 @@ describe('bench report', () => {
   });
 });
 
-describe('log/metrics overhead (issue 17 §6)', () => {
+describe('log/metrics overhead', () => {
   const overhead = (rounds: [number, number, number][], over: Partial<LoadFigures> = {}): OverheadRow => ({
     endpoint: 'GET /api/x',
     connections: 50,

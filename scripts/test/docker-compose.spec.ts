@@ -293,7 +293,7 @@ const EXPECTED_SERVICES = [
 ];
 
 /**
- * Issue 17 names the API reads that parallel changes add to config.ts (Redis rate limits, S3 storage,
+ * The API settings that parallel changes add to config.ts (Redis rate limits, S3 storage,
  * metrics, migrations, the OpenAPI switch); once they are merged this list can go.
  */
 const API_REPLICAS = ['api-1', 'api-2'];
@@ -604,7 +604,7 @@ describe('postgres', () => {
 });
 
 describe('api replicas and the migrate job', () => {
-  it('sets only environment names that the API declares (or issue 17 adds)', () => {
+  it('sets only environment names that the API declares (or a parallel change adds)', () => {
     const declared = apiConfigEnvNames();
     for (const name of [...API_REPLICAS, 'migrate']) {
       expect({
@@ -818,7 +818,7 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
     expect(run({ MEDORA_MODE: 'staging' }).status).not.toBe(0);
   });
 
-  // Issue 14 §1: the sh script and buildRuntimeConfig are two spellings of one rule; for the same
+  // The sh script and buildRuntimeConfig are two spellings of one rule; for the same
   // environment they must write the same JSON or both refuse.
   const environments: [string, Record<string, string>][] = [
     ['nothing set (production without Firebase: refused)', {}],

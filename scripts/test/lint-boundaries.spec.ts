@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-// The boundary rules of eslint.config.mjs (issue 14), each shown to fire on a snippet at a virtual
+// The boundary rules of eslint.config.mjs, each shown to fire on a snippet at a virtual
 // path and to stay quiet on what is allowed. All snippets are linted in one ESLint process.
 const root = path.resolve(__dirname, '../..');
 
@@ -67,7 +67,7 @@ describe('lint boundaries', () => {
         '../throttling/rate-limit.decorator.js',
       ),
       apiOwnModule: importing('api/src/doctors/virtual.ts', './doctors.queries.js'),
-      // issue 14 §2 (repositories): no service or controller, in any module, takes the DataSource.
+      // No service or controller, in any module, takes the DataSource.
       serviceDataSource: { filePath: 'api/src/users/virtual.service.ts', code: DATA_SOURCE_CODE },
       anyServiceDataSource: { filePath: 'api/src/provider/virtual.service.ts', code: DATA_SOURCE_CODE },
       controllerDataSource: { filePath: 'api/src/health/virtual.controller.ts', code: DATA_SOURCE_CODE },
@@ -87,7 +87,7 @@ describe('lint boundaries', () => {
       remoteImportsFederationId: importing('mfe-patient/src/app/virtual.tsx', 'mfe_booking/BookingFlow'),
       shellImportsRemote: importing('shell/src/app/virtual.tsx', '../../../mfe-landing/src/app/landing-page'),
       remoteImportsShared: importing('mfe-booking/src/app/virtual.tsx', '@medora/shared'),
-      // issue 14 §3: styles in CSS files on the tokens (a strict CSP forbids inline styles).
+      // Styles in CSS files on the tokens (a strict CSP forbids inline styles).
       inlineStyle: {
         filePath: 'mfe-patient/src/app/virtual.tsx',
         code: 'export const X = () => <p style={{ margin: 0 }}>x</p>;\n',

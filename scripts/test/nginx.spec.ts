@@ -1,5 +1,5 @@
 /**
- * Issue 17 §2–§3 and issue 18: the repository's own nginx configs (docker/nginx/gateway.conf and
+ * The repository's own nginx configs (docker/nginx/gateway.conf and
  * static.conf, rendered as the images render them) run in the real nginx binary, in front of static
  * builds and an API on loopback ports; the local gateway and static server answer the same requests.
  * Both must send the one security-header policy, compress, and name each API request.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §1: one list of remote module ids (`REMOTE_MODULES` in @medora/shared) and one loader (the
+ * One list of remote module ids (`REMOTE_MODULES` in @medora/shared) and one loader (the
  * shell's `RemoteRoute`, provided to remotes through @medora/shared). No remote loads another remote
  * itself, reads the federation runtime's globals, or spells a federation request.
  */

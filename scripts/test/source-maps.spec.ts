@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createWebpackConfig } from '../lib/webpack-config';
 
-/** Issue 17 §1: production builds never put a source map where a web server serves files. */
+/** Production builds never put a source map where a web server serves files. */
 describe('source maps of the frontends', () => {
   const packageDir = path.resolve(__dirname, '..', '..', 'shell');
   const config = (mode: 'production' | 'development') =>

@@ -1,5 +1,5 @@
 /**
- * `@medora/shared` as the browsers see it: the contracts without zod (issue 8 — zod is ~24 KB gzip and
+ * `@medora/shared` as the browsers see it: the contracts without zod (zod is ~24 KB gzip and
  * the landing page's first paint needs none of it). Types of the validated contracts are exported as
  * types only; the zod schemas themselves come from `@medora/shared/schemas`. Node (the API) resolves
  * `@medora/shared` to `node.ts`, which is this plus the schemas (package.json "exports").
@@ -10,9 +10,9 @@
 export * from './roles.js';
 export * from './messages.js';
 export * from './remotes.js';
-// Issue 14 §1: the one runtime-config builder (env → /runtime-config.json), zod-free.
+// The one runtime-config builder (env → /runtime-config.json), zod-free.
 export * from './runtime-config-env.js';
-// Issue 14 §1: the shell's remote route, shared with remotes that mount another remote.
+// The shell's remote route, shared with remotes that mount another remote.
 export * from './remote-route-registry.js';
 export * from './api/api-error.js';
 export * from './api/client.js';
@@ -20,19 +20,19 @@ export * from './auth/auth-store.js';
 export * from './auth/account-storage.js';
 export * from './auth/auth-errors.js';
 export * from './auth/password.js';
-// Issue 15 (h4): the account's phone and name rules (sign-up, settings), zod-free.
+// The account's phone and name rules (sign-up, settings), zod-free.
 export * from './auth/account-fields.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';
-// Issue 19 (queue): the admin's view of mail that could not be sent.
+// The admin's view of mail that could not be sent.
 export type * from './schemas/mail-jobs.js';
 export * from './booking/index.js';
-// Issue 13 §3: the doctor application rules (zod-free, shared by the API schema and the page).
+// The doctor application rules (zod-free, shared by the API schema and the page).
 export * from './doctors/application-rules.js';
-// Issue 16 (g2): sub-specialties per specialty.
+// Sub-specialties per specialty.
 export * from './doctors/sub-specialties.js';
-// Issue 16 (g5): the admin desk's queues, orders and page size (zod-free).
+// The admin desk's queues, orders and page size (zod-free).
 export * from './doctors/admin-desk.js';
 export type * from './schemas/appointments.js';
 // The intake engine and its question bank are a separate entry, `@medora/shared/intake` (Node gets
@@ -43,11 +43,11 @@ export type * from './intake/patient-types.js';
 export * from './clinical/concepts.js';
 export * from './clinical/summary-status.js';
 export * from './documents/file-type.js';
-// Issue 15 §3: readable document types, used by the documents tab and the summary.
+// Readable document types, used by the documents tab and the summary.
 export * from './documents/document-type.js';
 export type * from './schemas/intake.js';
 export type * from './schemas/audit.js';
 export type * from './schemas/doctors.js';
 export type * from './schemas/doctor-search.js';
-// Issue 19 (mail): the pages a mail links to, the unsubscribe token's list, the local mailbox's types.
+// The pages a mail links to, the unsubscribe token's list, the local mailbox's types.
 export * from './mail/mail-links.js';

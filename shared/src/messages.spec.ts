@@ -16,7 +16,7 @@ describe('message catalogue', () => {
     expect(MESSAGES.emailInUse).toBe('This email is already registered. Please login instead.');
   });
 
-  // Issue 14 §1 (part h2): plurals through Intl.PluralRules, one helper.
+  // Plurals through Intl.PluralRules, one helper.
   it('says 1 second, not 1 seconds, in the rate-limit message', () => {
     expect(formatMessage('rateLimited', { seconds: 1 })).toBe(
       'Too many requests. Please try again in 1 second.',
@@ -49,7 +49,7 @@ describe('message catalogue', () => {
   });
 });
 
-describe('withoutFinalStop (issue 16 §6)', () => {
+describe('withoutFinalStop', () => {
   it('drops a reason’s final full stop so the sentence around it has one', () => {
     expect(formatMessage('applicationRejected', { reason: withoutFinalStop('Licence expired.') })).toBe(
       'Your application was not approved: Licence expired. You can correct it and submit again.',

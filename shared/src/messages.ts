@@ -2,11 +2,11 @@ import { PASSWORD_MIN_LENGTH } from './auth/password.js';
 import { ACCOUNT_NAME_MAX_LENGTH } from './auth/account-fields.js';
 
 /**
- * The message catalogue (spec §8 and the issues). Every user-facing text is looked up here so that
+ * The message catalogue. Every user-facing text is looked up here so that
  * tests and translations have one place to look. Placeholders are `{name}`, filled by `formatMessage`.
  */
 export const MESSAGES = {
-  // Sign-up and login (spec §5, §8)
+  // Sign-up and login
   emailPasswordRequired: 'Please fill in email and password',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   invalidPhone: 'Please enter a valid phone number (at least 10 digits) or leave it empty',
@@ -26,7 +26,7 @@ export const MESSAGES = {
   resetEmailRequired: 'Please enter your email address',
   resetEmailInvalid: 'Please enter a valid email address',
 
-  // Login screen (spec §2 Login screen); labels of our own where the spec names none
+  // Login screen; labels of our own where the spec names none
   loginHeading: 'Welcome to Medora',
   loginIntro: 'Choose how you use Medora, then sign in or create an account.',
   roleChoiceLegend: 'I am a',
@@ -51,7 +51,7 @@ export const MESSAGES = {
   continueButton: 'Continue',
   working: 'Please wait...',
 
-  // Patient header bar (spec §2 Patient header bar)
+  // Patient header bar
   patientAccount: 'Patient Account',
   accountMenu: 'Account menu',
   menuDashboard: 'Dashboard',
@@ -85,7 +85,7 @@ export const MESSAGES = {
   mailboxPasswordChanged: 'Password changed for {email}.',
   mailboxFailed: 'Mailbox error: {message}',
 
-  // Booking (spec §5, §8)
+  // Booking
   bookingSelectionRequired: 'Please select a doctor, date, and time slot',
   bookingFailed: 'Error booking appointment: {message}',
   bookingSucceeded: 'Appointment booked successfully!',
@@ -132,7 +132,7 @@ export const MESSAGES = {
   notificationReminderTitle: 'Upcoming appointment',
   notificationReminderBody: 'Reminder: {doctor} on {date}, {clinic}.',
 
-  // Documents (spec §5, §8)
+  // Documents
   pdfOnly: 'Please upload PDF files only',
   uploadSucceeded: 'Document uploaded successfully!',
   uploadFailed: 'Error uploading document: {message}',
@@ -141,7 +141,7 @@ export const MESSAGES = {
   noDocuments: 'No documents uploaded yet',
   noAppointments: 'No appointments found',
   noAppointmentHistory: 'No appointment history yet',
-  // Patient dashboard (issue 5; the spec leaves these open)
+  // Patient dashboard (the spec leaves these open)
   dashboardHeading: 'Your dashboard',
   dashboardLoading: 'Loading your dashboard...',
   dashboardLoadFailed: 'Error loading your dashboard: {message}',
@@ -189,7 +189,7 @@ export const MESSAGES = {
   notificationDocumentTitle: 'Document uploaded',
   notificationDocumentBody: '{name} was added to your medical documents.',
 
-  // Intake (spec §5, §8)
+  // Intake
   fieldRequired: 'This field is required.',
   selectAtLeast: 'Please select at least {count} {count:option|options}.',
   heightWeightRequired: 'Please fill in all height and weight fields.',
@@ -250,13 +250,13 @@ export const MESSAGES = {
   fileTooLargeServer: 'The file is larger than 10 MB.',
   fileRequired: 'Attach a file in the field "file".',
 
-  // Doctor onboarding (spec §5, §8)
+  // Doctor onboarding
   clinicRequired: 'Please fill in clinic name, city, and state',
   doctorDocumentsRequired: 'Please upload Medical Degree, Medical License, and Identity Proof',
   requiredFields: 'Please fill in all required fields',
   onboardingFailed: 'Error: {message}',
   applicationSubmitted: 'Application submitted successfully! Your application is under review.',
-  // Provider remote and admin queue (issue 7; the spec leaves these open)
+  // Provider remote and admin queue (the spec leaves these open)
   applicationUnderReview:
     'Your application is under review. We will notify you once it is approved (usually 2-3 business days).',
   applicationApproved: 'Your application has been approved. Welcome to your provider dashboard!',
@@ -271,7 +271,7 @@ export const MESSAGES = {
   prescriptionMissing: 'No prescription is attached to this appointment.',
   tooManyCredentials: 'An application can hold at most 30 documents.',
 
-  // Shell and federation (spec §8, ARCHITECTURE rule 3)
+  // Shell and federation
   loading: 'Loading...',
   chunkLoadFailed: 'Loading chunk failed',
   unexpectedError: 'Unexpected Application Error!',
@@ -298,7 +298,7 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   rateLimited: 'Too many requests. Please try again in {seconds} {seconds:second|seconds}.',
 
-  // Idle sessions (issue 9): medical data is not left open on an unattended screen
+  // Idle sessions: medical data is not left open on an unattended screen
   idleWarningTitle: 'Are you still there?',
   idleWarningBody:
     'For your privacy, you will be signed out in {time} because this session has been inactive.',
@@ -306,7 +306,7 @@ export const MESSAGES = {
   idleSignOutNow: 'Sign out now',
   idleSignedOut: 'You were signed out after 30 minutes of inactivity. Please sign in again.',
 
-  // Closing visits and doctor cancellations (issue 13 §1)
+  // Closing visits and doctor cancellations
   visitNotStarted: 'An appointment can be marked Completed or No-Show only after it has started.',
   visitNotOpen: 'Only a Scheduled or Confirmed appointment can be marked Completed or No-Show.',
   visitUndoExpired: 'A Completed or No-Show mark can be undone only within {hours} hours.',
@@ -328,7 +328,7 @@ export const MESSAGES = {
   notificationDoctorCancelBody: '{doctor} cancelled your appointment on {date}: {reason}',
   appointmentCancelReasonLabel: 'Cancellation reason',
   appointmentCancelledByDoctor: 'Cancelled by your doctor: {reason}',
-  // Issue 13 §3: decisions that mean what the admin saw, application and schedule rules
+  // Decisions that mean what the admin saw, application and schedule rules
   applicationVersionRequired:
     'Send the version of the application you reviewed (body "version" or an If-Match header).',
   applicationChanged:
@@ -341,21 +341,21 @@ export const MESSAGES = {
   numberExpected: 'Please enter a number.',
   timeZoneUnsupported: 'This time zone is not supported. Please choose another, e.g. America/Los_Angeles.',
   credentialSuperseded: 'Superseded by a resubmission',
-  // Bad input gets a fast, small answer (issue 13 §5)
+  // Bad input gets a fast, small answer
   jsonTooManyKeys: 'The request body has too many fields (at most {max}).',
   jsonTooManyItems: 'The request body has too many list items (at most {max}).',
   jsonTooDeep: 'The request body is nested too deeply (at most {max} levels).',
   documentQuotaFiles: 'You have reached the limit of {max} stored documents. Delete one to upload another.',
   documentQuotaBytes: 'Your documents would exceed the storage limit of {max}. Delete one to upload another.',
   serverSetField: 'This field is set by the server: leave it out or empty.',
-  // Sign-in errors (issue 13 §6): catalogue texts only, never Firebase's; one text for a wrong password
+  // Sign-in errors: catalogue texts only, never Firebase's; one text for a wrong password
   // and an unknown address, so the login page does not tell anyone whether an address has an account
   authInvalidCredentials: 'Incorrect e-mail or password.',
   authTooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   authNetworkFailed: 'Could not reach the sign-in service. Please check your connection and try again.',
   authServiceFailed: 'The sign-in service could not complete the request. Please try again.',
   authSessionExpired: 'Your session has expired. Please sign in again.',
-  // Proven identity (issue 13, part h1): writes of health data, booking and doctor applications
+  // Proven identity: writes of health data, booking and doctor applications
   verifyEmailFirst:
     'Please verify your email address first: open the verification link we sent you, then try again.',
   // The admin's reject dialog (one reason dialog for admin and doctor)
@@ -363,7 +363,7 @@ export const MESSAGES = {
   rejectReasonLabel: 'Reason (shown to the applicant)',
   rejectConfirm: 'Reject application',
   dialogCancel: 'Cancel',
-  // Issue 14 §3, mfe-provider (doctor dashboard): texts that were literals in the components.
+  // mfe-provider (doctor dashboard): texts that were literals in the components.
   providerDashboardTitle: 'Provider dashboard',
   providerStatToday: "Today's appointments",
   providerStatUpcoming: 'Upcoming',
@@ -395,7 +395,7 @@ export const MESSAGES = {
   scheduleSave: 'Save schedule',
   scheduleSaved: 'Schedule saved. Patients see the new times now.',
   scheduleOutside: 'These upcoming bookings are outside the schedule. They stay booked:',
-  // Issue 14 §3, mfe-provider admin desk (part h1): texts that were literals in the components.
+  // mfe-provider admin desk: texts that were literals in the components.
   adminDashboardTitle: 'Admin dashboard',
   adminStatPending: 'Pending applications',
   adminStatApproved: 'Approved doctors',
@@ -440,7 +440,7 @@ export const MESSAGES = {
   credentialCertification: 'Certification',
   credentialExperience: 'Experience Letter',
 
-  // Issue 14 (h2): doctor signup and onboarding (mfe-provider application), texts as they were
+  // Doctor signup and onboarding (mfe-provider application), texts as they were
   doctorSignupHeading: '{role} sign up',
   doctorSignupAccountHeading: 'Create your account',
   doctorSignupAccountIntro: 'Then tell us about your practice in four short steps.',
@@ -498,7 +498,7 @@ export const MESSAGES = {
   applicationNextApproved: 'Once approved, patients can book you and your provider dashboard opens.',
   applicationGoToLogin: 'Go to Login',
   applicationBackHome: 'Back to Home',
-  // Shell (issue 14 §3, shell strings): the product name of the header logo and the links home.
+  // Shell: the product name of the header logo and the links home.
   appName: 'Medora',
   // mfe-patient (intake and dashboard): marks and labels that were literals in the components.
   noValue: '—',
@@ -517,7 +517,7 @@ export const MESSAGES = {
   fileSizeBytes: '{size} B',
   fileSizeKb: '{size} KB',
   fileSizeMb: '{size} MB',
-  // The landing page's copy (spec §1, §2 Landing page, §9), in the order it reads.
+  // The landing page's copy (docs/product.md#landing-page), in the order it reads.
   landingBrand: 'Medora',
   landingHeaderHomeLabel: 'Medora home',
   landingHeaderNavLabel: 'Account',
@@ -603,7 +603,7 @@ export const MESSAGES = {
   landingFooterSupportEmail: 'support@medora.health',
   landingFooterCopyright: '© 2025 Medora. All rights reserved.',
 
-  // Issue 15 (h5): rescheduling, readable dates, suggested doctors, cancellation notifications
+  // Rescheduling, readable dates, suggested doctors, cancellation notifications
   rescheduleDateInvalid: "The date must read 'YYYY-MM-DD'.",
   rescheduleTimeInvalid: "The time must read 'hh:mm AM/PM'.",
   rescheduleNotAllowed: 'Only an upcoming appointment can be rescheduled.',
@@ -637,7 +637,7 @@ export const MESSAGES = {
   bookingSucceededWhen: 'Appointment booked successfully! {doctor} on {date}, {clinic}.',
   bookingSummaryWhen: '{doctor} ({specialty}) on {date}, {clinic}',
   rescheduleCurrent: 'Current appointment: {doctor} on {date}, {clinic}.',
-  // Issue 15 (h1): phone layout and the shell's chrome
+  // Phone layout and the shell's chrome
   accountMenuFor: '{email}, account menu',
   toastRepeated: '{count} times',
   notFoundText: 'The page you are looking for does not exist or has moved.',
@@ -645,7 +645,7 @@ export const MESSAGES = {
   goToDashboard: 'Go to your dashboard',
   chunkLoadFailedText: 'This part of Medora could not be loaded. Check your connection and try again.',
   supportDetails: 'Details for support',
-  // Issue 15 (h2): visits, server drafts, review Edit links, coming back
+  // Visits, server drafts, review Edit links, coming back
   dashboardActionsLabel: 'What would you like to do?',
   dashboardUpdateProfile: 'Update my health profile',
   dashboardStartVisit: 'New symptoms / start a visit',
@@ -681,7 +681,7 @@ export const MESSAGES = {
   reviewEditSection: 'Edit {section}',
   reviewBackToReview: 'Back to review',
   draftTooLarge: 'The draft is too large to save.',
-  // Issue 15 (h3): the clinical summary first, document types, intake ranges
+  // The clinical summary first, document types, intake ranges
   summaryRedFlagsHeading: 'Red flags',
   summaryRedFlagsNone: 'No red flags found in the answers.',
   // The clinical summary as a safety net: urgency, evidence, guidance, free text, carried flags, crisis.
@@ -737,7 +737,7 @@ export const MESSAGES = {
   documentTypeMedications: 'Medication list',
   documentTypeSurgery: 'Surgery report',
   documentTypeOther: 'Document',
-  // Issue 15 (h4): the settings page (My account), its Firebase errors and the mailbox's e-mail change
+  // The settings page (My account), its Firebase errors and the mailbox's e-mail change
   settingsTitle: 'Settings',
   settingsIntro: 'Your name and phone, how you sign in, and which notifications you get.',
   settingsLoading: 'Loading your settings...',
@@ -791,7 +791,7 @@ export const MESSAGES = {
   authOperationNotAllowed: 'This change is not allowed for your account. Please contact support.',
   authVerifyCurrentEmailFirst: 'Please verify your current e-mail address first.',
   mailboxKindChangeEmail: 'Verify new e-mail address',
-  // Issue 16 (g4): the doctor's day
+  // The doctor's day
   providerDayHeading: '{day} · {count} {count:appointment|appointments}',
   providerDayLabel: 'Appointments on {day}',
   providerSummaryToggle: 'Clinical summary',
@@ -800,7 +800,7 @@ export const MESSAGES = {
   providerUndoUntil: 'You can undo this until {time}.',
   providerDownloadPrescription: 'Download prescription',
   providerPrescriptionPreviewTitle: 'Prescription for {patient}',
-  // Issue 16 (g2): onboarding that leads to a bookable doctor
+  // Onboarding that leads to a bookable doctor
   subSpecialtyInvalid: 'Please choose sub-specialties of your specialty from the list.',
   applicationSubSpecialtiesPicker: 'Sub-specialties (optional)',
   applicationSubSpecialtiesNone: 'Choose a specialty first to see its sub-specialties.',
@@ -819,7 +819,7 @@ export const MESSAGES = {
   profileNotApproved: 'Only an approved doctor can edit the profile.',
   profileReviewWarning: 'Saving this change sends your profile back to review.',
   applicationChosenFiles: 'Chosen: {names}',
-  // Issue 16 (g5): the admin's desk
+  // The admin's desk
   adminApproveTitle: 'Approve {name}?',
   adminApproveMessage: '{name} becomes bookable by patients at once.',
   adminApproveConfirm: 'Approve',
@@ -906,7 +906,7 @@ export const MESSAGES = {
   auditNewer: 'Newer rows',
   auditOlder: 'Older rows',
   auditDateInvalid: 'The From date must not be after the To date.',
-  // Issue 16 (g3): weekly hours, date exceptions and the first-hours step
+  // Weekly hours, date exceptions and the first-hours step
   scheduleHoursHint:
     'Set the hours of each working day in the clinic’s time zone; appointment slots are generated from them.',
   scheduleDayOpen: 'Open on {day}',
@@ -951,7 +951,7 @@ export const MESSAGES = {
   scheduleFirstHoursTitle: 'Set your weekly hours',
   scheduleFirstHoursBody:
     'Patients cannot book you until you have weekly hours. Choose your working days and hours below, then save.',
-  // Issue 16 (g1): the staff frame (account menu role labels, the bell's doctor and applicant
+  // The staff frame (account menu role labels, the bell's doctor and applicant
   // notifications, refused pages, the way to /doctor-signup)
   accountRoleProvider: 'Healthcare Provider',
   accountRoleDoctor: 'Doctor',
@@ -973,20 +973,20 @@ export const MESSAGES = {
   footerForDoctors: 'For doctors and providers: apply to join',
   notificationStaffWelcomeBody:
     'Your account is ready. Your dashboard is one click away in the account menu.',
-  // Issue 16 (k2): a suspended doctor is told so
+  // A suspended doctor is told so
   accountSuspendedTitle: 'Account suspended',
   accountSuspended: 'Your account is suspended: {reason}. Contact support.',
-  // Issue 16 (k1): the admin desk's credential opens in the page (preview dialog) and downloads apart
+  // The admin desk's credential opens in the page (preview dialog) and downloads apart
   adminDownloadDocumentLabel: 'Download {document} of {owner}',
   adminDownloadSupersededLabel: 'Download superseded {document} of {owner}',
   adminCredentialPreviewTitle: '{document} of {owner}',
-  // Issue 18 (p7): admin lists by keyset, documents on demand
+  // Admin lists by keyset, documents on demand
   applicationsCursorInvalid: 'cursor must be the nextCursor of an earlier page of the same list.',
   applicationsLimitInvalid: 'limit must be a whole number from 1 to 50.',
   adminShowDocuments: 'Show {count} {count:document|documents}',
   adminHideDocuments: 'Hide documents',
   adminDocumentsLoading: 'Loading documents…',
-  // Issue 18 (p6): the provider's appointments by date window and page; the patient's earlier visits
+  // The provider's appointments by date window and page; the patient's earlier visits
   providerWindowFromInvalid: 'from must be a date (YYYY-MM-DD).',
   providerWindowToInvalid: 'to must be a date (YYYY-MM-DD).',
   providerWindowOrder: 'from must not be later than to.',
@@ -1009,7 +1009,7 @@ export const MESSAGES = {
   providerIntakeRetry: 'Try again',
   visitsBeforeInvalid: 'before must be the id of one of this patient’s visits.',
   visitsShowEarlier: 'Show earlier visits',
-  // Issue 18 (p5): the doctor search (server-side filters, pages) and a doctor's free slots
+  // The doctor search (server-side filters, pages) and a doctor's free slots
   doctorSearchNameClinicLabel: 'Search doctors by name or clinic',
   doctorSearchNameClinicPlaceholder: 'e.g. Johnson or Heart Center',
   doctorSpecialtyFilterLabel: 'Specialty',
@@ -1025,14 +1025,14 @@ export const MESSAGES = {
   bookingSlotsFailed: 'Could not load the free times: {message}',
   doctorCursorInvalid: 'This list is out of date: start the search again.',
   doctorNotBookable: 'No bookable doctor with this id.',
-  // Issue 17 (p1): production fails closed — timeouts and the shell's missing runtime config
+  // Production fails closed — timeouts and the shell's missing runtime config
   requestTimedOut: 'The server took too long to answer. Please try again.',
   databaseTimedOut: 'The database took too long to answer. Please try again.',
   runtimeConfigErrorTitle: 'Medora is not configured',
   runtimeConfigErrorBody:
     'This site could not load its settings (/runtime-config.json is missing or invalid), so sign-in is turned off. Please try again later or contact the clinic.',
   runtimeConfigErrorRetry: 'Try again',
-  // Issue 19 (fhir): the record export (FHIR R4) and the printable summary
+  // The record export (FHIR R4) and the printable summary
   recordActionsLabel: 'Your health record',
   recordDownload: 'Download my health record',
   recordDownloading: 'Preparing your health record…',
@@ -1053,7 +1053,7 @@ export const MESSAGES = {
   recordSince: '{text} (for {duration})',
   recordClinicalSummary: 'Clinical summary',
   recordPrinted: 'Printed on {date} from Medora.',
-  // Issue 19 (queue): the mail queue's dead letters on the admin dashboard, and the dev clock.
+  // The mail queue's dead letters on the admin dashboard, and the dev clock.
   mailFailedCursorInvalid: 'cursor must be the nextCursor of the page before.',
   mailFailedLimitInvalid: 'limit must be a whole number from 1 to 50.',
   mailFailedNotFound: 'No failed e-mail with this id: it was sent again or has expired.',
@@ -1083,7 +1083,7 @@ export const MESSAGES = {
   mailAudienceDoctor: 'Doctor',
   mailAudienceApplicant: 'Applicant',
   devClockInvalid: 'offsetMinutes must be a whole number of minutes from -525600 to 525600.',
-  // Issue 19 (mail): e-mail messages, the one-click unsubscribe and the local mailbox
+  // E-mail messages, the one-click unsubscribe and the local mailbox
   mailWhen: '{time} ({timeZone})',
   mailPatientBookedSubject: 'Booked: your appointment with {doctor} on {date}',
   mailPatientBookedBody: 'Your appointment with {doctor} at {clinic} is booked for {when}.',
@@ -1147,7 +1147,7 @@ export const MESSAGES = {
   mailSinkNotFound: 'This e-mail is no longer in the local mailbox.',
   mailSinkUnavailable: 'The local mailbox exists only while the API uses its own SMTP sink (SMTP_URL unset).',
   devReminderSent: 'Reminder dispatched: {outcome}.',
-  // Issue 19 (merge): the local-mode reminder sweep reads no body
+  // The local-mode reminder sweep reads no body
   devSweepNoBody: 'The reminder sweep takes no request body.',
 } as const;
 

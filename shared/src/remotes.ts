@@ -11,13 +11,13 @@ export const REMOTE_CONTAINERS = Object.fromEntries(REMOTE_NAMES.map((name) => [
 };
 
 /**
- * Chunk and remote-entry load timeout (ARCHITECTURE rule 3), defined once: webpack's
+ * Chunk and remote-entry load timeout, defined once: webpack's
  * `output.chunkLoadTimeout` (scripts/lib/webpack-config.ts) and the shell's federation runtime plugin
  * (entry script and manifest) both use it.
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** Default, same-origin manifest location of a remote (ARCHITECTURE rule 1). */
+/** Default, same-origin manifest location of a remote. */
 export function defaultManifestUrl(remote: RemoteName): string {
   return `/remotes/${remote}/mf-manifest.json`;
 }

@@ -2,11 +2,11 @@
 export const ROLES = ['patient', 'provider', 'doctor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles a person may pick for themselves (spec §6); admin is granted only by `npm run admin:create`. */
+/** Roles a person may pick for themselves; admin is granted only by `npm run admin:create`. */
 export const SIGNUP_ROLES = ['patient', 'provider', 'doctor'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
-/** How each role is named in the UI (spec §2, §6). */
+/** How each role is named in the UI. */
 export const ROLE_LABELS: Record<Role, string> = {
   patient: 'Patient',
   provider: 'Healthcare Provider',

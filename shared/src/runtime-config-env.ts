@@ -1,11 +1,11 @@
 import { defaultManifestUrl, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from './remotes.js';
 
 /**
- * The one definition of how `/runtime-config.json` is built from the environment (issue 14 §1). Used by
+ * The one definition of how `/runtime-config.json` is built from the environment. Used by
  * the local stack (`scripts/lib/stack.ts`), the shell's fallback and the tests; the docker image's
  * `docker/web/40-runtime-config.sh` cannot import TypeScript, so `scripts/test/docker-compose.spec.ts`
  * runs it with the same environments and requires the same JSON (or the same refusal). Zod-free, so it
- * may sit on the shell's first paint (issue 8); `runtimeConfigSchema` in `@medora/shared/schemas` is the
+ * may sit on the shell's first paint; `runtimeConfigSchema` in `@medora/shared/schemas` is the
  * zod twin of `parseRuntimeConfig` and a shell test keeps the two in step.
  */
 
@@ -99,7 +99,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * Checks `/runtime-config.json` against `RuntimeConfig` — the same rules as `runtimeConfigSchema` in
- * `@medora/shared/schemas`, written without zod so that zod stays off the first paint (issue 8).
+ * `@medora/shared/schemas`, written without zod so that zod stays off the first paint.
  * Throws with the first problem found; returns only the known fields.
  */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {

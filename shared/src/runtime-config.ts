@@ -4,7 +4,7 @@ import type { RuntimeConfig } from './remotes.js';
 /**
  * Validates `/runtime-config.json` (the `RuntimeConfig` of `remotes.ts`) where zod is welcome: the
  * gateway's tests and the docker config checks. `parseRuntimeConfig` (runtime-config-env.ts) is its
- * zod-free twin for the browser, where zod stays off the landing page's first paint (issue 8).
+ * zod-free twin for the browser, where zod stays off the landing page's first paint.
  */
 export const runtimeConfigSchema = z.object({
   mode: z.enum(['local', 'production']),

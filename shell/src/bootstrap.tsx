@@ -1,6 +1,6 @@
 // The design tokens (CSS custom properties), once for the page and every remote on it.
 import '@medora/shared/tokens.css';
-// The page's global classes (buttons, utilities, toasts), shared with the remotes (issue 14 §3).
+// The page's global classes (buttons, utilities, toasts), shared with the remotes.
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,7 +14,7 @@ import { RuntimeConfigErrorPage } from './app/runtime-config-error';
 async function main(): Promise<void> {
   const config = await loadRuntimeConfig().catch(() => null);
   if (!config) {
-    // Issue 17 §1: no settings, no app (and no sign-in against a guessed project).
+    // No settings, no app (and no sign-in against a guessed project).
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <RuntimeConfigErrorPage />
@@ -24,11 +24,11 @@ async function main(): Promise<void> {
   }
   api.configure({ baseUrl: config.apiBaseUrl, getToken: (force) => authStore.getState().getIdToken(force) });
   registerMedoraRemotes(config);
-  // Remotes that mount another remote (the dashboard's Book tab) use this one loader (issue 14 §1).
+  // Remotes that mount another remote (the dashboard's Book tab) use this one loader.
   provideRemoteRoute(RemoteRoute);
   const root = createRoot(document.getElementById('root')!);
   if (window.location.pathname === '/') {
-    // A first load of the landing page needs neither the router nor auth (issue 8: 150 KB budget, LCP):
+    // A first load of the landing page needs neither the router nor auth (150 KB budget, LCP):
     // the landing remote alone, in its error boundary. Its links load the next page, which boots the
     // full app. Start fetching the remote now rather than when the element mounts.
     loadRemote(REMOTE_MODULES.landing.LandingPage).catch(() => undefined);
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     return;
   }
   if (process.env.NODE_ENV !== 'production') {
-    // Development builds check every answer against its schema (issue 14 §2); webpack's production
+    // Development builds check every answer against its schema; webpack's production
     // mode compiles this branch out, so zod never joins a production page or the landing page.
     void import('@medora/shared/schemas').then(({ checkResponse }) =>
       api.configure({ validateResponse: checkResponse }),

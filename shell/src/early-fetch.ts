@@ -1,6 +1,6 @@
 /**
  * Network work that the landing route needs, started from the entry chunk before the shared chunks
- * (react-dom, the router) have loaded and run (issue 8: LCP). Dependency-free on purpose: it runs
+ * (react-dom, the router) have loaded and run (LCP). Dependency-free on purpose: it runs
  * before the federation share scope is ready.
  */
 

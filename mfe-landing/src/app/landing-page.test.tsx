@@ -14,7 +14,7 @@ function renderPage() {
 const hrefOf = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
 describe('LandingPage', () => {
-  it('shows the sections of spec §2 in order', () => {
+  it('shows the landing page sections in order', () => {
     renderPage();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
@@ -36,7 +36,7 @@ describe('LandingPage', () => {
       expect(hrefOf(name)).toBe('/patient-login');
     }
     expect(hrefOf('Provider Login')).toBe('/provider-login');
-    // Issue 16 §1: a new doctor or provider finds the application from the footer.
+    // A new doctor or provider finds the application from the footer.
     expect(hrefOf('For doctors and providers: apply to join')).toBe('/doctor-signup');
     expect(hrefOf('support@medora.health')).toBe('mailto:support@medora.health');
   });

@@ -11,7 +11,7 @@ import { VisionSection } from '../features/landing/components/vision-section';
 import css from '../features/landing/landing.module.css';
 
 /**
- * The public landing page (spec §1, §2 Landing page, §9), exposed as `mfe_landing/LandingPage`. It
+ * The public landing page (docs/product.md#landing-page), exposed as `mfe_landing/LandingPage`. It
  * brings its own sticky header: the shell renders none on `/`.
  */
 export default function LandingPage(_props: RemotePageProps) {

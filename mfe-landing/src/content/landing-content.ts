@@ -1,5 +1,5 @@
 /**
- * The landing page's content (spec §1, §2 Landing page, §9) as data: its words come from the message
+ * The landing page's content (docs/product.md#landing-page) as data: its words come from the message
  * catalogue (`landing*` in @medora/shared's MESSAGES), its links, icons and order are set here, so the
  * components only lay it out. Written for patients and clinicians: say plainly what exists today and
  * what does not yet.
@@ -26,7 +26,7 @@ export interface FeatureContent {
   audience: string;
   description: string;
   points: string[];
-  /** Shown as a badge; the offer is not available yet (spec §1: the digital twin). */
+  /** Shown as a badge; the offer is not available yet (the digital twin). */
   comingSoon?: boolean;
   note?: string;
 }
@@ -187,7 +187,7 @@ export const LANDING = {
         label: MESSAGES.landingFooterQuickLink2,
         to: ROUTES.providerLogin,
       },
-      // Issue 16 §1: the way in for a new doctor or provider.
+      // The way in for a new doctor or provider.
       {
         label: MESSAGES.footerForDoctors,
         to: ROUTES.doctorSignup,
@@ -198,6 +198,6 @@ export const LANDING = {
     supportEmail: MESSAGES.landingFooterSupportEmail,
     copyright: MESSAGES.landingFooterCopyright,
   },
-  /** Spec §9: the landing page shows 20 decorative floating icons. */
+  /** The landing page shows 20 decorative floating icons. */
   floatingIconCount: 20,
 } as const;

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@medora/shared';
 import { visitKeys } from '@medora/shared/query';
 
-/** The patient's visits, newest first (issue 15 §2), a page at a time (issue 18: `nextBefore`). */
+/** The patient's visits, newest first, a page at a time (`nextBefore`). */
 export const visitsQuery = (uid: string | null) =>
   infiniteQueryOptions({
     queryKey: visitKeys.list(uid ?? ''),

@@ -22,7 +22,7 @@ const APPOINTMENTS = [
   {
     id: 'a1',
     uid: 'p1',
-    // Upcoming is time-aware (issue 14): keep this one in the future.
+    // Upcoming is time-aware: keep this one in the future.
     date: '2099-03-02 at 10:00 AM',
     doctor: 'Dr. Sarah Johnson',
     clinic: 'Heart Center',
@@ -73,7 +73,7 @@ const VISITS = {
   nextBefore: null as string | null,
 };
 
-/** Issue 18: an earlier page behind `?before=v1`. */
+/** An earlier page behind `?before=v1`. */
 const EARLIER_VISITS = {
   items: [{ id: 'v0', kind: 'visit', visitedAt: '2025-06-01T09:00:00Z', reason: 'New Appointment: Fever' }],
   total: 3,
@@ -249,7 +249,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('tab', { name: 'Medical Documents (1)' })).toBeTruthy();
   });
 
-  it('offers the ways back into the intake, each in its mode (issue 15 §2)', async () => {
+  it('offers the ways back into the intake, each in its mode', async () => {
     fakeApi();
     renderPage();
     const nav = await screen.findByRole('navigation', { name: 'What would you like to do?' });
@@ -282,7 +282,7 @@ describe('DashboardPage', () => {
     expect(within(dialog).getByText('Cough, dry')).toBeTruthy();
   });
 
-  it('shows earlier visits on request, after the newest page (issue 18)', async () => {
+  it('shows earlier visits on request, after the newest page', async () => {
     const fetchImpl = fakeApi({ earlierVisits: true });
     renderPage();
     const list = await screen.findByTestId('visits-list');

@@ -22,7 +22,7 @@ import {
 import { isRecordView } from '../features/dashboard/model/record-view';
 import { useDashboardData } from '../features/dashboard/model/use-dashboard-data';
 
-/** The patient dashboard at /dashboard (spec §2 Patient dashboard, §4 Dashboard load). */
+/** The patient dashboard at /dashboard (docs/product.md#patient-dashboard). */
 export default function DashboardPage(_props: RemotePageProps) {
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
   const navigate = useNavigate();
@@ -97,7 +97,7 @@ export default function DashboardPage(_props: RemotePageProps) {
     );
   }
 
-  // Issue 19 §3: the printable one-page summary, a view of the dashboard (`?view=record`).
+  // The printable one-page summary, a view of the dashboard (`?view=record`).
   if (isRecordView(params)) {
     return (
       <main className={`${common.page} ${css.dash}`}>

@@ -12,7 +12,7 @@ interface Call {
   body: unknown;
 }
 
-/** The server's draft of p1 (issue 15 §2: kept on the server, never in the browser). */
+/** The server's draft of p1 (kept on the server, never in the browser). */
 let serverDraft: unknown = null;
 
 function fakeApi(routes: {

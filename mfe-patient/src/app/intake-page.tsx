@@ -20,7 +20,7 @@ import { useIntake } from '../features/intake/model/use-intake';
 
 const ERROR_ID = 'intake-step-error';
 
-/** The guided intake at /form (spec §2 Intake form, §4 Intake flow, §5 Intake). */
+/** The guided intake at /form. */
 export default function IntakePage(_props: RemotePageProps) {
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
   // Whose record this is, for shared devices; read from the auth store the shell keeps.

@@ -159,7 +159,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
   const [status, setStatus] = useState<ApplicationQueue>('pending');
   /**
-   * Issue 16 §5: the search as typed, the one sent (on Search), the order; issue 18: the keyset
+   * The search as typed, the one sent (on Search), the order; the keyset
    * cursors of the pages walked so far (the first page has none), so 'Previous page' goes back.
    */
   const [typed, setTyped] = useState('');
@@ -169,7 +169,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   const cursor = cursors.at(-1) ?? null;
   const page = cursors.length + 1;
   const firstPage = () => setCursors([]);
-  /** Issue 13 §3: the 409 of a decision, shown on the application it was about. */
+  /** The 409 of a decision, shown on the application it was about. */
   const [conflicts, setConflicts] = useState<Record<string, { name: string; message: string }>>({});
 
   const overviewQuery = useQuery({
@@ -190,13 +190,13 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   const error = failed ? errorMessage(failed) : null;
 
   const decision = useDecision();
-  /** Issue 16 §4: 'View' previews a credential in the page; 'Download' saves it. */
+  /** 'View' previews a credential in the page; 'Download' saves it. */
   const [viewing, setViewing] = useState<{ credential: CredentialRecord; owner: string } | null>(null);
   const credentialDownload = useDownloadFile(
     (c: CredentialRecord) => api.credentialFile(c.id),
     (c) => c.documentName,
   );
-  /** Issue 16 §5: the signed-in admin's own application shows no decision buttons. */
+  /** The signed-in admin's own application shows no decision buttons. */
   const ownUid = useStore(authStore, (s) => s.user?.uid ?? null);
   /** The approval or re-opening waiting for the admin's confirmation. */
   const [confirming, setConfirming] = useState<{ kind: Confirmable; app: DoctorApplication } | null>(null);
@@ -321,7 +321,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         {queue?.length === 0 && (
           <p>{q ? formatMessage('adminQueueEmptySearch', { q }) : QUEUES[status].empty}</p>
         )}
-        {/* Issue 16 §5: a refused decision on an application that has left this list since stays said. */}
+        {/* A refused decision on an application that has left this list since stays said. */}
         {queue &&
           Object.entries(conflicts)
             .filter(([id]) => !queue.some((app) => app.id === id))

@@ -33,7 +33,7 @@ async function ownRecord(uid: string): Promise<DoctorRecord | null> {
   try {
     return (await api.getDoctor(uid)).data as DoctorRecord;
   } catch (error) {
-    // Spec §8: the status check ignores 404 (no record yet) and logs other errors; either way the
+    // The status check ignores 404 (no record yet) and logs other errors; either way the
     // applicant gets an empty form rather than a dead end.
     if (!(error instanceof ApiError && error.status === 404))
       console.error('[medora] GET /api/doctors', error);
@@ -47,11 +47,11 @@ const decided = (record: DoctorRecord | null | undefined) =>
   (record.verificationStatus === 'pending' || record.verificationStatus === 'approved');
 
 /**
- * `/doctor-onboarding` (spec §4 Doctor application): all five steps, Consultation Details included.
+ * `/doctor-onboarding`: all five steps, Consultation Details included.
  * On entry: completed and pending → the under-review message, sign out, login; approved → the provider
  * dashboard; rejected → the reason, and the form filled in again to correct and resubmit. After a
  * submission the page shows 'Application Submitted Successfully!' rather than sending the applicant to
- * /provider-dashboard, which would turn them away until an admin approves (issue 7: our call).
+ * /provider-dashboard, which would turn them away until an admin approves (our call).
  */
 export default function DoctorOnboardingPage(_props: RemotePageProps) {
   const navigate = useNavigate();

@@ -25,7 +25,7 @@ import {
 } from '../features/application/model/application';
 import css from './doctor-application-pages.module.css';
 
-/** Spec §5 Sign-up: email and password required, password at least PASSWORD_MIN_LENGTH characters. */
+/** Email and password required, password at least PASSWORD_MIN_LENGTH characters. */
 export function validateAccount(email: string, password: string): string | null {
   if (!email.trim() || !password) return MESSAGES.emailPasswordRequired;
   if (isPasswordTooShort(password)) return MESSAGES.passwordTooShort;
@@ -40,7 +40,7 @@ const ACCOUNT_FIELDS = [
   { key: 'password', label: MESSAGES.passwordLabel, type: 'password', autoComplete: 'new-password' },
 ] as const;
 
-/** `/doctor-signup?role=doctor|provider` (spec §2): the account, the four steps, then the submitted page. */
+/** `/doctor-signup?role=doctor|provider`: the account, the four steps, then the submitted page. */
 export default function DoctorSignupPage(_props: RemotePageProps) {
   const [params] = useSearchParams();
   const role = params.get('role') === 'provider' ? 'provider' : 'doctor';
@@ -61,7 +61,7 @@ export default function DoctorSignupPage(_props: RemotePageProps) {
       } catch (err) {
         throw new Error(formatMessage('doctorSignupFailed', { message: errorMessage(err) }), { cause: err });
       }
-      // Pending until an admin decides: 'Go to Login' starts a fresh session (spec §2).
+      // Pending until an admin decides: 'Go to Login' starts a fresh session.
       await authStore.getState().signOut();
     },
     onSuccess: () => {

@@ -40,10 +40,10 @@ const alertSays = (message: string) =>
   waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
 
 afterEach(() => jest.restoreAllMocks());
-// Issue 19: the admin dashboard also lists failed e-mail (its own tests: failed-mail.test.tsx).
+// The admin dashboard also lists failed e-mail (its own tests: failed-mail.test.tsx).
 beforeEach(() => jest.spyOn(api, 'failedMail').mockResolvedValue({ items: [], nextCursor: null }));
 
-/** Issue 16 §5: `GET /api/admin/applications` answers with a page. */
+/** `GET /api/admin/applications` answers with a page. */
 const pageOf = (...items: object[]) => ({ items, total: items.length, nextCursor: null });
 
 describe('doctor signup', () => {
@@ -88,7 +88,7 @@ describe('doctor onboarding steps', () => {
     expect(steps.querySelectorAll('li')).toHaveLength(5);
   });
 
-  it('validates every step with the spec’s messages, defaults the consultation (§9), then submits', async () => {
+  it('validates every step with the catalogue’s messages, defaults the consultation, then submits', async () => {
     await openForm();
     next();
     await alertSays(MESSAGES.requiredFields);
@@ -100,7 +100,7 @@ describe('doctor onboarding steps', () => {
 
     await screen.findByRole('heading', { level: 2, name: 'Professional Details' });
     type('Specialty *', 'Cardiology');
-    // Issue 16 §2: the specialty's sub-specialties, a multi-select.
+    // The specialty's sub-specialties, a multi-select.
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Heart failure' }));
     expect(screen.queryByRole('checkbox', { name: 'Epilepsy' })).toBeNull();
     type('Qualification *', 'MD');
@@ -135,7 +135,7 @@ describe('doctor onboarding steps', () => {
     fireEvent.change(screen.getByLabelText('Medical Degree *'), {
       target: { files: [new File(['x'], 'degree.docx')] },
     });
-    // Issue 16 §2: the refusal names the file; a text file named .pdf is refused on selection too.
+    // The refusal names the file; a text file named .pdf is refused on selection too.
     await alertSays(formatMessage('credentialFileRefused', { name: 'degree.docx' }));
     fireEvent.change(screen.getByLabelText('Medical Degree *'), {
       target: { files: [new File(['just text'], 'notes.pdf')] },
@@ -174,7 +174,7 @@ describe('doctor onboarding steps', () => {
       data: {
         onboardingCompleted: true,
         verificationStatus: 'rejected',
-        // Ends in a full stop: the sentence around it must not read '..' (issue 16 §6).
+        // Ends in a full stop: the sentence around it must not read '..'.
         rejectionReason: 'License expired.',
         name: 'Dr. Ada',
         clinic: 'Heart Clinic',
@@ -197,8 +197,8 @@ describe('doctor onboarding steps', () => {
   });
 });
 
-describe('admin verification queue (issue 13 §3)', () => {
-  // The desk's audit section (issue 16 §5) loads too.
+describe('admin verification queue', () => {
+  // The desk's audit section loads too.
   beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
   const credential = (id: string, type: string, supersededAt: string | null) => ({
     id,
@@ -240,7 +240,7 @@ describe('admin verification queue (issue 13 §3)', () => {
     suspension: null,
   };
 
-  /** Issue 18: the documents load when the admin opens them. */
+  /** The documents load when the admin opens them. */
   const openDocuments = async () => {
     const docs = jest
       .spyOn(api, 'adminApplicationCredentials')
@@ -270,7 +270,7 @@ describe('admin verification queue (issue 13 §3)', () => {
     expect(superseded.textContent).toContain(MESSAGES.credentialSuperseded);
 
     fireEvent.click(screen.getByRole('button', { name: 'Approve Dr. Queue' }));
-    // Issue 16 §5: the approval is confirmed first.
+    // The approval is confirmed first.
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Approve Dr. Queue?' })).getByRole('button', {
         name: MESSAGES.adminApproveConfirm,
@@ -302,7 +302,7 @@ describe('admin verification queue (issue 13 §3)', () => {
     await waitFor(() => expect(api.adminApplications).toHaveBeenCalledTimes(2));
   });
 
-  it("issue 16 §4: 'View' previews a credential in the page and 'Download' saves it, never a new tab", async () => {
+  it("'View' previews a credential in the page and 'Download' saves it, never a new tab", async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     const pdf = new Blob(['%PDF-1.4'], { type: 'application/pdf' });
@@ -343,7 +343,7 @@ describe('admin verification queue (issue 13 §3)', () => {
   });
 });
 
-describe('admin decisions (issue 16 §5)', () => {
+describe('admin decisions', () => {
   beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
   const application = {
     id: 'app-2',
@@ -546,7 +546,7 @@ describe('admin decisions (issue 16 §5)', () => {
   });
 });
 
-describe('admin audit log (issue 16 §5)', () => {
+describe('admin audit log', () => {
   const row = (i: number) => ({
     id: `row-${i}`,
     actorUid: 'admin-1',
@@ -625,7 +625,7 @@ describe('admin audit log (issue 16 §5)', () => {
 
 describe('provider dashboard (server state in TanStack Query)', () => {
   const schedule = { availableDays: [], timeSlots: {}, timeZone: 'UTC', outsideSchedule: [] };
-  // Issue 16 §2: the profile editor reads the doctor's own record.
+  // The profile editor reads the doctor's own record.
   const approvedRecord = {
     id: 'd-1',
     uid: 'doc-1',
@@ -649,7 +649,7 @@ describe('provider dashboard (server state in TanStack Query)', () => {
     });
     jest.spyOn(api, 'getDoctor').mockResolvedValue({ exists: true, data: approvedRecord } as never);
   });
-  /** Issue 18: an empty page of the default window. */
+  /** An empty page of the default window. */
   const NO_APPOINTMENTS = {
     items: [],
     nextCursor: null,

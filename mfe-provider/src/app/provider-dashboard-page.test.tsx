@@ -40,7 +40,7 @@ const emptySchedule = () => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('provider dashboard: the doctor’s day (issue 16 §4)', () => {
+describe('provider dashboard: the doctor’s day', () => {
   it('lists appointments under a heading per clinic day', async () => {
     emptySchedule();
     jest.spyOn(api, 'providerAppointments').mockResolvedValue(
@@ -79,7 +79,7 @@ describe('provider dashboard: the doctor’s day (issue 16 §4)', () => {
   });
 });
 
-describe('provider dashboard: a window of dates, a page at a time (issue 18)', () => {
+describe('provider dashboard: a window of dates, a page at a time', () => {
   it('loads more of the same window with the cursor the page gave', async () => {
     emptySchedule();
     const load = jest

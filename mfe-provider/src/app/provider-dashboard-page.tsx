@@ -18,7 +18,7 @@ import { useAppointmentWindow } from '../features/provider/hooks/use-appointment
 import { FirstHoursStep, ScheduleEditor } from '../features/provider/components/schedule-editor';
 import { ProfileEditor } from '../features/provider/components/profile-editor';
 
-/** Issue 16 §4: appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
+/** Appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
 function ByDay({ appointments }: { appointments: ProviderAppointment[] }) {
   return groupByClinicDay(appointments).map((day) => (
     <section

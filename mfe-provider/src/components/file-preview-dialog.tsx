@@ -7,7 +7,7 @@ import { ui } from './ui';
 import css from './file-preview-dialog.module.css';
 
 /**
- * Issue 16 §4: 'View' opens a file in the page. The authenticated file is fetched once for the
+ * 'View' opens a file in the page. The authenticated file is fetched once for the
  * preview (not kept after the dialog closes) and shown from a typed blob URL: a PDF in an iframe, an
  * image inline. The dialog offers the download and closes with Escape, the backdrop or its button.
  */

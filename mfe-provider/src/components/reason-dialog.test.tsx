@@ -36,7 +36,7 @@ function open() {
 
 const tab = (shiftKey = false) => fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey });
 
-// Issue 16 §6: the reject dialog keeps the focus inside and gives it back to the button that opened it.
+// The reject dialog keeps the focus inside and gives it back to the button that opened it.
 describe('ReasonDialog focus', () => {
   it('moves the focus into the reason, wraps Tab and Shift+Tab inside, and returns it on Cancel', () => {
     render(<RejectButton onConfirm={async () => undefined} />);

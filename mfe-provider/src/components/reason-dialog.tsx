@@ -30,7 +30,7 @@ const PURPOSES = {
 } satisfies Record<string, ReasonTexts>;
 
 /**
- * A modal that asks for a required reason (issue 13: the admin rejects an application, a doctor
+ * A modal that asks for a required reason (the admin rejects an application, a doctor
  * cancels an appointment), on the shared Dialog: focus moves into the field on open, stays inside, and
  * goes back to the opener on close; Escape or the dismiss button closes it. A failed `onConfirm`
  * shows its message inside the dialog.

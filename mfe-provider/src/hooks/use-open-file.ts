@@ -17,7 +17,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Issue 16 §4: 'Download' downloads. Fetches an authenticated file on demand and saves it under the
+ * 'Download' downloads. Fetches an authenticated file on demand and saves it under the
  * server's name (else `fallbackName`); a failed download is a toast.
  */
 export function useDownloadFile<V>(

@@ -104,7 +104,7 @@ const server = createServer((req, res) => {
       return;
     }
     if (isContext) {
-      // Issue 18: the first page of the doctor search, unfiltered (the API's default request).
+      // The first page of the doctor search, unfiltered (the API's default request).
       const now = new Date();
       const page = doctorsPageSql({
         patientUid,

@@ -66,7 +66,7 @@ export async function registeredUser(
     `${opts.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     { method: 'POST', body: JSON.stringify({ email, password: 'bench-secret', returnSecureToken: true }) },
   );
-  // Booking needs a verified email (issue 13): verify as the emulator's admin, then sign in again so
+  // Booking needs a verified email: verify as the emulator's admin, then sign in again so
   // the token carries email_verified: true.
   await call(`${opts.authEmulator}/identitytoolkit.googleapis.com/v1/projects/demo-medora/accounts:update`, {
     method: 'POST',
@@ -88,7 +88,7 @@ export async function registeredUser(
 
 const registeredPatient = (opts: FixtureOptions) => registeredUser(opts, 'patient');
 
-/** Issue 18: a doctor's free slots over the booking window, as the API reports them. */
+/** A doctor's free slots over the booking window, as the API reports them. */
 function freeSlots(
   opts: FixtureOptions,
   user: BenchUser,

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §6: the gateway's cost. A hot API read measured directly and through the real nginx running
+ * The gateway's cost. A hot API read measured directly and through the real nginx running
  * the repository's gateway.conf (rendered as the image renders it), back to back with autocannon
  * (10 connections, 5 s each by default). `npm run bench` calls `benchNginx`; standalone:
  *   npx tsx scripts/lib/bench/nginx.ts [--api http://127.0.0.1:3000] [--path /api/doctors] [--port 42300]

@@ -15,7 +15,7 @@ export interface ObservedApi {
 /**
  * A second API process from the same build on the same database, configured as production runs it:
  * JSON request logs at info (LOG_LEVEL=log) written to a file — as a container's stdout goes to a
- * log file — and Prometheus metrics on METRICS_PORT (issue 17 §6, the log/metrics overhead).
+ * log file — and Prometheus metrics on METRICS_PORT (the log/metrics overhead).
  */
 export async function startObservedApi(opts: {
   root: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 18's raised bar for `npm run bench` (the small data set): against the raw baseline, the API's
+ * The raised bar for `npm run bench` (the small data set): against the raw baseline, the API's
  * throughput ratio, its CPU per request, and its p99 at an evenly paced rate of half the baseline's
  * measured maximum — a rate both servers can hold, so the p99 compares the work per request instead of
  * two queues. The rate is chosen from the baseline's throughput rounds of the same run.

@@ -1,5 +1,5 @@
 /**
- * Issue 17 §6: one API process against two on this machine, both sharing one Postgres and one Redis
+ * One API process against two on this machine, both sharing one Postgres and one Redis
  * (rate limits), measured with autocannon on a hot read and on booking. What it shows is correctness
  * and no regression with two processes (one slot is still booked exactly once; every read answers
  * 2xx), not a speed-up: two processes share the machine's two cores with Postgres and autocannon.

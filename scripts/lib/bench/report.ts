@@ -193,7 +193,7 @@ export function missedTargets(rows: BenchRow[]): string[] {
 }
 
 /**
- * Issue 17 §6, the log/metrics overhead: the API as production runs it (JSON request logs at info
+ * The log/metrics overhead: the API as production runs it (JSON request logs at info
  * written to a file, Prometheus metrics on) against the same API with LOG_LEVEL=silent and no metrics,
  * and against the raw baseline. The three run back to back in every round.
  */

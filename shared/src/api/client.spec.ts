@@ -61,7 +61,7 @@ describe('API client', () => {
     expect(calls[0]!.url).toBe('/api/appointments?uid=a%20b');
   });
 
-  // Issue 13: an email verified after the token was issued must not need a new sign-in.
+  // An email verified after the token was issued must not need a new sign-in.
   it('retries a 403 verifyEmailFirst once with a refreshed token, and nothing else', async () => {
     const answers = [
       { status: 403, body: { statusCode: 403, error: 'Forbidden', message: MESSAGES.verifyEmailFirst } },

@@ -45,7 +45,7 @@ import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js
 
 /** Filters of `GET /api/audit` as the client sends them. */
 
-/** Issue 18: the doctor search's filters (every one optional; conditions go comma-separated). */
+/** The doctor search's filters (every one optional; conditions go comma-separated). */
 export interface DoctorSearchParams {
   specialty?: string;
   conditions?: readonly string[];
@@ -69,10 +69,10 @@ function searchQuery(s: DoctorSearchParams): Record<string, string | number | un
 export type AuditFilters = Partial<AuditQuery>;
 
 export interface ApiClientOptions {
-  /** Base URL of the API, default same-origin `/api` (spec §7: base address from configuration). */
+  /** Base URL of the API, default same-origin `/api` (base address from configuration). */
   baseUrl?: string;
   /**
-   * Returns the caller's Firebase ID token, or null when signed out. `forceRefresh` (issue 13) asks for
+   * Returns the caller's Firebase ID token, or null when signed out. `forceRefresh` asks for
    * a new token from a reloaded account: after a 403 verifyEmailFirst, so an email verified since the
    * token was issued reaches the API without signing in again.
    */
@@ -82,7 +82,7 @@ export interface ApiClientOptions {
   /** Optional timeout in ms; the spec sets none by default. */
   timeoutMs?: number;
   /**
-   * Development check of each JSON success body (issue 14 §2): the shell sets `checkResponse` from
+   * Development check of each JSON success body: the shell sets `checkResponse` from
    * `@medora/shared/schemas` outside production builds, so zod never reaches the client's own bundle.
    * `path` is relative to the API root, e.g. `/appointments/abc`.
    */
@@ -99,7 +99,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob': a 2xx answer is returned as a DownloadedFile (bytes + the Content-Disposition name). */
   responseType?: 'json' | 'blob';
-  /** The request may outlive the page (a save on leaving it, issue 15 §2); bodies up to 64 KB. */
+  /** The request may outlive the page (a save on leaving it); bodies up to 64 KB. */
   keepalive?: boolean;
 }
 
@@ -177,7 +177,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       });
     };
     let res = await send(false);
-    // Issue 13: the token may predate the email's verification; retry once with a refreshed one.
+    // The token may predate the email's verification; retry once with a refreshed one.
     if (res.status === 403 && !req.anonymous && state.getToken && (await isVerifyEmailFirst(res))) {
       res = await send(true);
     }
@@ -229,8 +229,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     markNotificationsRead: (ids: string[]) =>
       request<NotificationsResponse>('/notifications/read', { method: 'POST', body: { ids } }),
     /**
-     * `GET /api/doctors/{uid}` (spec §7): exists, data.onboardingCompleted, data.verificationStatus, and
-     * data.suspension while an admin has suspended the doctor (issue 16 §5).
+     * `GET /api/doctors/{uid}`: exists, data.onboardingCompleted, data.verificationStatus, and
+     * data.suspension while an admin has suspended the doctor.
      */
     getDoctor: (uid: string) =>
       request<{
@@ -241,12 +241,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
           suspension?: { at: string; reason: string } | null;
         };
       }>(`/doctors/${encodeURIComponent(uid)}`),
-    /** `GET /api/patients/{uid}` (spec §7): 404 means a new patient. */
+    /** `GET /api/patients/{uid}`: 404 means a new patient. */
     getPatient: (uid: string) => request<PatientResponse>(`/patients/${encodeURIComponent(uid)}`),
-    /** `POST /api/patients` (spec §7): saves the caller's intake record. */
+    /** `POST /api/patients`: saves the caller's intake record. */
     savePatient: (input: SavePatientInput) =>
       request<PatientResponse>('/patients', { method: 'POST', body: input }),
-    /** `GET /api/patients/{uid}/documents` (spec §7). */
+    /** `GET /api/patients/{uid}/documents`. */
     listDocuments: (uid: string) =>
       request<PatientDocument[]>(`/patients/${encodeURIComponent(uid)}/documents`),
     /** `POST /api/patients/{uid}/documents` with the file's bytes (multipart field `file`). */
@@ -259,32 +259,32 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: form,
       });
     },
-    /** `GET /api/doctors` (spec §7): approved, available doctors, public fields only; one page (issue 18). */
+    /** `GET /api/doctors`: approved, available doctors, public fields only; one page. */
     listDoctors: (search: DoctorSearchParams = {}) =>
       request<PublicDoctor[]>('/doctors', { anonymous: true, query: searchQuery(search) }),
     /**
-     * `GET /api/doctors-with-context/{uid}` (spec §7, issue 18): a page of the doctor search with this
+     * `GET /api/doctors-with-context/{uid}`: a page of the doctor search with this
      * patient's visits and each doctor's next free slot; `nextCursor` asks for the next page.
      */
     doctorsWithContext: (uid: string, search: DoctorSearchParams = {}) =>
       request<DoctorsWithContextResponse>(`/doctors-with-context/${encodeURIComponent(uid)}`, {
         query: searchQuery(search),
       }),
-    /** `GET /api/doctors/{id}/slots` (issue 18): a doctor's free slots from `from` to `to` (clinic dates). */
+    /** `GET /api/doctors/{id}/slots`: a doctor's free slots from `from` to `to` (clinic dates). */
     doctorSlots: (doctorId: string, from: string, to: string) =>
       request<DoctorSlotsResponse>(`/doctors/${encodeURIComponent(doctorId)}/slots`, { query: { from, to } }),
-    /** `GET /api/appointments?uid=` (spec §7). */
+    /** `GET /api/appointments?uid=`. */
     listAppointments: (uid: string) => request<Appointment[]>('/appointments', { query: { uid } }),
-    /** `GET /api/appointments/{id}` (spec §7). */
+    /** `GET /api/appointments/{id}`. */
     getAppointment: (id: string) => request<Appointment>(`/appointments/${encodeURIComponent(id)}`),
-    /** `POST /api/appointments` (spec §7); a retry with the same `idempotencyKey` returns the same booking. */
+    /** `POST /api/appointments`; a retry with the same `idempotencyKey` returns the same booking. */
     createAppointment: (input: CreateAppointmentInput, idempotencyKey?: string) =>
       request<Appointment>('/appointments', {
         method: 'POST',
         body: input,
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
-    // Patient dashboard (issue 5)
+    // Patient dashboard
     /** `GET /api/patients/{uid}/documents/{id}/file`: the stored bytes (owner or a booked doctor). */
     downloadDocument: (uid: string, id: string) =>
       request<DownloadedFile>(
@@ -302,7 +302,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `POST /api/appointments/{id}/cancel` (the patient): status Cancelled, the slot is free again. */
     cancelAppointment: (id: string) =>
       request<Appointment>(`/appointments/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
-    /** `POST /api/appointments/{id}/reschedule` (issue 15 §5): the same appointment at another free slot. */
+    /** `POST /api/appointments/{id}/reschedule`: the same appointment at another free slot. */
     rescheduleAppointment: (id: string, input: RescheduleAppointmentInput) =>
       request<Appointment>(`/appointments/${encodeURIComponent(id)}/reschedule`, {
         method: 'POST',
@@ -314,7 +314,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         responseType: 'blob',
         headers: { Accept: 'text/calendar' },
       }),
-    /** Issue 19 §3: `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle file. */
+    /** `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle file. */
     exportHealthRecord: (uid: string) =>
       request<DownloadedFile>(`/patients/${encodeURIComponent(uid)}/fhir`, {
         responseType: 'blob',
@@ -322,8 +322,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }),
     /** `GET /api/audit` (admin): audit rows, newest first. */
     audit: (filters: AuditFilters = {}) => request<AuditEntry[]>('/audit', { query: { ...filters } }),
-    // Provider remote and admin queue (issue 7)
-    /** `POST /api/doctors` (spec §7): the caller's application; the server sets the status fields. */
+    // Provider remote and admin queue
+    /** `POST /api/doctors`: the caller's application; the server sets the status fields. */
     submitDoctorApplication: (input: CreateDoctorInput) =>
       request<DoctorRecordResponse>('/doctors', { method: 'POST', body: input }),
     /** `POST /api/doctors/{uid}/credentials` with the document's bytes (one call per document). */
@@ -340,7 +340,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `GET /api/admin/overview` with the dashboard's counters. */
     adminDashboardOverview: () => request<AdminDashboardOverview>('/admin/overview'),
     /**
-     * `GET /api/admin/applications?status=&q=&sort=&cursor=&limit=` (issue 16 §5, issue 18): a keyset
+     * `GET /api/admin/applications?status=&q=&sort=&cursor=&limit=`: a keyset
      * page of a tab, each with its earlier rejections and how many documents it has.
      */
     adminApplications: (
@@ -361,10 +361,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
           ...(query.limit ? { limit: String(query.limit) } : {}),
         },
       }),
-    /** Issue 18: one application's documents, when the admin opens them (audited). */
+    /** One application's documents, when the admin opens them (audited). */
     adminApplicationCredentials: (id: string) =>
       request<CredentialRecord[]>(`/admin/applications/${encodeURIComponent(id)}/credentials`),
-    // Issue 13 §3: a decision names the application version the admin reviewed (409 when it changed).
+    // A decision names the application version the admin reviewed (409 when it changed).
     approveDoctor: (id: string, version: number) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, {
         method: 'POST',
@@ -381,29 +381,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'POST',
         body: { version },
       }),
-    /** Issue 16 §5: `POST /api/admin/doctors/{id}/suspend` with a reason; answers with the follow-ups. */
+    /** `POST /api/admin/doctors/{id}/suspend` with a reason; answers with the follow-ups. */
     suspendDoctor: (id: string, version: number, reason: string) =>
       request<SuspensionResult>(`/admin/doctors/${encodeURIComponent(id)}/suspend`, {
         method: 'POST',
         body: { reason, version },
       }),
-    /** Issue 16 §5: `POST /api/admin/doctors/{id}/reinstate`. */
+    /** `POST /api/admin/doctors/{id}/reinstate`. */
     reinstateDoctor: (id: string, version: number) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/reinstate`, {
         method: 'POST',
         body: { version },
       }),
-    /** Issue 16 §5: `GET /api/admin/doctors/{id}/upcoming`, a doctor's upcoming appointments. */
+    /** `GET /api/admin/doctors/{id}/upcoming`, a doctor's upcoming appointments. */
     adminDoctorUpcoming: (id: string) =>
       request<FollowUpAppointment[]>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`),
     providerOverview: () => request<ProviderOverview>('/provider/overview'),
     /**
-     * Issue 18: `GET /api/provider/appointments` — a window of clinic dates (default today and the
+     * `GET /api/provider/appointments` — a window of clinic dates (default today and the
      * next 7 days), a page at a time (`cursor` from the previous page's `nextCursor`).
      */
     providerAppointments: (query: { from?: string; to?: string; cursor?: string; limit?: number } = {}) =>
       request<ProviderAppointmentsPage>('/provider/appointments', { query }),
-    /** Issue 18: `GET /api/provider/appointments/{id}/intake`, the summary and intake behind one card. */
+    /** `GET /api/provider/appointments/{id}/intake`, the summary and intake behind one card. */
     providerAppointmentIntake: (id: string) =>
       request<ProviderAppointmentIntake>(`/provider/appointments/${encodeURIComponent(id)}/intake`),
     setAppointmentStatus: (id: string, status: AppointmentStatusUpdate['status']) =>
@@ -411,12 +411,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'PATCH',
         body: { status },
       }),
-    /** Undo a Completed / No-Show mark within VISIT_UNDO_HOURS (issue 13). */
+    /** Undo a Completed / No-Show mark within VISIT_UNDO_HOURS. */
     reopenAppointment: (id: string) =>
       request<{ id: string; status: string }>(`/provider/appointments/${encodeURIComponent(id)}/reopen`, {
         method: 'POST',
       }),
-    /** The doctor cancels an upcoming appointment with a reason the patient sees (issue 13). */
+    /** The doctor cancels an upcoming appointment with a reason the patient sees. */
     doctorCancelAppointment: (id: string, reason: string) =>
       request<{ id: string; status: string }>(`/provider/appointments/${encodeURIComponent(id)}/cancel`, {
         method: 'POST',
@@ -442,7 +442,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         responseType: 'blob',
         headers: { Accept: '*/*' },
       }),
-    // Issue 15 (h2): visits and the unsent intake kept on the server.
+    // Visits and the unsent intake kept on the server.
     /** `GET /api/patients/{uid}/visits`: the newest visits first. */
     listVisits: (uid: string, before?: string) =>
       request<VisitsResponse>(`/patients/${encodeURIComponent(uid)}/visits`, { query: { before } }),
@@ -470,11 +470,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     providerSchedule: () => request<ProviderScheduleResponse>('/provider/schedule'),
     updateProviderSchedule: (input: ProviderScheduleInput) =>
       request<ProviderScheduleResponse>('/provider/schedule', { method: 'PUT', body: input }),
-    // Issue 15 (h4): the settings page. The owner is always the token's account.
+    // The settings page. The owner is always the token's account.
     account: () => request<Account>('/me/account'),
     updateAccount: (input: UpdateAccountInput) =>
       request<Account>('/me/account', { method: 'PATCH', body: input }),
-    // Issue 16 (g2): the approved doctor's own profile.
+    // The approved doctor's own profile.
     updateDoctorProfile: (uid: string, input: DoctorProfileUpdate) =>
       request<DoctorProfileResponse>(`/doctors/${encodeURIComponent(uid)}/profile`, {
         method: 'PATCH',
@@ -483,11 +483,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     preferences: () => request<NotificationPreferences>('/me/preferences'),
     updatePreferences: (input: NotificationPreferences) =>
       request<NotificationPreferences>('/me/preferences', { method: 'PUT', body: input }),
-    // Issue 19 (queue): mail that used up its tries, newest first, and sending one again (admin).
+    // Mail that used up its tries, newest first, and sending one again (admin).
     failedMail: (cursor?: string) => request<FailedMailPage>('/admin/mail/failed', { query: { cursor } }),
     retryFailedMail: (id: string) =>
       request<FailedMailRetry>(`/admin/mail/failed/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
-    // Issue 19 (mail): the unsubscribe page (no sign-in: the signed token is the authority; a GET
+    // The unsubscribe page (no sign-in: the signed token is the authority; a GET
     // only checks it) and the local SMTP sink's mails (local mode only).
     unsubscribeStatus: (token: string) =>
       request<UnsubscribeStatus>('/mail/unsubscribe', { query: { token }, anonymous: true }),

@@ -1,6 +1,6 @@
 import { isValidPhoneDigits, normalizePhone, PHONE_MAX_DIGITS } from './account-fields.js';
 
-describe('the phone rule (spec §5, §9; sign-up and settings)', () => {
+describe('the phone rule (sign-up and settings)', () => {
   it('strips non-digits and keeps at most 15 digits', () => {
     expect(normalizePhone('+1 (555) 123-4567')).toBe('15551234567');
     expect(normalizePhone('1234567890123456789')).toHaveLength(PHONE_MAX_DIGITS);

@@ -49,7 +49,7 @@ function filled(): MemoryStorage {
   return storage;
 }
 
-describe('account storage keys (issue 13 §6)', () => {
+describe('account storage keys', () => {
   it('names every account key after its uid, under the medora. prefix', () => {
     expect(ACCOUNT_KEYS.profileCompleted('u1')).toBe('medora.profileCompleted.u1');
     expect(ACCOUNT_KEYS.viaDoctor('u1')).toBe('medora.viaDoctor.u1');

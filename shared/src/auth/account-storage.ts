@@ -1,5 +1,5 @@
 /**
- * Every key Medora's frontends keep in Web Storage, in one list (issue 13 §6). Nothing that belongs to
+ * Every key Medora's frontends keep in Web Storage, in one list. Nothing that belongs to
  * an account may outlive its session on a shared device: sign-out, idle expiry and a change of account
  * remove it (`clearAccountData`, `keepOnlyAccountData`, run by the auth store).
  *
@@ -11,11 +11,11 @@ export const STORAGE_PREFIX = 'medora.';
 
 /** Keys that belong to one account (localStorage), each named after the uid it belongs to. */
 export const ACCOUNT_KEYS = {
-  // The unsent intake is kept on the server since issue 15 §2 (`/api/patients/{uid}/draft`), never
+  // The unsent intake is kept on the server (`/api/patients/{uid}/draft`), never
   // here; a `medora.intakeDraft.<uid>` an earlier build left is account data (the prefix) and goes.
-  /** Set when the intake was saved (spec §4 Dashboard load). */
+  /** Set when the intake was saved. */
   profileCompleted: (uid: string) => `${STORAGE_PREFIX}profileCompleted.${uid}`,
-  /** This account's visit came through a doctor's link (spec §2, §6: the review adds Visit Information). */
+  /** This account's visit came through a doctor's link (the review adds Visit Information). */
   viaDoctor: (uid: string) => `${STORAGE_PREFIX}viaDoctor.${uid}`,
 } as const;
 
@@ -30,7 +30,7 @@ export const DEVICE_KEYS = {
   viaDoctorArrival: `${STORAGE_PREFIX}viaDoctorArrival`,
 } as const;
 
-/** Unprefixed flags written by earlier builds (before issue 13); removed wherever they are found. */
+/** Unprefixed flags written by earlier builds; removed wherever they are found. */
 export const LEGACY_KEYS = ['profileCompleted', 'viaDoctor'] as const;
 
 const KEPT: ReadonlySet<string> = new Set(Object.values(DEVICE_KEYS));
@@ -111,7 +111,7 @@ export function writeAccountFlag(key: string, storage?: Storage): void {
 }
 
 /**
- * A visit through a doctor's link (spec §2: `?doctor=1`, `?ref=doctor`). Before sign-in there is no uid,
+ * A visit through a doctor's link (`?doctor=1`, `?ref=doctor`). Before sign-in there is no uid,
  * so the arrival waits in sessionStorage until an account claims it (`claimViaDoctorArrival`).
  */
 export function rememberViaDoctorArrival(uid: string | null): void {

@@ -5,7 +5,7 @@ import { authErrorMessage, isUnknownAccountError } from './auth-errors.js';
 /** What the Firebase SDK throws: a FirebaseError with a code and its own English text. */
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
-describe('authErrorMessage (issue 13 §6, spec §8)', () => {
+describe('authErrorMessage', () => {
   it.each([
     ['auth/email-already-in-use', MESSAGES.emailInUse],
     ['auth/invalid-email', MESSAGES.invalidEmail],
@@ -99,8 +99,8 @@ describe('isUnknownAccountError', () => {
   });
 });
 
-// Issue 15 (h4): the settings page's password and e-mail changes of a signed-in account.
-describe('authErrorMessage for account changes (issue 15 §4)', () => {
+// The settings page's password and e-mail changes of a signed-in account.
+describe('authErrorMessage for account changes', () => {
   /** Every code the settings page can meet from reauthenticate / updatePassword / verifyBeforeUpdateEmail. */
   const CODES: [string, string][] = [
     ['auth/wrong-password', MESSAGES.authCurrentPasswordWrong],

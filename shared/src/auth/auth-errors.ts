@@ -3,7 +3,7 @@ import { formatMessage, MESSAGES, type MessageKey } from '../messages.js';
 
 /**
  * Identity-provider (Firebase) errors as catalogue texts, for the shell's auth screens and the provider
- * remote's doctor sign-up alike (issue 13 §6). Firebase's own text ('Firebase: Error (auth/…).') is
+ * remote's doctor sign-up alike. Firebase's own text ('Firebase: Error (auth/…).') is
  * never shown: it is not ours to word, and it told anyone whether an address had an account.
  */
 export type AuthAction =
@@ -13,11 +13,11 @@ export type AuthAction =
   | 'reset'
   | 'verify'
   | 'resend'
-  // Issue 15 (h4): the settings page's changes of a signed-in account (re-authentication first).
+  // The settings page's changes of a signed-in account (re-authentication first).
   | 'changePassword'
   | 'changeEmail';
 
-/** The spec §8 frame each action's message goes into ('Login failed: {message}', …). */
+/** The frame each action's message goes into ('Login failed: {message}', …). */
 const FRAME: Record<AuthAction, MessageKey> = {
   signup: 'signupFailed',
   doctorSignup: 'doctorSignupFailed',
@@ -29,7 +29,7 @@ const FRAME: Record<AuthAction, MessageKey> = {
   changeEmail: 'settingsEmailFailed',
 };
 
-/** Sign-up codes with a spec §8 message of their own, shown without a frame. */
+/** Sign-up codes with a message of their own, shown without a frame. */
 const SIGNUP_CODES: Readonly<Record<string, string>> = {
   'auth/email-already-in-use': MESSAGES.emailInUse,
   'auth/invalid-email': MESSAGES.invalidEmail,
@@ -62,7 +62,7 @@ const OTHER_CODES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Issue 15 (h4): codes of a signed-in account's changes (settings page), which need no vagueness: the
+ * Codes of a signed-in account's changes (settings page), which need no vagueness: the
  * caller is signed in, so a wrong current password can say so, and the address being changed is theirs.
  */
 const ACCOUNT_CHANGE_CODES: Readonly<Record<string, string>> = {
@@ -118,7 +118,7 @@ function innerMessage(action: AuthAction, error: unknown): string {
   return MESSAGES.authServiceFailed;
 }
 
-/** The catalogue message for a failed identity-provider call (spec §8 frames). */
+/** The catalogue message for a failed identity-provider call, in its action's frame. */
 export function authErrorMessage(action: AuthAction, error: unknown): string {
   const code = authErrorCode(error);
   if ((action === 'signup' || action === 'doctorSignup') && code && SIGNUP_CODES[code]) {

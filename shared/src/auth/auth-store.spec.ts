@@ -18,7 +18,7 @@ describe('auth store', () => {
   });
 });
 
-describe('auth store and browser storage (issue 13 §6)', () => {
+describe('auth store and browser storage', () => {
   const store = new Map<string, string>();
   const fake = {
     get length() {

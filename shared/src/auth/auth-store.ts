@@ -3,7 +3,7 @@ import type { Role } from '../roles.js';
 import type { MeAccess } from '../schemas/users.js';
 import { claimViaDoctorArrival, clearAccountData, keepOnlyAccountData } from './account-storage.js';
 
-/** The signed-in account as the frontends see it (spec §3 User). */
+/** The signed-in account as the frontends see it. */
 export interface AuthUser {
   uid: string;
   email: string | null;
@@ -30,7 +30,7 @@ export interface AuthState {
   profile: SessionProfile | null;
   /**
    * Returns a fresh Firebase ID token, or null when signed out. Set by the shell. `forceRefresh`
-   * reloads the account and issues a new token (a just-verified email reaches the API; issue 13).
+   * reloads the account and issues a new token (a just-verified email reaches the API).
    */
   getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
   /**
@@ -56,7 +56,7 @@ export const authStore = createStore<AuthState>()((set) => ({
   signOut: async () => clearAccountData(),
   setUser: (user) => {
     // The one place every auth change passes (Firebase's listener, idle expiry, other tabs): browser
-    // storage follows it before anyone renders, so no account ever sees another's data (issue 13 §6).
+    // storage follows it before anyone renders, so no account ever sees another's data.
     if (user) {
       keepOnlyAccountData(user.uid);
       claimViaDoctorArrival(user.uid);

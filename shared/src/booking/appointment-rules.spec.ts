@@ -4,7 +4,7 @@ const now = new Date('2026-03-01T12:00:00Z');
 const future = '2026-03-02T09:00:00Z';
 const past = '2026-02-28T09:00:00Z';
 
-describe('isUpcoming (spec §4, one definition)', () => {
+describe('isUpcoming (one definition)', () => {
   it('is an open status (missing, Scheduled, Confirmed) starting after now', () => {
     for (const status of [undefined, null, '', 'Scheduled', 'Confirmed']) {
       expect(isOpenStatus(status)).toBe(true);

@@ -1,7 +1,7 @@
 import { UPCOMING_STATUSES, VISIT_UNDO_HOURS, type AppointmentStatus } from './types.js';
 
 /**
- * "Upcoming" vs "History" (spec §4), defined once for the shell, the remotes and the API (whose SQL
+ * "Upcoming" vs "History", defined once for the shell, the remotes and the API (whose SQL
  * fragments in `api/src/common/sql-rules.ts` are built from the same list and boundary).
  */
 
@@ -33,7 +33,7 @@ export function isUpcoming(
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What a doctor may do with one of their appointments at a moment (issue 16 §4). */
+/** What a doctor may do with one of their appointments at a moment. */
 export interface VisitActions {
   /** Completed / No-Show: an open status whose start has come. */
   close: boolean;

@@ -1,7 +1,7 @@
 import { addDays, parseIsoDate, todayIn } from './dates.js';
 
 /**
- * Issue 18: the provider's appointments are read a window of clinic dates at a time, by default today
+ * The provider's appointments are read a window of clinic dates at a time, by default today
  * and the next `PROVIDER_WINDOW_NEXT_DAYS` days (the doctor's week ahead), a page at a time.
  */
 export const PROVIDER_WINDOW_NEXT_DAYS = 7;
@@ -44,7 +44,7 @@ export function shiftWindow(window: DateWindow, direction: 1 | -1): DateWindow {
 }
 
 /**
- * Issue 18 (perf): the most upcoming bookings `GET`/`PUT /api/provider/schedule` check against the
+ * The most upcoming bookings `GET`/`PUT /api/provider/schedule` check against the
  * schedule (the soonest; they are read only inside the booking window, where booking and rescheduling
  * place every appointment). Above any real doctor's month: a slot is at least 10 minutes.
  */

@@ -173,7 +173,7 @@ describe('clinicTimeZone', () => {
   });
 });
 
-describe('formatDateTime (issue 15 §5: the one way a patient reads a date)', () => {
+describe('formatDateTime (the one way a patient reads a date)', () => {
   it('names the weekday and the clinic zone', () => {
     expect(formatDateTime('2026-11-27T17:30:00Z', 'America/Chicago')).toBe('Fri 27 Nov 2026, 11:30 AM CST');
     expect(formatDateTime('2026-07-03T13:05:00Z', NY)).toBe('Fri 3 Jul 2026, 9:05 AM EDT');
@@ -184,7 +184,7 @@ describe('formatDateTime (issue 15 §5: the one way a patient reads a date)', ()
     expect(formatDateTime('soon', NY)).toBe('soon');
   });
 
-  it('drops the year or keeps only the date or the time when asked (issue 16 §4)', () => {
+  it('drops the year or keeps only the date or the time when asked', () => {
     const at = '2026-11-27T17:30:00Z';
     expect(formatDateTime(at, 'America/Chicago', { year: false })).toBe('Fri 27 Nov, 11:30 AM CST');
     expect(formatDateTime(at, 'America/Chicago', { year: false, show: 'date' })).toBe('Fri 27 Nov');

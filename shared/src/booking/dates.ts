@@ -1,7 +1,7 @@
 import type { DayHours, DoctorSchedule, ScheduleException, TimeRange, WeeklyHours } from './types.js';
 import { isValidTimeZone, wallTimeToInstant, zonedParts } from './time-zone.js';
 
-/** Spec §9: bookable dates lie in a 30-day window starting tomorrow, at most 14 of them. */
+/** Bookable dates lie in a 30-day window starting tomorrow, at most 14 of them. */
 export const BOOKING_WINDOW_DAYS = 30;
 export const MAX_BOOKABLE_DATES = 14;
 
@@ -107,7 +107,7 @@ export function formatTime12h(minutes: number): string {
   return `${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(minutes % 60)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The spec's appointment text: 'YYYY-MM-DD at hh:mm AM/PM' (spec §3 Appointment). */
+/** The spec's appointment text: 'YYYY-MM-DD at hh:mm AM/PM'. */
 export function formatAppointmentDate(date: string, time: string): string {
   return `${date} at ${time}`;
 }
@@ -145,7 +145,7 @@ export function slotOf(instant: Date, timeZone: string): { date: string; time: s
 /** Taken slots by date: 'YYYY-MM-DD' → times ('10:30 AM'). */
 export type TakenSlots = Record<string, readonly string[]>;
 
-/** Issue 16 §3: slot lengths a doctor may choose (minutes). */
+/** Slot lengths a doctor may choose (minutes). */
 export const SLOT_LENGTHS = [10, 15, 20, 30, 45, 60, 90, 120] as const;
 export const DEFAULT_SLOT_MINUTES = 30;
 
@@ -251,7 +251,7 @@ export interface AvailableDate {
 }
 
 /**
- * Spec §5/§9: from tomorrow (in the clinic's zone), at most 14 dates within the next 30 days on which
+ * From tomorrow (in the clinic's zone), at most 14 dates within the next 30 days on which
  * the doctor works (weekday in availableDays and not closed by an exception, or extra hours), each
  * with its count of free slots.
  */
@@ -310,7 +310,7 @@ export function daysPerWeek(schedule: DoctorSchedule | undefined): number {
   return new Set(schedule?.availableDays ?? []).size;
 }
 
-// Issue 15 §5: the one way a patient reads a date and time ('Fri 27 Nov 2026, 11:30 AM CST'): weekday,
+// The one way a patient reads a date and time ('Fri 27 Nov 2026, 11:30 AM CST'): weekday,
 // day, month, year, 12-hour time and the clinic's zone named, through Intl.
 const readableFormats = new Map<string, Intl.DateTimeFormat>();
 function readableFormat(timeZone: string): Intl.DateTimeFormat {
@@ -332,7 +332,7 @@ function readableFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Which parts of an instant formatDateTime writes (issue 16 §4: the doctor's day). */
+/** Which parts of an instant formatDateTime writes (the doctor's day). */
 export interface DateTimeParts {
   /** The year after the month (default true): 'Fri 27 Nov 2026, …' vs 'Fri 27 Nov, …'. */
   year?: boolean;

@@ -19,8 +19,8 @@ const week = (days: string[], slots: string[], overrides: Record<string, string[
 });
 
 /**
- * The demo doctors, defined once (issue 14 §1): the API seeds them (`api/src/database/seed/demo-data.ts`)
- * and the first three, the spec's samples (spec §7: Cardiology, General Medicine, Pediatrics), are the
+ * The demo doctors, defined once: the API seeds them (`api/src/database/seed/demo-data.ts`)
+ * and the first three, the spec's samples (Cardiology, General Medicine, Pediatrics), are the
  * booking flow's built-in fallback (`sampleDoctors`).
  */
 export const DEMO_DOCTORS: readonly DemoDoctor[] = [

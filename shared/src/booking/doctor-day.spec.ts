@@ -4,7 +4,7 @@ import { VISIT_UNDO_HOURS } from './types.js';
 
 const CHICAGO = 'America/Chicago';
 
-describe('groupByClinicDay (issue 16 §4)', () => {
+describe('groupByClinicDay', () => {
   it('groups by the clinic wall date, not the UTC date, with a readable heading', () => {
     const list = [
       // 27 Nov 11:30 PM in Chicago is already 28 Nov in UTC: still the 27th at the clinic.
@@ -30,7 +30,7 @@ describe('groupByClinicDay (issue 16 §4)', () => {
   });
 });
 
-describe('visitActions: the closing rules, once (issue 16 §4)', () => {
+describe('visitActions: the closing rules, once', () => {
   const now = new Date('2026-11-27T17:30:00Z');
   const hour = 60 * 60 * 1000;
   const at = (ms: number) => new Date(now.getTime() + ms).toISOString();

@@ -10,7 +10,7 @@ export interface DayGroup<T> {
 }
 
 /**
- * Appointments grouped by the clinic day they start on (issue 16 §4: the doctor's day), each day in
+ * Appointments grouped by the clinic day they start on (the doctor's day), each day in
  * the order its first appointment appears and each day's appointments in the given order (the API
  * sends upcoming ones by start time). An unparseable start is grouped under its own text.
  */

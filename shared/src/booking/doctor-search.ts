@@ -1,4 +1,4 @@
-// Issue 18 (p5): the doctor search's page sizes and the slot window, zod-free (the API, the schemas
+// The doctor search's page sizes and the slot window, zod-free (the API, the schemas
 // and the booking UI read them).
 import { BOOKING_WINDOW_DAYS, addDays, bookableDates, slotsFor, todayIn, weekdayOf } from './dates.js';
 import type { TakenSlots } from './dates.js';
@@ -22,7 +22,7 @@ export interface FreeSlotsDay {
 }
 
 /**
- * The spec's bookable dates (§5/§9: from tomorrow, at most 14 dates in 30 days) between `from` and `to`
+ * The bookable dates (from tomorrow, at most 14 dates in 30 days) between `from` and `to`
  * (inclusive) with the free slots of each, `taken` removed. One rule for the slots route and the page's
  * next free slot.
  */
@@ -38,7 +38,7 @@ export function freeSlotDays(
 
 /**
  * The first free slot (date and time) on or after `from` inside the booking window, or null: the first
- * non-empty day of freeSlotDays, computed only as far as that day (issue 18: the search computes it for
+ * non-empty day of freeSlotDays, computed only as far as that day (the search computes it for
  * every doctor of a page).
  */
 export function firstFreeSlot(

@@ -19,7 +19,7 @@ const doctors = [
 const specialties = (conditions: string[]) =>
   filterDoctorsForConditions(doctors, conditions).map((d) => d.specialty);
 
-describe('filterDoctorsForConditions (spec §6)', () => {
+describe('filterDoctorsForConditions', () => {
   it.each([
     ['Heart Disease', 'Cardiology'],
     ['Hypertension', 'Cardiology'],
@@ -56,7 +56,7 @@ describe('filterDoctorsForConditions (spec §6)', () => {
   });
 });
 
-describe('sampleDoctors (spec §7 fallbacks)', () => {
+describe('sampleDoctors (the fallbacks)', () => {
   it('are Cardiology, General Medicine and Pediatrics, with or without schedules', () => {
     expect(sampleDoctors({ withSchedules: true }).map((d) => d.specialty)).toEqual([
       'Cardiology',

@@ -5,7 +5,7 @@ import type { PublicDoctor } from './types.js';
 type Specialty = (typeof DOCTOR_SPECIALTIES)[number];
 
 /**
- * Spec §6: the specialty each chronic condition sends a patient to. Typed by the one list of
+ * The specialty each chronic condition sends a patient to. Typed by the one list of
  * specialties (DOCTOR_SPECIALTIES), so a name that no doctor can have does not compile.
  */
 export const CONDITION_SPECIALTIES: Readonly<Record<string, Specialty>> = {
@@ -20,7 +20,7 @@ export const CONDITION_SPECIALTIES: Readonly<Record<string, Specialty>> = {
   Cancer: 'Oncology',
 };
 
-/** Spec §6: always offered, whatever the conditions. */
+/** Always offered, whatever the conditions. */
 export const ALWAYS_OFFERED_SPECIALTY: Specialty = 'General Medicine';
 
 /** The specialties a patient's chronic conditions point to (General Medicine included). */
@@ -34,8 +34,9 @@ export function specialtiesForConditions(conditions: readonly string[]): Set<str
 }
 
 /**
- * Spec §6 as a filter (issue 18: the server applies it): the specialties a patient's chronic conditions
- * ask for, General Medicine included, or null when no condition maps to one (then every doctor is shown).
+ * The chronic-condition filter (the server applies it; docs/product.md#doctor-search): the
+ * specialties a patient's chronic conditions ask for, General Medicine included, or null when no
+ * condition maps to one (then every doctor is shown).
  * "If nothing matches, all doctors" is the caller's second half of the rule.
  */
 export function conditionFilterSpecialties(conditions: readonly string[]): string[] | null {
@@ -44,7 +45,7 @@ export function conditionFilterSpecialties(conditions: readonly string[]): strin
 }
 
 /**
- * Spec §6: doctors whose specialty matches the patient's conditions, plus General Medicine; when none
+ * Doctors whose specialty matches the patient's conditions, plus General Medicine; when none
  * match (or the patient has no conditions that map) every doctor is shown.
  */
 export function filterDoctorsForConditions<T extends { specialty: string }>(
@@ -62,7 +63,7 @@ export function filterDoctorsForConditions<T extends { specialty: string }>(
 const SAMPLE_DOCTOR_COUNT = 3;
 
 /**
- * Spec §7 fallbacks: three built-in sample doctors (Cardiology, General Medicine, Pediatrics). With
+ * Fallbacks: three built-in sample doctors (Cardiology, General Medicine, Pediatrics). With
  * `withSchedules: false` (the doctor list failed) they carry no schedule, as the spec says.
  */
 export function sampleDoctors(options: { withSchedules: boolean }): PublicDoctor[] {
@@ -84,7 +85,7 @@ export function chronicConditionsOf(profile: unknown): string[] {
 }
 
 /**
- * Issue 15 §5: the specialty that fits a symptom of the intake (option strings of the `symptoms` and
+ * The specialty that fits a symptom of the intake (option strings of the `symptoms` and
  * `additionalSymptoms` questions; a test proves every name here is one of them). Doctors of these
  * specialties are marked "Suggested for your symptoms" in the doctor step; nothing is hidden.
  */

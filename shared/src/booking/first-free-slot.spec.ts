@@ -2,7 +2,7 @@ import { addDays, availableDates, parseTime12h, slotStart, slotsFor, todayIn } f
 import { firstFreeSlot, freeSlotDays } from './doctor-search.js';
 import type { DoctorSchedule } from './types.js';
 
-// Issue 18 (perf): firstFreeSlot stops at the first day with a free slot instead of computing every
+// FirstFreeSlot stops at the first day with a free slot instead of computing every
 // bookable day; it must answer exactly what the first non-empty day of freeSlotDays answers.
 const definition = (...args: Parameters<typeof freeSlotDays>) => {
   const day = freeSlotDays(...args).find((d) => d.slots.length > 0);

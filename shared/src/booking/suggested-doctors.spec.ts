@@ -14,7 +14,7 @@ const symptomOptions = new Set(
   ),
 );
 
-describe('symptom → specialty mapping (issue 15 §5)', () => {
+describe('symptom → specialty mapping', () => {
   it('names only symptom options of the intake question bank', () => {
     expect(symptomOptions.size).toBeGreaterThan(30);
     const unknown = Object.keys(SYMPTOM_SPECIALTIES).filter((s) => !symptomOptions.has(s));

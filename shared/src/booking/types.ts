@@ -4,7 +4,7 @@ export interface TimeRange {
   end: string;
 }
 
-/** Issue 16 §3: a weekday's opening hours; its slots are generated (start, start + slotMinutes, …). */
+/** A weekday's opening hours; its slots are generated (start, start + slotMinutes, …). */
 export interface DayHours extends TimeRange {
   /** Length of one appointment slot in minutes. */
   slotMinutes: number;
@@ -16,7 +16,7 @@ export interface DayHours extends TimeRange {
 export type WeeklyHours = Partial<Record<string, DayHours>>;
 
 /**
- * Issue 16 §3: a dated change to the weekly hours. `vacation` closes every date from `from` to `to`
+ * A dated change to the weekly hours. `vacation` closes every date from `from` to `to`
  * (inclusive), `closed` one date, `extra` adds generated slots on one date (also on a closed weekday).
  */
 export type ScheduleException =
@@ -25,8 +25,8 @@ export type ScheduleException =
   | { kind: 'extra'; date: string; start: string; end: string; slotMinutes: number };
 
 /**
- * A doctor's weekly availability (spec §3): weekday names and, per weekday, times like '09:00 AM'.
- * Since issue 16 the server generates `availableDays`/`timeSlots` from `hours` when a doctor saves
+ * A doctor's weekly availability: weekday names and, per weekday, times like '09:00 AM'.
+ * The server generates `availableDays`/`timeSlots` from `hours` when a doctor saves
  * weekly hours (so every older reader keeps working), and `exceptions` are honoured by `slotsFor`.
  */
 export interface DoctorSchedule {
@@ -36,11 +36,11 @@ export interface DoctorSchedule {
   exceptions?: ScheduleException[];
 }
 
-/** Spec §4 Appointment status; a missing status reads as Scheduled. */
+/** Appointment status (docs/product.md#appointment-statuses); a missing status reads as Scheduled. */
 export const APPOINTMENT_STATUSES = ['Scheduled', 'Confirmed', 'Completed', 'Cancelled', 'No-Show'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** Statuses that hold a slot (everything but Cancelled) and the Upcoming tab's statuses (spec §4). */
+/** Statuses that hold a slot (everything but Cancelled) and the Upcoming tab's statuses. */
 export const UPCOMING_STATUSES: readonly AppointmentStatus[] = ['Scheduled', 'Confirmed'];
 
 /** `GET /api/doctors` (public fields only: no licence or NPI number, phone, email or date of birth). */
@@ -55,7 +55,7 @@ export interface PublicDoctor {
   schedule?: DoctorSchedule;
 }
 
-/** Spec §3 Doctor listing item, as `GET /api/doctors-with-context/{uid}` returns it. */
+/** As `GET /api/doctors-with-context/{uid}` returns it. */
 export interface DoctorListingItem extends PublicDoctor {
   id: string;
   timeZone: string;
@@ -64,17 +64,17 @@ export interface DoctorListingItem extends PublicDoctor {
   visitCount: number;
   /**
    * Text date ('YYYY-MM-DD at hh:mm AM/PM') of the patient's latest non-cancelled appointment that has
-   * started (issue 15 §5: a future booking is not a "last visit"), or null.
+   * started (a future booking is not a "last visit"), or null.
    */
   lastVisitDate: string | null;
   /**
-   * Issue 18: the start (ISO instant) of the doctor's first free slot in the booking window (on or after
+   * The start (ISO instant) of the doctor's first free slot in the booking window (on or after
    * the search's `availableFrom`), or null. The free slots themselves come from `GET /api/doctors/{uid}/slots`.
    */
   nextFreeSlot: string | null;
 }
 
-/** `GET /api/doctors-with-context/{uid}` (spec §7): one page of the search (issue 18). */
+/** `GET /api/doctors-with-context/{uid}`: one page of the search. */
 export interface DoctorsWithContextResponse {
   doctors: DoctorListingItem[];
   lastDoctorName: string | null;
@@ -83,17 +83,17 @@ export interface DoctorsWithContextResponse {
   nextCursor: string | null;
 }
 
-/** `GET /api/doctors/{uid}/slots` (issue 18): a doctor's free slots in a date window of the clinic's zone. */
+/** `GET /api/doctors/{uid}/slots`: a doctor's free slots in a date window of the clinic's zone. */
 export interface DoctorSlotsResponse {
   doctorId: string;
   timeZone: string;
   from: string;
   to: string;
-  /** The bookable dates in the window (spec §5/§9 rules), each with its free times. */
+  /** The bookable dates in the window (docs/product.md#booking-window), each with its free times. */
   days: { date: string; weekday: string; slots: string[] }[];
 }
 
-/** Spec §3 Appointment as the API returns it (plus doctorId, startsAt and timeZone of ours). */
+/** An appointment as the API returns it (plus doctorId, startsAt and timeZone of ours). */
 export interface Appointment {
   id: string;
   uid: string;
@@ -110,25 +110,25 @@ export interface Appointment {
   /** The real start instant (ISO, UTC). */
   startsAt: string;
   timeZone: string;
-  /** Who cancelled (issue 13): absent or null unless the status is Cancelled. */
+  /** Who cancelled: absent or null unless the status is Cancelled. */
   cancelledBy?: CancelledBy | null;
   /** The doctor's reason when the doctor cancelled (shown to the patient). */
   cancelReason?: string | null;
-  /** Issue 15 §5: the start (ISO) it had before its latest reschedule; null when never rescheduled. */
+  /** The start (ISO) it had before its latest reschedule; null when never rescheduled. */
   rescheduledFrom?: string | null;
 }
 
 /** Who cancelled an appointment (appointments.cancelled_by). */
 export type CancelledBy = 'patient' | 'doctor' | 'admin';
 
-/** A doctor may undo a Completed or No-Show mark for this long after setting it (issue 13). */
+/** A doctor may undo a Completed or No-Show mark for this long after setting it. */
 export const VISIT_UNDO_HOURS = 24;
 /** The longest reason a doctor may give when cancelling an appointment. */
 export const CANCEL_REASON_MAX_LENGTH = 500;
 
 /**
  * Props of the exposed `mfe_booking/BookingFlow` component: `page` for /book-appointment, `dashboard`
- * for the dashboard's Book Appointment tab (spec §2, §8 message variants).
+ * for the dashboard's Book Appointment tab (message variants).
  */
 export interface BookingFlowProps {
   variant: 'page' | 'dashboard';
@@ -137,7 +137,7 @@ export interface BookingFlowProps {
   /** Called by the page variant's Cancel button. */
   onCancel?: () => void;
   /**
-   * Issue 15 §5: the id of an upcoming appointment to move to another slot of the same doctor (the page
+   * The id of an upcoming appointment to move to another slot of the same doctor (the page
    * reads it from `?reschedule=`); the doctor step is then fixed to that appointment's doctor.
    */
   rescheduleId?: string;

@@ -30,7 +30,7 @@ const schedule = (extra: Partial<DoctorSchedule> = {}): DoctorSchedule => ({
   ...extra,
 });
 
-describe('slot generation from weekly hours (issue 16 §3)', () => {
+describe('slot generation from weekly hours', () => {
   it('steps by the slot length from start, each slot ending by the end', () => {
     expect(generateSlots({ start: '09:00 AM', end: '11:00 AM', slotMinutes: 30 })).toEqual([
       '09:00 AM',
@@ -91,7 +91,7 @@ describe('slot generation from weekly hours (issue 16 §3)', () => {
   });
 });
 
-describe('date exceptions (issue 16 §3)', () => {
+describe('date exceptions', () => {
   const now = noonNy('2026-11-24'); // a Tuesday
   const opts = { timeZone: NY, now };
 

@@ -1,6 +1,6 @@
 import { auditCsv, csvCell } from './admin-desk.js';
 
-describe('audit CSV (issue 16 §5)', () => {
+describe('audit CSV', () => {
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell(null)).toBe('');

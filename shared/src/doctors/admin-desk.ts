@@ -1,5 +1,5 @@
 /**
- * Issue 16 §5: the admin desk's queues (tabs), orders, page size and search length, zod-free: the
+ * The admin desk's queues (tabs), orders, page size and search length, zod-free: the
  * API's query schema and the page read the same lists.
  */
 export const APPLICATION_QUEUES = ['pending', 'approved', 'rejected', 'suspended'] as const;
@@ -7,23 +7,23 @@ export type ApplicationQueue = (typeof APPLICATION_QUEUES)[number];
 export const APPLICATION_SORTS = ['oldest', 'newest'] as const;
 export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 export const APPLICATIONS_PAGE_SIZE = 10;
-/** Issue 18: the most applications one keyset page may ask for (`limit`). */
+/** The most applications one keyset page may ask for (`limit`). */
 export const APPLICATIONS_MAX_LIMIT = 50;
-/** Issue 18: the longest `cursor` the list accepts (it is the API's own opaque text). */
+/** The longest `cursor` the list accepts (it is the API's own opaque text). */
 export const APPLICATIONS_CURSOR_MAX_LENGTH = 200;
 export const APPLICATION_SEARCH_MAX_LENGTH = 100;
 export const SUSPENSION_REASON_MAX_LENGTH = 500;
 
-/** Issue 18: the most upcoming appointments one follow-up list of a suspended doctor shows (soonest). */
+/** The most upcoming appointments one follow-up list of a suspended doctor shows (soonest). */
 export const FOLLOW_UP_MAX_ROWS = 100;
 
-/** Issue 18: the most rows one audit page may ask for (was 500); zod-free, so the page reads it too. */
+/** The most rows one audit page may ask for (was 500); zod-free, so the page reads it too. */
 export const AUDIT_MAX_LIMIT = 200;
 
-/** Issue 18: the audit log's read covers the last this-many days unless `from`/`to` say otherwise. */
+/** The audit log's read covers the last this-many days unless `from`/`to` say otherwise. */
 export const AUDIT_DEFAULT_WINDOW_DAYS = 30;
 
-/** Issue 16 §5: the audit screen's page size and the most rows one CSV export gathers. */
+/** The audit screen's page size and the most rows one CSV export gathers. */
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_EXPORT_MAX_ROWS = 5000;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3: the doctor application rules in one zod-free place, so the API's schema
+ * The doctor application rules in one zod-free place, so the API's schema
  * (schemas/doctors.ts) and the onboarding page apply the same ones.
  */
 import { DOCTOR_SPECIALTIES } from '../intake/options.js';
@@ -8,7 +8,7 @@ import { parseIsoDate } from '../booking/dates.js';
 export { DOCTOR_SPECIALTIES };
 export type DoctorSpecialty = (typeof DOCTOR_SPECIALTIES)[number];
 
-/** The credential types an application cannot be submitted without (spec §5 Step 3). */
+/** The credential types an application cannot be submitted without. */
 export const REQUIRED_CREDENTIAL_TYPES = ['degree', 'license', 'identity'] as const;
 
 export function isDoctorSpecialty(value: string): value is DoctorSpecialty {
@@ -35,5 +35,5 @@ export function isPastBirthDate(value: string, now: Date = new Date()): boolean 
   return d !== null && d.getUTCFullYear() >= MIN_BIRTH_YEAR && d.getTime() <= now.getTime();
 }
 
-/** Issue 16 §2: the profile fields whose change returns an approved doctor's record to review. */
+/** The profile fields whose change returns an approved doctor's record to review. */
 export const PROFILE_REVIEW_FIELDS = ['licenseNumber', 'specialty'] as const;

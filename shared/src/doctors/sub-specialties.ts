@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2: the sub-specialties a doctor may pick, per specialty of the spec's 16 — written once,
+ * The sub-specialties a doctor may pick, per specialty of the spec's 16 — written once,
  * for the onboarding picker, the profile editor and the API's check (`doctorApplicationSchema`).
  */
 import type { DoctorSpecialty } from './application-rules.js';

@@ -1,7 +1,7 @@
 import { UPLOAD_FIELDS } from '../intake/content.js';
 import { DOCUMENT_TYPE_LABELS, documentTypeLabel, MEDICAL_REPORT_TYPE } from './document-type.js';
 
-describe('document type labels (issue 15 §3)', () => {
+describe('document type labels', () => {
   it('names every upload field of the question bank and the final step', () => {
     expect(Object.keys(DOCUMENT_TYPE_LABELS).sort()).toEqual([MEDICAL_REPORT_TYPE, ...UPLOAD_FIELDS].sort());
   });

@@ -1,10 +1,10 @@
 import { MESSAGES } from '../messages.js';
 
-/** The type of a document uploaded at the final intake step (spec §3 medicalReports). */
+/** The type of a document uploaded at the final intake step (`medicalReports`). */
 export const MEDICAL_REPORT_TYPE = 'Medical Report';
 
 /**
- * Readable names of document types (issue 15 §3): an upload made at an intake question is stored
+ * Readable names of document types: an upload made at an intake question is stored
  * with that question's field as its type ('chronicConditions'); patients and doctors read a label.
  * Keys: the final step's type and every upload field of the question bank (a test checks them).
  */

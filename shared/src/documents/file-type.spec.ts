@@ -45,7 +45,7 @@ describe('checkIntakeFile (browser)', () => {
     expect(checkIntakeFile({ name: 'pdf', size: 10 })).toBe('uploadTypeRefused');
   });
 
-  // Issue 14 §1: the credential rule lives here too (the onboarding page had its own copy).
+  // The credential rule lives here too (the onboarding page had its own copy).
   it('accepts credentials as PDF, JPEG or PNG up to 10 MB', () => {
     expect(checkUploadFile({ name: 'degree.PDF', size: MAX_UPLOAD_BYTES }, 'credential')).toBeNull();
     expect(checkUploadFile({ name: 'degree.docx', size: 10 }, 'credential')).toBe('credentialTypeInvalid');
@@ -69,7 +69,7 @@ describe('file names', () => {
     expect(sanitizeFileName(`${'x'.repeat(300)}.pdf`).endsWith('.pdf')).toBe(true);
   });
 
-  it('strips bidi formatting characters, so a name shows what it is (issue 13)', () => {
+  it('strips bidi formatting characters, so a name shows what it is', () => {
     expect(sanitizeFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
     const every = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
     expect(sanitizeFileName(`a${every}b.pdf`)).toBe('ab.pdf');
@@ -79,7 +79,7 @@ describe('file names', () => {
   });
 });
 
-describe('credential upload rules (issue 14: defined once)', () => {
+describe('credential upload rules (defined once)', () => {
   it('the extensions the browser accepts are exactly those of the types the server accepts', () => {
     expect([...CREDENTIAL_UPLOAD_EXTENSIONS].sort()).toEqual(['.jpeg', '.jpg', '.pdf', '.png']);
     expect(CREDENTIAL_UPLOAD_ACCEPT.split(',').sort()).toEqual(['.jpeg', '.jpg', '.pdf', '.png']);

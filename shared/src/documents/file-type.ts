@@ -1,12 +1,12 @@
 /**
  * Document file rules shared by the browser (extension + size, for comfort) and the API (magic bytes,
- * the authority: ARCHITECTURE rule 8, files are checked by content, not by name).
+ * the authority: files are checked by content, not by name).
  */
 
-/** Per-file maximum (spec §5, §9: 10 MB), enforced in the browser and on the server. */
+/** Per-file maximum (10 MB), enforced in the browser and on the server. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** Extensions the intake accepts (spec §5). */
+/** Extensions the intake accepts. */
 export const INTAKE_UPLOAD_EXTENSIONS = ['.pdf', '.doc', '.docx', '.jpg', '.jpeg', '.png'] as const;
 
 /** The `accept` attribute of the intake's file inputs. */
@@ -32,7 +32,7 @@ const EXTENSION_TYPES: Record<string, DetectedType> = {
 };
 
 /**
- * Doctor credentials and prescriptions (spec §5 Documents): PDF, JPEG or PNG — by content on the
+ * Doctor credentials and prescriptions (docs/product.md#documents): PDF, JPEG or PNG — by content on the
  * server, by extension (`CREDENTIAL_UPLOAD_EXTENSIONS`) in the browser. Same 10 MB limit.
  */
 export const CREDENTIAL_FILE_TYPES: readonly DetectedType[] = ['pdf', 'jpeg', 'png'];
@@ -53,13 +53,13 @@ export function extensionOf(name: string): string {
 
 /** What each upload kind accepts by name in the browser, and the catalogue keys of its refusals. */
 const UPLOAD_KINDS = {
-  /** The patient intake (spec §5): PDF, Word or image. */
+  /** The patient intake: PDF, Word or image. */
   intake: {
     extensions: Object.keys(EXTENSION_TYPES),
     typeRefused: 'uploadTypeRefused',
     tooLarge: 'uploadTooLarge',
   },
-  /** Doctor credentials (spec §5 Documents): PDF, JPEG or PNG. */
+  /** Doctor credentials (docs/product.md#documents): PDF, JPEG or PNG. */
   credential: {
     extensions: CREDENTIAL_UPLOAD_EXTENSIONS,
     typeRefused: 'credentialTypeInvalid',

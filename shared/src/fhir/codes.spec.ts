@@ -11,7 +11,7 @@ import {
 } from './codes.js';
 import { healthRecordLists } from './record-lists.js';
 
-/** Issue 19 §3: the FHIR table covers every option exactly (an option added without a decision fails). */
+/** The FHIR table covers every option exactly (an option added without a decision fails). */
 describe('FHIR code table', () => {
   const options = (list: readonly string[]) => list.filter((o) => o !== 'None').sort();
 

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §3: how the intake's option lists map to FHIR R4 codes — the one table the export
+ * How the intake's option lists map to FHIR R4 codes — the one table the export
  * (`GET /api/patients/{uid}/fhir`) and its tests read. Keyed by the option constants, so an option added
  * to a list without a decision here fails to compile (and `codes.spec.ts` fails on a stale key).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §3: the patient's problems, medicines, allergies, surgeries and body measures, read once
+ * The patient's problems, medicines, allergies, surgeries and body measures, read once
  * from the intake's profile answers — for the FHIR export (API) and the printable summary (dashboard).
  */
 import { chronicFollowUp } from '../intake/content.js';

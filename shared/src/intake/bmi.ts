@@ -1,18 +1,18 @@
-/** Height, weight and BMI (spec §5, §9). */
+/** Height, weight and BMI. */
 import { formatMessage, MESSAGES } from '../messages.js';
 
 export const HEIGHT_FEET = { min: 0, max: 8 } as const;
 export const HEIGHT_INCHES = { min: 0, max: 11 } as const;
-/** Issue 15 §6: zero is refused; the spec's upper bound stays. */
+/** Zero is refused; the spec's upper bound stays. */
 export const WEIGHT_KG = { min: 1, max: 500 } as const;
-/** Issue 15 §6: a height of 0 ft 0 in is refused; the shortest accepted height is 1 ft 0 in. */
+/** A height of 0 ft 0 in is refused; the shortest accepted height is 1 ft 0 in. */
 export const HEIGHT_TOTAL_INCHES = { min: 12, max: HEIGHT_FEET.max * 12 + HEIGHT_INCHES.max } as const;
 
 const feetInches = (inches: number) => `${Math.floor(inches / 12)} ft ${inches % 12} in`;
 
 export type BmiCategory = 'Underweight' | 'Normal' | 'Overweight' | 'Obese';
 
-/** The ideal range shown beside the live BMI (spec §5). */
+/** The ideal range shown beside the live BMI. */
 export const IDEAL_BMI_RANGE = '18.5-24.9';
 
 const inRange = (n: unknown, r: { min: number; max: number }, integer: boolean) =>
@@ -33,9 +33,9 @@ export interface HeightWeightIssue {
 }
 
 /**
- * What is wrong with a height and weight, or null when it is valid: all three present (spec §5's
+ * What is wrong with a height and weight, or null when it is valid: all three present (the intake's
  * message), whole feet and inches 0–11, a height from 1 ft 0 in to 8 ft 11 in and a weight from 1 to
- * 500 kg (issue 15 §6: ranges named, zeros refused). The page and the API show the same message.
+ * 500 kg (ranges named, zeros refused). The page and the API show the same message.
  */
 export function heightWeightIssue(hw: HeightWeightInput): HeightWeightIssue | null {
   if (!hw || !isNumber(hw.heightFeet) || !isNumber(hw.heightInches) || !isNumber(hw.weight))
@@ -76,7 +76,7 @@ export function computeBmi(heightFeet: number, heightInches: number, weightKg: n
   return Math.round((weightKg / (metres * metres)) * 10) / 10;
 }
 
-/** Underweight below 18.5, Normal 18.5–24.9, Overweight 25–29.9, Obese 30 and up (spec §5). */
+/** Underweight below 18.5, Normal 18.5–24.9, Overweight 25–29.9, Obese 30 and up. */
 export function bmiCategory(bmi: number): BmiCategory {
   if (bmi < 18.5) return 'Underweight';
   if (bmi < 25) return 'Normal';

@@ -12,7 +12,7 @@ import {
 } from './options.js';
 import { reviewSections, uploadedDocuments } from './review.js';
 
-describe('option lists (spec §3)', () => {
+describe('option lists', () => {
   it('hold the spec lists exactly', () => {
     expect(ALLERGIES).toHaveLength(12);
     expect(CHRONIC_CONDITIONS).toEqual([
@@ -44,7 +44,7 @@ describe('option lists (spec §3)', () => {
   });
 });
 
-describe('chronic follow-ups (spec §3)', () => {
+describe('chronic follow-ups', () => {
   it('exist for Diabetes, Hypertension, Heart Disease, Asthma and Thyroid Disorder with the spec field names', () => {
     expect(CHRONIC_FOLLOW_UPS.map((t) => t.questions.map((q) => q.field))).toEqual([
       ['diabetesDuration', 'diabetesLastTest', 'diabetesMeds'],
@@ -66,7 +66,7 @@ describe('chronic follow-ups (spec §3)', () => {
   });
 });
 
-describe('symptom follow-ups (spec §3)', () => {
+describe('symptom follow-ups', () => {
   it('exist for all 36 symptoms other than Other, in list order', () => {
     const expected = [...MAIN_SYMPTOMS, ...ADDITIONAL_SYMPTOMS].filter((s) => s !== 'Other');
     expect(SYMPTOM_FOLLOW_UPS.map((t) => t.topic)).toEqual(expected);
@@ -129,7 +129,7 @@ describe('the question bank', () => {
   });
 });
 
-describe('review sections (spec §2)', () => {
+describe('review sections', () => {
   const answers = {
     name: 'Ann',
     chronicConditions: ['Asthma'],

@@ -34,7 +34,7 @@ const includes = (answers: IntakeAnswers, field: string, option: string) => {
   return Array.isArray(v) && v.includes(option);
 };
 
-/** Children questions: only for Female aged 21 or more (spec §4). */
+/** Children questions: only for Female aged 21 or more. */
 export function childrenQuestionsApply(answers: IntakeAnswers, today: Date): boolean {
   const dob = answers.dob;
   if (answers.gender !== 'Female' || typeof dob !== 'string') return false;
@@ -53,7 +53,7 @@ export function pregnancyQuestionApplies(answers: IntakeAnswers, today: Date): b
 const hadSurgery = (a: IntakeAnswers) => a.pastSurgeries === 'Yes';
 const smokes = (a: IntakeAnswers) => a.smokingStatus === 'Former' || a.smokingStatus === 'Current';
 
-/** The ordered main questions of the intake (spec §3 record, §4 flow, §5 rules). */
+/** The ordered main questions of the intake (docs/product.md#intake-questions). */
 export const MAIN_QUESTIONS: readonly Question[] = [
   { field: 'name', type: 'text', label: 'What is your full name?', group: 'name' },
   { field: 'gender', type: 'select', label: 'What is your gender?', options: GENDERS, group: 'gender' },
@@ -299,7 +299,7 @@ export const MAIN_QUESTIONS: readonly Question[] = [
   },
 ];
 
-/** Medications offered per chronic condition (spec §3 Chronic follow-ups: a multiselect, minimum 1). */
+/** Medications offered per chronic condition (a multiselect, minimum 1). */
 const CHRONIC_MEDS: Record<string, readonly string[]> = {
   Diabetes: [
     'Metformin',
@@ -368,7 +368,7 @@ const LAST_TEST_LABEL: Record<string, string> = {
   'Thyroid Disorder': 'When was your last thyroid blood test?',
 };
 
-/** Chronic follow-ups for Diabetes, Hypertension, Heart Disease, Asthma and Thyroid Disorder (spec §3). */
+/** Chronic follow-ups for Diabetes, Hypertension, Heart Disease, Asthma and Thyroid Disorder. */
 export const CHRONIC_FOLLOW_UPS: readonly FollowUpTopic[] = Object.entries(CHRONIC_PREFIXES).map(
   ([topic, prefix]) => ({
     topic,
@@ -417,11 +417,11 @@ export const ALL_QUESTIONS: readonly Question[] = [
 /** Fields whose step offers a per-question upload; the record keeps `<field>_document`. */
 export const UPLOAD_FIELDS: readonly string[] = MAIN_QUESTIONS.filter((q) => q.upload).map((q) => q.field);
 
-/** Suffix of the file-name entry of a per-question upload (spec §3 `<field>_document`). */
+/** Suffix of the file-name entry of a per-question upload (`<field>_document`). */
 export const DOCUMENT_SUFFIX = '_document';
 
 /**
- * Options that apply to one sex only (issue 15 §6: a male patient was offered a menstrual bleeding
+ * Options that apply to one sex only (a male patient was offered a menstrual bleeding
  * option). A patient whose gender is 'Other' or not given sees every option.
  */
 export const SEX_SPECIFIC_OPTIONS: Readonly<Record<string, 'Female' | 'Male'>> = {

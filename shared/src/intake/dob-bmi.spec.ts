@@ -1,7 +1,7 @@
 import { bmiCategory, computeBmi, isHeightWeightValid } from './bmi.js';
 import { ageOn, birthYears, daysInMonth, formatDob, isLeapYear, isValidDob, parseDob } from './dob.js';
 
-describe('date of birth (spec §5)', () => {
+describe('date of birth', () => {
   it('offers the years from the current year down to 1900', () => {
     const years = birthYears(new Date(2026, 5, 1));
     expect(years[0]).toBe(2026);
@@ -48,7 +48,7 @@ describe('date of birth (spec §5)', () => {
   });
 });
 
-describe('height, weight and BMI (spec §5)', () => {
+describe('height, weight and BMI', () => {
   it('computes kg / m² with one decimal', () => {
     expect(computeBmi(5, 7, 70)).toBe(24.2);
     expect(computeBmi(6, 0, 90)).toBe(26.9);

@@ -1,4 +1,4 @@
-/** Date-of-birth helpers (spec §5: year 1900 to the current year; days follow the month and leap years). */
+/** Date-of-birth helpers (year 1900 to the current year; days follow the month and leap years). */
 import { formatMessage, MESSAGES } from '../messages.js';
 
 export const MIN_BIRTH_YEAR = 1900;
@@ -28,7 +28,7 @@ export interface DobParts {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 'YYYY-MM-DD', or null while incomplete or impossible (the step then does nothing, spec §5). */
+/** 'YYYY-MM-DD', or null while incomplete or impossible (the step then does nothing). */
 export function formatDob(parts: DobParts): string | null {
   const { year, month, day } = parts;
   if (year === undefined || month === undefined || day === undefined) return null;
@@ -66,7 +66,7 @@ export function ageOn(dob: string, today: Date = new Date()): number | null {
 
 /**
  * Why a complete date of birth is refused, as a catalogue message: in the future, or before 1900.
- * Null for a valid date and for an incomplete one (spec §5: the step then does nothing).
+ * Null for a valid date and for an incomplete one (the step then does nothing).
  */
 export function dobProblem(value: unknown, today: Date = new Date()): string | null {
   if (isValidDob(value, today)) return null;

@@ -22,7 +22,7 @@ const fields = (a: IntakeAnswers, c: IntakeContext = ctx) => visibleMainQuestion
 const keys = (a: IntakeAnswers, c: IntakeContext = ctx) => buildSteps(a, c).map((s) => s.key);
 const q = (field: string) => MAIN_QUESTIONS.find((x) => x.field === field)!;
 
-describe('question order and filtering (spec §4)', () => {
+describe('question order and filtering', () => {
   it('asks a new patient the personal, history and symptom questions in order', () => {
     expect(fields({})).toEqual([
       'name',
@@ -106,7 +106,7 @@ describe('question order and filtering (spec §4)', () => {
   });
 });
 
-describe('branching into follow-ups (spec §4)', () => {
+describe('branching into follow-ups', () => {
   it('inserts chronic follow-ups one condition after another in selection order, then resumes', () => {
     const k = keys({ chronicConditions: ['Hypertension', 'COPD', 'Diabetes'] });
     const i = k.indexOf('chronicConditions');
@@ -157,7 +157,7 @@ describe('branching into follow-ups (spec §4)', () => {
   });
 });
 
-describe('navigation (spec §4)', () => {
+describe('navigation', () => {
   const answers: IntakeAnswers = { chronicConditions: ['Asthma'], symptoms: ['Cough'] };
 
   it('starts at the first question, or the review when nothing is left', () => {
@@ -214,7 +214,7 @@ describe('navigation (spec §4)', () => {
   });
 });
 
-describe('validation (spec §5)', () => {
+describe('validation', () => {
   it("requires non-optional text and select answers: 'This field is required.'", () => {
     expect(validateAnswer(q('name'), '  ')).toEqual({ ok: false, message: MESSAGES.fieldRequired });
     expect(validateAnswer(q('name'), 'Ann')).toEqual({ ok: true });
@@ -275,7 +275,7 @@ describe('validation (spec §5)', () => {
     expect(validateAnswer(hw, undefined)).toEqual(bad);
   });
 
-  it('names the range when a height or weight is out of range, and refuses zeros (issue 15 §6)', () => {
+  it('names the range when a height or weight is out of range, and refuses zeros', () => {
     const hw = q('heightWeight');
     const height = { ok: false, message: 'Height must be between 1 ft 0 in and 8 ft 11 in.' };
     const inches = { ok: false, message: 'Inches must be a whole number from 0 to 11.' };
@@ -302,7 +302,7 @@ describe('validation (spec §5)', () => {
     expect(validateAnswer(q('dob'), '2024-02-29', TODAY)).toEqual({ ok: true });
   });
 
-  it('says why a future date of birth is refused (issue 15 §6)', () => {
+  it('says why a future date of birth is refused', () => {
     expect(validateAnswer(q('dob'), '2030-01-01', TODAY)).toEqual({
       ok: false,
       message: 'Your date of birth cannot be in the future.',

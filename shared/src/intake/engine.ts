@@ -14,7 +14,7 @@ import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';
 import type { FollowUpTopic, HeightWeight, IntakeAnswers, Question, QuestionGroup } from './types.js';
 
 /**
- * The welcome-back choice of a returning patient (spec §2, §4); 'profile' (issue 15 §2) updates the
+ * The welcome-back choice of a returning patient; 'profile' updates the
  * stable facts of the health profile only, without a visit's symptoms.
  */
 export type ReturningChoice = 'followUp' | 'newAppointment' | 'profile';
@@ -26,7 +26,7 @@ export interface IntakeContext {
   today?: Date;
 }
 
-/** Groups a returning patient choosing a follow-up no longer answers (spec §4 Question filtering). */
+/** Groups a returning patient choosing a follow-up no longer answers. */
 const FOLLOW_UP_REMOVED: readonly QuestionGroup[] = [
   'name',
   'gender',
@@ -41,9 +41,9 @@ const FOLLOW_UP_REMOVED: readonly QuestionGroup[] = [
   'children',
   'symptoms',
 ];
-/** Groups a returning patient choosing a new appointment no longer answers (spec §4). */
+/** Groups a returning patient choosing a new appointment no longer answers. */
 const NEW_APPOINTMENT_REMOVED: readonly QuestionGroup[] = ['name', 'gender', 'dob', 'visitType'];
-/** Groups a profile update does not ask: the visit's own answers (issue 15 §2). */
+/** Groups a profile update does not ask: the visit's own answers. */
 const PROFILE_REMOVED: readonly QuestionGroup[] = ['visitType', 'context', 'symptoms'];
 
 export const FOLLOW_UP_VISIT = 'Follow-up Visit';
@@ -54,14 +54,14 @@ export const EXCLUSIVE_OPTIONS: readonly string[] = ['None', 'None of these', 'N
 
 /**
  * The answers a returning patient starts from: their previous record, with visitType set by their
- * choice (spec §4: "previous data is prefilled and visitType set").
+ * choice ("previous data is prefilled and visitType set").
  */
 export function startReturning(previous: IntakeAnswers, choice: ReturningChoice): IntakeAnswers {
   if (choice === 'profile') return { ...previous };
   return { ...previous, visitType: choice === 'followUp' ? FOLLOW_UP_VISIT : NEW_APPOINTMENT };
 }
 
-/** The main questions still asked, in order, after the spec's filtering rules (§4). */
+/** The main questions still asked, in order, after the filtering rules (docs/product.md#intake-branching). */
 export function visibleMainQuestions(answers: IntakeAnswers, ctx: IntakeContext = {}): Question[] {
   const today = ctx.today ?? new Date();
   const removed = new Set<QuestionGroup>(
@@ -73,7 +73,7 @@ export function visibleMainQuestions(answers: IntakeAnswers, ctx: IntakeContext 
           ? PROFILE_REMOVED
           : [],
   );
-  // Follow-up visit removes symptoms and additionalSymptoms (spec §4).
+  // Follow-up visit removes symptoms and additionalSymptoms.
   if (answers.visitType === FOLLOW_UP_VISIT) removed.add('symptoms');
   return MAIN_QUESTIONS.filter(
     (q) => !(q.group && removed.has(q.group)) && (q.showIf ? q.showIf(answers, today) : true),
@@ -104,9 +104,9 @@ function followUpSteps(kind: StepKind, topics: (FollowUpTopic | undefined)[]): S
 
 /**
  * Every step in order. Follow-ups follow the step that triggers them, one topic after another in
- * selection order, so finishing them resumes after that step (spec §4 branching): chronic conditions
- * with follow-ups after chronicConditions; main symptoms (unless Follow-up Visit) after symptoms;
- * additional symptoms after additionalSymptoms.
+ * selection order, so finishing them resumes after that step (docs/product.md#intake-branching):
+ * chronic conditions with follow-ups after chronicConditions; main symptoms (unless Follow-up Visit)
+ * after symptoms; additional symptoms after additionalSymptoms.
  */
 export function buildSteps(answers: IntakeAnswers, ctx: IntakeContext = {}): Step[] {
   const steps: Step[] = [];
@@ -119,7 +119,7 @@ export function buildSteps(answers: IntakeAnswers, ctx: IntakeContext = {}): Ste
       steps.push(...followUpSteps('symptom', selected(answers, q.field).map(symptomFollowUp)));
     }
   }
-  // Issue 15 §2: a follow-up visit asks what changed since the last visit.
+  // A follow-up visit asks what changed since the last visit.
   if (ctx.returningChoice === 'followUp') {
     for (const q of FOLLOW_UP_VISIT_QUESTIONS) {
       steps.push({ key: q.field, kind: 'main', question: q });
@@ -166,7 +166,7 @@ export function nextPosition(
 }
 
 /**
- * Previous moves back one step (spec §4): from the first follow-up back to the step that branched;
+ * Previous moves back one step: from the first follow-up back to the step that branched;
  * from the upload step to the review; from the review to the last question. Null on the first step.
  */
 export function previousPosition(
@@ -194,7 +194,7 @@ export function progressOf(position: IntakePosition, answers: IntakeAnswers, ctx
   return { current, total, percent: total === 0 ? 100 : Math.round((current / total) * 100) };
 }
 
-/** The outcome of checking a step: ok, or a message (null: the step just does nothing, spec §5 DOB). */
+/** The outcome of checking a step: ok, or a message (null: the step just does nothing). */
 export type StepCheck = { ok: true } | { ok: false; message: string | null };
 
 const isEmptyText = (v: unknown) =>
@@ -203,7 +203,7 @@ const isEmptyText = (v: unknown) =>
 /** Largest number of children we accept; the spec sets no range, the server needs one. */
 export const MAX_CHILDREN = 30;
 
-/** Validates one answer with the spec's exact messages (§5). */
+/** Validates one answer with the catalogue's exact messages. */
 export function validateAnswer(question: Question, value: unknown, today: Date = new Date()): StepCheck {
   switch (question.type) {
     case 'heightWeight': {
@@ -211,7 +211,7 @@ export function validateAnswer(question: Question, value: unknown, today: Date =
       return problem === null ? { ok: true } : { ok: false, message: problem };
     }
     case 'dob':
-      // Incomplete: the step does nothing (spec §5); a future date says why (issue 15 §6).
+      // Incomplete: the step does nothing; a future date says why.
       return isValidDob(value, today) ? { ok: true } : { ok: false, message: dobProblem(value, today) };
     case 'multiselect': {
       const list = Array.isArray(value) ? (value as unknown[]) : [];
@@ -287,7 +287,7 @@ export function pruneAnswers(answers: IntakeAnswers, today: Date = new Date()): 
     const key = `${field}${DOCUMENT_SUFFIX}`;
     if (out[key] === '') delete out[key];
   }
-  // Issue 15 §6: options of the other sex (the gender answer changed after they were chosen) go.
+  // Options of the other sex (the gender answer changed after they were chosen) go.
   for (const q of ALL_QUESTIONS) {
     const v = out[q.field];
     if (Array.isArray(v)) out[q.field] = v.filter((o) => optionAppliesTo(o, out.gender));

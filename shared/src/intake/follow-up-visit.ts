@@ -2,7 +2,7 @@ import { ADDITIONAL_SYMPTOMS, MAIN_SYMPTOMS } from './options.js';
 import type { Question } from './types.js';
 
 /**
- * Issue 15 §2: a follow-up visit asks what changed since the last visit instead of copying that
+ * A follow-up visit asks what changed since the last visit instead of copying that
  * visit's symptoms: better / about the same / worse, any new symptoms, and the patient's own words.
  */
 export const FOLLOW_UP_CHANGES = ['Better', 'About the same', 'Worse'] as const;

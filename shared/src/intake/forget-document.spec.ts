@@ -1,6 +1,6 @@
 import { forgetDocument } from './forget-document.js';
 
-describe('forgetDocument (issue 15 §3)', () => {
+describe('forgetDocument', () => {
   it('drops a per-question upload by field and name', () => {
     expect(
       forgetDocument(

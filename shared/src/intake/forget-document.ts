@@ -3,7 +3,7 @@ import { DOCUMENT_SUFFIX, UPLOAD_FIELDS } from './content.js';
 import type { IntakeAnswers } from './types.js';
 
 /**
- * The record without a deleted document's file name (issue 15 §3): the `<field>_document` entry of an
+ * The record without a deleted document's file name: the `<field>_document` entry of an
  * upload made at a question, or its place in `medicalReports` (names joined by ', '). Null when the
  * record does not name it, so the caller writes nothing.
  */

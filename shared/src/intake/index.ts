@@ -9,5 +9,5 @@ export * from './patient-types.js';
 export * from './follow-up-visit.js';
 export * from './visit.js';
 export * from './forget-document.js';
-// Issue 19 (fhir): the FHIR R4 code table and the record's clinical lists (export, printable summary).
+// The FHIR R4 code table and the record's clinical lists (export, printable summary).
 export * from '../fhir/index.js';

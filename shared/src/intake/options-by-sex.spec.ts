@@ -3,7 +3,7 @@ import { pruneAnswers, toggleOption } from './engine.js';
 
 const TODAY = new Date(2026, 10, 21);
 
-describe('options by sex (issue 15 §6)', () => {
+describe('options by sex', () => {
   const field = (f: string) => ALL_QUESTIONS.find((x) => x.field === f)!;
 
   it('offers menstrual and pregnancy options only to a female or unspecified patient', () => {
@@ -39,7 +39,7 @@ describe('options by sex (issue 15 §6)', () => {
   });
 });
 
-describe('question bank fixes (issue 15 §6)', () => {
+describe('question bank fixes', () => {
   const field = (f: string) => ALL_QUESTIONS.find((x) => x.field === f)!;
 
   it("offers 'None' for asthma medicines, exclusive of the others", () => {

@@ -1,4 +1,4 @@
-/** Option lists of the intake (spec §3 Option lists), exactly as the spec gives them. */
+/** Option lists of the intake, exactly as the spec gives them. */
 
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 export const VISIT_TYPES = ['New Appointment', 'Follow-up Visit'] as const;
@@ -57,7 +57,7 @@ export const SURGERY_RECOVERY = ['Excellent', 'Good', 'Fair', 'Poor', 'Still rec
 export const SMOKING_STATUS = ['Never', 'Former', 'Current'] as const;
 export const ALCOHOL_USE = ['None', 'Social', 'Moderate', 'Heavy'] as const;
 
-/** The 17 main symptoms (spec §3). */
+/** The 17 main symptoms. */
 export const MAIN_SYMPTOMS = [
   'Chest Pain',
   'Headache',
@@ -123,7 +123,7 @@ export const DOCTOR_SPECIALTIES = [
   'Urology',
 ] as const;
 
-/** Chronic follow-ups (spec §3): duration and last test/check buckets. */
+/** Chronic follow-ups: duration and last test/check buckets. */
 export const CONDITION_DURATIONS = [
   'Less than 1 year',
   '1-2 years',

@@ -49,7 +49,7 @@ export interface SummarySection {
 }
 
 /**
- * The clinical summary of an intake record (spec §2 "AI-generated summary", issue 4), generated on the
+ * The clinical summary of an intake record (docs/product.md#clinical-summary), generated on the
  * server for a doctor. Red flags come first; the disclaimer labels it as generated.
  */
 export interface ClinicalSummary {
@@ -75,7 +75,7 @@ export interface ClinicalSummary {
 }
 
 /**
- * Issue 18: the head of a clinical summary on a provider's appointment card — its red flags and the
+ * The head of a clinical summary on a provider's appointment card — its red flags and the
  * first chief complaints; the whole summary and intake load when the card is opened.
  */
 export interface SummaryHeadline {
@@ -89,7 +89,7 @@ export interface SummaryHeadline {
   complaints: string[];
 }
 
-/** `GET /api/patients/{uid}` (spec §7); 404 for a new patient. */
+/** `GET /api/patients/{uid}`; 404 for a new patient. */
 export interface PatientResponse {
   /** Always true in a 200 answer (a new patient gets 404). */
   exists: boolean;
@@ -100,7 +100,7 @@ export interface PatientResponse {
   crisis?: CrisisInfo | null;
 }
 
-/** A document of a patient (spec §3 Document) plus what the server knows about its file. */
+/** A document of a patient plus what the server knows about its file. */
 export interface PatientDocument {
   id: string;
   name: string;

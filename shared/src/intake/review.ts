@@ -16,7 +16,7 @@ export interface ReviewItem {
   value: string;
 }
 
-/** The sections whose questions the patient answered (Edit jumps into them, issue 15 §2). */
+/** The sections whose questions the patient answered (Edit jumps into them). */
 export type EditableSection = 'personal' | 'history' | 'symptoms';
 
 export interface ReviewSection {
@@ -112,7 +112,7 @@ export function uploadedDocuments(answers: IntakeAnswers): string[] {
   return uploadedDocumentEntries(answers).map((e) => e.name);
 }
 
-/** Reason for visit as displayed (spec §3: "displayed only"): the visit type and the complaints. */
+/** Reason for visit as displayed ("displayed only"): the visit type and the complaints. */
 export function reasonForVisit(answers: IntakeAnswers): string {
   const complaints = [
     ...list(answers.symptoms).filter((s) => s !== 'Other'),
@@ -125,7 +125,7 @@ export function reasonForVisit(answers: IntakeAnswers): string {
 }
 
 /**
- * The sections of 'Please Review Your Information' (spec §2): Personal Information, Medical History,
+ * The sections of 'Please Review Your Information': Personal Information, Medical History,
  * Symptoms Summary, Visit Information (only when the patient arrived via a doctor) and Uploaded Documents.
  */
 export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boolean }): ReviewSection[] {

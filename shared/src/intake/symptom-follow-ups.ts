@@ -1,7 +1,7 @@
 import type { FollowUpTopic, Question } from './types.js';
 
 /*
- * Symptom follow-ups (spec §3 Symptom follow-ups): for each of the 36 symptoms other than 'Other',
+ * Symptom follow-ups: for each of the 36 symptoms other than 'Other',
  * 3–8 required select or multiselect questions about location, duration, severity or type, triggers
  * and associated symptoms. Field names are camelCase, prefixed by the symptom. Written to be read by
  * a clinician: the answers feed the clinical summary and its red flags (api/src/summary).

@@ -1,9 +1,9 @@
-/** Shapes of the intake question bank and the answers it collects (spec §3 Patient intake record). */
+/** Shapes of the intake question bank and the answers it collects. */
 
 export type QuestionType = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'dob' | 'heightWeight';
 
 /**
- * Groups named by the spec's filtering rules (§4 Intake flow): a returning patient choosing a
+ * Groups named by the filtering rules (docs/product.md#intake-branching): a returning patient choosing a
  * follow-up loses whole groups, so each question says which group it belongs to.
  */
 export type QuestionGroup =
@@ -31,11 +31,11 @@ export interface Question {
   /** Extra guidance shown under the label. */
   hint?: string;
   options?: readonly string[];
-  /** Optional questions may be left empty (spec §5). */
+  /** Optional questions may be left empty. */
   optional?: boolean;
-  /** Multiselect: at least this many choices (spec §5). */
+  /** Multiselect: at least this many choices. */
   minSelections?: number;
-  /** The step offers a file upload, stored as `<field>_document` (spec §3). */
+  /** The step offers a file upload, stored as `<field>_document`. */
   upload?: boolean;
   /** Main questions only. */
   group?: QuestionGroup;
@@ -52,7 +52,7 @@ export interface HeightWeight {
 
 export type AnswerValue = string | number | string[] | HeightWeight;
 
-/** The intake record as the form collects it: field → answer (spec §3). */
+/** The intake record as the form collects it: field → answer. */
 export type IntakeAnswers = Record<string, AnswerValue | undefined>;
 
 /** A topic (chronic condition or symptom) and its follow-up questions. */

@@ -14,7 +14,7 @@ import {
 } from './visit.js';
 import type { ClinicalSummary } from './patient-types.js';
 
-/** Issue 15 §2: visits, the follow-up's questions, the URL mode and the review's Edit navigation. */
+/** Visits, the follow-up's questions, the URL mode and the review's Edit navigation. */
 
 const RECORD = {
   name: 'Ann Lee',

@@ -7,7 +7,7 @@ import { reasonForVisit } from './review.js';
 import type { IntakeAnswers } from './types.js';
 
 /**
- * Issue 15 §2: each submitted intake is a visit with its own date, reason and clinical summary. The
+ * Each submitted intake is a visit with its own date, reason and clinical summary. The
  * profile keeps the stable facts (demographics, allergies, conditions, medications, surgeries,
  * habits); the visit keeps the visit's own answers (visit type, symptoms and their follow-ups, what
  * changed since the last visit, the final reports).
@@ -93,7 +93,7 @@ export function visitAnswersFor(kind: VisitKind, visit: IntakeAnswers): IntakeAn
   return Object.fromEntries(Object.entries(visit).filter(([k]) => kept.has(k)));
 }
 
-/** The kind of a record sent without one (spec §7 clients): a Follow-up Visit, else a visit. */
+/** The kind of a record sent without one (older clients): a Follow-up Visit, else a visit. */
 export function inferVisitKind(answers: IntakeAnswers): VisitKind {
   return answers.visitType === 'Follow-up Visit' ? 'follow-up' : 'visit';
 }
@@ -163,7 +163,7 @@ export interface VisitListItem {
 export interface VisitsResponse {
   items: VisitListItem[];
   total: number;
-  /** Issue 18: pass as `?before=` for the next (earlier) page; null when none is left. */
+  /** Pass as `?before=` for the next (earlier) page; null when none is left. */
   nextBefore: string | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §1: the pages of the shell a mail links to (shell/src/app/routes.tsx serves them), and the
+ * The pages of the shell a mail links to (shell/src/app/routes.tsx serves them), and the
  * one-click unsubscribe. Written once: the API composes the links, the shell serves the pages.
  */
 export const MAIL_LINK_PATHS = {

@@ -42,19 +42,19 @@ export const providerKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
-  /** Issue 16 §5 / 18: a page of a queue with its search and order, from a keyset cursor. */
+  /** A page of a queue with its search and order, from a keyset cursor. */
   applications: (filters: { status: string; q: string; sort: string; cursor: string | null }) =>
     [...adminKeys.all, 'applications', filters] as const,
 };
 
-// Doctor signup and onboarding (issue 14, mfe-provider application).
+// Doctor signup and onboarding (mfe-provider application).
 export const doctorApplicationKeys = {
   all: ['doctor-application'] as const,
   /** The signed-in applicant's own record (GET /api/doctors/{uid}). */
   own: (uid: string) => [...doctorApplicationKeys.all, 'own', uid] as const,
 };
 
-// Shell (issue 14 §3, shell server state): the session behind the guards, a doctor's application as
+// Shell (shell server state): the session behind the guards, a doctor's application as
 // the onboarding guard reads it, and the emulator's mailbox of the local tools.
 export const sessionKeys = {
   all: ['session'] as const,
@@ -72,7 +72,7 @@ export const mailboxKeys = {
   list: (emulatorUrl: string, projectId: string) => [...mailboxKeys.all, emulatorUrl, projectId] as const,
 };
 
-// Issue 15 (h2): a patient's visits and the unsent intake kept on the server.
+// A patient's visits and the unsent intake kept on the server.
 export const visitKeys = {
   /** Under `patientKeys.all`, so what invalidates a patient's record reaches the visits too. */
   all: (uid: string) => [...patientKeys.all, 'visits', uid] as const,
@@ -84,20 +84,20 @@ export const draftKeys = {
   detail: (uid: string) => [...patientKeys.all, 'draft', uid] as const,
 };
 
-// Issue 15 (h4): the settings page's account (name, phone, stored e-mail) and notification preferences.
+// The settings page's account (name, phone, stored e-mail) and notification preferences.
 export const settingsKeys = {
   all: ['settings'] as const,
   account: (uid: string) => [...settingsKeys.all, 'account', uid] as const,
   preferences: (uid: string) => [...settingsKeys.all, 'preferences', uid] as const,
 };
 
-// Issue 16 (g4): a file previewed in the page on the provider dashboard (fetched once per preview).
+// A file previewed in the page on the provider dashboard (fetched once per preview).
 export const providerFileKeys = {
   all: ['provider-file'] as const,
   prescription: (appointmentId: string) => [...providerFileKeys.all, 'prescription', appointmentId] as const,
 };
 
-// Issue 16 (g5): the admin desk — a suspended doctor's upcoming appointments (under `adminKeys.all`).
+// The admin desk — a suspended doctor's upcoming appointments (under `adminKeys.all`).
 export const adminDeskKeys = {
   upcoming: (doctorId: string) => [...adminKeys.all, 'upcoming', doctorId] as const,
   /** A page of the audit screen: its filters and the row it starts after. */
@@ -105,24 +105,24 @@ export const adminDeskKeys = {
     [...adminKeys.all, 'audit', filters, before] as const,
 };
 
-// Issue 16 (k1): an applicant's credential previewed in the page on the admin desk (fetched once per preview).
+// An applicant's credential previewed in the page on the admin desk (fetched once per preview).
 export const credentialFileKeys = {
   credential: (credentialId: string) => [...providerFileKeys.all, 'credential', credentialId] as const,
 };
 
-// Issue 18 (p7): one application's documents, loaded when the admin opens them (under `adminKeys.all`).
+// One application's documents, loaded when the admin opens them (under `adminKeys.all`).
 export const adminApplicationKeys = {
   credentials: (doctorId: string) => [...adminKeys.all, 'application-credentials', doctorId] as const,
 };
 
-// Issue 18 (p6): the provider's appointments by window (under `providerKeys.appointments()`, so the card
+// The provider's appointments by window (under `providerKeys.appointments()`, so the card
 // mutations reach every window) and one card's intake.
 export const providerWindowKeys = {
   window: (from: string, to: string) => [...providerKeys.appointments(), 'window', from, to] as const,
   intake: (appointmentId: string) => [...providerKeys.appointments(), 'intake', appointmentId] as const,
 };
 
-// Issue 18 (p5): the doctor search's pages and a doctor's free slots; under doctorKeys.all, so a booking
+// The doctor search's pages and a doctor's free slots; under doctorKeys.all, so a booking
 // (which invalidates doctorKeys.all) refreshes both.
 export const doctorSearchKeys = {
   all: [...doctorKeys.all, 'search'] as const,
@@ -135,11 +135,11 @@ export const doctorSearchKeys = {
     [...doctorKeys.all, 'slots', doctorId, from, to] as const,
 };
 
-// Issue 19 (queue): the admin dashboard's failed e-mail (under `adminKeys.all`).
+// The admin dashboard's failed e-mail (under `adminKeys.all`).
 export const mailAdminKeys = {
   failed: () => [...adminKeys.all, 'mail-failed'] as const,
 };
-// Issue 19 (mail): the local SMTP sink's e-mails (/dev/mailbox) and an unsubscribe link's check
+// The local SMTP sink's e-mails (/dev/mailbox) and an unsubscribe link's check
 export const mailSinkKeys = {
   all: ['mail-sink'] as const,
   list: () => [...mailSinkKeys.all, 'list'] as const,

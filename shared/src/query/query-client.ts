@@ -2,7 +2,7 @@ import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 
 /**
  * The defaults every Medora query runs with. No retries and no refetch on window focus: the screens
- * fetched once and showed the answer (or the error) before TanStack Query, and the fallbacks of spec §7
+ * fetched once and showed the answer (or the error) before TanStack Query, and the fallbacks
  * (documents from the profile, sample doctors) must appear at once rather than after three retries.
  */
 export const MEDORA_QUERY_DEFAULTS: DefaultOptions = {

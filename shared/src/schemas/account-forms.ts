@@ -1,5 +1,5 @@
 /**
- * `@medora/shared/account-forms` (issue 15 §4): the settings page's zod schemas, for the shell. The
+ * `@medora/shared/account-forms`: the settings page's zod schemas, for the shell. The
  * shell imports them from here, not from `@medora/shared/schemas`: that federation singleton carries
  * every route's contract (the dev routes' names included), which the shell's production build must
  * not contain (shell/test/production-build.test.ts). The rules are the same objects the API uses.

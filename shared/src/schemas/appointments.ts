@@ -5,7 +5,7 @@ import { serverSetField } from './server-set.js';
 import { uidSchema } from './users.js';
 
 /**
- * `POST /api/appointments` (spec §7 body, plus `doctorId`, which our UI sends). The server decides
+ * `POST /api/appointments` (the original body, plus `doctorId`, which our UI sends). The server decides
  * bookedAt (its clock), the status (Scheduled) and the snapshot of doctor, clinic and specialty from
  * the doctor record; the body's copies are accepted for spec compatibility and otherwise ignored.
  */
@@ -21,7 +21,7 @@ export const createAppointmentSchema = z
     clinic: z.string().trim().max(200).optional(),
     specialty: z.string().trim().max(200).optional(),
     notes: z.string().max(2000, MESSAGES.appointmentNotesTooLong).optional(),
-    // Set by the server when the doctor attaches a prescription (issue 13): empty or absent here.
+    // Set by the server when the doctor attaches a prescription: empty or absent here.
     prescriptionUrl: serverSetField,
     bookedAt: z.string().max(64).optional(),
   })
@@ -33,7 +33,7 @@ export const listAppointmentsQuerySchema = z.object({ uid: uidSchema }).strict()
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuerySchema>;
 
 /**
- * `POST /api/appointments/{id}/reschedule` (issue 15 §5): the new slot of the same doctor, as the clinic
+ * `POST /api/appointments/{id}/reschedule`: the new slot of the same doctor, as the clinic
  * wall date and time ('2026-11-27', '11:30 AM').
  */
 export const rescheduleAppointmentSchema = z

@@ -3,12 +3,12 @@ import { AUDIT_MAX_LIMIT } from '../doctors/admin-desk.js';
 import { pageLimitSchema } from './page-limit.js';
 
 /**
- * Every action the audit log records (issue 13): the API writes only these (the type is checked at
+ * Every action the audit log records: the API writes only these (the type is checked at
  * every call), so a reviewer can filter on a fixed vocabulary instead of guessing free strings.
  * Append new actions here; never rename one that rows already carry.
  */
 export const AUDIT_ACTIONS = [
-  // A patient profile, document or appointment, as named since issue 5.
+  // What was done to a patient profile, document or appointment.
   'read',
   'write',
   'list',
@@ -34,14 +34,14 @@ export const AUDIT_ACTIONS = [
   'appointment.prescription.upload',
   'appointment.prescription.download',
   'audit.read',
-  // Issue 15 §5: a patient moved an appointment to another slot.
+  // A patient moved an appointment to another slot.
   'appointment.reschedule',
-  // Issue 16 (g2): an approved doctor edited their profile.
+  // An approved doctor edited their profile.
   'doctor.profile.update',
-  // Issue 16 §5: an admin suspends or reinstates an approved doctor.
+  // An admin suspends or reinstates an approved doctor.
   'doctor.suspend',
   'doctor.reinstate',
-  // Issue 19 §2: an admin sent a dead-lettered e-mail again.
+  // An admin sent a dead-lettered e-mail again.
   'mail.retry',
   // A clinician marked a visit's red flag reviewed (it is no longer carried to later summaries).
   'flag.review',
@@ -59,7 +59,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'schedule',
   'dashboard',
   'audit_log',
-  // Issue 19 §2: a mail job of the queue (its id).
+  // A mail job of the queue (its id).
   'mail_job',
   'unknown',
 ] as const;
@@ -124,7 +124,7 @@ export const auditQuerySchema = z
       })
       .optional(),
     resourceId: text('resourceId', 128).optional(),
-    // Issue 18: the contract's names for the same two filters (actorUid, resourceId win when both).
+    // The contract's names for the same two filters (actorUid, resourceId win when both).
     actor: text('actor', 128).optional(),
     subject: text('subject', 128).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit log’s actions' }).optional(),
@@ -136,7 +136,7 @@ export const auditQuerySchema = z
       message: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`,
       notOnce: 'limit must be given once, as a whole number',
     }).optional(),
-    // Issue 16 §5: the next page of the admin's audit screen — rows older than the row `before` names.
+    // The next page of the admin's audit screen — rows older than the row `before` names.
     before: z.uuid({ error: 'before must be the id of an audit row' }).optional(),
   })
   .strict()

@@ -1,4 +1,4 @@
-// Issue 18 (p5): the query strings of the doctor search and a doctor's free slots.
+// The query strings of the doctor search and a doctor's free slots.
 import { z } from 'zod';
 import { DOCTOR_SPECIALTIES } from '../intake/options.js';
 import { parseIsoDate } from '../booking/dates.js';
@@ -44,7 +44,7 @@ export type PublicDoctorsQuery = z.output<typeof publicDoctorsQuerySchema>;
 
 /**
  * `GET /api/doctors-with-context/{uid}?specialty=&condition=&q=&availableFrom=&cursor=&limit=`;
- * `condition` (the spec §6 chronic-condition filter) may repeat or be comma-separated.
+ * `condition` (the chronic-condition filter) may repeat or be comma-separated.
  */
 export const doctorSearchQuerySchema = z.strictObject({
   specialty,

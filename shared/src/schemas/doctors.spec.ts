@@ -29,7 +29,7 @@ const firstMessage = (change: object) => {
   return result.success ? null : result.error.issues[0]!.message;
 };
 
-describe('doctorApplicationSchema (issue 13 §3)', () => {
+describe('doctorApplicationSchema', () => {
   it('accepts the spec’s 16 specialties and nothing else', () => {
     expect(DOCTOR_SPECIALTIES).toHaveLength(16);
     for (const specialty of DOCTOR_SPECIALTIES) expect(firstMessage({ specialty })).toBeNull();
@@ -57,7 +57,7 @@ describe('doctorApplicationSchema (issue 13 §3)', () => {
   });
 });
 
-describe('doctorApplicationFormSchema (issue 14 §3: the page and the API, one set of rules)', () => {
+describe('doctorApplicationFormSchema (the page and the API, one set of rules)', () => {
   const FORM = {
     ...APPLICATION,
     experience: '12',
@@ -131,7 +131,7 @@ describe('decision versions', () => {
   });
 });
 
-describe('sub-specialties (issue 16 §2)', () => {
+describe('sub-specialties', () => {
   it('has options for each of the 16 specialties, written once', () => {
     expect(Object.keys(DOCTOR_SUB_SPECIALTIES).sort()).toEqual([...DOCTOR_SPECIALTIES].sort());
     for (const options of Object.values(DOCTOR_SUB_SPECIALTIES)) {
@@ -166,7 +166,7 @@ describe('sub-specialties (issue 16 §2)', () => {
   });
 });
 
-describe('doctorProfileUpdateSchema (issue 16 §2)', () => {
+describe('doctorProfileUpdateSchema', () => {
   const message = (body: object) => {
     const result = doctorProfileUpdateSchema.safeParse(body);
     return result.success ? null : result.error.issues[0]!.message;

@@ -24,7 +24,7 @@ import { pageLimitSchema } from './page-limit.js';
 import type { ClinicalSummary, SummaryHeadline } from '../intake/patient-types.js';
 import { PROVIDER_PAGE_MAX, PROVIDER_WINDOW_MAX_DAYS, windowDays } from '../booking/date-window.js';
 
-/** Spec §9 doctor defaults at signup. */
+/** A new doctor's defaults at signup. */
 export const DOCTOR_DEFAULTS = {
   consultationFee: 150,
   consultationDuration: 30,
@@ -42,7 +42,7 @@ export const CREDENTIAL_TYPES = [
 ] as const;
 export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
-/** Spec §3 Credential record: the issuing organisation is decided by the type, never by the client. */
+/** The issuing organisation is decided by the type, never by the client. */
 export function issuingOrganizationFor(type: CredentialType): string | null {
   if (type === 'degree') return 'Medical School';
   if (type === 'license') return 'Medical Board';
@@ -53,14 +53,14 @@ const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => text(max).min(1, MESSAGES.requiredFields);
 /**
  * Numbers are numbers: no coercion, so `true`, `"0x10"` and `""` are refused instead of becoming
- * 1, 16 and 0 (issue 13 §3).
+ * 1, 16 and 0.
  */
 const strictNumber = () => z.number(MESSAGES.numberExpected);
 
 /**
  * The rule of each application field, written once: the API's body schema below uses them as they are,
  * the onboarding form (`doctorApplicationFormSchema`) wraps the numeric and list ones for text inputs.
- * Number rules answer 'Please fill in all required fields' like the form always did (issue 14 §3).
+ * Number rules answer 'Please fill in all required fields' like the form always did.
  */
 const applicationFields = {
   name: required(200),
@@ -68,7 +68,7 @@ const applicationFields = {
   gender: required(40),
   dob: required(20).refine((v) => isPastBirthDate(v), MESSAGES.dobInvalid),
   specialty: z.enum(DOCTOR_SPECIALTIES, MESSAGES.specialtyInvalid),
-  // Issue 16 §2: picked from DOCTOR_SUB_SPECIALTIES of the specialty (checked with the specialty).
+  // Picked from DOCTOR_SUB_SPECIALTIES of the specialty (checked with the specialty).
   subSpecialties: z
     .array(text(120).min(1, MESSAGES.subSpecialtyInvalid))
     .max(20, MESSAGES.subSpecialtyInvalid),
@@ -95,7 +95,7 @@ const applicationFields = {
 };
 const f = applicationFields;
 
-/** Issue 16 §2: every picked sub-specialty belongs to the specialty (issue on `subSpecialties`). */
+/** Every picked sub-specialty belongs to the specialty (issue on `subSpecialties`). */
 function checkSubSpecialties(
   value: { specialty?: string; subSpecialties?: string[] },
   ctx: z.RefinementCtx,
@@ -113,9 +113,9 @@ const subSpecialtiesInput = z
   .pipe(f.subSpecialties);
 
 /**
- * `POST /api/doctors` body `data` (spec §3 Doctor application record). Status fields a client might
+ * `POST /api/doctors` body `data`. Status fields a client might
  * send (verificationStatus, isAvailable, credentialsVerified, documentsSubmitted, onboardingCompleted)
- * are stripped: the server sets them (spec §4 Doctor application).
+ * are stripped: the server sets them.
  */
 export const doctorApplicationSchema = z
   .object({
@@ -173,7 +173,7 @@ const listText = <T extends z.ZodType<unknown, string[]>>(rule: T) =>
 
 /**
  * The onboarding form's values (every input is text; flat clinic address) checked by the same field
- * rules and messages as `POST /api/doctors` (issue 14 §3). One schema per step of the form, in order.
+ * rules and messages as `POST /api/doctors`. One schema per step of the form, in order.
  */
 export const doctorApplicationFormSchema = z.object({
   name: f.name,
@@ -200,7 +200,7 @@ export const doctorApplicationFormSchema = z.object({
 /** The form's values as typed (strings and the checkbox). */
 export type DoctorApplicationForm = z.input<typeof doctorApplicationFormSchema>;
 
-/** Spec §5 Doctor onboarding, step by step (the Upload Documents step checks files, not fields). */
+/** Step by step (the Upload Documents step checks files, not fields). */
 export const doctorApplicationStepSchemas = {
   personal: doctorApplicationFormSchema.pick({ name: true, phone: true, gender: true, dob: true }),
   professional: doctorApplicationFormSchema
@@ -230,7 +230,7 @@ export const doctorApplicationStepSchemas = {
 };
 
 /**
- * Issue 16 §2: `PATCH /api/doctors/{uid}/profile`, what an approved doctor may change themself. Every
+ * `PATCH /api/doctors/{uid}/profile`, what an approved doctor may change themself. Every
  * field is optional (at least one is required); a changed licence number or specialty returns the
  * record to review. The same field rules as the application.
  */
@@ -267,7 +267,7 @@ export interface DoctorProfileResponse {
 }
 
 /**
- * Issue 16 §2: the provider dashboard's profile editor, as typed (text inputs, flat address), checked
+ * The provider dashboard's profile editor, as typed (text inputs, flat address), checked
  * by the same field rules as the application and `PATCH /api/doctors/{uid}/profile`.
  */
 export const doctorProfileFormSchema = doctorApplicationFormSchema
@@ -289,7 +289,7 @@ export const doctorProfileFormSchema = doctorApplicationFormSchema
   .superRefine(checkSubSpecialties);
 export type DoctorProfileForm = z.input<typeof doctorProfileFormSchema>;
 
-/** The metadata of one credential (spec §7 JSON body; the multipart form carries the same fields). */
+/** The metadata of one credential (the multipart form carries the same fields). */
 export const credentialMetadataSchema = z.object({
   type: z.enum(CREDENTIAL_TYPES),
   documentName: z.string().trim().min(1).max(255),
@@ -300,7 +300,7 @@ export const credentialMetadataSchema = z.object({
 export type CredentialMetadataInput = z.infer<typeof credentialMetadataSchema>;
 
 /**
- * The version of the application the admin reviewed (issue 13 §3): `version` in the body, or the
+ * The version of the application the admin reviewed: `version` in the body, or the
  * application's ETag in `If-Match`. Optional here because the header may carry it instead.
  */
 const applicationVersionSchema = z
@@ -342,7 +342,7 @@ export function versionFromIfMatch(header: string | string[] | undefined): numbe
 }
 
 /**
- * `GET /api/admin/applications?status=&q=&sort=&cursor=&limit=` (issue 16 §5, issue 18): a tab, a
+ * `GET /api/admin/applications?status=&q=&sort=&cursor=&limit=`: a tab, a
  * search in name, e-mail and licence, the submission date order and a keyset page (`limit`, default
  * `APPLICATIONS_PAGE_SIZE`, at most `APPLICATIONS_MAX_LIMIT`) after `cursor`.
  */
@@ -355,7 +355,7 @@ export const applicationsQuerySchema = z
       .transform((v) => v.trim())
       .optional(),
     sort: z.enum(APPLICATION_SORTS, MESSAGES.applicationsSortInvalid).default('oldest'),
-    // Issue 18: a keyset page — the opaque `nextCursor` of the page before, and its size.
+    // A keyset page — the opaque `nextCursor` of the page before, and its size.
     cursor: z
       .string(MESSAGES.applicationsCursorInvalid)
       .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.applicationsCursorInvalid)
@@ -387,7 +387,7 @@ const slotLengthSchema = z
   .int(MESSAGES.scheduleSlotLengthInvalid)
   .min(5, MESSAGES.scheduleSlotLengthInvalid)
   .max(240, MESSAGES.scheduleSlotLengthInvalid);
-/** Issue 16 §3: one weekday's hours; breaks lie inside them. */
+/** One weekday's hours; breaks lie inside them. */
 const dayHoursSchema = z
   .object({
     start: slotSchema,
@@ -406,7 +406,7 @@ const scheduleDateSchema = z
   .string()
   .max(10, MESSAGES.scheduleDateInvalid)
   .refine((v) => parseIsoDate(v) !== null, MESSAGES.scheduleDateInvalid);
-/** Issue 16 §3: a vacation range, a closed day or extra hours on one date. */
+/** A vacation range, a closed day or extra hours on one date. */
 const scheduleExceptionSchema = z.discriminatedUnion('kind', [
   z
     .object({ kind: z.literal('vacation'), from: scheduleDateSchema, to: scheduleDateSchema })
@@ -426,7 +426,7 @@ const scheduleExceptionSchema = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * `PUT /api/provider/schedule`: weekly `hours` per weekday (issue 16; the server generates the slots)
+ * `PUT /api/provider/schedule`: weekly `hours` per weekday (the server generates the slots)
  * or, as before, weekday names with 'hh:mm AM/PM' slots; date `exceptions`; an IANA zone.
  */
 export const providerScheduleSchema = z
@@ -447,7 +447,7 @@ export type ProviderScheduleInput = z.infer<typeof providerScheduleSchema>;
 export const appointmentStatusUpdateSchema = z.object({ status: z.enum(['Completed', 'No-Show']) }).strict();
 export type AppointmentStatusUpdate = z.infer<typeof appointmentStatusUpdateSchema>;
 
-/** `POST /api/provider/appointments/{id}/cancel` (issue 13): the doctor's reason, shown to the patient. */
+/** `POST /api/provider/appointments/{id}/cancel`: the doctor's reason, shown to the patient. */
 export const doctorCancelSchema = z
   .object({
     reason: requiredReason(
@@ -459,7 +459,7 @@ export const doctorCancelSchema = z
   .strict();
 export type DoctorCancelInput = z.infer<typeof doctorCancelSchema>;
 
-/** `GET /api/doctors/{uid}` (spec §3, §7). */
+/** `GET /api/doctors/{uid}`. */
 export interface DoctorRecordResponse {
   exists: boolean;
   data: DoctorRecord;
@@ -467,7 +467,7 @@ export interface DoctorRecordResponse {
 
 export interface CredentialRecord {
   id: string;
-  /** Set when a resubmission replaced this document (issue 13 §3); null for current documents. */
+  /** Set when a resubmission replaced this document; null for current documents. */
   supersededAt: string | null;
   type: CredentialType;
   documentName: string;
@@ -479,7 +479,7 @@ export interface CredentialRecord {
   createdAt: string;
 }
 
-/** Spec §3 Doctor (application record) as the owner and admins read it. */
+/** A doctor's application record as the owner and admins read it. */
 export interface DoctorRecord {
   id: string;
   uid: string | null;
@@ -511,25 +511,25 @@ export interface DoctorRecord {
   timeZone: string;
   schedule: { availableDays: string[]; timeSlots: Record<string, string[]> };
   createdAt: string;
-  /** Grows with every change of the application; approve/reject/reopen name it (issue 13 §3). */
+  /** Grows with every change of the application; approve/reject/reopen name it. */
   version: number;
   /**
-   * Issue 16 §5: set while an admin has suspended the approved doctor. Only the owner and admins read a
+   * Set while an admin has suspended the approved doctor. Only the owner and admins read a
    * doctor record, so the reason reaches the suspended doctor and nobody else.
    */
   suspension: { at: string; reason: string } | null;
 }
 
 export interface DoctorApplication extends DoctorRecord {
-  /** Issue 18: how many documents it has; the documents load on demand (`…/{id}/credentials`). */
+  /** How many documents it has; the documents load on demand (`…/{id}/credentials`). */
   credentialCount: number;
-  /** Issue 16 §5: the account's role ('doctor' or 'provider'; null without an account). */
+  /** The account's role ('doctor' or 'provider'; null without an account). */
   applicantRole: 'doctor' | 'provider' | null;
-  /** Issue 16 §5: earlier rejections of this application, oldest first, with their reasons. */
+  /** Earlier rejections of this application, oldest first, with their reasons. */
   rejections: { at: string; reason: string }[];
 }
 
-/** Issue 16 §5: `POST /api/admin/doctors/{id}/suspend` — the version reviewed and why. */
+/** `POST /api/admin/doctors/{id}/suspend` — the version reviewed and why. */
 export const suspendDoctorSchema = z
   .object({
     reason: requiredReason(
@@ -542,7 +542,7 @@ export const suspendDoctorSchema = z
   .strict();
 export type SuspendDoctorInput = z.infer<typeof suspendDoctorSchema>;
 
-/** Issue 16 §5: an upcoming appointment of a suspended doctor, for the admin's follow-up. */
+/** An upcoming appointment of a suspended doctor, for the admin's follow-up. */
 export interface FollowUpAppointment {
   id: string;
   startsAt: string;
@@ -557,10 +557,10 @@ export interface SuspensionResult {
   upcoming: FollowUpAppointment[];
 }
 
-/** `GET /api/admin/applications` (issue 16 §5): one page of a tab, and how many match in all. */
+/** `GET /api/admin/applications`: one page of a tab, and how many match in all. */
 export interface ApplicationsPage {
   items: DoctorApplication[];
-  /** Issue 18: the `cursor` of the next page; null on the last. */
+  /** The `cursor` of the next page; null on the last. */
   nextCursor: string | null;
   total: number;
 }
@@ -584,23 +584,23 @@ export interface ProviderAppointment {
     name: string | null;
     email: string | null;
     /**
-     * Issue 18: the head of the patient's clinical summary (null without one, or once cancelled);
+     * The head of the patient's clinical summary (null without one, or once cancelled);
      * the whole summary and intake come from `GET /api/provider/appointments/{id}/intake`.
      */
     headline: SummaryHeadline | null;
   };
   /** When the doctor marked it Completed or No-Show (ISO), for the undo window; else null. */
   closedAt?: string | null;
-  /** Who cancelled and, for a doctor's cancellation, why (issue 13). */
+  /** Who cancelled and, for a doctor's cancellation, why. */
   cancelledBy?: 'patient' | 'doctor' | 'admin' | null;
   cancelReason?: string | null;
-  /** Issue 15 §5: the start (ISO) before the patient's latest reschedule, else null. */
+  /** The start (ISO) before the patient's latest reschedule, else null. */
   rescheduledFrom?: string | null;
   /** The clinic's zone of `startsAt` and `rescheduledFrom`. */
   timeZone?: string;
 }
 
-/** `GET /api/provider/appointments` (issue 18): one page of a window of clinic dates, by start. */
+/** `GET /api/provider/appointments`: one page of a window of clinic dates, by start. */
 export interface ProviderAppointmentsPage {
   items: ProviderAppointment[];
   /** Opaque: pass as `cursor` for the next page of the same window; null on the last page. */
@@ -611,7 +611,7 @@ export interface ProviderAppointmentsPage {
   timeZone: string;
 }
 
-/** `GET /api/provider/appointments/{id}/intake` (issue 18): the record behind one appointment card. */
+/** `GET /api/provider/appointments/{id}/intake`: the record behind one appointment card. */
 export interface ProviderAppointmentIntake {
   appointmentId: string;
   patientUid: string;
@@ -624,7 +624,7 @@ export interface ProviderAppointmentIntake {
 export interface ProviderScheduleResponse {
   availableDays: string[];
   timeSlots: Record<string, string[]>;
-  /** Issue 16 §3: the weekly hours the slots were generated from (absent on an older schedule). */
+  /** The weekly hours the slots were generated from (absent on an older schedule). */
   hours?: WeeklyHours;
   exceptions?: ScheduleException[];
   timeZone: string;
@@ -632,7 +632,7 @@ export interface ProviderScheduleResponse {
   outsideSchedule: { id: string; date: string; patientUid: string }[];
 }
 
-/** `GET /api/admin/overview` (issue 7 counters on top of the accounts and doctors counts). */
+/** `GET /api/admin/overview` (the queue's counters on top of the accounts and doctors counts). */
 export interface AdminDashboardOverview {
   users: { total: number; byRole: Record<string, number> };
   doctors: { total: number; byVerificationStatus: Record<string, number> };
@@ -649,7 +649,7 @@ const providerLimitInvalid = formatMessage('providerLimitInvalid', { max: PROVID
 const windowDate = (message: string) => z.string(message).refine((v) => parseIsoDate(v) !== null, message);
 
 /**
- * `GET /api/provider/appointments?from=&to=&cursor=&limit=` (issue 18): a window of clinic dates (both
+ * `GET /api/provider/appointments?from=&to=&cursor=&limit=`: a window of clinic dates (both
  * included, at most PROVIDER_WINDOW_MAX_DAYS; defaults in `providerWindow`), a page of at most
  * PROVIDER_PAGE_MAX, and the opaque cursor the previous page gave.
  */

@@ -1,5 +1,5 @@
 /**
- * `@medora/shared/schemas`: the zod schemas of the contracts (ARCHITECTURE rule 4), one import for the
+ * `@medora/shared/schemas`: the zod schemas of the contracts, one import for the
  * API and for any frontend form that validates with them. Kept out of the main entry so pages that do
  * not validate anything (the landing page) never download zod.
  */
@@ -13,8 +13,8 @@ export * from './audit.js';
 export * from './doctors.js';
 export * from './responses.js';
 export * from './doctor-search.js';
-// Issue 19 (queue): dead letters of the mail queue.
+// Dead letters of the mail queue.
 export * from './mail-jobs.js';
-// Issue 19 (mail): the unsubscribe link and the local mailbox.
+// The unsubscribe link and the local mailbox.
 export * from './mail.js';
 export * from './page-limit.js';

@@ -30,7 +30,7 @@ describe('intakeRecordSchema', () => {
     );
   });
 
-  it('refuses the height and weight the page refuses, with the same messages (issue 15 §6)', () => {
+  it('refuses the height and weight the page refuses, with the same messages', () => {
     const msg = (heightWeight: unknown) =>
       intakeRecordSchema.safeParse({ heightWeight }).error?.issues[0]?.message ?? null;
     expect(msg({ heightFeet: 0, heightInches: 0, weight: 0 })).toBe(
@@ -50,7 +50,7 @@ describe('intakeRecordSchema', () => {
     expect(r.error?.issues[0]?.message).toBe('Your date of birth cannot be in the future.');
   });
 
-  it('refuses an option of the other sex (issue 15 §6)', () => {
+  it('refuses an option of the other sex', () => {
     const r = intakeRecordSchema.safeParse({
       gender: 'Male',
       bleedingSite: ['Vaginal, outside normal periods'],

@@ -35,7 +35,7 @@ function answerSchema(q: Question): z.ZodType {
         if (!isValidDob(v)) ctx.addIssue({ code: 'custom', message: dobProblem(v) ?? MESSAGES.dobInvalid });
       });
     case 'heightWeight':
-      // The same rule and messages as the page (issue 15 §6): ranges named, zeros refused.
+      // The same rule and messages as the page: ranges named, zeros refused.
       return z
         .object({ heightFeet: z.number(), heightInches: z.number(), weight: z.number() })
         .strict()
@@ -53,10 +53,10 @@ const fileName = z.string().max(FILE_NAME_MAX);
 
 const shape: Record<string, z.ZodType> = {};
 for (const q of ALL_QUESTIONS) shape[q.field] = answerSchema(q).optional();
-// Issue 15 §2: what changed since the last visit (a follow-up visit's questions).
+// What changed since the last visit (a follow-up visit's questions).
 for (const q of FOLLOW_UP_VISIT_QUESTIONS) shape[q.field] = answerSchema(q).optional();
 for (const f of UPLOAD_FIELDS) shape[`${f}${DOCUMENT_SUFFIX}`] = fileName.optional();
-// Spec §3: medicalReports (file names of the final upload step), uploadedAt, reasonForVisit (displayed).
+// MedicalReports (file names of the final upload step), uploadedAt, reasonForVisit (displayed).
 shape.medicalReports = z
   .string()
   .max(FILE_NAME_MAX * 10)
@@ -65,7 +65,7 @@ shape.uploadedAt = z.string().max(40).optional();
 shape.reasonForVisit = z.string().max(TEXT_MAX).optional();
 
 /**
- * The intake record (spec §3) as `POST /api/patients` accepts it: every field of the question bank
+ * The intake record as `POST /api/patients` accepts it: every field of the question bank
  * (main questions and follow-ups) with its enum or range, the `<field>_document` file names, and
  * nothing else — an unknown field is refused with its own field message.
  */
@@ -74,7 +74,7 @@ const questionOf = new Map(ALL_QUESTIONS.map((q) => [q.field, q]));
 export const intakeRecordSchema = z.looseObject(shape).superRefine((record, ctx) => {
   for (const key of Object.keys(record)) {
     if (!(key in shape)) ctx.addIssue({ code: 'custom', path: [key], message: MESSAGES.unknownField });
-    // Issue 15 §6: an option of the other sex (e.g. a menstrual option for a male patient) is refused.
+    // An option of the other sex (e.g. a menstrual option for a male patient) is refused.
     const q = questionOf.get(key);
     const v = record[key];
     if (!q?.options || v === undefined) continue;
@@ -85,20 +85,20 @@ export const intakeRecordSchema = z.looseObject(shape).superRefine((record, ctx)
 });
 export type IntakeRecord = z.infer<typeof intakeRecordSchema>;
 
-/** `POST /api/patients` body (spec §7). */
+/** `POST /api/patients` body. */
 export const savePatientSchema = z
   .object({
     uid: uidSchema,
     data: intakeRecordSchema,
-    /** Issue 15 §2: the visit this submission is; without it, inferred from `data.visitType`. */
+    /** The visit this submission is; without it, inferred from `data.visitType`. */
     kind: z.enum(VISIT_KINDS).optional(),
   })
   .strict();
 export type SavePatientInput = z.infer<typeof savePatientSchema>;
 
 /**
- * `POST /api/patients/{uid}/documents` JSON body (spec §7): a metadata-only record. The spec's
- * `fileUrl` is the server's to set (issue 13): accepted only empty or absent, and never stored.
+ * `POST /api/patients/{uid}/documents` JSON body: a metadata-only record. The spec's
+ * `fileUrl` is the server's to set: accepted only empty or absent, and never stored.
  */
 export const createDocumentMetadataSchema = z
   .object({
@@ -112,7 +112,7 @@ export type CreateDocumentMetadataInput = z.infer<typeof createDocumentMetadataS
 /** A document id in a path. */
 export const documentIdSchema = z.uuid({ message: MESSAGES.notFound });
 
-// Issue 15 (h2): the unsent intake kept on the server per account (`PUT /api/patients/{uid}/draft`).
+// The unsent intake kept on the server per account (`PUT /api/patients/{uid}/draft`).
 /**
  * A draft holds answers as they are being typed, so values are checked for type and size only (a
  * half-typed height is fine), while every key must be a field of the record: the same text and list
@@ -157,7 +157,7 @@ export const flagIdSchema = z
   .string()
   .max(60, { message: MESSAGES.flagReviewNotFound })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: MESSAGES.flagReviewNotFound });
-/** Issue 18: `GET /api/patients/{uid}/visits?before=` — the visits older than the visit `before`. */
+/** `GET /api/patients/{uid}/visits?before=` — the visits older than the visit `before`. */
 export const visitsQuerySchema = z
   .object({ before: z.uuid({ message: MESSAGES.visitsBeforeInvalid }).optional() })
   .strict();

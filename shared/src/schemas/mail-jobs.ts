@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 
-/** Issue 19 §2: most dead letters one page of `GET /api/admin/mail/failed` holds. */
+/** Most dead letters one page of `GET /api/admin/mail/failed` holds. */
 export const FAILED_MAIL_MAX_LIMIT = 50;
 
 /** `GET /api/admin/mail/failed?cursor=&limit=`: a keyset page, newest first. */

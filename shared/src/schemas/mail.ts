@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UNSUBSCRIBE_LISTS } from '../mail/mail-links.js';
 import { MESSAGES } from '../messages.js';
 
-/** `?token=` of the unsubscribe routes (issue 19 §1); the signature is checked by the API. */
+/** `?token=` of the unsubscribe routes; the signature is checked by the API. */
 export const unsubscribeQuerySchema = z.object({
   token: z
     .string({ error: MESSAGES.unsubscribeTokenMissing })

@@ -1,4 +1,4 @@
-// Issue 18 (perf): the one parser of a list route's `?limit=` (the doctor search, the audit log, the
+// The one parser of a list route's `?limit=` (the doctor search, the audit log, the
 // admin's applications and the provider's appointments used to carry a copy each).
 import { z } from 'zod';
 

@@ -21,7 +21,7 @@ function jsonFetch(body: unknown) {
   return (async () => new Response(JSON.stringify(body), { status: 200 })) as unknown as typeof fetch;
 }
 
-describe('response schemas (issue 14 §2)', () => {
+describe('response schemas', () => {
   let errors: jest.SpyInstance;
   beforeEach(() => {
     errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);

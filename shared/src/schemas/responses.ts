@@ -55,7 +55,7 @@ import { VISIT_KINDS, type VisitDetail, type VisitsResponse } from '../intake/vi
 import { FLAG_CONCEPT_IDS, FLAG_URGENCIES, type FlagConcept } from '../clinical/concepts.js';
 
 /*
- * Issue 14 §2: the bodies the API answers with, as zod schemas. The TypeScript interfaces stay where
+ * The bodies the API answers with, as zod schemas. The TypeScript interfaces stay where
  * callers import them; `agree` below fails the build when an interface and its schema drift apart.
  * `RESPONSE_SCHEMAS` maps each route to its success body: the OpenAPI document shows it
  * (api/src/common/openapi.ts), an API test parses real answers with it, and the client checks answers
@@ -179,7 +179,7 @@ export const patientResponseSchema = z.strictObject({
   crisis: crisisInfoSchema.nullable().optional(),
 });
 
-// Issue 15 (h2): visits and the server-kept draft.
+// Visits and the server-kept draft.
 const visitKindSchema = z.enum(VISIT_KINDS);
 export const visitListItemSchema = z.strictObject({
   id: z.string(),
@@ -244,7 +244,7 @@ export const doctorsWithContextResponseSchema = z.strictObject({
   nextCursor: z.string().nullable(),
 });
 
-/** Issue 18: `GET /api/doctors/{uid}/slots`. */
+/** `GET /api/doctors/{uid}/slots`. */
 export const doctorSlotsResponseSchema = z.strictObject({
   doctorId: z.string(),
   timeZone: z.string(),
@@ -328,7 +328,7 @@ export const doctorRecordSchema = z.strictObject({
 });
 
 export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), data: doctorRecordSchema });
-/** Issue 16 §2: an approved doctor's profile edit; `backToReview` when licence or specialty changed. */
+/** An approved doctor's profile edit; `backToReview` when licence or specialty changed. */
 export const doctorProfileResponseSchema = z.strictObject({
   data: doctorRecordSchema,
   backToReview: z.boolean(),
@@ -340,7 +340,7 @@ export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   rejections: z.array(z.strictObject({ at: z.string(), reason: z.string() })),
 });
 
-/** Issue 16 §5: suspend answers with the doctor and their upcoming appointments to follow up. */
+/** Suspend answers with the doctor and their upcoming appointments to follow up. */
 export const suspensionResultSchema = z.strictObject({
   doctor: doctorRecordSchema,
   upcoming: z.array(
@@ -354,7 +354,7 @@ export const suspensionResultSchema = z.strictObject({
   ),
 });
 
-/** Issue 16 §5: a page of the admin desk's applications. */
+/** A page of the admin desk's applications. */
 export const applicationsPageSchema = z.strictObject({
   items: z.array(doctorApplicationResponseSchema),
   nextCursor: z.string().nullable(),
@@ -396,7 +396,7 @@ export const providerAppointmentSchema = z.strictObject({
   timeZone: z.string().optional(),
 });
 
-// Issue 18 (p6): the provider's appointments by window and page; one card's intake on demand.
+// The provider's appointments by window and page; one card's intake on demand.
 export const providerAppointmentsPageSchema = z.strictObject({
   items: z.array(providerAppointmentSchema),
   nextCursor: z.string().nullable(),
@@ -448,7 +448,7 @@ export const auditEntrySchema = z.strictObject({
   createdAt: isoTime,
 });
 
-// Issue 15 (h4): the settings page's account and notification preferences.
+// The settings page's account and notification preferences.
 export const accountSchema = z.strictObject({
   uid: z.string(),
   email: z.string().nullable(),
@@ -458,7 +458,7 @@ export const accountSchema = z.strictObject({
   phone: z.string().nullable(),
 });
 
-// Issue 19 (queue): the mail queue's dead letters, and the local mode's clock and sweep.
+// The mail queue's dead letters, and the local mode's clock and sweep.
 const failedMailSchema = z.object({
   id: z.string(),
   kind: z.string(),
@@ -536,23 +536,23 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/admin/doctors/{id}/reinstate': doctorRecordSchema,
   'GET /api/admin/doctors/{id}/upcoming': z.array(suspensionResultSchema.shape.upcoming.element),
   'GET /api/audit': z.array(auditEntrySchema),
-  // Issue 15 (h4): the settings page
+  // The settings page
   'GET /api/me/account': accountSchema,
   'PATCH /api/me/account': accountSchema,
   'GET /api/me/preferences': notificationPreferencesSchema,
   'PUT /api/me/preferences': notificationPreferencesSchema,
-  // Issue 19 (mail): the one-click unsubscribe, and the local sink's mails (local mode only)
+  // The one-click unsubscribe, and the local sink's mails (local mode only)
   'GET /api/mail/unsubscribe': unsubscribeStatusSchema,
   'POST /api/mail/unsubscribe': unsubscribeStatusSchema,
   'GET /api/dev/mail': z.array(mailSinkSummarySchema),
   'GET /api/dev/mail/{id}': mailSinkMessageSchema,
   'POST /api/dev/mail/reminder': devReminderResponseSchema,
-  // Issue 17 (p1): liveness and readiness
+  // Liveness and readiness
   'GET /api/health/live': livenessResponseSchema,
   'GET /api/health/ready': readinessResponseSchema,
-  // Issue 19 §3: the FHIR R4 export, a file (application/fhir+json; validated against the FHIR schema in tests)
+  // The FHIR R4 export, a file (application/fhir+json; validated against the FHIR schema in tests)
   'GET /api/patients/{uid}/fhir': null,
-  // Issue 19 (queue): the mail queue's dead letters, and the local mode's clock and sweep.
+  // The mail queue's dead letters, and the local mode's clock and sweep.
   'GET /api/admin/mail/failed': failedMailPageSchema,
   'POST /api/admin/mail/failed/{id}/retry': failedMailRetrySchema,
   'POST /api/dev/clock': devClockSchema,

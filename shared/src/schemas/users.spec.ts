@@ -30,7 +30,7 @@ describe('createUserSchema', () => {
   });
 });
 
-// Issue 15 (h4): the settings page's schemas, shared by the forms and the API.
+// The settings page's schemas, shared by the forms and the API.
 describe('updateAccountSchema', () => {
   it('trims the name and takes an empty value as "clear"', () => {
     expect(updateAccountSchema.parse({ name: '  Dana  ', phone: '' })).toEqual({ name: 'Dana', phone: '' });

@@ -19,7 +19,7 @@ export const uidSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid uid.');
 
 /**
- * `POST /api/users` (spec §7). The server takes email and emailVerified from the verified token;
+ * `POST /api/users`. The server takes email and emailVerified from the verified token;
  * the body may carry them (the spec sends them) but they are ignored.
  */
 export const createUserSchema = z
@@ -40,7 +40,7 @@ export const createUserSchema = z
   .strict();
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
-/** A user record as the API returns it (spec §3 User). */
+/** A user record as the API returns it. */
 export const userSchema = z.object({
   uid: z.string(),
   email: z.string().nullable(),
@@ -52,7 +52,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
- * What the caller may open, decided by the server (ARCHITECTURE rule 5); client guards only redirect.
+ * What the caller may open, decided by the server; client guards only redirect.
  * `providerDashboard`: role doctor or provider with an approved doctor record linked to the account.
  */
 export interface MeAccess {
@@ -72,7 +72,7 @@ export interface MeResponse {
   access: MeAccess;
 }
 
-/** Kinds of notification in the patient header's bell (spec §2 Patient header bar). */
+/** Kinds of notification in the patient header's bell. */
 export const NOTIFICATION_TYPES = ['appointment', 'document', 'reminder', 'system'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -93,7 +93,7 @@ export interface NotificationsResponse {
 
 /**
  * Ids are `<source>:<key>[:<key>…]`, e.g. `system:welcome`, `appointment:<uuid>` or
- * `doctor-rescheduled:<uuid>:<stamp>` (issue 16: the doctor's and applicant's ids could not be marked read).
+ * `doctor-rescheduled:<uuid>:<stamp>` (the doctor's and applicant's ids could not be marked read).
  */
 export const notificationIdSchema = z
   .string()
@@ -120,14 +120,14 @@ export interface HealthResponse {
   version: string;
 }
 
-/** `GET /api/health/live` (issue 17 §4): the process answers; no database involved. */
+/** `GET /api/health/live`: the process answers; no database involved. */
 export interface LivenessResponse {
   status: 'ok';
   version: string;
 }
 
 /**
- * `GET /api/health/ready` (issue 17 §4): 200 `ready` when the database answers and every migration
+ * `GET /api/health/ready`: 200 `ready` when the database answers and every migration
  * this version knows is applied and the process is not shutting down; otherwise 503 `not-ready`.
  */
 export interface ReadinessResponse {
@@ -138,7 +138,7 @@ export interface ReadinessResponse {
   version: string;
 }
 
-// ── Issue 15 (h4): My account — the settings page ───────────────────────────────────────────────
+// ── My account — the settings page ───────────────────────────────────────────────
 
 /** Letters, digits, punctuation and spaces: no line breaks or other control characters. */
 // eslint-disable-next-line no-control-regex
@@ -154,7 +154,7 @@ export const accountNameSchema = z
   .max(ACCOUNT_NAME_MAX_LENGTH, MESSAGES.settingsNameTooLong)
   .refine((name) => !CONTROL_CHARACTERS.test(name), MESSAGES.settingsNameInvalid);
 
-/** The account's phone: digits only, spec §9 length (the page strips non-digits as one types); empty clears it. */
+/** The account's phone: 10 to 15 digits (the page strips non-digits as one types); empty clears it. */
 export const accountPhoneSchema = z
   .string()
   .refine((phone) => phone === '' || isValidPhoneDigits(phone), MESSAGES.invalidPhone);
@@ -183,7 +183,7 @@ export interface Account {
   phone: string | null;
 }
 
-/** `PUT /api/me/preferences`: the whole set of notification preferences (issue 15 §4). */
+/** `PUT /api/me/preferences`: the whole set of notification preferences. */
 export const notificationPreferencesSchema = z.strictObject({
   emailBookingConfirmations: z.boolean(),
   emailReminders: z.boolean(),

@@ -18,7 +18,7 @@ export interface DialogProps {
 }
 
 /**
- * The one modal dialog (issue 14 §3), on the native `<dialog>` and `showModal()`: the browser puts it
+ * The one modal dialog, on the native `<dialog>` and `showModal()`: the browser puts it
  * in the top layer and makes the rest of the page inert (a second dialog opened above it, e.g. a
  * confirm over the patient's details, stacks on top). Escape arrives as `cancel`; focus goes back to
  * the opener when the dialog unmounts. Mounted means open: callers render it conditionally.

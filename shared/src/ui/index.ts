@@ -1,5 +1,5 @@
 /**
- * `@medora/shared/ui`: the React primitives every frontend uses (issue 14 §3): one modal `Dialog` and
+ * `@medora/shared/ui`: the React primitives every frontend uses: one modal `Dialog` and
  * one `Popover`. A separate entry (and a federation singleton) so that `@medora/shared` stays free of
  * React for the API.
  */

@@ -14,7 +14,7 @@ describe('notify', () => {
     expect(toastStore.getState().toasts.map((t) => t.text)).toEqual(['Saved']);
   });
 
-  // Issue 15 §6: at most three toasts, identical ones merged.
+  // At most three toasts, identical ones merged.
   it('keeps at most three toasts, dropping the oldest', () => {
     ['One', 'Two', 'Three', 'Four', 'Five'].forEach((text) => notify.info(text));
     expect(MAX_TOASTS).toBe(3);

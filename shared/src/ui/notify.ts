@@ -11,7 +11,7 @@ export interface Toast {
   count: number;
 }
 
-/** At most this many toasts are on screen (issue 15 §6): a new one pushes the oldest out. */
+/** At most this many toasts are on screen: a new one pushes the oldest out. */
 export const MAX_TOASTS = 3;
 
 export interface ToastState {
@@ -26,7 +26,7 @@ let nextToastId = 1;
  * Non-blocking messages for every frontend (no `window.alert`). `@medora/shared` is a federation
  * singleton, so a remote calling `notify.error(...)` reaches the one `<Toaster/>` the shell renders.
  * A toast identical to one on screen (same kind and text) is merged into it: its count goes up, it keeps
- * its id and its timer starts again; beyond `MAX_TOASTS` the oldest goes (issue 15 §6).
+ * its id and its timer starts again; beyond `MAX_TOASTS` the oldest goes.
  */
 export const toastStore = createStore<ToastState>()((set, get) => ({
   toasts: [],

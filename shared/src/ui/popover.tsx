@@ -29,7 +29,7 @@ export interface PopoverProps {
 }
 
 /**
- * The one popover (issue 14 §3): a button and a panel it controls (`aria-expanded`, `aria-controls`).
+ * The one popover: a button and a panel it controls (`aria-expanded`, `aria-controls`).
  * Escape closes it and returns the focus to the button; a pointer press outside closes it. Menus add
  * their roles and arrow keys through `buttonProps` / `panelProps`.
  */

@@ -13,7 +13,7 @@ let notificationsSynced = false;
 /**
  * The whole app under the router: every route but a first load of the landing page. The page's one
  * QueryClient (a federation singleton) is provided here, so the remotes' queries share its cache, and
- * every successful mutation in it refreshes the notification bell (issue 15 §6).
+ * every successful mutation in it refreshes the notification bell.
  */
 export function renderApp(root: Root, config: RuntimeConfig): void {
   if (!notificationsSynced) {

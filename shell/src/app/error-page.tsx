@@ -3,7 +3,7 @@ import { errorMessage, MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
 import { useRuntimeConfig } from './runtime-config';
 
-/** The router's default error element (ARCHITECTURE rule 3); details only in local mode. */
+/** The router's default error element; details only in local mode. */
 export function RootErrorPage() {
   const error = useRouteError();
   const { mode } = useRuntimeConfig();

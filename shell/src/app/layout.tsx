@@ -15,10 +15,10 @@ const AccountHeader = lazy(() =>
 );
 const SiteHeader = lazy(() => import('../features/header/headers').then((m) => ({ default: m.SiteHeader })));
 
-/** Routes that carry the patient header bar (spec §2). */
+/** Routes that carry the patient header bar. */
 export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment', '/settings'];
 
-/** The staff's routes, with the same header bar (issue 16 §1). */
+/** The staff's routes, with the same header bar. */
 export const STAFF_ROUTES = ['/admin', '/provider-dashboard', '/doctor-onboarding'];
 
 /** Every route with the account header: bell and account menu. */
@@ -41,9 +41,9 @@ export function ShellHeader() {
 
 /**
  * Root layout: header, the current route, toasts and dialogs. Starts Firebase Auth after the first
- * render of any route but the landing page, which needs no auth (issue 8: no auth code before first
+ * render of any route but the landing page, which needs no auth (no auth code before first
  * paint). Leaving `/` for another route starts it then; a started instance is reused.
- * Every signed-in screen, remotes included, sits inside the idle-session timer (issue 9); a first load
+ * Every signed-in screen, remotes included, sits inside the idle-session timer; a first load
  * of `/` renders without this layout, so the landing page does not load it.
  */
 export function Layout() {

@@ -6,8 +6,8 @@ import css from '../components/status-page.module.css';
 import { dashboardPathFor } from '../features/auth/model/login-routing';
 
 /**
- * Unknown paths (inside the layout, under the header): what happened and a way home (issue 15 §6); a
- * signed-in account is offered its own dashboard (issue 16 §1: the staff's too).
+ * Unknown paths (inside the layout, under the header): what happened and a way home; a
+ * signed-in account is offered its own dashboard (the staff's too).
  */
 export function NotFoundPage() {
   const dashboard = useStore(authStore, (s) => (s.profile ? dashboardPathFor(s.profile) : null));

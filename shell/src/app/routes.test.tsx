@@ -87,7 +87,7 @@ describe('shell routes', () => {
     expect(screen.queryByRole('button', { name: /, account menu$/ })).toBeNull();
   });
 
-  // Issue 16 §1: the staff pages carry the same header as the patient's (bell, account menu).
+  // The staff pages carry the same header as the patient's (bell, account menu).
   it.each([
     ['/provider-dashboard', 'mfe_provider/ProviderDashboardPage'],
     ['/admin', 'mfe_provider/AdminDashboardPage'],
@@ -116,7 +116,7 @@ describe('shell routes', () => {
     expect(((await screen.findByLabelText('Healthcare Provider')) as HTMLInputElement).checked).toBe(true);
   });
 
-  it('the not-found page offers an admin the admin desk (issue 16 §1)', async () => {
+  it('the not-found page offers an admin the admin desk', async () => {
     signIn({ admin: true, providerDashboard: false });
     renderAt('/nowhere');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
@@ -126,7 +126,7 @@ describe('shell routes', () => {
   it.each([
     ['Healthcare Provider', 'provider'],
     ['Doctor/Admin', 'doctor'],
-  ])('the login page links the %s choice to /doctor-signup (issue 16 §1)', async (label, role) => {
+  ])('the login page links the %s choice to /doctor-signup', async (label, role) => {
     act(() => authStore.getState().setUser(null));
     renderAt('/patient-login');
     expect(screen.queryByTestId('doctor-signup-prompt')).toBeNull();
@@ -145,7 +145,7 @@ describe('shell routes', () => {
     expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).toBeNull();
   });
 
-  it('the not-found page offers a signed-in patient the dashboard (issue 15 §6)', async () => {
+  it('the not-found page offers a signed-in patient the dashboard', async () => {
     signIn();
     renderAt('/nowhere');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

@@ -18,7 +18,7 @@ const LoginPage = lazy(() =>
 );
 const MailboxPage = __LOCAL_TOOLS__ ? lazy(() => import('../features/local-tools/mailbox-page')) : null;
 const SettingsPage = lazy(() => import('../features/settings/components/settings-page'));
-// Issue 19 §1: the unsubscribe link of a reminder mail (no sign-in: the signed token is the authority).
+// The unsubscribe link of a reminder mail (no sign-in: the signed token is the authority).
 const UnsubscribePage = lazy(() => import('../features/unsubscribe/unsubscribe-page'));
 
 function LoginRoute({ initialRole }: { initialRole?: SignupRole }) {
@@ -51,7 +51,7 @@ function MailboxRoute() {
   );
 }
 
-/** `/settings` (issue 15 §4): the signed-in account's settings, for every role. */
+/** `/settings`: the signed-in account's settings, for every role. */
 function SettingsRoute() {
   const config = useRuntimeConfig();
   return (
@@ -66,7 +66,7 @@ function SettingsRoute() {
   );
 }
 
-/** The route table of spec §2; each remote page is loaded at run time through RemoteRoute. */
+/** The route table (docs/product.md#screens); each remote page is loaded at run time through RemoteRoute. */
 export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObject[] {
   const remote = (request: string) => <RemoteRoute key={request} request={request} loader={options.loader} />;
   const signedIn = (request: string) => <RequireSignIn>{remote(request)}</RequireSignIn>;

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MESSAGES } from '@medora/shared';
 import { RuntimeConfigErrorPage } from './runtime-config-error';
 
-describe('RuntimeConfigErrorPage (issue 17 §1)', () => {
+describe('RuntimeConfigErrorPage', () => {
   it('says the site is not configured, as an alert with a way to try again', () => {
     render(<RuntimeConfigErrorPage />);
     const alert = screen.getByRole('alert');

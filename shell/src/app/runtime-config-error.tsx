@@ -2,7 +2,7 @@ import { MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
 
 /**
- * Shown instead of the app when `/runtime-config.json` is missing or invalid (issue 17 §1): without
+ * Shown instead of the app when `/runtime-config.json` is missing or invalid: without
  * it the shell does not know the real Firebase project, and falling back to the demo project would
  * sign people into the wrong place. The reason goes to the console for the operator.
  */

@@ -30,7 +30,7 @@ describe('loadRuntimeConfig', () => {
     expect(fetchImpl).toHaveBeenCalledWith('/runtime-config.json', expect.anything());
   });
 
-  // Issue 17 §1: never a silent fall back to the demo project.
+  // Never a silent fall back to the demo project.
   it('refuses a missing file instead of falling back to the demo project', async () => {
     await expect(loadRuntimeConfig(respond(404, {}))).rejects.toThrow(
       '/runtime-config.json is missing or invalid: HTTP 404',

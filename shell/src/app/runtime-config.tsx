@@ -4,7 +4,7 @@ import { defaultRuntimeConfig, errorMessage, parseRuntimeConfig, type RuntimeCon
 
 /**
  * Reads `/runtime-config.json` (remote URLs, API base, Firebase settings) so they change without a
- * rebuild (ARCHITECTURE rule 1). Issue 17 §1: a missing or invalid file is an error (the shell then
+ * rebuild. A missing or invalid file is an error (the shell then
  * shows `RuntimeConfigErrorPage`), never a silent fall back to the demo project; the reason is in the
  * thrown error and in the console.
  */

@@ -4,7 +4,7 @@ import { Toaster } from './toaster';
 
 afterEach(() => act(() => toastStore.setState({ toasts: [] })));
 
-describe('Toaster (issue 15 §6)', () => {
+describe('Toaster', () => {
   it('shows at most three toasts, the newest, and merges identical ones with a count', () => {
     render(<Toaster />);
     act(() => {
@@ -27,7 +27,7 @@ describe('Toaster (issue 15 §6)', () => {
     expect(document.querySelectorAll('.md-toast')).toHaveLength(2);
   });
 
-  // Issue 16 §6: saving the schedule three times in a row leaves one success toast, not a pile.
+  // Saving the schedule three times in a row leaves one success toast, not a pile.
   it("merges 'Schedule saved' ×3 into one toast", () => {
     render(<Toaster />);
     act(() => {

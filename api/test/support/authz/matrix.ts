@@ -22,12 +22,12 @@ export interface RouteCase {
    * 'anonymous' (401 unless the route is public).
    */
   expect: Partial<Record<Actor, number>>;
-  /** What each call leaves in audit_log (issue 13); required: a route without it fails the spec. */
+  /** What each call leaves in audit_log; required: a route without it fails the spec. */
   audit: AuditExpectation;
 }
 
 /**
- * The audit rows a route's calls must write (issue 13). The spec sends every call with its own
+ * The audit rows a route's calls must write. The spec sends every call with its own
  * User-Agent and reads back exactly the rows that call wrote (audit_log.user_agent).
  *
  * - `'none'`: the route returns and changes no health data or credentials. An allowed call writes no
@@ -71,7 +71,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: 'none',
     expect: { anonymous: 200 },
   },
-  // Issue 17 §4: the probes of an orchestrator or load balancer, which sends no token.
+  // The probes of an orchestrator or load balancer, which sends no token.
   'GET /api/health/live': {
     audit: 'none',
     expect: { anonymous: 200 },
@@ -90,7 +90,7 @@ export const MATRIX: Record<string, RouteCase> = {
     body: () => ({ role: 'patient' }),
     expect: { anonymous: 200 },
   },
-  // Issue 19 §2: the local mode's clock and reminder sweep (same condition as above).
+  // The local mode's clock and reminder sweep (same condition as above).
   'POST /api/dev/clock': {
     audit: 'none',
     body: () => ({ offsetMinutes: 0 }),
@@ -101,7 +101,7 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: { anonymous: 200 },
   },
 
-  // Issue 19 (mail): the unsubscribe link of a reminder mail. No login: the signed token is the
+  // The unsubscribe link of a reminder mail. No login: the signed token is the
   // authority, so a forged one is refused whoever calls (valid tokens: test/mail.e2e-spec.ts).
   'GET /api/mail/unsubscribe': {
     query: () => ({ token: 'forged.token' }),
@@ -148,7 +148,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'user.read', resourceType: 'user', exceptOwner: true },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
-  // Issue 15 (h4): the settings page, always on the caller's own account (the token's uid).
+  // The settings page, always on the caller's own account (the token's uid).
   'GET /api/me/account': {
     audit: 'none',
     expect: row(401, 200, 200, 200, 200, 200, 200),
@@ -215,7 +215,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'delete', resourceType: 'document' },
     expect: row(401, 204, 403, 403, 403, 403, 204),
   },
-  // Issue 15 §2: visits are read like the record; the draft is the owner's only.
+  // Visits are read like the record; the draft is the owner's only.
   'GET /api/patients/{uid}/visits': {
     params: { uid: 'patient' },
     audit: { action: 'list', resourceType: 'profile' },
@@ -233,7 +233,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'flag.review', resourceType: 'profile' },
     expect: row(401, 403, 403, 404, 403, 403, 404),
   },
-  // Issue 19 §3: the record as a FHIR R4 Bundle, read like the record and audited as an export.
+  // The record as a FHIR R4 Bundle, read like the record and audited as an export.
   'GET /api/patients/{uid}/fhir': {
     params: { uid: 'patient' },
     audit: { action: 'export', resourceType: 'profile' },
@@ -261,7 +261,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'list', resourceType: 'appointment', exceptOwner: true },
     expect: row(401, 200, 403, 403, 403, 403, 200),
   },
-  // Issue 18 (p5): a bookable doctor's free slots; public like GET /api/doctors (no patient data).
+  // A bookable doctor's free slots; public like GET /api/doctors (no patient data).
   'GET /api/doctors/{uid}/slots': {
     params: { uid: 'bookedDoctorRecord' },
     query: () => {
@@ -301,7 +301,7 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   'POST /api/appointments/{id}/reschedule': {
     params: { id: 'freshAppointment' },
-    // Issue 15 §5: the patient only (an admin or the doctor does not move a patient's visit).
+    // The patient only (an admin or the doctor does not move a patient's visit).
     body: (w) => {
       const [date, time] = w.nextSlot().split(' at ');
       return { date, time };
@@ -328,7 +328,7 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'GET /api/provider/appointments/{id}/intake': {
-    // Issue 18: the record behind one card, for that appointment's doctor only; another doctor's
+    // The record behind one card, for that appointment's doctor only; another doctor's
     // appointment does not exist for them (404). Rows name the profile, the appointment in the detail.
     params: { id: 'appointment' },
     audit: { action: 'read', resourceType: 'profile' },
@@ -347,7 +347,7 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 403, 403, 200, 200, 403, 403),
   },
   'PATCH /api/provider/appointments/{id}/status': {
-    // Issue 13: only a visit that has started can be closed.
+    // Only a visit that has started can be closed.
     params: { id: 'freshStartedAppointment' },
     body: () => ({ status: 'Completed' }),
     // Another doctor's appointment does not exist for them: 404, not a hint that it does.
@@ -357,7 +357,7 @@ export const MATRIX: Record<string, RouteCase> = {
     },
     expect: row(401, 403, 403, 200, 404, 403, 403),
   },
-  // issue 13: undo a close within 24 h; the doctor cancels an upcoming appointment with a reason
+  // Undo a close within 24 h; the doctor cancels an upcoming appointment with a reason
   'POST /api/provider/appointments/{id}/reopen': {
     params: { id: 'freshClosedAppointment' },
     audit: { action: 'appointment.status', resourceType: 'appointment' },
@@ -383,7 +383,7 @@ export const MATRIX: Record<string, RouteCase> = {
   'POST /api/doctors': {
     body: (w) => ({ uid: w.users.applicant.uid, data: APPLICATION }),
     audit: { action: 'doctor.apply', resourceType: 'doctor' },
-    // A submission raises the application's version (issue 13 §3): pin it again.
+    // A submission raises the application's version: pin it again.
     restore: (w) => w.restoreApplication(),
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
@@ -401,7 +401,7 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 403, 403, 403, 403, 201, 403),
   },
 
-  // Issue 16 (g2): the approved doctor edits their own profile; nobody else may, admins neither.
+  // The approved doctor edits their own profile; nobody else may, admins neither.
   'PATCH /api/doctors/{uid}/profile': {
     params: { uid: 'unbookedDoctor' },
     body: () => ({ bio: 'Matrix bio', acceptingNewPatients: true }),
@@ -418,7 +418,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'application.read', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
-  // Issue 18: one application's documents, loaded when the admin opens them.
+  // One application's documents, loaded when the admin opens them.
   'GET /api/admin/applications/{id}/credentials': {
     params: { id: 'application' },
     audit: { action: 'list', resourceType: 'credential' },
@@ -429,7 +429,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'credential.view', resourceType: 'credential' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
-  // Issue 13 §3: a decision names the version the admin reviewed.
+  // A decision names the version the admin reviewed.
   'POST /api/admin/doctors/{id}/approve': {
     params: { id: 'application' },
     body: (w) => ({ version: w.applicationVersion }),
@@ -460,7 +460,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'doctor.reopen', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 409),
   },
-  // Issue 16 (g5): the admin desk — suspend and reinstate an approved doctor, their follow-ups.
+  // The admin desk — suspend and reinstate an approved doctor, their follow-ups.
   'POST /api/admin/doctors/{id}/suspend': {
     params: { id: 'application' },
     body: (w) => ({ reason: 'Complaint under review', version: w.applicationVersion }),
@@ -484,7 +484,7 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { resourceType: 'doctor', perSubject: { action: 'list', resourceType: 'appointment' } },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
-  // Issue 19 §2: dead-lettered mail (ids, tries, last error; no health data).
+  // Dead-lettered mail (ids, tries, last error; no health data).
   'GET /api/admin/mail/failed': {
     audit: { resourceType: 'mail_job' },
     expect: row(401, 403, 403, 403, 403, 403, 200),

@@ -36,16 +36,16 @@ export type Subject =
   | 'application'
   | 'freshAppointment'
   | 'freshDocument'
-  // issue 13: visits that have started (Scheduled) and that were just closed (Completed)
+  // Visits that have started (Scheduled) and that were just closed (Completed)
   | 'freshStartedAppointment'
   | 'freshClosedAppointment'
-  // issue 15: the patient's visit (their intake submission)
+  // The patient's visit (their intake submission)
   | 'visit'
   // a red-flag rule id (the world's visit raises none: an allowed caller gets 404)
   | 'flag'
-  // Issue 16 (g2): an approved doctor's own record (their profile)
+  // An approved doctor's own record (their profile)
   | 'unbookedDoctor'
-  // issue 16 §5: the booked doctor's record (the admin desk reads their upcoming appointments)
+  // The booked doctor's record (the admin desk reads their upcoming appointments)
   | 'bookedDoctorRecord';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
@@ -82,7 +82,7 @@ export class World {
   documentId = '';
   credentialId = '';
   applicationId = '';
-  /** The applicant's application version, pinned by set-up and restoreApplication (issue 13 §3). */
+  /** The applicant's application version, pinned by set-up and restoreApplication. */
   readonly applicationVersion = 1;
   /** One of the patient's own notifications (their booking). */
   notificationId = '';
@@ -131,7 +131,7 @@ export class World {
       .field('documentName', 'license.pdf')
       .attach('file', PDF, { filename: 'license.pdf', contentType: 'application/pdf' });
     w.credentialId = (w.ok(credential, 201) as { id: string }).id;
-    // The degree and identity proof too: POST /api/doctors needs all three (issue 13 §3).
+    // The degree and identity proof too: POST /api/doctors needs all three.
     for (const type of ['degree', 'identity']) {
       w.ok(
         await w
@@ -248,7 +248,7 @@ export class World {
   }
 
   /**
-   * A past appointment of the patient with the booked doctor (issue 13), written to the database:
+   * A past appointment of the patient with the booked doctor, written to the database:
    * 'Scheduled' (may be closed) or 'Completed' just now (may be reopened).
    */
   async freshPastAppointment(status: 'Scheduled' | 'Completed'): Promise<string> {

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 
 /**
  * Tables left out of the comparison: the audit log records every access check, allowed or denied, by
- * design (ARCHITECTURE rule 5), and migrations only change on deploy.
+ * design, and migrations only change on deploy.
  */
 const NOT_COMPARED = ['audit_log', 'migrations'];
 

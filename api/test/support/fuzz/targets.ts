@@ -59,7 +59,6 @@ export const FUZZ_ROUTES = [
   'POST /api/doctors/{uid}/credentials',
   'POST /api/appointments',
   'POST /api/appointments/{id}/cancel',
-  // issue 15
   'POST /api/appointments/{id}/reschedule',
   'POST /api/patients',
   'POST /api/patients/{uid}/documents',
@@ -71,24 +70,23 @@ export const FUZZ_ROUTES = [
   'PATCH /api/provider/appointments/{id}/status',
   'POST /api/provider/appointments/{id}/prescription',
   'PUT /api/provider/schedule',
-  // issue 15: the unsent intake kept on the server
+  // The unsent intake kept on the server
   'PUT /api/patients/{uid}/draft',
   'DELETE /api/patients/{uid}/draft',
-  // issue 13
   'POST /api/provider/appointments/{id}/reopen',
   'POST /api/provider/appointments/{id}/cancel',
-  // Issue 15 (h4): the settings page
+  // The settings page
   'PATCH /api/me/account',
   'PUT /api/me/preferences',
-  // Issue 16 (g2): the approved doctor's profile
+  // The approved doctor's profile
   'PATCH /api/doctors/{uid}/profile',
-  // Issue 16 (g5): the admin desk
+  // The admin desk
   'POST /api/admin/doctors/{id}/suspend',
   'POST /api/admin/doctors/{id}/reinstate',
-  // Issue 19 (mail): the one-click unsubscribe and the local-mode reminder on demand
+  // The one-click unsubscribe and the local-mode reminder on demand
   'POST /api/mail/unsubscribe',
   'POST /api/dev/mail/reminder',
-  // Issue 19 (queue): a dead letter sent again (admin), the local-mode clock and reminder sweep
+  // A dead letter sent again (admin), the local-mode clock and reminder sweep
   'POST /api/admin/mail/failed/{id}/retry',
   'POST /api/dev/clock',
   'POST /api/dev/reminders/sweep',
@@ -320,7 +318,7 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
         schema: rejectApplicationSchema,
       },
     },
-    // Issue 16 §5: a pending application is no approved doctor (409) and nothing is suspended.
+    // A pending application is no approved doctor (409) and nothing is suspended.
     'POST /api/admin/doctors/{id}/suspend': {
       caller: admin,
       path: `/api/admin/doctors/${pendingId}/suspend`,
@@ -356,7 +354,7 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       params: { names: ['id'], build: (v) => `/api/provider/appointments/${v.id}/status` },
       json: { base: { status: 'Completed' }, schema: appointmentStatusUpdateSchema },
     },
-    // issue 13: a visit that was never closed cannot be reopened; a cancelled one cannot be cancelled
+    // A visit that was never closed cannot be reopened; a cancelled one cannot be cancelled
     'POST /api/provider/appointments/{id}/reopen': {
       caller: doctorUser,
       path: `/api/provider/appointments/${keptId}/reopen`,
@@ -380,13 +378,13 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       path: '/api/provider/schedule',
       json: { base: SCHEDULE, schema: providerScheduleSchema },
     },
-    // Issue 15 (h4): the caller's own account and notification preferences.
+    // The caller's own account and notification preferences.
     'PATCH /api/me/account': {
       caller: patient,
       path: '/api/me/account',
       json: { base: { name: 'Fuzz Tester', phone: '5551234567' }, schema: updateAccountSchema },
     },
-    // Issue 16 (g2): only bodies the schema refuses are sent, so the approved doctor stays approved.
+    // Only bodies the schema refuses are sent, so the approved doctor stays approved.
     'PATCH /api/doctors/{uid}/profile': {
       caller: doctorUser,
       path: `/api/doctors/${doctorUser.uid}/profile`,
@@ -401,7 +399,7 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       path: '/api/me/preferences',
       json: { base: { ...DEFAULT_NOTIFICATION_PREFERENCES }, schema: notificationPreferencesSchema },
     },
-    // Issue 19 (mail): the token is in the URL and the body is never read; on a forged link, junk
+    // The token is in the URL and the body is never read; on a forged link, junk
     // bodies are refused and change nothing.
     'POST /api/mail/unsubscribe': {
       caller: null,
@@ -413,7 +411,7 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       path: '/api/dev/mail/reminder',
       json: { base: { appointmentId: cancelledId }, schema: devReminderSchema },
     },
-    // Issue 19 (queue): no such dead letter (404); junk clock moves are refused; the sweep reads no
+    // No such dead letter (404); junk clock moves are refused; the sweep reads no
     // body and refuses any (a sweep would record the fixture's due reminders).
     'POST /api/admin/mail/failed/{id}/retry': {
       caller: admin,

@@ -1,5 +1,5 @@
 /**
- * What `npm run bench:scale` measures: ONE table of issue 18's contract URLs, so that it can be
+ * What `npm run bench:scale` measures: ONE table of the measured URLs, so that it can be
  * adjusted in one place when the routes change. A route that does not exist yet, or ignores a
  * parameter, is still measured: the report prints the status it answered and what it sent.
  */

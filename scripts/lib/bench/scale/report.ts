@@ -2,7 +2,7 @@
 import { formatMs, markdownTable } from '../report.js';
 import type { SizeName } from './sizes.js';
 
-/** Issue 18's targets, judged at the largest size measured (L when it ran). */
+/** The scale targets (docs/performance.md), judged at the largest size measured (L when it ran). */
 export const SCALE_TARGETS = {
   readP99Ms: 50,
   /** Bytes of one page as sent without compression. */
@@ -55,7 +55,7 @@ const formatRps = (rps: number) => (Number.isFinite(rps) ? Math.round(rps).toLoc
 const formatOptional = (v: number | undefined, digits: number) =>
   v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(digits);
 
-/** PASS/FAIL of one measured row against issue 18's targets. */
+/** PASS/FAIL of one measured row against the scale targets. */
 export function scaleVerdict(f: ScaleFigures): ScaleVerdict {
   if (f.status < 200 || f.status >= 300) return { met: false, reason: `answered ${f.status}` };
   if (f.non2xx > 0 || f.errors > 0) {

@@ -1,5 +1,5 @@
 /**
- * Set-based seeding for `npm run bench:scale` (issue 18): every table is filled with one
+ * Set-based seeding for `npm run bench:scale`: every table is filled with one
  * `INSERT … SELECT … FROM generate_series(…)` per step, straight into the API's own schema (after its
  * migrations ran), following the product rules the API relies on:
  *
@@ -385,7 +385,7 @@ async function addAuditRows(db: pg.Client, count: number, log: (line: string) =>
 }
 
 /**
- * The heavy doctor (issue 18: "a doctor with ~2,000 appointments"): the provider account `doctorUid`
+ * The heavy doctor ("a doctor with ~2,000 appointments"): the provider account `doctorUid`
  * takes over the demo General Medicine doctor, whose `count` appointments are spread over the
  * patients; one in 200 is the measured patient's.
  */

@@ -1,5 +1,5 @@
 /**
- * The data sizes of `npm run bench:scale` (issue 18) and how many rows each step adds: pure, so the
+ * The data sizes of `npm run bench:scale` and how many rows each step adds: pure, so the
  * unit test pins the arithmetic the SQL seeding relies on.
  */
 
@@ -20,8 +20,9 @@ export interface SizeSpec {
 }
 
 /**
- * Issue 18's sizes. S keeps the 6 demo doctors; its 500 patients and 2,000 appointments are the
- * provider's heavy doctor's (the same at every size), so S→L compares the same screens.
+ * The data sizes (docs/performance.md). S keeps the 6 demo doctors; its 500 patients and 2,000
+ * appointments are the provider's heavy doctor's (the same at every size), so S→L compares the same
+ * screens.
  */
 export const SIZES: Record<SizeName, SizeSpec> = {
   S: {

@@ -18,7 +18,7 @@ let started: Auth | undefined;
 export function startFirebaseAuth(config: RuntimeConfig): Auth {
   if (started) return started;
   const app = initializeApp(config.firebase);
-  // Sign-in survives reloads (spec §1: sign-in state persists in local browser storage).
+  // Sign-in survives reloads (sign-in state persists in local browser storage).
   const auth = initializeAuth(app, { persistence: browserLocalPersistence });
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   onIdTokenChanged(auth, (user) => {

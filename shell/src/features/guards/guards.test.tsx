@@ -76,7 +76,7 @@ describe('RequireAccess (/admin, /provider-dashboard)', () => {
     expect(screen.getByRole('status').textContent).toBe(MESSAGES.loading);
   });
 
-  // Issue 16 §6: a refused account lands on its own dashboard with a message, not on the marketing page.
+  // A refused account lands on its own dashboard with a message, not on the marketing page.
   it.each([
     ['a patient', 'patient', 'admin', { admin: false, providerDashboard: false }, 'patient dashboard'],
     [
@@ -151,7 +151,7 @@ describe('OnboardingGuard (/doctor-onboarding)', () => {
     expect(await screen.findByRole('heading', { name: 'provider dashboard' })).toBeTruthy();
   });
 
-  it('tells a suspended doctor why instead of the form or a loop to the dashboard (issue 16 §5)', async () => {
+  it('tells a suspended doctor why instead of the form or a loop to the dashboard', async () => {
     jest.spyOn(api, 'getDoctor').mockResolvedValue({
       exists: true,
       data: {

@@ -18,7 +18,7 @@ import { dashboardPathFor } from '../auth/model/login-routing';
 
 export const LOGIN_PATH = '/patient-login';
 
-/** Patient area (spec §2): 'Loading...' while auth starts, then signed-out users go to /patient-login. */
+/** Patient area: 'Loading...' while auth starts, then signed-out users go to /patient-login. */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const status = useStore(authStore, (s) => s.status);
   if (status === 'loading') return <LoadingStatus />;
@@ -26,7 +26,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** What a refused account is told, per page (issue 16 §6). */
+/** What a refused account is told, per page. */
 const REFUSED: Record<keyof MeAccess, string> = {
   admin: MESSAGES.accessDeniedAdmin,
   providerDashboard: MESSAGES.accessDeniedProviderDashboard,
@@ -35,7 +35,7 @@ const REFUSED: Record<keyof MeAccess, string> = {
 /**
  * /admin and /provider-dashboard: the server decides (GET /api/me `access`), this guard only redirects.
  * Signed-out → /patient-login; signed in without access → the account's own dashboard with a message
- * saying why (issue 16 §6: not the marketing page with Login showing).
+ * saying why (not the marketing page with Login showing).
  */
 export function RequireAccess({ need, children }: { need: keyof MeAccess; children: ReactNode }) {
   const status = useStore(authStore, (s) => s.status);
@@ -51,7 +51,7 @@ export function RequireAccess({ need, children }: { need: keyof MeAccess; childr
   return <>{children}</>;
 }
 
-/** Issue 16 §5: what a suspended doctor sees instead of the dashboard or the onboarding form. */
+/** What a suspended doctor sees instead of the dashboard or the onboarding form. */
 export function SuspendedNotice({ reason }: { reason: string }) {
   return (
     <div className={css.inset}>
@@ -64,9 +64,9 @@ export function SuspendedNotice({ reason }: { reason: string }) {
 }
 
 /**
- * /doctor-onboarding (spec §2): needs sign-in; an application already completed and approved goes to
- * /provider-dashboard. A failed lookup counts as not onboarded (spec §6). A suspended doctor (issue 16
- * §5; the server refuses their dashboard) is told so, with the admin's reason, instead.
+ * /doctor-onboarding: needs sign-in; an application already completed and approved goes to
+ * /provider-dashboard. A failed lookup counts as not onboarded. A suspended doctor (the
+ * server refuses their dashboard) is told so, with the admin's reason, instead.
  */
 export function OnboardingGuard({ children }: { children: ReactNode }) {
   const status = useStore(authStore, (s) => s.status);

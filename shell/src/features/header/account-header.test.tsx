@@ -82,7 +82,7 @@ afterEach(() => {
 });
 
 describe('the account header bar (patient)', () => {
-  it('updates the bell without a reload when a remote invalidates the notifications (issue 15)', async () => {
+  it('updates the bell without a reload when a remote invalidates the notifications', async () => {
     const { client } = await renderHeader();
     expect(screen.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')).toMatch(/3/);
     jest
@@ -93,13 +93,13 @@ describe('the account header bar (patient)', () => {
     expect((await screen.findByTestId('unread-badge')).textContent).toBe('4');
   });
 
-  it('names the account button with the e-mail it shows (axe label-content-name-mismatch, issue 15)', async () => {
+  it('names the account button with the e-mail it shows (axe label-content-name-mismatch)', async () => {
     await renderHeader();
     const button = screen.getByRole('button', { name: 'pat@example.test, account menu' });
     expect(button.textContent).toContain('pat@example.test');
   });
 
-  it('draws notification icons as SVG, not emoji (issue 15 §6)', async () => {
+  it('draws notification icons as SVG, not emoji', async () => {
     await renderHeader();
     fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
     const items = within(screen.getByRole('region', { name: 'Notifications' })).getAllByRole('listitem');
@@ -138,7 +138,7 @@ describe('the account header bar (patient)', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
-  // Issue 15 §4: Settings opens the settings page instead of a 'coming soon' toast.
+  // Settings opens the settings page instead of a 'coming soon' toast.
   it('Settings goes to /settings', async () => {
     const router = await renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'pat@example.test, account menu' }));
@@ -186,7 +186,7 @@ describe('the account header bar (patient)', () => {
   });
 });
 
-// Issue 16 §1: doctors, providers and admins get the same frame, with their own role and dashboard.
+// Doctors, providers and admins get the same frame, with their own role and dashboard.
 describe('the account header of the staff', () => {
   const staff = (role: Role, access: MeAccess) =>
     act(() =>

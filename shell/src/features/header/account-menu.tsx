@@ -7,7 +7,7 @@ import { Popover } from '@medora/shared/ui';
 import { dashboardPathFor } from '../auth/model/login-routing';
 import css from './header.module.css';
 
-/** The account's role as the menu names it (issue 16 §1), from the server's verified role (GET /api/me). */
+/** The account's role as the menu names it, from the server's verified role (GET /api/me). */
 export const ACCOUNT_ROLE_LABELS: Record<Role, string> = {
   patient: MESSAGES.patientAccount,
   provider: MESSAGES.accountRoleProvider,
@@ -21,11 +21,11 @@ export function useDashboardPath(): string | null {
 }
 
 /**
- * The account menu of the header (spec §2), for every role (issue 16 §1): the account email, the role
+ * The account menu of the header, for every role: the account email, the role
  * ('Patient Account', 'Healthcare Provider', 'Doctor' or 'Admin'), Dashboard (the role's own),
- * Settings (/settings, issue 15 §4) and Logout (sign out, go to /). A menu button with arrow keys.
+ * Settings (/settings) and Logout (sign out, go to /). A menu button with arrow keys.
  * The button shows the e-mail (only an icon on a phone) and its name starts with it (axe
- * `label-content-name-mismatch`, issue 15 §6).
+ * `label-content-name-mismatch`).
  */
 export function AccountMenu() {
   const email = useStore(authStore, (s) => s.user?.email ?? '');

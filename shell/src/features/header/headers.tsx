@@ -16,7 +16,7 @@ function Logo({ to }: { to: string }) {
 }
 
 /**
- * The header bar of the signed-in areas (spec §2; issue 16 §1: the same frame for patients, doctors,
+ * The header bar of the signed-in areas (the same frame for patients, doctors,
  * providers and admins): logo → the account's own dashboard, notification bell, account menu.
  */
 export function AccountHeader() {

@@ -14,7 +14,7 @@ import css from './header.module.css';
 /** How many notifications the collapsed dropdown shows (the rest behind 'Show all'). */
 export const COLLAPSED_COUNT = 3;
 
-/** SVG icons (lucide), not emoji: emoji render as empty boxes without an emoji font (issue 15 §6). */
+/** SVG icons (lucide), not emoji: emoji render as empty boxes without an emoji font. */
 const ICONS: Record<NotificationType, LucideIcon> = {
   appointment: CalendarDays,
   document: FileText,
@@ -44,7 +44,7 @@ function Item({ n, onRead }: { n: AppNotification; onRead: (id: string) => void 
   );
 }
 
-/** The header bell (spec §2): unread badge, dropdown, expand/collapse; items of four types. */
+/** The header bell: unread badge, dropdown, expand/collapse; items of four types. */
 export function NotificationBell() {
   const { items, unread, error, markRead } = useNotifications();
   const [open, setOpen] = useState(false);

@@ -23,7 +23,7 @@ function setup() {
   return { client, stop, run, invalidated };
 }
 
-describe('syncNotificationsWithMutations (issue 15 §6)', () => {
+describe('syncNotificationsWithMutations', () => {
   it('invalidates the notifications after any successful mutation of the page', async () => {
     const { run, invalidated, stop } = setup();
     expect(invalidated()).toBe(false);

@@ -3,7 +3,7 @@ import { notificationKeys } from '@medora/shared/query';
 import { MARK_READ_MUTATION_KEY } from './use-notifications';
 
 /**
- * Refreshes the bell after every successful mutation on the page (issue 15 §6). The shell hosts the one
+ * Refreshes the bell after every successful mutation on the page. The shell hosts the one
  * QueryClient the remotes share, so a booking, cancellation, reschedule or upload in any remote lands in
  * this mutation cache: the notifications are invalidated here, once, with no code in the remotes.
  * Marking notifications read is skipped (it writes the new list into the cache itself).

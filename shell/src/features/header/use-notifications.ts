@@ -22,7 +22,7 @@ export const MARK_READ_MUTATION_KEY = [...notificationKeys.all, 'mark-read'] as 
  * The signed-in user's notifications (GET /api/notifications) and marking them read. A query of the
  * page's QueryClient: any successful mutation on the page (a booking, cancel or upload in a remote)
  * invalidates `notificationKeys` (`syncNotificationsWithMutations`), and the query refetches on window
- * focus and every minute, so the bell updates without a reload (issue 15 §6).
+ * focus and every minute, so the bell updates without a reload.
  */
 export function useNotifications() {
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);

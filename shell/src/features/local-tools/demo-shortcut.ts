@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@medora/shared';
 
 /**
- * Spec §4's test shortcut, made safe: username and password both equal to a role name. Only ever used
+ * The original specification's test shortcut, made safe: username and password both equal to a role name. Only ever used
  * against the Auth emulator, where it signs in to that role's seeded demo account for real.
  */
 export function demoShortcutRole(username: string, password: string): Role | null {

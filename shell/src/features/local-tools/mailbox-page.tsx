@@ -58,7 +58,7 @@ function ResetForm({ code, getAuth }: { code: OobCode; getAuth: () => Promise<Au
 }
 
 /**
- * `/dev/mailbox`: the emulator's verification and reset links and (issue 19) the mails the API's SMTP
+ * `/dev/mailbox`: the emulator's verification and reset links and the mails the API's SMTP
  * sink received, for trying Medora locally.
  */
 export default function MailboxPage({

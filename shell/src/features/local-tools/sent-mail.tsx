@@ -100,7 +100,7 @@ function OpenedMail({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-/** Issue 19 §1: the mails the API's in-process SMTP sink received, beside the emulator's links. */
+/** The mails the API's in-process SMTP sink received, beside the emulator's links. */
 export function SentMail() {
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery({ queryKey: mailSinkKeys.list(), queryFn: () => api.devMail() });

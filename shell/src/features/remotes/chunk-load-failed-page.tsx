@@ -13,8 +13,8 @@ export interface ChunkLoadFailedPageProps {
 }
 
 /**
- * The 'Loading chunk failed' page (ARCHITECTURE rule 3): what happened in plain words, Retry, a way home,
- * and the failure type and remote for support under a collapsed 'Details' (issue 15 §6: no module ids
+ * The 'Loading chunk failed' page: what happened in plain words, Retry, a way home,
+ * and the failure type and remote for support under a collapsed 'Details' (no module ids
  * such as `mfe_patient/DashboardPage` on screen).
  */
 export function ChunkLoadFailedPage({ request, error, onRetry, embedded }: ChunkLoadFailedPageProps) {

@@ -1,5 +1,5 @@
 /**
- * Why a remote failed to load, for the 'Loading chunk failed' page (ARCHITECTURE rule 3). The error
+ * Why a remote failed to load, for the 'Loading chunk failed' page. The error
  * shapes are those MACHINE-NOTES lists for @module-federation/enhanced 2.9.2:
  * - an exposed chunk: webpack's `ChunkLoadError` with `type` ('missing' | 'timeout' | 'error' …);
  * - the manifest: an Error whose message carries `#RUNTIME-003` and the cause's text (our runtime

@@ -3,7 +3,7 @@ import { REMOTE_CONTAINERS, REMOTE_NAMES, type RuntimeConfig } from '@medora/sha
 import { remoteTimeoutsPlugin } from './remote-timeouts-plugin';
 
 /**
- * Registers every remote at run time from the runtime config's manifest URLs (ARCHITECTURE rule 1):
+ * Registers every remote at run time from the runtime config's manifest URLs:
  * the shell is built with `remotes: {}`, so a remote can move without rebuilding the shell.
  */
 export function registerMedoraRemotes(config: RuntimeConfig): void {

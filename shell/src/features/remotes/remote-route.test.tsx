@@ -43,7 +43,7 @@ describe('RemoteRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Loading chunk failed' })).toBeTruthy();
     expect(screen.getByTestId('failure-type').textContent).toBe('Failure type: missing');
     expect(screen.getByTestId('failed-remote').textContent).toContain('booking');
-    // Issue 15 §6: the details are for support, collapsed, and no module id is on the page.
+    // The details are for support, collapsed, and no module id is on the page.
     expect(screen.getByTestId('failure-type').closest('details')?.open).toBe(false);
     expect(document.body.textContent).not.toMatch(/mfe_booking|BookingPage/);
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');

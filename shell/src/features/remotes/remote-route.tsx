@@ -32,7 +32,7 @@ export type RemoteRouteProps<P extends object = RemotePageProps> = SharedRemoteR
 };
 
 /**
- * Mounts one remote route element inside an error boundary and Suspense (ARCHITECTURE rule 3): a
+ * Mounts one remote route element inside an error boundary and Suspense: a
  * failed load shows the 'Loading chunk failed' page with a Retry that loads it again, without a reload.
  */
 export function RemoteRoute<P extends object = RemotePageProps>({

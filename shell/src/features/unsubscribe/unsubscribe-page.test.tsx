@@ -13,7 +13,7 @@ const renderAt = (url: string) =>
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('/unsubscribe (issue 19)', () => {
+describe('/unsubscribe', () => {
   it('checks the token on open (changing nothing), and turns reminders off only on the button', async () => {
     const check = jest
       .spyOn(api, 'unsubscribeStatus')

@@ -5,7 +5,7 @@ import { unsubscribeKeys } from '@medora/shared/query';
 import css from '../../components/status-page.module.css';
 
 /**
- * `/unsubscribe?token=` (issue 19 §1): the visible link of a reminder mail. Opening it only checks
+ * `/unsubscribe?token=`: the visible link of a reminder mail. Opening it only checks
  * the token (mail scanners follow links); the button turns the reminders off, without a sign-in —
  * the signed token names the account. Expired or forged links show the API's message.
  */

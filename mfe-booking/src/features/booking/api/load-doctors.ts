@@ -15,20 +15,20 @@ import {
 export interface BookableDoctor
   extends PublicDoctor, Pick<DoctorListingItem, 'visitCount' | 'lastVisitDate' | 'nextFreeSlot'> {
   key: string;
-  /** The specialty fits the patient's current symptoms (issue 15 §5): "Suggested for your symptoms". */
+  /** The specialty fits the patient's current symptoms: "Suggested for your symptoms". */
   suggested: boolean;
 }
 
-/** What the patient's profile tells the search: the spec §6 conditions, and the symptoms that suggest. */
+/** What the patient's profile tells the search: the chronic conditions, and the symptoms that suggest. */
 export interface PatientHints {
   conditions: string[];
   /** The patient's current symptoms that point to a specialty (for the note above the list). */
   symptoms: string[];
 }
 
-/** Issue 18: the search as the doctor step sets it (sent to the server). */
+/** The search as the doctor step sets it (sent to the server). */
 export interface DoctorFilters {
-  /** The spec §6 chronic conditions to filter by; empty when "Show all doctors" is on. */
+  /** The chronic conditions to filter by; empty when "Show all doctors" is on. */
   conditions: string[];
   specialty: string;
   q: string;
@@ -65,7 +65,7 @@ export async function loadPatientHints(
   };
 }
 
-/** Marks doctors whose specialty fits a current symptom (issue 15 §5); the server's order stays. */
+/** Marks doctors whose specialty fits a current symptom; the server's order stays. */
 function marked(list: Listed[], symptoms: readonly string[]): BookableDoctor[] {
   const wanted = specialtiesForSymptoms(symptoms);
   return list.map((d) => ({ ...d, suggested: wanted.has(d.specialty) }));
@@ -74,7 +74,7 @@ function marked(list: Listed[], symptoms: readonly string[]): BookableDoctor[] {
 const unfiltered = (f: DoctorFilters) => f.specialty === '' && f.q.trim() === '';
 
 /**
- * Issue 18: one page of the doctor search (spec §7, §6 on the server): `GET /api/doctors-with-context`
+ * One page of the doctor search (the chronic-condition filter on the server): `GET /api/doctors-with-context`
  * with the filters and `cursor`; when that call fails, the first page of `GET /api/doctors` (no
  * patient context, no next page); when that fails too, the sample doctors without schedules, and when
  * the unfiltered list comes back empty, the samples with schedules.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type CreateAppointmentInput } from '@medora/shared';
 import { slotMutationCallbacks } from './slot-mutation';
 
-/** Books an appointment (spec §5); see slotMutationCallbacks for what it refreshes. */
+/** Books an appointment; see slotMutationCallbacks for what it refreshes. */
 export function useCreateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({

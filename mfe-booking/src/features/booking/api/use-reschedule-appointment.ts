@@ -3,7 +3,7 @@ import { api, type RescheduleAppointmentInput } from '@medora/shared';
 import { slotMutationCallbacks } from './slot-mutation';
 
 /**
- * Moves an appointment to another slot of its doctor (issue 15 §5); like a booking it refreshes the
+ * Moves an appointment to another slot of its doctor; like a booking it refreshes the
  * appointments and the taken slots (the old one is free again), see slotMutationCallbacks.
  */
 export function useRescheduleAppointment() {

@@ -38,7 +38,7 @@ const doctor = (over: Partial<DoctorListingItem> = {}): DoctorListingItem => ({
 });
 
 /**
- * A stand-in for the server's search (issue 18): specialty, name/clinic text and the spec §6 condition
+ * A stand-in for the server's search: specialty, name/clinic text and the chronic-condition
  * filter ("if nothing matches, all doctors"), one page; and each doctor's free slots from its schedule
  * minus `taken` (by doctor id), by the shared rule the server uses.
  */
@@ -98,7 +98,7 @@ describe('BookingFlow, page variant', () => {
 
     const card = await screen.findByRole('button', { name: /Dr\. Michael Chen/ });
     expect(card.textContent).toContain('7 days/week');
-    // Issue 15 §5: dates read with weekday and the clinic's zone.
+    // Dates read with weekday and the clinic's zone.
     expect(card.textContent).toContain('Last visit: Thu 1 Oct 2026, 9:00 AM EDT');
     expect(card.getAttribute('aria-pressed')).toBe('false');
 
@@ -110,7 +110,7 @@ describe('BookingFlow, page variant', () => {
     fireEvent.click(screen.getByRole('button', { name: '10:30 AM' }));
     expect(screen.getByRole('button', { name: '10:30 AM' }).getAttribute('aria-pressed')).toBe('true');
     const notes = screen.getByLabelText(MESSAGES.bookingNotesLabel);
-    // Spec §5: a placeholder, sent as the note only when the field is left empty.
+    // A placeholder, sent as the note only when the field is left empty.
     expect((notes as HTMLTextAreaElement).value).toBe('');
     expect(notes.getAttribute('placeholder')).toBe('Follow-up appointment');
     expect(notes.getAttribute('rows')).toBe('4');
@@ -218,7 +218,7 @@ describe('BookingFlow, page variant', () => {
   });
 
   it('says so when there are no doctors', async () => {
-    // Empty lists fall back to the sample doctors (spec §7), so the empty state is the step's own.
+    // Empty lists fall back to the sample doctors, so the empty state is the step's own.
     const { DoctorStep } = await import('./doctor-step');
     renderWithQuery(
       <DoctorStep
@@ -244,7 +244,7 @@ describe('BookingFlow, dashboard variant', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
     fireEvent.click(await screen.findByRole('button', { name: /Dr\. Michael Chen/ }));
     const first = availableDates(noSlots.schedule, { timeZone: noSlots.timeZone })[0]!;
-    // Issue 15 §5: a day without a free slot is shown but not selectable, and says why.
+    // A day without a free slot is shown but not selectable, and says why.
     const full = await screen.findByRole('button', { name: `${dateLabel(first.date)}, fully booked` });
     expect((full as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(full);
@@ -283,7 +283,7 @@ describe('BookingFlow, dashboard variant', () => {
   });
 });
 
-describe('BookingFlow, doctors for the patient (issue 15 §5)', () => {
+describe('BookingFlow, doctors for the patient', () => {
   const three = () => [
     doctor(),
     doctor({ id: 'c1', name: 'Dr. Sarah Johnson', specialty: 'Cardiology' }),
@@ -404,7 +404,7 @@ describe('BookingFlow, doctors for the patient (issue 15 §5)', () => {
   });
 });
 
-describe('BookingFlow, rescheduling (issue 15 §5)', () => {
+describe('BookingFlow, rescheduling', () => {
   it('fixes the doctor, offers the date and slot steps and moves the appointment', async () => {
     const d = doctor();
     const first = availableDates(d.schedule, { timeZone: d.timeZone })[0]!;

@@ -38,9 +38,9 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * The one booking flow (spec §2, §4 Booking): doctor → date → slot → confirm. `variant` picks the §8
+ * The one booking flow: doctor → date → slot → confirm. `variant` picks the
  * message texts and the dashboard's intro; the standalone page and the dashboard tab both render it.
- * With `rescheduleId` (issue 15 §5) the same date and slot steps move that appointment to another
+ * With `rescheduleId` the same date and slot steps move that appointment to another
  * free slot of its doctor: the doctor is fixed, and confirming reschedules instead of booking.
  */
 export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: BookingFlowProps) {
@@ -76,7 +76,7 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
     if (current && movable) selectDoctor(current.doctorId);
   }, [current, movable, selectDoctor]);
 
-  // The chosen doctor stays chosen while the search shows other doctors (issue 18: pages, filters).
+  // The chosen doctor stays chosen while the search shows other doctors (pages, filters).
   const [picked, setPicked] = useState<BookableDoctor | null>(null);
   const pickDoctor = (key: string) => {
     setPicked(doctors.find((d) => d.key === key) ?? null);
@@ -152,7 +152,7 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
       return;
     }
     const text = formatAppointmentDate(date, slot);
-    // Spec §5: 'Follow-up appointment' is the placeholder, and the note sent when none is written.
+    // 'Follow-up appointment' is the placeholder, and the note sent when none is written.
     const finalNotes = notes.trim() || MESSAGES.defaultBookingNote;
     try {
       const appointment = await booking.mutateAsync({

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * Step 4: what is about to be booked, and optional notes (spec §5/§9: 4 rows; 'Follow-up appointment'
+ * Step 4: what is about to be booked, and optional notes (4 rows; 'Follow-up appointment'
  * is the placeholder, sent only when the field is left empty).
  */
 export function ConfirmStep({ doctor, date, slot, notes, onNotes, withNotes = true }: Props) {

@@ -6,7 +6,7 @@ import { Step } from './step';
 interface Props {
   variant: 'page' | 'dashboard';
   doctorName: string | null;
-  /** Issue 18: the doctor's free slots are being fetched, or failed to load. */
+  /** The doctor's free slots are being fetched, or failed to load. */
   loading?: boolean;
   error?: string | null;
   dates: AvailableDate[];
@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * Step 2: up to 14 dates (spec §5), each a button named with its weekday, date and free slots. A day
- * with no free slot is shown but not selectable, and its name says it is fully booked (issue 15 §5).
+ * Step 2: up to 14 dates, each a button named with its weekday, date and free slots. A day
+ * with no free slot is shown but not selectable, and its name says it is fully booked.
  */
 export function DateStep({
   variant,

@@ -33,7 +33,7 @@ interface Props {
   onLoadMore?: () => void;
 }
 
-/** 'Last visit' as a patient reads dates (issue 15 §5); the API's text date in the clinic's zone. */
+/** 'Last visit' as a patient reads dates; the API's text date in the clinic's zone. */
 function lastVisit(d: BookableDoctor): string | null {
   if (!d.lastVisitDate) return null;
   const slot = parseAppointmentDate(d.lastVisitDate);
@@ -42,9 +42,9 @@ function lastVisit(d: BookableDoctor): string | null {
 
 /**
  * Step 1: a card per doctor with name, specialty, clinic, days per week, next free time and the last
- * visit. Issue 18: the server searches — the spec's chronic-condition filter (§6) unless "Show all
+ * visit. The server searches — the chronic-condition filter unless "Show all
  * doctors", a specialty, and name/clinic text (debounced) — and sends a page at a time; "Load more
- * doctors" asks for the next. Doctors fitting the current symptoms are marked (issue 15 §5).
+ * doctors" asks for the next. Doctors fitting the current symptoms are marked.
  */
 export function DoctorStep({
   doctors,

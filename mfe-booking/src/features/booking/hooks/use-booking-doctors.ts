@@ -8,7 +8,7 @@ export interface BookingDoctors {
   doctors: BookableDoctor[];
   /** The patient's current symptoms that made some doctors "suggested". */
   symptoms: string[];
-  /** Whether the patient's conditions narrow the list (spec §6), i.e. "Show all doctors" means something. */
+  /** Whether the patient's conditions narrow the list, i.e. "Show all doctors" means something. */
   filteredByConditions: boolean;
   hasMore: boolean;
   loadingMore: boolean;
@@ -26,10 +26,10 @@ export interface DoctorSearchInput {
 }
 
 /**
- * Issue 18: the doctors the signed-in patient may book, a page at a time from the server's search
- * (the spec §6 condition filter unless "Show all doctors", a specialty, name/clinic text), with
+ * The doctors the signed-in patient may book, a page at a time from the server's search
+ * (the chronic-condition filter unless "Show all doctors", a specialty, name/clinic text), with
  * "load more". A booking or a taken slot (409) invalidates `doctorKeys`, which refetches the pages.
- * The page loader never fails: it falls back (spec §7).
+ * The page loader never fails: it falls back.
  */
 export function useBookingDoctors(uid: string | undefined, search: DoctorSearchInput): BookingDoctors {
   const hints = useQuery({

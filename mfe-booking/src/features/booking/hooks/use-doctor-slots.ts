@@ -15,7 +15,7 @@ import type { BookableDoctor } from '../api/load-doctors';
 export interface DoctorSlots {
   loading: boolean;
   error: string | null;
-  /** Spec §5/§9: the bookable dates (at most 14 in 30 days) with their free-slot counts. */
+  /** The bookable dates (at most 14 in 30 days) with their free-slot counts. */
   dates: AvailableDate[];
   slotsOn: (date: string) => string[];
 }
@@ -23,9 +23,9 @@ export interface DoctorSlots {
 const NO_DAYS: FreeSlotsDay[] = [];
 
 /**
- * Issue 18: the free slots of the doctor the patient opened, for the booking window in the clinic's
+ * The free slots of the doctor the patient opened, for the booking window in the clinic's
  * zone, fetched for that doctor (`GET /api/doctors/{id}/slots`) when they are opened. A sample doctor
- * (no id, spec §7 fallback) offers the dates of its schedule, computed here by the same shared rule.
+ * (no id, a fallback sample) offers the dates of its schedule, computed here by the same shared rule.
  */
 export function useDoctorSlots(doctor: BookableDoctor | null): DoctorSlots {
   const timeZone = clinicTimeZone(doctor?.timeZone);

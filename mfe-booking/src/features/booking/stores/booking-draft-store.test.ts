@@ -5,7 +5,7 @@ const state = () => useBookingDraft.getState();
 describe('the booking draft store', () => {
   beforeEach(() => state().reset());
 
-  // Spec §5 (issue 15): 'Follow-up appointment' is the field's placeholder, not its text.
+  // 'Follow-up appointment' is the field's placeholder, not its text.
   it('starts empty, notes included', () => {
     expect(state()).toMatchObject({ started: false, doctorKey: null, date: null, slot: null });
     expect(state().notes).toBe('');

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The booking being put together (spec §4 Booking): one small store, actions inside. */
+/** The booking being put together: one small store, actions inside. */
 export interface BookingDraftState {
   /** The dashboard variant shows an intro until the patient starts. */
   started: boolean;
@@ -14,17 +14,17 @@ export interface BookingDraftState {
   start: () => void;
   /** Choosing a doctor starts over from the date. */
   selectDoctor: (doctorKey: string) => void;
-  /** Choosing a date clears the time slot (spec §4). */
+  /** Choosing a date clears the time slot. */
   selectDate: (date: string) => void;
   selectSlot: (slot: string) => void;
   setNotes: (notes: string) => void;
   /** Clears the slot only, e.g. after someone else took it. */
   clearSlot: () => void;
-  /** Reset clears everything (spec §4); `keepStarted` stays in the steps on the dashboard. */
+  /** Reset clears everything; `keepStarted` stays in the steps on the dashboard. */
   reset: (options?: { keepStarted?: boolean }) => void;
 }
 
-// Spec §5: the notes start empty; 'Follow-up appointment' is the placeholder and the default sent.
+// The notes start empty; 'Follow-up appointment' is the placeholder and the default sent.
 const EMPTY = { doctorKey: null, date: null, slot: null, notes: '' };
 
 export const useBookingDraft = create<BookingDraftState>()((set) => ({

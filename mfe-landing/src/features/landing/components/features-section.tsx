@@ -3,7 +3,7 @@ import { Icon } from '../../../components/icons';
 import css from '../landing.module.css';
 import { Section } from './section';
 
-/** The three offers of spec §1; the digital twin is marked Coming Soon. */
+/** The three offers of the landing page; the digital twin is marked Coming Soon. */
 export function FeaturesSection() {
   const { features } = LANDING;
   return (

@@ -3,7 +3,7 @@ import { Icon, type IconName } from '../../../components/icons';
 import css from '../landing.module.css';
 
 /**
- * Spec §9: 20 decorative floating icons. Each one's position, size and phase come from its place in
+ * 20 decorative floating icons. Each one's position, size and phase come from its place in
  * the layer (`.floater:nth-child(n)` in landing.module.css); the layer is clipped and behind the
  * content, so it never causes horizontal scroll or covers text. Motion stops under
  * `prefers-reduced-motion: reduce`.

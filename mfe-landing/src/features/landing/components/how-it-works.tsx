@@ -2,7 +2,7 @@ import { LANDING } from '../../../content/landing-content';
 import css from '../landing.module.css';
 import { Section } from './section';
 
-/** Spec §1: the four-step flow, numbered. */
+/** The four-step flow, numbered. */
 export function HowItWorks() {
   const { howItWorks } = LANDING;
   return (

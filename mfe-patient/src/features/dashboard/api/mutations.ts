@@ -48,7 +48,7 @@ export function useDeleteDocument(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.deleteDocument(uid, id),
-    // The server also drops the file from the record (issue 15 §3): the summary reloads it.
+    // The server also drops the file from the record: the summary reloads it.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: documentKeys.list(uid) }),

@@ -30,11 +30,11 @@ interface AppointmentDialogProps {
 
 /**
  * Details of one appointment from `GET /api/appointments/{id}`; if that fails the list's data is shown
- * (errors are ignored, spec §2). Reschedule (upcoming only: the booking page's date and slot steps,
- * issue 15 §5), Cancel and 'Add to calendar (.ics)'. Dates read 'Fri 27 Nov 2026, 11:30 AM CST'.
+ * (errors are ignored). Reschedule (upcoming only: the booking page's date and slot
+ * steps), Cancel and 'Add to calendar (.ics)'. Dates read 'Fri 27 Nov 2026, 11:30 AM CST'.
  */
 export function AppointmentDialog({ appointment, onClose, onCancelled }: AppointmentDialogProps) {
-  // Spec §2: until (or unless) the details call answers, the list's data is shown.
+  // Until (or unless) the details call answers, the list's data is shown.
   const { data } = useQuery({
     queryKey: appointmentKeys.detail(appointment.id),
     queryFn: () => api.getAppointment(appointment.id),

@@ -58,7 +58,7 @@ function renderTab(appointments: Appointment[], sub: 'upcoming' | 'history' = 'u
   );
 }
 
-describe('AppointmentsTab (issue 15 §5)', () => {
+describe('AppointmentsTab', () => {
   it('reads dates with weekday and clinic zone, and says where a rescheduled one came from', () => {
     renderTab([upcoming]);
     const item = screen.getByTestId('appointment-item');

@@ -27,7 +27,7 @@ interface AppointmentsTabProps {
 
 /**
  * Appointments: Upcoming / History sub-tabs with counts, the list, and the details dialog. Dates read
- * 'Fri 27 Nov 2026, 11:30 AM CST' (issue 15 §5); 'Book Your First Appointment' only for a patient who
+ * 'Fri 27 Nov 2026, 11:30 AM CST'; 'Book Your First Appointment' only for a patient who
  * never had one.
  */
 export function AppointmentsTab({

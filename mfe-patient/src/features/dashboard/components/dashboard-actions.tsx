@@ -6,7 +6,7 @@ import css from './visits.module.css';
 const formLink = (mode: IntakeMode) => `/form?${INTAKE_MODE_PARAM}=${mode}`;
 
 /**
- * Coming back (issue 15 §2): the dashboard's ways into the intake, each landing in its mode, above the
+ * Coming back: the dashboard's ways into the intake, each landing in its mode, above the
  * tabs (booking is the Book Appointment tab right under them).
  */
 export function DashboardActions() {

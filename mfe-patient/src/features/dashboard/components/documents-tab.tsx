@@ -28,7 +28,7 @@ interface DocumentsTabProps {
   uid: string;
   documents: PatientDocument[];
   loading: boolean;
-  /** True when the list call failed and `documents` came from the profile (spec §7). */
+  /** True when the list call failed and `documents` came from the profile. */
   fallback: boolean;
 }
 

@@ -32,7 +32,7 @@ function ListSection({ title, items }: { title: string; items: string[] }) {
 }
 
 /**
- * Issue 19 §3: a one-page summary to bring to a visit — name, date of birth, the clinical summary,
+ * A one-page summary to bring to a visit — name, date of birth, the clinical summary,
  * problems, medications, allergies (and past surgeries) — with print CSS and a Print button.
  */
 export function PrintableSummary({

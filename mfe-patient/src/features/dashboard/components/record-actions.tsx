@@ -8,7 +8,7 @@ import { RECORD_VIEW_HREF } from '../model/record-view';
 import css from './record.module.css';
 
 /**
- * Issue 19 §3: the patient's record to take anywhere: the FHIR R4 export as a JSON download (through the
+ * The patient's record to take anywhere: the FHIR R4 export as a JSON download (through the
  * authenticated API client, never a bare link) and the printable one-page summary.
  */
 export function RecordActions({ uid }: { uid: string }) {

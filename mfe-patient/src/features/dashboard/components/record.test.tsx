@@ -27,7 +27,7 @@ const DATA = {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('PrintableSummary (issue 19 §3)', () => {
+describe('PrintableSummary', () => {
   it('shows name, date of birth, problems, medications, allergies and the clinical summary', () => {
     render(
       <MemoryRouter>
@@ -69,7 +69,7 @@ describe('PrintableSummary (issue 19 §3)', () => {
   });
 });
 
-describe('RecordActions (issue 19 §3)', () => {
+describe('RecordActions', () => {
   it('shows the loading state, then the error, and the button works again', async () => {
     let fail!: (e: unknown) => void;
     jest

@@ -18,7 +18,7 @@ const DATA = {
   chronicConditions_document: 'hba1c.pdf',
 };
 
-describe('SummaryTab (issue 15 §3)', () => {
+describe('SummaryTab', () => {
   it('puts the clinical summary with its red flags and the verification label before the answers', () => {
     render(<SummaryTab profile={{ data: DATA, aiSummary: SUMMARY }} />);
     const clinical = screen.getByTestId('ai-summary');

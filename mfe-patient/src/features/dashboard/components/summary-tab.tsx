@@ -19,7 +19,7 @@ export interface SummaryTabProps {
   profile: Pick<PatientResponse, 'data' | 'aiSummary'> | null;
 }
 
-/** A clinical summary's titled sections (the dashboard's card and the printable summary, issue 19). */
+/** A clinical summary's titled sections (the dashboard's card and the printable summary). */
 export function SummarySections({
   sections,
   className,
@@ -76,7 +76,7 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
 }
 
 /**
- * Patient Summary (issue 15 §3): the clinical summary first (red flags on top), then the answers of
+ * Patient Summary: the clinical summary first (red flags on top), then the answers of
  * the questionnaire, one collapsed section each (native `<details>`: keyboard and screen-reader
  * friendly), with BMI and its category.
  */

@@ -3,7 +3,7 @@ import { scrollLeftToReveal, TabList } from './tab-list';
 
 const LABELS = { summary: 'Patient Summary', appointments: 'Appointments', documents: 'Medical Documents' };
 
-describe('scrollLeftToReveal (issue 15 §1: the active tab is never out of view)', () => {
+describe('scrollLeftToReveal (the active tab is never out of view)', () => {
   const list = { scrollLeft: 100, left: 0, right: 390 };
   it('leaves the scroller alone when the tab is in view', () => {
     expect(scrollLeftToReveal(list, { left: 20, right: 200 })).toBe(100);

@@ -18,7 +18,7 @@ const REVEAL_MARGIN_PX = 24;
 
 /**
  * The tablist's `scrollLeft` that brings `tab` fully into view (unchanged when it already is): the
- * selected tab of a list wider than a phone's screen is scrolled to, never left out of view (issue 15 §1).
+ * selected tab of a list wider than a phone's screen is scrolled to, never left out of view.
  */
 export function scrollLeftToReveal(
   list: { scrollLeft: number; left: number; right: number },

@@ -64,7 +64,7 @@ function VisitDialog({ uid, visit, onClose }: { uid: string; visit: VisitListIte
   );
 }
 
-/** 'Previous visits' (issue 15 §2): newest first, each with its date, reason and its own summary. */
+/** 'Previous visits': newest first, each with its date, reason and its own summary. */
 export function VisitsList({ uid }: { uid: string }) {
   const visits = useInfiniteQuery(visitsQuery(uid));
   const [open, setOpen] = useState<VisitListItem | null>(null);

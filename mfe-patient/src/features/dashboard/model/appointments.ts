@@ -17,7 +17,7 @@ export function groupAppointments(list: readonly Appointment[], now: Date = new 
   return { upcoming, history };
 }
 
-/** Status as shown: a missing status reads Scheduled (spec §3). */
+/** Status as shown: a missing status reads Scheduled. */
 export function statusLabel(status: AppointmentStatus | string | null | undefined): string {
   return status ? String(status) : 'Scheduled';
 }

@@ -7,7 +7,7 @@ import { nextTabIndex, readTabState, writeTabState } from './tab-state';
 const appt = (id: string, status: Appointment['status'] | undefined, startsAt: string): Appointment =>
   ({ id, status, startsAt, date: '', doctor: 'D', clinic: 'C', notes: '' }) as unknown as Appointment;
 
-describe('appointment status grouping (spec §4)', () => {
+describe('appointment status grouping', () => {
   it('puts future missing, Scheduled and Confirmed in Upcoming, the rest (past Scheduled too) in History', () => {
     const { upcoming, history } = groupAppointments(
       [
@@ -56,7 +56,7 @@ describe('tab URL state', () => {
   });
 });
 
-describe('documents fallback (spec §7)', () => {
+describe('documents fallback', () => {
   it('builds name-only records from medicalReports and <field>_document entries', () => {
     const docs = fallbackDocuments(
       {
@@ -101,7 +101,7 @@ describe('profile BMI', () => {
   });
 });
 
-describe('questionnaire sections of the Patient Summary (issue 15 §3)', () => {
+describe('questionnaire sections of the Patient Summary', () => {
   it('shows uploads by their readable type and drops empty sections', () => {
     const sections = questionnaireSections({
       name: 'Ann',

@@ -3,7 +3,7 @@ import { formatMessage, type IntakeAnswers, type PatientDocument } from '@medora
 const DOCUMENT_SUFFIX = '_document';
 
 /**
- * Spec §7: when `GET /api/patients/{uid}/documents` fails, the list is built from the profile's file
+ * When `GET /api/patients/{uid}/documents` fails, the list is built from the profile's file
  * names — `medicalReports` (comma-separated, type 'Medical Report') and every `<field>_document`
  * entry (type = the field). These records carry names only (no file to preview or download).
  */
@@ -49,7 +49,7 @@ export function isImage(doc: Pick<PatientDocument, 'contentType'>): boolean {
   return typeof doc.contentType === 'string' && doc.contentType.startsWith('image/');
 }
 
-/** A picked file the dashboard accepts (spec §5: PDF only on the dashboard). */
+/** A picked file the dashboard accepts (PDF only on the dashboard). */
 export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
   return file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
 }

@@ -18,7 +18,7 @@ const num = (v: unknown): number | null => {
 };
 
 /**
- * BMI of a stored profile. Spec §3 names two readings of height storage: heightFeet/heightInches/weight
+ * BMI of a stored profile. Two shapes of stored height exist: heightFeet/heightInches/weight
  * inside `heightWeight`, or heightFeet/heightInches/weightKg on the record itself; both are read.
  */
 export function profileBmi(data: IntakeAnswers | null | undefined): ProfileBmi | null {

@@ -1,4 +1,4 @@
-/** Issue 19 §3: the printable summary is a view of the dashboard (`/dashboard?view=record`). */
+/** The printable summary is a view of the dashboard (`/dashboard?view=record`). */
 export const RECORD_VIEW_PARAM = 'view';
 export const RECORD_VIEW_VALUE = 'record';
 export const RECORD_VIEW_HREF = `/dashboard?${RECORD_VIEW_PARAM}=${RECORD_VIEW_VALUE}`;

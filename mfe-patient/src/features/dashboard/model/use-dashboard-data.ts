@@ -29,7 +29,7 @@ export interface DashboardData {
 
 const NO_APPOINTMENTS: Appointment[] = [];
 
-/** Local flag set by the intake on a successful save (spec §4 Dashboard load), per account. */
+/** Local flag set by the intake on a successful save, per account. */
 function profileCompletedFlag(uid: string): boolean {
   return readAccountFlag(ACCOUNT_KEYS.profileCompleted(uid));
 }
@@ -60,7 +60,7 @@ export function useDashboardData(uid: string | null): DashboardData {
   else if (profile === null && uid && !profileCompletedFlag(uid)) profileState = 'missing';
   else profileState = 'ready';
 
-  // Spec §7: when the list call fails, the list is built from the profile's file names.
+  // When the list call fails, the list is built from the profile's file names.
   const documentsFallback = documentsQuery.isError;
   const documents = documentsFallback
     ? fallbackDocuments(profile?.data, profile?.updatedAt)

@@ -20,7 +20,7 @@ function renderField(field: string, value: AnswerValue | undefined, sex?: string
   );
 }
 
-describe('QuestionField (issue 15 §6)', () => {
+describe('QuestionField', () => {
   it('offers a male patient no menstrual bleeding option, and a female patient no testicle', () => {
     renderField('bleedingSite', [], 'Male');
     expect(screen.queryByRole('checkbox', { name: 'Vaginal, outside normal periods' })).toBeNull();

@@ -34,7 +34,7 @@ interface FieldProps {
   today: Date;
   /** Extra content above the heading, e.g. the follow-up's topic. */
   eyebrow?: ReactNode;
-  /** The patient's answer to 'gender': options of the other sex are not offered (issue 15 §6). */
+  /** The patient's answer to 'gender': options of the other sex are not offered. */
   sex?: unknown;
 }
 
@@ -201,7 +201,7 @@ export function QuestionField(props: FieldProps) {
   );
 }
 
-/** Year (1900 to this year), month and day selects; the days follow the month and leap years (spec §5). */
+/** Year (1900 to this year), month and day selects; the days follow the month and leap years. */
 function DobField({
   question,
   value,
@@ -213,7 +213,7 @@ function DobField({
 }: FieldProps & { describedBy?: string }) {
   const parts = parseDob(value);
   // The answer is 'YYYY-MM-DD' once complete; until then the choices so far are kept as '<y>|<m>|<d>'
-  // (never valid, so the step does nothing, spec §5, and the draft keeps them across a reload).
+  // (never valid, so the step does nothing, and the draft keeps them across a reload).
   const partial =
     typeof value === 'string' && value.includes('|')
       ? value.split('|').map((n) => (n ? Number(n) : undefined))
@@ -257,7 +257,7 @@ function DobField({
   );
 }
 
-/** Feet, inches and kilograms with the live BMI and its category (spec §5). */
+/** Feet, inches and kilograms with the live BMI and its category. */
 function HeightWeightField({
   question,
   value,
@@ -272,7 +272,7 @@ function HeightWeightField({
   ) as Partial<HeightWeight>;
   const set = (key: keyof HeightWeight, raw: string) =>
     onChange({ ...hw, [key]: raw === '' ? undefined : Number(raw) } as HeightWeight);
-  // No BMI for a height or weight out of range (issue 15 §6: 9 ft 12 in once showed BMI 10.7).
+  // No BMI for a height or weight out of range (9 ft 12 in once showed BMI 10.7).
   const bmi = isHeightWeightValid(hw) ? computeBmi(hw.heightFeet!, hw.heightInches!, hw.weight!) : null;
   const input = (key: keyof HeightWeight, label: string, min: number, max: number, step: number) => (
     <label className={css.small}>

@@ -6,8 +6,8 @@ import css from './intake.module.css';
 import nav from './intake-nav.module.css';
 
 /**
- * 'Please Review Your Information' (spec §2) with its sections; Visit Information only via a doctor.
- * Each section of answers has an Edit link to its first question (issue 15 §2).
+ * 'Please Review Your Information' with its sections; Visit Information only via a doctor.
+ * Each section of answers has an Edit link to its first question.
  */
 export function ReviewScreen({
   answers,

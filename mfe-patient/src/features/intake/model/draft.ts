@@ -5,7 +5,7 @@ import { draftKeys } from '@medora/shared/query';
 import type { IntakeDraft } from '@medora/shared/intake';
 
 /**
- * The unsent intake is kept on the server per account (issue 15 §2), never in the browser's storage:
+ * The unsent intake is kept on the server per account, never in the browser's storage:
  * a reload or another device continues where the patient stopped, and a shared device keeps nothing.
  */
 

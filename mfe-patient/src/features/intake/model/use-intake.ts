@@ -40,7 +40,7 @@ import { draftQuery, useDraftSaver, type DraftStatus } from './draft';
 
 export type IntakeScreen = 'loading' | 'welcome' | 'question' | 'review' | 'upload' | 'done';
 
-/** Redirect delay after a successful save (spec §4, §9: 800 ms). */
+/** Redirect delay after a successful save (800 ms). */
 export const REDIRECT_MS = 800;
 
 export interface IntakeState {
@@ -54,7 +54,7 @@ export interface IntakeState {
   canGoBack: boolean;
   /** Changes on every move, so the page can move focus to the new heading. */
   moveCount: number;
-  /** A returning patient's mode (issue 15 §2), null for a first intake or on the welcome choice. */
+  /** A returning patient's mode, null for a first intake or on the welcome choice. */
   mode: IntakeMode | null;
   /** Whether this patient has a record (and so a welcome choice to go back to). */
   returning: boolean;
@@ -105,7 +105,7 @@ export function useIntake(
   const ctx: IntakeContext = useMemo(() => ({ returningChoice, today }), [returningChoice, today]);
   const mode = returningChoice ? modeOfChoice(returningChoice) : null;
 
-  // Visitor state: checking, new, or returning (spec §4), and the draft kept on the server. Both are
+  // Visitor state: checking, new, or returning, and the draft kept on the server. Both are
   // fetched anew on every visit and only while the intake is loading: once it has started, no observer
   // is left to refetch what the save removes from the cache.
   const loading = uid !== null && screen === 'loading';
@@ -224,7 +224,7 @@ export function useIntake(
     [previous, setUrlMode, startMode],
   );
 
-  /** Back to the welcome choice (issue 15 §2: at any point); the unsent answers of this mode go. */
+  /** Back to the welcome choice (at any point); the unsent answers of this mode go. */
   const backToChoice = useCallback(() => {
     saver.discard();
     setReturningChoice(undefined);
@@ -309,7 +309,7 @@ export function useIntake(
     },
   });
   const submitting = save.isPending;
-  // Spec §8: 'Error saving data: …', the patient stays on the form with every answer.
+  // 'Error saving data: …', the patient stays on the form with every answer.
   const saveError = save.error ? formatMessage('intakeSaveFailed', { message: save.error.message }) : null;
 
   const submit = useCallback(() => {

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type DoctorApplication } from '@medora/shared';
 import { adminKeys, doctorKeys } from '@medora/shared/query';
 
-/** An admin's decision on the version of an application shown (issue 13 §3: 409 when it changed). */
+/** An admin's decision on the version of an application shown (409 when it changed). */
 export type Decision =
   | { kind: 'approve'; app: DoctorApplication }
   | { kind: 'reject'; app: DoctorApplication; reason: string }
   | { kind: 'reopen'; app: DoctorApplication }
-  // Issue 16 §5: an approved doctor is suspended (with a reason) and reinstated.
+  // An approved doctor is suspended (with a reason) and reinstated.
   | { kind: 'suspend'; app: DoctorApplication; reason: string }
   | { kind: 'reinstate'; app: DoctorApplication };
 

@@ -6,7 +6,7 @@ import { ui } from '../../../components/ui';
 import { CredentialList } from './credential-list';
 
 /**
- * Issue 18: an application's documents, loaded when the admin opens them (the queue's page carries
+ * An application's documents, loaded when the admin opens them (the queue's page carries
  * only how many there are), then listed as `CredentialList` shows them.
  */
 export function ApplicationDocuments({

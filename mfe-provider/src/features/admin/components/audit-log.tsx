@@ -78,7 +78,7 @@ function download(text: string, name: string) {
 }
 
 /**
- * Issue 16 §5: the audit log screen of the admin desk — filters (actor, subject, action, outcome,
+ * The audit log screen of the admin desk — filters (actor, subject, action, outcome,
  * date range), pages of `AUDIT_PAGE_SIZE` newest first (a cursor: the last row shown), and a CSV
  * export of everything the filters match.
  */

@@ -5,7 +5,7 @@ import { ui } from '../../../components/ui';
 import css from './confirm-decision-dialog.module.css';
 
 /**
- * Issue 16 §5: an approval (or re-opening) asks first. The confirm button turns busy and disabled
+ * An approval (or re-opening) asks first. The confirm button turns busy and disabled
  * while the one request runs; the dialog closes when `onConfirm` resolves, a failure other than a
  * conflict (which the caller shows on the card) stays inside the dialog.
  */

@@ -12,7 +12,7 @@ export const CREDENTIAL_LABELS: Record<CredentialType, string> = {
 };
 
 /**
- * An application's documents (issue 13 §3): the current ones, then — marked and struck through —
+ * An application's documents: the current ones, then — marked and struck through —
  * those a resubmission superseded, so the admin decides on what the applicant sent last.
  */
 export function CredentialList({
@@ -24,7 +24,7 @@ export function CredentialList({
 }: {
   owner: string;
   credentials: CredentialRecord[];
-  /** Issue 16 §4: 'View' opens the document in the page (a preview dialog), never in a new tab. */
+  /** 'View' opens the document in the page (a preview dialog), never in a new tab. */
   onView: (credential: CredentialRecord) => void;
   /** 'Download' saves the document. */
   onDownload: (credential: CredentialRecord) => void;

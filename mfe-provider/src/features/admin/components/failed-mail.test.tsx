@@ -19,7 +19,7 @@ const dead = (i: number): FailedMail => ({
   failedAt: '2026-11-25T01:00:00.000000Z',
 });
 
-describe('failed e-mail on the admin dashboard (issue 19 §2)', () => {
+describe('failed e-mail on the admin dashboard', () => {
   it('lists dead letters with their tries and last error, and sends one again', async () => {
     const list = jest
       .spyOn(api, 'failedMail')

@@ -27,7 +27,7 @@ const AUDIENCE_LABELS: Record<string, string> = {
 };
 
 /**
- * Issue 19 §2: e-mail that used up its tries (the mail queue's dead letters), newest first, each with
+ * E-mail that used up its tries (the mail queue's dead letters), newest first, each with
  * what it was about (ids only), its tries and last error, and a button that sends it again.
  */
 export function FailedMailSection() {

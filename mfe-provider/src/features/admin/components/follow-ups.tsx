@@ -4,7 +4,7 @@ import { adminDeskKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './follow-ups.module.css';
 
-/** Issue 16 §5: a suspended doctor's upcoming appointments, for the admin to follow up. */
+/** A suspended doctor's upcoming appointments, for the admin to follow up. */
 export function FollowUps({ doctorId, name }: { doctorId: string; name: string }) {
   const query = useQuery({
     queryKey: adminDeskKeys.upcoming(doctorId),

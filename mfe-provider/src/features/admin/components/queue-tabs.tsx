@@ -6,7 +6,7 @@ export const QUEUE_PANEL_ID = 'md-admin-queue-panel';
 export const queueTabId = (key: string) => `md-admin-queue-tab-${key}`;
 
 /**
- * The admin desk's queue tabs (issue 16 §5): an ARIA tablist with roving tabindex; arrow keys, Home
+ * The admin desk's queue tabs: an ARIA tablist with roving tabindex; arrow keys, Home
  * and End select and focus a neighbour.
  */
 export function QueueTabs<K extends string>({

@@ -11,8 +11,8 @@ import {
 
 /**
  * Creates the Firebase account through the page's one Firebase app (a federation singleton the shell
- * started), sends the verification email, and registers the role (POST /api/users, spec §7).
- * Throws an Error whose message is the spec §8 text.
+ * started), sends the verification email, and registers the role (POST /api/users).
+ * Throws an Error whose message is the catalogue's text for that failure.
  */
 export async function createDoctorAccount(
   email: string,

@@ -7,7 +7,7 @@ import {
 } from '../model/application';
 
 /**
- * Spec §7: one `POST /api/doctors/{uid}/credentials` per document, then `POST /api/doctors`. The first
+ * One `POST /api/doctors/{uid}/credentials` per document, then `POST /api/doctors`. The first
  * credential creates a draft record on the server; the application is submitted only at the end.
  */
 export async function submitApplication(
@@ -16,7 +16,7 @@ export async function submitApplication(
   form: ApplicationForm,
   files: ApplicationFiles,
 ): Promise<DoctorRecordResponse> {
-  // Issue 16 §2: a retry sends the same files again; the server keeps one copy of each (content hash).
+  // A retry sends the same files again; the server keeps one copy of each (content hash).
   for (const { type, file } of credentialUploads(files)) {
     try {
       await api.uploadCredential(uid, type, file, file.name);

@@ -49,7 +49,7 @@ const DOCUMENTS: { key: keyof ApplicationFiles; label: MessageKey; multiple?: tr
 ];
 
 /**
- * Each step checks its fields with the shared schema of `POST /api/doctors` (issue 14 §3: one set of
+ * Each step checks its fields with the shared schema of `POST /api/doctors` (one set of
  * rules and messages for the page and the API). `raw` keeps the typed strings as the form's values.
  */
 const stepResolver: Resolver<ApplicationForm, StepId> = (values, step, options) => {
@@ -58,7 +58,7 @@ const stepResolver: Resolver<ApplicationForm, StepId> = (values, step, options) 
   return resolve(values, step, options as never) as ReturnType<Resolver<ApplicationForm, StepId>>;
 };
 
-/** The onboarding steps (spec §5 Doctor onboarding) with their validation and a busy submit label. */
+/** The onboarding steps (docs/product.md#doctor-onboarding) with their validation and a busy submit label. */
 export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsProps) {
   const [index, setIndex] = useState(0);
   const [files, setFiles] = useState<ApplicationFiles>(EMPTY_FILES);
@@ -94,7 +94,7 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
       setValue('subSpecialties', keptSubSpecialties(e.target.value, getValues('subSpecialties'))),
   });
 
-  // Issue 16 §2: checked by content on selection; a refused file is named and not kept.
+  // Checked by content on selection; a refused file is named and not kept.
   const pick = (key: keyof ApplicationFiles) => async (e: ChangeEvent<HTMLInputElement>) => {
     const input = e.target;
     const chosen = Array.from(input.files ?? []);

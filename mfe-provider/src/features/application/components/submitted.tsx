@@ -3,7 +3,7 @@ import { MESSAGES } from '@medora/shared';
 import { ui } from '../../../components/ui';
 import css from './submitted.module.css';
 
-/** After submission (spec §2): 'Application Submitted Successfully!' and what happens next (§9: 2-3 business days). */
+/** After submission: 'Application Submitted Successfully!' and what happens next (review takes 2-3 business days). */
 export function ApplicationSubmitted() {
   return (
     <section aria-labelledby="submitted-title" className={css.card}>

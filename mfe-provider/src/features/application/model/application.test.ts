@@ -21,7 +21,7 @@ function validateStep(step: StepId, form: ApplicationForm, files: ApplicationFil
   return result.success ? null : stepProblem(result.error.issues.map((i) => i.message));
 }
 
-describe('the onboarding validation (spec §5)', () => {
+describe('the onboarding validation', () => {
   it('asks for the clinic name, city and state together', () => {
     expect(validateStep('clinic', { ...EMPTY_FORM, clinic: 'A', city: 'B' }, EMPTY_FILES)).toBe(
       MESSAGES.clinicRequired,
@@ -42,7 +42,7 @@ describe('the onboarding validation (spec §5)', () => {
     ).toEqual(['degree', 'license', 'identity', 'certification', 'certification']);
   });
 
-  it('checks phone, birth date and specialty by the server’s rules (issue 13 §3)', () => {
+  it('checks phone, birth date and specialty by the server’s rules', () => {
     const personal = {
       ...EMPTY_FORM,
       name: 'Dr. A',
@@ -95,7 +95,7 @@ describe('the onboarding validation (spec §5)', () => {
     }
   });
 
-  it('sends the §9 defaults and never a status field', () => {
+  it('sends the doctor defaults and never a status field', () => {
     const body = toApplication('u1', 'a@b.c', { ...EMPTY_FORM, experience: '4', languages: '' });
     expect(body.data).toMatchObject({
       consultationFee: 150,

@@ -12,7 +12,7 @@ import {
   type DoctorRecord,
 } from '@medora/shared';
 
-/** Spec §9 doctor defaults (mirrors DOCTOR_DEFAULTS of the schemas entry, which carries zod). */
+/** A new doctor's defaults (mirrors DOCTOR_DEFAULTS of the schemas entry, which carries zod). */
 export const DEFAULT_FEE = '150';
 export const DEFAULT_DURATION = '30';
 export const DEFAULT_LANGUAGES = 'English';
@@ -72,7 +72,7 @@ export const STEP_TITLES: Record<StepId, string> = {
   documents: MESSAGES.applicationStepDocuments,
 };
 
-/** Signup: the spec's four steps; /doctor-onboarding: the five labels, all rendered (issue 7). */
+/** Signup: four steps; /doctor-onboarding: the five labels, all rendered. */
 export const SIGNUP_STEPS: StepId[] = ['personal', 'professional', 'clinic', 'documents'];
 export const ONBOARDING_STEPS: StepId[] = ['personal', 'professional', 'clinic', 'consultation', 'documents'];
 
@@ -85,7 +85,7 @@ export function stepProblem(messages: (string | undefined)[]): string | null {
   return found.includes(MESSAGES.requiredFields) ? MESSAGES.requiredFields : (found[0] ?? null);
 }
 
-/** The Upload Documents step (spec §5 Step 3): the required credentials are all chosen. */
+/** The Upload Documents step: the required credentials are all chosen. */
 export function hasRequiredDocuments(files: ApplicationFiles): boolean {
   return REQUIRED_CREDENTIAL_TYPES.every((type) => files[type] !== null);
 }
@@ -103,7 +103,7 @@ async function headOf(file: Blob): Promise<Uint8Array> {
 }
 
 /**
- * Issue 16 §2: a chosen credential checked on selection by name, size and content (a text file named
+ * A chosen credential checked on selection by name, size and content (a text file named
  * .pdf is refused here, not at the final submit); the message names the file. Null when acceptable.
  */
 export async function checkDocument(file: File): Promise<string | null> {

@@ -24,10 +24,10 @@ export const useSetVisitStatus = () =>
     api.setAppointmentStatus(v.id, v.status),
   );
 
-/** Undoes a Completed / No-Show mark within VISIT_UNDO_HOURS (issue 13). */
+/** Undoes a Completed / No-Show mark within VISIT_UNDO_HOURS. */
 export const useReopenVisit = () => useAppointmentChange((id: string) => api.reopenAppointment(id));
 
-/** Cancels an upcoming appointment with the reason the patient sees (issue 13). */
+/** Cancels an upcoming appointment with the reason the patient sees. */
 export const useDoctorCancel = () =>
   useAppointmentChange((v: { id: string; reason: string }) => api.doctorCancelAppointment(v.id, v.reason));
 

@@ -27,7 +27,7 @@ function appointment(over: Partial<ProviderAppointment> = {}): ProviderAppointme
 afterEach(() => jest.restoreAllMocks());
 
 describe('AppointmentCard', () => {
-  it('says where a rescheduled appointment came from (issue 15 §5), and nothing for others', () => {
+  it('says where a rescheduled appointment came from, and nothing for others', () => {
     const { unmount } = renderWithQuery(
       <AppointmentCard
         appointment={appointment({
@@ -112,7 +112,7 @@ describe('AppointmentCard', () => {
   });
 });
 
-describe('AppointmentCard: the doctor’s day (issue 16 §4)', () => {
+describe('AppointmentCard: the doctor’s day', () => {
   const summary = {
     engine: 'deterministic' as const,
     generatedAt: '2026-11-24T12:00:00.000Z',
@@ -123,7 +123,7 @@ describe('AppointmentCard: the doctor’s day (issue 16 §4)', () => {
   };
   const headline = { redFlags: ['Chest pain'], complaints: ['Cough for 3 days'] };
 
-  it('shows a readable date and the summary headline; the summary loads when opened (issue 18)', async () => {
+  it('shows a readable date and the summary headline; the summary loads when opened', async () => {
     const load = jest
       .spyOn(api, 'providerAppointmentIntake')
       .mockResolvedValue({ appointmentId: 'a1', patientUid: 'p1', summary, intake: { allergies: 'Pollen' } });

@@ -66,7 +66,7 @@ function intakeSections(intake: Record<string, unknown> | null): ReviewSection[]
 }
 
 /**
- * Issue 18: the summary and intake behind one card, fetched when it is opened (one request for both
+ * The summary and intake behind one card, fetched when it is opened (one request for both
  * sections, cached under the card's key); loading and error states with a retry.
  */
 function CardRecord({
@@ -139,7 +139,7 @@ const CLOSE_AS = [
 export function AppointmentCard({ appointment }: { appointment: ProviderAppointment }) {
   const [cancelling, setCancelling] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  // Issue 18: the summary and intake load the first time a section is opened (one request for both).
+  // The summary and intake load the first time a section is opened (one request for both).
   const [opened, setOpened] = useState({ summary: false, intake: false });
   const a = appointment;
   const cancelled = a.status === 'Cancelled';

@@ -14,7 +14,7 @@ import { ui } from '../../../components/ui';
 import css from './appointment-window-nav.module.css';
 
 /**
- * Issue 18: which clinic dates the appointments list shows — today, the week ahead, a chosen date, and
+ * Which clinic dates the appointments list shows — today, the week ahead, a chosen date, and
  * the window before or after the one shown.
  */
 export function AppointmentWindowNav({

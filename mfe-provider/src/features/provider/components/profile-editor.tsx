@@ -25,7 +25,7 @@ import { profileForm, profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';
 
 /**
- * Issue 16 §2: the approved doctor's profile (clinic and address, fee, duration, languages, bio,
+ * The approved doctor's profile (clinic and address, fee, duration, languages, bio,
  * accepting new patients; specialty and licence number too, which send it back to review). Only the
  * changed fields are sent to `PATCH /api/doctors/{uid}/profile`.
  */

@@ -154,8 +154,8 @@ function DayRow({ day, value, onChange }: { day: string; value: DayDraft; onChan
 }
 
 /**
- * Weekly hours per weekday that generate the slots, date exceptions and the clinic zone (issue 16
- * §3). Booking uses the saved schedule at once; bookings outside it stay and are listed. On the
+ * Weekly hours per weekday that generate the slots, date exceptions and the clinic zone.
+ * Booking uses the saved schedule at once; bookings outside it stay and are listed. On the
  * dashboard it waits while the schedule is empty: the first-hours step shows it first (`firstHours`).
  */
 export function ScheduleEditor({ firstHours = false }: { firstHours?: boolean }) {
@@ -263,7 +263,7 @@ export function ScheduleEditor({ firstHours = false }: { firstHours?: boolean })
 }
 
 /**
- * Issue 16 §2: right after the first approved login, while the doctor has no weekly hours (patients
+ * Right after the first approved login, while the doctor has no weekly hours (patients
  * cannot book them), the dashboard shows this step first: why, and the schedule editor.
  */
 export function FirstHoursStep() {

@@ -10,7 +10,7 @@ const KINDS: { kind: ScheduleException['kind']; label: string }[] = [
   { kind: 'extra', label: MESSAGES.scheduleKindExtra },
 ];
 
-/** Issue 16 §3: vacations, closed days and extra hours on a date, listed and added (saved with the hours). */
+/** Vacations, closed days and extra hours on a date, listed and added (saved with the hours). */
 export function ScheduleExceptions({
   exceptions,
   onChange,

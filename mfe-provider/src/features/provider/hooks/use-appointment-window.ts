@@ -4,7 +4,7 @@ import { api, type DateWindow } from '@medora/shared';
 import { providerWindowKeys } from '@medora/shared/query';
 
 /**
- * Issue 18: the doctor's appointments in a window of clinic dates, a page at a time. `null` is the
+ * The doctor's appointments in a window of clinic dates, a page at a time. `null` is the
  * API's default window (today and the next 7 days in the clinic's zone); the answer names the window
  * it served, which the navigation moves from.
  */

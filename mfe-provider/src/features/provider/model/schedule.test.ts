@@ -10,7 +10,7 @@ import {
   toScheduleInput,
 } from './schedule';
 
-describe('the weekly hours editor model (issue 16 §3)', () => {
+describe('the weekly hours editor model', () => {
   it('converts between time inputs and the stored hh:mm AM/PM', () => {
     expect(toInputTime('01:30 PM')).toBe('13:30');
     expect(toInputTime('12:00 AM')).toBe('00:00');

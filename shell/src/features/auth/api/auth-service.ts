@@ -3,7 +3,7 @@ import type * as FirebaseAuth from 'firebase/auth';
 import type { RuntimeConfig } from '@medora/shared';
 
 /**
- * The identity-provider calls of spec §7 (create account, send verification, sign in, reset, reload,
+ * The identity-provider calls (create account, send verification, sign in, reset, reload,
  * sign out). Firebase is imported lazily so the landing page never pays for it.
  */
 async function firebase(config: RuntimeConfig): Promise<[Auth, typeof FirebaseAuth]> {
@@ -21,7 +21,7 @@ export async function signIn(config: RuntimeConfig, email: string, password: str
   return (await fb.signInWithEmailAndPassword(auth, email.trim(), password)).user;
 }
 
-/** Creates the account and sends the verification email (spec §4 Sign-up and verification). */
+/** Creates the account and sends the verification email. */
 export async function signUp(config: RuntimeConfig, email: string, password: string): Promise<User> {
   const [auth, fb] = await firebase(config);
   const { user } = await fb.createUserWithEmailAndPassword(auth, email.trim(), password);
@@ -40,7 +40,7 @@ export async function resendVerification(config: RuntimeConfig): Promise<void> {
 }
 
 /**
- * Reloads the user (spec §4: "I've Verified My Email"). When verified, a fresh ID token carries
+ * Reloads the user ("I've Verified My Email"). When verified, a fresh ID token carries
  * email_verified to the API and updates the auth store.
  */
 export async function reloadUser(config: RuntimeConfig): Promise<boolean> {

@@ -17,7 +17,7 @@ export async function ensureRegistered(role: SignupRole): Promise<SessionProfile
   return fetchSession();
 }
 
-/** `GET /api/doctors/{uid}`: 404 → no record; any other failure → 'error' (spec §4: not onboarded). */
+/** `GET /api/doctors/{uid}`: 404 → no record; any other failure → 'error' (not onboarded). */
 export async function lookupDoctor(uid: string): Promise<DoctorLookup> {
   try {
     const res = await api.getDoctor(uid);
@@ -33,7 +33,7 @@ export async function lookupDoctor(uid: string): Promise<DoctorLookup> {
   }
 }
 
-/** `GET /api/patients/{uid}`: 404 means a new patient (spec §7). */
+/** `GET /api/patients/{uid}`: 404 means a new patient. */
 export async function lookupPatient(uid: string): Promise<PatientLookup> {
   try {
     const res = await api.getPatient(uid);

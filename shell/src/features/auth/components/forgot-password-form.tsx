@@ -7,7 +7,7 @@ import { validateResetEmail } from '../model/signup-validation';
 import css from './auth.module.css';
 import { Field } from './field';
 
-/** The forgot-password form (spec §2): email required and must be an email. */
+/** The forgot-password form: email required and must be an email. */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const config = useRuntimeConfig();
   const [email, setEmail] = useState(initialEmail);

@@ -43,7 +43,7 @@ const INPUTS = {
   },
 } as const;
 
-/** `/patient-login` and `/provider-login` (spec §2 Login screen, §4, §5). */
+/** `/patient-login` and `/provider-login`. */
 export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }: LoginPageProps) {
   const config = useRuntimeConfig();
   const navigate = useNavigate();
@@ -69,7 +69,7 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
     if (arrivesViaDoctor(search)) rememberViaDoctor(uid);
   }, [search, uid]);
 
-  /** After any sign-in: the server's role decides (spec §4 Login routing). */
+  /** After any sign-in: the server's role decides (docs/product.md#login-routing). */
   async function continueSignedIn() {
     const profile = await ensureRegistered(role);
     const destination = await routeAfterLogin({

@@ -8,7 +8,7 @@ const DESCRIPTIONS: Record<SignupRole, string> = {
   doctor: MESSAGES.roleDoctorDescription,
 };
 
-/** Step 1 of the login screen (spec §2): Patient, Healthcare Provider or Doctor/Admin. */
+/** Step 1 of the login screen: Patient, Healthcare Provider or Doctor/Admin. */
 export function RoleChoice({ value, onChange }: { value: SignupRole; onChange: (role: SignupRole) => void }) {
   const name = useId();
   return (

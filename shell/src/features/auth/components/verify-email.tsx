@@ -8,7 +8,7 @@ import { authErrorMessage } from '../model/auth-errors';
 import { resolveVerifiedDestination } from '../model/login-routing';
 import css from './auth.module.css';
 
-/** The 'Verify Your Email' screen (spec §2, §4): I've Verified My Email, Resend, Cancel (signs out). */
+/** The 'Verify Your Email' screen: I've Verified My Email, Resend, Cancel (signs out). */
 export function VerifyEmail({ email, mailboxPath }: { email: string; mailboxPath?: string }) {
   const config = useRuntimeConfig();
   const navigate = useNavigate();

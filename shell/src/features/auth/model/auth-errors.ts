@@ -1,2 +1,2 @@
-/** The auth screens use the one Firebase error mapping of `@medora/shared` (issue 13 §6). */
+/** The auth screens use the one Firebase error mapping of `@medora/shared`. */
 export { authErrorMessage, isUnknownAccountError, type AuthAction } from '@medora/shared';

@@ -1,6 +1,6 @@
 import { MESSAGES, type MessageKey } from '@medora/shared';
 
-/** Router state that tells the login page why the user is there (an idle sign-out, issue 9). */
+/** Router state that tells the login page why the user is there (an idle sign-out). */
 export interface LoginNoticeState {
   notice: MessageKey;
 }

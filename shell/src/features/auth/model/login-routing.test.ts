@@ -8,7 +8,7 @@ import {
 
 const approved: DoctorLookup = { kind: 'found', onboardingCompleted: true, verificationStatus: 'approved' };
 
-describe('resolveLoginDestination (spec §4 Login routing)', () => {
+describe('resolveLoginDestination (docs/product.md#login-routing)', () => {
   it.each(['doctor', 'provider'] as const)(
     'sends an onboarded, approved %s to /provider-dashboard',
     (role) => {
@@ -29,7 +29,7 @@ describe('resolveLoginDestination (spec §4 Login routing)', () => {
     ['a rejected application', { kind: 'found', onboardingCompleted: true, verificationStatus: 'rejected' }],
     ['no status', { kind: 'found', onboardingCompleted: true, verificationStatus: null }],
     [
-      'an approved application an admin suspended (issue 16 §5)',
+      'an approved application an admin suspended',
       { kind: 'found', onboardingCompleted: true, verificationStatus: 'approved', suspended: true },
     ],
   ] as [string, DoctorLookup][])('sends a doctor or provider with %s to /doctor-onboarding', (_n, doctor) => {
@@ -69,7 +69,7 @@ describe('resolveLoginDestination (spec §4 Login routing)', () => {
   });
 });
 
-describe('resolveVerifiedDestination (spec §4 Sign-up and verification)', () => {
+describe('resolveVerifiedDestination', () => {
   it('sends doctors and providers to onboarding and patients to the intake form', () => {
     expect(resolveVerifiedDestination('doctor')).toBe('/doctor-onboarding');
     expect(resolveVerifiedDestination('provider')).toBe('/doctor-onboarding');
@@ -107,7 +107,7 @@ describe('routeAfterLogin', () => {
     expect(d.lookupDoctor).not.toHaveBeenCalled();
   });
 
-  it('sends a suspended doctor, whose record still reads approved, to the suspended notice (issue 16 §5)', async () => {
+  it('sends a suspended doctor, whose record still reads approved, to the suspended notice', async () => {
     const d = deps();
     d.lookupDoctor.mockResolvedValue({ ...approved, suspended: true });
     expect(await routeAfterLogin({ ...d, role: 'doctor' })).toBe('/doctor-onboarding');
@@ -122,7 +122,7 @@ describe('routeAfterLogin', () => {
   });
 });
 
-describe('dashboardPathFor (issue 16 §1, §6)', () => {
+describe('dashboardPathFor', () => {
   const access = (admin: boolean, providerDashboard: boolean) => ({ admin, providerDashboard });
   it.each([
     ['an admin', 'admin', access(true, false), '/admin'],

@@ -1,35 +1,35 @@
 import type { MeAccess, Role } from '@medora/shared';
 
-/** What `GET /api/doctors/{uid}` told us (spec §7); any failure other than 404 is 'error'. */
+/** What `GET /api/doctors/{uid}` told us; any failure other than 404 is 'error'. */
 export type DoctorLookup =
   | {
       kind: 'found';
       onboardingCompleted: boolean;
       verificationStatus: string | null;
-      /** Issue 16 §5: an admin suspended the approved doctor (no dashboard until reinstated). */
+      /** An admin suspended the approved doctor (no dashboard until reinstated). */
       suspended?: boolean;
     }
   | { kind: 'missing' }
   | { kind: 'error' };
 
-/** What `GET /api/patients/{uid}` told us: 404 means a new patient (spec §7). */
+/** What `GET /api/patients/{uid}` told us: 404 means a new patient. */
 export type PatientLookup = 'found' | 'missing' | 'error';
 
 export interface LoginRoutingInput {
   /** The server's role (GET /api/me), never the one chosen on the screen. */
   role: Role;
-  /** viaDoctor flag from local storage (spec §2: ?doctor=1 or ?ref=doctor). */
+  /** viaDoctor flag from local storage (?doctor=1 or ?ref=doctor). */
   viaDoctor: boolean;
   doctor?: DoctorLookup;
   patient?: PatientLookup;
 }
 
 /**
- * The login routing table of spec §4, plus the admin role of ours:
+ * The login routing table (docs/product.md#login-routing):
  * - admin → /admin;
  * - doctor or provider → /provider-dashboard only if the doctor record exists, onboarding is completed and
  *   verificationStatus is approved and not suspended; otherwise /doctor-onboarding (also on lookup
- *   error), which tells a suspended doctor why (issue 16 §5);
+ *   error), which tells a suspended doctor why;
  * - patient arriving via a doctor → /form;
  * - other patients → /dashboard, or /form when the patient lookup returns 404.
  */
@@ -47,7 +47,7 @@ export function resolveLoginDestination({ role, viaDoctor, doctor, patient }: Lo
   return patient === 'missing' ? '/form' : '/dashboard';
 }
 
-/** Where sign-up verification leads (spec §4 Sign-up and verification). */
+/** Where sign-up verification leads. */
 export function resolveVerifiedDestination(role: Role): string {
   if (role === 'admin') return '/admin';
   return role === 'doctor' || role === 'provider' ? '/doctor-onboarding' : '/form';
@@ -78,8 +78,8 @@ export async function routeAfterLogin(deps: RouteAfterLoginDeps): Promise<string
 }
 
 /**
- * The signed-in account's own dashboard (issue 16 §1): the account menu's Dashboard, the logo, and where
- * a page the account may not open sends it (§6). Decided by the server's `access`, so it never leads to a
+ * The signed-in account's own dashboard: the account menu's Dashboard, the logo, and where
+ * a page the account may not open sends it. Decided by the server's `access`, so it never leads to a
  * page that refuses the account again: admin → /admin; an approved doctor or provider →
  * /provider-dashboard; one not (yet) approved → /doctor-onboarding; anyone else → /dashboard.
  */

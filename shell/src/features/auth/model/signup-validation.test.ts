@@ -1,7 +1,7 @@
 import { MESSAGES } from '@medora/shared';
 import { normalizePhone, validateLogin, validateResetEmail, validateSignup } from './signup-validation';
 
-describe('validateSignup (spec §5)', () => {
+describe('validateSignup', () => {
   it.each([
     ['', 'secret1'],
     ['a@b.co', ''],

@@ -1,6 +1,6 @@
 import { isPasswordTooShort, MESSAGES, normalizePhone, PHONE_MIN_DIGITS } from '@medora/shared';
 
-// Issue 15 (h4): the phone rule lives once in @medora/shared (sign-up and the settings page use it).
+// The phone rule lives once in @medora/shared (sign-up and the settings page use it).
 export { normalizePhone } from '@medora/shared';
 
 export interface Credentials {
@@ -8,13 +8,13 @@ export interface Credentials {
   password: string;
 }
 
-/** Login needs both fields (spec §5); returns the message to show, or null. */
+/** Login needs both fields; returns the message to show, or null. */
 export function validateLogin({ email, password }: Credentials): string | null {
   if (!email.trim() || !password) return MESSAGES.emailPasswordRequired;
   return null;
 }
 
-/** Sign-up rules of spec §5, in the spec's order; returns the message to show, or null. */
+/** Sign-up rules (docs/product.md#sign-in-and-sign-up), in the screen's order; returns the message to show, or null. */
 export function validateSignup({
   email,
   password,
@@ -28,7 +28,7 @@ export function validateSignup({
   return null;
 }
 
-/** The forgot-password form: email required and must be an email (spec §2, §5). */
+/** The forgot-password form: email required and must be an email. */
 export function validateResetEmail(email: string): string | null {
   const value = email.trim();
   if (!value) return MESSAGES.resetEmailRequired;

@@ -120,7 +120,7 @@ describe('IdleSession', () => {
   it('signs out at 30 minutes, hides the page, and then lets the host explain why', async () => {
     const { onSignedOut } = renderSession();
     signInFresh();
-    // An unsent intake an earlier build kept here (issue 13 §6; on the server since issue 15): the idle
+    // An unsent intake an earlier build kept here (drafts are on the server now): the idle
     // sign-out must not leave it on the device.
     localStorage.setItem(`medora.intakeDraft.${USER.uid}`, '{"answers":{"name":"Maria Santos"}}');
     localStorage.setItem(ACCOUNT_KEYS.profileCompleted(USER.uid), 'true');

@@ -12,7 +12,7 @@ export interface IdleSessionProps {
 }
 
 /**
- * Ends a signed-in session after 30 minutes without activity, warning 2 minutes before (issue 9). Wraps
+ * Ends a signed-in session after 30 minutes without activity, warning 2 minutes before. Wraps
  * every signed-in screen, the remotes included. Under the warning the page is inert (not clickable, not
  * focusable, hidden from assistive technology); once the limit passes nothing of it renders, so a
  * reopened tab never shows a session that has ended.

@@ -1,5 +1,5 @@
 /**
- * The idle-session rule (issue 9), as pure functions of two instants so it can be tested without timers:
+ * The idle-session rule, as pure functions of two instants so it can be tested without timers:
  * `lastActivity` (the newest user activity in any tab, ms since the epoch) and `now`.
  */
 

@@ -2,7 +2,7 @@ import type { Auth, User } from 'firebase/auth';
 import type * as FirebaseAuth from 'firebase/auth';
 
 /**
- * The identity-provider calls of the settings page (issue 15 §4). Each change re-authenticates with
+ * The identity-provider calls of the settings page. Each change re-authenticates with
  * the current password first, so a session left open on a shared computer cannot change them.
  */
 export interface AccountAuth {

@@ -15,7 +15,7 @@ import { FormEnd, SettingsField } from './settings-field';
 import css from './settings.module.css';
 
 /**
- * E-mail change with verification (issue 15 §4): re-authentication first, then a link to the new
+ * E-mail change with verification: re-authentication first, then a link to the new
  * address. Nothing changes until the link is opened; the API then follows the new verified token.
  */
 export function EmailForm({

@@ -9,7 +9,7 @@ import css from './settings.module.css';
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Password change (issue 15 §4): re-authentication with the current password first, then the new one
+ * Password change: re-authentication with the current password first, then the new one
  * (the shared minimum). A refused attempt keeps what was typed and says why in catalogue words.
  */
 export function PasswordForm({ accountAuth }: { accountAuth: AccountAuth }) {

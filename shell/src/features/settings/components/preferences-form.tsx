@@ -19,7 +19,7 @@ const SWITCHES = [
   ['inAppNotifications', MESSAGES.settingsPrefInApp],
 ] as const;
 
-/** Notification preferences (issue 15 §4), stored per user for the notifications to honour. */
+/** Notification preferences, stored per user for the notifications to honour. */
 export function PreferencesForm({ preferences }: { preferences: NotificationPreferences }) {
   const save = useSavePreferences();
   const { register, handleSubmit, formState, reset, setError } = useForm<NotificationPreferences>({

@@ -14,7 +14,7 @@ import { zodFormResolver } from '../model/zod-resolver';
 import { FormEnd, SettingsField } from './settings-field';
 import css from './settings.module.css';
 
-/** Name and phone (issue 15 §4), checked with the API's own schema; a refused value stays in the field. */
+/** Name and phone, checked with the API's own schema; a refused value stays in the field. */
 export function ProfileForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const { register, handleSubmit, formState, reset, setError } = useForm<AccountFormValues>({
@@ -52,7 +52,7 @@ export function ProfileForm({ account }: { account: Account }) {
           autoComplete="tel"
           {...phone}
           onChange={(e) => {
-            // Spec §5: non-digits are stripped as the user types, at most 15 digits kept.
+            // Non-digits are stripped as the user types, at most 15 digits kept.
             e.target.value = normalizePhone(e.target.value);
             void phone.onChange(e);
           }}

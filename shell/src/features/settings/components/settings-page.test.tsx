@@ -108,7 +108,7 @@ describe('the settings page', () => {
     expect(update).toHaveBeenCalledWith({ name: 'Dana W. Lee', phone: '447700900123' });
   });
 
-  it('refuses a short phone with the spec message, keeps what was typed and sends nothing', async () => {
+  it('refuses a short phone with the catalogue message, keeps what was typed and sends nothing', async () => {
     const update = jest.spyOn(api, 'updateAccount');
     await renderPage();
     fireEvent.change(field(MESSAGES.settingsNameLabel), { target: { value: 'New Name' } });

@@ -30,7 +30,7 @@ function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
 }
 
 /**
- * `/settings` (issue 15 §4, My account): name and phone, e-mail change with verification, password
+ * `/settings` (My account): name and phone, e-mail change with verification, password
  * change, notification preferences. Role-neutral: patients, doctors and admins alike; every change
  * acts on the signed-in account only (the API takes the owner from the token).
  */
