@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import type { Config as JestConfig } from '@jest/types';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MESSAGES, noFlagStatement } from '@medora/shared';
@@ -8,6 +10,19 @@ import { CHEST_PAIN_RECORD, FEVER_RECORD, ROUTINE_RECORD } from './summary.fixtu
 import { SummaryService } from './summary.service.js';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
+/** Everything but `Date` stays real when a test fixes the date. */
+const REAL_TIMERS: JestConfig.FakeableAPI[] = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+];
 
 describe('deterministic summary', () => {
   it('puts chest pain with shortness of breath and a cardiac pattern first as red flags', () => {
@@ -162,6 +177,9 @@ describe('LLM summary engine', () => {
   });
 
   it('sends the record to the model and keeps the rule-based red flags first', async () => {
+    // The age the model is sent is counted on today's date: fix "today" (Date only; timers stay real
+    // for the local HTTP server).
+    jest.useFakeTimers({ now: NOW, doNotFake: REAL_TIMERS });
     const llm = await fakeLlm(() => ({
       status: 200,
       body: completion('Patient: 59-year-old man with chest pain.'),
@@ -184,6 +202,7 @@ describe('LLM summary engine', () => {
       expect(s.text).toContain('Patient: 59-year-old man with chest pain.');
       expect(s.disclaimer).toBe(MESSAGES.summaryDisclaimer);
     } finally {
+      jest.useRealTimers();
       await llm.close();
     }
   });
