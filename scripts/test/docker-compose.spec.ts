@@ -32,11 +32,13 @@ interface ComposeService {
   volumes?: (string | { type?: string; source?: string; target: string })[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
+  secrets?: string[];
 }
 interface ComposeFile {
   version?: unknown;
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file?: string }>;
 }
 
 const compose = parseYaml(read('docker-compose.yml'), { merge: true }) as ComposeFile;
@@ -375,12 +377,31 @@ describe('docker-compose.yml', () => {
     expect(() => interpolate('${POSTGRES_PASSWORD:?x}', {})).toThrow(/POSTGRES_PASSWORD/);
   });
 
-  it('publishes only the gateway on the host (one origin)', () => {
+  it('publishes only the gateway on the host (one origin), on loopback unless BIND_HOST opens it', () => {
     const published = Object.entries(services).filter(([, s]) => (s.ports ?? []).length > 0);
     expect(published.map(([n]) => n)).toEqual(['gateway']);
     expect((services.gateway.ports ?? []).map((p) => publishedPort(p))).toEqual([
       { host: DEFAULT_PORTS.GATEWAY_PORT, target: 8080 },
     ]);
+    // Compose publishes on every interface when the address is left out.
+    const ports = (services.gateway.ports ?? []).map((p) => interpolate(String(p)));
+    expect(ports).toEqual([`127.0.0.1:${DEFAULT_PORTS.GATEWAY_PORT}:8080`]);
+    expect(interpolate(String(services.gateway.ports![0]), { ...ENV_EXAMPLE, BIND_HOST: '0.0.0.0' })).toBe(
+      `0.0.0.0:${DEFAULT_PORTS.GATEWAY_PORT}:8080`,
+    );
+  });
+
+  it('gives the API what production needs to check tokens and to store files on its MinIO', () => {
+    const api = services['api-1']!;
+    const env = envOf(api);
+    expect(api.secrets).toEqual(['firebase-service-account']);
+    expect(env.GOOGLE_APPLICATION_CREDENTIALS).toBe('/run/secrets/firebase-service-account');
+    expect(interpolate(compose.secrets?.['firebase-service-account']?.file ?? '')).toBe(
+      'sample-firebase_service_account_file',
+    );
+    // The minio service runs without a KMS, which refuses every SSE header.
+    expect(env.S3_SSE).toBe('none');
+    expect(JSON.stringify(services.minio!.environment)).not.toMatch(/KMS/);
   });
 });
 
