@@ -23,8 +23,7 @@ export type NginxSite = keyof typeof NGINX_TEMPLATES;
 export const NGINX_DEFAULTS: Record<string, string> = {
   NGINX_PORT: '8080',
   NGINX_RESOLVER: '127.0.0.11',
-  API_1_UPSTREAM: 'api-1:3000',
-  API_2_UPSTREAM: 'api-2:3000',
+  API_UPSTREAM: 'api:3000',
   SHELL_UPSTREAM: 'shell:3100',
   LANDING_UPSTREAM: 'landing:3101',
   PATIENT_UPSTREAM: 'patient:3102',

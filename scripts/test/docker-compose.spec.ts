@@ -284,8 +284,7 @@ const EXPECTED_SERVICES = [
   'postgres',
   'redis',
   'minio',
-  'api-1',
-  'api-2',
+  'api',
   'landing',
   'patient',
   'booking',
@@ -298,7 +297,7 @@ const EXPECTED_SERVICES = [
  * Issue 17 names the API reads that parallel changes add to config.ts (Redis rate limits, S3 storage,
  * metrics, migrations, the OpenAPI switch); once they are merged this list can go.
  */
-const API_REPLICAS = ['api-1', 'api-2'];
+const API_REPLICAS = ['api'];
 
 /** The env names `api/src/config/config.ts` declares: the keys of its `envSchema = z.object({...})`. */
 function apiConfigEnvNames(): string[] {
@@ -392,7 +391,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives the API what production needs to check tokens and to store files on its MinIO', () => {
-    const api = services['api-1']!;
+    const api = services.api!;
     const env = envOf(api);
     expect(api.secrets).toEqual(['firebase-service-account']);
     expect(env.GOOGLE_APPLICATION_CREDENTIALS).toBe('/run/secrets/firebase-service-account');
@@ -579,7 +578,7 @@ describe('nginx images render their config at start with the tested renderer', (
         exposed: true,
       });
     }
-    expect([env.API_1_UPSTREAM, env.API_2_UPSTREAM].map((u) => u!.split(':')[0])).toEqual(API_REPLICAS);
+    expect(env.API_UPSTREAM!.split(':')[0]).toBe('api');
   });
 
   it('the web services set WEB_PORT (static.conf) and the runtime-config names the CSP is built from', () => {
@@ -678,6 +677,34 @@ describe('api replicas and the migrate job', () => {
     },
   );
 
+  it('runs two replicas of one scalable service that drain before Docker kills them, within limits', () => {
+    const api = services.api as ComposeService & {
+      stop_grace_period?: string;
+      deploy?: { replicas?: number; resources?: { limits?: { cpus?: string; memory?: string } } };
+    };
+    expect(api.deploy?.replicas).toBe(2);
+    // Docker's default is 10 s, exactly the API's default drain (SHUTDOWN_GRACE_MS): no margin.
+    const grace = Number(/^(\d+)s$/.exec(api.stop_grace_period ?? '')?.[1]);
+    expect(grace * 1000).toBeGreaterThan(Number(envOf(api).SHUTDOWN_GRACE_MS ?? 10_000));
+    expect(api.deploy?.resources?.limits).toEqual({ cpus: expect.any(String), memory: expect.any(String) });
+  });
+
+  it('rotates the log of every service', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const logging = (service as { logging?: { driver?: string; options?: Record<string, string> } })
+        .logging;
+      expect({
+        name,
+        maxSize: logging?.options?.['max-size'],
+        maxFile: logging?.options?.['max-file'],
+      }).toEqual({
+        name,
+        maxSize: expect.stringMatching(/^\d+m$/),
+        maxFile: expect.stringMatching(/^\d+$/),
+      });
+    }
+  });
+
   it('the migrate job runs the migration runner once, after postgres is healthy, and does not restart', () => {
     const migrate = services.migrate as ComposeService & { command?: string[]; restart?: string };
     expect(migrate.command).toEqual(['node', 'api/dist/database/run-migrations.js']);
@@ -687,10 +714,9 @@ describe('api replicas and the migrate job', () => {
 });
 
 describe('gateway', () => {
-  it('starts after both replicas and the shell are healthy, on the fixed address the API trusts', () => {
+  it('starts after the replicas and the shell are healthy, on the fixed address the API trusts', () => {
     expect(dependsOn(services.gateway)).toMatchObject({
-      'api-1': 'service_healthy',
-      'api-2': 'service_healthy',
+      api: 'service_healthy',
       shell: 'service_healthy',
     });
     for (const name of API_REPLICAS) expect(envOf(services[name]).TRUSTED_PROXIES).toBe('172.28.0.10');
@@ -807,7 +833,7 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
       },
     });
     expect(config.apiBaseUrl).toBe('/api');
-    expect(config.firebase.projectId).toBe(envOf(services['api-1']).FIREBASE_PROJECT_ID);
+    expect(config.firebase.projectId).toBe(envOf(services.api).FIREBASE_PROJECT_ID);
   });
 
   it('escapes quotes and backslashes into valid JSON', () => {

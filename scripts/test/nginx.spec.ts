@@ -142,8 +142,7 @@ beforeAll(async () => {
     {
       NGINX_PORT: String(GATEWAY_PORT),
       NGINX_RESOLVER: '127.0.0.1',
-      API_1_UPSTREAM: local(apiPort),
-      API_2_UPSTREAM: local(apiPort),
+      API_UPSTREAM: local(apiPort),
       SHELL_UPSTREAM: local(SHELL_PORT),
       BOOKING_UPSTREAM: local(BOOKING_PORT),
       LANDING_UPSTREAM: local(DEAD_PORT),
