@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { loadConfig, type S3Config } from '../config/config.js';
+import { isObjectStoreError } from './object-store.js';
 import { S3ObjectStore } from './s3-object-store.js';
 
 /**
@@ -71,6 +72,33 @@ async function putOnce(server: StrictS3, env: Record<string, string>) {
 }
 
 const puts = (server: StrictS3) => server.requests.filter((r) => r.method === 'PUT');
+
+describe('an unreachable object store', () => {
+  it('fails uploads and downloads with an outage marked as the object store’s, not the database’s', async () => {
+    const server = new StrictS3(true);
+    const endpoint = await server.start();
+    await server.close(); // nothing listens there now
+    const store = new S3ObjectStore({ ...s3Config(endpoint, {}), region: 'us-east-1' });
+    try {
+      const failures = await Promise.all([
+        store
+          .put('documents/p1/b.pdf', Readable.from([Buffer.from('%PDF-1.4')]), 'application/pdf')
+          .catch((e: unknown) => e),
+        store.get({ storage: 's3', objectKey: 'documents/p1/b.pdf' }).catch((e: unknown) => e),
+      ]);
+      for (const error of failures) {
+        // Under Jest's VM realm the SDK wraps the socket error ("AWS SDK error wrapper for …"), so
+        // only its text carries ECONNREFUSED here; outside Jest `connectionFailure` reads the code.
+        expect([isObjectStoreError(error), String((error as Error).message)]).toEqual([
+          true,
+          expect.stringContaining('ECONNREFUSED'),
+        ]);
+      }
+    } finally {
+      store.destroy();
+    }
+  });
+});
 
 describe('S3_SSE: the encryption header of an upload', () => {
   it('sends no encryption header by default, so MinIO without a KMS stores the object', async () => {

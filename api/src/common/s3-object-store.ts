@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config/config.js';
-import type { ObjectStore, StoredFile } from './object-store.js';
+import { markObjectStoreError, type ObjectStore, type StoredFile } from './object-store.js';
 
 /** An S3 client for the S3_* settings (MinIO and s3rver need path-style URLs). */
 export function s3Client(config: S3Config): S3Client {
@@ -63,22 +63,24 @@ export class S3ObjectStore implements ObjectStore {
       queueSize: 1,
       leavePartsOnError: false,
     });
-    await upload.done();
+    await upload.done().catch((error: unknown) => Promise.reject(markObjectStoreError(error)));
     return { storage: 's3', objectKey: key };
   }
 
   async get(file: StoredFile): Promise<Readable> {
     if (file.storage !== 's3') throw new Error('Not a file kept in S3');
-    const res = await this.client.send(
-      new GetObjectCommand({ Bucket: this.config.bucket, Key: file.objectKey }),
-    );
+    const res = await this.client
+      .send(new GetObjectCommand({ Bucket: this.config.bucket, Key: file.objectKey }))
+      .catch((error: unknown) => Promise.reject(markObjectStoreError(error)));
     if (!res.Body) throw new Error(`S3 returned no body for ${file.objectKey}`);
     return res.Body as Readable;
   }
 
   async delete(file: StoredFile): Promise<void> {
     if (file.storage !== 's3') return;
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: file.objectKey }));
+    await this.client
+      .send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: file.objectKey }))
+      .catch((error: unknown) => Promise.reject(markObjectStoreError(error)));
   }
 
   destroy(): void {
