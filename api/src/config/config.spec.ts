@@ -303,6 +303,16 @@ describe('MIGRATION_DATABASE_URL', () => {
       expect(() => loadConfig({ DATABASE_URL: 'postgres://db/m' })).not.toThrow();
     });
 
+    it('serves metrics in production only behind METRICS_TOKEN', () => {
+      const base = { ...prod, DATABASE_URL: 'postgres://db/m', METRICS_PORT: '9464' };
+      expect(errorOf(base).problems).toEqual([
+        expect.stringMatching(/^METRICS_TOKEN is required with NODE_ENV=production when METRICS_PORT is set/),
+      ]);
+      expect(loadConfig({ ...base, METRICS_TOKEN: 'a'.repeat(32) }).metrics?.token).toBe('a'.repeat(32));
+      // Outside production, or without metrics, no token is needed.
+      expect(() => loadConfig({ METRICS_PORT: '9464' })).not.toThrow();
+    });
+
     it('neither migrates on boot nor serves the OpenAPI document by default; both can be turned on', () => {
       const url = { ...prod, DATABASE_URL: 'postgres://u:p@db/medora' };
       expect(loadConfig(url)).toMatchObject({ migrateOnBoot: false, openapiPublic: false });

@@ -603,6 +603,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "project's service-account key: the revocation check of every ID token needs it)",
     );
   }
+  // Metrics name routes and count requests per status: in production only Prometheus may read them.
+  if (production && env.METRICS_PORT?.trim() && !env.METRICS_TOKEN?.trim()) {
+    problems.push(
+      'METRICS_TOKEN is required with NODE_ENV=production when METRICS_PORT is set (Prometheus sends it as a Bearer token)',
+    );
+  }
   // Issue 19 §1: production sends real mail with real links, or does not start.
   if (production) {
     for (const [name, why] of [

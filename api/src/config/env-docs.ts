@@ -150,8 +150,9 @@ export const ENV_DOCS = {
   },
   METRICS_TOKEN: {
     group: 'Logs, metrics and API documentation',
-    description: 'When set, `GET /metrics` answers only `Authorization: Bearer <token>`.',
-    unset: 'metrics are served to anyone who reaches the port',
+    description:
+      'When set, `GET /metrics` answers only `Authorization: Bearer <token>`. Production with `METRICS_PORT` refuses to start without it.',
+    unset: 'outside production, metrics are served to anyone who reaches the port',
   },
   OPENAPI_PUBLIC: {
     group: 'Logs, metrics and API documentation',
