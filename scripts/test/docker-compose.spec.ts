@@ -33,12 +33,14 @@ interface ComposeService {
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
   secrets?: string[];
+  networks?: string[] | Record<string, unknown>;
 }
 interface ComposeFile {
   version?: unknown;
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
   secrets?: Record<string, { file?: string }>;
+  networks?: Record<string, { internal?: boolean } | null>;
 }
 
 const compose = parseYaml(read('docker-compose.yml'), { merge: true }) as ComposeFile;
@@ -710,6 +712,41 @@ describe('api replicas and the migrate job', () => {
     expect(migrate.command).toEqual(['node', 'api/dist/database/run-migrations.js']);
     expect(migrate.restart).toBe('no');
     expect(dependsOn(migrate)).toEqual({ postgres: 'service_healthy' });
+  });
+});
+
+/** The networks a service joins (compose puts one without any on `default`). */
+function networksOf(service: ComposeService): string[] {
+  const n = service.networks;
+  if (!n) return ['default'];
+  return (Array.isArray(n) ? n : Object.keys(n)).sort();
+}
+
+describe('networks', () => {
+  it('separates edge, app and data: the gateway never reaches the stores, the stores never leave the host', () => {
+    const joined = Object.fromEntries(Object.entries(services).map(([n, s]) => [n, networksOf(s)]));
+    expect(joined).toEqual({
+      postgres: ['data'],
+      redis: ['data'],
+      minio: ['data'],
+      'minio-bucket': ['data'],
+      migrate: ['data'],
+      api: ['app', 'data'],
+      landing: ['edge'],
+      patient: ['edge'],
+      booking: ['edge'],
+      provider: ['edge'],
+      shell: ['edge'],
+      gateway: ['app', 'edge'],
+    });
+    expect(compose.networks?.data?.internal).toBe(true);
+    // Each upstream the gateway names shares a network with it.
+    const env = envOf(services.gateway);
+    for (const [name, value] of Object.entries(env).filter(([k]) => k.endsWith('_UPSTREAM'))) {
+      const target = value.split(':')[0]!;
+      const shared = networksOf(services[target]!).filter((n) => joined.gateway!.includes(n));
+      expect({ name, shared: shared.length > 0 }).toEqual({ name, shared: true });
+    }
   });
 });
 
