@@ -14,6 +14,9 @@ import { buildRuntimeConfig } from '../../shared/src/runtime-config-env';
 import { findNginx, NGINX_TEMPLATES, renderSite, startNginx, type RunningNginx } from '../lib/nginx';
 
 const NGINX = findNginx();
+if (!NGINX && process.env.CI === 'true') {
+  throw new Error('nginx is missing: CI must install it (.ci/run installs Debian’s nginx as root).');
+}
 const describeNginx = NGINX ? describe : describe.skip;
 
 const OFFSET = Number(process.env.PORT_OFFSET ?? 0);
