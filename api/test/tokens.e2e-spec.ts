@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateKeyPairSync, createHmac, sign as rsaSign, type KeyObject } from 'node:crypto';
@@ -9,7 +9,14 @@ import type { Duplex } from 'node:stream';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MESSAGES } from '@medora/shared';
-import { authHeader, createTestApp, signUpUser, testProjectId, type TestApp } from './helpers.js';
+import {
+  authHeader,
+  createTestApp,
+  signUpUser,
+  testProjectId,
+  throwawayServiceAccount,
+  type TestApp,
+} from './helpers.js';
 
 /**
  * ID tokens through the real HTTP API: every bad token is a 401 with the catalogue's message, and a
@@ -181,27 +188,6 @@ async function at<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A service-account key file for `project` (a throwaway key): its OAuth token request goes to
- * token_uri, which the agent carries to the local server like every other call to Google.
- */
-function writeServiceAccount(dir: string, project: string): string {
-  const file = path.join(dir, `${project}-service-account.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({
-      type: 'service_account',
-      project_id: project,
-      private_key_id: 'test-key',
-      private_key: otherKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      client_email: `api@${project}.iam.gserviceaccount.com`,
-      client_id: '1',
-      token_uri: 'https://oauth2.googleapis.com/token',
-    }),
-  );
-  return file;
-}
-
 /** The `msg` of the JSON log lines from `context` (the API's pino lines). */
 function logMessages(lines: string[], context: string): { level: number; msg: string }[] {
   return lines
@@ -223,8 +209,8 @@ describe('ID tokens outside the emulator (real RS256 verification)', () => {
     agent = new LocalCertAgent(await certs.start());
     // The revocation check calls the Auth REST API, which needs an OAuth token: a service account
     // (with a throwaway key) whose token request the agent also carries to the local server.
-    credentialsDir = mkdtempSync(path.join(os.tmpdir(), 'medora-tokens-'));
-    const credentials = writeServiceAccount(credentialsDir, PROJECT);
+    const credentials = throwawayServiceAccount(PROJECT);
+    credentialsDir = path.dirname(credentials);
     t = await createTestApp({
       seed: false,
       env: {
@@ -465,7 +451,7 @@ describe('ID tokens in production configuration', () => {
   it('signs in with a Google-style RS256 token, checking revocation with the service account', async () => {
     const t = await createTestApp({
       seed: false,
-      env: productionEnv({ GOOGLE_APPLICATION_CREDENTIALS: writeServiceAccount(dir, project) }),
+      env: productionEnv({ GOOGLE_APPLICATION_CREDENTIALS: throwawayServiceAccount(project) }),
       httpAgent: agent,
     });
     try {
