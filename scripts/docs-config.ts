@@ -95,11 +95,14 @@ function acceptedValues(name: EnvName): string {
   const result = envSchema.shape[name].safeParse('not a valid value');
   if (result.success) return 'text';
   const message = result.error.issues[0]?.message ?? '';
-  return message
-    .replace(new RegExp(`^${name}\\s+`), '')
-    .replace(/^must be\s+/, '')
-    .replace(/\s*\(got '[^']*'\)$/, '')
-    .replace(/;\s*not\s.*$/, '');
+  return (
+    message
+      .replace(new RegExp(`^${name}\\s+`), '')
+      .replace(/^must be\s+/, '')
+      // The echo of the value, and any advice after it (how to fix a URL).
+      .replace(/\s*\(got '[^']*'\)(;.*)?$/, '')
+      .replace(/;\s*not\s.*$/, '')
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { createStaticServer } from './lib/static-server.js';
-import { resolvePorts, type PortName } from './lib/ports.js';
+import { resolveBindHost, resolvePorts, type PortName } from './lib/ports.js';
 
 const PACKAGE_PORTS: Record<string, PortName> = {
   shell: 'SHELL_PORT',
@@ -24,4 +24,6 @@ const portName = PACKAGE_PORTS[pkg];
 const port = Number(flag('port') ?? (portName ? resolvePorts()[portName] : 8000));
 const dir = path.resolve(flag('dir') ?? 'dist');
 const server = createStaticServer({ dir, spa: process.argv.includes('--spa') || pkg === 'shell' });
-server.listen(port, () => console.log(`Serving ${dir} on http://localhost:${port}`));
+// Loopback unless BIND_HOST opens it, like npm start's servers.
+const host = resolveBindHost();
+server.listen(port, host, () => console.log(`Serving ${dir} on http://${host}:${port}`));

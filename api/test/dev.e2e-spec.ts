@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { MeResponse } from '@medora/shared';
 import { ConfigError } from '../src/config/config.js';
 import { DEMO_ACCOUNTS } from '../src/dev/demo-accounts.service.js';
-import { authHeader, createTestApp, type TestApp } from './helpers.js';
+import { authHeader, createTestApp, throwawayServiceAccount, type TestApp } from './helpers.js';
 
 /** Exchanges a custom token for an ID token at the emulator, as signInWithCustomToken does. */
 async function idTokenFor(customToken: string): Promise<string> {
@@ -146,6 +146,7 @@ describe('POST /api/dev/demo-session in production', () => {
         NODE_ENV: 'production',
         FIREBASE_AUTH_EMULATOR_HOST: '',
         FIREBASE_PROJECT_ID: 'medora-prod',
+        GOOGLE_APPLICATION_CREDENTIALS: throwawayServiceAccount('medora-prod'),
         MIGRATE_ON_BOOT: 'true',
         // Production needs real mail settings (nothing is sent in this test).
         SMTP_URL: 'smtp://127.0.0.1:1',

@@ -1,3 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Agent, Server } from 'node:http';
 import type { DestinationStream } from 'pino';
@@ -22,6 +26,29 @@ function requiredEnv(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set: run the API tests through jest (test/global-setup.ts)`);
   return value;
+}
+
+/**
+ * A service-account key file for `project` with a throwaway key, in a fresh temporary folder: what
+ * production requires (GOOGLE_APPLICATION_CREDENTIALS). Its OAuth token request goes to token_uri,
+ * which a test's outbound agent can answer locally.
+ */
+export function throwawayServiceAccount(project: string): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'medora-sa-')), `${project}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({
+      type: 'service_account',
+      project_id: project,
+      private_key_id: 'test-key',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      client_email: `api@${project}.iam.gserviceaccount.com`,
+      client_id: '1',
+      token_uri: 'https://oauth2.googleapis.com/token',
+    }),
+  );
+  return file;
 }
 
 /** The project id the emulator issues tokens for. */

@@ -26,7 +26,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  t = await createTestApp({ env: s3.env });
+  // s3rver ignores SSE headers (a real AWS bucket honours them): asked for here to see them sent.
+  t = await createTestApp({ env: { ...s3.env, S3_SSE: 'AES256' } });
 }, 60_000);
 
 afterAll(async () => {

@@ -57,6 +57,7 @@ export async function startS3Server(bucket = 'medora-test'): Promise<TestS3> {
     region: env.S3_REGION,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     forcePathStyle: true,
+    sse: { mode: 'none', kmsKeyId: undefined },
   };
   const client = s3Client(config);
   return {

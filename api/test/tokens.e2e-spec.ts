@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateKeyPairSync, createHmac, sign as rsaSign, type KeyObject } from 'node:crypto';
@@ -9,7 +9,14 @@ import type { Duplex } from 'node:stream';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { MESSAGES } from '@medora/shared';
-import { authHeader, createTestApp, signUpUser, testProjectId, type TestApp } from './helpers.js';
+import {
+  authHeader,
+  createTestApp,
+  signUpUser,
+  testProjectId,
+  throwawayServiceAccount,
+  type TestApp,
+} from './helpers.js';
 
 /**
  * ID tokens through the real HTTP API: every bad token is a 401 with the catalogue's message, and a
@@ -26,7 +33,8 @@ const CERT_PATH = '/robot/v1/metadata/x509/securetoken@system.gserviceaccount.co
 const KID = 'medora-test-key-1';
 const PROJECT = testProjectId();
 const ISSUER = `https://securetoken.google.com/${PROJECT}`;
-const LOOKUP_PATH = `/v1/projects/${PROJECT}/accounts:lookup`;
+const lookupPath = (project: string) => `/v1/projects/${project}/accounts:lookup`;
+const LOOKUP_PATH = lookupPath(PROJECT);
 
 // GET /api/me is rate limited as a sign-in route; this file sends it far more often than a person would.
 const NO_SIGN_IN_LIMIT = { RATE_LIMIT_SIGN_IN_PER_USER: '10000', RATE_LIMIT_SIGN_IN_PER_IP: '10000' };
@@ -50,10 +58,13 @@ interface LookupAccount {
  * request asked for. Every uid is an active account unless `accounts` says otherwise (null: deleted).
  */
 class CertServer {
-  readonly requests: { host: string | undefined; path: string | undefined }[] = [];
+  readonly requests: { host: string | undefined; path: string | undefined; authorization?: string }[] = [];
   readonly accounts = new Map<string, LookupAccount | null>();
+  /** Answer the account lookup with this status instead (Google failing, or refusing our credentials). */
+  lookupFailure: number | null = null;
+  constructor(private readonly project: string = PROJECT) {}
   private readonly server: Server = createServer((req: IncomingMessage, res) => {
-    this.requests.push({ host: req.headers.host, path: req.url });
+    this.requests.push({ host: req.headers.host, path: req.url, authorization: req.headers.authorization });
     const json = (status: number, body: object, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
     if (req.url === CERT_PATH) {
@@ -64,7 +75,11 @@ class CertServer {
       json(200, { access_token: 'test-access-token', expires_in: 3600, token_type: 'Bearer' });
       return;
     }
-    if (req.method === 'POST' && req.url === LOOKUP_PATH) {
+    if (req.method === 'POST' && req.url === lookupPath(this.project)) {
+      if (this.lookupFailure !== null) {
+        json(this.lookupFailure, { error: { code: this.lookupFailure, message: 'INTERNAL_ERROR' } });
+        return;
+      }
       let raw = '';
       req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       req.on('end', () => {
@@ -111,11 +126,15 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The claims Firebase puts in an ID token, for `sub`, valid for an hour from now. */
-function claims(sub: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function claims(
+  sub: string,
+  extra: Record<string, unknown> = {},
+  project: string = PROJECT,
+): Record<string, unknown> {
   const now = nowSeconds();
   return {
-    iss: ISSUER,
-    aud: PROJECT,
+    iss: project === PROJECT ? ISSUER : `https://securetoken.google.com/${project}`,
+    aud: project,
     auth_time: now - 10,
     user_id: sub,
     sub,
@@ -169,8 +188,16 @@ async function at<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The `msg` of the JSON log lines from `context` (the API's pino lines). */
+function logMessages(lines: string[], context: string): { level: number; msg: string }[] {
+  return lines
+    .map((l) => JSON.parse(l) as { level: number; msg: string; context?: string })
+    .filter((l) => l.context === context);
+}
+
 describe('ID tokens outside the emulator (real RS256 verification)', () => {
   let t: TestApp;
+  const logLines: string[] = [];
   let certs: CertServer;
   let agent: LocalCertAgent;
 
@@ -182,28 +209,18 @@ describe('ID tokens outside the emulator (real RS256 verification)', () => {
     agent = new LocalCertAgent(await certs.start());
     // The revocation check calls the Auth REST API, which needs an OAuth token: a service account
     // (with a throwaway key) whose token request the agent also carries to the local server.
-    credentialsDir = mkdtempSync(path.join(os.tmpdir(), 'medora-tokens-'));
-    const credentials = path.join(credentialsDir, 'service-account.json');
-    writeFileSync(
-      credentials,
-      JSON.stringify({
-        type: 'service_account',
-        project_id: PROJECT,
-        private_key_id: 'test-key',
-        private_key: otherKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        client_email: `api@${PROJECT}.iam.gserviceaccount.com`,
-        client_id: '1',
-        token_uri: 'https://oauth2.googleapis.com/token',
-      }),
-    );
+    const credentials = throwawayServiceAccount(PROJECT);
+    credentialsDir = path.dirname(credentials);
     t = await createTestApp({
       seed: false,
       env: {
         ...NO_SIGN_IN_LIMIT,
         FIREBASE_AUTH_EMULATOR_HOST: '',
         GOOGLE_APPLICATION_CREDENTIALS: credentials,
+        LOG_LEVEL: 'log',
       },
       httpAgent: agent,
+      logDestination: { write: (line: string) => void logLines.push(line) },
     });
   });
 
@@ -340,11 +357,122 @@ describe('ID tokens outside the emulator (real RS256 verification)', () => {
     },
   );
 
+  it('logs one line per refused token, never the token: info for a bad token, error when Firebase fails', async () => {
+    const forged = signRs256(claims('rs256-logged'), otherKey.privateKey);
+    logLines.length = 0;
+    await expectUnauthenticated(t, forged, 'forged');
+    const refused = logMessages(logLines, 'Auth');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.level).toBe(30);
+    expect(refused[0]!.msg).toMatch(/^ID token refused \(auth\/[a-z-]+\): /);
+
+    // The account lookup fails (Google down, or our credentials refused): every caller gets a 401,
+    // and an operator gets an error line saying so.
+    const genuine = signRs256(claims('rs256-lookup-down'));
+    certs.lookupFailure = 500;
+    logLines.length = 0;
+    try {
+      await expectUnauthenticated(t, genuine, 'lookup failing');
+    } finally {
+      certs.lookupFailure = null;
+    }
+    const failed = logMessages(logLines, 'Auth');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.level).toBe(50);
+    expect(failed[0]!.msg).toMatch(/^ID token could not be checked, so the request is refused \(/);
+    for (const token of [forged, genuine]) {
+      expect(logLines.join('\n')).not.toContain(token.split('.')[2]!);
+    }
+    // The control: once the lookup answers again, the same token is accepted.
+    expect((await me(t, genuine)).status).toBe(200);
+  });
+
   it('keeps an active account’s token working after the cache period (the control)', async () => {
     const token = signRs256(claims('rs256-active'));
     expect((await me(t, token)).status).toBe(200);
     const start = Date.now();
     expect((await at(start + 30_000, () => me(t, token))).status).toBe(200);
+  });
+});
+
+describe('ID tokens in production configuration', () => {
+  const project = 'medora-prod-tokens';
+  let certs: CertServer;
+  let agent: LocalCertAgent;
+  let dir: string;
+  const credentialsBefore = process.env.GOOGLE_APPLICATION_CREDENTIALS;
+
+  /** What production requires besides identity (mail settings; this test sends no mail). */
+  const productionEnv = (extra: Record<string, string>): Record<string, string> => ({
+    ...NO_SIGN_IN_LIMIT,
+    NODE_ENV: 'production',
+    FIREBASE_PROJECT_ID: project,
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    MEDORA_LOCAL_MODE: 'false',
+    MIGRATE_ON_BOOT: 'true',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAIL_FROM: 'Medora <no-reply@tokens.test>',
+    MAIL_LINK_SECRET: 'a'.repeat(40),
+    PUBLIC_APP_URL: 'https://medora.tokens.test',
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    certs = new CertServer(project);
+    agent = new LocalCertAgent(await certs.start());
+    dir = mkdtempSync(path.join(os.tmpdir(), 'medora-prod-tokens-'));
+  });
+
+  afterAll(async () => {
+    agent?.destroy();
+    await certs?.close();
+    if (credentialsBefore === undefined) delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+    else process.env.GOOGLE_APPLICATION_CREDENTIALS = credentialsBefore;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start without a service account, naming the setting and why', async () => {
+    await expect(createTestApp({ seed: false, env: productionEnv({}), httpAgent: agent })).rejects.toThrow(
+      /GOOGLE_APPLICATION_CREDENTIALS is required with NODE_ENV=production .*revocation check/,
+    );
+  });
+
+  it('refuses to start when the service-account file cannot be read', async () => {
+    const missing = path.join(dir, 'missing.json');
+    await expect(
+      createTestApp({
+        seed: false,
+        env: productionEnv({ GOOGLE_APPLICATION_CREDENTIALS: missing }),
+        httpAgent: agent,
+      }),
+    ).rejects.toThrow(`GOOGLE_APPLICATION_CREDENTIALS names no readable file (got '${missing}')`);
+  });
+
+  it('signs in with a Google-style RS256 token, checking revocation with the service account', async () => {
+    const t = await createTestApp({
+      seed: false,
+      env: productionEnv({ GOOGLE_APPLICATION_CREDENTIALS: throwawayServiceAccount(project) }),
+      httpAgent: agent,
+    });
+    try {
+      const sub = `prod-${Date.now().toString(36)}`;
+      const res = await me(t, signRs256(claims(sub, {}, project)));
+      expect([res.status, res.body.user?.uid]).toEqual([200, sub]);
+      // The signing keys, then the account lookup with the service account's OAuth token (fetched
+      // from token_uri, or reused: firebase-admin keeps one default credential per process).
+      expect(certs.requests).toEqual(
+        expect.arrayContaining([
+          { host: 'www.googleapis.com', path: CERT_PATH, authorization: undefined },
+          {
+            host: 'identitytoolkit.googleapis.com',
+            path: lookupPath(project),
+            authorization: 'Bearer test-access-token',
+          },
+        ]),
+      );
+    } finally {
+      await t.close();
+    }
   });
 });
 

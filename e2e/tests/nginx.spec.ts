@@ -75,8 +75,7 @@ test.describe('through nginx', () => {
     });
     const gatewayEnv = {
       NGINX_RESOLVER: '127.0.0.1',
-      API_1_UPSTREAM: local(API_PORT),
-      API_2_UPSTREAM: local(API_PORT),
+      API_UPSTREAM: local(API_PORT),
       SHELL_UPSTREAM: local(SHELL),
       ...upstreams,
     };

@@ -104,6 +104,8 @@ function proxy(
     host: upstream.host,
     'x-forwarded-host': req.headers.host ?? '',
     'x-forwarded-for': req.socket.remoteAddress ?? '',
+    // Replaced like X-Forwarded-For: a client-sent one would otherwise pass through unchanged.
+    'x-real-ip': req.socket.remoteAddress ?? '',
     'x-forwarded-proto': 'http',
     'x-request-id': requestId,
   };

@@ -23,8 +23,7 @@ export type NginxSite = keyof typeof NGINX_TEMPLATES;
 export const NGINX_DEFAULTS: Record<string, string> = {
   NGINX_PORT: '8080',
   NGINX_RESOLVER: '127.0.0.11',
-  API_1_UPSTREAM: 'api-1:3000',
-  API_2_UPSTREAM: 'api-2:3000',
+  API_UPSTREAM: 'api:3000',
   SHELL_UPSTREAM: 'shell:3100',
   LANDING_UPSTREAM: 'landing:3101',
   PATIENT_UPSTREAM: 'patient:3102',
@@ -93,8 +92,29 @@ export function nginxCompression(): string {
 }
 
 /**
+ * The request headers every proxying location of the gateway sets (included per location, because
+ * one `proxy_set_header` in a location cancels all inherited ones). The client's address comes from
+ * the socket only: a client-sent X-Forwarded-For or X-Real-IP is replaced, not appended to, so no
+ * client chooses its rate-limit bucket or the address in its audit rows.
+ */
+export function nginxProxyHeaders(): string {
+  return [
+    '# Rendered from scripts/lib/nginx.ts; do not edit.',
+    'proxy_set_header Host $host;',
+    'proxy_set_header X-Real-IP $remote_addr;',
+    'proxy_set_header X-Forwarded-For $remote_addr;',
+    'proxy_set_header X-Forwarded-Proto $scheme;',
+    'proxy_set_header X-Forwarded-Host $host;',
+    'proxy_set_header X-Forwarded-Port $server_port;',
+    'proxy_set_header X-Request-Id $request_id;',
+    '',
+  ].join('\n');
+}
+
+/**
  * Writes one site (a template file) into `confDir` (`<name>.conf`) and the shared pieces beside it: `medora-maps.conf`
- * (http level), `security-headers.inc` and `compression.inc` (included by the sites' locations).
+ * (http level), `security-headers.inc`, `compression.inc` and `proxy-headers.inc` (included by the
+ * sites' locations).
  */
 export function renderSite(
   confDir: string,
@@ -108,6 +128,7 @@ export function renderSite(
   writeFileSync(path.join(confDir, 'medora-maps.conf'), nginxMaps());
   writeFileSync(path.join(confDir, 'security-headers.inc'), nginxSecurityHeaders(config));
   writeFileSync(path.join(confDir, 'compression.inc'), nginxCompression());
+  writeFileSync(path.join(confDir, 'proxy-headers.inc'), nginxProxyHeaders());
 }
 
 /** Finds the nginx binary (Debian's /usr/sbin/nginx, or NGINX_BIN), or undefined. */

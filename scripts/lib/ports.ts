@@ -35,3 +35,24 @@ export function resolvePorts(env: NodeJS.ProcessEnv = process.env): Ports {
   }
   return ports;
 }
+
+/** Where the local stack's servers listen unless BIND_HOST says otherwise: this machine only. */
+export const DEFAULT_BIND_HOST = '127.0.0.1';
+
+/**
+ * The address `npm start`'s gateway and frontend servers listen on (BIND_HOST). Loopback by default:
+ * in local mode anyone who reaches them can take a demo admin session and read the local mailbox.
+ */
+export function resolveBindHost(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.BIND_HOST?.trim();
+  if (!raw) return DEFAULT_BIND_HOST;
+  if (!/^[\w.:-]+$/.test(raw)) {
+    throw new Error(`BIND_HOST must be an IP address or host name, e.g. 0.0.0.0 (got '${raw}')`);
+  }
+  return raw;
+}
+
+/** True for an address only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startAuthEmulator, stopProcessGroup, type RunningAuthEmulator } from './auth-emulator.js';
 import { buildAll } from './build.js';
 import { createGateway } from './gateway.js';
-import { resolvePorts, type Ports } from './ports.js';
+import { isLoopback, resolveBindHost, resolvePorts, type Ports } from './ports.js';
 import { buildRuntimeConfig } from '../../shared/src/runtime-config-env.js';
 import { createStaticServer } from './static-server.js';
 import { securityHeaders, servedOverTls } from './security-headers.js';
@@ -35,10 +35,10 @@ interface FrontendServer {
   child?: ChildProcess;
 }
 
-function listen(server: Server, port: number): Promise<void> {
+function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '0.0.0.0', () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -70,6 +70,8 @@ function prefixLines(prefix: string, log: (line: string) => void) {
  */
 export class Stack {
   readonly ports: Ports;
+  /** BIND_HOST: where the gateway and the frontend servers listen (loopback unless opened on purpose). */
+  readonly bindHost: string;
   readonly dataDir: string;
   private emulator?: RunningAuthEmulator;
   private emulatorStarting?: Promise<void>;
@@ -82,6 +84,7 @@ export class Stack {
 
   constructor(private readonly opts: StackOptions) {
     this.ports = resolvePorts(opts.env);
+    this.bindHost = resolveBindHost(opts.env);
     this.dataDir = path.resolve(opts.root, opts.env.DATA_DIR || '.data');
   }
 
@@ -135,6 +138,8 @@ export class Stack {
     await this.startApi();
     await this.startGateway();
     await this.startControl();
+    const warning = this.exposureWarning();
+    if (warning) log(warning);
   }
 
   private apiEnv(): NodeJS.ProcessEnv {
@@ -250,7 +255,7 @@ export class Stack {
       return;
     }
     fe.server = createStaticServer({ dir: fe.dir, spa: fe.spa, headers: this.securityHeaders });
-    await listen(fe.server, fe.port);
+    await listen(fe.server, fe.port, this.bindHost);
   }
 
   /** Stops one frontend server (the end-to-end test stops a remote on purpose). */
@@ -282,7 +287,20 @@ export class Stack {
       documents: { '/runtime-config.json': () => this.runtimeConfig() },
       securityHeaders: this.securityHeaders,
     });
-    await listen(this.gateway, this.ports.GATEWAY_PORT);
+    await listen(this.gateway, this.ports.GATEWAY_PORT, this.bindHost);
+  }
+
+  /**
+   * A warning when local mode (the Auth emulator, demo sign-ins, the mailbox) is reachable from other
+   * machines; undefined when the stack listens on loopback or uses a real Firebase project.
+   */
+  exposureWarning(): string | undefined {
+    if (isLoopback(this.bindHost) || !this.emulatorHost) return undefined;
+    return (
+      `WARNING: BIND_HOST=${this.bindHost} opens local mode to the network: anyone who reaches port ` +
+      `${this.ports.GATEWAY_PORT} can sign in as a demo admin (POST /api/dev/demo-session) and read every ` +
+      'mail sent (/api/dev/mail). Unset BIND_HOST unless this network is yours alone.'
+    );
   }
 
   /** A local-only control port for end-to-end tests (MEDORA_CONTROL_PORT); never set in production. */

@@ -14,6 +14,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/remotes.js';
+import { resolveBindHost } from './ports.js';
 
 /**
  * Modules that must exist once on the page. Subpaths are shared one by one: webpack matches shared
@@ -295,7 +296,8 @@ export function createWebpackConfig(
     ],
     devServer: {
       port,
-      host: '0.0.0.0',
+      // Loopback unless BIND_HOST opens it: a dev server hands its bundles to anyone who reaches it.
+      host: resolveBindHost(),
       hot: true,
       historyApiFallback: true,
       allowedHosts: 'all',

@@ -32,11 +32,15 @@ interface ComposeService {
   volumes?: (string | { type?: string; source?: string; target: string })[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
+  secrets?: string[];
+  networks?: string[] | Record<string, unknown>;
 }
 interface ComposeFile {
   version?: unknown;
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file?: string }>;
+  networks?: Record<string, { internal?: boolean } | null>;
 }
 
 const compose = parseYaml(read('docker-compose.yml'), { merge: true }) as ComposeFile;
@@ -282,8 +286,7 @@ const EXPECTED_SERVICES = [
   'postgres',
   'redis',
   'minio',
-  'api-1',
-  'api-2',
+  'api',
   'landing',
   'patient',
   'booking',
@@ -296,7 +299,7 @@ const EXPECTED_SERVICES = [
  * The API settings that parallel changes add to config.ts (Redis rate limits, S3 storage,
  * metrics, migrations, the OpenAPI switch); once they are merged this list can go.
  */
-const API_REPLICAS = ['api-1', 'api-2'];
+const API_REPLICAS = ['api'];
 
 /** The env names `api/src/config/config.ts` declares: the keys of its `envSchema = z.object({...})`. */
 function apiConfigEnvNames(): string[] {
@@ -375,12 +378,31 @@ describe('docker-compose.yml', () => {
     expect(() => interpolate('${POSTGRES_PASSWORD:?x}', {})).toThrow(/POSTGRES_PASSWORD/);
   });
 
-  it('publishes only the gateway on the host (one origin)', () => {
+  it('publishes only the gateway on the host (one origin), on loopback unless BIND_HOST opens it', () => {
     const published = Object.entries(services).filter(([, s]) => (s.ports ?? []).length > 0);
     expect(published.map(([n]) => n)).toEqual(['gateway']);
     expect((services.gateway.ports ?? []).map((p) => publishedPort(p))).toEqual([
       { host: DEFAULT_PORTS.GATEWAY_PORT, target: 8080 },
     ]);
+    // Compose publishes on every interface when the address is left out.
+    const ports = (services.gateway.ports ?? []).map((p) => interpolate(String(p)));
+    expect(ports).toEqual([`127.0.0.1:${DEFAULT_PORTS.GATEWAY_PORT}:8080`]);
+    expect(interpolate(String(services.gateway.ports![0]), { ...ENV_EXAMPLE, BIND_HOST: '0.0.0.0' })).toBe(
+      `0.0.0.0:${DEFAULT_PORTS.GATEWAY_PORT}:8080`,
+    );
+  });
+
+  it('gives the API what production needs to check tokens and to store files on its MinIO', () => {
+    const api = services.api!;
+    const env = envOf(api);
+    expect(api.secrets).toEqual(['firebase-service-account']);
+    expect(env.GOOGLE_APPLICATION_CREDENTIALS).toBe('/run/secrets/firebase-service-account');
+    expect(interpolate(compose.secrets?.['firebase-service-account']?.file ?? '')).toBe(
+      'sample-firebase_service_account_file',
+    );
+    // The minio service runs without a KMS, which refuses every SSE header.
+    expect(env.S3_SSE).toBe('none');
+    expect(JSON.stringify(services.minio!.environment)).not.toMatch(/KMS/);
   });
 });
 
@@ -558,7 +580,7 @@ describe('nginx images render their config at start with the tested renderer', (
         exposed: true,
       });
     }
-    expect([env.API_1_UPSTREAM, env.API_2_UPSTREAM].map((u) => u!.split(':')[0])).toEqual(API_REPLICAS);
+    expect(env.API_UPSTREAM!.split(':')[0]).toBe('api');
   });
 
   it('the web services set WEB_PORT (static.conf) and the runtime-config names the CSP is built from', () => {
@@ -657,6 +679,34 @@ describe('api replicas and the migrate job', () => {
     },
   );
 
+  it('runs two replicas of one scalable service that drain before Docker kills them, within limits', () => {
+    const api = services.api as ComposeService & {
+      stop_grace_period?: string;
+      deploy?: { replicas?: number; resources?: { limits?: { cpus?: string; memory?: string } } };
+    };
+    expect(api.deploy?.replicas).toBe(2);
+    // Docker's default is 10 s, exactly the API's default drain (SHUTDOWN_GRACE_MS): no margin.
+    const grace = Number(/^(\d+)s$/.exec(api.stop_grace_period ?? '')?.[1]);
+    expect(grace * 1000).toBeGreaterThan(Number(envOf(api).SHUTDOWN_GRACE_MS ?? 10_000));
+    expect(api.deploy?.resources?.limits).toEqual({ cpus: expect.any(String), memory: expect.any(String) });
+  });
+
+  it('rotates the log of every service', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const logging = (service as { logging?: { driver?: string; options?: Record<string, string> } })
+        .logging;
+      expect({
+        name,
+        maxSize: logging?.options?.['max-size'],
+        maxFile: logging?.options?.['max-file'],
+      }).toEqual({
+        name,
+        maxSize: expect.stringMatching(/^\d+m$/),
+        maxFile: expect.stringMatching(/^\d+$/),
+      });
+    }
+  });
+
   it('the migrate job runs the migration runner once, after postgres is healthy, and does not restart', () => {
     const migrate = services.migrate as ComposeService & { command?: string[]; restart?: string };
     expect(migrate.command).toEqual(['node', 'api/dist/database/run-migrations.js']);
@@ -665,11 +715,45 @@ describe('api replicas and the migrate job', () => {
   });
 });
 
+/** The networks a service joins (compose puts one without any on `default`). */
+function networksOf(service: ComposeService): string[] {
+  const n = service.networks;
+  if (!n) return ['default'];
+  return (Array.isArray(n) ? n : Object.keys(n)).sort();
+}
+
+describe('networks', () => {
+  it('separates edge, app and data: the gateway never reaches the stores, the stores never leave the host', () => {
+    const joined = Object.fromEntries(Object.entries(services).map(([n, s]) => [n, networksOf(s)]));
+    expect(joined).toEqual({
+      postgres: ['data'],
+      redis: ['data'],
+      minio: ['data'],
+      'minio-bucket': ['data'],
+      migrate: ['data'],
+      api: ['app', 'data'],
+      landing: ['edge'],
+      patient: ['edge'],
+      booking: ['edge'],
+      provider: ['edge'],
+      shell: ['edge'],
+      gateway: ['app', 'edge'],
+    });
+    expect(compose.networks?.data?.internal).toBe(true);
+    // Each upstream the gateway names shares a network with it.
+    const env = envOf(services.gateway);
+    for (const [name, value] of Object.entries(env).filter(([k]) => k.endsWith('_UPSTREAM'))) {
+      const target = value.split(':')[0]!;
+      const shared = networksOf(services[target]!).filter((n) => joined.gateway!.includes(n));
+      expect({ name, shared: shared.length > 0 }).toEqual({ name, shared: true });
+    }
+  });
+});
+
 describe('gateway', () => {
-  it('starts after both replicas and the shell are healthy, on the fixed address the API trusts', () => {
+  it('starts after the replicas and the shell are healthy, on the fixed address the API trusts', () => {
     expect(dependsOn(services.gateway)).toMatchObject({
-      'api-1': 'service_healthy',
-      'api-2': 'service_healthy',
+      api: 'service_healthy',
       shell: 'service_healthy',
     });
     for (const name of API_REPLICAS) expect(envOf(services[name]).TRUSTED_PROXIES).toBe('172.28.0.10');
@@ -786,7 +870,7 @@ describe('shell runtime config (docker/web/40-runtime-config.sh)', () => {
       },
     });
     expect(config.apiBaseUrl).toBe('/api');
-    expect(config.firebase.projectId).toBe(envOf(services['api-1']).FIREBASE_PROJECT_ID);
+    expect(config.firebase.projectId).toBe(envOf(services.api).FIREBASE_PROJECT_ID);
   });
 
   it('escapes quotes and backslashes into valid JSON', () => {

@@ -5,7 +5,7 @@
  * Both must send the one security-header policy, compress, and name each API request.
  * Without nginx this fails under CI=true (CI installs it) and skips with a reason elsewhere.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,10 +25,12 @@ if (!NGINX) {
 }
 const describeNginx = NGINX ? describe : describe.skip;
 
-const GATEWAY_PORT = 42080;
-const SHELL_PORT = 42081;
-const BOOKING_PORT = 42082;
-const DEAD_PORT = 42089;
+// PORT_OFFSET (scripts/lib/ports.ts) moves them, so two checkouts can run this file at once.
+const OFFSET = Number(process.env.PORT_OFFSET ?? 0);
+const GATEWAY_PORT = 42080 + OFFSET;
+const SHELL_PORT = 42081 + OFFSET;
+const BOOKING_PORT = 42082 + OFFSET;
+const DEAD_PORT = 42089 + OFFSET;
 
 const config = buildRuntimeConfig({
   MEDORA_MODE: 'local',
@@ -55,13 +57,21 @@ function writeBuilds(): void {
   writeFileSync(path.join(bookingDir, 'mf-manifest.json'), JSON.stringify({ id: 'mfe_booking' }));
 }
 
-/** The API stand-in: echoes the request id it was given; a big JSON list and a small one. */
+/** The headers a proxy sets about the client, which the API believes from a trusted proxy. */
+const FORWARDED = ['host', 'x-real-ip', 'x-forwarded-for', 'x-forwarded-proto', 'x-request-id'] as const;
+
+/**
+ * The API stand-in: echoes the request id it was given; a big JSON list and a small one;
+ * `/api/echo` answers the forwarded headers it received.
+ */
 function fakeApi(): Server {
   return createServer((req, res) => {
     const body =
       req.url === '/api/big'
         ? JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Doctor ${i}` })) })
-        : JSON.stringify({ ok: true });
+        : req.url === '/api/echo'
+          ? JSON.stringify(Object.fromEntries(FORWARDED.map((h) => [h, req.headers[h] ?? null])))
+          : JSON.stringify({ ok: true });
     res.writeHead(200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(body),
@@ -132,8 +142,7 @@ beforeAll(async () => {
     {
       NGINX_PORT: String(GATEWAY_PORT),
       NGINX_RESOLVER: '127.0.0.1',
-      API_1_UPSTREAM: local(apiPort),
-      API_2_UPSTREAM: local(apiPort),
+      API_UPSTREAM: local(apiPort),
       SHELL_UPSTREAM: local(SHELL_PORT),
       BOOKING_UPSTREAM: local(BOOKING_PORT),
       LANDING_UPSTREAM: local(DEAD_PORT),
@@ -235,6 +244,42 @@ describeNginx.each(['nginx', 'local gateway'] as const)('%s', (server) => {
     expect(res.headers.get('x-seen-request-id')).toBe(id);
     const again = await get(base(), '/api/small');
     expect(again.headers.get('x-request-id')).not.toBe(id);
+  });
+});
+
+describeNginx('the gateway’s forwarded headers (nginx)', () => {
+  it('tells the API the real peer, whatever X-Forwarded-For or X-Real-IP the client sends', async () => {
+    // node:http, not fetch: fetch may not set Host, and the public host name must reach the API.
+    const { headers, body } = await new Promise<{ headers: IncomingHttpHeaders; body: string }>(
+      (resolve, reject) => {
+        const req = httpGet(
+          {
+            host: '127.0.0.1',
+            port: GATEWAY_PORT,
+            path: '/api/echo',
+            headers: {
+              host: 'medora.example.org',
+              'x-forwarded-for': '203.0.113.9',
+              'x-real-ip': '203.0.113.9',
+              'x-forwarded-proto': 'https',
+            },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ headers: res.headers, body: text }));
+          },
+        );
+        req.on('error', reject);
+      },
+    );
+    expect(JSON.parse(body)).toEqual({
+      host: 'medora.example.org',
+      'x-real-ip': '127.0.0.1',
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-request-id': headers['x-request-id'],
+    });
   });
 });
 

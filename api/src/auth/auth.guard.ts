@@ -1,4 +1,10 @@
-import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  UnauthorizedException,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MESSAGES, type Role } from '@medora/shared';
 import { AuditService } from '../audit/audit.service.js';
@@ -8,6 +14,40 @@ import { UsersRepository } from '../users/users.repository.js';
 import type { RequestWithCaller } from './caller.js';
 import { IS_PUBLIC, REQUIRE_VERIFIED_EMAIL, ROLES_KEY } from './decorators.js';
 import { FirebaseAuthService } from './firebase-auth.service.js';
+
+/** firebase-admin's codes for a token or account the caller must fix (sign in again); anything else
+ * means the API could not check the token at all (credentials, Firebase unreachable). */
+const CALLER_TOKEN_CODES = new Set([
+  'auth/argument-error',
+  'auth/invalid-argument',
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/invalid-id-token',
+  'auth/user-disabled',
+  'auth/user-not-found',
+]);
+
+const logger = new Logger('Auth');
+
+/**
+ * One line per refused token, never the token itself: a bad token at info level, a failed check
+ * (which refuses every caller, e.g. missing Admin credentials) at error level, so it is seen.
+ */
+function logRefusal(error: unknown, token: string): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  const raw = error instanceof Error ? error.message : String(error);
+  // Anything shaped like a JWT is cut out as well, in case a library quotes one.
+  const message = raw
+    .split(token)
+    .join('<token>')
+    .replace(/[\w-]{8,}\.[\w-]{8,}\.[\w-]*/g, '<token>');
+  const codeText = typeof code === 'string' ? code : 'no code';
+  if (typeof code === 'string' && CALLER_TOKEN_CODES.has(code)) {
+    logger.log(`ID token refused (${codeText}): ${message}`);
+  } else {
+    logger.error(`ID token could not be checked, so the request is refused (${codeText}): ${message}`);
+  }
+}
 
 /**
  * Global guard: every route not marked `@Public()` needs `Authorization: Bearer <Firebase ID token>`.
@@ -33,7 +73,8 @@ export class AuthGuard implements CanActivate {
     let decoded;
     try {
       decoded = await this.firebase.verifyIdToken(match[1]!);
-    } catch {
+    } catch (error) {
+      logRefusal(error, match[1]!);
       throw new UnauthorizedException(MESSAGES.unauthenticated);
     }
     const user = await this.users.roleOf(decoded.uid);

@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import type { Agent } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { getApps, initializeApp, applicationDefault, type App, type AppOptions } from 'firebase-admin/app';
@@ -62,6 +63,14 @@ export class FirebaseAuthService {
   constructor(@Inject(CONFIG) config: AppConfig) {
     this.verified = new VerifiedTokenCache<DecodedIdToken>({ maxAgeMs: config.tokenCacheMs });
     if (config.googleApplicationCredentials) {
+      // Checked here, not at the first sign-in: a wrong path would otherwise turn every request into a 401.
+      try {
+        accessSync(config.googleApplicationCredentials, constants.R_OK);
+      } catch {
+        throw new Error(
+          `GOOGLE_APPLICATION_CREDENTIALS names no readable file (got '${config.googleApplicationCredentials}')`,
+        );
+      }
       process.env.GOOGLE_APPLICATION_CREDENTIALS = config.googleApplicationCredentials;
     }
     const emulator = config.firebaseAuthEmulatorHost;

@@ -18,6 +18,7 @@ import {
 } from './http-exception.filter.js';
 import { HTTP_MESSAGES } from './http-messages.js';
 import { MAX_ERROR_FIELDS } from './input-limits.js';
+import { markObjectStoreError } from './object-store.js';
 
 /** A server error as node-postgres raises it. */
 function pgError(code: string, message: string): pg.DatabaseError {
@@ -200,6 +201,19 @@ describe('HttpExceptionFilter', () => {
     expect(`${sent.body} ${warnings.join()}`).not.toMatch(
       /patient_profiles|firebase_uid|Robert|UPDATE|uid-123/,
     );
+  });
+
+  it('names the object store, not the database, when the object store is unreachable', () => {
+    const { host, sent } = hostFor();
+    const filter = new HttpExceptionFilter();
+    const warnings: string[] = [];
+    (filter as unknown as { logger: { warn: (m: string) => void } }).logger = {
+      warn: (m) => void warnings.push(m),
+    };
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
+    filter.catch(markObjectStoreError(refused), host);
+    expect(sent.code).toBe(503);
+    expect(warnings).toEqual(['GET /api/patients/:uid: object store unavailable (ECONNREFUSED)']);
   });
 });
 

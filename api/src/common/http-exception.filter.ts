@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, type ErrorBody } from '@medora/shared';
 import { STATEMENT_TIMEOUT, connectionFailure, isStatementTimeout } from '../database/connection-errors.js';
+import { isObjectStoreError } from './object-store.js';
 import { HTTP_MESSAGES } from './http-messages.js';
 import { capFields } from './input-limits.js';
 import { routeTemplate } from './route-template.js';
@@ -154,8 +155,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // The route template, never the raw URL: that carries patient ids (issue 17 §4).
       const route = `${req?.method ?? '?'} ${routeTemplate(req)}`;
       if (databaseFailure) {
-        // The label only (a SQLSTATE or socket code): no SQL, no values.
-        this.logger.warn(`${route}: database unavailable (${databaseFailure})`);
+        // The label only (a SQLSTATE or socket code): no SQL, no values. Both stores fail with socket
+        // codes, so the one that failed is named: an operator looks at the right service.
+        const store = isObjectStoreError(exception) ? 'object store' : 'database';
+        this.logger.warn(`${route}: ${store} unavailable (${databaseFailure})`);
       } else {
         this.logger.error(
           `${route} failed: ${exception instanceof Error ? exception.message : String(exception)}`,

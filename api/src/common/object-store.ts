@@ -1,5 +1,23 @@
 import { Readable } from 'node:stream';
 
+const FROM_OBJECT_STORE = Symbol('fromObjectStore');
+
+/**
+ * Marks an error as raised by the object store, so an outage there is not reported as the database's
+ * (both are socket errors such as ECONNREFUSED). Returns the same error.
+ */
+export function markObjectStoreError<E>(error: E): E {
+  if (error && typeof error === 'object') {
+    Object.defineProperty(error, FROM_OBJECT_STORE, { value: true });
+  }
+  return error;
+}
+
+/** `error` came from the object store (see `markObjectStoreError`). */
+export function isObjectStoreError(error: unknown): boolean {
+  return Boolean(error && typeof error === 'object' && FROM_OBJECT_STORE in error);
+}
+
 /** Where a file's bytes live: its row's `bytes` column, or an object in the S3 bucket. */
 export type ByteStorage = 'db' | 's3';
 

@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ConfigError, findRepoRoot, loadConfig } from './config.js';
+import { parseURL as parseRedisUrl } from 'ioredis/built/utils/index.js';
+import { parse as parsePg } from 'pg-connection-string';
+import { ConfigError, findRepoRoot, loadConfig, redactUrl } from './config.js';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -11,8 +14,9 @@ function errorOf(env: Record<string, string>): ConfigError {
   throw new Error('loadConfig accepted a bad environment');
 }
 
-/** Issue 19: what production needs for e-mail (each is required there). */
-const PROD_MAIL = {
+/** What production needs besides a database: e-mail (issue 19) and the service account. */
+const PROD_SETTINGS = {
+  GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase-service-account.json',
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
   MAIL_FROM: 'Medora <no-reply@clinic.example>',
   MAIL_LINK_SECRET: 'a-long-random-secret-of-at-least-32-characters',
@@ -48,7 +52,7 @@ describe('loadConfig', () => {
 
   it('parses every value it is given', () => {
     const config = loadConfig({
-      ...PROD_MAIL,
+      ...PROD_SETTINGS,
       NODE_ENV: 'production',
       API_PORT: '4000',
       API_HOST: '127.0.0.1',
@@ -81,7 +85,7 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'prod' }, "NODE_ENV must be one of development, production, test (got 'prod')"],
     [
       { DATABASE_URL: 'mysql://x@y/z' },
-      "DATABASE_URL must be a postgres:// or postgresql:// URL (got 'mysql://x@y/z')",
+      "DATABASE_URL must be a postgres:// or postgresql:// URL (got 'mysql://***@y/z')",
     ],
     [{ FIREBASE_PROJECT_ID: 'Bad Project' }, 'FIREBASE_PROJECT_ID must be a Firebase project id'],
     [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x' }, 'FIREBASE_AUTH_EMULATOR_HOST must be host:port'],
@@ -266,7 +270,7 @@ describe('MIGRATION_DATABASE_URL', () => {
   // Issue 17 §1 and §4: production fails closed and does not migrate or publish the API document
   // unless told to.
   describe('in production (issue 17)', () => {
-    const prod = { ...PROD_MAIL, NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'medora-prod' };
+    const prod = { ...PROD_SETTINGS, NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'medora-prod' };
 
     it('refuses to start without DATABASE_URL (the embedded PostgreSQL is local only)', () => {
       expect(errorOf(prod).message).toContain('DATABASE_URL is required with NODE_ENV=production');
@@ -275,7 +279,7 @@ describe('MIGRATION_DATABASE_URL', () => {
 
     it('refuses a demo project and the Auth emulator, listing both with the missing database', () => {
       const error = errorOf({
-        ...PROD_MAIL,
+        ...PROD_SETTINGS,
         NODE_ENV: 'production',
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       });
@@ -286,6 +290,27 @@ describe('MIGRATION_DATABASE_URL', () => {
       expect(errorOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/m' }).message).toContain(
         "FIREBASE_PROJECT_ID 'demo-medora' is a demo project",
       );
+    });
+
+    it('refuses to start without a service account: every token’s revocation check needs one', () => {
+      const { GOOGLE_APPLICATION_CREDENTIALS: _, ...without } = prod;
+      expect(errorOf({ ...without, DATABASE_URL: 'postgres://db/m' }).problems).toEqual([
+        expect.stringMatching(
+          /^GOOGLE_APPLICATION_CREDENTIALS is required with NODE_ENV=production .*revocation/,
+        ),
+      ]);
+      // Outside production the emulator verifies tokens: no key needed.
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://db/m' })).not.toThrow();
+    });
+
+    it('serves metrics in production only behind METRICS_TOKEN', () => {
+      const base = { ...prod, DATABASE_URL: 'postgres://db/m', METRICS_PORT: '9464' };
+      expect(errorOf(base).problems).toEqual([
+        expect.stringMatching(/^METRICS_TOKEN is required with NODE_ENV=production when METRICS_PORT is set/),
+      ]);
+      expect(loadConfig({ ...base, METRICS_TOKEN: 'a'.repeat(32) }).metrics?.token).toBe('a'.repeat(32));
+      // Outside production, or without metrics, no token is needed.
+      expect(() => loadConfig({ METRICS_PORT: '9464' })).not.toThrow();
     });
 
     it('neither migrates on boot nor serves the OpenAPI document by default; both can be turned on', () => {
@@ -352,6 +377,7 @@ describe('MIGRATION_DATABASE_URL', () => {
         NODE_ENV: 'production',
         FIREBASE_PROJECT_ID: 'medora-prod',
         DATABASE_URL: 'postgres://db/m',
+        GOOGLE_APPLICATION_CREDENTIALS: PROD_SETTINGS.GOOGLE_APPLICATION_CREDENTIALS,
       }).problems;
       expect(problems).toEqual([
         expect.stringContaining('SMTP_URL is required with NODE_ENV=production'),
@@ -361,15 +387,15 @@ describe('MIGRATION_DATABASE_URL', () => {
       ]);
       expect(
         loadConfig({
-          ...PROD_MAIL,
+          ...PROD_SETTINGS,
           NODE_ENV: 'production',
           FIREBASE_PROJECT_ID: 'medora-prod',
           DATABASE_URL: 'postgres://db/m',
         }).mail,
       ).toEqual({
-        smtpUrl: PROD_MAIL.SMTP_URL,
-        from: PROD_MAIL.MAIL_FROM,
-        linkSecret: PROD_MAIL.MAIL_LINK_SECRET,
+        smtpUrl: PROD_SETTINGS.SMTP_URL,
+        from: PROD_SETTINGS.MAIL_FROM,
+        linkSecret: PROD_SETTINGS.MAIL_LINK_SECRET,
         appUrl: 'https://medora.example',
       });
     });
@@ -389,5 +415,101 @@ describe('MIGRATION_DATABASE_URL', () => {
     ])('refuses %p', (env, message) => {
       expect(errorOf(env).message).toContain(message);
     });
+  });
+});
+
+describe('secrets in connection URLs', () => {
+  // One secret per character class: what `openssl rand -base64` gives (/ + =), URL delimiters,
+  // percent and space, other punctuation, and non-ASCII.
+  const SECRETS = {
+    'letters and digits': 'aZ09aZ09aZ09',
+    base64: 'ab/cd+ef==',
+    'URL delimiters': 'p@ss:w#rd?x',
+    'percent and space': '100% sure ok',
+    punctuation: '~!$&\'()*,;[]"<>\\^`{|}',
+    'non-ASCII': 'pässwörd-密码',
+  };
+  const SETTINGS = {
+    DATABASE_URL: (user: string, pw: string) => `postgres://${user}${pw}@db.example:5432/medora`,
+    MIGRATION_DATABASE_URL: (user: string, pw: string) => `postgresql://${user}${pw}@db.example/medora`,
+    REDIS_URL: (user: string, pw: string) => `redis://${user}${pw}@redis.example:6379`,
+    SMTP_URL: (user: string, pw: string) => `smtps://${user}${pw}@smtp.example:465`,
+  };
+  const require = createRequire(import.meta.url);
+  const smtpParse = (
+    require('nodemailer/lib/shared/index.js') as {
+      parseConnectionUrl: (url: string) => { auth?: { pass?: string } };
+    }
+  ).parseConnectionUrl;
+  /** The password each setting's client reads from the URL (pg, ioredis, nodemailer). */
+  const clientPassword: Record<keyof typeof SETTINGS, (url: string) => string | undefined> = {
+    DATABASE_URL: (url) => parsePg(url).password,
+    MIGRATION_DATABASE_URL: (url) => parsePg(url).password,
+    REDIS_URL: (url) => parseRedisUrl(url).password as string | undefined,
+    SMTP_URL: (url) => smtpParse(url).auth?.pass,
+  };
+
+  it.each(Object.entries(SECRETS))(
+    'accepts a percent-encoded secret (%s) in every URL setting; its client reads the secret back',
+    (_label, secret) => {
+      for (const [name, url] of Object.entries(SETTINGS) as [
+        keyof typeof SETTINGS,
+        typeof SETTINGS.REDIS_URL,
+      ][]) {
+        for (const user of ['medora:', ':']) {
+          const value = url(user, encodeURIComponent(secret));
+          expect(() => loadConfig({ [name]: value })).not.toThrow();
+          expect([name, user, clientPassword[name](value)]).toEqual([name, user, secret]);
+        }
+      }
+    },
+  );
+
+  it.each(Object.entries(SECRETS).filter(([label]) => label !== 'letters and digits'))(
+    'never prints a secret (%s) in a refusal, with or without a user name',
+    (_label, secret) => {
+      for (const [name, url] of Object.entries(SETTINGS)) {
+        for (const user of ['medora:', ':', '']) {
+          // Unencoded, or behind a wrong scheme: either way refused, and the line must not show it.
+          for (const value of [url(user, secret), url(user, secret).replace(/^\w+:/, 'mysql:')]) {
+            let message: string;
+            try {
+              loadConfig({ [name]: value });
+              continue; // some unencoded secrets still make a valid URL; nothing is printed then
+            } catch (error) {
+              message = (error as Error).message;
+            }
+            expect([name, value, message.includes(secret)]).toEqual([name, value, false]);
+            // No piece of it either, in what the line quotes of the value.
+            const quoted = [...message.matchAll(/\(got '(.*?)'\)/g)].map((m) => m[1]).join(' ');
+            for (const part of secret.split(/[^\p{L}\p{N}]+/u).filter((p) => p.length >= 2)) {
+              expect([name, value, part, quoted.includes(part)]).toEqual([name, value, part, false]);
+            }
+          }
+        }
+      }
+    },
+  );
+
+  it('tells how to fix a URL broken by its secret', () => {
+    const message = errorOf({ REDIS_URL: 'redis://:ab/cd+ef=@redis.example:6379' }).message;
+    expect(message).toContain(
+      "REDIS_URL must be a redis:// or rediss:// URL (got 'redis://:***@redis.example:6379')",
+    );
+    expect(message).toContain('must be percent-encoded');
+    expect(message).toContain('openssl rand -hex 32');
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['postgres://medora:secret@db:5432/medora', 'postgres://medora:***@db:5432/medora'],
+    ['redis://:secret@redis:6379', 'redis://:***@redis:6379'],
+    ['redis://:se/cr#et@redis:6379', 'redis://:***@redis:6379'],
+    ['redis://secret@redis:6379', 'redis://***@redis:6379'],
+    ['postgres://db/medora?user=me&password=secret', 'postgres://db/medora?user=me&password=***'],
+    ['redis://redis:6379', 'redis://redis:6379'],
+  ])('%s → %s', (url, shown) => {
+    expect(redactUrl(url)).toBe(shown);
   });
 });

@@ -135,6 +135,13 @@ const enumOf = <T extends readonly [string, ...string[]]>(name: string, values: 
       return z.NEVER;
     });
 
+/**
+ * Server-side encryption asked for each object. `none` by default: MinIO without a KMS refuses any
+ * SSE header ("KMS is not configured"), and a bucket's own default encryption needs no header.
+ */
+export const S3_SSE_MODES = ['none', 'AES256', 'aws:kms'] as const;
+export type S3Sse = (typeof S3_SSE_MODES)[number];
+
 /** The environment the API reads. The keys are the env names (one place to look them up). */
 export const envSchema = z.object({
   NODE_ENV: enumOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development'),
@@ -156,7 +163,7 @@ export const envSchema = z.object({
     if (!ok) {
       ctx.addIssue({
         code: 'custom',
-        message: `DATABASE_URL must be a postgres:// or postgresql:// URL (got '${redactUrl(v)}')`,
+        message: `DATABASE_URL must be a postgres:// or postgresql:// URL (got '${redactUrl(v)}')${PERCENT_ENCODE_HINT}`,
       });
     }
   }),
@@ -165,7 +172,7 @@ export const envSchema = z.object({
     if (v !== undefined && !isPostgresUrl(v)) {
       ctx.addIssue({
         code: 'custom',
-        message: `MIGRATION_DATABASE_URL must be a postgres:// or postgresql:// URL (got '${redactUrl(v)}')`,
+        message: `MIGRATION_DATABASE_URL must be a postgres:// or postgresql:// URL (got '${redactUrl(v)}')${PERCENT_ENCODE_HINT}`,
       });
     }
   }),
@@ -288,7 +295,7 @@ export const envSchema = z.object({
     if (v !== undefined && !/^rediss?:$/.test(safeProtocol(v))) {
       ctx.addIssue({
         code: 'custom',
-        message: `REDIS_URL must be a redis:// or rediss:// URL (got '${redactUrl(v)}')`,
+        message: `REDIS_URL must be a redis:// or rediss:// URL (got '${redactUrl(v)}')${PERCENT_ENCODE_HINT}`,
       });
     }
   }),
@@ -316,6 +323,8 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE', false),
+  S3_SSE: enumOf('S3_SSE', S3_SSE_MODES, 'none'),
+  S3_SSE_KMS_KEY_ID: optionalText,
   // Issue 17 (p1): operation in production — boot-time migrations, the OpenAPI document, timeouts and
   // graceful shutdown. Unset booleans default by NODE_ENV (on outside production, off in production).
   MIGRATE_ON_BOOT: bool('MIGRATE_ON_BOOT', undefined),
@@ -335,7 +344,7 @@ export const envSchema = z.object({
     if (v !== undefined && !/^smtps?:$/.test(safeProtocol(v))) {
       ctx.addIssue({
         code: 'custom',
-        message: `SMTP_URL must be an smtp:// or smtps:// URL (got '${redactUrl(v)}')`,
+        message: `SMTP_URL must be an smtp:// or smtps:// URL (got '${redactUrl(v)}')${PERCENT_ENCODE_HINT}`,
       });
     }
   }),
@@ -485,6 +494,8 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Path-style URLs (`endpoint/bucket/key`), which MinIO and s3rver need. */
   forcePathStyle: boolean;
+  /** S3_SSE, and with `aws:kms` the key (S3_SSE_KMS_KEY_ID; unset: the account's default key). */
+  sse: { mode: S3Sse; kmsKeyId: string | undefined };
 }
 
 /** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
@@ -516,16 +527,29 @@ function isPostgresUrl(value: string): boolean {
   }
 }
 
-/** Hides the password of a connection URL in messages. */
+/**
+ * Hides the password of a connection URL in messages, with or without a user name, whether the URL
+ * parses or not. The password may hold any character (an unencoded `/`, `#` or `?` included), so
+ * everything from `://` to the last `@` but the user name is masked, as is a `password=` parameter.
+ */
 export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
-  }
+  const masked = url.replace(/([?&](?:password|pass|pwd)=)[^&#]*/gi, '$1***');
+  const scheme = /^[a-z][\w+.-]*:\/\//i.exec(masked)?.[0] ?? '';
+  const rest = masked.slice(scheme.length);
+  const at = rest.lastIndexOf('@');
+  if (at < 0) return masked;
+  const userinfo = rest.slice(0, at);
+  const user = userinfo.slice(0, Math.max(userinfo.indexOf(':'), 0));
+  // Without a colon the userinfo may be a password alone (redis://secret@host); a "user" with
+  // characters a user name cannot have unencoded is part of a password: hide all of it then.
+  const shown = userinfo.includes(':') && /^[\w.~%-]*$/.test(user) ? `${user}:***` : '***';
+  return `${scheme}${shown}@${rest.slice(at + 1)}`;
 }
+
+/** Appended to a refused connection URL: the usual cause is a secret with URL-breaking characters. */
+const PERCENT_ENCODE_HINT =
+  '; a password with / + = @ : # ? % or spaces must be percent-encoded (encodeURIComponent), ' +
+  'or generate it with `openssl rand -hex 32`';
 
 /** Parses and checks the environment; throws a ConfigError listing every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -568,6 +592,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !env.DATABASE_URL?.trim()) {
     problems.push(
       'DATABASE_URL is required with NODE_ENV=production (the embedded PostgreSQL is for local use only)',
+    );
+  }
+  // Every ID token is checked for revocation, and that call to Firebase's Admin API needs a service
+  // account: without one every sign-in would fail (401) although the API looked healthy.
+  const credentials = env.GOOGLE_APPLICATION_CREDENTIALS?.trim();
+  if (production && !credentials) {
+    problems.push(
+      'GOOGLE_APPLICATION_CREDENTIALS is required with NODE_ENV=production (the path of the Firebase ' +
+        "project's service-account key: the revocation check of every ID token needs it)",
+    );
+  }
+  // Metrics name routes and count requests per status: in production only Prometheus may read them.
+  if (production && env.METRICS_PORT?.trim() && !env.METRICS_TOKEN?.trim()) {
+    problems.push(
+      'METRICS_TOKEN is required with NODE_ENV=production when METRICS_PORT is set (Prometheus sends it as a Bearer token)',
     );
   }
   // Issue 19 §1: production sends real mail with real links, or does not start.
@@ -637,6 +676,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
               : undefined,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          sse: { mode: e.S3_SSE, kmsKeyId: e.S3_SSE_KMS_KEY_ID },
         }
       : undefined,
     migrateOnBoot: e.MIGRATE_ON_BOOT ?? e.NODE_ENV !== 'production',
@@ -665,6 +705,9 @@ function s3Problems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   const anyS3 = [e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some(Boolean);
   if (anyS3 && !e.S3_BUCKET) problems.push('S3_BUCKET is required when any other S3_* setting is set');
+  if (e.S3_SSE_KMS_KEY_ID && e.S3_SSE !== 'aws:kms') {
+    problems.push(`S3_SSE_KMS_KEY_ID is set but S3_SSE is '${e.S3_SSE}': set S3_SSE=aws:kms to use the key`);
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }

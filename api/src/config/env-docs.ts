@@ -125,8 +125,9 @@ export const ENV_DOCS = {
   GOOGLE_APPLICATION_CREDENTIALS: {
     group: 'Identity (Firebase Auth)',
     description:
-      'Path of a service-account key for the real Firebase project, used for the revocation check of ID tokens.',
-    unset: 'the Google default credentials of the host, if any',
+      'Path of a service-account key for the real Firebase project. Every ID token is checked for revocation (disabled, deleted or signed-out accounts), which needs Admin credentials: production refuses to start without it, and the API refuses to start when the file cannot be read.',
+    unset: 'refused with `NODE_ENV=production`; elsewhere only the Auth emulator can verify tokens',
+    productionExample: '/run/secrets/firebase-service-account.json',
   },
   TOKEN_CACHE_SECONDS: {
     group: 'Identity (Firebase Auth)',
@@ -149,8 +150,9 @@ export const ENV_DOCS = {
   },
   METRICS_TOKEN: {
     group: 'Logs, metrics and API documentation',
-    description: 'When set, `GET /metrics` answers only `Authorization: Bearer <token>`.',
-    unset: 'metrics are served to anyone who reaches the port',
+    description:
+      'When set, `GET /metrics` answers only `Authorization: Bearer <token>`. Production with `METRICS_PORT` refuses to start without it.',
+    unset: 'outside production, metrics are served to anyone who reaches the port',
   },
   OPENAPI_PUBLIC: {
     group: 'Logs, metrics and API documentation',
@@ -241,6 +243,16 @@ export const ENV_DOCS = {
   S3_FORCE_PATH_STYLE: {
     group: 'Several API processes: Redis and object storage',
     description: 'Path-style object URLs (`endpoint/bucket/key`), which MinIO needs.',
+  },
+  S3_SSE: {
+    group: 'Several API processes: Redis and object storage',
+    description:
+      'Server-side encryption asked for on every upload: `none` sends no header (MinIO without a KMS refuses any, and a bucket with default encryption needs none), `AES256` asks for SSE-S3, `aws:kms` for SSE-KMS.',
+  },
+  S3_SSE_KMS_KEY_ID: {
+    group: 'Several API processes: Redis and object storage',
+    description: 'With `S3_SSE=aws:kms`, the KMS key of the objects (refused with another `S3_SSE`).',
+    unset: "the account's default KMS key",
   },
   SMTP_URL: {
     group: 'E-mail and the job queue',

@@ -49,8 +49,7 @@ export async function benchNginx(options: NginxBenchOptions): Promise<NginxBench
     {
       NGINX_PORT: String(options.port),
       NGINX_RESOLVER: '127.0.0.1',
-      API_1_UPSTREAM: api.host,
-      API_2_UPSTREAM: api.host,
+      API_UPSTREAM: api.host,
       SHELL_UPSTREAM: dead,
       LANDING_UPSTREAM: dead,
       PATIENT_UPSTREAM: dead,
