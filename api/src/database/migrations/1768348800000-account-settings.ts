@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15 §4 (My account): the account's name beside its phone, and each user's notification
+ * The settings page's My account: the account's name beside its phone, and each user's notification
  * preferences (a row only once the user saves them: the defaults live once, in `@medora/shared`, so
  * the columns have none).
  */
