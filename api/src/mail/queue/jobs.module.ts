@@ -14,7 +14,7 @@ import { ReminderRepository } from './reminder.repository.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
 
 /**
- * Issue 19 §2: durable jobs in Postgres (pg-boss) — the mail queue with retries and dead letters, the
+ * Durable jobs in Postgres (pg-boss) — the mail queue with retries and dead letters, the
  * reminder sweep, the admin's dead-letter routes and, in local mode only, the dev clock. Exports
  * MAIL_QUEUE for the producers (appointments, admin) and AppClock.
  */
