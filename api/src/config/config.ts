@@ -243,7 +243,9 @@ export const envSchema = z.object({
   CRISIS_LINE_NUMBER: z.string().trim().min(1).max(40).default('116 123'),
   BOOKING_MAX_PER_HOUR: positiveInt('BOOKING_MAX_PER_HOUR', 5, 10_000),
   BOOKING_MAX_UPCOMING: positiveInt('BOOKING_MAX_UPCOMING', 10, 10_000),
-  // Request rate limits, per user and per client IP within one sliding window.
+  // Request rate limits (docs/product.md#limits), per user and per client IP, in a fixed window that starts
+  // with a key's first request; with REDIS_URL every API process shares the counts
+  // (`throttling/request-counter.ts`).
   RATE_LIMIT_WINDOW_SECONDS: positiveInt('RATE_LIMIT_WINDOW_SECONDS', 60, 86_400),
   RATE_LIMIT_SIGN_IN_PER_USER: positiveInt('RATE_LIMIT_SIGN_IN_PER_USER', 60, 1_000_000),
   RATE_LIMIT_SIGN_IN_PER_IP: positiveInt('RATE_LIMIT_SIGN_IN_PER_IP', 300, 1_000_000),
@@ -492,7 +494,7 @@ export const RATE_LIMIT_POLICIES = ['signIn', 'upload', 'booking'] as const;
 export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
 
 export interface RateLimitConfig {
-  /** Length of the sliding window every limit counts in. */
+  /** Length of the fixed window every limit counts in; it starts with a key's first request. */
   windowMs: number;
   /** Requests per window of one group: per verified uid, and per client IP (all callers together). */
   policies: Record<RateLimitPolicy, { perUser: number; perIp: number }>;
