@@ -163,8 +163,9 @@ export class AdminService {
    * (verificationStatus approved, credentialsVerified, isAvailable). An admin never reviews their own
    * record. Every decision, refused ones included, is audited.
    *
-   * The decision names the version the admin reviewed (409 when the application changed
-   * since), and a decided application is decided again only after an explicit re-open (409).
+   * The decision names the version the admin reviewed (docs/product.md#review-decisions; 409 when the
+   * application changed since), and a decided application is decided again only after an explicit re-open
+   * (409).
    */
   async decide(
     caller: Caller,
@@ -222,8 +223,8 @@ export class AdminService {
   }
 
   /**
-   * Suspends an approved doctor with a reason. The one approved-doctor rule then leaves
-   * them out: not bookable, no dashboard, no access to patients' records. Answers with their upcoming
+   * Suspends an approved doctor with a reason (docs/product.md#suspension). The one approved-doctor rule then
+   * leaves them out: not bookable, no dashboard, no access to patients' records. Answers with their upcoming
    * appointments for the admin's follow-up (each audited as read).
    */
   async suspend(

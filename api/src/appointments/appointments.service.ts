@@ -193,11 +193,11 @@ export class AppointmentsService {
   }
 
   /**
-   * `POST /api/appointments/:id/reschedule`: the owner moves an upcoming appointment to
-   * another slot the same doctor offers inside the booking window (the booking rules of
-   * @medora/shared). One transaction under the patient's booking lock: the row is locked and checked
-   * again, then moved; the partial unique index answers a slot someone holds — also a concurrent
-   * reschedule or booking into it — with 409. The id stays; `rescheduled_from` keeps the old start.
+   * `POST /api/appointments/:id/reschedule` (docs/product.md#rescheduling): the owner moves an upcoming
+   * appointment to another slot the same doctor offers inside the booking window (the booking rules of
+   * @medora/shared). One transaction under the patient's booking lock: the row is locked and checked again,
+   * then moved; the partial unique index answers a slot someone holds — also a concurrent reschedule or
+   * booking into it — with 409. The id stays; `rescheduled_from` keeps the old start.
    */
   async reschedule(
     caller: Caller,

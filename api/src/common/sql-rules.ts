@@ -1,9 +1,10 @@
 import { UPCOMING_STATUSES } from '@medora/shared';
 
 /**
- * Product rules as SQL conditions, defined once for every module's statements. Each
- * takes the alias (or table name) the statement gives the row. The browser-side twins live in
- * `@medora/shared` (`isOpenStatus`, `isUpcoming`) and use the same status list and time boundary.
+ * Product rules as SQL conditions, defined once for every module's statements
+ * (docs/architecture.md#rules-that-hold-everywhere). Each takes the alias (or table name) the statement gives
+ * the row. The browser-side twins live in `@medora/shared` (`isOpenStatus`, `isUpcoming`) and use the same
+ * status list and time boundary.
  */
 
 const OPEN_STATUSES_SQL = UPCOMING_STATUSES.map((s) => `'${s}'`).join(', ');

@@ -111,7 +111,7 @@ export class DoctorsController {
   @ApiOperation({
     summary:
       'A bookable doctor’s free slots on the clinic dates ?from=YYYY-MM-DD to ?to=YYYY-MM-DD (at most 31 ' +
-      'days), by the spec’s booking rules (from tomorrow, at most 14 dates in 30 days); {uid} is the doctor’s id',
+      'days), by the booking rules (from tomorrow, at most 14 dates in 30 days); {uid} is the doctor’s id',
   })
   @ApiResponse({ status: 400, description: 'Invalid window', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No bookable doctor with this id', schema: ERROR_BODY_SCHEMA })

@@ -112,8 +112,8 @@ export class DoctorsService {
   }
 
   /**
-   * `GET /api/doctors/{uid}/slots`: the bookable doctor's free slots on the dates `from`…`to`
-   * of the clinic's calendar, by the spec's booking rules (shared `freeSlotDays`: from tomorrow, at
+   * `GET /api/doctors/{uid}/slots`: the bookable doctor's free slots on the dates `from`…`to` of the clinic's
+   * calendar, by the booking rules (docs/product.md#booking-window; shared `freeSlotDays`: from tomorrow, at
    * most 14 dates in 30 days). 404 when the doctor is not bookable.
    */
   async slots(doctorId: string, query: DoctorSlotsQuery, now = new Date()): Promise<DoctorSlotsResponse> {

@@ -113,7 +113,7 @@ export class DocumentsService {
   }
 
   /**
-   * The spec's JSON body (§7): a metadata-only record (its fileUrl is '': there is no file). It
+   * The JSON body without a file: a metadata-only record (its fileUrl is '': there is no file). It
    * counts against the file quota. The caller ran `assertAccess` first.
    */
   async createMetadata(uid: string, input: CreateDocumentMetadataInput): Promise<PatientDocument> {
