@@ -31,7 +31,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // Only the listed proxies' X-Forwarded-For entries are believed (request.ip); see client-ip.ts.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     frameworkErrors: answerFrameworkError,
-    // One id per request (issue 17 §4): the gateway's X-Request-Id when it is a plain token, else a
+    // One id per request: the gateway's X-Request-Id when it is a plain token, else a
     // new one. It is `request.id`, the `requestId` of every log line, and echoed on the response.
     requestIdHeader: false,
     genReqId: (req: IncomingMessage) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
@@ -53,7 +53,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     done();
   });
   app.setGlobalPrefix('api');
-  // JSON bodies: key count and depth are checked on the raw bytes first (issue 13 §5), then Fastify's
+  // JSON bodies: key count and depth are checked on the raw bytes first, then Fastify's
   // own parser (prototype-poisoning protection) reads them.
   const parseJson = adapter.getInstance().getDefaultJsonParser('error', 'error');
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, (req, body, done) => {
@@ -66,13 +66,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // Fastify's default parser reads a Buffer as well as a string (its types say string only).
     void parseJson(req as never, body as unknown as string, done);
   });
-  // Document uploads (issue 4): one file of at most 10 MB per request; parts are streamed and the
+  // Document uploads: one file of at most 10 MB per request; parts are streamed and the
   // limit stops reading at 10 MB instead of buffering the whole body first.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
     throwFileSizeLimit: true,
   });
-  // Issue 19 §1 (RFC 8058): a mail client's one-click unsubscribe POSTs `List-Unsubscribe=One-Click`
+  // RFC 8058: a mail client's one-click unsubscribe POSTs `List-Unsubscribe=One-Click`
   // form-encoded; the signed token is in the URL, so the short body is accepted and not read.
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_req, body, done) =>
     done(null, String(body)),
@@ -84,7 +84,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
-  // Issue 17 §1: the OpenAPI UI and JSON only when OPENAPI_PUBLIC is on (default off in production).
+  // The OpenAPI UI and JSON only when OPENAPI_PUBLIC is on (default off in production).
   if (config.openapiPublic) mountOpenApi(app);
   trackRequestsForDrain(app);
   await app.init();

@@ -39,13 +39,13 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config.logLevel, config.logDestination)),
         TypeOrmModule.forRootAsync({
           // Migrations (and the seed) first, as the owner, on their own connection, when this process
-          // migrates on boot (issue 17 §4); then the pool serves as the app role (issue 13: the API may
+          // migrates on boot; then the pool serves as the app role (the API may
           // only INSERT and SELECT on audit_log — database/app-role.ts).
           useFactory: async () => {
             const ownerUrl = config.migrationDatabaseUrl ?? config.databaseUrl;
             if (config.migrateOnBoot) {
               await migrateAndSeed(ownerUrl, { seed: config.seedDemoData });
-              // Issue 18: the audit log's retention, as the owner too (the app role cannot delete); a
+              // The audit log's retention, as the owner too (the app role cannot delete); a
               // replica that does not migrate leaves it to `npm run audit:retention -w @medora/api`.
               if (config.auditRetentionMonths !== null) {
                 const gone = await pruneAuditLog(ownerUrl, config.auditRetentionMonths);
@@ -79,11 +79,11 @@ export class AppModule {
         PatientsModule,
         DocumentsModule,
         ProviderModule,
-        // Issue 19 §2: the job queue in Postgres (mail retries, dead letters, reminders).
+        // The job queue in Postgres (mail retries, dead letters, reminders).
         JobsModule.forRoot(config),
         MailModule,
         // Demo accounts and their sign-in route exist only in explicit local mode (MEDORA_LOCAL_MODE,
-        // which the config allows only with the Auth emulator and never in production; issue 13).
+        // which the config allows only with the Auth emulator and never in production).
         ...(config.localMode ? [DevModule, MailDevModule] : []),
         ...(config.metrics ? [MetricsModule] : []),
       ],

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   let stopping = false;
-  // Issue 17 §4: readiness turns 503 at once, the server stops accepting connections, in-flight
+  // Readiness turns 503 at once, the server stops accepting connections, in-flight
   // requests finish (at most SHUTDOWN_GRACE_MS), then Nest closes the pool and the process exits 0.
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     if (!quiet) logger.log(`${signal}: draining (at most ${config.shutdownGraceMs} ms), then shutting down`);
     let code = 0;
     try {
-      // Issue 19 §2: the job workers stop fetching at once and finish the jobs they run, within the
+      // The job workers stop fetching at once and finish the jobs they run, within the
       // same grace, while the HTTP server drains; the pool closes only after both.
       const [{ forced }] = await Promise.all([
         drainHttpServer(app, config.shutdownGraceMs),

@@ -31,7 +31,7 @@ import { AdminService } from './admin.service.js';
 const idSchema = z.uuid(MESSAGES.notFound);
 
 /**
- * The application version a decision names (issue 13 §3): the body's `version` or the `If-Match`
+ * The application version a decision names: the body's `version` or the `If-Match`
  * ETag; 400 when neither (or when they disagree).
  */
 function decisionVersion(bodyVersion: number | undefined, ifMatch: string | undefined): number {
@@ -82,7 +82,7 @@ export class AdminController {
 
   @Get('applications/:id/credentials')
   @ApiOperation({
-    summary: 'Issue 18: one submitted application’s documents, oldest first, loaded when opened (audited)',
+    summary: 'One submitted application’s documents, oldest first, loaded when opened (audited)',
   })
   @ApiResponse({ status: 200, description: 'CredentialRecord[]' })
   @ApiResponse({ status: 404, description: 'No such submitted application', schema: ERROR_BODY_SCHEMA })

@@ -16,13 +16,13 @@ export interface ApplicationsPageRow extends ApplicationRow {
   role: string | null;
   /** The allowed rejections in the audit log, oldest first (`detail` is `reason: …`). */
   rejections: { at: string; detail: string | null }[];
-  /** Issue 18: how many documents it has (they load on demand). */
+  /** How many documents it has (they load on demand). */
   credentialCount: number;
-  /** Issue 18: where the next page starts, if this row ends the page. */
+  /** Where the next page starts, if this row ends the page. */
   cursor: ApplicationsCursor;
 }
 
-/** Issue 18: a keyset position in the queue — the submission time to the microsecond, and the id. */
+/** A keyset position in the queue — the submission time to the microsecond, and the id. */
 export interface ApplicationsCursor {
   at: string;
   id: string;
@@ -51,7 +51,7 @@ export function decodeApplicationsCursor(text: string): ApplicationsCursor | nul
 }
 
 /**
- * The admin desk's reads (issue 16 §5): a page of submitted applications of one status with a search
+ * The admin desk's reads: a page of submitted applications of one status with a search
  * in name, e-mail and licence, and the earlier rejections each carries in the audit log.
  */
 @Injectable()
@@ -59,7 +59,7 @@ export class AdminRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /**
-   * Issue 18: a keyset page of submitted applications of one status, in submission order with the id
+   * A keyset page of submitted applications of one status, in submission order with the id
    * as tiebreak, after `cursor` (the last row's `cursorAt`, id); `limit + 1` rows are read so that the
    * caller knows whether a next page exists. `count` is the statement of the total over the same
    * filters (served by the queue index, and the trigram indexes for `q`), for the caller to run with
@@ -101,7 +101,7 @@ export class AdminRepository {
         },
       );
     }
-    // One statement for the page (issue 9, no N+1): the account, the number of documents and the
+    // One statement for the page (no N+1): the account, the number of documents and the
     // earlier rejections (the allowed doctor.reject rows of the audit log, oldest first) as columns.
     qb.leftJoin('users', 'u', 'u.id = d.user_id')
       .addSelect('u.firebase_uid', 'firebase_uid')
@@ -155,8 +155,9 @@ export class AdminRepository {
   }
 
   /**
-   * The doctor's upcoming appointments (spec §4 Upcoming; issue 18: the soonest FOLLOW_UP_MAX_ROWS) with the patient's name, as a statement for
-   * `AuditService.queryWithSubjectAudit` (one audit row per appointment, in the same statement).
+   * The doctor's upcoming appointments (upcoming as in docs/product.md#upcoming-and-history; the soonest
+   * FOLLOW_UP_MAX_ROWS) with the patient's name, as a statement for `AuditService.queryWithSubjectAudit` (one
+   * audit row per appointment, in the same statement).
    */
   static upcomingSql(doctorId: string): { sql: string; params: unknown[]; subject: string; orderBy: string } {
     return {

@@ -71,8 +71,8 @@ export class AdminService {
   }
 
   /**
-   * A keyset page of submitted applications of one status (issue 16 §5: search, submission date
-   * order; issue 18: cursor, bounded page, no documents), each with its account's role, its earlier
+   * A keyset page of submitted applications of one status (search, submission date
+   * order; cursor, bounded page, no documents), each with its account's role, its earlier
    * rejections and how many documents it has. Audited: one row per application returned, in one
    * statement.
    */
@@ -110,7 +110,7 @@ export class AdminService {
   }
 
   /**
-   * Issue 18: one application's documents (oldest first, with whether each has a file), when the admin
+   * One application's documents (oldest first, with whether each has a file), when the admin
    * opens them; 404 for anything that is not a submitted application. Audited in the same statement.
    */
   async applicationCredentials(caller: Caller, doctorId: string): Promise<CredentialRecord[]> {
@@ -163,8 +163,9 @@ export class AdminService {
    * (verificationStatus approved, credentialsVerified, isAvailable). An admin never reviews their own
    * record. Every decision, refused ones included, is audited.
    *
-   * Issue 13 §3: the decision names the version the admin reviewed (409 when the application changed
-   * since), and a decided application is decided again only after an explicit re-open (409).
+   * The decision names the version the admin reviewed (docs/product.md#review-decisions; 409 when the
+   * application changed since), and a decided application is decided again only after an explicit re-open
+   * (409).
    */
   async decide(
     caller: Caller,
@@ -191,7 +192,7 @@ export class AdminService {
         };
       },
     );
-    // After the decision committed (issue 19 §1): the applicant hears of it by e-mail.
+    // After the decision committed: the applicant hears of it by e-mail.
     await this.mail.enqueue([
       {
         kind: 'application.decided',
@@ -222,8 +223,8 @@ export class AdminService {
   }
 
   /**
-   * Issue 16 §5: suspends an approved doctor with a reason. The one approved-doctor rule then leaves
-   * them out: not bookable, no dashboard, no access to patients' records. Answers with their upcoming
+   * Suspends an approved doctor with a reason (docs/product.md#suspension). The one approved-doctor rule then
+   * leaves them out: not bookable, no dashboard, no access to patients' records. Answers with their upcoming
    * appointments for the admin's follow-up (each audited as read).
    */
   async suspend(
@@ -243,7 +244,7 @@ export class AdminService {
     return { doctor, upcoming: await this.upcoming(caller, doctorId) };
   }
 
-  /** Issue 16 §5: lifts a suspension; the doctor is bookable and has their dashboard again. */
+  /** Lifts a suspension; the doctor is bookable and has their dashboard again. */
   async reinstate(caller: Caller, doctorId: string, version: number): Promise<DoctorRecord> {
     return this.transition(caller, doctorId, version, 'doctor.reinstate', (row) => {
       if (!row.suspendedAt) return MESSAGES.doctorNotSuspended;

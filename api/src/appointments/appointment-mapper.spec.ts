@@ -33,7 +33,7 @@ describe('toAppointment', () => {
     expect(a).toMatchObject({ timeZone: 'America/New_York', date: '2026-03-09 at 09:00 AM' });
   });
 
-  it('carries the start before a reschedule (issue 15 §5), null when never moved', () => {
+  it('carries the start before a reschedule, null when never moved', () => {
     expect(toAppointment(row()).rescheduledFrom).toBeNull();
     // Rows that come through json_agg carry timestamps as text.
     expect(toAppointment(row({ rescheduled_from: '2026-03-08T14:00:00+00:00' })).rescheduledFrom).toBe(

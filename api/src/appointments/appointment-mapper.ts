@@ -32,7 +32,7 @@ export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_a
   a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone,
   a.cancelled_by, a.cancel_reason, a.rescheduled_from`;
 
-/** Spec §3 Appointment: the text date in the clinic's zone. */
+/** The API's `Appointment` (`@medora/shared`): the text date in the clinic's zone. */
 export function toAppointment(row: AppointmentRow): Appointment {
   const startsAt = new Date(row.starts_at);
   const timeZone = clinicTimeZone(row.time_zone);

@@ -14,7 +14,7 @@ import type { AppointmentStatus, CancelledBy } from '@medora/shared';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 
-/** One booking (spec §3 Appointment). Schema: migration 1767484800000-appointments. */
+/** One booking (`Appointment` in `@medora/shared`). Schema: migration 1767484800000-appointments. */
 @Entity({ name: 'appointments' })
 @Index('uq_appointments_doctor_slot_active', ['doctorId', 'startsAt'], {
   unique: true,
@@ -24,10 +24,10 @@ import { UserEntity } from '../users/user.entity.js';
   unique: true,
   where: 'idempotency_key IS NOT NULL',
 })
-// Issue 18: keyset pages by time with the id as tiebreak (migration 1769472000000).
+// Keyset pages by time with the id as tiebreak (migration 1769472000000).
 @Index('idx_appointments_patient_starts_id', ['patientUid', 'startsAt', 'id'])
 @Index('idx_appointments_doctor_starts_id', ['doctorId', 'startsAt', 'id'])
-// Issue 18 (AdminListIndexes1769558400000): the admin overview's count of the week; partial.
+// Migration AdminListIndexes1769558400000: the admin overview's count of the week; partial.
 @Index('idx_appointments_starts_active', { synchronize: false })
 @Check('chk_appointments_status', `status IN ('Scheduled', 'Confirmed', 'Completed', 'Cancelled', 'No-Show')`)
 @Check('chk_appointments_idempotency', '(idempotency_key IS NULL) = (request_hash IS NULL)')
@@ -70,7 +70,7 @@ export class AppointmentEntity {
   @Column({ type: 'text', default: '' })
   notes!: string;
 
-  /** Snapshots of the doctor at booking time (spec §3 Appointment keeps names, not references). */
+  /** Snapshots of the doctor at booking time (an appointment keeps names, not references). */
   @Column({ type: 'text' })
   clinic!: string;
 
@@ -92,7 +92,7 @@ export class AppointmentEntity {
   @Column({ name: 'request_hash', type: 'text', nullable: true })
   requestHash!: string | null;
 
-  /** When the doctor marked it Completed or No-Show (issue 13: undo allowed for 24 hours). */
+  /** When the doctor marked it Completed or No-Show (undo allowed for 24 hours). */
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true })
   closedAt!: Date | null;
 
@@ -107,7 +107,7 @@ export class AppointmentEntity {
   @Column({ name: 'cancel_reason', type: 'text', nullable: true })
   cancelReason!: string | null;
 
-  /** The start before the patient's latest reschedule (issue 15 §5, migration 1768435200000). */
+  /** The start before the patient's latest reschedule (migration 1768435200000). */
   @Column({ name: 'rescheduled_from', type: 'timestamptz', nullable: true })
   rescheduledFrom!: Date | null;
 

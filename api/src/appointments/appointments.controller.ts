@@ -35,7 +35,7 @@ export class AppointmentsController {
   @HttpCode(201)
   @ApiOperation({
     summary:
-      'Book a slot for the caller (spec §7). The slot must be offered by the doctor within the booking window; ' +
+      'Book a slot for the caller. The slot must be offered by the doctor within the booking window; ' +
       'one active booking per doctor and start time.',
   })
   @ApiHeader({
@@ -81,7 +81,7 @@ export class AppointmentsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'A patient’s appointments (spec §7): the owner or an admin; newest first' })
+  @ApiOperation({ summary: 'A patient’s appointments: the owner or an admin; newest first' })
   @ApiResponse({ status: 200, description: 'Appointment[]' })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   list(
@@ -127,7 +127,7 @@ export class AppointmentsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Move an upcoming appointment to another free slot of the same doctor (issue 15 §5): its patient ' +
+      'Move an upcoming appointment to another free slot of the same doctor: its patient ' +
       'only. One transaction: the new slot is taken or 409; the old slot is free again; the id stays and ' +
       'rescheduledFrom holds the previous start.',
   })

@@ -1,4 +1,4 @@
-// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// Plain module, no Nest: the bench's baseline server (scripts/lib/bench/baseline-server.ts)
 // runs this very statement without the framework. In the API it is reached through AppointmentsRepository.
 import { auditEntry, type AuditActor, type AuditRecord } from '../audit/audit.queries.js';
 import { APPOINTMENT_COLUMNS } from './appointment-mapper.js';
@@ -11,7 +11,7 @@ export const APPOINTMENTS_OF_PATIENT_SQL = `SELECT ${APPOINTMENT_COLUMNS}
   FROM appointments a JOIN doctors d ON d.id = a.doctor_id
  WHERE a.patient_uid = $1 ORDER BY a.starts_at DESC`;
 
-/** The audit row of a patient's appointment list (issue 5: every read of appointments is logged). */
+/** The audit row of a patient's appointment list (every read of appointments is logged). */
 export function appointmentListAudit(
   actor: AuditActor,
   patientUid: string,

@@ -158,7 +158,7 @@ export class AppointmentsRepository {
   }
 
   /**
-   * Issue 15 §5, inside the patient's booking transaction: the patient's appointment `id` when it is
+   * For a reschedule, inside the patient's booking transaction: the patient's appointment `id` when it is
    * still upcoming (open and in the future), locked for the move; undefined otherwise.
    */
   async lockUpcomingOfPatient(
@@ -307,7 +307,7 @@ export class AppointmentsRepository {
   }
 
   /**
-   * Issue 18: one page of a doctor's appointments starting in a window of clinic dates (`from`..`to`,
+   * One page of a doctor's appointments starting in a window of clinic dates (`from`..`to`,
    * both included, in `timeZone`), by start then id, after the keyset `after` — at most `limit` rows
    * plus one (the caller's sign of a next page). One range scan of idx_appointments_doctor_starts_id.
    * Run by `AuditService.queryWithSubjectAudit` with one audit row per patient whose data it returned;
@@ -356,7 +356,7 @@ export class AppointmentsRepository {
   }
 
   /**
-   * Issue 18: the intake and clinical summary of the patient of the doctor's appointment `id` (the
+   * The intake and clinical summary of the patient of the doctor's appointment `id` (the
    * profile's facts with the latest visit's answers, as `GET /api/patients/{uid}` reads them), whether
    * the appointment is active; undefined when it is not this doctor's.
    */

@@ -193,11 +193,11 @@ export class AppointmentsService {
   }
 
   /**
-   * `POST /api/appointments/:id/reschedule` (issue 15 §5): the owner moves an upcoming appointment to
-   * another slot the same doctor offers inside the booking window (the booking rules of
-   * @medora/shared). One transaction under the patient's booking lock: the row is locked and checked
-   * again, then moved; the partial unique index answers a slot someone holds — also a concurrent
-   * reschedule or booking into it — with 409. The id stays; `rescheduled_from` keeps the old start.
+   * `POST /api/appointments/:id/reschedule` (docs/product.md#rescheduling): the owner moves an upcoming
+   * appointment to another slot the same doctor offers inside the booking window (the booking rules of
+   * @medora/shared). One transaction under the patient's booking lock: the row is locked and checked again,
+   * then moved; the partial unique index answers a slot someone holds — also a concurrent reschedule or
+   * booking into it — with 409. The id stays; `rescheduled_from` keeps the old start.
    */
   async reschedule(
     caller: Caller,
@@ -257,7 +257,7 @@ export class AppointmentsService {
   }
 
   /**
-   * The doctor's consultation length (doctors.consultation_duration, issue 7) or 30 minutes. Read
+   * The doctor's consultation length (doctors.consultation_duration) or 30 minutes. Read
    * through to_jsonb so this works with or without that column.
    */
   private async consultationMinutes(doctorId: string): Promise<number> {
@@ -303,7 +303,7 @@ export class AppointmentsService {
   /**
    * By id (what our UI sends) or, for the spec's body without an id, by name and clinic. A doctor who
    * does not accept new patients is bookable only by patients who already have a booking with them
-   * (issue 13: the same rule that hides them from the list).
+   * (the same rule that hides them from the list).
    */
   private async findBookableDoctor(
     by: { doctorId: string } | { name: string; clinic: string | null },
@@ -318,13 +318,13 @@ export class AppointmentsService {
       schedule: {
         availableDays: Array.isArray(availableDays) ? availableDays : [],
         timeSlots: timeSlots && typeof timeSlots === 'object' ? timeSlots : {},
-        // Issue 16 §3: vacations, closed days and extra hours decide here as in the booking UI.
+        // Vacations, closed days and extra hours decide here as in the booking UI.
         exceptions: Array.isArray(exceptions) ? exceptions : [],
       },
     };
   }
 
-  /** Per-user throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
+  /** Per-user throttle: bookings in the last hour, and active upcoming appointments. */
   private async assertWithinLimits(m: EntityManager, uid: string): Promise<void> {
     const counts = await this.appointments.bookingCounts(m, uid);
     const { maxPerHour, maxUpcoming } = this.config.booking;

@@ -5,10 +5,10 @@ import { dataSourceOptions } from '../database/typeorm-options.js';
 export const AUDIT_RETENTION_BATCH = 10_000;
 
 /**
- * Issue 18: the audit log's retention. Deletes the rows older than `months` months, oldest first, in
- * batches of `AUDIT_RETENTION_BATCH` (each found through the time index `idx_audit_log_created`),
- * and returns how many went. Runs as the owner of `url`: the serving role `medora_app` may only
- * INSERT and SELECT on audit_log (issue 13), so the API itself can never remove a row.
+ * The audit log's retention (docs/product.md#audit-trail). Deletes the rows older than `months` months,
+ * oldest first, in batches of `AUDIT_RETENTION_BATCH` (each found through the time index
+ * `idx_audit_log_created`), and returns how many went. Runs as the owner of `url`: the serving role
+ * `medora_app` may only INSERT and SELECT on audit_log, so the API itself can never remove a row.
  */
 export async function pruneAuditLog(url: string, months: number): Promise<number> {
   const ds = new DataSource({ ...dataSourceOptions(url, 1), migrationsRun: false });

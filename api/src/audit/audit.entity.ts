@@ -9,7 +9,7 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('idx_audit_log_created', ['createdAt'])
 @Index('idx_audit_log_actor', ['actorUid', 'createdAt'])
 @Index('idx_audit_log_resource', ['resourceType', 'resourceId', 'createdAt'])
-// Issue 18 (AdminListIndexes1769558400000): one index per filter of GET /api/audit, in the list's order.
+// Migration AdminListIndexes1769558400000: one index per filter of GET /api/audit, in the list's order.
 @Index('idx_audit_log_action', ['action', 'createdAt', 'id'])
 @Index('idx_audit_log_outcome', ['outcome', 'createdAt', 'id'])
 @Index('idx_audit_log_type', ['resourceType', 'createdAt', 'id'])

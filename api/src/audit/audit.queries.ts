@@ -1,4 +1,4 @@
-// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// Plain module, no Nest: the bench's baseline server (scripts/lib/bench/baseline-server.ts)
 // folds its audit row into the read exactly as the API does. AuditRepository runs these statements.
 import type { AuditAction, AuditOutcome, AuditResourceType } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
@@ -103,7 +103,7 @@ export function withAuditInsert(sql: string, paramCount: number, many = false): 
 
 /**
  * `sql` (a SELECT using `$1…$paramCount`) with one audit row per distinct non-null `subject` (an
- * expression over its result columns) folded in as a data-modifying CTE (issue 13: a list read names
+ * expression over its result columns) folded in as a data-modifying CTE (a list read names
  * every patient whose data it returned, in the same statement, whatever their number). The rows come
  * back ordered by `orderBy` (over the same columns). Append `auditParams(entry)` with a null
  * resourceId: each row takes its subject.

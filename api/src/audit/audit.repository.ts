@@ -67,7 +67,7 @@ export class AuditRepository {
   }
 
   /**
-   * The log's own read for `query` (issue 18: each filter served by its index, within the last
+   * The log's own read for `query` (each filter served by its index, within the last
    * AUDIT_DEFAULT_WINDOW_DAYS days unless from/to are given, keyset after `before`), at most `limit`
    * rows (capped at AUDIT_MAX_LIMIT).
    */
@@ -83,7 +83,7 @@ export class AuditRepository {
     // The first of action, outcome and resource type given leads the ORDER BY (it is one value, so
     // the order is the same) and is matched with `= ANY(ARRAY[…])`, which the planner does not fold
     // into a constant: only that filter's index then gives the order without a sort, and the planner
-    // takes it instead of walking the time index past the newest rows of other kinds (issue 18: at M,
+    // takes it instead of walking the time index past the newest rows of other kinds (at M,
     // `action=read` skipped thousands of the log's own 'audit.read' rows, 5.8 ms a request).
     const lead = query.action
       ? 'action'
@@ -104,7 +104,7 @@ export class AuditRepository {
     if (!query.from && !query.to) {
       add('created_at >= now() - make_interval(days => ?::int)', AUDIT_DEFAULT_WINDOW_DAYS);
     }
-    // Issue 16 §5: a page after the row `before` (same order as the list: newest first).
+    // A page after the row `before` (same order as the list: newest first).
     if (query.before) add(AuditRepository.beforeSql('?'), query.before);
     params.push(Math.min(limit, AUDIT_MAX_LIMIT));
     return { sql: AuditRepository.listSql(where, params.length, lead), params };
@@ -126,7 +126,7 @@ export class AuditRepository {
         ORDER BY ${lead ? `${lead}, ` : ''}created_at DESC, id DESC LIMIT $${limitParam}`;
   }
 
-  /** `listSql`'s condition for the rows after the row `param` names, in the list's order (issue 16 §5). */
+  /** `listSql`'s condition for the rows after the row `param` names, in the list's order. */
   static beforeSql(param: string): string {
     return `(created_at, id) < (SELECT b.created_at, b.id FROM audit_log b WHERE b.id = ${param}::uuid)`;
   }

@@ -105,7 +105,7 @@ describe('AuditService.queryWithAudit', () => {
   });
 });
 
-describe('auditEntry (issue 13)', () => {
+describe('auditEntry', () => {
   it('names the caller with the IP and user agent the guard saw, and caps the user agent', () => {
     const entry = auditEntry(
       { uid: 'a1', role: 'admin', ip: '198.51.100.2', userAgent: 'x'.repeat(2000) },

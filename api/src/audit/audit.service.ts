@@ -116,7 +116,7 @@ export class AuditService {
   }
 
   /**
-   * Rows matching the filters (issue 18: within the last 30 days unless from/to are given), newest
+   * Rows matching the filters (within the last 30 days unless from/to are given), newest
    * first, at most `limit` (≤ 200, default 100). Reading the log is
    * itself audited ('audit.read', in the same statement): who looked at the trail is part of it.
    */

@@ -15,12 +15,12 @@ const SEGMENT_RESOURCES: Record<string, AuditResourceType> = {
   patients: 'profile',
   users: 'user',
   audit: 'audit_log',
-  // Issue 19 §2: the admin's dead-lettered mail jobs.
+  // The admin's dead-lettered mail jobs.
   mail: 'mail_job',
 };
 
 /**
- * The target of a refusal that happens before any service runs (the role guard, issue 13): the
+ * The target of a refusal that happens before any service runs (the role guard): the
  * resource type from the route (its last path segment that names one: `/api/admin/credentials/:id/file`
  * → credential) and the id from the path parameters (`id`, else `uid`).
  */

@@ -19,13 +19,13 @@ export interface AccessOptions {
   /** The database, for rules that look something up (doctorOfPatient); AccessPolicy passes its own. */
   ds?: DataSource;
   /**
-   * What is being reached, for the audit log (issue 5). With it, AccessPolicy writes one audit row per
+   * What is being reached, for the audit log. With it, AccessPolicy writes one audit row per
    * check: outcome 'allowed' or 'denied' — routes never write denial rows themselves.
    */
   audit?: AuditTarget;
   /**
    * false: the owner's own (allowed) access writes no row — for records that are not health data, where
-   * only someone else's access is worth a row (an admin reading an account, issue 13).
+   * only someone else's access is worth a row (an admin reading an account).
    */
   auditOwner?: false;
   /**
@@ -35,7 +35,7 @@ export interface AccessOptions {
   ownerAllowed?: false;
 }
 
-/** The resource an access check guards, as the audit log names it (typed actions, issue 13). */
+/** The resource an access check guards, as the audit log names it (typed actions). */
 export type { AuditTarget } from '../audit/audit.service.js';
 
 type RuleCheck = (caller: Caller, ownerUid: string, options: AccessOptions) => boolean | Promise<boolean>;
@@ -75,7 +75,7 @@ export async function assertCanAccess(
  * Injectable face of the helpers, for services that prefer constructor injection. The one statement it
  * runs is auth's own (`doctor-of-patient.ts`): a global rule whose SQL fragment other statements embed
  * too (the prescription read in AppointmentsRepository), so it stays a fragment beside the policy
- * rather than a method of one module's repository (issue 14 §2: auth is global, like config and audit).
+ * rather than a method of one module's repository (auth is global, like config and audit).
  */
 @Injectable()
 export class AccessPolicy {

@@ -90,7 +90,7 @@ export class AuthGuard implements CanActivate {
     };
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
     if (roles && roles.length > 0 && (req.caller.role === null || !roles.includes(req.caller.role))) {
-      // A refusal names what it refused (issue 13): the route's resource and the path's id.
+      // A refusal names what it refused: the route's resource and the path's id.
       await this.audit.recordFor(
         req.caller,
         'denied',
@@ -98,7 +98,7 @@ export class AuthGuard implements CanActivate {
       );
       throw new ApiException(403, MESSAGES.forbidden);
     }
-    // Issue 13: the email claim comes from the verified token, never from the body.
+    // The email claim comes from the verified token, never from the body.
     if (
       this.reflector.getAllAndOverride<boolean>(REQUIRE_VERIFIED_EMAIL, targets) &&
       !req.caller.emailVerified

@@ -9,13 +9,13 @@ export interface Caller {
   role: Role | null;
   registered: boolean;
   /**
-   * Where the call came from, for the audit log (issue 13): Fastify's `request.ip` (the trusted-proxy
+   * Where the call came from, for the audit log: Fastify's `request.ip` (the trusted-proxy
    * rules decide it) and the User-Agent header. Set by the auth guard; absent in unit tests.
    */
   ip?: string | null;
   userAgent?: string | null;
   /**
-   * When the ID token was issued (its `iat`). Issue 15 §4: the stored e-mail follows only a token at
+   * When the ID token was issued (its `iat`): the stored e-mail follows only a token at
    * least as new as the one it was set from. Set by the auth guard; absent in unit tests.
    */
   tokenIssuedAt?: Date | null;

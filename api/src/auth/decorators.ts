@@ -20,7 +20,7 @@ export const Roles = (...roles: Role[]) => SetMetadata(ROLES_KEY, roles);
 /**
  * Only a caller whose ID token says `email_verified: true` may use the route (403
  * MESSAGES.verifyEmailFirst otherwise): writes of health data, booking and doctor applications, so an
- * unverified account cannot act under someone else's address (issue 13).
+ * unverified account cannot act under someone else's address.
  */
 export const RequireVerifiedEmail = () => SetMetadata(REQUIRE_VERIFIED_EMAIL, true);
 

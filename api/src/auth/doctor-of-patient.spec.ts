@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
 import { doctorOfPatientSql, isDoctorOfPatient } from './doctor-of-patient.js';
 
-describe('doctor of patient (issue 13)', () => {
+describe('doctor of patient', () => {
   it('needs an active (not cancelled) appointment and an approved doctor', () => {
     const sql = doctorOfPatientSql('$1', 'a.patient_uid');
     expect(sql).toContain(activeAppointmentSql('rel_a'));

@@ -2,11 +2,11 @@ import type { DataSource } from 'typeorm';
 import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
 
 /**
- * "Doctor of patient" (ARCHITECTURE rule 5, issue 13), defined once: the account is the linked user of
- * an admin-approved doctor record that shares an ACTIVE appointment with the patient. Active means
- * anything but Cancelled — a Completed or No-Show visit keeps the relationship, a cancelled one ends
- * it (a doctor's own cancellation included); both conditions are in `common/sql-rules.ts`. Every route that shows a patient's health data to a
- * doctor decides with these fragments; none re-states the conditions.
+ * "Doctor of patient" (docs/product.md#who-may-see-health-data), defined once: the account is the linked user
+ * of an admin-approved doctor record that shares an ACTIVE appointment with the patient. Active means
+ * anything but Cancelled — a Completed or No-Show visit keeps the relationship, a cancelled one ends it (a
+ * doctor's own cancellation included); both conditions are in `common/sql-rules.ts`. Every route that shows a
+ * patient's health data to a doctor decides with these fragments; none re-states the conditions.
  */
 
 /**

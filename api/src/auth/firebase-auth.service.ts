@@ -47,7 +47,7 @@ function createAuth(app: App, emulatorHost: string | undefined): Auth {
  * Verifies Firebase ID tokens, with a short-lived cache of verified tokens. firebase-admin is
  * initialised once per process, project, emulator mode and outbound agent.
  *
- * Revocation (issue 13): every verification asks Firebase for the account (`checkRevoked`: disabled,
+ * Revocation: every verification asks Firebase for the account (`checkRevoked`: disabled,
  * deleted, or tokens revoked by `validSince` / `revokeRefreshTokens`), and a verified token is served
  * from the cache for at most `tokenCacheMs` (TOKEN_CACHE_SECONDS, default 30 s, at most 60). So access
  * ends within that time of the change, while a client that sends the same token on every request costs

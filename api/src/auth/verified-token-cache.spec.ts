@@ -104,7 +104,7 @@ describe('VerifiedTokenCache', () => {
     expect(calls).toEqual(['x', 'x']);
   });
 
-  // Issue 13: a verified token is re-verified after maxAgeMs, so a revoked account is noticed.
+  // A verified token is re-verified after maxAgeMs, so a revoked account is noticed.
   it('serves an entry for at most maxAgeMs after its verification, then verifies again', async () => {
     let now = T0;
     const cache = new VerifiedTokenCache<Token>({ maxAgeMs: 30_000, now: () => now });

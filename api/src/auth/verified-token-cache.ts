@@ -11,7 +11,7 @@ export interface VerifiedTokenCacheOptions {
   /** The clock (ms since the epoch); tests pass their own. */
   now?: () => number;
   /**
-   * Longest time an entry is served after its verification (issue 13): a disabled, deleted or revoked
+   * Longest time an entry is served after its verification: a disabled, deleted or revoked
    * account is noticed at the next verification, so this bounds how long such a token still works.
    * Unset: until the token's `exp`. 0: nothing is kept.
    */
@@ -50,7 +50,7 @@ export class VerifiedTokenCache<T extends ExpiringToken> {
   /** The cached decoded token, or the result of `verify` (stored only when it succeeds). */
   async getOrVerify(raw: string, verify: (raw: string) => Promise<T>): Promise<T> {
     // Hashing keeps the map's keys small and keeps no usable bearer token in memory. The one-shot
-    // `crypto.hash` gives the same SHA-256 without a Hash object per request (issue 18, CPU per request).
+    // `crypto.hash` gives the same SHA-256 without a Hash object per request (CPU per request).
     const key = hash('sha256', raw, 'base64url');
     const hit = this.entries.get(key);
     if (hit) {

@@ -47,7 +47,7 @@ const contentLines = (ics: string) => unfold(ics).split('\r\n').filter(Boolean);
 const NAMES =
   /^(BEGIN|END|VERSION|PRODID|CALSCALE|METHOD|UID|DTSTAMP|DTSTART|DTEND|SUMMARY|LOCATION|DESCRIPTION|STATUS)[:;]/;
 
-describe('appointment .ics escaping and folding (issue 13)', () => {
+describe('appointment .ics escaping and folding', () => {
   it('turns a bare CR, LF or CRLF in a clinic or note into \\n instead of a new calendar line', () => {
     const ics = buildAppointmentIcs({
       ...base,

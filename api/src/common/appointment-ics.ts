@@ -53,7 +53,7 @@ function fold(line: string): string {
 
 /**
  * How the calendar file is meant (RFC 5546): PUBLISH for a download; REQUEST (an invitation, also an
- * update when SEQUENCE grows) and CANCEL for the files the confirmation mails carry (issue 19).
+ * update when SEQUENCE grows) and CANCEL for the files the confirmation mails carry.
  */
 export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 

@@ -39,7 +39,7 @@ export function cachedSlotOf(
 const starts = new Map<string, number>();
 
 /**
- * `slotStart` from @medora/shared as epoch ms, memoised (issue 18: each doctor of a search page has a
+ * `slotStart` from @medora/shared as epoch ms, memoised (each doctor of a search page has a
  * next free slot; resolving a wall time in a zone costs several Intl calls). A slot's instant depends
  * only on its date, time and zone. Bounded like cachedSlotOf.
  */

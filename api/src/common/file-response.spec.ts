@@ -16,7 +16,7 @@ function fakeReply() {
   return { reply: reply as unknown as FastifyReply, headers, send: reply.send };
 }
 
-describe('sendFile (issue 14: one file-response helper)', () => {
+describe('sendFile (one file-response helper)', () => {
   it('sends the bytes with the disposition, no sniffing and no caching', async () => {
     const { reply, headers, send } = fakeReply();
     await sendFile(reply, { name: 'Blood test.pdf', contentType: 'application/pdf', body: 'x' }, 'inline');

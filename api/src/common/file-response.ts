@@ -20,7 +20,7 @@ export interface FileResponse {
 }
 
 /**
- * The one way to send a file (issue 14): the name through RFC 6266/8187 `content-disposition` (an
+ * The one way to send a file: the name through RFC 6266/8187 `content-disposition` (an
  * ASCII fallback with `_` for anything else, plus `filename*` when they differ), never sniffed by the
  * browser, never cached (health data).
  */

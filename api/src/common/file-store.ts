@@ -10,7 +10,7 @@ import { S3ObjectStore } from './s3-object-store.js';
 export type FileKind = 'documents' | 'credentials' | 'prescriptions';
 
 /**
- * The file bytes of every API process (issue 17 §5): new uploads go to S3 when S3_* is set, to
+ * The file bytes of every API process: new uploads go to S3 when S3_* is set, to
  * Postgres otherwise; reads follow each row's `storage`, so rows of both kinds are served.
  */
 @Injectable()

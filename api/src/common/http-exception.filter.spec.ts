@@ -217,7 +217,7 @@ describe('HttpExceptionFilter', () => {
   });
 });
 
-describe('toErrorBody field cap (issue 13)', () => {
+describe('toErrorBody field cap', () => {
   it('names at most MAX_ERROR_FIELDS fields, whoever threw the exception', () => {
     const fields = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, 'bad']));
     const { body } = toErrorBody(new ApiException(400, MESSAGES.validationFailed, fields));
@@ -225,7 +225,7 @@ describe('toErrorBody field cap (issue 13)', () => {
   });
 });
 
-describe('toErrorBody: statement_timeout (issue 17 §4)', () => {
+describe('toErrorBody: statement_timeout', () => {
   it('answers a statement the server cancelled (57014) with 503 and the catalogue message, not a 500', () => {
     const cancelled = Object.assign(new Error('canceling statement due to statement timeout'), {
       code: '57014',

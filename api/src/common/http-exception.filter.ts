@@ -90,7 +90,7 @@ export function toErrorBody(exception: unknown): MappedError {
       unexpected: status >= 500,
     };
   }
-  // Issue 17 §4: a statement cancelled by statement_timeout is the database being slow, not a bug.
+  // A statement cancelled by statement_timeout is the database being slow, not a bug.
   if (isStatementTimeout(exception)) {
     return {
       body: { statusCode: 503, error: reason(503), message: MESSAGES.databaseTimedOut },
@@ -152,7 +152,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const req = host
         .switchToHttp()
         .getRequest<({ method?: string } & Parameters<typeof routeTemplate>[0]) | undefined>();
-      // The route template, never the raw URL: that carries patient ids (issue 17 §4).
+      // The route template, never the raw URL: that carries patient ids.
       const route = `${req?.method ?? '?'} ${routeTemplate(req)}`;
       if (databaseFailure) {
         // The label only (a SQLSTATE or socket code): no SQL, no values. Both stores fail with socket

@@ -1,7 +1,7 @@
 import { formatMessage } from '@medora/shared';
 
 /**
- * Limits on the shape of a JSON body (issue 13 §5), checked while the bytes are scanned and before
+ * Limits on the shape of a JSON body, checked while the bytes are scanned and before
  * JSON.parse and validation: a 1 MiB body with 90,000 keys otherwise costs the validator most of a
  * second of CPU. No route of this API needs more than a few hundred values or 5 levels.
  */

@@ -4,7 +4,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /**
- * Issue 18: the opaque `cursor` of a time-ordered keyset page — where the page ended and the list
+ * The opaque `cursor` of a time-ordered keyset page — where the page ended and the list
  * (`scope`, e.g. the date window) it belongs to, so a cursor never continues another list.
  */
 export function encodeKeysetCursor(position: KeysetPosition, scope: Record<string, string>): string {

@@ -26,7 +26,7 @@ const HEAD_BYTES = 64;
 
 /**
  * One uploaded file, not yet read: the content check looks at `head`, then `body` streams the whole
- * file (head included) into storage, so an upload is never held in memory whole (issue 17 §5).
+ * file (head included) into storage, so an upload is never held in memory whole.
  */
 export interface UploadStream {
   fileName: string;

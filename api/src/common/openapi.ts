@@ -24,7 +24,7 @@ type OpenApiOperation = {
 };
 
 /**
- * Shows each route's success body (issue 14 §2): the schema from `RESPONSE_SCHEMAS`, the table the API
+ * Shows each route's success body: the schema from `RESPONSE_SCHEMAS`, the table the API
  * tests and the client's development check use too, on every 2xx answer the route documents (or a
  * 200 when it documents none). Routes answering a file or nothing (`null` in the table) are left as is.
  */

@@ -11,7 +11,7 @@ import { CONFIG, type Config } from '../config/config.js';
 import { ApiException } from './http-exception.filter.js';
 
 /**
- * Issue 17 §4: no request keeps its client waiting longer than REQUEST_TIMEOUT_MS. A handler that has
+ * No request keeps its client waiting longer than REQUEST_TIMEOUT_MS. A handler that has
  * not answered by then gets a 503 with the catalogue's message (and `Retry-After` via the filter);
  * its database work is bounded separately by `statement_timeout`.
  */

@@ -14,7 +14,7 @@ export const API_HELMET_OPTIONS: HelmetOptions = {
 };
 
 /**
- * The headers helmet sets for `options`, computed once (issue 18, CPU per request): @fastify/helmet
+ * The headers helmet sets for `options`, computed once (CPU per request): @fastify/helmet
  * built helmet's middleware — and parsed the CSP directives — again on every request. None of these
  * values depends on the request (no nonces, no function directives), so they are read off helmet's
  * own middleware once, with helmet's spelling and order, and set on every response by the app's one

@@ -1,6 +1,6 @@
 import { camelCaseName, camelizeRow, returnedRows } from './sql-rows.js';
 
-describe('raw row helpers (issue 14)', () => {
+describe('raw row helpers', () => {
   it('camelizes snake_case column names and keeps values', () => {
     expect(camelCaseName('created_at')).toBe('createdAt');
     expect(camelCaseName('id')).toBe('id');

@@ -1,4 +1,4 @@
-/** The two row shapes the repositories convert by hand otherwise (issue 14: one helper each). */
+/** The two row shapes the repositories convert by hand otherwise (one helper each). */
 
 const camelNames = new Map<string, string>();
 

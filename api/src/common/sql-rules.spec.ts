@@ -8,7 +8,7 @@ import {
   upcomingAppointmentSql,
 } from './sql-rules.js';
 
-describe('product rules as SQL (issue 14)', () => {
+describe('product rules as SQL', () => {
   it('upcoming is an open status and a start strictly after now, like isUpcoming', () => {
     expect(openAppointmentSql('x')).toBe(`x.status IN ('Scheduled', 'Confirmed')`);
     expect(upcomingAppointmentSql('x', '$2')).toBe(
@@ -23,11 +23,11 @@ describe('product rules as SQL (issue 14)', () => {
 
   it('active and approved', () => {
     expect(activeAppointmentSql('x')).toBe(`x.status <> 'Cancelled'`);
-    // Issue 16 §5: a suspended doctor is not an approved one.
+    // A suspended doctor is not an approved one.
     expect(approvedDoctorSql('y')).toBe(`(y.verification_status = 'approved' AND y.suspended_at IS NULL)`);
   });
 
-  it('has weekly hours: a non-empty availableDays, like hasWeeklyHours (issue 16 §2)', () => {
+  it('has weekly hours: a non-empty availableDays, like hasWeeklyHours', () => {
     expect(hasHoursSql('y')).toBe(
       `jsonb_array_length(COALESCE(y.schedule -> 'availableDays', '[]'::jsonb)) > 0`,
     );

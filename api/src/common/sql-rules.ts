@@ -1,14 +1,15 @@
 import { UPCOMING_STATUSES } from '@medora/shared';
 
 /**
- * Product rules as SQL conditions, defined once for every module's statements (issue 14 §1). Each
- * takes the alias (or table name) the statement gives the row. The browser-side twins live in
- * `@medora/shared` (`isOpenStatus`, `isUpcoming`) and use the same status list and time boundary.
+ * Product rules as SQL conditions, defined once for every module's statements
+ * (docs/architecture.md#rules-that-hold-everywhere). Each takes the alias (or table name) the statement gives
+ * the row. The browser-side twins live in `@medora/shared` (`isOpenStatus`, `isUpcoming`) and use the same
+ * status list and time boundary.
  */
 
 const OPEN_STATUSES_SQL = UPCOMING_STATUSES.map((s) => `'${s}'`).join(', ');
 
-/** Appointment `a` still relates its doctor and patient: anything but Cancelled (issue 13). */
+/** Appointment `a` still relates its doctor and patient: anything but Cancelled. */
 export function activeAppointmentSql(a = 'a'): string {
   return `${a}.status <> 'Cancelled'`;
 }
@@ -19,7 +20,7 @@ export function openAppointmentSql(a = 'a'): string {
 }
 
 /**
- * Appointment `a` is Upcoming (spec §4): open and starting strictly after `now` (an SQL expression,
+ * Appointment `a` is Upcoming: open and starting strictly after `now` (an SQL expression,
  * `now()` or a parameter). Everything else is History — a Scheduled visit in the past included.
  */
 export function upcomingAppointmentSql(a = 'a', now = 'now()'): string {
@@ -32,7 +33,7 @@ export function startedAppointmentSql(a = 'a', now = 'now()'): string {
 }
 
 /**
- * Doctor row `d` has been approved by an admin and is not suspended (issue 16 §5): a pending, rejected
+ * Doctor row `d` has been approved by an admin and is not suspended: a pending, rejected
  * or suspended doctor is not listed, not bookable, has no dashboard and no link to patients' records.
  */
 export function approvedDoctorSql(d = 'd'): string {
@@ -40,7 +41,7 @@ export function approvedDoctorSql(d = 'd'): string {
 }
 
 /**
- * Issue 16 §2: doctor row `d` has weekly hours, so it can be offered for booking (TS twin:
+ * Doctor row `d` has weekly hours, so it can be offered for booking (TS twin:
  * `hasWeeklyHours` in @medora/shared).
  */
 export function hasHoursSql(d = 'd'): string {

@@ -3,7 +3,7 @@ import type { ByteStorage } from './object-store.js';
 
 /**
  * The byte columns of a file table (document_files, credential_files, prescription_files), embedded
- * in each entity without a prefix: where the bytes are (issue 17), and the bytes or the object key.
+ * in each entity without a prefix: where the bytes are, and the bytes or the object key.
  */
 export class StoredFileColumns {
   @Column({ type: 'bytea', nullable: true })

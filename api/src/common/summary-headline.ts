@@ -6,7 +6,7 @@ export const CHIEF_COMPLAINTS_TITLE = 'Chief complaints';
 export const HEADLINE_COMPLAINTS_MAX = 3;
 
 /**
- * Issue 18: what a provider's appointment card shows before it is opened — the red flags and the first
+ * What a provider's appointment card shows before it is opened — the red flags and the first
  * chief complaints of the stored clinical summary (jsonb, so read defensively); null without one.
  */
 export function summaryHeadline(summary: unknown): SummaryHeadline | null {

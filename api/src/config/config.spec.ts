@@ -14,7 +14,7 @@ function errorOf(env: Record<string, string>): ConfigError {
   throw new Error('loadConfig accepted a bad environment');
 }
 
-/** What production needs besides a database: e-mail (issue 19) and the service account. */
+/** What production needs besides a database: e-mail and the service account. */
 const PROD_SETTINGS = {
   GOOGLE_APPLICATION_CREDENTIALS: '/run/secrets/firebase-service-account.json',
   SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
@@ -137,7 +137,7 @@ describe('loadConfig', () => {
     );
   });
 
-  // Issue 13: the emulator accepts unsigned tokens; a production API must never be pointed at it.
+  // The emulator accepts unsigned tokens; a production API must never be pointed at it.
   it('refuses the Auth emulator in production, whatever the project, and accepts it outside production', () => {
     for (const env of <Record<string, string>[]>[
       { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
@@ -225,7 +225,7 @@ describe('loadConfig', () => {
     expect(errorOf(env).message).toContain(message);
   });
 
-  it('trusts loopback proxies only by default, and the TRUSTED_PROXIES list when set (issue 13)', () => {
+  it('trusts loopback proxies only by default, and the TRUSTED_PROXIES list when set', () => {
     expect(loadConfig({}).trustedProxies).toEqual(['127.0.0.1', '::1']);
     expect(loadConfig({ TRUSTED_PROXIES: '172.18.0.0/16, 10.0.0.7' }).trustedProxies).toEqual([
       '172.18.0.0/16',
@@ -237,7 +237,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('has a per-patient document quota of 200 files and 500 MB, each configurable (issue 13)', () => {
+  it('has a per-patient document quota of 200 files and 500 MB, each configurable', () => {
     expect(loadConfig({}).documentQuota).toEqual({ maxFiles: 200, maxBytes: 524_288_000 });
     expect(loadConfig({ DOCUMENT_QUOTA_FILES: '3', DOCUMENT_QUOTA_BYTES: '1048576' }).documentQuota).toEqual({
       maxFiles: 3,
@@ -252,7 +252,7 @@ describe('loadConfig', () => {
   });
 });
 
-// Issue 13: migrations may run as another (owner) role than the one the API serves with.
+// Migrations may run as another (owner) role than the one the API serves with.
 describe('MIGRATION_DATABASE_URL', () => {
   it('is optional, and taken as the migration owner when set', () => {
     expect(loadConfig({}).migrationDatabaseUrl).toBeUndefined();
@@ -267,9 +267,9 @@ describe('MIGRATION_DATABASE_URL', () => {
     expect(message).not.toContain('secret');
   });
 
-  // Issue 17 §1 and §4: production fails closed and does not migrate or publish the API document
+  // Production fails closed and does not migrate or publish the API document
   // unless told to.
-  describe('in production (issue 17)', () => {
+  describe('in production', () => {
     const prod = { ...PROD_SETTINGS, NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'medora-prod' };
 
     it('refuses to start without DATABASE_URL (the embedded PostgreSQL is local only)', () => {
@@ -342,7 +342,7 @@ describe('MIGRATION_DATABASE_URL', () => {
     );
   });
 
-  it('reads the job queue settings (issue 19 §2) with their defaults and bounds', () => {
+  it('reads the job queue settings with their defaults and bounds', () => {
     expect(loadConfig({}).jobs).toEqual({
       mailAttempts: 5,
       retryDelaySeconds: 30,
@@ -370,8 +370,8 @@ describe('MIGRATION_DATABASE_URL', () => {
     );
   });
 
-  // Issue 19 §1: production sends real mail with real links, or does not start.
-  describe('e-mail (issue 19)', () => {
+  // Production sends real mail with real links, or does not start.
+  describe('e-mail', () => {
     it('requires SMTP_URL, MAIL_FROM, MAIL_LINK_SECRET and PUBLIC_APP_URL in production, one line each', () => {
       const problems = errorOf({
         NODE_ENV: 'production',

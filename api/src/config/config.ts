@@ -49,7 +49,7 @@ export function findRepoRoot(start: string = path.dirname(fileURLToPath(import.m
   }
 }
 
-/** Seconds a verified ID token is served from the cache before it is checked again (issue 13). */
+/** Seconds a verified ID token is served from the cache before it is checked again. */
 export const DEFAULT_TOKEN_CACHE_SECONDS = 30;
 
 const got = (value: unknown) => `(got '${String(value)}')`;
@@ -149,7 +149,7 @@ export const envSchema = z.object({
   API_HOST: z
     .string()
     .optional()
-    // Loopback by default (issue 13): the dev gateway is on the same host; a container sets 0.0.0.0.
+    // Loopback by default: the dev gateway is on the same host; a container sets 0.0.0.0.
     .transform((v) => (v === undefined || v.trim() === '' ? '127.0.0.1' : v.trim())),
   DATABASE_URL: optionalText.superRefine((v, ctx) => {
     if (v === undefined) return;
@@ -167,7 +167,7 @@ export const envSchema = z.object({
       });
     }
   }),
-  // Issue 13: the owner that runs migrations when DATABASE_URL is the API's restricted login role.
+  // The owner that runs migrations when DATABASE_URL is the API's restricted login role.
   MIGRATION_DATABASE_URL: optionalText.superRefine((v, ctx) => {
     if (v !== undefined && !isPostgresUrl(v)) {
       ctx.addIssue({
@@ -230,7 +230,7 @@ export const envSchema = z.object({
   LOG_LEVEL: enumOf('LOG_LEVEL', LOG_LEVELS, 'log'),
   SEED_DEMO_DATA: bool('SEED_DEMO_DATA', false),
   DB_POOL_SIZE: positiveInt('DB_POOL_SIZE', 10, 100),
-  // Issue 18: months of audit rows to keep; unset (0): kept for ever.
+  // Months of audit rows to keep; unset (0): kept for ever.
   AUDIT_RETENTION_MONTHS: positiveInt('AUDIT_RETENTION_MONTHS', 0, 1200),
   SUMMARY_LLM_URL: optionalText.superRefine((v, ctx) => {
     if (v === undefined) return;
@@ -250,7 +250,9 @@ export const envSchema = z.object({
   CRISIS_LINE_NUMBER: z.string().trim().min(1).max(40).default('116 123'),
   BOOKING_MAX_PER_HOUR: positiveInt('BOOKING_MAX_PER_HOUR', 5, 10_000),
   BOOKING_MAX_UPCOMING: positiveInt('BOOKING_MAX_UPCOMING', 10, 10_000),
-  // Request rate limits (issue 9), per user and per client IP within one sliding window.
+  // Request rate limits (docs/product.md#limits), per user and per client IP, in a fixed window that starts
+  // with a key's first request; with REDIS_URL every API process shares the counts
+  // (`throttling/request-counter.ts`).
   RATE_LIMIT_WINDOW_SECONDS: positiveInt('RATE_LIMIT_WINDOW_SECONDS', 60, 86_400),
   RATE_LIMIT_SIGN_IN_PER_USER: positiveInt('RATE_LIMIT_SIGN_IN_PER_USER', 60, 1_000_000),
   RATE_LIMIT_SIGN_IN_PER_IP: positiveInt('RATE_LIMIT_SIGN_IN_PER_IP', 300, 1_000_000),
@@ -258,7 +260,7 @@ export const envSchema = z.object({
   RATE_LIMIT_UPLOAD_PER_IP: positiveInt('RATE_LIMIT_UPLOAD_PER_IP', 120, 1_000_000),
   RATE_LIMIT_BOOKING_PER_USER: positiveInt('RATE_LIMIT_BOOKING_PER_USER', 20, 1_000_000),
   RATE_LIMIT_BOOKING_PER_IP: positiveInt('RATE_LIMIT_BOOKING_PER_IP', 120, 1_000_000),
-  // Issue 13 §5: the proxies whose X-Forwarded-For is believed, and per-patient document storage.
+  // The proxies whose X-Forwarded-For is believed, and per-patient document storage.
   TRUSTED_PROXIES: z
     .string()
     .optional()
@@ -273,12 +275,12 @@ export const envSchema = z.object({
     }),
   DOCUMENT_QUOTA_FILES: positiveInt('DOCUMENT_QUOTA_FILES', 200, 1_000_000),
   DOCUMENT_QUOTA_BYTES: positiveInt('DOCUMENT_QUOTA_BYTES', 500 * 1024 * 1024, 2 ** 40),
-  // Issue 13: how long a verified ID token is trusted before Firebase is asked again (revocation,
+  // How long a verified ID token is trusted before Firebase is asked again (revocation,
   // disabled or deleted account). 0 verifies every request; at most 60 so access ends within a minute.
   TOKEN_CACHE_SECONDS: wholeNumber('TOKEN_CACHE_SECONDS', DEFAULT_TOKEN_CACHE_SECONDS, 0, 60),
-  // Issue 13: dev routes and demo accounts (POST /api/dev/demo-session) exist only in this explicit mode.
+  // Dev routes and demo accounts (POST /api/dev/demo-session) exist only in this explicit mode.
   MEDORA_LOCAL_MODE: bool('MEDORA_LOCAL_MODE', false),
-  // Issue 17 §4 (p3): Prometheus metrics on their own port (off when unset), optionally behind a token.
+  // Prometheus metrics on their own port (off when unset), optionally behind a token.
   METRICS_PORT: port('METRICS_PORT', undefined),
   METRICS_HOST: optionalText,
   METRICS_TOKEN: optionalText.superRefine((v, ctx) => {
@@ -289,7 +291,7 @@ export const envSchema = z.object({
       });
     }
   }),
-  // Issue 17 §5 (p4): shared state of several API processes. REDIS_URL → rate limits in Redis;
+  // Shared state of several API processes. REDIS_URL → rate limits in Redis;
   // S3_BUCKET (with the rest of S3_*) → document, credential and prescription bytes in object storage.
   REDIS_URL: optionalText.superRefine((v, ctx) => {
     if (v !== undefined && !/^rediss?:$/.test(safeProtocol(v))) {
@@ -325,21 +327,21 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool('S3_FORCE_PATH_STYLE', false),
   S3_SSE: enumOf('S3_SSE', S3_SSE_MODES, 'none'),
   S3_SSE_KMS_KEY_ID: optionalText,
-  // Issue 17 (p1): operation in production — boot-time migrations, the OpenAPI document, timeouts and
+  // Operation in production — boot-time migrations, the OpenAPI document, timeouts and
   // graceful shutdown. Unset booleans default by NODE_ENV (on outside production, off in production).
   MIGRATE_ON_BOOT: bool('MIGRATE_ON_BOOT', undefined),
   OPENAPI_PUBLIC: bool('OPENAPI_PUBLIC', undefined),
   DB_STATEMENT_TIMEOUT_MS: positiveInt('DB_STATEMENT_TIMEOUT_MS', 5_000, 600_000),
   REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS', 30_000, 600_000),
   SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
-  // Issue 19 §2: the job queue in Postgres (pg-boss). A mail job is tried MAIL_ATTEMPTS times, the
+  // The job queue in Postgres (pg-boss). A mail job is tried MAIL_ATTEMPTS times, the
   // delay doubling from MAIL_RETRY_DELAY_SECONDS up to MAIL_RETRY_MAX_DELAY_SECONDS, then dead-lettered.
   MAIL_ATTEMPTS: positiveInt('MAIL_ATTEMPTS', 5, 50),
   MAIL_RETRY_DELAY_SECONDS: positiveInt('MAIL_RETRY_DELAY_SECONDS', 30, 86_400),
   MAIL_RETRY_MAX_DELAY_SECONDS: positiveInt('MAIL_RETRY_MAX_DELAY_SECONDS', 3_600, 604_800),
   JOBS_POLL_SECONDS: positiveInt('JOBS_POLL_SECONDS', 2, 600),
   REMINDER_SWEEP_BATCH: positiveInt('REMINDER_SWEEP_BATCH', 200, 10_000),
-  // Issue 19 §1: e-mail. Unset SMTP_URL outside production: an in-process SMTP sink (/dev/mailbox).
+  // E-mail. Unset SMTP_URL outside production: an in-process SMTP sink (/dev/mailbox).
   SMTP_URL: optionalText.superRefine((v, ctx) => {
     if (v !== undefined && !/^smtps?:$/.test(safeProtocol(v))) {
       ctx.addIssue({
@@ -393,28 +395,28 @@ export interface Config {
   seedDemoData: boolean;
   dbPoolSize: number;
   /**
-   * Issue 18: audit rows older than this many months are deleted, as the owner, at boot and by
+   * Audit rows older than this many months are deleted, as the owner, at boot and by
    * `npm run audit:retention -w @medora/api`; null keeps them for ever (the default).
    */
   auditRetentionMonths: number | null;
   /** Where a patient who discloses self-harm intent is sent at once (CRISIS_* settings). */
   crisis: { emergencyNumber: string; lineName: string; lineNumber: string };
-  /** Optional LLM engine of the clinical summary (issue 4); undefined → deterministic only. */
+  /** Optional LLM engine of the clinical summary; undefined → deterministic only. */
   summaryLlm: { url: string; model: string; apiKey?: string } | undefined;
-  /** Per-user booking throttle (issue 6): bookings in the last hour, and active upcoming appointments. */
+  /** Per-user booking throttle: bookings in the last hour, and active upcoming appointments. */
   booking: { maxPerHour: number; maxUpcoming: number };
-  /** Request rate limits (issue 9); see `RateLimitConfig`. */
+  /** Request rate limits; see `RateLimitConfig`. */
   rateLimit: RateLimitConfig;
   /**
    * Addresses/CIDRs of the proxies whose X-Forwarded-For entry is believed (Fastify `trustProxy`);
    * the rate limits count by the resulting `request.ip`. Empty: the socket address only.
    */
   trustedProxies: string[];
-  /** Per-patient document storage (issue 13): at most this many files and bytes. */
+  /** Per-patient document storage: at most this many files and bytes. */
   documentQuota: { maxFiles: number; maxBytes: number };
   /**
    * Longest time a verified ID token is trusted without asking Firebase again whether its account is
-   * disabled, deleted or revoked (issue 13); 0 checks on every request.
+   * disabled, deleted or revoked; 0 checks on every request.
    */
   tokenCacheMs: number;
   /**
@@ -423,7 +425,7 @@ export interface Config {
    */
   localMode: boolean;
   /**
-   * Prometheus metrics (issue 17 §4): served at `GET /metrics` on their own port, never on the API's
+   * Prometheus metrics: served at `GET /metrics` on their own port, never on the API's
    * port; with a token, only to `Authorization: Bearer <token>`. Undefined: no metrics are collected.
    */
   metrics: MetricsConfig | undefined;
@@ -444,9 +446,9 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish before the process closes anyway. */
   shutdownGraceMs: number;
-  /** The job queue (issue 19 §2): mail retries and the reminder sweep; see `JobsConfig`. */
+  /** The job queue: mail retries and the reminder sweep; see `JobsConfig`. */
   jobs: JobsConfig;
-  /** E-mail (issue 19 §1); see `MailConfig`. */
+  /** E-mail; see `MailConfig`. */
   mail: MailConfig;
 }
 
@@ -498,12 +500,12 @@ export interface S3Config {
   sse: { mode: S3Sse; kmsKeyId: string | undefined };
 }
 
-/** The route groups that are rate limited (issue 9): sign-in-adjacent routes, uploads, booking. */
+/** The route groups that are rate limited: sign-in-adjacent routes, uploads, booking. */
 export const RATE_LIMIT_POLICIES = ['signIn', 'upload', 'booking'] as const;
 export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
 
 export interface RateLimitConfig {
-  /** Length of the sliding window every limit counts in. */
+  /** Length of the fixed window every limit counts in; it starts with a key's first request. */
   windowMs: number;
   /** Requests per window of one group: per verified uid, and per client IP (all callers together). */
   policies: Record<RateLimitPolicy, { perUser: number; perIp: number }>;
@@ -567,7 +569,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         '(never in production): use a real project id in production',
     );
   }
-  // Issue 13: the emulator accepts unsigned tokens and anyone can mint accounts there, so a production
+  // The emulator accepts unsigned tokens and anyone can mint accounts there, so a production
   // API must never trust it; likewise the demo routes hand out sessions and never run in production.
   const production = env.NODE_ENV?.trim() === 'production';
   if (production && env.FIREBASE_AUTH_EMULATOR_HOST?.trim()) {
@@ -588,7 +590,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (parsed.success) problems.push(...s3Problems(parsed.data));
-  // Issue 17 §1: production fails closed — a real database, never the embedded one.
+  // Production fails closed — a real database, never the embedded one.
   if (production && !env.DATABASE_URL?.trim()) {
     problems.push(
       'DATABASE_URL is required with NODE_ENV=production (the embedded PostgreSQL is for local use only)',
@@ -609,7 +611,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'METRICS_TOKEN is required with NODE_ENV=production when METRICS_PORT is set (Prometheus sends it as a Bearer token)',
     );
   }
-  // Issue 19 §1: production sends real mail with real links, or does not start.
+  // Production sends real mail with real links, or does not start.
   if (production) {
     for (const [name, why] of [
       ['SMTP_URL', 'the local SMTP sink is for local use only'],

@@ -15,7 +15,7 @@ import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-colu
 import type { CredentialType } from '@medora/shared';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 
-/** One credential document of a doctor's application (spec §3 Credential record). */
+/** One credential document of a doctor's application (`CredentialRecord` in `@medora/shared`). */
 @Entity({ name: 'credentials' })
 @Index('idx_credentials_doctor', ['doctorId', 'createdAt'])
 @Index('uq_credentials_current_content', ['doctorId', 'type', 'contentHash'], {
@@ -60,7 +60,7 @@ export class CredentialEntity {
   @Column({ name: 'content_hash', type: 'text', nullable: true })
   contentHash!: string | null;
 
-  /** Set when a resubmission replaced this document (issue 13 §3). */
+  /** Set when a resubmission replaced this document. */
   @Column({ name: 'superseded_at', type: 'timestamptz', nullable: true })
   supersededAt!: Date | null;
 

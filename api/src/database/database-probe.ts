@@ -13,7 +13,7 @@ export class DatabaseProbe {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /**
-   * Whether every migration this version knows is recorded in the database (issue 17 §4): an API that
+   * Whether every migration this version knows is recorded in the database: an API that
    * does not migrate on boot is not ready until `npm run migrate` has run. 'unknown' when the database
    * does not answer within `timeoutMs`.
    */

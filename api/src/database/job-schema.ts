@@ -3,7 +3,7 @@ import pg from 'pg';
 import { APP_DB_ROLE } from './app-role.js';
 
 /**
- * Issue 19 §2: the job queue lives in the application's own database, in pg-boss's own schema (not
+ * The job queue lives in the application's own database, in pg-boss's own schema (not
  * `public`: the entities, the schema-drift test and the migrations' readiness check see none of it).
  */
 export const JOB_SCHEMA = 'pgboss';
@@ -20,7 +20,7 @@ const DEAD_LETTER_RETENTION_SECONDS = 365 * 24 * 3600;
 /**
  * Installs (or upgrades) pg-boss's schema and creates the queues, as the database owner, then lets
  * the app role use them. Creating tables, indexes and partitions needs the owner, which serves no
- * traffic (issue 13); so this runs with the migrations, under their advisory lock: `npm run migrate`
+ * traffic; so this runs with the migrations, under their advisory lock: `npm run migrate`
  * in production, at boot with MIGRATE_ON_BOOT (the local default). The serving processes start
  * pg-boss with `migrate: false` as APP_DB_ROLE. Idempotent: a second run changes nothing.
  */

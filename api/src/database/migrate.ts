@@ -6,8 +6,8 @@ import { seedDemoData } from './seed/demo-data.js';
 import { migrateDatabase } from './typeorm-options.js';
 
 /**
- * The one-off setup of a database (issue 17 §4): pending migrations, the job queue's schema (issue 19
- * §2: pg-boss's own, installed or upgraded as the owner), then the demo doctors when SEED_DEMO_DATA is
+ * The one-off setup of a database: pending migrations, the job queue's schema
+ * (pg-boss's own, installed or upgraded as the owner), then the demo doctors when SEED_DEMO_DATA is
  * on, all under the migration advisory lock. `npm run migrate` runs it, and the API at boot when
  * MIGRATE_ON_BOOT is on (the `npm start` default).
  */

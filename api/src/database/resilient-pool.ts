@@ -123,7 +123,7 @@ export const resilientPg = { ...pg, Pool: ResilientPool };
 /**
  * The DataSource's pool when it is a `ResilientPool` (after `initialize()`).
  *
- * Why this file touches TypeORM internals (issue 14 review): TypeORM has no public pool hook or
+ * Why this file touches TypeORM internals: TypeORM has no public pool hook or
  * accessor. Its Postgres driver builds `new options.driver.Pool(…)` and keeps it as `driver.master`, so
  * swapping the `pg` module is the only way in, and `driver.master` the only way back to the pool. The
  * retry must sit at the pool, under every QueryRunner (repositories, QueryBuilder, transactions), to

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import { startEmbeddedPostgres } from './embedded.js';
 
 /**
- * `npm run audit:retention -w @medora/api` (issue 18): deletes the audit rows older than
+ * `npm run audit:retention -w @medora/api`: deletes the audit rows older than
  * AUDIT_RETENTION_MONTHS, as the owner, and exits; meant for a daily cron beside the boot-time run.
  */
 async function main(): Promise<void> {

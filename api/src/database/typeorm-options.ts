@@ -35,7 +35,7 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
 }
 
 /**
- * The options the API serves traffic with (issue 13): the same database, every connection switched to
+ * The options the API serves traffic with: the same database, every connection switched to
  * the app role (app-role.ts: only SELECT and INSERT on audit_log), and no migrations — those run
  * before, as the owner (`migrateDatabase`).
  */
@@ -51,7 +51,7 @@ export function servingDataSourceOptions(
     extra: {
       ...(options.extra as object),
       options: APP_ROLE_CONNECTION_OPTIONS,
-      // Issue 17 §4: a statement that runs (or waits for a lock) longer than this is cancelled by the
+      // A statement that runs (or waits for a lock) longer than this is cancelled by the
       // server (SQLSTATE 57014) and answered 503; the startup packet sets it, no extra round trip.
       ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
     },
@@ -59,7 +59,7 @@ export function servingDataSourceOptions(
 }
 
 /**
- * Key of the session-level advisory lock every migration run holds (issue 17 §4): two runs at once
+ * Key of the session-level advisory lock every migration run holds: two runs at once
  * (`npm run migrate` twice, replicas with MIGRATE_ON_BOOT) apply each migration once, one after the
  * other. Advisory locks are per database, so runs on different databases of one server do not wait.
  */
@@ -71,7 +71,7 @@ export const MIGRATION_NAMES: readonly string[] = MIGRATIONS.map(
 );
 
 /**
- * The checked-in migrations that `ds` has not applied yet (readiness, issue 17 §2). A database without
+ * The checked-in migrations that `ds` has not applied yet (readiness). A database without
  * a migrations table has applied none.
  */
 export async function pendingMigrations(ds: DataSource): Promise<string[]> {

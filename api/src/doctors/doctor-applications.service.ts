@@ -32,8 +32,8 @@ export const MAX_CREDENTIALS = 30;
 const isDoctorRole = (caller: Caller) => caller.role === 'doctor' || caller.role === 'provider';
 
 /**
- * The doctor application (spec §4 Doctor application): the applicant writes their record and
- * credentials; the status fields are the server's (approval happens in the admin module only).
+ * The doctor application (docs/product.md#doctor-applications-and-verification): the applicant writes their
+ * record and credentials; the status fields are the server's (approval happens in the admin module only).
  */
 @Injectable()
 export class DoctorApplicationsService {
@@ -58,9 +58,9 @@ export class DoctorApplicationsService {
   /**
    * `POST /api/doctors`: creates or replaces the caller's application. The server sets
    * verificationStatus pending, isAvailable false, credentialsVerified false, documentsSubmitted and
-   * onboardingCompleted true (spec §4); an approved doctor cannot resubmit (409).
+   * onboardingCompleted true; an approved doctor cannot resubmit (409).
    *
-   * Issue 13 §3: the degree, licence and identity documents must be uploaded first (400); a
+   * The degree, licence and identity documents must be uploaded first (400); a
    * resubmission after a rejection marks the documents the rejection was about superseded, so the
    * new ones must be uploaded again; every submission raises the version an admin decides on.
    */
@@ -126,7 +126,7 @@ export class DoctorApplicationsService {
   /**
    * `POST /api/doctors/:uid/credentials`, one call per document. With a file the bytes must be a PDF,
    * JPEG or PNG by content; without one (the spec's JSON body) only the metadata is kept. The issuing
-   * organisation follows the type (spec §3), whatever the client sends.
+   * organisation follows the type, whatever the client sends.
    */
   async addCredential(
     caller: Caller,
@@ -142,7 +142,7 @@ export class DoctorApplicationsService {
       const name = sanitizeFileName(file.fileName);
       const detected = detectFileType(file.head, name);
       if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
-        // Issue 16 §2: the message names the file, so the applicant knows which one to replace.
+        // The message names the file, so the applicant knows which one to replace.
         const message = formatMessage('credentialFileRefused', { name });
         throw new ApiException(400, message, { file: message });
       }
@@ -160,7 +160,7 @@ export class DoctorApplicationsService {
         if (doctor.verificationStatus === 'rejected' && doctor.onboardingCompleted && doctor.reviewedAt) {
           await this.doctors.supersedeCredentials(m, doctor.id, doctor.reviewedAt);
         }
-        // Issue 16 §2: a retry after a failed submit sends the same files again; the current document
+        // A retry after a failed submit sends the same files again; the current document
         // with the same type and bytes is the answer, not a second copy (a unique index backs this).
         if (contentHash) {
           const existing = await this.doctors.findCurrentCredentialByHash(
@@ -198,7 +198,7 @@ export class DoctorApplicationsService {
   }
 
   /**
-   * Issue 16 §2: `PATCH /api/doctors/:uid/profile`, the approved doctor edits their own profile
+   * `PATCH /api/doctors/:uid/profile`, the approved doctor edits their own profile
    * (the owner only, audited through the access policy). A changed licence number or specialty
    * returns the record to review: pending, not bookable, back in the admin's queue.
    */
@@ -256,7 +256,7 @@ export class DoctorApplicationsService {
 
   /**
    * Only the account itself, as a doctor or provider, applies (an admin reviews, never applies). With
-   * `target`, audited either way (issue 13); without, only a refusal is.
+   * `target`, audited either way; without, only a refusal is.
    */
   async assertApplicant(caller: Caller, uid: string, target?: AuditTarget): Promise<void> {
     const refusal =

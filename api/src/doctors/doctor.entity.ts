@@ -14,7 +14,7 @@ import {
 import { SCHEDULE_WEEKDAYS, type DoctorSchedule } from '@medora/shared';
 import { UserEntity } from '../users/user.entity.js';
 
-// The spec's weekday names, Monday first: one list in @medora/shared (issue 14 §1).
+// The spec's weekday names, Monday first: one list in @medora/shared.
 export const WEEKDAYS = SCHEDULE_WEEKDAYS;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -26,12 +26,12 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 @Entity({ name: 'doctors' })
 @Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
-// Issue 18 (AdminListIndexes1769558400000): partial, so kept by the migration, not by TypeORM.
+// Migration AdminListIndexes1769558400000: partial, so kept by the migration, not by TypeORM.
 @Index('idx_doctors_application_queue', { synchronize: false })
-// Issue 18 (perf, ApplicationQueueOpen1769904000001): the same queue without suspended doctors.
+// Migration ApplicationQueueOpen1769904000001: the same queue without suspended doctors.
 @Index('idx_doctors_application_queue_open', { synchronize: false })
 @Index('idx_doctors_listed_status', { synchronize: false })
-// Issue 18 (DoctorSearch1769385600000): partial (bookable doctors only), kept by the migration.
+// Migration DoctorSearch1769385600000: partial (bookable doctors only), kept by the migration.
 @Index('idx_doctors_bookable_name', { synchronize: false })
 @Index('idx_doctors_bookable_specialty_name', { synchronize: false })
 @Check('chk_doctors_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
@@ -80,7 +80,7 @@ export class DoctorEntity {
   @Column({ name: 'onboarding_completed', type: 'boolean', default: false })
   onboardingCompleted!: boolean;
 
-  // Application record (spec §3 Doctor), migration 1767744000000-doctor-applications.
+  // Application record (`DoctorRecord` in `@medora/shared`), migration 1767744000000-doctor-applications.
   @Column({ type: 'text', nullable: true })
   phone!: string | null;
 
@@ -142,14 +142,14 @@ export class DoctorEntity {
   @JoinColumn({ name: 'reviewed_by', foreignKeyConstraintName: 'fk_doctors_reviewed_by' })
   reviewer?: Relation<UserEntity> | null;
 
-  /** Issue 16 §5 (migration 1768867200000): set while an admin has suspended the approved doctor. */
+  /** Migration 1768867200000: set while an admin has suspended the approved doctor. */
   @Column({ name: 'suspended_at', type: 'timestamptz', nullable: true })
   suspendedAt!: Date | null;
 
   @Column({ name: 'suspension_reason', type: 'text', nullable: true })
   suspensionReason!: string | null;
 
-  /** Raised by every change of the application (migration 1767830400000, issue 13 §3). */
+  /** Raised by every change of the application (migration 1767830400000). */
   @Column({ type: 'integer', default: 1 })
   version!: number;
 

@@ -22,7 +22,7 @@ export class DoctorsContextController {
   @Get(':uid')
   @ApiOperation({
     summary:
-      'Issue 18: a page of the doctor search for a patient (spec §7 shapes): ?specialty=, ?condition= (the spec §6 ' +
+      'A page of the doctor search for a patient: ?specialty=, ?condition= (the ' +
       'chronic-condition filter, comma-separated; if no doctor matches, every doctor), ?q= (name or clinic), ' +
       '?availableFrom=YYYY-MM-DD, ?cursor= (the previous page’s nextCursor), ?limit= (default 20, max 50). Each ' +
       'doctor has schedule, visitCount, lastVisitDate and nextFreeSlot; plus lastDoctorName, totalAppointments, nextCursor',

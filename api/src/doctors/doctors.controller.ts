@@ -33,7 +33,7 @@ import { DoctorsService, type PublicDoctor } from './doctors.service.js';
 /** A doctor's id in `/api/doctors/{uid}/slots` (the path segment is named as its sibling routes name it). */
 const doctorIdSchema = z.uuid(MESSAGES.doctorNotBookable);
 
-/** Issue 18: how long a shared cache or the browser may reuse a page of the public list. */
+/** How long a shared cache or the browser may reuse a page of the public list. */
 const PUBLIC_LIST_CACHE = 'public, max-age=30';
 
 @ApiTags('doctors')
@@ -48,7 +48,7 @@ export class DoctorsController {
   @Get()
   @ApiOperation({
     summary:
-      'Issue 18: a page of the approved, available doctors (public fields only), by name: ?specialty=, ?q= (name ' +
+      'A page of the approved, available doctors (public fields only), by name: ?specialty=, ?q= (name ' +
       'or clinic), ?cursor=, ?limit= (default 20, max 50). The next page is in the `Link: <…>; rel="next"` ' +
       'header; ETag with If-None-Match answers 304; Cache-Control: public, max-age=30',
   })
@@ -104,14 +104,14 @@ export class DoctorsController {
     return page.doctors;
   }
 
-  // Public like GET /api/doctors (schedules are public; no patient data): the spec §7 fallback list
+  // Public like GET /api/doctors (schedules are public; no patient data): the fallback list
   // (GET /api/doctors, when the patient's context cannot be read) still offers real free slots.
   @Public()
   @Get(':uid/slots')
   @ApiOperation({
     summary:
-      'Issue 18: a bookable doctor’s free slots on the clinic dates ?from=YYYY-MM-DD to ?to=YYYY-MM-DD (at most 31 ' +
-      'days), by the spec’s booking rules (from tomorrow, at most 14 dates in 30 days); {uid} is the doctor’s id',
+      'A bookable doctor’s free slots on the clinic dates ?from=YYYY-MM-DD to ?to=YYYY-MM-DD (at most 31 ' +
+      'days), by the booking rules (from tomorrow, at most 14 dates in 30 days); {uid} is the doctor’s id',
   })
   @ApiResponse({ status: 400, description: 'Invalid window', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No bookable doctor with this id', schema: ERROR_BODY_SCHEMA })
@@ -128,8 +128,7 @@ export class DoctorsController {
   @RateLimit('signIn')
   @ApiBearerAuth()
   @ApiOperation({
-    summary:
-      'Submit the caller’s doctor application (spec §7 { uid, data }); the server sets the status fields (spec §4)',
+    summary: 'Submit the caller’s doctor application ({ uid, data }); the server sets the status fields',
   })
   @ApiResponse({
     status: 400,
@@ -152,7 +151,7 @@ export class DoctorsController {
 
   @Get(':uid')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'A doctor’s application record (spec §7): the owner or an admin; 404 when none' })
+  @ApiOperation({ summary: 'A doctor’s application record: the owner or an admin; 404 when none' })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No doctor record', schema: ERROR_BODY_SCHEMA })
   async get(
@@ -161,7 +160,7 @@ export class DoctorsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DoctorRecordResponse> {
     const record = await this.applications.get(caller, uid);
-    // The version an admin's decision names in If-Match (issue 13 §3).
+    // The version an admin's decision names in If-Match.
     void reply.header('etag', applicationETag(record.data.version));
     return record;
   }
@@ -170,7 +169,7 @@ export class DoctorsController {
   @ApiBearerAuth()
   @ApiOperation({
     summary:
-      'Issue 16 §2: the approved doctor edits their profile (clinic and address, fee, duration, languages, bio, accepting new patients); a changed licence number or specialty returns it to review',
+      'The approved doctor edits their profile (clinic and address, fee, duration, languages, bio, accepting new patients); a changed licence number or specialty returns it to review',
   })
   @ApiResponse({ status: 400, description: 'Invalid or empty body', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({
@@ -194,7 +193,7 @@ export class DoctorsController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({
     summary:
-      'One credential document (spec §7): multipart `type`, `documentName` then `file` (PDF, JPEG or PNG by content, max 10 MB), or the JSON metadata only',
+      'One credential document: multipart `type`, `documentName` then `file` (PDF, JPEG or PNG by content, max 10 MB), or the JSON metadata only',
   })
   @ApiResponse({ status: 400, description: 'Bad metadata or file content', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 413, description: 'File larger than 10 MB', schema: ERROR_BODY_SCHEMA })

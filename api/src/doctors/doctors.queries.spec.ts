@@ -69,7 +69,7 @@ describe('toDoctorsWithContext', () => {
     ).toEqual([]);
   });
 
-  it('passes the date exceptions on, so the booking page skips the dates off (issue 16 §3)', () => {
+  it('passes the date exceptions on, so the booking page skips the dates off', () => {
     const exceptions = [{ kind: 'closed' as const, date: '2026-03-09' }];
     const [listed] = toDoctorsWithContext(
       [doctor({ schedule: { availableDays: ['Monday'], timeSlots: { Monday: ['09:00 AM'] }, exceptions } })],

@@ -1,4 +1,4 @@
-// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// Plain module, no Nest: the bench's baseline server (scripts/lib/bench/baseline-server.ts)
 // runs these very statements and mappings without the framework. In the API only DoctorsRepository runs them.
 import {
   MESSAGES,
@@ -18,7 +18,7 @@ import { activeAppointmentSql, approvedDoctorSql, hasHoursSql } from '../common/
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/** Issue 18: where the last page ended (the keyset: name, then id). Opaque to clients. */
+/** Where the last page ended (the keyset: name, then id). Opaque to clients. */
 export interface DoctorCursor {
   name: string;
   id: string;
@@ -54,7 +54,7 @@ export interface DoctorPageFilters {
   /** The patient whose visits count (`GET /api/doctors-with-context/{uid}`); null for the public list. */
   patientUid: string | null;
   specialty?: string;
-  /** Spec §6: the specialties the patient's chronic conditions ask for (null: no condition maps). */
+  /** The specialties the patient's chronic conditions ask for (null: no condition maps). */
   conditionSpecialties?: string[] | null;
   /** Free text on name and clinic. */
   q?: string;
@@ -77,13 +77,13 @@ export function containsPattern(q: string): string {
 export const DOCTOR_SEARCH_TEXT_SQL = `(d.name || ' ' || d.clinic)`;
 
 /**
- * Issue 18: one page of bookable doctors in one statement, cost flat in the number of doctors: the page
- * is read by keyset (name, id) through the partial indexes of the bookable doctors (by name, or by
- * specialty and name; text search through the trigram index), and only the page's doctors' taken slots
- * in the booking window are read (through idx_appointments_doctor_starts). With a patient, each row
- * carries that patient's visits and the patient's totals (the totals are the driving row, so an empty
- * page still carries them). The spec's §6 rule "if nothing matches, all doctors" is the NOT EXISTS: when
- * no bookable doctor has one of the conditions' specialties, the condition filter is dropped.
+ * One page of bookable doctors in one statement, cost flat in the number of doctors: the page is read by
+ * keyset (name, id) through the partial indexes of the bookable doctors (by name, or by specialty and name;
+ * text search through the trigram index), and only the page's doctors' taken slots in the booking window are
+ * read (through idx_appointments_doctor_starts). With a patient, each row carries that patient's visits and
+ * the patient's totals (the totals are the driving row, so an empty page still carries them). The rule "if
+ * nothing matches, all doctors" (docs/product.md#doctor-search) is the NOT EXISTS: when no bookable doctor
+ * has one of the conditions' specialties, the condition filter is dropped.
  */
 export function doctorsPageSql(f: DoctorPageFilters): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -153,7 +153,7 @@ export interface DoctorPageRow {
   timeZone: string;
   schedule: Partial<DoctorSchedule> | null;
   visitCount?: number;
-  /** Epoch milliseconds of the patient's latest past visit (issue 15 §5: "Last visit" is never a future one). */
+  /** Epoch milliseconds of the patient's latest past visit ("Last visit" is never a future one). */
   lastStart?: number | null;
   takenStarts: number[] | null;
 }
@@ -185,8 +185,9 @@ interface PagedDoctor extends PublicDoctor {
 
 /**
  * The page from the rows (at most `limit` + 1 were read): each doctor's next free slot on or after
- * `availableFrom` (spec §5/§9 rules through shared `firstFreeSlot`); with `availableFrom`, doctors with
- * no free slot from that date are left out (the page may then be short; the cursor still moves on).
+ * `availableFrom` (the booking window and weekly hours through shared `firstFreeSlot`); with `availableFrom`,
+ * doctors with no free slot from that date are left out (the page may then be short; the cursor still moves
+ * on).
  */
 export function toDoctorPage(
   rows: DoctorPageRow[],
@@ -248,7 +249,7 @@ export function toDoctorsWithContext(
 }
 
 /**
- * Issue 18: one bookable doctor's zone, schedule and the slots taken in the instants [$2, $3), for
+ * One bookable doctor's zone, schedule and the slots taken in the instants [$2, $3), for
  * `GET /api/doctors/{uid}/slots`; no row when the doctor is not bookable.
  */
 export const DOCTOR_SLOTS_SQL = `SELECT d.id, d.time_zone AS "timeZone", d.schedule,

@@ -22,7 +22,7 @@ import {
   type DoctorSlotsRow,
 } from './doctors.queries.js';
 
-/** A doctors row as its owner and admins read it (spec §3 Doctor application record). */
+/** A doctors row as its owner and admins read it (`DoctorRecord` in `@medora/shared`). */
 export function toDoctorRecord(row: DoctorEntity, uid: string | null): DoctorRecord {
   return {
     id: row.id,
@@ -119,13 +119,13 @@ export type NewCredential = Pick<
 export class DoctorsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Issue 18: one page of the doctor search (doctorsPageSql) on the lean path (a benchmarked read). */
+  /** One page of the doctor search (doctorsPageSql) on the lean path (a benchmarked read). */
   listPage(filters: DoctorPageFilters): Promise<DoctorPageRow[]> {
     const { sql, params } = doctorsPageSql(filters);
     return leanQuery<DoctorPageRow>(this.ds, sql, params);
   }
 
-  /** Issue 18: a bookable doctor's zone, schedule and taken starts in [from, to) (DOCTOR_SLOTS_SQL). */
+  /** A bookable doctor's zone, schedule and taken starts in [from, to) (DOCTOR_SLOTS_SQL). */
   async slotsOf(id: string, from: Date, to: Date): Promise<DoctorSlotsRow | null> {
     const [row] = await leanQuery<DoctorSlotsRow>(this.ds, DOCTOR_SLOTS_SQL, [id, from, to]);
     return row ?? null;
@@ -162,7 +162,7 @@ export class DoctorsRepository {
   }
 
   /**
-   * 400 unless Postgres knows the clinic zone (issue 13 §3): the queries convert with `AT TIME ZONE`,
+   * 400 unless Postgres knows the clinic zone: the queries convert with `AT TIME ZONE`,
    * and a zone only Node knows ('US/Pacific-New') would make every one of them fail.
    */
   async assertKnownTimeZone(timeZone: string): Promise<void> {
@@ -319,7 +319,7 @@ export class DoctorsRepository {
   }
 
   /**
-   * Issue 16 §2: the doctor's current (not superseded) document of `type` with these bytes (by
+   * The doctor's current (not superseded) document of `type` with these bytes (by
    * SHA-256), if one was uploaded already: a retried upload returns it instead of storing it twice.
    */
   findCurrentCredentialByHash(

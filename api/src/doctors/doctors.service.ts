@@ -52,7 +52,7 @@ export class DoctorsService {
   ) {}
 
   /**
-   * `GET /api/doctors` (issue 18): a page of the approved, available doctors open to new patients,
+   * `GET /api/doctors`: a page of the approved, available doctors open to new patients,
    * public fields only, by name; `specialty` and `q` (name or clinic) filter on the server.
    */
   async listPublic(query: PublicDoctorsQuery, now = new Date()): Promise<PublicDoctorsPage> {
@@ -83,7 +83,7 @@ export class DoctorsService {
   }
 
   /**
-   * `GET /api/doctors-with-context/{uid}` (spec §7, issue 18), the owner or an admin: one page of the
+   * `GET /api/doctors-with-context/{uid}`, the owner or an admin: one page of the
    * doctor search with this patient's visits to each doctor, each doctor's next free slot, and the
    * patient's totals, in one statement.
    */
@@ -112,8 +112,8 @@ export class DoctorsService {
   }
 
   /**
-   * `GET /api/doctors/{uid}/slots` (issue 18): the bookable doctor's free slots on the dates `from`…`to`
-   * of the clinic's calendar, by the spec's booking rules (shared `freeSlotDays`: from tomorrow, at
+   * `GET /api/doctors/{uid}/slots`: the bookable doctor's free slots on the dates `from`…`to` of the clinic's
+   * calendar, by the booking rules (docs/product.md#booking-window; shared `freeSlotDays`: from tomorrow, at
    * most 14 dates in 30 days). 404 when the doctor is not bookable.
    */
   async slots(doctorId: string, query: DoctorSlotsQuery, now = new Date()): Promise<DoctorSlotsResponse> {

@@ -11,7 +11,10 @@ import {
 } from 'typeorm';
 import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
 
-/** Metadata of a patient document (spec §3 Document); the bytes are in DocumentFileEntity. */
+/**
+ * Metadata of a patient document (`PatientDocument` in `@medora/shared`); the bytes are in
+ * DocumentFileEntity.
+ */
 @Entity({ name: 'documents' })
 // Newest first per patient (the index is `uploaded_at DESC`; TypeORM compares names and columns only).
 @Index('idx_documents_patient', ['patientUid', 'uploadedAt'])

@@ -25,7 +25,7 @@ export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'A patient’s documents, metadata only (spec §7)' })
+  @ApiOperation({ summary: 'A patient’s documents, metadata only' })
   list(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
@@ -40,7 +40,7 @@ export class DocumentsController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @ApiOperation({
     summary:
-      'Upload a document (multipart field `file`, optional field `type`; PDF, DOC, DOCX, JPEG or PNG checked by content, max 10 MB) or create a metadata-only record from JSON { name, type } (spec §7; fileUrl is set by the server: empty or absent)',
+      'Upload a document (multipart field `file`, optional field `type`; PDF, DOC, DOCX, JPEG or PNG checked by content, max 10 MB) or create a metadata-only record from JSON { name, type } (fileUrl is set by the server: empty or absent)',
   })
   @ApiResponse({ status: 400, description: 'Bad body or file content', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({

@@ -7,7 +7,7 @@ import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 
 @Module({
-  // PatientsModule: a deleted document is forgotten by the patient's record (issue 15 §3).
+  // PatientsModule: a deleted document is forgotten by the patient's record.
   imports: [TypeOrmModule.forFeature([DocumentEntity]), PatientsModule],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentsRepository],

@@ -36,7 +36,7 @@ export function storageSize(bytes: number): string {
 }
 
 /**
- * The URL is the server's (issue 13): the download route of stored bytes, '' for a metadata-only
+ * The URL is the server's: the download route of stored bytes, '' for a metadata-only
  * record. The stored `file_url` column is never read (clients once wrote `javascript:` URLs there).
  */
 function toDocument(row: Omit<DocumentEntity, 'fileUrl'>, hasFile: boolean): PatientDocument {
@@ -63,7 +63,7 @@ export class DocumentsService {
   ) {}
 
   /**
-   * Per-patient quota (issue 13, DOCUMENT_QUOTA_FILES / DOCUMENT_QUOTA_BYTES): 413 when adding
+   * Per-patient quota (DOCUMENT_QUOTA_FILES / DOCUMENT_QUOTA_BYTES): 413 when adding
    * `files` documents of `bytes` would pass either limit. Inside a write transaction, `lockPatient`
    * first, so that parallel uploads of one patient cannot all pass the same count.
    */
@@ -113,7 +113,7 @@ export class DocumentsService {
   }
 
   /**
-   * The spec's JSON body (§7): a metadata-only record (its fileUrl is '': there is no file). It
+   * The JSON body without a file: a metadata-only record (its fileUrl is '': there is no file). It
    * counts against the file quota. The caller ran `assertAccess` first.
    */
   async createMetadata(uid: string, input: CreateDocumentMetadataInput): Promise<PatientDocument> {
@@ -179,7 +179,7 @@ export class DocumentsService {
 
   /**
    * `DELETE /api/patients/:uid/documents/:id`: the owner (or an admin); the bytes go with the row, and
-   * in the same transaction the patient's record forgets the file (issue 15 §3: a deleted document
+   * in the same transaction the patient's record forgets the file (a deleted document
    * disappears from the summary) unless another document of that name and type is left.
    */
   async remove(caller: Caller, uid: string, id: string): Promise<void> {

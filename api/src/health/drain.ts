@@ -14,7 +14,7 @@ const POLL_MS = 25;
 const QUIET_POLLS = 4;
 
 /**
- * Counts the requests in flight for the drain (issue 17 §4). Once shutdown has begun, a new request
+ * Counts the requests in flight for the drain. Once shutdown has begun, a new request
  * (other than the health routes, which report the shutdown themselves) is answered at once with 503
  * and `Connection: close`: a proper answer that tells a client or load balancer to go elsewhere,
  * instead of a connection reset.

@@ -35,7 +35,7 @@ export class HealthController {
     };
   }
 
-  /** Liveness (issue 17 §4): the process is up and serving; never touches the database. */
+  /** Liveness: the process is up and serving; never touches the database. */
   @Public()
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers (no database check)' })
@@ -45,7 +45,7 @@ export class HealthController {
   }
 
   /**
-   * Readiness (issue 17 §4): 200 when the database answers, every migration of this version is applied
+   * Readiness: 200 when the database answers, every migration of this version is applied
    * and the process is not shutting down; 503 otherwise, so a load balancer sends no traffic here.
    */
   @Public()

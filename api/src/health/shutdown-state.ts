@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * Whether this process is shutting down, and how many requests it is answering (issue 17 §4).
+ * Whether this process is shutting down, and how many requests it is answering.
  * main.ts sets it on SIGTERM, before the HTTP server stops accepting connections, so readiness answers
  * 503 at once; the drain waits for `inFlight` to reach 0.
  */

@@ -19,7 +19,7 @@ export const PINO_LEVEL: Record<LogLevel, LevelWithSilent> = {
 };
 
 /**
- * The redaction list (issue 17 §4), the one place that names what never reaches a log line: tokens
+ * The redaction list, the one place that names what never reaches a log line: tokens
  * and credentials, e-mail addresses, and health data (intake answers, summaries, appointment notes).
  * Request and response bodies and headers are not logged at all (see the serializers below); this
  * list catches the same fields when code logs an object that carries them.

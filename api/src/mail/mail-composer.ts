@@ -9,7 +9,7 @@ import { buildAppointmentIcs, type IcsMethod } from '../common/appointment-ics.j
 import type { MailEvent } from './mail-contract.js';
 
 /**
- * What an appointment mail may say (issue 19 §1: minimal on health data). The type holds no notes,
+ * What an appointment mail may say (minimal on health data). The type holds no notes,
  * symptoms, conditions or summary, so the composer cannot put them in a mail.
  */
 export interface AppointmentMailFacts {
@@ -172,7 +172,7 @@ export function composeAppointmentMail(
               doctor: facts.doctor,
               specialty: facts.specialty,
               clinic: facts.clinic,
-              // Never the patient's note in a mail (issue 19: minimal on health data).
+              // Never the patient's note in a mail (minimal on health data).
               notes: '',
               status: texts.ics === 'CANCEL' ? 'Cancelled' : 'Scheduled',
             },

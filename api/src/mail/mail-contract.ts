@@ -1,5 +1,5 @@
 /**
- * Issue 19: the seam between what happens (a booking, a cancel, a decision, a reminder that is due)
+ * The seam between what happens (a booking, a cancel, a decision, a reminder that is due)
  * and the e-mail it causes. Producers hand `MailEvent`s to the `MailQueue`; the queue runs each event
  * once through the `MailDispatcher`, which reads the current rows, composes the message for its one
  * recipient and sends it. An event carries ids only — never health data — so a queued job holds

@@ -16,7 +16,7 @@ import { MailSink } from './mail-sink.js';
 import { MailRepository } from './mail.repository.js';
 
 /**
- * Issue 19 §1: the local SMTP sink's mails for /dev/mailbox, and a reminder sent on demand (so that a
+ * The local SMTP sink's mails for /dev/mailbox, and a reminder sent on demand (so that a
  * reminder's unsubscribe link can be tried without waiting a day). Local mode only: MailDevModule is
  * registered, like DevModule, only with MEDORA_LOCAL_MODE.
  */

@@ -13,7 +13,7 @@ import { MailTransport } from './mail-transport.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
 /**
- * Issue 19 §1: one event, one recipient, one mail. Reads the rows as they are now (a queued event
+ * One event, one recipient, one mail. Reads the rows as they are now (a queued event
  * carries ids only), honours the recipient's preferences, composes and sends; a transport failure
  * rejects so that the queue retries.
  */

@@ -16,7 +16,7 @@ export function linksOf(text: string): string[] {
 }
 
 /**
- * Issue 19 §1: an SMTP server on loopback inside the API process, for local use only (never in
+ * An SMTP server on loopback inside the API process, for local use only (never in
  * production: the config requires SMTP_URL there). The API's own transport sends to it when SMTP_URL
  * is unset; each message is parsed and kept in memory for /dev/mailbox. The API tests start one too,
  * as the real SMTP server their app sends to.

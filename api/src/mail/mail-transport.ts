@@ -9,7 +9,7 @@ import { MailSink } from './mail-sink.js';
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /**
- * Issue 19 §1: nodemailer over SMTP. SMTP_URL when set (always in production: the config refuses to
+ * SMTP through nodemailer. SMTP_URL when set (always in production: the config refuses to
  * start without it); otherwise the in-process sink, started here, so local mail is real SMTP too.
  */
 @Injectable()

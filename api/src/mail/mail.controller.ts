@@ -15,7 +15,7 @@ import { UnsubscribeService } from './unsubscribe.service.js';
 const statusDoc = openApiSchema(unsubscribeStatusSchema);
 
 /**
- * Issue 19 §1: the unsubscribe link of a reminder mail. No sign-in: the signed, expiring token is the
+ * The unsubscribe link of a reminder mail. No sign-in: the signed, expiring token is the
  * authority, and it names its user. GET only checks it (mail scanners follow links); POST — the
  * RFC 8058 one-click, or the button of the shell's /unsubscribe page — turns the reminders off.
  */

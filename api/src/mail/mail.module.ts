@@ -10,8 +10,8 @@ import { MailRepository } from './mail.repository.js';
 import { UnsubscribeService } from './unsubscribe.service.js';
 
 /**
- * Issue 19 §1: e-mail. What is sent and how (composer, SMTP transport, the local sink, the one-click
- * unsubscribe); producers (appointments, admin) see only MAIL_QUEUE, which the global JobsModule
+ * E-mail (docs/product.md#e-mail). What is sent and how (composer, SMTP transport, the local sink, the
+ * one-click unsubscribe); producers (appointments, admin) see only MAIL_QUEUE, which the global JobsModule
  * provides (the durable pg-boss queue), and the queue sees only MAIL_DISPATCHER.
  */
 @Module({

@@ -70,7 +70,7 @@ function recipient(
 }
 
 /**
- * What the mails read (issue 19 §1): the appointment's clinic, doctor and time, never its notes or
+ * What the mails read: the appointment's clinic, doctor and time, never its notes or
  * the patient's intake; the addresses of the patient and of the doctor's linked account; and their
  * preferences.
  */

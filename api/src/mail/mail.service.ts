@@ -4,7 +4,7 @@ import { MAIL_QUEUE, type MailEvent, type MailQueue } from './mail-contract.js';
 export type { MailEvent } from './mail-contract.js';
 
 /**
- * What producers (appointments, admin) call after their transaction committed (issue 19 §1): hands
+ * What producers (appointments, admin) call after their transaction committed: hands
  * the events to MAIL_QUEUE. Mail is late at worst, never the reason a booking, cancel or decision
  * fails, so a queue error is logged and swallowed here.
  */

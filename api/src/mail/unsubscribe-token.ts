@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UNSUBSCRIBE_LISTS, UNSUBSCRIBE_TOKEN_DAYS, type UnsubscribeList } from '@medora/shared';
 
 /**
- * The one-click unsubscribe token of a mail (issue 19 §1, RFC 8058): `<payload>.<signature>`, both
+ * The one-click unsubscribe token of a mail (RFC 8058): `<payload>.<signature>`, both
  * base64url; the payload names the user (Firebase uid), the list and the expiry (Unix seconds), the
  * signature is HMAC-SHA256 over the payload with MAIL_LINK_SECRET. No row is stored: the token is the
  * proof that the link came from a mail Medora sent to that user.

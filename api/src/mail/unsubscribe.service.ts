@@ -6,7 +6,7 @@ import { CONFIG } from '../config/config.js';
 import { MailRepository } from './mail.repository.js';
 import { verifyUnsubscribeToken, type UnsubscribeClaims } from './unsubscribe-token.js';
 
-/** Issue 19 §1: checks an unsubscribe token and applies it (reminder e-mails off for its user). */
+/** Checks an unsubscribe token and applies it (reminder e-mails off for its user). */
 @Injectable()
 export class UnsubscribeService {
   constructor(

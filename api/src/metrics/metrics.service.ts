@@ -16,7 +16,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { CONFIG, type MetricsConfig } from '../config/config.js';
 import type { PoolStats } from '../database/pool-stats.js';
 
-/** Outcomes of one try of a mail job (issue 19 §2). */
+/** Outcomes of one try of a mail job. */
 export type MailJobOutcome = 'completed' | 'failed' | 'dead_lettered';
 
 /** The booking route whose answers are counted by status (201 booked, 409 taken, 429 throttled). */
@@ -31,7 +31,7 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * Prometheus metrics (issue 17 §4): request durations by route template, method and status, the
+ * Prometheus metrics: request durations by route template, method and status, the
  * database pool, booking outcomes and the process defaults, in a registry of this app (tests build
  * several apps in one process). Served at `GET /metrics` on METRICS_PORT only, never on the API's
  * port; with METRICS_TOKEN only to `Authorization: Bearer <token>`.
@@ -57,7 +57,7 @@ export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnA
     registers: [this.registry],
   });
 
-  // Issue 19 §2: tries of mail jobs by outcome (a dead-lettered try is the last failed one).
+  // Tries of mail jobs by outcome (a dead-lettered try is the last failed one).
   private readonly mailJobs = new Counter({
     name: 'medora_mail_jobs_total',
     help: 'Tries of mail jobs by outcome: completed, failed (retried later), dead_lettered (tries used up)',
@@ -88,7 +88,7 @@ export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnA
     });
   }
 
-  /** Issue 19 §2: one try of a mail job ended (the queue calls this when metrics are on). */
+  /** One try of a mail job ended (the queue calls this when metrics are on). */
   mailJob(outcome: MailJobOutcome): void {
     this.mailJobs.inc({ outcome });
   }

@@ -26,7 +26,7 @@ export type SourcedNotification = Omit<AppNotification, 'read'>;
 /**
  * One source = one query of the caller's own data and a function from its rows to notifications.
  * Ids are stable (`<source>:<key>`) so read state survives rebuilding the list on every request.
- * The service runs every source's `sql` inside one statement (issue 9: no query per source), with
+ * The service runs every source's `sql` inside one statement (no query per source), with
  * `$1` = the caller's firebase uid and `$2` = now; rows reach `build` as JSON (timestamps as text).
  */
 export interface NotificationSource {
@@ -36,7 +36,7 @@ export interface NotificationSource {
 
 /**
  * 'system': a welcome from the moment the account was registered; the staff's does not ask them for a
- * health profile (issue 16 §1).
+ * health profile.
  */
 export const welcomeSource: NotificationSource = {
   build: (_rows, { user }) => [
@@ -51,7 +51,7 @@ export const welcomeSource: NotificationSource = {
   ],
 };
 
-/** 'appointment' (issue 6): the caller's non-cancelled appointments booked in the last 7 days. */
+/** 'appointment': the caller's non-cancelled appointments booked in the last 7 days. */
 export const appointmentSource: NotificationSource = {
   sql: `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
          WHERE a.patient_uid = $1 AND ${activeAppointmentSql('a')} AND a.booked_at > $2::timestamptz - interval '168 hours'
@@ -72,7 +72,7 @@ export const appointmentSource: NotificationSource = {
 
 const HOUR = 60 * 60 * 1000;
 
-/** 'reminder' (issue 6): the caller's Scheduled or Confirmed appointments starting within 48 hours. */
+/** 'reminder': the caller's Scheduled or Confirmed appointments starting within 48 hours. */
 export const reminderSource: NotificationSource = {
   sql: `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
          WHERE a.patient_uid = $1 AND ${upcomingAppointmentSql('a', '$2::timestamptz')}
@@ -95,7 +95,7 @@ export const reminderSource: NotificationSource = {
     })),
 };
 
-/** 'document' (issue 5): the caller's documents uploaded in the last 7 days (metadata only). */
+/** 'document': the caller's documents uploaded in the last 7 days (metadata only). */
 export const documentSource: NotificationSource = {
   sql: `SELECT id, name, uploaded_at FROM documents
          WHERE patient_uid = $1 AND uploaded_at > $2::timestamptz - interval '168 hours'
@@ -111,7 +111,7 @@ export const documentSource: NotificationSource = {
 };
 
 /**
- * 'appointment' (issue 13): the caller's appointments a doctor cancelled in the last 7 days, with the
+ * 'appointment': the caller's appointments a doctor cancelled in the last 7 days, with the
  * doctor's reason, dated at the moment of the cancellation.
  */
 export const doctorCancelSource: NotificationSource = {
@@ -143,7 +143,7 @@ type CancelledRow = AppointmentRow & { cancelled_at: string };
 const stamp = (at: string) => new Date(at).getTime().toString(36);
 
 /**
- * 'appointment' (issue 15 §5): the caller's appointments they rescheduled in the last 7 days, dated
+ * 'appointment': the caller's appointments they rescheduled in the last 7 days, dated
  * at the move, with the old and the new start as the patient reads dates.
  */
 export const rescheduleSource: NotificationSource = {
@@ -169,7 +169,7 @@ export const rescheduleSource: NotificationSource = {
 };
 
 /**
- * 'appointment' (issue 15 §5): for a doctor (the caller's account is the doctor's), their patients'
+ * 'appointment': for a doctor (the caller's account is the doctor's), their patients'
  * reschedules in the last 7 days. No health data: the dates only.
  */
 export const doctorRescheduleSource: NotificationSource = {
@@ -193,7 +193,7 @@ export const doctorRescheduleSource: NotificationSource = {
 };
 
 /**
- * 'appointment' (issue 15 §6): the caller's appointments cancelled by themselves or an admin in the
+ * 'appointment': the caller's appointments cancelled by themselves or an admin in the
  * last 7 days (a doctor's cancellation has its own, with the reason: doctorCancelSource).
  */
 export const cancelSource: NotificationSource = {
@@ -217,7 +217,7 @@ export const cancelSource: NotificationSource = {
     }),
 };
 
-/** 'appointment' (issue 15 §6): for a doctor, appointments their patients (or an admin) cancelled. */
+/** 'appointment': for a doctor, appointments their patients (or an admin) cancelled. */
 export const doctorPatientCancelSource: NotificationSource = {
   sql: `SELECT ${APPOINTMENT_COLUMNS}, a.cancelled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
          WHERE d.user_id = u.id AND a.status = 'Cancelled' AND a.cancelled_by IN ('patient', 'admin')
@@ -237,7 +237,7 @@ export const doctorPatientCancelSource: NotificationSource = {
 };
 
 /**
- * 'appointment' (issue 16 §1): for a doctor, their non-cancelled appointments booked in the last 7
+ * 'appointment': for a doctor, their non-cancelled appointments booked in the last 7
  * days, dated at the booking. No health data: the date only.
  */
 export const doctorBookingSource: NotificationSource = {
@@ -262,7 +262,7 @@ type DecisionRow = {
 };
 
 /**
- * 'system' (issue 16 §1): the decision on the caller's own doctor application (approved, or rejected
+ * 'system': the decision on the caller's own doctor application (approved, or rejected
  * with the reviewer's reason), dated at the review; each decision is a notification of its own.
  */
 export const applicationDecisionSource: NotificationSource = {

@@ -17,7 +17,7 @@ export class NotificationsRepository {
 
   /**
    * The caller's user row with every source's rows as JSON columns: one statement however many
-   * sources there are (issue 9: a list request issues a fixed number of statements).
+   * sources there are (a list request issues a fixed number of statements).
    */
   static sourcesSql(sources: NotificationSource[]): string {
     return `SELECT ${USER_COLUMNS},

@@ -41,9 +41,9 @@ import { DEFAULT_CONSULTATION_MINUTES } from '../common/appointment-ics.js';
 import { downloadPath } from '../documents/documents.service.js';
 
 /**
- * Issue 19 §3: a patient's record as a FHIR R4 `Bundle` of type `collection`. Pure: the repository
- * reads the rows in one statement, this maps them; codes come from the shared table
- * (`@medora/shared` fhir/codes.ts), the clinical lists from `healthRecordLists`.
+ * A patient's record as a FHIR R4 `Bundle` of type `collection` (docs/product.md#exports). Pure: the
+ * repository reads the rows in one statement, this maps them; codes come from the shared table
+ * (`shared/src/fhir/codes.ts`), the clinical lists from `healthRecordLists`.
  */
 
 export interface FhirExportRows {

@@ -13,7 +13,7 @@ import type { IntakeAnswers } from '@medora/shared';
 import { UserEntity } from '../users/user.entity.js';
 
 /**
- * A patient's health profile: the stable facts of the intake record (spec §3; issue 15 §2). Each
+ * A patient's health profile: the stable facts of the intake record. Each
  * submission's own answers and clinical summary are a visit (PatientVisitEntity).
  */
 @Entity({ name: 'patient_profiles' })

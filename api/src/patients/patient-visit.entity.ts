@@ -1,9 +1,9 @@
 import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { ClinicalSummary, IntakeAnswers, VisitKind } from '@medora/shared';
 
-/** One submitted intake (issue 15 §2): its date, kind, reason, its own answers and clinical summary. */
+/** One submitted intake: its date, kind, reason, its own answers and clinical summary. */
 @Entity({ name: 'patient_visits' })
-// Issue 18: a patient's visits, newest first, a keyset page at a time (id as tiebreak).
+// A patient's visits, newest first, a keyset page at a time (id as tiebreak).
 @Index('idx_patient_visits_patient_visited_id', ['firebaseUid', 'visitedAt', 'id'])
 @Check('ck_patient_visits_kind', `kind IN ('visit', 'follow-up', 'profile')`)
 export class PatientVisitEntity {
@@ -30,7 +30,7 @@ export class PatientVisitEntity {
   visitedAt!: Date;
 }
 
-/** The unsent intake of one account (issue 15 §2), kept on the server instead of the browser. */
+/** The unsent intake of one account, kept on the server instead of the browser. */
 @Entity({ name: 'patient_drafts' })
 export class PatientDraftEntity {
   @PrimaryColumn({ name: 'firebase_uid', type: 'text' })

@@ -34,7 +34,7 @@ export class PatientsController {
 
   @Get(':uid')
   @ApiOperation({
-    summary: 'A patient’s intake record and clinical summary (spec §7); 404 for a new patient',
+    summary: 'A patient’s intake record and clinical summary; 404 for a new patient',
   })
   @ApiResponse({ status: 200, description: '{ exists, data, aiSummary }' })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
@@ -49,7 +49,7 @@ export class PatientsController {
   @Post()
   @RequireVerifiedEmail()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Save the caller’s intake record (spec §7); a repeat call replaces it (200)' })
+  @ApiOperation({ summary: 'Save the caller’s intake record; a repeat call replaces it (200)' })
   @ApiBody({ schema: openApiSchema(savePatientSchema) })
   @ApiResponse({ status: 400, description: 'Invalid record', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'uid is not the caller’s', schema: ERROR_BODY_SCHEMA })
@@ -63,7 +63,7 @@ export class PatientsController {
     return patient;
   }
 
-  // Issue 15 §2: visits and the unsent draft.
+  // Visits and the unsent draft.
   @Get(':uid/visits')
   @ApiOperation({
     summary:
@@ -115,7 +115,7 @@ export class PatientsController {
     return this.patients.reviewFlag(caller, uid, id, flagId);
   }
 
-  // Issue 19 §3: the record in FHIR R4, always as a file (like the .ics): a JSON a patient takes anywhere.
+  // The record in FHIR R4, always as a file (like the .ics): a JSON a patient takes anywhere.
   @Get(':uid/fhir')
   @ApiOperation({
     summary:

@@ -14,7 +14,7 @@ import { PatientsService } from './patients.service.js';
   ],
   controllers: [PatientsController],
   providers: [PatientsService, PatientsRepository],
-  // Issue 15 §3 (h3): the documents module makes a deleted document disappear from the record.
+  // The documents module makes a deleted document disappear from the record.
   exports: [PatientsRepository],
 })
 export class PatientsModule {}

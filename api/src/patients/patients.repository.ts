@@ -31,7 +31,7 @@ export interface NewVisit {
   summary: ClinicalSummary | null;
 }
 
-/** Data access for patient profiles, their visits (issue 15 §2) and the unsent draft. */
+/** Data access for patient profiles, their visits and the unsent draft. */
 @Injectable()
 export class PatientsRepository {
   constructor(
@@ -90,7 +90,7 @@ export class PatientsRepository {
   }
 
   /**
-   * Replaces a visit's deterministic summary by an LLM's (issue 17 §4: written after the save
+   * Replaces a visit's deterministic summary by an LLM's (written after the save
    * answered). A summary that is no longer the deterministic one is left alone.
    */
   async replaceDeterministicSummary(visitId: string, summary: ClinicalSummary): Promise<void> {
@@ -170,7 +170,7 @@ export class PatientsRepository {
   /**
    * Removes a deleted document's file name from the patient's record (its `<field>_document` entry or
    * its place in `medicalReports`) inside the caller's transaction: from the profile's facts and from
-   * every visit that names it (a visit keeps its own uploads since issue 15 §2), so no summary or
+   * every visit that names it (a visit keeps its own uploads), so no summary or
    * answer table shows a document that is gone.
    */
   async forgetDocument(
@@ -193,7 +193,7 @@ export class PatientsRepository {
   }
 
   /**
-   * Issue 19 §3: everything the FHIR export shows, in ONE statement whatever the record's size (profile,
+   * Everything the FHIR export shows, in ONE statement whatever the record's size (profile,
    * e-mail, every visit, appointment and document as JSON arrays).
    */
   async findExportRows(firebaseUid: string): Promise<FhirExportRows | null> {

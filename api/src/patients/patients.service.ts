@@ -78,7 +78,7 @@ export class PatientsService {
 
   /**
    * `GET /api/patients/:uid`: the owner, a doctor the patient booked with, or an admin; 404 for a
-   * patient without a record yet (spec §7: a new patient).
+   * patient without a record yet (a new patient).
    */
   async get(caller: Caller, uid: string): Promise<PatientResponse> {
     await this.access.assertCanAccess(caller, uid, {
@@ -92,7 +92,7 @@ export class PatientsService {
 
   /**
    * `POST /api/patients`: saves the caller's submission: the profile's stable facts are replaced, the
-   * visit's own answers become a new visit with its clinical summary (issue 15 §2), the draft goes.
+   * visit's own answers become a new visit with its clinical summary, the draft goes.
    */
   async save(
     caller: Caller,
@@ -110,7 +110,7 @@ export class PatientsService {
     const visitData = visitAnswersFor(kind, visit);
     const answersToSummarize = summaryInput(kind, profile, visitData);
     const complete = (s: ClinicalSummary) => (kind === 'follow-up' ? withFollowUpSection(s, visitData) : s);
-    // Issue 17 §4: the deterministic summary is stored at once; an LLM's replaces it when it answers.
+    // The deterministic summary is stored at once; an LLM's replaces it when it answers.
     const saved = await this.patients.saveSubmission(caller.uid, profile, {
       kind,
       reason: visitReason(kind, visitData),
@@ -129,7 +129,7 @@ export class PatientsService {
 
   /**
    * `GET /api/patients/:uid/visits`: the newest visits first, VISITS_LIST_MAX a page — older than the
-   * visit `before` for the next page (issue 18) — for who may read the record.
+   * visit `before` for the next page — for who may read the record.
    */
   async listVisits(caller: Caller, uid: string, before: string | null = null): Promise<VisitsResponse> {
     await this.access.assertCanAccess(caller, uid, {
@@ -169,7 +169,7 @@ export class PatientsService {
   }
 
   /**
-   * Issue 19 §3: `GET /api/patients/:uid/fhir`, the record as a FHIR R4 Bundle for who may read it
+   * `GET /api/patients/:uid/fhir`, the record as a FHIR R4 Bundle for who may read it
    * (READERS: the owner, a doctor with an active appointment, an admin), audited as an 'export'.
    */
   async exportFhir(caller: Caller, uid: string): Promise<{ fileName: string; body: string }> {

@@ -27,7 +27,7 @@ import { ProviderService } from './provider.service.js';
 
 const idPipe = () => new ZodValidationPipe(appointmentIdSchema);
 
-/** The provider dashboard (issue 7): approved doctors and providers only, the service decides (403). */
+/** The provider dashboard: approved doctors and providers only, the service decides (403). */
 @ApiTags('provider')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })

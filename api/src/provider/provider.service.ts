@@ -57,7 +57,7 @@ export function prescriptionPath(appointmentId: string): string {
 }
 
 /**
- * The provider dashboard's data (issue 7). Every method starts from the caller's own approved doctor
+ * The provider dashboard's data. Every method starts from the caller's own approved doctor
  * row, so a doctor only ever reaches their own appointments and the patients who booked with them.
  */
 @Injectable()
@@ -95,7 +95,7 @@ export class ProviderService {
   }
 
   /**
-   * Issue 18: a page of this doctor's appointments starting in a window of clinic dates (default today
+   * A page of this doctor's appointments starting in a window of clinic dates (default today
    * and the next PROVIDER_WINDOW_NEXT_DAYS days), by start. An active appointment carries the patient's
    * name, e-mail and summary headline; a cancelled one none of them (the relationship ended:
    * doctor-of-patient.ts). One audit row per patient whose data the page returned.
@@ -146,7 +146,7 @@ export class ProviderService {
   }
 
   /**
-   * Issue 18: the summary and intake behind one card — only for the appointment's own doctor, only
+   * The summary and intake behind one card — only for the appointment's own doctor, only
    * while it is active, and only while the access policy's doctor-of-patient rule holds (it writes the
    * allowed or denied audit row, as for `GET /api/patients/{uid}`). 404 when it is not theirs.
    */
@@ -376,7 +376,7 @@ export class ProviderService {
    * Replaces the weekly schedule and clinic zone; booking reads it on the next request. Existing
    * bookings are never dropped: those that no longer fit stay booked and are listed in the answer.
    * Slots arrive canonical ('hh:mm AM/PM', from the shared schema) and are stored once each, in
-   * time order; the zone must be one Postgres knows (issue 13 §3). Issue 16 §3: weekly hours are
+   * time order; the zone must be one Postgres knows. Weekly hours are
    * stored with the slots generated from them, and the date exceptions beside them.
    */
   async updateSchedule(caller: Caller, input: ProviderScheduleInput): Promise<ProviderScheduleResponse> {
@@ -403,7 +403,7 @@ export class ProviderService {
       exceptions: row.schedule?.exceptions ?? [],
     };
     const timeZone = clinicTimeZone(row.timeZone);
-    // Issue 18: bounded — bookings exist only inside the booking window (booking and rescheduling
+    // Bounded — bookings exist only inside the booking window (booking and rescheduling
     // refuse any other date), so that window (with a day of margin for any zone) and a row cap suffice.
     const [, until] = bookingWindowParams(new Date());
     const upcoming = await this.appointmentRows.upcomingOfDoctor(row.id, until, SCHEDULE_CHECK_MAX_ROWS);
@@ -436,7 +436,7 @@ export function storedSchedule(input: ProviderScheduleInput): DoctorSchedule {
   return { availableDays: days, timeSlots, exceptions };
 }
 
-/** A row of the doctor's window as its card: name and summary headline, no intake (issue 18). */
+/** A row of the doctor's window as its card: name and summary headline, no intake. */
 function toProviderAppointment(r: DoctorAppointmentRow, timeZone: string): ProviderAppointment {
   const slot = cachedSlotOf(new Date(r.starts_at), timeZone);
   return {

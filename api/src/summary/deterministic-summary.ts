@@ -79,7 +79,7 @@ export function summaryText(
 }
 
 /**
- * The default clinical summary: deterministic, offline, built only from the record (issue 4). Sections:
+ * The default clinical summary: deterministic, offline, built only from the record. Sections:
  * patient, chief complaints with follow-up details, chronic conditions, allergies, medications, surgical,
  * social and obstetric history.
  */

@@ -9,7 +9,7 @@ import { llmSummary } from './llm-summary.js';
  * SUMMARY_LLM_MODEL set, an OpenAI-compatible model writes the narrative, and any failure of it
  * falls back to the deterministic summary (a save never fails because of the summary).
  *
- * Issue 17 §4: a save does not wait for the model. It stores the deterministic summary at once and
+ * A save does not wait for the model. It stores the deterministic summary at once and
  * `enrichLater` replaces it when the model answers (a failure leaves the deterministic one).
  */
 @Injectable()

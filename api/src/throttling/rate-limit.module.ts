@@ -8,7 +8,7 @@ const REDIS = Symbol('REDIS');
 
 /**
  * The counters behind `@RateLimit`: in Redis when REDIS_URL is set, so that every API process counts
- * together (issue 17), in this process's memory otherwise. Our own route guard instead of
+ * together, in this process's memory otherwise. Our own route guard instead of
  * @nestjs/throttler's: its guard would be one more global guard with no defined order relative to the
  * AuthGuard (the per-user count needs the verified uid), and the package is CommonJS requiring the
  * ESM-only @nestjs/common 12, which Jest's CommonJS runtime cannot load on Node 20.

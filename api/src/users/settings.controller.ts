@@ -17,7 +17,7 @@ import { SettingsService } from './settings.service.js';
 const accountDoc = openApiSchema(accountSchema);
 const preferencesDoc = openApiSchema(notificationPreferencesSchema);
 
-/** Issue 15 §4: the settings page's routes, always on the caller's own account (the token's uid). */
+/** The settings page's routes, always on the caller's own account (the token's uid). */
 @ApiTags('settings')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })

@@ -44,7 +44,7 @@ function setup() {
   return { service, users, preferences };
 }
 
-describe('SettingsService (issue 15 §4)', () => {
+describe('SettingsService', () => {
   it("updates the token's own account only, and stores an emptied field as null", async () => {
     const { service, users } = setup();
     await service.updateAccount(caller(), { name: '', phone: '5551234567' });

@@ -24,8 +24,8 @@ function toAccount(row: UserRow): Account {
 }
 
 /**
- * The settings page (issue 15 §4). Every route acts on the caller's own account: the owner is the
- * verified token's uid, never a path or body value, and the e-mail follows the token's e-mail.
+ * The settings page (docs/product.md#settings). Every route acts on the caller's own account: the owner is
+ * the verified token's uid, never a path or body value, and the e-mail follows the token's e-mail.
  */
 @Injectable()
 export class SettingsService {

@@ -11,7 +11,7 @@ import {
 import { REMINDER_LEAD_HOURS, type ReminderLeadHours } from '@medora/shared';
 import { UserEntity } from './user.entity.js';
 
-/** A user's notification preferences (issue 15 §4); no row means the shared defaults. */
+/** A user's notification preferences; no row means the shared defaults. */
 @Entity({ name: 'user_preferences' })
 @Check('chk_user_preferences_lead', `reminder_lead_hours IN (${REMINDER_LEAD_HOURS.join(', ')})`)
 export class UserPreferencesEntity {

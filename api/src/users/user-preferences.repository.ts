@@ -9,7 +9,7 @@ const PREFERENCE_COLUMNS = `p.email_booking_confirmations AS "emailBookingConfir
   p.in_app_notifications AS "inAppNotifications"`;
 
 /**
- * Notification preferences per user (issue 15 §4). Exported by UsersModule for the notifications
+ * Notification preferences per user. Exported by UsersModule for the notifications
  * issue: a user without a row has the shared `DEFAULT_NOTIFICATION_PREFERENCES`.
  */
 @Injectable()

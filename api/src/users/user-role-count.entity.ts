@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * Issue 18 (perf): how many users hold each role, kept by the triggers of migration
+ * How many users hold each role, kept by the triggers of migration
  * UserRoleCounts1769904000000 (the serving role may only read it). `GET /api/admin/overview` reads it
  * instead of counting `users`.
  */

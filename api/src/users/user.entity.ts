@@ -10,7 +10,7 @@ import {
 import type { Role } from '@medora/shared';
 
 @Entity({ name: 'users' })
-// Issue 18 (AdminListIndexes1769558400000): the overview's count by role; the search's trigram index
+// Migration AdminListIndexes1769558400000: the overview's count by role; the search's trigram index
 // on e-mail exists only where pg_trgm does, so the migration keeps it, not TypeORM.
 @Index('idx_users_role', ['role'])
 @Index('idx_users_email_trgm', { synchronize: false })
@@ -34,7 +34,7 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true })
   phone!: string | null;
 
-  /** The account's name, set on the settings page (issue 15 §4). */
+  /** The account's name, set on the settings page. */
   @Column({ type: 'text', nullable: true })
   name!: string | null;
 

@@ -28,7 +28,7 @@ export class UsersController {
   @Post('users')
   @HttpCode(201)
   @RateLimit('signIn')
-  @ApiOperation({ summary: 'Create the caller’s user record (spec §7); a repeat call returns it unchanged' })
+  @ApiOperation({ summary: 'Create the caller’s user record; a repeat call returns it unchanged' })
   @ApiBody({ schema: openApiSchema(createUserSchema) })
   @ApiResponse({ status: 201, description: 'Created', schema: userDoc })
   @ApiResponse({ status: 200, description: 'Already registered', schema: userDoc })

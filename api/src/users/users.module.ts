@@ -8,7 +8,7 @@ import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
 /**
- * Accounts: registration, `GET /api/me`, and the settings page (issue 15 §4). The notification
+ * Accounts: registration, `GET /api/me`, and the settings page. The notification
  * preferences repository is exported for the notifications to honour.
  */
 @Module({

@@ -1,4 +1,4 @@
-// Plain module, no Nest (issue 14 §2): the bench's baseline server (scripts/lib/bench/baseline-server.ts)
+// Plain module, no Nest: the bench's baseline server (scripts/lib/bench/baseline-server.ts)
 // runs this very statement without the framework. In the API only UsersRepository runs it.
 import type { Role } from '@medora/shared';
 
@@ -10,7 +10,7 @@ export interface UserRow {
   role: Role;
   emailVerified: boolean;
   phone: string | null;
-  /** Set on the settings page (issue 15 §4). */
+  /** Set on the settings page. */
   name: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -28,7 +28,7 @@ export const USER_BY_FIREBASE_UID_SQL = `SELECT ${USER_COLUMNS} FROM users u WHE
 
 /**
  * What the auth guard needs of the caller's row on every request: the role (no row: not registered).
- * One column instead of UserRow's nine (issue 18, CPU per request: pg parses every column of every
+ * One column instead of UserRow's nine (CPU per request: pg parses every column of every
  * row, two timestamps into Dates). Run as the named statement CALLER_ROLE_STATEMENT, prepared once per
  * connection.
  */

@@ -63,7 +63,7 @@ export class UsersRepository {
   }
 
   /**
-   * The row's e-mail and its verification follow the verified token (issue 13; issue 15 §4: an e-mail
+   * The row's e-mail and its verification follow the verified token (an e-mail
    * change reaches the row when the user signs in again). With `issuedAt`, a token older than the one
    * the row was last set from changes nothing, so a token from before an e-mail change cannot put the
    * old address back.
@@ -93,7 +93,7 @@ export class UsersRepository {
   }
 
   /**
-   * Issue 15 §4: sets the account's name and/or phone (a field left undefined keeps its value; null
+   * Sets the account's name and/or phone (a field left undefined keeps its value; null
    * clears it). Returns the updated row, or null when the uid has no users row.
    */
   async updateAccount(
@@ -132,7 +132,7 @@ export class UsersRepository {
 
   /**
    * How many accounts hold each role (roles nobody holds are absent or 0): the counts the triggers of
-   * UserRoleCounts1769904000000 keep, three rows whatever the number of users (issue 18).
+   * UserRoleCounts1769904000000 keep, three rows whatever the number of users.
    */
   countByRole(): Promise<{ key: Role; n: string }[]> {
     return this.repo.query(`SELECT role AS key, n FROM user_role_counts`);

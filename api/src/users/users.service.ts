@@ -32,7 +32,7 @@ export class UsersService {
   ) {}
 
   /**
-   * `POST /api/users` (spec §7). Email and emailVerified come from the verified token, never the body.
+   * `POST /api/users`. Email and emailVerified come from the verified token, never the body.
    * The first call creates the record; later calls return it unchanged except for the token's email
    * data, so nobody can switch role by posting again.
    */
@@ -71,7 +71,7 @@ export class UsersService {
   }
 
   async me(caller: Caller): Promise<MeResponse> {
-    // Issue 15 §4: the stored e-mail follows the verified token, so an e-mail change verified through
+    // The stored e-mail follows the verified token, so an e-mail change verified through
     // the settings page reaches the users row when the user signs in again (the session asks here).
     if (caller.registered) {
       await this.users.refreshFromToken(

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Users (spec §3 User) and doctors with their weekly schedule (spec §3 Doctor). */
+/** Users and doctors with their weekly schedule. */
 export class InitialSchema1767225600000 implements MigrationInterface {
   name = 'InitialSchema1767225600000';
 

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Read state of the header bell's notifications, per user (issue 3). */
+/** Read state of the header bell's notifications, per user. */
 export class NotificationReads1767312000000 implements MigrationInterface {
   name = 'NotificationReads1767312000000';
 

@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Appointments (spec §3 Appointment, issue 6). The partial unique index is the guarantee of one active
- * booking per doctor and start time whatever the concurrency (ARCHITECTURE rule 7); a cancelled row
- * no longer holds its slot.
+ * Appointments. The partial unique index is the guarantee of one active booking per doctor and start time
+ * whatever the concurrency (docs/product.md#booking-an-appointment); a cancelled row no longer holds its
+ * slot.
  */
 export class Appointments1767484800000 implements MigrationInterface {
   name = 'Appointments1767484800000';

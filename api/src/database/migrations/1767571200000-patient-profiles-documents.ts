@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Patient intake records and their documents (issue 4). Document bytes live in their own table so
+ * Patient intake records and their documents. Document bytes live in their own table so
  * listing documents never reads file contents.
  */
 export class PatientProfilesDocuments1767571200000 implements MigrationInterface {

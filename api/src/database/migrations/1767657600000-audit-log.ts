@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The audit log (issue 5): who read or wrote a profile, document or appointment, and every denial. */
+/** The audit log: who read or wrote a profile, document or appointment, and every denial. */
 export class AuditLog1767657600000 implements MigrationInterface {
   name = 'AuditLog1767657600000';
 

@@ -1,8 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 7: the doctor application record (spec §3 Doctor), credentials with their bytes (spec §3
- * Credential record), and the prescription file of an appointment.
+ * The doctor application record, credentials with their bytes, and the prescription file of an appointment.
  */
 export class DoctorApplications1767744000000 implements MigrationInterface {
   name = 'DoctorApplications1767744000000';

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13 §3: a doctor application carries a version that every change raises (an admin's decision
+ * A doctor application carries a version that every change raises (an admin's decision
  * names the version they reviewed), and a resubmission marks the earlier credentials superseded.
  * Clinic zones Postgres does not know are reset to the default.
  */

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Audit rows say where a call came from (issue 13): the client's IP and user agent. */
+/** Audit rows say where a call came from: the client's IP and user agent. */
 export class AuditClient1767916800000 implements MigrationInterface {
   name = 'AuditClient1767916800000';
 

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { APP_DB_ROLE } from '../app-role.js';
 
 /**
- * The role the API serves traffic as (issue 13): reads and writes every table, but may only INSERT and
+ * The role the API serves traffic as: reads and writes every table, but may only INSERT and
  * SELECT on audit_log (no UPDATE, DELETE, TRUNCATE) and only read the migrations table. Migrations keep
  * running as the owner (the user of MIGRATION_DATABASE_URL, else DATABASE_URL). Tables created by
  * later migrations get the same DML grants through default privileges; a later table that must be

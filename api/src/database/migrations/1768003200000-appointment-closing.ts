@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: who cancelled an appointment and why (a doctor's reason is shown to the patient), and when
+ * Who cancelled an appointment and why (a doctor's reason is shown to the patient), and when
  * a visit was closed as Completed or No-Show (the doctor may undo that within 24 hours).
  */
 export class AppointmentClosing1768003200000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13 §5: a document's fileUrl and an appointment's prescriptionUrl are the server's, never a
+ * A document's fileUrl and an appointment's prescriptionUrl are the server's, never a
  * client's (`javascript:` URLs were stored). Stored client values are cleared, and CHECK constraints
  * keep the columns to what the server writes: '' for documents (the URL is derived from the id), and
  * NULL or the appointment's own prescription route.

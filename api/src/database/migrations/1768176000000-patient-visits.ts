@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { inferVisitKind, splitAnswers, visitReason, type IntakeAnswers } from '@medora/shared';
 
 /**
- * Issue 15 §2: each submitted intake is a visit with its own date, reason and clinical summary, kept
+ * Each submitted intake is a visit with its own date, reason and clinical summary, kept
  * as history; the profile keeps the stable facts. Every existing profile becomes one visit (its visit
  * answers and its current summary, dated when the profile was last saved) and keeps only the stable
  * facts, split by the shared rule (`splitAnswers`). The unsent intake moves from the browser to the

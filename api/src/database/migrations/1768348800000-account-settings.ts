@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15 §4 (My account): the account's name beside its phone, and each user's notification
- * preferences (a row only once the user saves them: the defaults live once, in `@medora/shared`, so
- * the columns have none).
+ * Settings (docs/product.md#settings): the account's name beside its phone, and each user's notification
+ * preferences (a row only once the user saves them: the defaults live once, in `@medora/shared`, so the
+ * columns have none).
  */
 export class AccountSettings1768348800000 implements MigrationInterface {
   name = 'AccountSettings1768348800000';

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 15 §5: a patient moves an upcoming appointment to another slot of the same doctor. The row
+ * A patient moves an upcoming appointment to another slot of the same doctor. The row
  * keeps its id; `rescheduled_from` is the start it had before the latest move and `rescheduled_at`
  * when that happened (the notifications of the patient and the doctor are dated by it).
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 16 §2: a retried application upload must not store the same document twice (an admin saw six
+ * A retried application upload must not store the same document twice (an admin saw six
  * documents after one retry). `content_hash` is the SHA-256 of a credential's bytes; one current (not
  * superseded) document per application, type and content.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 16 §5: an admin suspends an approved doctor (with a reason) and reinstates them. A suspended
+ * An admin suspends an approved doctor (with a reason) and reinstates them. A suspended
  * doctor keeps `verification_status = 'approved'` (the decision on the application stands) but the one
  * approved-doctor rule (`approvedDoctorSql`) requires `suspended_at IS NULL`: not bookable, no
  * dashboard, no access to patients' records.

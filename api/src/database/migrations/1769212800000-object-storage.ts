@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const FILE_TABLES = ['document_files', 'credential_files', 'prescription_files'] as const;
 
 /**
- * Issue 17 §5: file bytes may live in S3-compatible object storage. Each file row says where its
+ * File bytes may live in S3-compatible object storage. Each file row says where its
  * bytes are — `storage = 'db'` (the `bytes` column, the embedded default) or `'s3'` (the object
  * `object_key`) — so rows of both kinds coexist while `npm run storage:migrate` moves them.
  */

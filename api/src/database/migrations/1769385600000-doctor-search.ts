@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const BOOKABLE = `verification_status = 'approved' AND suspended_at IS NULL AND is_available`;
 
 /**
- * Issue 18: the doctor search reads a page by keyset (name, id) without walking every doctor.
+ * The doctor search reads a page by keyset (name, id) without walking every doctor.
  * - `idx_doctors_bookable_name`: the unfiltered page, in order, bookable doctors only.
  * - `idx_doctors_bookable_specialty_name`: the specialty filter (and the chronic-condition filter's
  *   "does any doctor match" probe), in page order.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 18: the provider's appointments and the patient's visits are read a page at a time, ordered
+ * The provider's appointments and the patient's visits are read a page at a time, ordered
  * by time with the id as tiebreak (cancelled rows may share a doctor's start). The id joins the
  * (doctor, time), (patient, time) and (patient, visited) indexes so a keyset page is one index range
  * scan with no sort; the two-column indexes they replace would be redundant beside them.

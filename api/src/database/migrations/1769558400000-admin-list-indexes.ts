@@ -7,7 +7,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export const APPLICATION_SEARCH_TEXT_SQL = `coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(license_number, '')`;
 
 /**
- * Issue 18: indexes for every filter the admin lists offer, so that their cost does not grow with the
+ * Indexes for every filter the admin lists offer, so that their cost does not grow with the
  * data.
  *
  * - Applications (`GET /api/admin/applications`): the queue (status, submission date, id — the keyset

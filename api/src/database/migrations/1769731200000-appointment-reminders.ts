@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 19 §2: one row per reminder the sweep enqueued, keyed by the appointment and the start it was
+ * One row per reminder the sweep enqueued, keyed by the appointment and the start it was
  * for. The key makes two sweeps at once record (and so enqueue) each reminder once; a rescheduled
  * appointment has a new start, hence a new key and a reminder for its new time. pg-boss's own tables
  * are not here: `installJobSchema` installs them in their own schema after the migrations.

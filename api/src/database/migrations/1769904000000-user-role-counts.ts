@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { APP_DB_ROLE } from '../app-role.js';
 
 /**
- * Issue 18 (perf): `GET /api/admin/overview` counted users by role by reading all of `idx_users_role`
+ * `GET /api/admin/overview` counted users by role by reading all of `idx_users_role`
  * on every request (111 ms at 215,000 users). Counts are now kept per role in `user_role_counts` by
  * statement-level triggers on `users` (insert, delete, update, truncate) that add each statement's
  * net change per role, so the overview reads three rows whatever the number of users.

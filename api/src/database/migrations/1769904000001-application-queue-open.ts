@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 18 (perf): the admin's application tabs other than "suspended" (pending, approved, rejected)
+ * The admin's application tabs other than "suspended" (pending, approved, rejected)
  * read applications that are not suspended, and their `total` counts them on every page. The queue
  * index of AdminListIndexes1769558400000 does not know `suspended_at`, so Postgres visited every
  * matching row in the table to check it (a bitmap heap scan of all 5,000 pending applications at M,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * "Now" for the reminder sweep (issue 19 §2): the system clock plus an offset that only the local
+ * "Now" for the reminder sweep: the system clock plus an offset that only the local
  * mode's `POST /api/dev/clock` can change (the dev module exists only there), so a reminder can be
  * made due in a browser test without waiting a day. Per process; production never moves it.
  */

@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { AppointmentEntity } from '../../appointments/appointment.entity.js';
 
-/** A reminder the sweep enqueued (issue 19 §2): at most one per appointment and start. */
+/** A reminder the sweep enqueued: at most one per appointment and start. */
 @Entity({ name: 'appointment_reminders' })
 export class AppointmentReminderEntity {
   @PrimaryColumn({

@@ -9,7 +9,7 @@ import { PgBossMailQueue } from './pg-boss-mail-queue.js';
 
 const CURSOR_SCOPE = { list: 'mail-failed' };
 
-/** Issue 19 §2: the admin's view of the mail queue's dead letters, and sending one again. */
+/** The admin's view of the mail queue's dead letters, and sending one again. */
 @Injectable()
 export class DeadLettersService {
   constructor(

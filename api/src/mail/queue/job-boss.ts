@@ -13,7 +13,7 @@ import { APP_ROLE_CONNECTION_OPTIONS } from '../../database/app-role.js';
 import { JOB_SCHEMA } from '../../database/job-schema.js';
 
 /**
- * The pg-boss instance of this process (issue 19 §2), on the application's database as the app role
+ * The pg-boss instance of this process, on the application's database as the app role
  * (DML only: `installJobSchema` created the schema and queues as the owner, so `migrate: false`).
  * Started before the app serves; on shutdown it stops fetching jobs and lets the running ones finish
  * within SHUTDOWN_GRACE_MS (`drain`, called by main.ts beside the HTTP drain), before the database

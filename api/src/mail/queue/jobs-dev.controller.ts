@@ -15,7 +15,7 @@ import { AppClock } from './app-clock.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
 
 /**
- * Issue 19 §2, local mode only (JobsModule registers it only with MEDORA_LOCAL_MODE, which the config
+ * Local mode only (JobsModule registers it only with MEDORA_LOCAL_MODE, which the config
  * refuses in production): move this API's clock and run the reminder sweep now, so a browser test can
  * make a reminder fire without waiting a day. Public like the other dev routes: there are no real
  * users in local mode.

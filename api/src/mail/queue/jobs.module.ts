@@ -14,9 +14,9 @@ import { ReminderRepository } from './reminder.repository.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
 
 /**
- * Issue 19 §2: durable jobs in Postgres (pg-boss) — the mail queue with retries and dead letters, the
- * reminder sweep, the admin's dead-letter routes and, in local mode only, the dev clock. Exports
- * MAIL_QUEUE for the producers (appointments, admin) and AppClock.
+ * Durable jobs in Postgres (pg-boss; docs/adr/0003-jobs-in-postgres.md) — the mail queue with retries and
+ * dead letters, the reminder sweep, the admin's dead-letter routes and, in local mode only, the dev clock.
+ * Exports MAIL_QUEUE for the producers (appointments, admin) and AppClock.
  */
 @Module({})
 export class JobsModule {

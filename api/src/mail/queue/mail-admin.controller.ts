@@ -14,7 +14,7 @@ import { ERROR_BODY_SCHEMA } from '../../common/openapi.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { DeadLettersService } from './dead-letters.service.js';
 
-/** Issue 19 §2: mail that used up its tries, for an admin to see and send again. */
+/** Mail that used up its tries, for an admin to see and send again. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @ApiResponse({ status: 401, description: 'No valid ID token', schema: ERROR_BODY_SCHEMA })

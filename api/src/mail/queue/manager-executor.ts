@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 
 /**
  * pg-boss's database executor on a TypeORM transaction: what pg-boss sends runs on that transaction's
- * connection, so it commits or rolls back with it (issue 19 §2).
+ * connection, so it commits or rolls back with it.
  */
 export function managerExecutor(manager: EntityManager): Db {
   return {

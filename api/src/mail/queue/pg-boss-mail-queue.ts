@@ -10,7 +10,7 @@ import { MetricsService } from '../../metrics/metrics.service.js';
 import { managerExecutor } from './manager-executor.js';
 
 /**
- * Issue 19 §2: `MailQueue` on pg-boss. One job per event in the `mail` queue; with a transaction's
+ * `MailQueue` on pg-boss. One job per event in the `mail` queue; with a transaction's
  * manager the jobs are inserted in that transaction (they exist only if it commits). Each job is
  * tried MAIL_ATTEMPTS times with exponential backoff, then moved to `mail.dead`, where an admin sees
  * it (`GET /api/admin/mail/failed`) and can send it again. Enqueueing never fails the caller.

@@ -12,7 +12,7 @@ import { ReminderRepository } from './reminder.repository.js';
 const MAX_BATCHES = 20;
 
 /**
- * Issue 19 §2: the reminder sweep. pg-boss runs it every minute (one job per minute for all
+ * The reminder sweep (docs/product.md#reminders). pg-boss runs it every minute (one job per minute for all
  * processes); the local mode's `POST /api/dev/reminders/sweep` runs it at once. Each batch records
  * its reminders and enqueues their `appointment.reminder` events in one transaction.
  */

@@ -39,7 +39,7 @@ export interface DueReminder {
   startsAt: Date;
 }
 
-/** The reminders the sweep recorded (issue 19 §2); the SQL of the sweep. */
+/** The reminders the sweep recorded; the SQL of the sweep. */
 @Injectable()
 export class ReminderRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
