@@ -10,7 +10,7 @@
  * depends on today's date fails here rather than on some later day. MEDORA_TEST_CLOCK=real turns it off.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './lib/build.js';
@@ -186,11 +186,25 @@ const parts: Record<string, () => Promise<Tally[]>> = {
   ],
 };
 
+/**
+ * Each part's counts and seconds as JSON (default `.data/test-times.json`, or MEDORA_TEST_TIMES), so a
+ * CI run's time split can be kept and compared, not only read off the console.
+ */
+function writeTimes(tallies: readonly Tally[], seconds: number): void {
+  const file = path.resolve(root, process.env.MEDORA_TEST_TIMES || '.data/test-times.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const parts = tallies.map((t) => ({ ...t, seconds: Math.round(t.seconds * 10) / 10 }));
+  const report = { finishedAt: new Date().toISOString(), seconds: Math.round(seconds), parts };
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`  stage times written to ${path.relative(root, file)}`);
+}
+
 async function main(): Promise<void> {
   const onlyIndex = process.argv.indexOf('--only');
   const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
   if (only && !parts[only]) throw new Error(`--only takes one of ${Object.keys(parts).join(', ')}`);
   const tallies: Tally[] = [];
+  const started = Date.now();
   for (const [name, part] of Object.entries(parts)) {
     if (only && name !== only) continue;
     tallies.push(...(await part()));
@@ -203,6 +217,9 @@ async function main(): Promise<void> {
     );
   }
   const sum = (k: 'passed' | 'failed' | 'skipped') => tallies.reduce((n, t) => n + t[k], 0);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`  ${'total (wall clock)'.padEnd(58)} ${' '.repeat(23)} ${seconds.toFixed(0).padStart(4)} s`);
+  writeTimes(tallies, seconds);
   const skipped = sum('skipped');
   console.log(`${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(sum('failed') > 0 ? 1 : 0);

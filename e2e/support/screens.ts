@@ -6,10 +6,17 @@ import { mkdirSync } from 'node:fs';
 export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/medora-shots';
 
 /**
+ * Screenshots are for people to look at, and nothing compares them: they are written only when asked
+ * (E2E_SHOTS=1). The resizes around them still run, so the layout checks at each width still do.
+ */
+export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
+
+/**
  * Saves `SHOTS/<name>.png`. A full-page shot is taken from the top, so the sticky header is not
  * painted over the middle of the page.
  */
 export async function shot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (!SHOTS_WANTED) return;
   mkdirSync(SHOTS, { recursive: true });
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
