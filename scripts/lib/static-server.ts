@@ -19,7 +19,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Files a browser must revalidate on every load: they name the current build of a remote. */
-const UNHASHED = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json']);
+const UNHASHED = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'robots.txt']);
 /** Missing files of these kinds answer 404, never the SPA page (MACHINE-NOTES: a wrong publicPath hides). */
 const NEVER_FALLBACK = /\.(js|mjs|json|css|map)$/;
 

@@ -14,6 +14,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/remotes.js';
+import { MESSAGES } from '../../shared/src/messages.js';
+import { robotsTxt } from '../../shared/src/page-paths.js';
 import { resolveBindHost } from './ports.js';
 
 /**
@@ -198,11 +200,15 @@ export function cssExtractPlugin(mode: BuildMode) {
   });
 }
 
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 const HTML_TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="${escapeAttribute(MESSAGES.pageDescription)}" />
     <title>Medora</title>
   </head>
   <body>
@@ -216,6 +222,18 @@ const HTML_TEMPLATE = `<!doctype html>
  * `<pkg>/dist/`, so no web server that serves dist/ can hand them out.
  */
 export const SOURCE_MAPS_OUTSIDE_DIST = '../sourcemaps';
+
+/** Emits `robots.txt` (from @medora/shared) beside the host's index.html. */
+class RobotsTxtPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('RobotsTxtPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RobotsTxtPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset('robots.txt', new webpack.sources.RawSource(robotsTxt())),
+      );
+    });
+  }
+}
 
 /** Builds the webpack configuration of one frontend package. */
 export function createWebpackConfig(
@@ -288,6 +306,8 @@ export function createWebpackConfig(
       }),
       cssExtractPlugin(mode),
       new HtmlWebpackPlugin({ templateContent: HTML_TEMPLATE, scriptLoading: 'defer' }),
+      // The host's build carries the site's robots.txt, so every gateway serves it as a file.
+      ...(isRemote ? [] : [new RobotsTxtPlugin()]),
       new webpack.DefinePlugin({
         __BUILD_ID__: JSON.stringify(buildId()),
         // Local-only tools (emulator mailbox, demo accounts) are compiled out of production images.

@@ -30,6 +30,7 @@ describe('static server', () => {
     expect(cacheControlFor('/x/mf-manifest.json')).toBe('no-cache');
     expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/x/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/x/robots.txt')).toBe('no-cache');
     expect(cacheControlFor('/x/main.1a2b3c4d.js')).toContain('immutable');
   });
 

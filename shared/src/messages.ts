@@ -529,6 +529,8 @@ export const MESSAGES = {
     'Keep your medical history and documents together, book time with a doctor in a few clicks, and arrive at every visit with the full picture — so you and your clinician can spend the time on care.',
   landingHeroCtaLabel: 'Start Your Journey',
   landingHeroReassurance: 'Free for patients. Your records stay private and under your control.',
+  pageDescription:
+    'Medora keeps your medical intake, documents and a clinical summary in one secure place, and books appointments with verified doctors.',
   landingHeroIllustrationLabel: 'A patient record card beside an appointment calendar',
   landingFeaturesTitle: 'What Medora offers',
   landingFeaturesIntro:

@@ -131,3 +131,17 @@ describe.each(packages)('CSS handling of %s', (pkg) => {
     expect(cssLoader.options.modules.auto.test('tokens.css')).toBe(false);
   });
 });
+
+describe('the host page for search engines', () => {
+  it('describes the product in a meta description (from the catalogue) and ships robots.txt; remotes do not', () => {
+    for (const pkg of packages) {
+      const { config } = load(pkg);
+      const html = config.plugins!.find((p) => p?.constructor.name === 'HtmlWebpackPlugin') as unknown as {
+        userOptions: { templateContent: string };
+      };
+      expect(html.userOptions.templateContent).toMatch(/<meta name="description" content="[^"]{50,}" \/>/);
+      const robots = config.plugins!.some((p) => p?.constructor.name === 'RobotsTxtPlugin');
+      expect([pkg, robots]).toEqual([pkg, pkg === 'shell']);
+    }
+  });
+});

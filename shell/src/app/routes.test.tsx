@@ -2,7 +2,13 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@medora/shared/query';
-import { authStore, MESSAGES, type SessionProfile } from '@medora/shared';
+import {
+  authStore,
+  MAIL_LINK_PATHS,
+  MESSAGES,
+  SIGNED_IN_PAGE_PATHS,
+  type SessionProfile,
+} from '@medora/shared';
 import { createRoutes } from './routes';
 import type { RemoteLoader } from '../features/remotes/remote-route';
 
@@ -160,5 +166,32 @@ describe('shell routes', () => {
     renderAt('/boom', routes);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
     expect(screen.getByText('route exploded')).toBeTruthy();
+  });
+});
+
+describe('the route table and robots.txt', () => {
+  /** Pages anyone may open: the landing page, sign-in and sign-up, a mail link's page, the 404. */
+  const PUBLIC = ['/', '/patient-login', '/provider-login', '/doctor-signup', MAIL_LINK_PATHS.unsubscribe];
+  const LOCAL_ONLY = ['/dev/mailbox'];
+
+  it('names every page as public or signed-in, so robots.txt keeps search engines off the signed-in ones', () => {
+    const paths: string[] = [];
+    const walk = (routes: RouteObject[], base: string) => {
+      for (const r of routes) {
+        const here = r.path === undefined ? base : r.path.startsWith('/') ? r.path : `${base}${r.path}`;
+        if (r.path !== undefined && r.path !== '*') paths.push(here);
+        if (r.children) walk(r.children, here.endsWith('/') ? here : `${here}/`);
+      }
+    };
+    walk(createRoutes({ loader }), '');
+    const unknown = paths.filter(
+      (p) =>
+        !PUBLIC.includes(p) &&
+        !LOCAL_ONLY.includes(p) &&
+        !(SIGNED_IN_PAGE_PATHS as readonly string[]).includes(p),
+    );
+    expect(unknown).toEqual([]);
+    // And nothing in the list is a page that does not exist.
+    expect(SIGNED_IN_PAGE_PATHS.filter((p) => !paths.includes(p))).toEqual([]);
   });
 });
