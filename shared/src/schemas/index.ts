@@ -3,6 +3,8 @@
  * API and for any frontend form that validates with them. Kept out of the main entry so pages that do
  * not validate anything (the landing page) never download zod.
  */
+// First: how zod parses in a browser, before any schema is used.
+import './jitless.js';
 export * from './roles.js';
 export * from './users.js';
 export * from '../errors.js';
