@@ -173,6 +173,17 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Headache')).toBeTruthy();
   });
 
+  it('numbers its headings without gaps: the page h1, then each card and list an h2 (WCAG 1.3.1)', async () => {
+    fakeApi();
+    renderPage();
+    await screen.findByTestId('summary-bmi');
+    const levels = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    expect(levels[0]).toBe(1);
+    const jumps = levels.slice(1).filter((level, i) => level > levels[i]! + 1);
+    expect(jumps).toEqual([]);
+    expect(screen.getByRole('heading', { level: 2, name: MESSAGES.summaryAiHeading })).toBeTruthy();
+  });
+
   it('keeps the tab and sub-tab in the URL and moves with arrow keys', async () => {
     fakeApi();
     renderPage('/dashboard?tab=appointments&sub=history');

@@ -49,7 +49,7 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
   return (
     <section className={`${css.card} ${css.clinical}`} aria-labelledby={headingId} data-testid="ai-summary">
       <div className={css.cardHead}>
-        <h3 id={headingId}>{MESSAGES.summaryAiHeading}</h3>
+        <h2 id={headingId}>{MESSAGES.summaryAiHeading}</h2>
         {summary && (
           <span className={css.chip}>
             {formatMessage('summaryGenerated', { date: formatDateTime(summary.generatedAt, null) })}
@@ -64,10 +64,10 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
             {MESSAGES.summaryVerifyLabel}
           </p>
           <section aria-labelledby={flagsId} className={css.flagBox} data-testid="summary-red-flags">
-            <h4 id={flagsId}>{MESSAGES.summaryRedFlagsHeading}</h4>
+            <h3 id={flagsId}>{MESSAGES.summaryRedFlagsHeading}</h3>
             <PatientFlags summary={summary} />
           </section>
-          <SummarySections sections={summary.sections} className={css.aiSection} level={4} />
+          <SummarySections sections={summary.sections} className={css.aiSection} level={3} />
           <p className={css.disclaimer}>{summary.disclaimer}</p>
         </>
       )}
@@ -90,7 +90,7 @@ export function SummaryTab({ profile }: SummaryTabProps) {
       <ClinicalSummaryCard summary={profile.aiSummary} />
       <section className={css.card} aria-labelledby={answersId} data-testid="summary-questionnaire">
         <div className={css.cardHead}>
-          <h3 id={answersId}>{MESSAGES.summaryProfileHeading}</h3>
+          <h2 id={answersId}>{MESSAGES.summaryProfileHeading}</h2>
           {bmi && (
             <span className={css.bmi} data-category={bmi.category} data-testid="summary-bmi">
               {formatMessage('bmiValue', { bmi: bmi.bmi.toFixed(1), category: bmi.category })}

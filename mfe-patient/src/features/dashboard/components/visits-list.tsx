@@ -21,7 +21,7 @@ export function VisitSummary({ summary }: { summary: ClinicalSummary | null }) {
       <p className={css.disclaimer}>{summary.disclaimer}</p>
       {summary.redFlags.length > 0 && (
         <section aria-label={MESSAGES.visitRedFlagsHeading} className={css.redFlags}>
-          <h4>{MESSAGES.visitRedFlagsHeading}</h4>
+          <h3>{MESSAGES.visitRedFlagsHeading}</h3>
           <ul>
             {summary.redFlags.map((f) => (
               <li key={f}>{f}</li>
@@ -31,7 +31,7 @@ export function VisitSummary({ summary }: { summary: ClinicalSummary | null }) {
       )}
       {summary.sections.map((s) => (
         <section key={s.title} aria-label={s.title}>
-          <h4>{s.title}</h4>
+          <h3>{s.title}</h3>
           <ul>
             {s.lines.map((line, i) => (
               <li key={i}>{line}</li>
@@ -130,7 +130,7 @@ export function VisitsList({ uid }: { uid: string }) {
   }
   return (
     <section className={css.visits} aria-labelledby="md-dash-visits-heading" data-testid="previous-visits">
-      <h3 id="md-dash-visits-heading">{MESSAGES.visitsHeading}</h3>
+      <h2 id="md-dash-visits-heading">{MESSAGES.visitsHeading}</h2>
       {body}
       {open && <VisitDialog uid={uid} visit={open} onClose={() => setOpen(null)} />}
     </section>
