@@ -137,7 +137,7 @@ function expectBothParts(mail: MailSinkMessage, ...texts: string[]) {
 }
 
 describe('appointment mails', () => {
-  it('booking: the patient gets the confirmation with a REQUEST .ics, the doctor a notice; both name the zone', async () => {
+  it('booking: the patient gets the confirmation with a PUBLISH .ics, the doctor a notice; both name the zone', async () => {
     const { patient, doctorUser, doctor } = await setup();
     const appointment = await booked(patient, doctor);
 
@@ -152,7 +152,7 @@ describe('appointment mails', () => {
       'https://medora.test/dashboard',
     );
     const ics = calendarOf(toPatient);
-    expect(ics).toMatchObject({ method: 'REQUEST', uid: `${appointment.id}@medora`, sequence: 0, utc: true });
+    expect(ics).toMatchObject({ method: 'PUBLISH', uid: `${appointment.id}@medora`, sequence: 0, utc: true });
     expect(ics.start.toISOString()).toBe(new Date(appointment.startsAt).toISOString());
 
     const toDoctor = await mailTo(doctorUser.email, 'New booking on');
@@ -162,7 +162,7 @@ describe('appointment mails', () => {
     expect(toDoctor.text).not.toContain(ROUTINE_RECORD.name as string);
   });
 
-  it('cancel: a CANCEL .ics with the same UID and a higher SEQUENCE; the doctor is told', async () => {
+  it('cancel: a .ics marking the same UID cancelled with a higher SEQUENCE; the doctor is told', async () => {
     const { patient, doctorUser, doctor } = await setup();
     const appointment = await booked(patient, doctor);
     const first = calendarOf(await mailTo(patient.email, 'Booked:'));
@@ -174,12 +174,12 @@ describe('appointment mails', () => {
     const cancelled = await mailTo(patient.email, 'Cancelled: your appointment with');
     expectBothParts(cancelled, doctor.name, '(Europe/Berlin)');
     const ics = calendarOf(cancelled);
-    expect(ics).toMatchObject({ method: 'CANCEL', uid: first.uid, status: 'CANCELLED' });
+    expect(ics).toMatchObject({ method: 'PUBLISH', uid: first.uid, status: 'CANCELLED' });
     expect(ics.sequence).toBeGreaterThan(first.sequence);
     await mailTo(doctorUser.email, 'Cancelled: the appointment on');
   });
 
-  it('a doctor’s cancellation reaches the patient’s mailbox with the CANCEL .ics, and the doctor’s', async () => {
+  it('a doctor’s cancellation reaches the patient’s mailbox with the cancelling .ics, and the doctor’s', async () => {
     const { patient, doctorUser, doctor } = await setup();
     const appointment = await booked(patient, doctor);
     const first = calendarOf(await mailTo(patient.email, 'Booked:'));
@@ -191,13 +191,13 @@ describe('appointment mails', () => {
 
     const cancelled = await mailTo(patient.email, 'Cancelled: your appointment with');
     expectBothParts(cancelled, doctor.name, '(Europe/Berlin)');
-    expect(calendarOf(cancelled)).toMatchObject({ method: 'CANCEL', uid: first.uid, status: 'CANCELLED' });
+    expect(calendarOf(cancelled)).toMatchObject({ method: 'PUBLISH', uid: first.uid, status: 'CANCELLED' });
     // The reason may describe the patient's health: it stays in the product, not in the mail.
     expect(cancelled.text).not.toContain('The clinic is closed');
     await mailTo(doctorUser.email, 'Cancelled: the appointment on');
   });
 
-  it('reschedule: an updated REQUEST .ics (same UID, higher SEQUENCE, new start), the old time named', async () => {
+  it('reschedule: an updated PUBLISH .ics (same UID, higher SEQUENCE, new start), the old time named', async () => {
     const { patient, doctorUser, doctor } = await setup();
     const appointment = await booked(patient, doctor, 0);
     const first = calendarOf(await mailTo(patient.email, 'Booked:'));
@@ -211,7 +211,7 @@ describe('appointment mails', () => {
 
     const moved = await mailTo(patient.email, 'Moved: your appointment with');
     const ics = calendarOf(moved);
-    expect(ics).toMatchObject({ method: 'REQUEST', uid: first.uid });
+    expect(ics).toMatchObject({ method: 'PUBLISH', uid: first.uid });
     expect(ics.sequence).toBeGreaterThan(first.sequence);
     expect(ics.start.toISOString()).toBe(new Date(after.startsAt).toISOString());
     expect(moved.text).toMatch(/has moved from .+ \(Europe\/Berlin\) to .+ \(Europe\/Berlin\)/);

@@ -71,7 +71,7 @@ test('booked in the booking screens → confirmation with .ics; the reminder fir
   await openMail(page, `Booked: your appointment with ${DOCTOR}`);
   await expect(page.getByText(`(${ZONE})`).first()).toBeVisible();
   const calendar = await downloadedCalendar(page);
-  expect(calendar).toMatchObject({ method: 'REQUEST', uid: `${appointment!.id}@medora` });
+  expect(calendar).toMatchObject({ method: 'PUBLISH', uid: `${appointment!.id}@medora` });
   expect(calendar.start).toBe(new Date(appointment!.startsAt).toISOString());
 
   // Not due yet: a sweep now records no reminder for it.

@@ -69,7 +69,7 @@ test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s
   await openMail(page, `Booked: your appointment with ${DOCTOR}`);
   await expect(page.getByText(`(${ZONE})`).first()).toBeVisible();
   const request1 = await downloadedCalendar(page);
-  expect(request1).toMatchObject({ method: 'REQUEST', uid: `${appointment.id}@medora`, sequence: 0 });
+  expect(request1).toMatchObject({ method: 'PUBLISH', uid: `${appointment.id}@medora`, sequence: 0 });
   expect(request1.start).toBe(new Date(appointment.startsAt).toISOString());
   await expectAccessible(page);
   // The HTML part, on demand, in a sandboxed frame (axe cannot run in a frame without scripts).
@@ -104,14 +104,15 @@ test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(MESSAGES.unsubscribeTokenInvalid);
   await expect(page.getByRole('button', { name: MESSAGES.unsubscribeConfirm })).toHaveCount(0);
 
-  // Cancel: the CANCEL mail, same UID, a higher SEQUENCE.
+  // Cancel: the file marks the same UID cancelled, with a higher SEQUENCE; the mail says so.
   const cancelled = await request.post(`/api/appointments/${appointment.id}/cancel`, {
     headers: auth(patient),
   });
   expect(cancelled.status()).toBe(200);
   await openMail(page, `Cancelled: your appointment with ${DOCTOR}`);
   const cancel = await downloadedCalendar(page);
-  expect(cancel).toMatchObject({ method: 'CANCEL', uid: request1.uid });
+  expect(cancel).toMatchObject({ method: 'PUBLISH', uid: request1.uid });
+  await expect(page.getByText(MESSAGES.mailCalendarCancelledNote).first()).toBeVisible();
   expect(cancel.sequence).toBeGreaterThan(request1.sequence);
 
   // The patient's settings now show reminder e-mails off (booking confirmations still on).

@@ -1109,6 +1109,8 @@ export const MESSAGES = {
   mailRejectedBody:
     'Your application to offer appointments on Medora was not approved. The reason: {reason}.',
   mailCalendarNote: 'The calendar file attached adds it to your calendar.',
+  mailCalendarUpdatedNote: 'The calendar file attached moves it in your calendar.',
+  mailCalendarCancelledNote: 'The calendar file attached marks it as cancelled in your calendar.',
   mailOpenMedora: 'Open Medora',
   mailOpenMedoraText: 'Open Medora: {url}',
   mailUnsubscribeLink: 'Stop appointment reminder e-mails',

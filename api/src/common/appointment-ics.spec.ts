@@ -17,7 +17,10 @@ describe('appointment .ics', () => {
     expect(ics).toContain('DTEND:20260105T150000Z\r\n');
     expect(ics).toContain('DTSTAMP:20260101T000000Z\r\n');
     expect(ics).toContain(`UID:${base.id}@medora`);
-    expect(ics).toContain('SUMMARY:Appointment with Dr. Sarah Johnson (Cardiology)');
+    // The specialty can say what the visit is about, and calendars are shared widely: not named.
+    expect(ics).toContain('SUMMARY:Appointment with Dr. Sarah Johnson\r\n');
+    expect(ics).not.toContain('Cardiology');
+    expect(ics).toContain('METHOD:PUBLISH\r\n');
     expect(ics).toContain('LOCATION:Heart Center\\, Floor 2');
     expect(ics).toContain('DESCRIPTION:Bring results\\; fasting');
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);

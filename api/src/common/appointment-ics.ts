@@ -51,61 +51,43 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-/**
- * How the calendar file is meant (RFC 5546): PUBLISH for a download; REQUEST (an invitation, also an
- * update when SEQUENCE grows) and CANCEL for the files the confirmation mails carry.
- */
-export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
-
 export interface IcsOptions {
   durationMinutes?: number;
   now?: Date;
-  method?: IcsMethod;
   /** RFC 5545 SEQUENCE: a client applies an update or cancel only when it is higher than what it has. */
   sequence?: number;
-  /** REQUEST and CANCEL name who sends it and whom it is for (RFC 5546 §3.2.2, §3.2.5). */
-  organizer?: string;
-  attendee?: string;
 }
 
-/** `mailto:` of an address in a From line like `Medora <no-reply@x.example>`. */
-function mailto(address: string): string {
-  return `mailto:${/<([^<>]+)>/.exec(address)?.[1] ?? address}`;
-}
-
-/** One VEVENT for an appointment: UTC start and end, summary with the doctor, location the clinic. */
+/**
+ * One VEVENT for an appointment: UTC start and end, summary with the doctor, location the clinic.
+ * METHOD:PUBLISH (RFC 5546 §3.2.1): the file informs, it invites no one, so there is no organizer a
+ * calendar app would send a reply to; a later file with the same UID and a higher SEQUENCE moves or
+ * cancels (STATUS:CANCELLED) the same event.
+ */
 export function buildAppointmentIcs(
   appointment: Pick<Appointment, 'id' | 'startsAt' | 'doctor' | 'specialty' | 'clinic' | 'notes' | 'status'>,
-  {
-    durationMinutes = DEFAULT_CONSULTATION_MINUTES,
-    now = new Date(),
-    method = 'PUBLISH',
-    sequence,
-    organizer,
-    attendee,
-  }: IcsOptions = {},
+  { durationMinutes = DEFAULT_CONSULTATION_MINUTES, now = new Date(), sequence }: IcsOptions = {},
 ): string {
   const start = new Date(appointment.startsAt);
   const end = new Date(start.getTime() + durationMinutes * 60_000);
-  const summary = `Appointment with ${appointment.doctor}${appointment.specialty ? ` (${appointment.specialty})` : ''}`;
+  // No specialty: calendars are shared more widely than mail, and a specialty can say what the visit is about.
+  const summary = `Appointment with ${appointment.doctor}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Medora//Patient dashboard//EN',
     'CALSCALE:GREGORIAN',
-    `METHOD:${method}`,
+    'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${appointment.id}@medora`,
     `DTSTAMP:${icsUtc(now)}`,
     ...(sequence === undefined ? [] : [`SEQUENCE:${sequence}`]),
-    ...(organizer ? [`ORGANIZER;CN=Medora:${icsText(mailto(organizer))}`] : []),
-    ...(attendee ? [`ATTENDEE;ROLE=REQ-PARTICIPANT:${icsText(mailto(attendee))}`] : []),
     `DTSTART:${icsUtc(start)}`,
     `DTEND:${icsUtc(end)}`,
     `SUMMARY:${icsText(summary)}`,
     `LOCATION:${icsText(appointment.clinic)}`,
     ...(appointment.notes ? [`DESCRIPTION:${icsText(appointment.notes)}`] : []),
-    `STATUS:${appointment.status === 'Cancelled' || method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
+    `STATUS:${appointment.status === 'Cancelled' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -263,7 +263,7 @@ export const ENV_DOCS = {
   },
   MAIL_FROM: {
     group: 'E-mail and the job queue',
-    description: 'Sender of every e-mail, and the organizer of the calendar files they carry.',
+    description: 'Sender of every e-mail.',
     unset: '`Medora <no-reply@medora.localhost>`',
     productionExample: 'Medora <no-reply@clinic.example>',
   },

@@ -18,7 +18,7 @@ const FACTS: AppointmentMailFacts = {
   durationMinutes: 45,
   sequence: 0,
 };
-const LINKS = { appUrl: 'https://medora.example', from: 'Medora <no-reply@medora.example>' };
+const LINKS = { appUrl: 'https://medora.example' };
 const NOW = new Date('2026-11-25T00:00:00Z');
 
 describe('composeAppointmentMail', () => {
@@ -41,16 +41,18 @@ describe('composeAppointmentMail', () => {
     );
   });
 
-  it('attaches the calendar file to the patient’s mails only: REQUEST, CANCEL with its SEQUENCE, no notes', () => {
+  it('attaches the calendar file to the patient’s mails only: PUBLISH with its SEQUENCE, no organizer, no notes', () => {
     const booked = composeAppointmentMail('appointment.booked', 'patient', 'p@x.example', FACTS, LINKS, NOW);
     const ics = booked.attachments[0]!;
-    expect(ics.contentType).toBe('text/calendar; charset=utf-8; method=REQUEST');
-    expect(ics.content).toContain('METHOD:REQUEST\r\n');
+    expect(ics.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+    expect(ics.content).toContain('METHOD:PUBLISH\r\n');
     expect(ics.content).toContain('SEQUENCE:0\r\n');
     expect(ics.content).toContain('DTSTART:20261204T100000Z\r\n');
     expect(ics.content).toContain('DTEND:20261204T104500Z\r\n');
-    expect(ics.content).toContain('ATTENDEE;ROLE=REQ-PARTICIPANT:mailto:p@x.example\r\n');
+    // Nobody to reply to: a calendar app offers no Decline that would go nowhere.
+    expect(ics.content).not.toMatch(/ORGANIZER|ATTENDEE/);
     expect(ics.content).not.toContain('DESCRIPTION');
+    expect(booked.text).toContain(MESSAGES.mailCalendarNote);
     const cancelled = composeAppointmentMail(
       'appointment.cancelled',
       'patient',
@@ -60,8 +62,11 @@ describe('composeAppointmentMail', () => {
       NOW,
     );
     expect(cancelled.attachments[0]!.content).toMatch(
-      /METHOD:CANCEL[\s\S]*SEQUENCE:7[\s\S]*STATUS:CANCELLED/,
+      /METHOD:PUBLISH[\s\S]*SEQUENCE:7[\s\S]*STATUS:CANCELLED/,
     );
+    // The words match the file: it marks the event cancelled, it does not add it.
+    expect(cancelled.text).toContain(MESSAGES.mailCalendarCancelledNote);
+    expect(cancelled.text).not.toContain(MESSAGES.mailCalendarNote);
     for (const kind of ['appointment.booked', 'appointment.cancelled'] as const) {
       expect(composeAppointmentMail(kind, 'doctor', 'd@x.example', FACTS, LINKS, NOW).attachments).toEqual(
         [],

@@ -5,7 +5,7 @@ import {
   withoutFinalStop,
   type MessageKey,
 } from '@medora/shared';
-import { buildAppointmentIcs, type IcsMethod } from '../common/appointment-ics.js';
+import { buildAppointmentIcs } from '../common/appointment-ics.js';
 import type { MailEvent } from './mail-contract.js';
 
 /**
@@ -35,8 +35,6 @@ export interface ApplicationMailFacts {
 export interface MailLinks {
   /** The shell's origin (PUBLIC_APP_URL), without a final slash. */
   appUrl: string;
-  /** The From of the message (it is also the calendar file's ORGANIZER). */
-  from: string;
   /** A reminder's unsubscribe token (required for reminders). */
   unsubscribeToken?: string;
 }
@@ -62,24 +60,37 @@ export function escapeHtml(value: string): string {
 
 type AppointmentKind = Exclude<MailEvent['kind'], 'application.decided'>;
 
+/**
+ * What the patient's calendar file does. Every file is METHOD:PUBLISH (RFC 5546 §3.2.1) with the same
+ * UID and a growing SEQUENCE, so a calendar adds, moves or marks the one event cancelled; there is no
+ * organizer to answer, so a calendar app offers no "Decline" that would reach no one.
+ */
+type CalendarChange = 'added' | 'updated' | 'cancelled';
+
+const CALENDAR_NOTES: Record<CalendarChange, MessageKey> = {
+  added: 'mailCalendarNote',
+  updated: 'mailCalendarUpdatedNote',
+  cancelled: 'mailCalendarCancelledNote',
+};
+
 /** Subject and body of each appointment mail, per audience (the catalogue's texts). */
 const APPOINTMENT_TEXTS: Record<
   AppointmentKind,
-  Partial<Record<'patient' | 'doctor', { subject: MessageKey; body: MessageKey; ics?: IcsMethod }>>
+  Partial<Record<'patient' | 'doctor', { subject: MessageKey; body: MessageKey; ics?: CalendarChange }>>
 > = {
   'appointment.booked': {
-    patient: { subject: 'mailPatientBookedSubject', body: 'mailPatientBookedBody', ics: 'REQUEST' },
+    patient: { subject: 'mailPatientBookedSubject', body: 'mailPatientBookedBody', ics: 'added' },
     doctor: { subject: 'mailDoctorBookedSubject', body: 'mailDoctorBookedBody' },
   },
   'appointment.cancelled': {
-    patient: { subject: 'mailPatientCancelledSubject', body: 'mailPatientCancelledBody', ics: 'CANCEL' },
+    patient: { subject: 'mailPatientCancelledSubject', body: 'mailPatientCancelledBody', ics: 'cancelled' },
     doctor: { subject: 'mailDoctorCancelledSubject', body: 'mailDoctorCancelledBody' },
   },
   'appointment.rescheduled': {
     patient: {
       subject: 'mailPatientRescheduledSubject',
       body: 'mailPatientRescheduledBody',
-      ics: 'REQUEST',
+      ics: 'updated',
     },
     doctor: { subject: 'mailDoctorRescheduledSubject', body: 'mailDoctorRescheduledBody' },
   },
@@ -148,7 +159,7 @@ export function composeAppointmentMail(
   };
   const subject = formatMessage(texts.subject, values);
   const paragraphs = [formatMessage(texts.body, values)];
-  if (texts.ics) paragraphs.push(formatMessage('mailCalendarNote'));
+  if (texts.ics) paragraphs.push(formatMessage(CALENDAR_NOTES[texts.ics]));
   const link = `${links.appUrl}${MAIL_LINK_PATHS[audience]}`;
   const headers: Record<string, string> = {};
   let unsubscribeUrl: string | undefined;
@@ -164,7 +175,7 @@ export function composeAppointmentMail(
     ? [
         {
           filename: 'appointment.ics',
-          contentType: `text/calendar; charset=utf-8; method=${texts.ics}`,
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
           content: buildAppointmentIcs(
             {
               id: facts.id,
@@ -174,15 +185,12 @@ export function composeAppointmentMail(
               clinic: facts.clinic,
               // Never the patient's note in a mail (minimal on health data).
               notes: '',
-              status: texts.ics === 'CANCEL' ? 'Cancelled' : 'Scheduled',
+              status: texts.ics === 'cancelled' ? 'Cancelled' : 'Scheduled',
             },
             {
               durationMinutes: facts.durationMinutes,
               now,
-              method: texts.ics,
               sequence: facts.sequence,
-              organizer: links.from,
-              attendee: to,
             },
           ),
         },

@@ -33,7 +33,7 @@ export class MailDispatcherService implements MailDispatcher {
   }
 
   private links(extra: Partial<MailLinks> = {}): MailLinks {
-    return { appUrl: this.config.mail.appUrl, from: this.config.mail.from, ...extra };
+    return { appUrl: this.config.mail.appUrl, ...extra };
   }
 
   /** The mail the event causes now, or null when there is nothing to send. */
