@@ -22,7 +22,7 @@ import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import type { FlagReviewResult } from '../summary/flag-reviews.service.js';
+import type { FlagReviewResult } from '@medora/shared';
 import { PatientsService } from './patients.service.js';
 
 @ApiTags('patients')

@@ -12,6 +12,7 @@ import {
   type ClinicalSummary,
   type DraftResponse,
   type IntakeAnswers,
+  type FlagReviewResult,
   type IntakeDraft,
   type PatientResponse,
   type SaveDraftInput,
@@ -24,7 +25,7 @@ import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/acce
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
-import { FlagReviewsService, type FlagReviewResult } from '../summary/flag-reviews.service.js';
+import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { SummaryService } from '../summary/summary.service.js';
 import { buildFhirBundle } from './fhir-export.js';
 import type { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';

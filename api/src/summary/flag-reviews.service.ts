@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { byUrgency, MESSAGES, type CarriedFlag, type ClinicalSummary } from '@medora/shared';
+import {
+  byUrgency,
+  MESSAGES,
+  type CarriedFlag,
+  type ClinicalSummary,
+  type FlagReviewResult,
+} from '@medora/shared';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { FlagReviewsRepository } from './flag-reviews.repository.js';
-
-/** What `POST …/flags/{flagId}/review` answers. */
-export interface FlagReviewResult {
-  visitId: string;
-  flagId: string;
-  reviewedAt: string;
-}
 
 /**
  * Risk carried forward: a flag raised at an earlier visit is shown on later summaries as "previously

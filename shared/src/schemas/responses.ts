@@ -483,6 +483,14 @@ const reminderSweepResultSchema = z.object({
  * The success body of every route, keyed `METHOD /api/path/{param}` as in the OpenAPI document. `null`:
  * the route answers with no JSON body (a file or 204).
  */
+/** What `POST …/visits/{id}/flags/{flagId}/review` answers: which flag, of which visit, reviewed when. */
+export const flagReviewResultSchema = z.strictObject({
+  visitId: z.string(),
+  flagId: z.string(),
+  reviewedAt: isoTime,
+});
+export type FlagReviewResult = z.infer<typeof flagReviewResultSchema>;
+
 export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/health': healthResponseSchema,
   'GET /api/doctors': z.array(publicDoctorSchema),
@@ -500,6 +508,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'DELETE /api/patients/{uid}/documents/{id}': null,
   'GET /api/patients/{uid}/visits': visitsResponseSchema,
   'GET /api/patients/{uid}/visits/{id}': visitDetailSchema,
+  'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review': flagReviewResultSchema,
   'GET /api/patients/{uid}/draft': draftResponseSchema,
   'PUT /api/patients/{uid}/draft': draftResponseSchema,
   'DELETE /api/patients/{uid}/draft': null,
