@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from './auth/password.js';
 import { ACCOUNT_NAME_MAX_LENGTH } from './auth/account-fields.js';
+import { QUERY_DATE_MAX, QUERY_DATE_MIN } from './booking/dates.js';
 
 /**
  * The message catalogue (spec §8 and the issues). Every user-facing text is looked up here so that
@@ -987,8 +988,8 @@ export const MESSAGES = {
   adminHideDocuments: 'Hide documents',
   adminDocumentsLoading: 'Loading documents…',
   // Issue 18 (p6): the provider's appointments by date window and page; the patient's earlier visits
-  providerWindowFromInvalid: 'from must be a date (YYYY-MM-DD).',
-  providerWindowToInvalid: 'to must be a date (YYYY-MM-DD).',
+  providerWindowFromInvalid: `from must be a date (YYYY-MM-DD) from ${QUERY_DATE_MIN} to ${QUERY_DATE_MAX}.`,
+  providerWindowToInvalid: `to must be a date (YYYY-MM-DD) from ${QUERY_DATE_MIN} to ${QUERY_DATE_MAX}.`,
   providerWindowOrder: 'from must not be later than to.',
   providerWindowTooLong: 'The window covers at most {days} days.',
   providerLimitInvalid: 'limit must be a whole number from 1 to {max}.',

@@ -5,7 +5,6 @@ import {
   clinicTimeZone,
   conditionFilterSpecialties,
   freeSlotDays,
-  parseIsoDate,
   type DoctorSearchQuery,
   type DoctorSlotsQuery,
   type DoctorSlotsResponse,
@@ -42,7 +41,6 @@ export interface PublicDoctorsPage {
   nextCursor: string | null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 @Injectable()
 export class DoctorsService {
@@ -118,8 +116,9 @@ export class DoctorsService {
    */
   async slots(doctorId: string, query: DoctorSlotsQuery, now = new Date()): Promise<DoctorSlotsResponse> {
     // The dates are wall dates of the clinic's zone: a day of margin on both sides covers any zone.
-    const from = new Date(parseIsoDate(query.from)!.getTime() - DAY_MS);
-    const to = new Date(parseIsoDate(addDays(query.to, 2))!.getTime());
+    // (A date-only ISO string is read as UTC midnight.)
+    const from = new Date(addDays(query.from, -1));
+    const to = new Date(addDays(query.to, 2));
     const row = await this.doctors.slotsOf(doctorId, from, to);
     if (!row) throw new ApiException(404, MESSAGES.doctorNotBookable);
     const timeZone = clinicTimeZone(row.timeZone);

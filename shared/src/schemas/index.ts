@@ -18,3 +18,4 @@ export * from './mail-jobs.js';
 // Issue 19 (mail): the unsubscribe link and the local mailbox.
 export * from './mail.js';
 export * from './page-limit.js';
+export * from './query-string.js';
