@@ -11,7 +11,7 @@ import {
   type DoctorsWithContextResponse,
   type PublicDoctorsQuery,
 } from '@medora/shared';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { DoctorSchedule } from './doctor.entity.js';
@@ -40,7 +40,6 @@ export interface PublicDoctorsPage {
   doctors: PublicDoctor[];
   nextCursor: string | null;
 }
-
 
 @Injectable()
 export class DoctorsService {
@@ -91,12 +90,20 @@ export class DoctorsService {
     query: DoctorSearchQuery,
     now = new Date(),
   ): Promise<DoctorsWithContextResponse> {
-    await this.access.assertCanAccess(caller, uid, {
+    const options = {
       allow: ['admin'],
       // The patient's visits to each doctor: someone else's read (an admin's) is audited.
       audit: { action: 'list', resourceType: 'appointment', resourceId: null, detail: `patient ${uid}` },
       auditOwner: false,
-    });
+    } satisfies AccessOptions;
+    return this.access.withAccess(caller, uid, options, () => this.doctorsPage(uid, query, now));
+  }
+
+  private async doctorsPage(
+    uid: string,
+    query: DoctorSearchQuery,
+    now: Date,
+  ): Promise<DoctorsWithContextResponse> {
     const rows = await this.doctors.listPage({
       patientUid: uid,
       specialty: query.specialty,
