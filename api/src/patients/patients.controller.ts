@@ -149,6 +149,8 @@ export class PatientsController {
   }
 
   @Put(':uid/draft')
+  // A draft holds the same health data as the intake (conditions, medicines): the same proof of identity.
+  @RequireVerifiedEmail()
   @ApiOperation({ summary: 'Replace the caller’s unsent intake' })
   @ApiBody({ schema: openApiSchema(saveDraftSchema) })
   @ApiResponse({ status: 200, description: '{ draft, savedAt }' })
