@@ -23,6 +23,7 @@ import { CONFIG, type Config } from '../config/config.js';
 import {
   AppointmentsRepository,
   toAppointment,
+  visibleTo,
   type AppointmentAccessRow,
   type AppointmentRow,
 } from './appointments.repository.js';
@@ -165,7 +166,7 @@ export class AppointmentsService {
   /** `GET /api/appointments/:id`: the patient, the appointment's doctor (linked account) or an admin. */
   async get(caller: Caller, id: string, action: AuditAction = 'read'): Promise<Appointment> {
     const row = await this.findReadable(caller, id, action);
-    return toAppointment(row);
+    return toAppointment(visibleTo(row, caller.uid));
   }
 
   /**
@@ -262,7 +263,7 @@ export class AppointmentsService {
   /** `GET /api/appointments/:id/ics`: the appointment as an iCalendar file (same access as `get`). */
   async ics(caller: Caller, id: string): Promise<{ fileName: string; body: string }> {
     const row = await this.findReadable(caller, id, 'export');
-    const appointment = toAppointment(row);
+    const appointment = toAppointment(visibleTo(row, caller.uid));
     return {
       fileName: `medora-appointment-${appointment.startsAt.slice(0, 10)}.ics`,
       body: buildAppointmentIcs(appointment, {
