@@ -750,6 +750,7 @@ export const MESSAGES = {
   settingsNameLabel: 'Full name',
   settingsNameTooLong: `Please keep your name to ${ACCOUNT_NAME_MAX_LENGTH} characters or fewer.`,
   settingsNameInvalid: 'Please enter your name without line breaks or control characters.',
+  applicationTextInvalid: 'Please enter this field on one line, without control characters.',
   settingsPhoneLabel: 'Phone (optional)',
   settingsPhoneHint: 'Digits only; 10 to 15 digits, or leave it empty.',
   settingsNothingToUpdate: 'Please change your name or phone first.',

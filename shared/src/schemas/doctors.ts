@@ -19,7 +19,7 @@ import {
   isValidPhone,
 } from '../doctors/application-rules.js';
 import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
-import { uidSchema } from './users.js';
+import { isPlainText, uidSchema } from './users.js';
 import { pageLimitSchema } from './page-limit.js';
 import { querySchema } from './query-string.js';
 import type { ClinicalSummary, SummaryHeadline } from '../intake/patient-types.js';
@@ -50,7 +50,20 @@ export function issuingOrganizationFor(type: CredentialType): string | null {
   return null;
 }
 
-const text = (max: number) => z.string().trim().max(max);
+/** One line of text (CR/LF and other control characters refused, as in the account name). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => isPlainText(v), MESSAGES.applicationTextInvalid);
+/** A text of several lines: line breaks allowed, other control characters not. */
+const multilineText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => isPlainText(v, true), MESSAGES.applicationTextInvalid);
 const required = (max: number) => text(max).min(1, MESSAGES.requiredFields);
 /**
  * Numbers are numbers: no coercion, so `true`, `"0x10"` and `""` are refused instead of becoming
@@ -80,7 +93,7 @@ const applicationFields = {
     .max(MAX_EXPERIENCE_YEARS, MESSAGES.requiredFields),
   licenseNumber: required(80),
   npiNumber: text(20),
-  bio: text(4000),
+  bio: multilineText(4000),
   clinic: text(200).min(1, MESSAGES.clinicRequired),
   street: text(200),
   city: text(120).min(1, MESSAGES.clinicRequired),
