@@ -167,6 +167,7 @@ export class DoctorsController {
   }
 
   @Patch(':uid/profile')
+  @RateLimit('write')
   @ApiBearerAuth()
   @ApiOperation({
     summary:

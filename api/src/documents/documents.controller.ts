@@ -86,6 +86,7 @@ export class DocumentsController {
   }
 
   @Delete(':id')
+  @RateLimit('write')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a document and its stored bytes (the owner only)' })
   @ApiResponse({ status: 204, description: 'Deleted' })

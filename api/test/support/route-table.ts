@@ -5,6 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { z } from 'zod';
 import { ZodValidationPipe } from '../../src/common/zod-validation.pipe.js';
+import { RATE_LIMIT_POLICY } from '../../src/throttling/rate-limit.guard.js';
 
 /** One route as Nest's router holds it. */
 export interface TableRoute {
@@ -16,6 +17,8 @@ export interface TableRoute {
    * route reads a query without one (every route must validate its query: the tests fail on null).
    */
   query: string[] | null;
+  /** The rate-limit class the route declares (`@RateLimit`), if any. */
+  rateLimit: string | undefined;
 }
 
 const joinPath = (...parts: string[]) =>
@@ -66,7 +69,8 @@ export function routeTable(app: NestFastifyApplication, prefix = 'api'): TableRo
           for (const p of [path].flat()) {
             const template = joinPath(prefix, b, p).replace(/:(\w+)/g, '{$1}');
             const verb = RequestMethod[method];
-            routes.push({ key: `${verb} ${template}`, method: verb, query });
+            const rateLimit = Reflect.getMetadata(RATE_LIMIT_POLICY, handler) as string | undefined;
+            routes.push({ key: `${verb} ${template}`, method: verb, query, rateLimit });
           }
         }
       }
