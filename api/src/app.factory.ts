@@ -12,7 +12,13 @@ import { answerFrameworkError } from './common/framework-errors.js';
 import { addResponseSchemas } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
-import { securityHeaders } from './common/security-headers.js';
+import {
+  DOCS_HELMET_OPTIONS,
+  DOCS_PATH_PREFIX,
+  HSTS,
+  apiSecurityHeaders,
+  securityHeaders,
+} from './common/security-headers.js';
 import { rememberRouteTemplate, routeTemplate } from './common/route-template.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/logger-options.js';
 import { trackRequestsForDrain } from './health/drain.js';
@@ -43,13 +49,17 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
-  // Helmet's security headers, computed once (see security-headers.ts), set as helmet set them.
-  const security = securityHeaders();
+  // The security headers, computed once (see security-headers.ts): the API's on every answer, the
+  // page policy Swagger UI needs on the OpenAPI routes only.
+  const apiHeaders = apiSecurityHeaders();
+  const docsHeaders = securityHeaders(DOCS_HELMET_OPTIONS);
   // The request log line is written from the raw response; it names the route by its template.
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     rememberRouteTemplate(request.raw, routeTemplate(request));
     void reply.header(REQUEST_ID_HEADER, request.id);
-    for (const [name, value] of security) reply.raw.setHeader(name, value);
+    const headers = request.url.startsWith(DOCS_PATH_PREFIX) ? docsHeaders : apiHeaders;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', HSTS);
     done();
   });
   app.setGlobalPrefix('api');

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { REQUIRED_CREDENTIAL_TYPES, type CredentialRecord } from '@medora/shared';
+import { REQUIRED_CREDENTIAL_TYPES, type CredentialRecord, type CredentialType } from '@medora/shared';
 import { authHeader, type TestUser } from './helpers.js';
 
 /**
@@ -12,15 +12,33 @@ export async function uploadRequiredCredentials(
   user: TestUser,
 ): Promise<string[]> {
   const ids: string[] = [];
-  for (const type of REQUIRED_CREDENTIAL_TYPES) {
-    const res = await request(http)
-      .post(`/api/doctors/${user.uid}/credentials`)
-      .set(authHeader(user))
-      .send({ type, documentName: `${type}.pdf` });
-    if (res.status !== 201) throw new Error(`credential ${type}: ${res.status} ${JSON.stringify(res.body)}`);
-    ids.push((res.body as { id: string }).id);
-  }
+  for (const type of REQUIRED_CREDENTIAL_TYPES) ids.push(await uploadCredential(http, user, type));
   return ids;
+}
+
+/** The smallest file the upload's content check takes as a PDF. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+/**
+ * One credential document with its file (only documents with bytes count for an application); the
+ * file's bytes differ per type, as real documents would. Returns the credential's id.
+ */
+export async function uploadCredential(
+  http: Parameters<typeof request>[0],
+  user: TestUser,
+  type: CredentialType,
+): Promise<string> {
+  const res = await request(http)
+    .post(`/api/doctors/${user.uid}/credentials`)
+    .set(authHeader(user))
+    .field('type', type)
+    .field('documentName', `${type}.pdf`)
+    .attach('file', Buffer.concat([PDF, Buffer.from(`% ${type}\n`)]), {
+      filename: `${type}.pdf`,
+      contentType: 'application/pdf',
+    });
+  if (res.status !== 201) throw new Error(`credential ${type}: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { id: string }).id;
 }
 
 /** The application's current version (what an admin who just loaded the queue would send). */

@@ -8,7 +8,11 @@ import {
   type DoctorRecordResponse,
   type ProviderScheduleResponse,
 } from '@medora/shared';
-import { applicationCredentials, uploadRequiredCredentials } from './application-helpers.js';
+import {
+  applicationCredentials,
+  uploadCredential,
+  uploadRequiredCredentials,
+} from './application-helpers.js';
 import { book, bookableSlots, bookingBody, registeredPatient, withContext } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
@@ -253,19 +257,19 @@ describe('POST /api/doctors validates on the server', () => {
     const none = await submit(user);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Please upload Medical Degree, Medical License, and Identity Proof');
-    for (const type of ['degree', 'license']) {
-      await request(t.http)
-        .post(`/api/doctors/${user.uid}/credentials`)
-        .set(authHeader(user))
-        .send({ type, documentName: `${type}.pdf` });
-    }
+    for (const type of ['degree', 'license'] as const) await uploadCredential(t.http, user, type);
     const two = await submit(user);
     expect(two.status).toBe(400);
     expect(two.body.message).toBe(MESSAGES.doctorDocumentsRequired);
-    await request(t.http)
+    // A credential row without a file (the JSON metadata alone) is no document.
+    const metadataOnly = await request(t.http)
       .post(`/api/doctors/${user.uid}/credentials`)
       .set(authHeader(user))
       .send({ type: 'identity', documentName: 'id.pdf' });
+    expect(metadataOnly.status).toBe(201);
+    const withoutBytes = await submit(user);
+    expect([withoutBytes.status, withoutBytes.body.message]).toEqual([400, MESSAGES.doctorDocumentsRequired]);
+    await uploadCredential(t.http, user, 'identity');
     expect((await submit(user)).status).toBe(201);
   });
 

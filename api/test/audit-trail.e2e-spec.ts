@@ -183,7 +183,7 @@ describe('GET /api/audit filters', () => {
     ['limit=5&limit=6', 'limit must be given once, as a whole number'],
     ['action=drop', 'action must be one of the audit log’s actions'],
     ['resourceType=everything', expect.stringContaining('resourceType must be one of: profile, document')],
-    ['outcome=maybe', 'outcome must be allowed or denied'],
+    ['outcome=maybe', 'outcome must be one of: allowed, denied, not_found, rejected, failed'],
     ['actorUid=', 'actorUid must not be empty'],
     [`resourceId=${'x'.repeat(129)}`, 'resourceId must be at most 128 characters'],
     ['secret=1', expect.any(String)],

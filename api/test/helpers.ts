@@ -86,6 +86,14 @@ export async function createTestApp(
       FIREBASE_AUTH_EMULATOR_HOST: requiredEnv('FIREBASE_AUTH_EMULATOR_HOST'),
       SEED_DEMO_DATA: options.seed === false ? 'false' : 'true',
       DB_POOL_SIZE: '4',
+      // One address and a few accounts send far more writes here than a person could; the tests
+      // about these limits (write-limits, rate-limits) set their own.
+      ...Object.fromEntries(
+        ['WRITE', 'AUTOSAVE', 'EXPORT'].flatMap((c) => [
+          [`RATE_LIMIT_${c}_PER_USER`, '100000'],
+          [`RATE_LIMIT_${c}_PER_IP`, '100000'],
+        ]),
+      ),
       ...options.env,
     };
     // The tests run in local mode (dev routes, demo accounts) whenever they use the emulator, unless

@@ -13,7 +13,7 @@ import {
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { bookableSlots, book, bookingBody, registeredPatient, type SeededDoctor } from './booking-helpers.js';
-import { applicationCredentials, applicationVersion } from './application-helpers.js';
+import { applicationCredentials, applicationVersion, uploadCredential } from './application-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 let t: TestApp;
@@ -61,15 +61,12 @@ async function admin(): Promise<TestUser> {
 }
 
 /**
- * Applies as `user`: the three required documents first (metadata only), then
+ * Applies as `user`: the three required documents first (with their files), then
  * `POST /api/doctors`. Upload refusals (a patient, say) are left to the submission's answer.
  */
 async function submit(user: TestUser, data: object = APPLICATION) {
-  for (const type of ['degree', 'license', 'identity']) {
-    await request(t.http)
-      .post(`/api/doctors/${user.uid}/credentials`)
-      .set(authHeader(user))
-      .send({ type, documentName: `${type}.pdf` });
+  for (const type of ['degree', 'license', 'identity'] as const) {
+    await uploadCredential(t.http, user, type).catch(() => undefined);
   }
   return request(t.http).post('/api/doctors').set(authHeader(user)).send({ uid: user.uid, data });
 }

@@ -83,7 +83,13 @@ describe('a patient whose email is not verified', () => {
         .set(authHeader(u))
         .send(bookingBody(u, doctor, slot));
 
+    const draft = (u: TestUser) =>
+      request(t.http)
+        .put(`/api/patients/${u.uid}/draft`)
+        .set(authHeader(u))
+        .send({ mode: 'new', screen: 'question', answers: ROUTINE_RECORD });
     expectVerifyFirst(await intake(user), 'POST /api/patients');
+    expectVerifyFirst(await draft(user), 'PUT /api/patients/{uid}/draft');
     expectVerifyFirst(await metadata(user), 'POST documents (metadata)');
     expectVerifyFirst(await upload(user), 'POST documents (file)');
     expectVerifyFirst(await book(user, slots[0]!), 'POST /api/appointments');
@@ -91,12 +97,14 @@ describe('a patient whose email is not verified', () => {
     const rows = await t.dataSource.query<{ n: number }[]>(
       `SELECT (SELECT count(*) FROM appointments WHERE patient_uid = $1)::int
             + (SELECT count(*) FROM patient_profiles WHERE firebase_uid = $1)::int
-            + (SELECT count(*) FROM documents WHERE patient_uid = $1)::int AS n`,
+            + (SELECT count(*) FROM documents WHERE patient_uid = $1)::int
+            + (SELECT count(*) FROM patient_drafts WHERE firebase_uid = $1)::int AS n`,
       [user.uid],
     );
     expect(rows[0]!.n).toBe(0);
 
     const verified = await verify();
+    expect((await draft(verified)).status).toBe(200);
     expect([200, 201]).toContain((await intake(verified)).status);
     expect((await metadata(verified)).status).toBe(201);
     expect((await upload(verified)).status).toBe(201);

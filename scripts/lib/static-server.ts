@@ -55,7 +55,6 @@ async function sendFile(
     ...policy,
     'Content-Type': contentType,
     'Cache-Control': cacheControlFor(file),
-    'Access-Control-Allow-Origin': '*',
     ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
   };
   const wantsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));

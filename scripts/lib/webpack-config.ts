@@ -321,7 +321,6 @@ export function createWebpackConfig(
       hot: true,
       historyApiFallback: true,
       allowedHosts: 'all',
-      headers: { 'Access-Control-Allow-Origin': '*' },
       // The page is usually opened through the gateway on another port; HMR talks to this server.
       client: { webSocketURL: { hostname: 'localhost', port, protocol: 'ws' }, overlay: { warnings: false } },
       static: false,

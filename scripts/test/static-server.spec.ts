@@ -34,6 +34,13 @@ describe('static server', () => {
     expect(cacheControlFor('/x/main.1a2b3c4d.js')).toContain('immutable');
   });
 
+  it('lets no other origin read the page or its assets (no Access-Control-Allow-Origin: *)', async () => {
+    for (const file of ['/', '/dashboard', '/remoteEntry.js', '/main.1a2b3c4d.js', '/runtime-config.json']) {
+      const res = await fetch(`${base}${file}`, { headers: { Origin: 'http://evil.test' } });
+      expect([file, res.status, res.headers.get('access-control-allow-origin')]).toEqual([file, 200, null]);
+    }
+  });
+
   it('answers client-side routes with index.html', async () => {
     const res = await fetch(`${base}/dashboard`);
     expect(res.status).toBe(200);

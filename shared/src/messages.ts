@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from './auth/password.js';
 import { ACCOUNT_NAME_MAX_LENGTH } from './auth/account-fields.js';
+import { QUERY_DATE_MAX, QUERY_DATE_MIN } from './booking/dates.js';
 
 /**
  * The message catalogue. Every user-facing text is looked up here so that
@@ -751,6 +752,7 @@ export const MESSAGES = {
   settingsNameLabel: 'Full name',
   settingsNameTooLong: `Please keep your name to ${ACCOUNT_NAME_MAX_LENGTH} characters or fewer.`,
   settingsNameInvalid: 'Please enter your name without line breaks or control characters.',
+  applicationTextInvalid: 'Please enter this field on one line, without control characters.',
   settingsPhoneLabel: 'Phone (optional)',
   settingsPhoneHint: 'Digits only; 10 to 15 digits, or leave it empty.',
   settingsNothingToUpdate: 'Please change your name or phone first.',
@@ -989,8 +991,8 @@ export const MESSAGES = {
   adminHideDocuments: 'Hide documents',
   adminDocumentsLoading: 'Loading documents…',
   // The provider's appointments by date window and page; the patient's earlier visits
-  providerWindowFromInvalid: 'from must be a date (YYYY-MM-DD).',
-  providerWindowToInvalid: 'to must be a date (YYYY-MM-DD).',
+  providerWindowFromInvalid: `from must be a date (YYYY-MM-DD) from ${QUERY_DATE_MIN} to ${QUERY_DATE_MAX}.`,
+  providerWindowToInvalid: `to must be a date (YYYY-MM-DD) from ${QUERY_DATE_MIN} to ${QUERY_DATE_MAX}.`,
   providerWindowOrder: 'from must not be later than to.',
   providerWindowTooLong: 'The window covers at most {days} days.',
   providerLimitInvalid: 'limit must be a whole number from 1 to {max}.',

@@ -27,6 +27,7 @@ import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { AdminService } from './admin.service.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 
 const idSchema = z.uuid(MESSAGES.notFound);
 
@@ -106,6 +107,7 @@ export class AdminController {
   }
 
   @Post('doctors/:id/approve')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -127,6 +129,7 @@ export class AdminController {
   }
 
   @Post('doctors/:id/reject')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -151,6 +154,7 @@ export class AdminController {
   }
 
   @Post('doctors/:id/reopen')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -172,6 +176,7 @@ export class AdminController {
   }
 
   @Post('doctors/:id/suspend')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -193,6 +198,7 @@ export class AdminController {
   }
 
   @Post('doctors/:id/reinstate')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -6,6 +6,7 @@ import {
   type CancelledBy,
 } from '@medora/shared';
 import { cachedSlotOf } from '../common/cached-slot.js';
+import { isActiveAppointment } from '../common/sql-rules.js';
 
 /** A row of `appointments` joined with its doctor's time zone, as raw SQL returns it. */
 export interface AppointmentRow {
@@ -31,6 +32,15 @@ export interface AppointmentRow {
 export const APPOINTMENT_COLUMNS = `a.id, a.patient_uid, a.doctor_id, a.starts_at, a.status, a.notes, a.clinic,
   a.specialty, a.doctor_name, a.prescription_url, a.booked_at, a.request_hash, d.time_zone,
   a.cancelled_by, a.cancel_reason, a.rescheduled_from`;
+
+/**
+ * The row as `viewerUid` may see it: the patient's notes are health data, and once the appointment is
+ * cancelled the relationship behind it is gone, so only the patient still reads them (the doctor's
+ * list hides them the same way, with the patient's name and summary: `windowOfDoctorQuery`).
+ */
+export function visibleTo(row: AppointmentRow, viewerUid: string): AppointmentRow {
+  return isActiveAppointment(row.status) || row.patient_uid === viewerUid ? row : { ...row, notes: '' };
+}
 
 /** The API's `Appointment` (`@medora/shared`): the text date in the clinic's zone. */
 export function toAppointment(row: AppointmentRow): Appointment {

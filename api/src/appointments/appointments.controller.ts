@@ -104,6 +104,7 @@ export class AppointmentsController {
   }
 
   @Post(':id/cancel')
+  @RateLimit('write')
   @RequireVerifiedEmail()
   @HttpCode(200)
   @ApiOperation({

@@ -23,7 +23,7 @@ import { APPOINTMENTS_OF_PATIENT_SQL } from './appointments.queries.js';
 
 // The row shape, columns and mapping stay in a plain module: the benchmark's baseline server imports
 // them without Nest. Other modules take them from here.
-export { APPOINTMENT_COLUMNS, toAppointment, type AppointmentRow } from './appointment-mapper.js';
+export { APPOINTMENT_COLUMNS, toAppointment, visibleTo, type AppointmentRow } from './appointment-mapper.js';
 
 /** A doctor as booking reads it (schedule as stored: jsonb written by other features). */
 export interface BookableDoctorRow {
@@ -322,7 +322,8 @@ export class AppointmentsRepository {
   ) {
     const active = activeAppointmentSql('a');
     return {
-      sql: `SELECT a.id, a.starts_at, a.status, a.notes, a.prescription_url, a.patient_uid, a.closed_at,
+      sql: `SELECT a.id, a.starts_at, a.status, CASE WHEN ${active} THEN a.notes ELSE '' END AS notes,
+                   a.prescription_url, a.patient_uid, a.closed_at,
                    a.cancelled_by, a.cancel_reason, a.rescheduled_from, ${active} AS active,
                    ${KEYSET_TIME_SQL('a.starts_at')} AS keyset_at,
                    CASE WHEN ${active} THEN u.email END AS email,

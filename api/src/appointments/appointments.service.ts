@@ -23,6 +23,7 @@ import { CONFIG, type Config } from '../config/config.js';
 import {
   AppointmentsRepository,
   toAppointment,
+  visibleTo,
   type AppointmentAccessRow,
   type AppointmentRow,
 } from './appointments.repository.js';
@@ -165,7 +166,7 @@ export class AppointmentsService {
   /** `GET /api/appointments/:id`: the patient, the appointment's doctor (linked account) or an admin. */
   async get(caller: Caller, id: string, action: AuditAction = 'read'): Promise<Appointment> {
     const row = await this.findReadable(caller, id, action);
-    return toAppointment(row);
+    return toAppointment(visibleTo(row, caller.uid));
   }
 
   /**
@@ -174,12 +175,14 @@ export class AppointmentsService {
    * slot can be booked again. 409 when the appointment is no longer upcoming.
    */
   async cancel(caller: Caller, id: string): Promise<Appointment> {
-    const found = await this.findRow(id);
-    if (!found) throw new ApiException(404, MESSAGES.notFound);
-    await this.access.assertCanAccess(caller, found.patient_uid, {
-      allow: ['admin'],
-      audit: { action: 'cancel', resourceType: 'appointment', resourceId: id },
-    });
+    const audit: AuditTarget = { action: 'cancel', resourceType: 'appointment', resourceId: id };
+    const found = await this.findAudited(caller, id, audit);
+    return this.access.withAccess(caller, found.patient_uid, { allow: ['admin'], audit }, () =>
+      this.cancelFound(caller, id, found),
+    );
+  }
+
+  private async cancelFound(caller: Caller, id: string, found: AppointmentAccessRow): Promise<Appointment> {
     const cancelled = await this.appointments.cancelOpen(
       id,
       caller.uid === found.patient_uid ? 'patient' : 'admin',
@@ -205,11 +208,24 @@ export class AppointmentsService {
     input: RescheduleAppointmentInput,
     now = new Date(),
   ): Promise<Appointment> {
-    const found = await this.findRow(id);
-    if (!found) throw new ApiException(404, MESSAGES.notFound);
-    await this.access.assertCanAccess(caller, found.patient_uid, {
-      audit: { action: 'appointment.reschedule', resourceType: 'appointment', resourceId: id },
-    });
+    const audit: AuditTarget = {
+      action: 'appointment.reschedule',
+      resourceType: 'appointment',
+      resourceId: id,
+    };
+    const found = await this.findAudited(caller, id, audit);
+    return this.access.withAccess(caller, found.patient_uid, { audit }, () =>
+      this.rescheduleFound(caller, id, found, input, now),
+    );
+  }
+
+  private async rescheduleFound(
+    caller: Caller,
+    id: string,
+    found: AppointmentAccessRow,
+    input: RescheduleAppointmentInput,
+    now: Date,
+  ): Promise<Appointment> {
     if (!caller.registered) throw new ApiException(403, MESSAGES.appointmentAccountRequired);
     if (!isUpcoming({ status: found.status, startsAt: found.starts_at }, now)) {
       throw new ApiException(409, MESSAGES.rescheduleNotAllowed);
@@ -247,7 +263,7 @@ export class AppointmentsService {
   /** `GET /api/appointments/:id/ics`: the appointment as an iCalendar file (same access as `get`). */
   async ics(caller: Caller, id: string): Promise<{ fileName: string; body: string }> {
     const row = await this.findReadable(caller, id, 'export');
-    const appointment = toAppointment(row);
+    const appointment = toAppointment(visibleTo(row, caller.uid));
     return {
       fileName: `medora-appointment-${appointment.startsAt.slice(0, 10)}.ics`,
       body: buildAppointmentIcs(appointment, {
@@ -274,12 +290,19 @@ export class AppointmentsService {
 
   /** The row when the caller is its patient, its doctor or an admin (audited either way); 404 / 403. */
   private async findReadable(caller: Caller, id: string, action: AuditAction): Promise<AppointmentRow> {
-    const row = await this.findRow(id);
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
     const audit: AuditTarget = { action, resourceType: 'appointment', resourceId: id };
+    const row = await this.findAudited(caller, id, audit);
     if (row.doctor_uid === caller.uid) await this.access.audit(caller, 'allowed', audit);
-    else await this.access.assertCanAccess(caller, row.patient_uid, { allow: ['admin'], audit });
+    else await this.access.withAccess(caller, row.patient_uid, { allow: ['admin'], audit }, async () => row);
     return row;
+  }
+
+  /** The row, or 404 with a 'not_found' audit row: a probe for ids is part of the trail too. */
+  private async findAudited(caller: Caller, id: string, audit: AuditTarget): Promise<AppointmentAccessRow> {
+    const row = await this.findRow(id);
+    if (row) return row;
+    await this.access.audit(caller, 'not_found', audit);
+    throw new ApiException(404, MESSAGES.notFound);
   }
 
   private async findById(id: string, m?: EntityManager): Promise<Appointment | null> {

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { AUDIT_OUTCOMES, type AuditOutcome } from '@medora/shared';
 
 /**
  * One row of the audit log (migration AuditLog1767657600000). The API's database role may only INSERT
@@ -14,7 +15,7 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('idx_audit_log_outcome', ['outcome', 'createdAt', 'id'])
 @Index('idx_audit_log_type', ['resourceType', 'createdAt', 'id'])
 @Index('idx_audit_log_subject', ['resourceId', 'createdAt'])
-@Check('ck_audit_log_outcome', `outcome IN ('allowed', 'denied')`)
+@Check('ck_audit_log_outcome', `outcome IN (${AUDIT_OUTCOMES.map((o) => `'${o}'`).join(', ')})`)
 export class AuditLogEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -35,7 +36,7 @@ export class AuditLogEntity {
   resourceId!: string | null;
 
   @Column({ type: 'text' })
-  outcome!: 'allowed' | 'denied';
+  outcome!: AuditOutcome;
 
   @Column({ type: 'text', nullable: true })
   detail!: string | null;

@@ -89,14 +89,32 @@ describe('AccessPolicy audit', () => {
     ]);
   });
 
-  it('writes an allowed row only when a target is given', async () => {
+  it('assertCanAccess writes no allowed row: what the call did is not known yet', async () => {
     const { rows, service } = recorder();
     const policy = new AccessPolicy(undefined, service);
-    await policy.assertCanAccess(caller('a'), 'a');
     await policy.assertCanAccess(caller('a'), 'a', {
       audit: { action: 'read', resourceType: 'profile', resourceId: 'a' },
     });
-    expect(rows).toEqual([expect.objectContaining({ action: 'read', outcome: 'allowed' })]);
+    expect(rows).toEqual([]);
+  });
+
+  it('withAccess writes one row with what the caller got: allowed, not_found, rejected or failed', async () => {
+    const { rows, service } = recorder();
+    const policy = new AccessPolicy(undefined, service);
+    const audit = { action: 'read', resourceType: 'profile', resourceId: 'a' } as const;
+    await expect(policy.withAccess(caller('a'), 'a', { audit }, async () => 'ok')).resolves.toBe('ok');
+    for (const error of [new ApiException(404, 'x'), new ApiException(409, 'x'), new Error('boom')]) {
+      await expect(policy.withAccess(caller('a'), 'a', { audit }, () => Promise.reject(error))).rejects.toBe(
+        error,
+      );
+    }
+    await policy.withAccess(caller('a'), 'a', {}, async () => 'no target, no row');
+    expect((rows as AuditRecord[]).map((r) => r.outcome)).toEqual([
+      'allowed',
+      'not_found',
+      'rejected',
+      'failed',
+    ]);
   });
 });
 
@@ -113,9 +131,10 @@ describe('AccessPolicy audit of someone else’s records only (auditOwner: false
       audit: { action: 'user.read' as const, resourceType: 'user' as const, resourceId: 'a' },
       auditOwner: false as const,
     };
-    await policy.assertCanAccess(caller('a'), 'a', options);
-    await policy.assertCanAccess({ ...caller('boss'), role: 'admin' }, 'a', options);
-    await expect(policy.assertCanAccess(caller('b'), 'a', options)).rejects.toBeInstanceOf(ApiException);
+    const read = async () => 'record';
+    await policy.withAccess(caller('a'), 'a', options, read);
+    await policy.withAccess({ ...caller('boss'), role: 'admin' }, 'a', options, read);
+    await expect(policy.withAccess(caller('b'), 'a', options, read)).rejects.toBeInstanceOf(ApiException);
     expect(rows.map((r) => `${r.actorUid}:${r.action}:${r.outcome}`)).toEqual([
       'boss:user.read:allowed',
       'b:user.read:denied',

@@ -1,7 +1,7 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { HttpException, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { MESSAGES } from '@medora/shared';
+import { MESSAGES, type AuditOutcome } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import type { Caller } from './caller.js';
@@ -19,8 +19,9 @@ export interface AccessOptions {
   /** The database, for rules that look something up (doctorOfPatient); AccessPolicy passes its own. */
   ds?: DataSource;
   /**
-   * What is being reached, for the audit log. With it, AccessPolicy writes one audit row per
-   * check: outcome 'allowed' or 'denied' — routes never write denial rows themselves.
+   * What is being reached, for the audit log. With it, `withAccess` writes one audit row per
+   * call, stating what the caller got (`auditOutcomeOf`); `assertCanAccess` writes the refusals only.
+   * Routes never write these rows themselves.
    */
   audit?: AuditTarget;
   /**
@@ -62,6 +63,14 @@ export async function canAccess(
   return false;
 }
 
+/** The audit outcome of a call that threw `error` after its access check passed. */
+export function auditOutcomeOf(error: unknown): AuditOutcome {
+  const status = error instanceof HttpException ? error.getStatus() : 500;
+  if (status === 403) return 'denied';
+  if (status === 404) return 'not_found';
+  return status < 500 ? 'rejected' : 'failed';
+}
+
 /** Throws 403 (MESSAGES.forbidden) unless the caller owns `ownerUid` or an allowed rule grants access. */
 export async function assertCanAccess(
   caller: Caller,
@@ -84,18 +93,51 @@ export class AccessPolicy {
     @Optional() private readonly auditLog?: AuditService,
   ) {}
 
-  /** Throws 403 unless allowed; with `options.audit`, writes an allowed or denied audit row. */
+  /**
+   * Throws 403 unless allowed; with `options.audit`, a refusal writes a 'denied' row. An allowed call
+   * writes nothing here: what it then did is only known after it ran (use `withAccess`).
+   */
   async assertCanAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<void> {
-    const allowed = await canAccess(caller, ownerUid, { ds: this.ds, ...options });
-    const quietOwner = options.auditOwner === false && caller.uid === ownerUid;
-    if ((options.audit && !quietOwner) || !allowed) {
-      await this.audit(caller, allowed ? 'allowed' : 'denied', options.audit);
+    if (await canAccess(caller, ownerUid, { ds: this.ds, ...options })) return;
+    await this.audit(caller, 'denied', options.audit);
+    throw new ApiException(403, MESSAGES.forbidden);
+  }
+
+  /**
+   * The access check of a route, then `work` (which finds the object under `ownerUid` and reads or
+   * changes it). With `options.audit`, one row states what the caller actually got: 'denied' when the
+   * check refused, else the outcome of `work` — 'allowed' only once it returned, 'not_found' when it
+   * answered 404 (another owner's id under the caller's own path reads the same as a random one).
+   */
+  async withAccess<T>(
+    caller: Caller,
+    ownerUid: string,
+    options: AccessOptions,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    await this.assertCanAccess(caller, ownerUid, options);
+    const quiet = options.auditOwner === false && caller.uid === ownerUid;
+    return quiet || !options.audit ? work() : this.audited(caller, options.audit, work);
+  }
+
+  /**
+   * Runs `work` (whose caller is already allowed) and writes one row for `target` with what the caller
+   * got: 'allowed' once it returned, else `auditOutcomeOf` its error.
+   */
+  async audited<T>(caller: Caller, target: AuditTarget, work: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      await this.audit(caller, auditOutcomeOf(error), target);
+      throw error;
     }
-    if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
+    await this.audit(caller, 'allowed', target);
+    return result;
   }
 
   /** Writes an audit row for `caller` (never throws). Denials without a target are logged as 'access'. */
-  async audit(caller: Caller | null, outcome: 'allowed' | 'denied', target?: AuditTarget): Promise<void> {
+  async audit(caller: Caller | null, outcome: AuditOutcome, target?: AuditTarget): Promise<void> {
     if (!this.auditLog) return;
     await this.auditLog.recordFor(
       caller,

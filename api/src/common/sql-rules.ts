@@ -1,4 +1,4 @@
-import { UPCOMING_STATUSES } from '@medora/shared';
+import { UPCOMING_STATUSES, type AppointmentStatus } from '@medora/shared';
 
 /**
  * Product rules as SQL conditions, defined once for every module's statements
@@ -9,9 +9,16 @@ import { UPCOMING_STATUSES } from '@medora/shared';
 
 const OPEN_STATUSES_SQL = UPCOMING_STATUSES.map((s) => `'${s}'`).join(', ');
 
+const CANCELLED = 'Cancelled' satisfies AppointmentStatus;
+
 /** Appointment `a` still relates its doctor and patient: anything but Cancelled. */
 export function activeAppointmentSql(a = 'a'): string {
-  return `${a}.status <> 'Cancelled'`;
+  return `${a}.status <> '${CANCELLED}'`;
+}
+
+/** `activeAppointmentSql` for a row already read. */
+export function isActiveAppointment(status: AppointmentStatus): boolean {
+  return status !== CANCELLED;
 }
 
 /** Appointment `a` holds its slot and can still be closed or cancelled: Scheduled or Confirmed. */

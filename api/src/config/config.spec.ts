@@ -197,6 +197,9 @@ describe('loadConfig', () => {
         signIn: { perUser: 60, perIp: 300 },
         upload: { perUser: 60, perIp: 120 },
         booking: { perUser: 20, perIp: 120 },
+        write: { perUser: 60, perIp: 600 },
+        autosave: { perUser: 120, perIp: 1200 },
+        export: { perUser: 10, perIp: 60 },
       },
     });
     const config = loadConfig({
@@ -207,6 +210,12 @@ describe('loadConfig', () => {
       RATE_LIMIT_UPLOAD_PER_IP: '6',
       RATE_LIMIT_BOOKING_PER_USER: '7',
       RATE_LIMIT_BOOKING_PER_IP: '8',
+      RATE_LIMIT_WRITE_PER_USER: '9',
+      RATE_LIMIT_WRITE_PER_IP: '10',
+      RATE_LIMIT_AUTOSAVE_PER_USER: '11',
+      RATE_LIMIT_AUTOSAVE_PER_IP: '12',
+      RATE_LIMIT_EXPORT_PER_USER: '13',
+      RATE_LIMIT_EXPORT_PER_IP: '14',
     });
     expect(config.rateLimit).toEqual({
       windowMs: 2000,
@@ -214,6 +223,9 @@ describe('loadConfig', () => {
         signIn: { perUser: 3, perIp: 4 },
         upload: { perUser: 5, perIp: 6 },
         booking: { perUser: 7, perIp: 8 },
+        write: { perUser: 9, perIp: 10 },
+        autosave: { perUser: 11, perIp: 12 },
+        export: { perUser: 13, perIp: 14 },
       },
     });
   });

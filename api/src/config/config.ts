@@ -260,6 +260,12 @@ export const envSchema = z.object({
   RATE_LIMIT_UPLOAD_PER_IP: positiveInt('RATE_LIMIT_UPLOAD_PER_IP', 120, 1_000_000),
   RATE_LIMIT_BOOKING_PER_USER: positiveInt('RATE_LIMIT_BOOKING_PER_USER', 20, 1_000_000),
   RATE_LIMIT_BOOKING_PER_IP: positiveInt('RATE_LIMIT_BOOKING_PER_IP', 120, 1_000_000),
+  RATE_LIMIT_WRITE_PER_USER: positiveInt('RATE_LIMIT_WRITE_PER_USER', 60, 1_000_000),
+  RATE_LIMIT_WRITE_PER_IP: positiveInt('RATE_LIMIT_WRITE_PER_IP', 600, 1_000_000),
+  RATE_LIMIT_AUTOSAVE_PER_USER: positiveInt('RATE_LIMIT_AUTOSAVE_PER_USER', 120, 1_000_000),
+  RATE_LIMIT_AUTOSAVE_PER_IP: positiveInt('RATE_LIMIT_AUTOSAVE_PER_IP', 1200, 1_000_000),
+  RATE_LIMIT_EXPORT_PER_USER: positiveInt('RATE_LIMIT_EXPORT_PER_USER', 10, 1_000_000),
+  RATE_LIMIT_EXPORT_PER_IP: positiveInt('RATE_LIMIT_EXPORT_PER_IP', 60, 1_000_000),
   // The proxies whose X-Forwarded-For is believed, and per-patient document storage.
   TRUSTED_PROXIES: z
     .string()
@@ -500,8 +506,12 @@ export interface S3Config {
   sse: { mode: S3Sse; kmsKeyId: string | undefined };
 }
 
-/** The route groups that are rate limited: sign-in-adjacent routes, uploads, booking. */
-export const RATE_LIMIT_POLICIES = ['signIn', 'upload', 'booking'] as const;
+/**
+ * The route classes that are rate limited: sign-in-adjacent routes, uploads, booking, every other
+ * write, the draft's autosave (a save every second or so while typing) and exports. Every write route
+ * declares one (`@RateLimit`); a test walks the route table for routes without.
+ */
+export const RATE_LIMIT_POLICIES = ['signIn', 'upload', 'booking', 'write', 'autosave', 'export'] as const;
 export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
 
 export interface RateLimitConfig {
@@ -657,6 +667,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         signIn: { perUser: e.RATE_LIMIT_SIGN_IN_PER_USER, perIp: e.RATE_LIMIT_SIGN_IN_PER_IP },
         upload: { perUser: e.RATE_LIMIT_UPLOAD_PER_USER, perIp: e.RATE_LIMIT_UPLOAD_PER_IP },
         booking: { perUser: e.RATE_LIMIT_BOOKING_PER_USER, perIp: e.RATE_LIMIT_BOOKING_PER_IP },
+        write: { perUser: e.RATE_LIMIT_WRITE_PER_USER, perIp: e.RATE_LIMIT_WRITE_PER_IP },
+        autosave: { perUser: e.RATE_LIMIT_AUTOSAVE_PER_USER, perIp: e.RATE_LIMIT_AUTOSAVE_PER_IP },
+        export: { perUser: e.RATE_LIMIT_EXPORT_PER_USER, perIp: e.RATE_LIMIT_EXPORT_PER_IP },
       },
     },
     trustedProxies: e.TRUSTED_PROXIES,

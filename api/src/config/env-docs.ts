@@ -206,6 +206,32 @@ export const ENV_DOCS = {
     group: 'Limits',
     description: '`POST /api/appointments` per window from one client address.',
   },
+  RATE_LIMIT_WRITE_PER_USER: {
+    group: 'Limits',
+    description:
+      'Every other write (saving the intake, account and preference changes, marking notifications read, cancelling, the doctor’s and the admin’s actions) per window of one account.',
+  },
+  RATE_LIMIT_WRITE_PER_IP: {
+    group: 'Limits',
+    description: 'Those writes per window from one client address.',
+  },
+  RATE_LIMIT_AUTOSAVE_PER_USER: {
+    group: 'Limits',
+    description:
+      'Saves of the unsent intake (`PUT /api/patients/{uid}/draft`, sent while typing) per window of one account.',
+  },
+  RATE_LIMIT_AUTOSAVE_PER_IP: {
+    group: 'Limits',
+    description: 'Draft saves per window from one client address.',
+  },
+  RATE_LIMIT_EXPORT_PER_USER: {
+    group: 'Limits',
+    description: 'Record exports (`GET /api/patients/{uid}/fhir`) per window of one account.',
+  },
+  RATE_LIMIT_EXPORT_PER_IP: {
+    group: 'Limits',
+    description: 'Record exports per window from one client address.',
+  },
   REDIS_URL: {
     group: 'Several API processes: Redis and object storage',
     description: 'Redis that holds the rate-limit counters, so that every API process counts together.',

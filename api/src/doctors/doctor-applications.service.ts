@@ -17,7 +17,7 @@ import {
   type DoctorProfileUpdate,
   type DoctorRecordResponse,
 } from '@medora/shared';
-import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
+import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UploadStream } from '../common/multipart.js';
@@ -44,15 +44,17 @@ export class DoctorApplicationsService {
   ) {}
 
   /** `GET /api/doctors/:uid`: the owner or an admin; 404 when the account has no doctor record. */
-  async get(caller: Caller, uid: string): Promise<DoctorRecordResponse> {
-    await this.access.assertCanAccess(caller, uid, {
+  get(caller: Caller, uid: string): Promise<DoctorRecordResponse> {
+    const options = {
       allow: ['admin'],
       audit: { action: 'doctor.read', resourceType: 'doctor', resourceId: uid },
       auditOwner: false,
+    } satisfies AccessOptions;
+    return this.access.withAccess(caller, uid, options, async () => {
+      const row = await this.doctors.findByUid(uid);
+      if (!row) throw new ApiException(404, MESSAGES.notFound);
+      return { exists: true, data: toDoctorRecord(row, uid) };
     });
-    const row = await this.doctors.findByUid(uid);
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return { exists: true, data: toDoctorRecord(row, uid) };
   }
 
   /**
@@ -65,11 +67,11 @@ export class DoctorApplicationsService {
    * new ones must be uploaded again; every submission raises the version an admin decides on.
    */
   async submit(caller: Caller, input: CreateDoctorInput): Promise<DoctorRecordResponse> {
-    await this.assertApplicant(caller, input.uid, {
-      action: 'doctor.apply',
-      resourceType: 'doctor',
-      resourceId: input.uid,
-    });
+    const target: AuditTarget = { action: 'doctor.apply', resourceType: 'doctor', resourceId: input.uid };
+    return this.withApplicant(caller, input.uid, target, () => this.submitChecked(caller, input));
+  }
+
+  private async submitChecked(caller: Caller, input: CreateDoctorInput): Promise<DoctorRecordResponse> {
     const d = input.data;
     if (d.timeZone) await this.doctors.assertKnownTimeZone(d.timeZone);
     return this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
@@ -212,7 +214,10 @@ export class DoctorApplicationsService {
       await this.access.audit(caller, 'denied', target);
       throw new ApiException(403, MESSAGES.forbidden);
     }
-    await this.access.assertCanAccess(caller, uid, { audit: target });
+    return this.access.withAccess(caller, uid, { audit: target }, () => this.updateOwnProfile(uid, input));
+  }
+
+  private updateOwnProfile(uid: string, input: DoctorProfileUpdate): Promise<DoctorProfileResponse> {
     return this.doctors.withApplicantLock(uid, async (row, m) => {
       if (!row || row.verificationStatus !== 'approved' || !row.onboardingCompleted) {
         throw new ApiException(403, MESSAGES.profileNotApproved);
@@ -255,14 +260,27 @@ export class DoctorApplicationsService {
   }
 
   /**
-   * Only the account itself, as a doctor or provider, applies (an admin reviews, never applies). With
-   * `target`, audited either way; without, only a refusal is.
+   * Only the account itself, as a doctor or provider, applies (an admin reviews, never applies). A
+   * refusal is audited ('denied', naming `target` when given); what an allowed call then did is
+   * audited by the caller, once it is known (`AccessPolicy.audited`).
    */
   async assertApplicant(caller: Caller, uid: string, target?: AuditTarget): Promise<void> {
     const refusal =
       uid !== caller.uid ? MESSAGES.uidMismatch : !isDoctorRole(caller) ? MESSAGES.forbidden : null;
-    if (refusal || target) await this.access.audit(caller, refusal ? 'denied' : 'allowed', target);
-    if (refusal) throw new ApiException(403, refusal);
+    if (!refusal) return;
+    await this.access.audit(caller, 'denied', target);
+    throw new ApiException(403, refusal);
+  }
+
+  /** `assertApplicant`, then `work`, audited with what the caller got once it ran. */
+  async withApplicant<T>(
+    caller: Caller,
+    uid: string,
+    target: AuditTarget,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    await this.assertApplicant(caller, uid, target);
+    return this.access.audited(caller, target, work);
   }
 
   /** The audit target of one credential upload into `uid`'s application. */

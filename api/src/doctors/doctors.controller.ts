@@ -166,6 +166,7 @@ export class DoctorsController {
   }
 
   @Patch(':uid/profile')
+  @RateLimit('write')
   @ApiBearerAuth()
   @ApiOperation({
     summary:
@@ -203,18 +204,20 @@ export class DoctorsController {
     @Req() req: FastifyRequest,
   ): Promise<CredentialRecord> {
     // Who first, so nobody streams 10 MB into someone else's application.
-    await this.applications.assertApplicant(caller, uid, DoctorApplicationsService.credentialUpload(uid));
-    const pipe = new ZodValidationPipe(credentialMetadataSchema);
-    if (!req.isMultipart()) return this.applications.addCredential(caller, uid, pipe.transform(req.body));
-    const upload = await openOneFile(req);
-    try {
-      const meta = pipe.transform({
-        type: upload.fields.type,
-        documentName: upload.fields.documentName || upload.fileName,
-      });
-      return await this.applications.addCredential(caller, uid, meta, upload);
-    } finally {
-      upload.discard();
-    }
+    const target = DoctorApplicationsService.credentialUpload(uid);
+    return this.applications.withApplicant(caller, uid, target, async () => {
+      const pipe = new ZodValidationPipe(credentialMetadataSchema);
+      if (!req.isMultipart()) return this.applications.addCredential(caller, uid, pipe.transform(req.body));
+      const upload = await openOneFile(req);
+      try {
+        const meta = pipe.transform({
+          type: upload.fields.type,
+          documentName: upload.fields.documentName || upload.fileName,
+        });
+        return await this.applications.addCredential(caller, uid, meta, upload);
+      } finally {
+        upload.discard();
+      }
+    });
   }
 }

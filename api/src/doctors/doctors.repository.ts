@@ -308,11 +308,13 @@ export class DoctorsRepository {
     );
   }
 
-  /** The types of the doctor's current (not superseded) documents. */
+  /** The types of the doctor's current (not superseded) documents that hold a file. */
   async currentCredentialTypes(m: EntityManager, doctorId: string): Promise<CredentialType[]> {
+    // Only documents with their bytes: a metadata-only row (the spec's JSON body) proves nothing.
     const [present] = await m.query<{ types: CredentialType[] }[]>(
-      `SELECT COALESCE(array_agg(DISTINCT type), '{}') AS types FROM credentials
-        WHERE doctor_id = $1 AND superseded_at IS NULL`,
+      `SELECT COALESCE(array_agg(DISTINCT c.type), '{}') AS types FROM credentials c
+        WHERE c.doctor_id = $1 AND c.superseded_at IS NULL
+          AND EXISTS (SELECT 1 FROM credential_files f WHERE f.credential_id = c.id)`,
       [doctorId],
     );
     return present?.types ?? [];

@@ -5,14 +5,13 @@ import {
   clinicTimeZone,
   conditionFilterSpecialties,
   freeSlotDays,
-  parseIsoDate,
   type DoctorSearchQuery,
   type DoctorSlotsQuery,
   type DoctorSlotsResponse,
   type DoctorsWithContextResponse,
   type PublicDoctorsQuery,
 } from '@medora/shared';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { DoctorSchedule } from './doctor.entity.js';
@@ -41,8 +40,6 @@ export interface PublicDoctorsPage {
   doctors: PublicDoctor[];
   nextCursor: string | null;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 @Injectable()
 export class DoctorsService {
@@ -93,12 +90,20 @@ export class DoctorsService {
     query: DoctorSearchQuery,
     now = new Date(),
   ): Promise<DoctorsWithContextResponse> {
-    await this.access.assertCanAccess(caller, uid, {
+    const options = {
       allow: ['admin'],
       // The patient's visits to each doctor: someone else's read (an admin's) is audited.
       audit: { action: 'list', resourceType: 'appointment', resourceId: null, detail: `patient ${uid}` },
       auditOwner: false,
-    });
+    } satisfies AccessOptions;
+    return this.access.withAccess(caller, uid, options, () => this.doctorsPage(uid, query, now));
+  }
+
+  private async doctorsPage(
+    uid: string,
+    query: DoctorSearchQuery,
+    now: Date,
+  ): Promise<DoctorsWithContextResponse> {
     const rows = await this.doctors.listPage({
       patientUid: uid,
       specialty: query.specialty,
@@ -118,8 +123,9 @@ export class DoctorsService {
    */
   async slots(doctorId: string, query: DoctorSlotsQuery, now = new Date()): Promise<DoctorSlotsResponse> {
     // The dates are wall dates of the clinic's zone: a day of margin on both sides covers any zone.
-    const from = new Date(parseIsoDate(query.from)!.getTime() - DAY_MS);
-    const to = new Date(parseIsoDate(addDays(query.to, 2))!.getTime());
+    // (A date-only ISO string is read as UTC midnight.)
+    const from = new Date(addDays(query.from, -1));
+    const to = new Date(addDays(query.to, 2));
     const row = await this.doctors.slotsOf(doctorId, from, to);
     if (!row) throw new ApiException(404, MESSAGES.doctorNotBookable);
     const timeZone = clinicTimeZone(row.timeZone);

@@ -54,21 +54,22 @@ export class DocumentsController {
     @Req() req: FastifyRequest,
   ): Promise<PatientDocument> {
     // Ownership first, so nobody streams 10 MB into someone else's folder.
-    await this.documents.assertAccess(caller, uid);
-    if (!req.isMultipart()) {
-      const body = new ZodValidationPipe(createDocumentMetadataSchema).transform(req.body);
-      return this.documents.createMetadata(uid, body);
-    }
-    // A patient at their file quota is refused before 10 MB are streamed in; the upload itself checks
-    // files and bytes again, under a lock.
-    await this.documents.assertQuota(uid, { files: 1, bytes: 0 });
-    // The one multipart reader: a body far beyond the limit is refused unread, a malformed one is a 400.
-    const upload = await openOneFile(req);
-    try {
-      return await this.documents.upload(uid, upload, upload.fields.type ?? 'Medical Report');
-    } finally {
-      upload.discard();
-    }
+    return this.documents.withWriteAccess(caller, uid, 'create', null, async () => {
+      if (!req.isMultipart()) {
+        const body = new ZodValidationPipe(createDocumentMetadataSchema).transform(req.body);
+        return this.documents.createMetadata(uid, body);
+      }
+      // A patient at their file quota is refused before 10 MB are streamed in; the upload itself checks
+      // files and bytes again, under a lock.
+      await this.documents.assertQuota(uid, { files: 1, bytes: 0 });
+      // The one multipart reader: a body far beyond the limit is refused unread, a malformed one is a 400.
+      const upload = await openOneFile(req);
+      try {
+        return await this.documents.upload(uid, upload, upload.fields.type ?? 'Medical Report');
+      } finally {
+        upload.discard();
+      }
+    });
   }
 
   @Get(':id/file')
@@ -85,6 +86,7 @@ export class DocumentsController {
   }
 
   @Delete(':id')
+  @RateLimit('write')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a document and its stored bytes (the owner only)' })
   @ApiResponse({ status: 204, description: 'Deleted' })

@@ -80,36 +80,47 @@ export class DocumentsService {
 
   /**
    * Writes: only the owner (or an admin). Reads (list, download): also a doctor the patient booked
-   * with (rule 'doctorOfPatient'). Every check writes an audit row, allowed or denied.
+   * with (rule 'doctorOfPatient'). Each call writes one audit row with what the caller got: denied,
+   * not found, or done (AccessPolicy.withAccess).
    */
-  assertAccess(
+  withWriteAccess<T>(
     caller: Caller,
     uid: string,
-    action: 'create' | 'delete' = 'create',
-    resourceId: string | null = null,
-  ): Promise<void> {
-    return this.access.assertCanAccess(caller, uid, {
-      allow: ['admin'],
-      audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` },
-    });
+    action: 'create' | 'delete',
+    resourceId: string | null,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    return this.access.withAccess(
+      caller,
+      uid,
+      { allow: ['admin'], audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` } },
+      work,
+    );
   }
 
-  private assertRead(
+  private withReadAccess<T>(
     caller: Caller,
     uid: string,
     action: 'list' | 'download',
     resourceId: string | null,
-  ): Promise<void> {
-    return this.access.assertCanAccess(caller, uid, {
-      allow: ['admin', 'doctorOfPatient'],
-      audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` },
-    });
+    work: () => Promise<T>,
+  ): Promise<T> {
+    return this.access.withAccess(
+      caller,
+      uid,
+      {
+        allow: ['admin', 'doctorOfPatient'],
+        audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` },
+      },
+      work,
+    );
   }
 
-  async list(caller: Caller, uid: string): Promise<PatientDocument[]> {
-    await this.assertRead(caller, uid, 'list', null);
-    const rows = await this.documents.listOfPatient(uid);
-    return rows.map(({ hasFile, ...row }) => toDocument(row, hasFile));
+  list(caller: Caller, uid: string): Promise<PatientDocument[]> {
+    return this.withReadAccess(caller, uid, 'list', null, async () => {
+      const rows = await this.documents.listOfPatient(uid);
+      return rows.map(({ hasFile, ...row }) => toDocument(row, hasFile));
+    });
   }
 
   /**
@@ -134,7 +145,7 @@ export class DocumentsService {
   /**
    * Stores an uploaded file after checking its first bytes (magic numbers) against its name, streaming
    * it into the FileStore; the row is written once the size is known, under the quota lock (a file
-   * over the quota is deleted again). The caller ran `assertAccess` first (the controller does,
+   * over the quota is deleted again). The caller runs it inside `withWriteAccess` (the controller does,
    * before reading the body).
    */
   async upload(uid: string, upload: UploadStream, type: string): Promise<PatientDocument> {
@@ -161,20 +172,21 @@ export class DocumentsService {
     }
   }
 
-  async download(
+  /** The access check (and the refusal's row) comes before any byte is read, from Postgres or S3. */
+  download(
     caller: Caller,
     uid: string,
     id: string,
   ): Promise<{ name: string; contentType: string; body: Readable }> {
-    // The access check (and its audit row) comes before any byte is read, from Postgres or S3.
-    await this.assertRead(caller, uid, 'download', id);
-    const row = await this.documents.file(uid, id);
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return {
-      name: row.name,
-      contentType: row.contentType ?? 'application/octet-stream',
-      body: await this.files.open(row.file),
-    };
+    return this.withReadAccess(caller, uid, 'download', id, async () => {
+      const row = await this.documents.file(uid, id);
+      if (!row) throw new ApiException(404, MESSAGES.notFound);
+      return {
+        name: row.name,
+        contentType: row.contentType ?? 'application/octet-stream',
+        body: await this.files.open(row.file),
+      };
+    });
   }
 
   /**
@@ -183,13 +195,14 @@ export class DocumentsService {
    * disappears from the summary) unless another document of that name and type is left.
    */
   async remove(caller: Caller, uid: string, id: string): Promise<void> {
-    await this.assertAccess(caller, uid, 'delete', id);
-    const objectKey = await this.documents.withPatientLock(uid, async (m) => {
-      const deleted = await this.documents.remove(m, uid, id);
-      if (!deleted) throw new ApiException(404, MESSAGES.notFound);
-      if (!deleted.twinLeft) await this.patients.forgetDocument(m, uid, deleted);
-      return deleted.objectKey;
-    });
+    const objectKey = await this.withWriteAccess(caller, uid, 'delete', id, () =>
+      this.documents.withPatientLock(uid, async (m) => {
+        const deleted = await this.documents.remove(m, uid, id);
+        if (!deleted) throw new ApiException(404, MESSAGES.notFound);
+        if (!deleted.twinLeft) await this.patients.forgetDocument(m, uid, deleted);
+        return deleted.objectKey;
+      }),
+    );
     // After the commit: the object of a row that is gone.
     if (objectKey) await this.files.discard({ storage: 's3', objectKey });
   }

@@ -14,6 +14,7 @@ import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { MAIL_DISPATCHER, type MailDispatcher, type MailOutcome } from './mail-contract.js';
 import { MailSink } from './mail-sink.js';
 import { MailRepository } from './mail.repository.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 
 /**
  * The local SMTP sink's mails for /dev/mailbox, and a reminder sent on demand (so that a
@@ -57,6 +58,7 @@ export class MailDevController {
 
   @Public()
   @Post('reminder')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sends the reminder of an appointment now (local mode only)' })
   @ApiBody({ schema: openApiSchema(devReminderSchema) })

@@ -10,6 +10,7 @@ import { CurrentCaller } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { NotificationsService } from './notifications.service.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 
 @ApiTags('notifications')
 @ApiBearerAuth()
@@ -26,6 +27,7 @@ export class NotificationsController {
   }
 
   @Post('read')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark some of the caller’s notifications as read; returns the updated list' })
   @ApiBody({ schema: openApiSchema(markNotificationsReadSchema) })

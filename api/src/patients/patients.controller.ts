@@ -24,6 +24,7 @@ import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import type { FlagReviewResult } from '@medora/shared';
 import { PatientsService } from './patients.service.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 
 @ApiTags('patients')
 @ApiBearerAuth()
@@ -47,6 +48,7 @@ export class PatientsController {
   }
 
   @Post()
+  @RateLimit('write')
   @RequireVerifiedEmail()
   @HttpCode(201)
   @ApiOperation({ summary: 'Save the caller’s intake record; a repeat call replaces it (200)' })
@@ -98,6 +100,7 @@ export class PatientsController {
   }
 
   @Post(':uid/visits/:id/flags/:flagId/review')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -117,6 +120,7 @@ export class PatientsController {
 
   // The record in FHIR R4, always as a file (like the .ics): a JSON a patient takes anywhere.
   @Get(':uid/fhir')
+  @RateLimit('export')
   @ApiOperation({
     summary:
       'The patient’s record as a FHIR R4 Bundle (type collection, application/fhir+json, as a file): the owner, a doctor with an active appointment, an admin',
@@ -149,6 +153,9 @@ export class PatientsController {
   }
 
   @Put(':uid/draft')
+  @RateLimit('autosave')
+  // A draft holds the same health data as the intake (conditions, medicines): the same proof of identity.
+  @RequireVerifiedEmail()
   @ApiOperation({ summary: 'Replace the caller’s unsent intake' })
   @ApiBody({ schema: openApiSchema(saveDraftSchema) })
   @ApiResponse({ status: 200, description: '{ draft, savedAt }' })
@@ -164,6 +171,7 @@ export class PatientsController {
   }
 
   @Delete(':uid/draft')
+  @RateLimit('write')
   @HttpCode(204)
   @ApiOperation({ summary: 'Discard the caller’s unsent intake' })
   @ApiResponse({ status: 204, description: 'Deleted (or there was none)' })

@@ -81,14 +81,13 @@ export class PatientsService {
    * `GET /api/patients/:uid`: the owner, a doctor the patient booked with, or an admin; 404 for a
    * patient without a record yet (a new patient).
    */
-  async get(caller: Caller, uid: string): Promise<PatientResponse> {
-    await this.access.assertCanAccess(caller, uid, {
-      allow: READERS,
-      audit: { action: 'read', resourceType: 'profile', resourceId: uid },
+  get(caller: Caller, uid: string): Promise<PatientResponse> {
+    const audit: AuditTarget = { action: 'read', resourceType: 'profile', resourceId: uid };
+    return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
+      const record = await this.patients.findRecord(uid);
+      if (!record) throw new ApiException(404, MESSAGES.notFound);
+      return this.respond(record);
     });
-    const record = await this.patients.findRecord(uid);
-    if (!record) throw new ApiException(404, MESSAGES.notFound);
-    return this.respond(record);
   }
 
   /**
@@ -132,11 +131,12 @@ export class PatientsService {
    * `GET /api/patients/:uid/visits`: the newest visits first, VISITS_LIST_MAX a page — older than the
    * visit `before` for the next page — for who may read the record.
    */
-  async listVisits(caller: Caller, uid: string, before: string | null = null): Promise<VisitsResponse> {
-    await this.access.assertCanAccess(caller, uid, {
-      allow: READERS,
-      audit: { action: 'list', resourceType: 'profile', resourceId: uid },
-    });
+  listVisits(caller: Caller, uid: string, before: string | null = null): Promise<VisitsResponse> {
+    const audit: AuditTarget = { action: 'list', resourceType: 'profile', resourceId: uid };
+    return this.access.withAccess(caller, uid, { allow: READERS, audit }, () => this.visitsPage(uid, before));
+  }
+
+  private async visitsPage(uid: string, before: string | null): Promise<VisitsResponse> {
     const page = await this.patients.listVisits(uid, VISITS_LIST_MAX, before);
     if (!page) {
       throw new ApiException(400, MESSAGES.visitsBeforeInvalid, { before: MESSAGES.visitsBeforeInvalid });
@@ -150,18 +150,17 @@ export class PatientsService {
   }
 
   /** `GET /api/patients/:uid/visits/:id`: one visit's answers and summary; 404 for another's id. */
-  async getVisit(caller: Caller, uid: string, id: string): Promise<VisitDetail> {
-    await this.access.assertCanAccess(caller, uid, {
-      allow: READERS,
-      audit: { action: 'read', resourceType: 'profile', resourceId: uid },
+  getVisit(caller: Caller, uid: string, id: string): Promise<VisitDetail> {
+    const audit: AuditTarget = { action: 'read', resourceType: 'profile', resourceId: uid };
+    return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
+      const visit = await this.patients.findVisit(uid, id);
+      if (!visit) throw new ApiException(404, MESSAGES.notFound);
+      return {
+        ...toListItem(visit),
+        data: visit.data,
+        summary: await this.flagReviews.withCarried(uid, visit, visit.summary),
+      };
     });
-    const visit = await this.patients.findVisit(uid, id);
-    if (!visit) throw new ApiException(404, MESSAGES.notFound);
-    return {
-      ...toListItem(visit),
-      data: visit.data,
-      summary: await this.flagReviews.withCarried(uid, visit, visit.summary),
-    };
   }
 
   /** `POST /api/patients/:uid/visits/:id/flags/:flagId/review`: a clinician marks a flag reviewed. */
@@ -173,38 +172,44 @@ export class PatientsService {
    * `GET /api/patients/:uid/fhir`, the record as a FHIR R4 Bundle for who may read it
    * (READERS: the owner, a doctor with an active appointment, an admin), audited as an 'export'.
    */
-  async exportFhir(caller: Caller, uid: string): Promise<{ fileName: string; body: string }> {
-    await this.access.assertCanAccess(caller, uid, {
-      allow: READERS,
-      audit: { action: 'export', resourceType: 'profile', resourceId: uid },
+  exportFhir(caller: Caller, uid: string): Promise<{ fileName: string; body: string }> {
+    const audit: AuditTarget = { action: 'export', resourceType: 'profile', resourceId: uid };
+    return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
+      const rows = await this.patients.findExportRows(uid);
+      if (!rows) throw new ApiException(404, MESSAGES.notFound);
+      const now = new Date();
+      return { fileName: healthRecordFileName(now), body: JSON.stringify(buildFhirBundle(rows, now)) };
     });
-    const rows = await this.patients.findExportRows(uid);
-    if (!rows) throw new ApiException(404, MESSAGES.notFound);
-    const now = new Date();
-    return { fileName: healthRecordFileName(now), body: JSON.stringify(buildFhirBundle(rows, now)) };
   }
 
   /** The draft routes: the owner only (a draft is not part of the record anyone else may read). */
-  private async assertOwnDraft(caller: Caller, uid: string, action: 'read' | 'write' | 'delete') {
-    await this.access.assertCanAccess(caller, uid, {
-      audit: { action, resourceType: 'profile', resourceId: uid },
+  private withOwnDraft<T>(
+    caller: Caller,
+    uid: string,
+    action: 'read' | 'write' | 'delete',
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const options = {
+      audit: { action, resourceType: 'profile', resourceId: uid } satisfies AuditTarget,
       // Saved every few seconds while typing: only someone else's attempt is worth a row.
       auditOwner: false,
-    });
+    } as const;
+    return this.access.withAccess(caller, uid, options, work);
   }
 
-  async getDraft(caller: Caller, uid: string): Promise<DraftResponse> {
-    await this.assertOwnDraft(caller, uid, 'read');
-    return toDraftResponse(await this.patients.findDraft(uid));
+  getDraft(caller: Caller, uid: string): Promise<DraftResponse> {
+    return this.withOwnDraft(caller, uid, 'read', async () =>
+      toDraftResponse(await this.patients.findDraft(uid)),
+    );
   }
 
-  async saveDraft(caller: Caller, uid: string, draft: SaveDraftInput): Promise<DraftResponse> {
-    await this.assertOwnDraft(caller, uid, 'write');
-    return toDraftResponse(await this.patients.saveDraft(uid, draft));
+  saveDraft(caller: Caller, uid: string, draft: SaveDraftInput): Promise<DraftResponse> {
+    return this.withOwnDraft(caller, uid, 'write', async () =>
+      toDraftResponse(await this.patients.saveDraft(uid, draft)),
+    );
   }
 
-  async deleteDraft(caller: Caller, uid: string): Promise<void> {
-    await this.assertOwnDraft(caller, uid, 'delete');
-    await this.patients.deleteDraft(uid);
+  deleteDraft(caller: Caller, uid: string): Promise<void> {
+    return this.withOwnDraft(caller, uid, 'delete', () => this.patients.deleteDraft(uid));
   }
 }

@@ -69,6 +69,7 @@ export class ProviderController {
   }
 
   @Patch('provider/appointments/:id/status')
+  @RateLimit('write')
   @ApiOperation({ summary: 'Mark a started Scheduled or Confirmed appointment Completed or No-Show' })
   @ApiResponse({ status: 409, description: 'Not started yet, or not open', schema: ERROR_BODY_SCHEMA })
   setStatus(
@@ -80,6 +81,7 @@ export class ProviderController {
   }
 
   @Post('provider/appointments/:id/reopen')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Undo a Completed or No-Show mark within 24 hours of setting it (Scheduled again)',
@@ -97,6 +99,7 @@ export class ProviderController {
   }
 
   @Post('provider/appointments/:id/cancel')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Cancel an upcoming appointment with a reason (frees the slot, notifies the patient)',
@@ -159,6 +162,7 @@ export class ProviderController {
   }
 
   @Put('provider/schedule')
+  @RateLimit('write')
   @ApiOperation({
     summary:
       'Replace the weekly schedule: weekly hours per weekday (start, end, slot length, breaks; the slots are generated) or weekday names with hh:mm AM/PM slots, date exceptions (vacation, closed day, extra hours) and an IANA zone; existing bookings stay and are listed',

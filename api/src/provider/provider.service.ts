@@ -161,30 +161,32 @@ export class ProviderService {
     const doctor = await this.doctorFor(caller, target);
     const row = await this.appointmentRows.intakeForDoctor(id, doctor.id);
     if (!row) {
-      await this.audit.recordFor(caller, 'denied', target);
+      await this.audit.recordFor(caller, 'not_found', target);
       throw new ApiException(404, MESSAGES.notFound);
     }
     if (!row.active) {
       await this.audit.recordFor(caller, 'denied', { ...target, detail: `appointment ${id} cancelled` });
       throw new ApiException(403, MESSAGES.cancelledNoHealthData);
     }
-    await this.access.assertCanAccess(caller, row.patient_uid, {
-      allow: ['doctorOfPatient'],
-      audit: { ...target, resourceId: row.patient_uid },
-    });
-    return {
-      appointmentId: id,
-      patientUid: row.patient_uid,
-      summary:
-        row.visit_id && row.visited_at
-          ? await this.flagReviews.withCarried(
-              row.patient_uid,
-              { id: row.visit_id, visitedAt: row.visited_at },
-              (row.summary as ClinicalSummary | null) ?? null,
-            )
-          : null,
-      intake: row.data,
-    };
+    const audit = { ...target, resourceId: row.patient_uid };
+    return this.access.withAccess(
+      caller,
+      row.patient_uid,
+      { allow: ['doctorOfPatient'], audit },
+      async () => ({
+        appointmentId: id,
+        patientUid: row.patient_uid,
+        summary:
+          row.visit_id && row.visited_at
+            ? await this.flagReviews.withCarried(
+                row.patient_uid,
+                { id: row.visit_id, visitedAt: row.visited_at },
+                (row.summary as ClinicalSummary | null) ?? null,
+              )
+            : null,
+        intake: row.data,
+      }),
+    );
   }
 
   /**

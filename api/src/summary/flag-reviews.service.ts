@@ -6,7 +6,7 @@ import {
   type ClinicalSummary,
   type FlagReviewResult,
 } from '@medora/shared';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { FlagReviewsRepository } from './flag-reviews.repository.js';
@@ -48,8 +48,8 @@ export class FlagReviewsService {
    * `POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review`: a doctor of the patient or an admin
    * (never the patient: a review is a clinician's statement); 404 for a visit or flag that is not there.
    */
-  async review(caller: Caller, uid: string, visitId: string, flagId: string): Promise<FlagReviewResult> {
-    await this.access.assertCanAccess(caller, uid, {
+  review(caller: Caller, uid: string, visitId: string, flagId: string): Promise<FlagReviewResult> {
+    const options = {
       allow: ['doctorOfPatient', 'admin'],
       ownerAllowed: false,
       audit: {
@@ -58,10 +58,12 @@ export class FlagReviewsService {
         resourceId: uid,
         detail: `visit ${visitId} flag ${flagId}`,
       },
+    } satisfies AccessOptions;
+    return this.access.withAccess(caller, uid, options, async () => {
+      const flags = await this.repo.visitFlags(uid, visitId);
+      if (!flags?.some((f) => f.id === flagId)) throw new ApiException(404, MESSAGES.flagReviewNotFound);
+      const reviewedAt = await this.repo.markReviewed(uid, visitId, flagId, caller.uid);
+      return { visitId, flagId, reviewedAt: reviewedAt.toISOString() };
     });
-    const flags = await this.repo.visitFlags(uid, visitId);
-    if (!flags?.some((f) => f.id === flagId)) throw new ApiException(404, MESSAGES.flagReviewNotFound);
-    const reviewedAt = await this.repo.markReviewed(uid, visitId, flagId, caller.uid);
-    return { visitId, flagId, reviewedAt: reviewedAt.toISOString() };
   }
 }

@@ -14,6 +14,9 @@ const config = (perUser: number, windowSeconds = 60): RateLimitConfig => ({
     signIn: { perUser, perIp: 100 },
     upload: { perUser: 1, perIp: 100 },
     booking: { perUser: 1, perIp: 100 },
+    write: { perUser: 1, perIp: 100 },
+    autosave: { perUser: 1, perIp: 100 },
+    export: { perUser: 1, perIp: 100 },
   },
 });
 

@@ -13,6 +13,7 @@ import { CurrentCaller } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { SettingsService } from './settings.service.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 
 const accountDoc = openApiSchema(accountSchema);
 const preferencesDoc = openApiSchema(notificationPreferencesSchema);
@@ -34,6 +35,7 @@ export class SettingsController {
   }
 
   @Patch('account')
+  @RateLimit('write')
   @ApiOperation({ summary: 'Changes the caller’s name and/or phone; the e-mail is never taken from a body' })
   @ApiBody({ schema: openApiSchema(updateAccountSchema) })
   @ApiResponse({ status: 200, description: 'Account', schema: accountDoc })
@@ -53,6 +55,7 @@ export class SettingsController {
   }
 
   @Put('preferences')
+  @RateLimit('write')
   @ApiOperation({ summary: 'Saves the caller’s notification preferences (the whole set)' })
   @ApiBody({ schema: preferencesDoc })
   @ApiResponse({ status: 200, description: 'NotificationPreferences', schema: preferencesDoc })

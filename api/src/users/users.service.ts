@@ -7,7 +7,7 @@ import {
   type MeResponse,
   type User,
 } from '@medora/shared';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UserRow } from './users.queries.js';
@@ -60,14 +60,16 @@ export class UsersService {
   /** `GET /api/users/:uid`: the owner, or an admin. */
   async get(caller: Caller, uid: string): Promise<User> {
     // Someone else's account (an admin's read) and every refusal are audited; one's own read is not.
-    await this.policy.assertCanAccess(caller, uid, {
+    const options = {
       allow: ['admin'],
       audit: { action: 'user.read', resourceType: 'user', resourceId: uid },
       auditOwner: false,
+    } satisfies AccessOptions;
+    return this.policy.withAccess(caller, uid, options, async () => {
+      const row = await this.users.findByFirebaseUid(uid);
+      if (!row) throw new ApiException(404, MESSAGES.notFound);
+      return toUser(row);
     });
-    const row = await this.users.findByFirebaseUid(uid);
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
-    return toUser(row);
   }
 
   async me(caller: Caller): Promise<MeResponse> {

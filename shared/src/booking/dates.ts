@@ -58,6 +58,18 @@ export function parseIsoDate(date: string): Date | null {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
 }
 
+/**
+ * The dates a query string may name: every route adds days to them (a window, a margin for time
+ * zones), and the result must still be a four-digit year 'YYYY-MM-DD' can write.
+ */
+export const QUERY_DATE_MIN = '1900-01-01';
+export const QUERY_DATE_MAX = '9000-12-31';
+
+/** A real calendar date 'YYYY-MM-DD' from QUERY_DATE_MIN to QUERY_DATE_MAX. */
+export function isQueryDate(date: string): boolean {
+  return parseIsoDate(date) !== null && date >= QUERY_DATE_MIN && date <= QUERY_DATE_MAX;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const toIso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;

@@ -41,14 +41,26 @@ export const AUDIT_CSV_COLUMNS = [
   'userAgent',
 ] as const;
 
+/** Cell separators of one spreadsheet locale or another (`;` where the decimal mark is a comma). */
+const SEPARATOR = '[,;\\t|]';
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP CSV Injection). */
+const FORMULA = '[=+\\-@\\t\\r]';
+const FORMULA_START = new RegExp(`^${FORMULA}`);
+/** `Mozilla;=1+1`: in a `;` locale the part after the separator is a cell of its own. */
+const FORMULA_AFTER_SEPARATOR = new RegExp(`${SEPARATOR}\\s*${FORMULA}`);
+const NEEDS_QUOTES = new RegExp(`["\\r\\n]|${SEPARATOR}`);
+
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell that a
- * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading `'`.
+ * One CSV cell (RFC 4180), defused per the OWASP CSV Injection guidance: a cell that a spreadsheet
+ * could run as a formula — at its start, or after a separator of any locale — gets a leading `'` and
+ * quotes; a cell holding a quote, line break or any locale's separator is quoted, so no separator
+ * splits it.
  */
 export function csvCell(value: string | null | undefined): string {
   const text = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const risky = FORMULA_START.test(text) || FORMULA_AFTER_SEPARATOR.test(text);
+  const safe = risky ? `'${text}` : text;
+  return risky || NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** Audit rows as CSV text: a header line, then one line per row, CRLF line ends. */

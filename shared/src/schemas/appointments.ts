@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { querySchema } from './query-string.js';
 import { MESSAGES } from '../messages.js';
 import { parseAppointmentDate, parseIsoDate, parseTime12h } from '../booking/dates.js';
 import { serverSetField } from './server-set.js';
@@ -29,7 +30,7 @@ export const createAppointmentSchema = z
 export type CreateAppointmentInput = z.infer<typeof createAppointmentSchema>;
 
 /** `GET /api/appointments?uid=` */
-export const listAppointmentsQuerySchema = z.object({ uid: uidSchema }).strict();
+export const listAppointmentsQuerySchema = querySchema({ uid: uidSchema });
 export type ListAppointmentsQuery = z.infer<typeof listAppointmentsQuerySchema>;
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_MAX_LIMIT } from '../doctors/admin-desk.js';
 import { pageLimitSchema } from './page-limit.js';
+import { querySchema } from './query-string.js';
 
 /**
  * Every action the audit log records: the API writes only these (the type is checked at
@@ -65,8 +66,12 @@ export const AUDIT_RESOURCE_TYPES = [
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
-/** Outcome of an access attempt written to the audit log. */
-export const AUDIT_OUTCOMES = ['allowed', 'denied'] as const;
+/**
+ * What the caller actually got, as the audit log records it: 'allowed' (done), 'denied' (refused by an
+ * access rule), 'not_found' (access passed but the object is not there, or not under that owner),
+ * 'rejected' (refused for what the request asked, any other 4xx) and 'failed' (a server error).
+ */
+export const AUDIT_OUTCOMES = ['allowed', 'denied', 'not_found', 'rejected', 'failed'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** One audit row (who, role, from where, action, resource, outcome, time) as `GET /api/audit` returns it. */
@@ -115,8 +120,8 @@ const text = (name: string, max: number) =>
     .max(max, { error: `${name} must be at most ${max} characters` });
 
 /** Filters of `GET /api/audit` (query string; all optional; newest first). */
-export const auditQuerySchema = z
-  .object({
+export const auditQuerySchema = querySchema(
+  {
     actorUid: text('actorUid', 128).optional(),
     resourceType: z
       .enum(AUDIT_RESOURCE_TYPES, {
@@ -128,7 +133,9 @@ export const auditQuerySchema = z
     actor: text('actor', 128).optional(),
     subject: text('subject', 128).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit log’s actions' }).optional(),
-    outcome: z.enum(AUDIT_OUTCOMES, { error: 'outcome must be allowed or denied' }).optional(),
+    outcome: z
+      .enum(AUDIT_OUTCOMES, { error: `outcome must be one of: ${AUDIT_OUTCOMES.join(', ')}` })
+      .optional(),
     from: auditTime('from').optional(),
     to: auditTime('to').optional(),
     limit: pageLimitSchema({
@@ -138,10 +145,13 @@ export const auditQuerySchema = z
     }).optional(),
     // The next page of the admin's audit screen — rows older than the row `before` names.
     before: z.uuid({ error: 'before must be the id of an audit row' }).optional(),
-  })
-  .strict()
-  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
-    error: 'from must not be later than to',
-    path: ['from'],
-  });
+  },
+  [
+    {
+      ok: (q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to),
+      message: 'from must not be later than to',
+      path: 'from',
+    },
+  ],
+);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

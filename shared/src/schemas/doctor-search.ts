@@ -1,7 +1,8 @@
 // The query strings of the doctor search and a doctor's free slots.
 import { z } from 'zod';
 import { DOCTOR_SPECIALTIES } from '../intake/options.js';
-import { parseIsoDate } from '../booking/dates.js';
+import { QUERY_DATE_MAX, QUERY_DATE_MIN, isQueryDate } from '../booking/dates.js';
+import { windowDays } from '../booking/date-window.js';
 import {
   DOCTOR_PAGE_DEFAULT,
   DOCTOR_PAGE_MAX,
@@ -9,13 +10,14 @@ import {
   SLOT_WINDOW_MAX_DAYS,
 } from '../booking/doctor-search.js';
 import { pageLimitSchema } from './page-limit.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { querySchema } from './query-string.js';
 
 const once = (name: string) => z.string({ error: `${name} must be given once, as text` });
 
 const isoDate = (name: string) =>
-  once(name).refine((v) => parseIsoDate(v) !== null, { error: `${name} must be a date (YYYY-MM-DD)` });
+  once(name).refine(isQueryDate, {
+    error: `${name} must be a date (YYYY-MM-DD) from ${QUERY_DATE_MIN} to ${QUERY_DATE_MAX}`,
+  });
 
 const limit = pageLimitSchema({
   max: DOCTOR_PAGE_MAX,
@@ -39,14 +41,14 @@ const cursor = once('cursor')
   .optional();
 
 /** `GET /api/doctors?specialty=&q=&cursor=&limit=` */
-export const publicDoctorsQuerySchema = z.strictObject({ specialty, q, cursor, limit });
+export const publicDoctorsQuerySchema = querySchema({ specialty, q, cursor, limit });
 export type PublicDoctorsQuery = z.output<typeof publicDoctorsQuerySchema>;
 
 /**
  * `GET /api/doctors-with-context/{uid}?specialty=&condition=&q=&availableFrom=&cursor=&limit=`;
  * `condition` (the chronic-condition filter) may repeat or be comma-separated.
  */
-export const doctorSearchQuerySchema = z.strictObject({
+export const doctorSearchQuerySchema = querySchema({
   specialty,
   condition: z
     .union([once('condition'), z.array(once('condition')).max(20, { error: 'at most 20 conditions' })])
@@ -66,11 +68,12 @@ export const doctorSearchQuerySchema = z.strictObject({
 export type DoctorSearchQuery = z.output<typeof doctorSearchQuerySchema>;
 
 /** `GET /api/doctors/{uid}/slots?from=&to=`: a window of at most 31 days, `from` not after `to`. */
-export const doctorSlotsQuerySchema = z
-  .strictObject({ from: isoDate('from'), to: isoDate('to') })
-  .refine((w) => w.from <= w.to, { error: 'from must not be later than to', path: ['from'] })
-  .refine(
-    (w) => (parseIsoDate(w.to)!.getTime() - parseIsoDate(w.from)!.getTime()) / DAY_MS < SLOT_WINDOW_MAX_DAYS,
-    { error: `the window must be at most ${SLOT_WINDOW_MAX_DAYS} days`, path: ['to'] },
-  );
+export const doctorSlotsQuerySchema = querySchema({ from: isoDate('from'), to: isoDate('to') }, [
+  { ok: (w) => w.from <= w.to, message: 'from must not be later than to', path: 'from' },
+  {
+    ok: (w) => windowDays(w) <= SLOT_WINDOW_MAX_DAYS,
+    message: `the window must be at most ${SLOT_WINDOW_MAX_DAYS} days`,
+    path: 'to',
+  },
+]);
 export type DoctorSlotsQuery = z.output<typeof doctorSlotsQuerySchema>;

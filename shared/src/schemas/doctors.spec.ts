@@ -36,6 +36,21 @@ describe('doctorApplicationSchema', () => {
     expect(firstMessage({ specialty: 'cardiology' })).toBe(MESSAGES.specialtyInvalid);
   });
 
+  it('refuses CR/LF and control characters in its text fields, as the account name does', () => {
+    for (const change of [
+      { name: 'Dr. Ada\r\nBcc: x@evil.test' },
+      { qualification: 'MD\nPhD' },
+      { licenseNumber: 'LIC-1\rLIC-2' },
+      { clinic: 'Heart\u0000Clinic' },
+      { clinicAddress: { city: 'Boston\nCambridge', state: 'MA' } },
+      { bio: 'Kind\u0007' },
+    ]) {
+      expect([change, firstMessage(change)]).toEqual([change, MESSAGES.applicationTextInvalid]);
+    }
+    // A bio is several lines.
+    expect(firstMessage({ bio: 'Twenty years in cardiology.\r\nSpeaks French.' })).toBeNull();
+  });
+
   it('takes 10 to 15 digits as a phone, separators allowed', () => {
     expect(firstMessage({ phone: '+1 (555) 123-4567' })).toBeNull();
     expect(firstMessage({ phone: '123456789012345' })).toBeNull();

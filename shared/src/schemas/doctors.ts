@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, formatMessage } from '../messages.js';
-import { WEEKDAY_NAMES, formatTime12h, parseIsoDate, parseTime12h } from '../booking/dates.js';
+import { WEEKDAY_NAMES, formatTime12h, isQueryDate, parseIsoDate, parseTime12h } from '../booking/dates.js';
 import { isValidTimeZone } from '../booking/time-zone.js';
 import { CANCEL_REASON_MAX_LENGTH, type ScheduleException, type WeeklyHours } from '../booking/types.js';
 import {
@@ -19,8 +19,9 @@ import {
   isValidPhone,
 } from '../doctors/application-rules.js';
 import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
-import { uidSchema } from './users.js';
+import { isPlainText, uidSchema } from './users.js';
 import { pageLimitSchema } from './page-limit.js';
+import { querySchema } from './query-string.js';
 import type { ClinicalSummary, SummaryHeadline } from '../intake/patient-types.js';
 import { PROVIDER_PAGE_MAX, PROVIDER_WINDOW_MAX_DAYS, windowDays } from '../booking/date-window.js';
 
@@ -49,7 +50,20 @@ export function issuingOrganizationFor(type: CredentialType): string | null {
   return null;
 }
 
-const text = (max: number) => z.string().trim().max(max);
+/** One line of text (CR/LF and other control characters refused, as in the account name). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => isPlainText(v), MESSAGES.applicationTextInvalid);
+/** A text of several lines: line breaks allowed, other control characters not. */
+const multilineText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => isPlainText(v, true), MESSAGES.applicationTextInvalid);
 const required = (max: number) => text(max).min(1, MESSAGES.requiredFields);
 /**
  * Numbers are numbers: no coercion, so `true`, `"0x10"` and `""` are refused instead of becoming
@@ -79,7 +93,7 @@ const applicationFields = {
     .max(MAX_EXPERIENCE_YEARS, MESSAGES.requiredFields),
   licenseNumber: required(80),
   npiNumber: text(20),
-  bio: text(4000),
+  bio: multilineText(4000),
   clinic: text(200).min(1, MESSAGES.clinicRequired),
   street: text(200),
   city: text(120).min(1, MESSAGES.clinicRequired),
@@ -346,27 +360,25 @@ export function versionFromIfMatch(header: string | string[] | undefined): numbe
  * search in name, e-mail and licence, the submission date order and a keyset page (`limit`, default
  * `APPLICATIONS_PAGE_SIZE`, at most `APPLICATIONS_MAX_LIMIT`) after `cursor`.
  */
-export const applicationsQuerySchema = z
-  .object({
-    status: z.enum(APPLICATION_QUEUES, MESSAGES.applicationsStatusInvalid).default('pending'),
-    q: z
-      .string(MESSAGES.applicationsSearchInvalid)
-      .max(APPLICATION_SEARCH_MAX_LENGTH, MESSAGES.applicationsSearchInvalid)
-      .transform((v) => v.trim())
-      .optional(),
-    sort: z.enum(APPLICATION_SORTS, MESSAGES.applicationsSortInvalid).default('oldest'),
-    // A keyset page — the opaque `nextCursor` of the page before, and its size.
-    cursor: z
-      .string(MESSAGES.applicationsCursorInvalid)
-      .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.applicationsCursorInvalid)
-      .max(APPLICATIONS_CURSOR_MAX_LENGTH, MESSAGES.applicationsCursorInvalid)
-      .optional(),
-    limit: pageLimitSchema({
-      max: APPLICATIONS_MAX_LIMIT,
-      message: MESSAGES.applicationsLimitInvalid,
-    }).default(APPLICATIONS_PAGE_SIZE),
-  })
-  .strict();
+export const applicationsQuerySchema = querySchema({
+  status: z.enum(APPLICATION_QUEUES, MESSAGES.applicationsStatusInvalid).default('pending'),
+  q: z
+    .string(MESSAGES.applicationsSearchInvalid)
+    .max(APPLICATION_SEARCH_MAX_LENGTH, MESSAGES.applicationsSearchInvalid)
+    .transform((v) => v.trim())
+    .optional(),
+  sort: z.enum(APPLICATION_SORTS, MESSAGES.applicationsSortInvalid).default('oldest'),
+  // A keyset page — the opaque `nextCursor` of the page before, and its size.
+  cursor: z
+    .string(MESSAGES.applicationsCursorInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.applicationsCursorInvalid)
+    .max(APPLICATIONS_CURSOR_MAX_LENGTH, MESSAGES.applicationsCursorInvalid)
+    .optional(),
+  limit: pageLimitSchema({
+    max: APPLICATIONS_MAX_LIMIT,
+    message: MESSAGES.applicationsLimitInvalid,
+  }).default(APPLICATIONS_PAGE_SIZE),
+});
 export type ApplicationsQuery = z.infer<typeof applicationsQuerySchema>;
 
 const weekdaySchema = z.enum(WEEKDAY_NAMES, MESSAGES.scheduleDayInvalid);
@@ -646,15 +658,15 @@ export interface AdminDashboardOverview {
 const providerLimitInvalid = formatMessage('providerLimitInvalid', { max: PROVIDER_PAGE_MAX });
 
 /** A clinic wall date 'YYYY-MM-DD', given once. */
-const windowDate = (message: string) => z.string(message).refine((v) => parseIsoDate(v) !== null, message);
+const windowDate = (message: string) => z.string(message).refine(isQueryDate, message);
 
 /**
  * `GET /api/provider/appointments?from=&to=&cursor=&limit=`: a window of clinic dates (both
  * included, at most PROVIDER_WINDOW_MAX_DAYS; defaults in `providerWindow`), a page of at most
  * PROVIDER_PAGE_MAX, and the opaque cursor the previous page gave.
  */
-export const providerAppointmentsQuerySchema = z
-  .object({
+export const providerAppointmentsQuerySchema = querySchema(
+  {
     from: windowDate(MESSAGES.providerWindowFromInvalid).optional(),
     to: windowDate(MESSAGES.providerWindowToInvalid).optional(),
     cursor: z
@@ -663,11 +675,14 @@ export const providerAppointmentsQuerySchema = z
       .max(200, MESSAGES.providerCursorInvalid)
       .optional(),
     limit: pageLimitSchema({ max: PROVIDER_PAGE_MAX, message: providerLimitInvalid }).optional(),
-  })
-  .strict()
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: MESSAGES.providerWindowOrder, path: ['from'] })
-  .refine((q) => !q.from || !q.to || windowDays({ from: q.from, to: q.to }) <= PROVIDER_WINDOW_MAX_DAYS, {
-    error: formatMessage('providerWindowTooLong', { days: PROVIDER_WINDOW_MAX_DAYS }),
-    path: ['to'],
-  });
+  },
+  [
+    { ok: (q) => !q.from || !q.to || q.from <= q.to, message: MESSAGES.providerWindowOrder, path: 'from' },
+    {
+      ok: (q) => !q.from || !q.to || windowDays({ from: q.from, to: q.to }) <= PROVIDER_WINDOW_MAX_DAYS,
+      message: formatMessage('providerWindowTooLong', { days: PROVIDER_WINDOW_MAX_DAYS }),
+      path: 'to',
+    },
+  ],
+);
 export type ProviderAppointmentsQuery = z.infer<typeof providerAppointmentsQuerySchema>;

@@ -20,3 +20,4 @@ export * from './mail-jobs.js';
 // The unsubscribe link and the local mailbox.
 export * from './mail.js';
 export * from './page-limit.js';
+export * from './query-string.js';

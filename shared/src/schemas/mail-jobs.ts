@@ -1,31 +1,30 @@
 import { z } from 'zod';
+import { querySchema } from './query-string.js';
 import { MESSAGES } from '../messages.js';
 
 /** Most dead letters one page of `GET /api/admin/mail/failed` holds. */
 export const FAILED_MAIL_MAX_LIMIT = 50;
 
 /** `GET /api/admin/mail/failed?cursor=&limit=`: a keyset page, newest first. */
-export const failedMailQuerySchema = z
-  .object({
-    cursor: z
-      .string(MESSAGES.mailFailedCursorInvalid)
-      .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.mailFailedCursorInvalid)
-      .max(200, MESSAGES.mailFailedCursorInvalid)
-      .optional(),
-    limit: z
-      .string(MESSAGES.mailFailedLimitInvalid)
-      .regex(/^[0-9]{1,3}$/, MESSAGES.mailFailedLimitInvalid)
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(1, MESSAGES.mailFailedLimitInvalid)
-          .max(FAILED_MAIL_MAX_LIMIT, MESSAGES.mailFailedLimitInvalid),
-      )
-      .default(20),
-  })
-  .strict();
+export const failedMailQuerySchema = querySchema({
+  cursor: z
+    .string(MESSAGES.mailFailedCursorInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.mailFailedCursorInvalid)
+    .max(200, MESSAGES.mailFailedCursorInvalid)
+    .optional(),
+  limit: z
+    .string(MESSAGES.mailFailedLimitInvalid)
+    .regex(/^[0-9]{1,3}$/, MESSAGES.mailFailedLimitInvalid)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, MESSAGES.mailFailedLimitInvalid)
+        .max(FAILED_MAIL_MAX_LIMIT, MESSAGES.mailFailedLimitInvalid),
+    )
+    .default(20),
+});
 export type FailedMailQuery = z.infer<typeof failedMailQuerySchema>;
 
 /**

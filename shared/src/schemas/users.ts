@@ -143,6 +143,17 @@ export interface ReadinessResponse {
 /** Letters, digits, punctuation and spaces: no line breaks or other control characters. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** The same, with line breaks allowed (a multi-line text such as a doctor's bio). */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Whether one line of text a person typed (a name, a clinic) is free of line breaks and other control
+ * characters, which would forge extra lines in mails, CSV exports and logs. `multiline` allows CR/LF.
+ */
+export function isPlainText(text: string, multiline = false): boolean {
+  return !(multiline ? CONTROL_CHARACTERS_BUT_LINE_BREAKS : CONTROL_CHARACTERS).test(text);
+}
 
 /**
  * The account's name: trimmed, at most ACCOUNT_NAME_MAX_LENGTH characters, no control characters;
@@ -152,7 +163,7 @@ export const accountNameSchema = z
   .string()
   .trim()
   .max(ACCOUNT_NAME_MAX_LENGTH, MESSAGES.settingsNameTooLong)
-  .refine((name) => !CONTROL_CHARACTERS.test(name), MESSAGES.settingsNameInvalid);
+  .refine((name) => isPlainText(name), MESSAGES.settingsNameInvalid);
 
 /** The account's phone: 10 to 15 digits (the page strips non-digits as one types); empty clears it. */
 export const accountPhoneSchema = z

@@ -13,6 +13,7 @@ import { ERROR_BODY_SCHEMA, openApiSchema } from '../../common/openapi.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AppClock } from './app-clock.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
+import { RateLimit } from '../../throttling/rate-limit.decorator.js';
 
 /**
  * Local mode only (JobsModule registers it only with MEDORA_LOCAL_MODE, which the config
@@ -30,6 +31,7 @@ export class JobsDevController {
 
   @Public()
   @Post('clock')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set the offset of the API clock from real time, in minutes (local mode only)' })
   @ApiBody({ schema: openApiSchema(devClockInputSchema) })
@@ -42,6 +44,7 @@ export class JobsDevController {
 
   @Public()
   @Post('reminders/sweep')
+  @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Run the reminder sweep now, by the API clock (local mode only)' })
   @ApiResponse({ status: 200, description: 'ReminderSweepResult' })

@@ -13,6 +13,7 @@ import { CurrentCaller, Roles } from '../../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../../common/openapi.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { DeadLettersService } from './dead-letters.service.js';
+import { RateLimit } from '../../throttling/rate-limit.decorator.js';
 
 /** Mail that used up its tries, for an admin to see and send again. */
 @ApiTags('admin')
@@ -38,6 +39,7 @@ export class MailAdminController {
   }
 
   @Post('failed/:id/retry')
+  @RateLimit('write')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a dead-lettered e-mail again with fresh tries (audited)' })
   @ApiResponse({ status: 202, description: 'FailedMailRetry: the new job' })

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { DoctorRecordResponse, NotificationsResponse } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
-import { uploadRequiredCredentials } from '../../application-helpers.js';
+import { PDF, uploadCredential, uploadRequiredCredentials } from '../../application-helpers.js';
 import { authHeader, signUpUser, type TestApp, type TestUser } from '../../helpers.js';
 
 /**
@@ -48,7 +48,7 @@ export type Subject =
   // The booked doctor's record (the admin desk reads their upcoming appointments)
   | 'bookedDoctorRecord';
 
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+export { PDF };
 
 export const APPLICATION = {
   name: 'Dr. Matrix',
@@ -132,15 +132,7 @@ export class World {
       .attach('file', PDF, { filename: 'license.pdf', contentType: 'application/pdf' });
     w.credentialId = (w.ok(credential, 201) as { id: string }).id;
     // The degree and identity proof too: POST /api/doctors needs all three.
-    for (const type of ['degree', 'identity']) {
-      w.ok(
-        await w
-          .as(u.applicant)
-          .post(`/api/doctors/${u.applicant.uid}/credentials`)
-          .send({ type, documentName: `${type}.pdf` }),
-        201,
-      );
-    }
+    for (const type of ['degree', 'identity'] as const) await uploadCredential(t.http, u.applicant, type);
     w.ok(await w.as(u.applicant).post('/api/doctors').send({ uid: u.applicant.uid, data: APPLICATION }), 201);
     w.applicationId = await w.doctorId(u.applicant);
     await w.restoreApplication();
