@@ -30,7 +30,7 @@ const WRITE_METHODS = ['post', 'put', 'patch'];
 const BODYLESS_WRITES = [
   'POST /api/admin/mail/failed/{id}/retry',
   'POST /api/appointments/{id}/cancel',
-  'POST /api/dev/jobs/reminders/sweep',
+  'POST /api/dev/reminders/sweep',
   'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review',
   'POST /api/provider/appointments/{id}/reopen',
 ];
@@ -40,7 +40,13 @@ const DOWNLOADS: Record<string, string[]> = {
   'GET /api/admin/credentials/{id}/file': ['application/pdf', 'image/jpeg', 'image/png'],
   'GET /api/appointments/{id}/ics': ['text/calendar'],
   'GET /api/appointments/{id}/prescription': ['application/pdf', 'image/jpeg', 'image/png'],
-  'GET /api/patients/{uid}/documents/{id}/file': ['application/pdf', 'image/jpeg', 'image/png'],
+  'GET /api/patients/{uid}/documents/{id}/file': [
+    'application/msword',
+    'application/pdf',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'image/jpeg',
+    'image/png',
+  ],
   'GET /api/patients/{uid}/fhir': ['application/fhir+json'],
 };
 
@@ -49,6 +55,8 @@ const PUBLIC_ROUTES = [
   'GET /api/doctors',
   'GET /api/doctors/{uid}/slots',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/mail/unsubscribe',
   'POST /api/mail/unsubscribe',
 ];
@@ -113,7 +121,11 @@ describe('the OpenAPI document', () => {
       .filter(([key, op]) => op.requestBody && BODYLESS_WRITES.includes(key))
       .map(([key]) => key);
     const stale = BODYLESS_WRITES.filter((key) => !writes.some(([k]) => k === key));
-    expect({ missing, listedButDocumented, stale }).toEqual({ missing: [], listedButDocumented: [], stale: [] });
+    expect({ missing, listedButDocumented, stale }).toEqual({
+      missing: [],
+      listedButDocumented: [],
+      stale: [],
+    });
     // Spot checks: a JSON body from its zod schema, an upload as a binary `file`.
     const profile = doc.paths['/api/doctors/{uid}/profile']!.patch!.requestBody!.content!;
     expect(profile['application/json']!.schema).toMatchObject({ type: 'object' });

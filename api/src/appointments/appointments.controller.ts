@@ -15,7 +15,7 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ApiFileResponse, ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { AppointmentsService } from './appointments.service.js';
@@ -158,7 +158,7 @@ export class AppointmentsController {
   @ApiOperation({
     summary: 'The appointment as an iCalendar (.ics) file: its patient, its doctor or an admin',
   })
-  @ApiResponse({ status: 200, description: 'text/calendar' })
+  @ApiFileResponse(['text/calendar'], 'An iCalendar file with the appointment')
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such appointment', schema: ERROR_BODY_SCHEMA })
   async ics(

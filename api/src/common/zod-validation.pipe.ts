@@ -53,7 +53,7 @@ const errorMap = (issue: { code?: string; keys?: string[] }) =>
  */
 @Injectable()
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  constructor(private readonly schema: S) {}
+  constructor(readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
     const result = this.schema.safeParse(value, { error: errorMap });

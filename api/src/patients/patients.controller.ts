@@ -20,7 +20,7 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ApiFileResponse, ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import type { FlagReviewResult } from '../summary/flag-reviews.service.js';
 import { PatientsService } from './patients.service.js';
@@ -121,7 +121,7 @@ export class PatientsController {
     summary:
       'The patient’s record as a FHIR R4 Bundle (type collection, application/fhir+json, as a file): the owner, a doctor with an active appointment, an admin',
   })
-  @ApiResponse({ status: 200, description: 'application/fhir+json Bundle' })
+  @ApiFileResponse([FHIR_JSON_CONTENT_TYPE], 'A FHIR R4 Bundle of type collection')
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such patient', schema: ERROR_BODY_SCHEMA })
   async exportFhir(
