@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   FHIR_JSON_CONTENT_TYPE,
@@ -20,7 +20,7 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ApiFileResponse, ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ApiFileResponse, ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import type { FlagReviewResult } from '../summary/flag-reviews.service.js';
 import { PatientsService } from './patients.service.js';
@@ -50,7 +50,6 @@ export class PatientsController {
   @RequireVerifiedEmail()
   @HttpCode(201)
   @ApiOperation({ summary: 'Save the caller’s intake record (spec §7); a repeat call replaces it (200)' })
-  @ApiBody({ schema: openApiSchema(savePatientSchema) })
   @ApiResponse({ status: 400, description: 'Invalid record', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'uid is not the caller’s', schema: ERROR_BODY_SCHEMA })
   async save(
@@ -150,7 +149,6 @@ export class PatientsController {
 
   @Put(':uid/draft')
   @ApiOperation({ summary: 'Replace the caller’s unsent intake' })
-  @ApiBody({ schema: openApiSchema(saveDraftSchema) })
   @ApiResponse({ status: 200, description: '{ draft, savedAt }' })
   @ApiResponse({ status: 400, description: 'Invalid draft', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
