@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import request from 'supertest';
+import { createApiClient } from '@medora/shared';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**
@@ -162,4 +163,57 @@ describe('the OpenAPI document', () => {
       .map(([key]) => key);
     expect(unmarked).toEqual([]);
   });
+
+  it('has an operation for every call of the shared client, taking the body it sends', async () => {
+    type Sent = { method: string; path: string; body: 'json' | 'multipart' | 'none'; anonymous: boolean };
+    const sent: Sent[] = [];
+    const client = createApiClient({
+      baseUrl: '/api',
+      getToken: () => Promise.resolve('token'),
+      fetch: (url, init) => {
+        const headers = (init?.headers ?? {}) as Record<string, string>;
+        const body =
+          init?.body instanceof FormData ? 'multipart' : init?.body === undefined ? 'none' : 'json';
+        const path = new URL(String(url), 'http://api.test').pathname;
+        sent.push({ method: init?.method ?? 'GET', path, body, anonymous: !headers.Authorization });
+        return Promise.resolve(new Response('{}', { headers: { 'content-type': 'application/json' } }));
+      },
+    });
+    // Every endpoint function, called with a stand-in for each argument: a Blob works as a file, and
+    // as text in a path or query.
+    const stand = new Blob(['x']);
+    const { request: _generic, configure: _configure, ...endpoints } = client;
+    for (const endpoint of Object.values(endpoints)) {
+      await (endpoint as (...args: unknown[]) => Promise<unknown>)(stand, stand, stand, stand);
+    }
+    expect(sent.length).toBeGreaterThan(50);
+    const templates = operations().map(([key, op]) => ({ key, op, ...keyParts(key) }));
+    const problems = sent.flatMap((call) => {
+      const segments = call.path.split('/');
+      const match = templates.find(
+        (t) =>
+          t.method === call.method &&
+          t.segments.length === segments.length &&
+          t.segments.every((part, i) => part.startsWith('{') || part === segments[i]),
+      );
+      if (!match) return [`${call.method} ${call.path}: not in the document`];
+      const content = Object.keys(match.op.requestBody?.content ?? {});
+      const expected = { json: 'application/json', multipart: 'multipart/form-data', none: null }[call.body];
+      const found: string[] = [];
+      if (expected && !content.includes(expected))
+        found.push(`${match.key}: sends ${expected}, documented ${content}`);
+      if (!expected && (match.op.requestBody as { required?: boolean } | undefined)?.required) {
+        found.push(`${match.key}: sends no body, documented as required`);
+      }
+      // A token sent to a public route is ignored; none sent to another route is a 401.
+      if (call.anonymous && match.op.security?.length !== 0) found.push(`${match.key}: sent without a token`);
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
 });
+
+function keyParts(key: string): { method: string; segments: string[] } {
+  const [method, path] = key.split(' ') as [string, string];
+  return { method, segments: path.split('/') };
+}
