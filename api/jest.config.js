@@ -25,9 +25,10 @@ const tsJest = [
 /**
  * ESM-only packages that a CommonJS dependency require()s (Node 20 allows that, Jest's CommonJS runtime
  * does not before Node 24.9): compiled to CommonJS for the tests only.
- * firebase-admin → jwks-rsa → jose 6; @fastify/static (Swagger UI assets) → content-disposition 3.
+ * firebase-admin → jwks-rsa → jose 6; @fastify/static (Swagger UI assets) → content-disposition 3;
+ * @apidevtools/swagger-parser 13 → @apidevtools/json-schema-ref-parser 15.
  */
-const ESM_ONLY_REQUIRED = ['jose', 'content-disposition'];
+const ESM_ONLY_REQUIRED = ['jose', 'content-disposition', 'json-schema-ref-parser'];
 const toCjs = [
   'ts-jest',
   {

@@ -2,14 +2,15 @@ import 'reflect-metadata';
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@medora/shared';
-import { NestFactory } from '@nestjs/core';
+import type { Type } from '@nestjs/common';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { answerFrameworkError } from './common/framework-errors.js';
-import { addResponseSchemas } from './common/openapi.js';
+import { addResponseSchemas, documentValidatedBodies, OPENAPI_VERSION } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
 import {
@@ -103,15 +104,25 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
 /** The OpenAPI document at /api/docs-json (and -yaml) and the Swagger UI at /api/docs. */
 function mountOpenApi(app: NestFastifyApplication): void {
+  documentValidatedBodies(
+    [...app.get(ModulesContainer).values()].flatMap((module) =>
+      [...module.controllers.values()].map((controller) => controller.metatype as Type<unknown>),
+    ),
+  );
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
+      .setOpenAPIVersion(OPENAPI_VERSION)
       .setTitle('Medora API')
       .setDescription(
         'Health records and appointments. Send a Firebase ID token as `Authorization: Bearer <token>`.',
       )
       .setVersion(API_VERSION)
+      // Relative: the document is served by the API it describes, whatever its host.
+      .addServer('/')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' })
+      // Every route needs the token unless it says `security: []` (`@Public()`).
+      .addSecurityRequirements('bearer')
       .build(),
   );
   addResponseSchemas(document as unknown as Parameters<typeof addResponseSchemas>[0]);

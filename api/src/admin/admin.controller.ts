@@ -23,7 +23,7 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Roles } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ApiFileResponse, CREDENTIAL_MEDIA_TYPES, ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { AdminService } from './admin.service.js';
@@ -96,6 +96,7 @@ export class AdminController {
 
   @Get('credentials/:id/file')
   @ApiOperation({ summary: 'A credential document’s bytes, for review (audited)' })
+  @ApiFileResponse(CREDENTIAL_MEDIA_TYPES, 'The credential document')
   @ApiResponse({ status: 404, description: 'No such credential with a file', schema: ERROR_BODY_SCHEMA })
   async credentialFile(
     @CurrentCaller() caller: Caller,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   appointmentIdSchema,
@@ -15,7 +15,7 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ApiFileResponse, ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { AppointmentsService } from './appointments.service.js';
@@ -43,7 +43,6 @@ export class AppointmentsController {
     required: false,
     description: 'Same key and body → the same appointment (200); same key, other body → 422',
   })
-  @ApiBody({ schema: openApiSchema(createAppointmentSchema) })
   @ApiResponse({ status: 201, description: 'Booked: Appointment' })
   @ApiResponse({ status: 200, description: 'Replay of an Idempotency-Key: the same Appointment' })
   @ApiResponse({
@@ -132,7 +131,6 @@ export class AppointmentsController {
       'only. One transaction: the new slot is taken or 409; the old slot is free again; the id stays and ' +
       'rescheduledFrom holds the previous start.',
   })
-  @ApiBody({ schema: openApiSchema(rescheduleAppointmentSchema) })
   @ApiResponse({ status: 200, description: 'The rescheduled Appointment' })
   @ApiResponse({
     status: 400,
@@ -159,7 +157,7 @@ export class AppointmentsController {
   @ApiOperation({
     summary: 'The appointment as an iCalendar (.ics) file: its patient, its doctor or an admin',
   })
-  @ApiResponse({ status: 200, description: 'text/calendar' })
+  @ApiFileResponse(['text/calendar'], 'An iCalendar file with the appointment')
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such appointment', schema: ERROR_BODY_SCHEMA })
   async ics(

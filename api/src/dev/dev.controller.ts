@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { demoSessionSchema, type DemoSessionInput, type DemoSessionResponse } from '@medora/shared';
 import { FirebaseAuthService } from '../auth/firebase-auth.service.js';
 import { Public } from '../auth/decorators.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { DemoAccountsService } from './demo-accounts.service.js';
@@ -26,7 +26,6 @@ export class DevController {
   @RateLimit('signIn')
   @HttpCode(200)
   @ApiOperation({ summary: 'A custom token for the demo account of a role (local mode only)' })
-  @ApiBody({ schema: openApiSchema(demoSessionSchema) })
   @ApiResponse({ status: 200, description: '{ customToken }' })
   @ApiResponse({ status: 400, description: 'Unknown role', schema: ERROR_BODY_SCHEMA })
   async demoSession(

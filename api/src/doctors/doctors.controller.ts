@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { z } from 'zod';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   applicationETag,
@@ -23,7 +23,7 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Public, RequireVerifiedEmail } from '../auth/decorators.js';
-import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ApiFileUpload, ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { openOneFile } from '../common/multipart.js';
@@ -191,7 +191,10 @@ export class DoctorsController {
   @HttpCode(201)
   @RateLimit('upload')
   @ApiBearerAuth()
-  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiFileUpload({
+    fields: credentialMetadataSchema.pick({ type: true, documentName: true }).partial({ documentName: true }),
+    json: credentialMetadataSchema,
+  })
   @ApiOperation({
     summary:
       'One credential document: multipart `type`, `documentName` then `file` (PDF, JPEG or PNG by content, max 10 MB), or the JSON metadata only',

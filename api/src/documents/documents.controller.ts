@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   createDocumentMetadataSchema,
@@ -10,7 +10,12 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import {
+  ApiFileResponse,
+  ApiFileUpload,
+  DOCUMENT_MEDIA_TYPES,
+  ERROR_BODY_SCHEMA,
+} from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { openOneFile } from '../common/multipart.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
@@ -37,7 +42,10 @@ export class DocumentsController {
   @RequireVerifiedEmail()
   @HttpCode(201)
   @RateLimit('upload')
-  @ApiConsumes('multipart/form-data', 'application/json')
+  @ApiFileUpload({
+    fields: createDocumentMetadataSchema.pick({ type: true }),
+    json: createDocumentMetadataSchema,
+  })
   @ApiOperation({
     summary:
       'Upload a document (multipart field `file`, optional field `type`; PDF, DOC, DOCX, JPEG or PNG checked by content, max 10 MB) or create a metadata-only record from JSON { name, type } (fileUrl is set by the server: empty or absent)',
@@ -74,6 +82,7 @@ export class DocumentsController {
 
   @Get(':id/file')
   @ApiOperation({ summary: 'Download a stored document’s bytes' })
+  @ApiFileResponse(DOCUMENT_MEDIA_TYPES, 'The file, as its content was detected on upload')
   @ApiResponse({ status: 404, description: 'No such document with a file', schema: ERROR_BODY_SCHEMA })
   async download(
     @CurrentCaller() caller: Caller,

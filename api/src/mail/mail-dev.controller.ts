@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   MESSAGES,
   devReminderSchema,
@@ -9,7 +9,7 @@ import {
 } from '@medora/shared';
 import { Public } from '../auth/decorators.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { MAIL_DISPATCHER, type MailDispatcher, type MailOutcome } from './mail-contract.js';
 import { MailSink } from './mail-sink.js';
@@ -61,7 +61,6 @@ export class MailDevController {
   @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sends the reminder of an appointment now (local mode only)' })
-  @ApiBody({ schema: openApiSchema(devReminderSchema) })
   @ApiResponse({ status: 200, description: '{ outcome: sent | skipped }' })
   @ApiResponse({ status: 400, description: 'Invalid body', schema: ERROR_BODY_SCHEMA })
   async reminder(

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   unsubscribeQuerySchema,
   unsubscribeStatusSchema,
@@ -45,6 +45,12 @@ export class MailController {
   @RateLimit('signIn')
   @ApiOperation({
     summary: 'One-click unsubscribe (RFC 8058): turns the token’s user’s reminder e-mails off',
+  })
+  // What a mail client sends (RFC 8058 §3.2); the token in the URL is what counts, the body is not read.
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({
+    required: false,
+    schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
   })
   @ApiResponse({ status: 200, description: 'UnsubscribeStatus', schema: statusDoc })
   apply(

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   markNotificationsReadSchema,
   type MarkNotificationsReadInput,
@@ -7,7 +7,7 @@ import {
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { NotificationsService } from './notifications.service.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
@@ -30,7 +30,6 @@ export class NotificationsController {
   @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark some of the caller’s notifications as read; returns the updated list' })
-  @ApiBody({ schema: openApiSchema(markNotificationsReadSchema) })
   @ApiResponse({ status: 200, description: 'NotificationsResponse' })
   @ApiResponse({ status: 400, description: 'Invalid body', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'Not the caller’s notification', schema: ERROR_BODY_SCHEMA })

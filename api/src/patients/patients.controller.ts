@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   FHIR_JSON_CONTENT_TYPE,
@@ -20,7 +20,7 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../common/openapi.js';
+import { ApiFileResponse, ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import type { FlagReviewResult } from '@medora/shared';
 import { PatientsService } from './patients.service.js';
@@ -52,7 +52,6 @@ export class PatientsController {
   @RequireVerifiedEmail()
   @HttpCode(201)
   @ApiOperation({ summary: 'Save the caller’s intake record; a repeat call replaces it (200)' })
-  @ApiBody({ schema: openApiSchema(savePatientSchema) })
   @ApiResponse({ status: 400, description: 'Invalid record', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'uid is not the caller’s', schema: ERROR_BODY_SCHEMA })
   async save(
@@ -125,7 +124,7 @@ export class PatientsController {
     summary:
       'The patient’s record as a FHIR R4 Bundle (type collection, application/fhir+json, as a file): the owner, a doctor with an active appointment, an admin',
   })
-  @ApiResponse({ status: 200, description: 'application/fhir+json Bundle' })
+  @ApiFileResponse([FHIR_JSON_CONTENT_TYPE], 'A FHIR R4 Bundle of type collection')
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such patient', schema: ERROR_BODY_SCHEMA })
   async exportFhir(
@@ -157,7 +156,6 @@ export class PatientsController {
   // A draft holds the same health data as the intake (conditions, medicines): the same proof of identity.
   @RequireVerifiedEmail()
   @ApiOperation({ summary: 'Replace the caller’s unsent intake' })
-  @ApiBody({ schema: openApiSchema(saveDraftSchema) })
   @ApiResponse({ status: 200, description: '{ draft, savedAt }' })
   @ApiResponse({ status: 400, description: 'Invalid draft', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })

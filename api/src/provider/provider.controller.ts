@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   appointmentIdSchema,
@@ -19,7 +19,12 @@ import {
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller } from '../auth/decorators.js';
 import { sendFile } from '../common/file-response.js';
-import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import {
+  ApiFileResponse,
+  ApiFileUpload,
+  CREDENTIAL_MEDIA_TYPES,
+  ERROR_BODY_SCHEMA,
+} from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { openOneFile } from '../common/multipart.js';
@@ -117,7 +122,7 @@ export class ProviderController {
   @Post('provider/appointments/:id/prescription')
   @HttpCode(201)
   @RateLimit('upload')
-  @ApiConsumes('multipart/form-data')
+  @ApiFileUpload()
   @ApiOperation({
     summary: 'Attach a prescription (multipart `file`: PDF, JPEG or PNG by content, max 10 MB)',
   })
@@ -143,6 +148,7 @@ export class ProviderController {
 
   @Get('appointments/:id/prescription')
   @ApiOperation({ summary: 'Download an appointment’s prescription: its patient, its doctor or an admin' })
+  @ApiFileResponse(CREDENTIAL_MEDIA_TYPES, 'The prescription')
   @ApiResponse({ status: 404, description: 'No prescription', schema: ERROR_BODY_SCHEMA })
   async downloadPrescription(
     @CurrentCaller() caller: Caller,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Patch, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   accountSchema,
   notificationPreferencesSchema,
@@ -37,7 +37,6 @@ export class SettingsController {
   @Patch('account')
   @RateLimit('write')
   @ApiOperation({ summary: 'Changes the caller’s name and/or phone; the e-mail is never taken from a body' })
-  @ApiBody({ schema: openApiSchema(updateAccountSchema) })
   @ApiResponse({ status: 200, description: 'Account', schema: accountDoc })
   @ApiResponse({ status: 400, description: 'Invalid body', schema: ERROR_BODY_SCHEMA })
   updateAccount(
@@ -57,7 +56,6 @@ export class SettingsController {
   @Put('preferences')
   @RateLimit('write')
   @ApiOperation({ summary: 'Saves the caller’s notification preferences (the whole set)' })
-  @ApiBody({ schema: preferencesDoc })
   @ApiResponse({ status: 200, description: 'NotificationPreferences', schema: preferencesDoc })
   @ApiResponse({ status: 400, description: 'Invalid body', schema: ERROR_BODY_SCHEMA })
   savePreferences(

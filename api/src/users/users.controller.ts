@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   createUserSchema,
@@ -29,7 +29,6 @@ export class UsersController {
   @HttpCode(201)
   @RateLimit('signIn')
   @ApiOperation({ summary: 'Create the caller’s user record; a repeat call returns it unchanged' })
-  @ApiBody({ schema: openApiSchema(createUserSchema) })
   @ApiResponse({ status: 201, description: 'Created', schema: userDoc })
   @ApiResponse({ status: 200, description: 'Already registered', schema: userDoc })
   @ApiResponse({ status: 400, description: 'Invalid body', schema: ERROR_BODY_SCHEMA })

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   MESSAGES,
   devClockInputSchema,
@@ -9,7 +9,7 @@ import {
 } from '@medora/shared';
 import { Public } from '../../auth/decorators.js';
 import { ApiException } from '../../common/http-exception.filter.js';
-import { ERROR_BODY_SCHEMA, openApiSchema } from '../../common/openapi.js';
+import { ERROR_BODY_SCHEMA } from '../../common/openapi.js';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
 import { AppClock } from './app-clock.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
@@ -34,7 +34,6 @@ export class JobsDevController {
   @RateLimit('write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set the offset of the API clock from real time, in minutes (local mode only)' })
-  @ApiBody({ schema: openApiSchema(devClockInputSchema) })
   @ApiResponse({ status: 200, description: 'DevClock' })
   @ApiResponse({ status: 400, description: 'Bad offset', schema: ERROR_BODY_SCHEMA })
   setClock(@Body(new ZodValidationPipe(devClockInputSchema)) body: DevClockInput): DevClock {
