@@ -800,6 +800,13 @@ export const MESSAGES = {
   providerUndoUntil: 'You can undo this until {time}.',
   providerDownloadPrescription: 'Download prescription',
   providerPrescriptionPreviewTitle: 'Prescription for {patient}',
+  providerDocumentsToggle: 'Documents',
+  providerDocumentsLabel: 'Documents of {patient}',
+  providerDocumentsLoading: 'Loading the patient’s documents…',
+  providerDocumentsFailed: 'The documents could not be loaded: {reason}',
+  providerNoDocuments: 'This patient has not uploaded any documents.',
+  providerViewDocument: 'View',
+  providerDocumentNoFile: 'Name only, no file',
   // Onboarding that leads to a bookable doctor
   subSpecialtyInvalid: 'Please choose sub-specialties of your specialty from the list.',
   applicationSubSpecialtiesPicker: 'Sub-specialties (optional)',
