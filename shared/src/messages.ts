@@ -32,7 +32,18 @@ export const MESSAGES = {
   roleChoiceLegend: 'I am a',
   rolePatientDescription: 'Book appointments and manage your health',
   roleProviderDescription: 'Manage patient appointments and schedules',
-  roleDoctorDescription: 'Doctors: your patients and schedule. Administrators: the admin desk.',
+  roleDoctorDescription:
+    'Doctors and administrators sign in here: doctors to their patients and schedule, administrators to the admin desk.',
+  // The next screen, when the card chosen at sign-in is not where the account's role signs in
+  roleNoticeLabel: 'About your sign-in',
+  roleCardMismatchPatient:
+    'You chose “{chosen}”, but this is a patient account, so Medora opened your patient pages.',
+  roleCardMismatchProvider:
+    'You chose “{chosen}”, but this is a Healthcare Provider account, so Medora opened your provider pages.',
+  roleCardMismatchDoctor:
+    'You chose “{chosen}”, but this is a doctor account, so Medora opened your doctor pages.',
+  roleCardMismatchAdmin:
+    'You chose “{chosen}”, but this is an administrator account, so Medora opened the admin desk.',
   authModeLabel: 'Login or sign up',
   loginTab: 'Login',
   signupTab: 'Sign Up',
@@ -972,7 +983,6 @@ export const MESSAGES = {
   accessDeniedProviderDashboard:
     'Only approved doctors and providers can open the provider dashboard. This is your own page.',
   doctorSignupPrompt: 'New to Medora as a doctor or provider?',
-  doctorSignupLink: 'Apply to join Medora',
   doctorSignupVerifyFirst:
     'After you apply, open the verification link we e-mail you before your first login.',
   applicationNextVerifyEmail:
