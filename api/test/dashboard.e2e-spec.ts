@@ -189,6 +189,17 @@ describe('documents: round trip, delete and a booked doctor', () => {
     expect(del.status).toBe(403);
     const up = await upload(doctorUser, PDF, 'x.pdf', patient.uid);
     expect(up.status).toBe(403);
+
+    // What the appointment card shows and opens is on the audit trail, as the doctor's own rows.
+    const rows = await auditRows({ actorUid: doctorUser.uid, resourceType: 'document' });
+    const ofPatient = rows.filter((r) => r.detail === `patient ${patient.uid}`);
+    expect(ofPatient.map((r) => `${r.action}:${r.outcome}`)).toEqual(
+      expect.arrayContaining(['list:denied', 'list:allowed', 'download:allowed', 'delete:denied']),
+    );
+    expect(ofPatient.find((r) => r.action === 'download')).toMatchObject({
+      resourceId: doc.id,
+      actorRole: 'doctor',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ROLE_LABELS, ROLES, SIGN_IN_CARD } from '@medora/shared';
 import { AUTH_EMULATOR_URL } from './stack';
 
 export interface EmulatorUser {
@@ -69,9 +70,14 @@ export async function signUpVerifiedInEmulator(
   return user;
 }
 
-/** Signs in through the login screen (the role-name shortcut works only against the Auth emulator). */
+/**
+ * Signs in through the login screen (the role-name shortcut works only against the Auth emulator), at
+ * the card of a shortcut's role; any other account signs in at the default card, 'Patient'.
+ */
 export async function loginThroughUi(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/patient-login');
+  const role = ROLES.find((r) => r === username);
+  if (role) await page.getByLabel(ROLE_LABELS[SIGN_IN_CARD[role]], { exact: true }).check();
   await page.getByLabel('Email').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { dayLabel, escapeRegExp } from '../support/dates';
 import { sql } from '../support/db';
+import { onePagePdf } from '../support/files';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
@@ -21,28 +22,6 @@ const SCHEDULE = {
   availableDays: EVERY_DAY,
   timeSlots: Object.fromEntries(EVERY_DAY.map((d) => [d, ['09:00 AM', '11:30 AM']])),
 };
-/** A one-page PDF that says `text` (valid, so the browser's viewer renders it in the preview). */
-function onePagePdf(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((o, i) => {
-    const at = body.length;
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-    return at;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 const PDF = onePagePdf('Amoxicillin 500 mg, three times daily for 7 days');
 
 const toast = (page: Page, text: string | RegExp) =>

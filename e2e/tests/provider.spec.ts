@@ -69,7 +69,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
 
   // 1. Sign-up: the account, then the four steps with real files.
   await page.goto('/doctor-signup?role=doctor');
-  await expect(page.getByRole('heading', { level: 1, name: 'Doctor/Admin sign up' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Doctor sign up' })).toBeVisible();
   await shotAtWidths(page, 'provider-signup-account');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -162,13 +162,13 @@ test('a doctor refused at /admin lands on their own dashboard with a message, no
 
 test('the login page’s clinician choices and the landing footer lead to /doctor-signup', async ({ page }) => {
   await page.goto('/patient-login');
-  for (const [label, role] of [
-    ['Healthcare Provider', 'provider'],
-    ['Doctor/Admin', 'doctor'],
+  for (const [label, role, link] of [
+    ['Healthcare Provider', 'provider', 'Healthcare Provider sign up'],
+    ['Doctor/Admin', 'doctor', 'Doctor sign up'],
   ] as const) {
     await page.getByLabel(label).check();
     const prompt = page.getByTestId('doctor-signup-prompt');
-    await expect(prompt.getByRole('link', { name: 'Apply to join Medora' })).toHaveAttribute(
+    await expect(prompt.getByRole('link', { name: link })).toHaveAttribute(
       'href',
       `/doctor-signup?role=${role}`,
     );
@@ -177,7 +177,7 @@ test('the login page’s clinician choices and the landing footer lead to /docto
   await wholePageAccessible(page);
   await expectPhoneFrame(page);
   await shotAtWidths(page, 'staff-login-apply');
-  await page.getByTestId('doctor-signup-prompt').getByRole('link', { name: 'Apply to join Medora' }).click();
+  await page.getByTestId('doctor-signup-prompt').getByRole('link', { name: 'Doctor sign up' }).click();
   await expect(page).toHaveURL(/\/doctor-signup\?role=doctor$/);
 
   await page.goto('/');

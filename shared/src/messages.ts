@@ -33,7 +33,18 @@ export const MESSAGES = {
   roleChoiceLegend: 'I am a',
   rolePatientDescription: 'Book appointments and manage your health',
   roleProviderDescription: 'Manage patient appointments and schedules',
-  roleDoctorDescription: 'Doctors: your patients and schedule. Administrators: the admin desk.',
+  roleDoctorDescription:
+    'Doctors and administrators sign in here: doctors to their patients and schedule, administrators to the admin desk.',
+  // The next screen, when the card chosen at sign-in is not where the account's role signs in
+  roleNoticeLabel: 'About your sign-in',
+  roleCardMismatchPatient:
+    'You chose “{chosen}”, but this is a patient account, so Medora opened your patient pages.',
+  roleCardMismatchProvider:
+    'You chose “{chosen}”, but this is a Healthcare Provider account, so Medora opened your provider pages.',
+  roleCardMismatchDoctor:
+    'You chose “{chosen}”, but this is a doctor account, so Medora opened your doctor pages.',
+  roleCardMismatchAdmin:
+    'You chose “{chosen}”, but this is an administrator account, so Medora opened the admin desk.',
   authModeLabel: 'Login or sign up',
   loginTab: 'Login',
   signupTab: 'Sign Up',
@@ -804,6 +815,13 @@ export const MESSAGES = {
   providerUndoUntil: 'You can undo this until {time}.',
   providerDownloadPrescription: 'Download prescription',
   providerPrescriptionPreviewTitle: 'Prescription for {patient}',
+  providerDocumentsToggle: 'Documents',
+  providerDocumentsLabel: 'Documents of {patient}',
+  providerDocumentsLoading: 'Loading the patient’s documents…',
+  providerDocumentsFailed: 'The documents could not be loaded: {reason}',
+  providerNoDocuments: 'This patient has not uploaded any documents.',
+  providerViewDocument: 'View',
+  providerDocumentNoFile: 'Name only, no file',
   // Onboarding that leads to a bookable doctor
   subSpecialtyInvalid: 'Please choose sub-specialties of your specialty from the list.',
   applicationSubSpecialtiesPicker: 'Sub-specialties (optional)',
@@ -969,7 +987,6 @@ export const MESSAGES = {
   accessDeniedProviderDashboard:
     'Only approved doctors and providers can open the provider dashboard. This is your own page.',
   doctorSignupPrompt: 'New to Medora as a doctor or provider?',
-  doctorSignupLink: 'Apply to join Medora',
   doctorSignupVerifyFirst:
     'After you apply, open the verification link we e-mail you before your first login.',
   applicationNextVerifyEmail:

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import {
   MESSAGES,
-  ROLE_LABELS,
+  CLINICIAN_SIGNUP_LABELS,
   authStore,
   errorMessage,
   formatMessage,
@@ -80,7 +80,9 @@ export default function DoctorSignupPage(_props: RemotePageProps) {
 
   return (
     <main className={ui.page}>
-      {phase !== 'submitted' && <h1>{formatMessage('doctorSignupHeading', { role: ROLE_LABELS[role] })}</h1>}
+      {phase !== 'submitted' && (
+        <h1>{formatMessage('doctorSignupHeading', { role: CLINICIAN_SIGNUP_LABELS[role] })}</h1>
+      )}
       {phase === 'account' && (
         <form onSubmit={submitAccount} noValidate className={css.accountCard}>
           <h2>{MESSAGES.doctorSignupAccountHeading}</h2>

@@ -47,9 +47,9 @@ beforeEach(() => jest.spyOn(api, 'failedMail').mockResolvedValue({ items: [], ne
 const pageOf = (...items: object[]) => ({ items, total: items.length, nextCursor: null });
 
 describe('doctor signup', () => {
-  it('names the Doctor/Admin role by default and Healthcare Provider with ?role=provider', () => {
+  it('names the Doctor role by default (admins never sign up) and Healthcare Provider with ?role=provider', () => {
     renderAt(DoctorSignupPage);
-    expect(screen.getByRole('heading', { level: 1, name: 'Doctor/Admin sign up' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Doctor sign up' })).toBeTruthy();
     renderAt(DoctorSignupPage, '/doctor-signup?role=provider');
     expect(screen.getByRole('heading', { level: 1, name: 'Healthcare Provider sign up' })).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages.js';
+import { MESSAGES, formatMessage } from '../messages.js';
 
 /** The type of a document uploaded at the final intake step (`medicalReports`). */
 export const MEDICAL_REPORT_TYPE = 'Medical Report';
@@ -18,4 +18,12 @@ export const DOCUMENT_TYPE_LABELS: Readonly<Record<string, string>> = {
 /** The readable type of a document: 'chronicConditions' → 'Chronic conditions report'. */
 export function documentTypeLabel(type: string): string {
   return DOCUMENT_TYPE_LABELS[type] ?? MESSAGES.documentTypeOther;
+}
+
+/** A file's size for people: 900 B, 12.3 KB, 1.2 MB ('' when unknown). */
+export function formatSize(bytes: number | null): string {
+  if (bytes === null || bytes < 0) return '';
+  if (bytes < 1024) return formatMessage('fileSizeBytes', { size: bytes });
+  if (bytes < 1024 * 1024) return formatMessage('fileSizeKb', { size: (bytes / 1024).toFixed(1) });
+  return formatMessage('fileSizeMb', { size: (bytes / (1024 * 1024)).toFixed(1) });
 }

@@ -130,15 +130,15 @@ describe('shell routes', () => {
   });
 
   it.each([
-    ['Healthcare Provider', 'provider'],
-    ['Doctor/Admin', 'doctor'],
-  ])('the login page links the %s choice to /doctor-signup', async (label, role) => {
+    ['Healthcare Provider', 'provider', 'Healthcare Provider sign up'],
+    ['Doctor/Admin', 'doctor', 'Doctor sign up'],
+  ])('the login page links the %s choice to /doctor-signup', async (label, role, link) => {
     act(() => authStore.getState().setUser(null));
     renderAt('/patient-login');
     expect(screen.queryByTestId('doctor-signup-prompt')).toBeNull();
     fireEvent.click(await screen.findByLabelText(label));
     const prompt = screen.getByTestId('doctor-signup-prompt');
-    expect(within(prompt).getByRole('link', { name: 'Apply to join Medora' }).getAttribute('href')).toBe(
+    expect(within(prompt).getByRole('link', { name: link }).getAttribute('href')).toBe(
       `/doctor-signup?role=${role}`,
     );
     expect(prompt.textContent).toContain(MESSAGES.doctorSignupVerifyFirst);

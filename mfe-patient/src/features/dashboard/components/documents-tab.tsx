@@ -6,6 +6,7 @@ import {
   documentTypeLabel,
   formatDateTime,
   formatMessage,
+  formatSize,
   MESSAGES,
   notify,
   type PatientDocument,
@@ -13,7 +14,7 @@ import {
 import { documentKeys } from '@medora/shared/query';
 import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
-import { formatSize, isImage, isPdf, isPdfFile } from '../model/documents-fallback';
+import { isImage, isPdf, isPdfFile } from '../model/documents-fallback';
 import { errorMessage, saveBlob } from '../model/files';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';

@@ -1,6 +1,6 @@
 import type { Appointment } from '@medora/shared';
 import { groupAppointments, statusLabel } from './appointments';
-import { fallbackDocuments, formatSize, isPdf, isPdfFile } from './documents-fallback';
+import { fallbackDocuments, isPdf, isPdfFile } from './documents-fallback';
 import { profileBmi, questionnaireSections } from './profile-summary';
 import { nextTabIndex, readTabState, writeTabState } from './tab-state';
 
@@ -78,13 +78,11 @@ describe('documents fallback', () => {
     expect(fallbackDocuments({ medicalReports: '' })).toEqual([]);
   });
 
-  it('recognises PDFs and sizes', () => {
+  it('recognises PDFs', () => {
     expect(isPdf({ contentType: 'application/pdf', name: 'x' })).toBe(true);
     expect(isPdf({ contentType: null, name: 'x.PDF' })).toBe(true);
     expect(isPdfFile({ name: 'x.png', type: 'image/png' })).toBe(false);
     expect(isPdfFile({ name: 'x.pdf', type: 'application/pdf' })).toBe(true);
-    expect(formatSize(2048)).toBe('2.0 KB');
-    expect(formatSize(null)).toBe('');
   });
 });
 

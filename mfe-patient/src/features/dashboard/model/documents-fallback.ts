@@ -1,4 +1,4 @@
-import { formatMessage, type IntakeAnswers, type PatientDocument } from '@medora/shared';
+import type { IntakeAnswers, PatientDocument } from '@medora/shared';
 
 const DOCUMENT_SUFFIX = '_document';
 
@@ -52,12 +52,4 @@ export function isImage(doc: Pick<PatientDocument, 'contentType'>): boolean {
 /** A picked file the dashboard accepts (PDF only on the dashboard). */
 export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
   return file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
-}
-
-/** Human size: 900 B, 12.3 KB, 1.2 MB. */
-export function formatSize(bytes: number | null): string {
-  if (bytes === null || bytes < 0) return '';
-  if (bytes < 1024) return formatMessage('fileSizeBytes', { size: bytes });
-  if (bytes < 1024 * 1024) return formatMessage('fileSizeKb', { size: (bytes / 1024).toFixed(1) });
-  return formatMessage('fileSizeMb', { size: (bytes / (1024 * 1024)).toFixed(1) });
 }

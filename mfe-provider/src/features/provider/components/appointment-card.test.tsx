@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, MESSAGES, api, formatMessage, notify, type ProviderAppointment } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
 import { renderWithQuery } from '../../../test-utils/render-with-query';
@@ -305,5 +305,97 @@ describe('AppointmentCard: the doctor’s day', () => {
     expect(anchor.download).toBe('rx.pdf');
     expect(load).toHaveBeenCalledTimes(2);
     expect(open).not.toHaveBeenCalled();
+  });
+
+  describe('the patient’s documents', () => {
+    const docs = [
+      {
+        id: 'd1',
+        name: 'blood-test.pdf',
+        type: 'Medical Report',
+        uploadedAt: '2026-11-20T10:00:00.000Z',
+        fileUrl: '/patients/p1/documents/d1/file',
+        contentType: 'application/pdf',
+        size: 2048,
+        hasFile: true,
+      },
+      {
+        id: 'd2',
+        name: 'old-letter.pdf',
+        type: 'chronicConditions',
+        uploadedAt: '2026-11-21T10:00:00.000Z',
+        fileUrl: '',
+        contentType: null,
+        size: null,
+        hasFile: false,
+      },
+    ];
+
+    it('lists them when opened, views one in the page and downloads it, all through the patient’s routes', async () => {
+      const list = jest.spyOn(api, 'listDocuments').mockResolvedValue(docs);
+      const file = {
+        blob: new Blob(['%PDF-1.4']),
+        fileName: 'blood-test.pdf',
+        contentType: 'application/pdf',
+      };
+      const load = jest.spyOn(api, 'downloadDocument').mockResolvedValue(file);
+      Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:doc'), revokeObjectURL: jest.fn() });
+      const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      // A card without an intake still shows the documents.
+      renderWithQuery(
+        <AppointmentCard
+          appointment={appointment({ patient: { uid: 'p1', name: 'Casey', email: null, headline: null } })}
+        />,
+      );
+      const toggle = screen.getByText(MESSAGES.providerDocumentsToggle).closest('details')!;
+      // Nothing is listed (and audited) until the doctor opens the section.
+      expect(list).not.toHaveBeenCalled();
+      fireEvent.click(toggle.querySelector('summary')!);
+      const listed = await screen.findByRole('list', { name: 'Documents of Casey' });
+      expect(list).toHaveBeenCalledWith('p1');
+      const items = within(listed).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      expect(items[0]!.textContent).toContain('blood-test.pdf');
+      expect(items[0]!.textContent).toContain('Medical report');
+      expect(items[0]!.textContent).toContain('2.0 KB');
+      // A name-only record says so and offers nothing to open.
+      expect(items[1]!.textContent).toContain(MESSAGES.providerDocumentNoFile);
+      expect(within(items[1]!).queryAllByRole('button')).toHaveLength(0);
+
+      fireEvent.click(screen.getByRole('button', { name: 'View: blood-test.pdf' }));
+      const dialog = screen.getByRole('dialog', { name: 'blood-test.pdf' });
+      await waitFor(() => expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe('blob:doc'));
+      expect(load).toHaveBeenCalledWith('p1', 'd1');
+      fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.closeButton }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Download: blood-test.pdf' }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('blood-test.pdf');
+      expect(load).toHaveBeenCalledTimes(2);
+    });
+
+    it('says when there are none, and shows a failure with a retry', async () => {
+      const list = jest
+        .spyOn(api, 'listDocuments')
+        .mockRejectedValueOnce(new ApiError(403, MESSAGES.forbidden))
+        .mockResolvedValueOnce([]);
+      renderWithQuery(<AppointmentCard appointment={appointment()} />);
+      fireEvent.click(screen.getByText(MESSAGES.providerDocumentsToggle));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(
+        formatMessage('providerDocumentsFailed', { reason: MESSAGES.forbidden }),
+      );
+      fireEvent.click(within(alert).getByRole('button', { name: MESSAGES.providerIntakeRetry }));
+      expect(await screen.findByText(MESSAGES.providerNoDocuments)).toBeTruthy();
+      expect(list).toHaveBeenCalledTimes(2);
+    });
+
+    it('offers no documents on a cancelled card', () => {
+      const list = jest.spyOn(api, 'listDocuments');
+      renderWithQuery(<AppointmentCard appointment={appointment({ status: 'Cancelled' })} />);
+      expect(screen.queryByText(MESSAGES.providerDocumentsToggle)).toBeNull();
+      expect(list).not.toHaveBeenCalled();
+    });
   });
 });

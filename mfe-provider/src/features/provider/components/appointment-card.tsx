@@ -29,6 +29,7 @@ import { useDownloadFile } from '../../../hooks/use-open-file';
 import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescription } from '../api/mutations';
 import css from './appointment-card.module.css';
 import { ClinicalFlags } from './clinical-flags';
+import { PatientDocuments } from './patient-documents';
 
 /** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
 function label(key: string): string {
@@ -139,8 +140,8 @@ const CLOSE_AS = [
 export function AppointmentCard({ appointment }: { appointment: ProviderAppointment }) {
   const [cancelling, setCancelling] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  // The summary and intake load the first time a section is opened (one request for both).
-  const [opened, setOpened] = useState({ summary: false, intake: false });
+  // The summary and intake (one request for both) and the documents load the first time they are opened.
+  const [opened, setOpened] = useState({ summary: false, intake: false, documents: false });
   const a = appointment;
   const cancelled = a.status === 'Cancelled';
   // A cancelled appointment carries no health data (the API sends none either).
@@ -257,6 +258,18 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
         </>
       ) : (
         <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>
+      )}
+      {!cancelled && (
+        // A patient may upload documents before (or without) the intake; each opening is audited.
+        <details className={css.details}>
+          <summary
+            className={css.detailsSummary}
+            onClick={() => setOpened((o) => ({ ...o, documents: true }))}
+          >
+            {MESSAGES.providerDocumentsToggle}
+          </summary>
+          {opened.documents && <PatientDocuments patientUid={a.patient.uid} who={who} />}
+        </details>
       )}
       <div className={css.actions}>
         {can.close &&

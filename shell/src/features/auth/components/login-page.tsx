@@ -2,13 +2,21 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { useStore } from 'zustand';
-import { api, authStore, formatMessage, MESSAGES, notify, type SignupRole } from '@medora/shared';
+import {
+  api,
+  authStore,
+  CLINICIAN_SIGNUP_LABELS,
+  formatMessage,
+  MESSAGES,
+  notify,
+  type SignupRole,
+} from '@medora/shared';
 import { queryClient, sessionKeys } from '@medora/shared/query';
 import { useRuntimeConfig } from '../../../app/runtime-config';
 import { signIn, signUp } from '../api/auth-service';
 import { ensureRegistered, lookupDoctor, lookupPatient } from '../api/session';
 import { authErrorMessage } from '../model/auth-errors';
-import { noticeText } from '../model/login-notice';
+import { noticeText, roleCardNotice } from '../model/login-notice';
 import { routeAfterLogin } from '../model/login-routing';
 import { normalizePhone, validateLogin, validateSignup } from '../model/signup-validation';
 import { arrivesViaDoctor, isViaDoctor, rememberViaDoctor } from '../model/via-doctor';
@@ -69,8 +77,11 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
     if (arrivesViaDoctor(search)) rememberViaDoctor(uid);
   }, [search, uid]);
 
-  /** After any sign-in: the server's role decides (docs/product.md#login-routing). */
-  async function continueSignedIn() {
+  /**
+   * After any sign-in: the server's role decides (docs/product.md#login-routing). With the card chosen
+   * on this page, the next screen says so when the account signs in elsewhere.
+   */
+  async function continueSignedIn(chosen?: SignupRole) {
     const profile = await ensureRegistered(role);
     const destination = await routeAfterLogin({
       uid: profile.uid,
@@ -80,7 +91,7 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
       lookupDoctor,
       lookupPatient,
     });
-    void navigate(destination);
+    void navigate(destination, { state: chosen ? roleCardNotice(chosen, profile.role) : null });
   }
 
   async function login() {
@@ -90,13 +101,13 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
       return;
     }
     if (localSignIn && (await localSignIn(email, password))) {
-      await continueSignedIn();
+      await continueSignedIn(role);
       return;
     }
     const signedIn = await signIn(config, email, password);
     setPassword('');
     // An unverified account stays on this page: the verify screen appears (user.emailVerified false).
-    if (signedIn.emailVerified) await continueSignedIn();
+    if (signedIn.emailVerified) await continueSignedIn(role);
   }
 
   async function signup() {
@@ -163,7 +174,9 @@ export function LoginPage({ initialRole = 'patient', localSignIn, mailboxPath }:
         {role !== 'patient' && (
           <p className={css.apply} data-testid="doctor-signup-prompt">
             <span>{MESSAGES.doctorSignupPrompt}</span>
-            <Link to={`/doctor-signup?role=${role}`}>{MESSAGES.doctorSignupLink}</Link>
+            <Link to={`/doctor-signup?role=${role}`}>
+              {formatMessage('doctorSignupHeading', { role: CLINICIAN_SIGNUP_LABELS[role] })}
+            </Link>
             <span className="md-muted">{MESSAGES.doctorSignupVerifyFirst}</span>
           </p>
         )}
