@@ -39,7 +39,6 @@ export const EXCLUDED_FILES: ReadonlySet<string> = new Set([
   'scripts/lib/doc-references.ts',
   'scripts/doc-references.ts',
   'scripts/test/doc-references.spec.ts',
-  'scripts/test/doc-references.baseline.json',
 ]);
 
 const BINARY_EXTENSIONS = new Set([
@@ -480,48 +479,4 @@ export function countByFile(hits: readonly ReferenceHit[]): Record<string, numbe
   const counts: Record<string, number> = {};
   for (const h of hits) counts[h.file] = (counts[h.file] ?? 0) + 1;
   return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-export interface BaselineComparison {
-  /** Files with more hits than the baseline allows (a file absent from it allows none). */
-  grown: { file: string; baseline: number; now: number }[];
-  /** Files with fewer hits than the baseline: its entry can be lowered. */
-  shrunk: { file: string; baseline: number; now: number }[];
-  total: number;
-  baselineTotal: number;
-}
-
-export function compareWithBaseline(
-  counts: Readonly<Record<string, number>>,
-  baseline: Readonly<Record<string, number>>,
-): BaselineComparison {
-  const grown: BaselineComparison['grown'] = [];
-  const shrunk: BaselineComparison['shrunk'] = [];
-  for (const file of new Set([...Object.keys(counts), ...Object.keys(baseline)])) {
-    const now = counts[file] ?? 0;
-    const allowed = baseline[file] ?? 0;
-    if (now > allowed) grown.push({ file, baseline: allowed, now });
-    else if (now < allowed) shrunk.push({ file, baseline: allowed, now });
-  }
-  const sum = (r: Readonly<Record<string, number>>) => Object.values(r).reduce((a, b) => a + b, 0);
-  return { grown, shrunk, total: sum(counts), baselineTotal: sum(baseline) };
-}
-
-/** The baseline lowered to today's counts, never raised: files at zero leave it. */
-export function tightenedBaseline(
-  counts: Readonly<Record<string, number>>,
-  baseline: Readonly<Record<string, number>>,
-): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [file, allowed] of Object.entries(baseline)) {
-    const now = Math.min(counts[file] ?? 0, allowed);
-    if (now > 0) out[file] = now;
-  }
-  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
-}
-
-export const BASELINE_FILE = 'scripts/test/doc-references.baseline.json';
-
-export function readBaseline(root: string): Record<string, number> {
-  return JSON.parse(readFileSync(path.join(root, BASELINE_FILE), 'utf8')) as Record<string, number>;
 }
