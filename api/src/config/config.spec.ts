@@ -384,6 +384,25 @@ describe('MIGRATION_DATABASE_URL', () => {
 
   // Production sends real mail with real links, or does not start.
   describe('e-mail', () => {
+    it('requires an https:// PUBLIC_APP_URL in production (RFC 8058 one-click links carry tokens)', () => {
+      const env = {
+        ...PROD_SETTINGS,
+        NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'medora-prod',
+        DATABASE_URL: 'postgres://db/m',
+      };
+      expect(errorOf({ ...env, PUBLIC_APP_URL: 'http://medora.example' }).problems).toEqual([
+        expect.stringContaining('PUBLIC_APP_URL must be an https:// URL with NODE_ENV=production'),
+      ]);
+      expect(loadConfig({ ...env, PUBLIC_APP_URL: 'https://medora.example' }).mail.appUrl).toBe(
+        'https://medora.example',
+      );
+      // Outside production a local http address is fine.
+      expect(loadConfig({ PUBLIC_APP_URL: 'http://localhost:8080' }).mail.appUrl).toBe(
+        'http://localhost:8080',
+      );
+    });
+
     it('requires SMTP_URL, MAIL_FROM, MAIL_LINK_SECRET and PUBLIC_APP_URL in production, one line each', () => {
       const problems = errorOf({
         NODE_ENV: 'production',

@@ -631,6 +631,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ] as const) {
       if (!env[name]?.trim()) problems.push(`${name} is required with NODE_ENV=production (${why})`);
     }
+    // One-click unsubscribe (RFC 8058 §3) needs an HTTPS link, and a mail link's token must not travel
+    // in clear.
+    const appUrl = env.PUBLIC_APP_URL?.trim();
+    if (appUrl && /^https?:\/\//i.test(appUrl) && !/^https:\/\//i.test(appUrl)) {
+      problems.push(
+        `PUBLIC_APP_URL must be an https:// URL with NODE_ENV=production (the links in e-mails carry tokens) ${got(appUrl)}`,
+      );
+    }
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
