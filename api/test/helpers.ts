@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Agent, Server } from 'node:http';
+import { request as httpRequest, type Agent, type Server } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
@@ -134,32 +134,44 @@ let counter = 0;
 
 const PASSWORD = 'secret-password';
 
-/** A POST to the emulator's Identity Toolkit REST API; throws with the emulator's message. */
-function isSocketReset(error: unknown): boolean {
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  return ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(cause?.code ?? '');
-}
-
+/**
+ * A POST to the emulator's Identity Toolkit REST API; throws with the emulator's message. Each call
+ * opens its own connection (`agent: false`): a kept-alive socket the emulator closes just as it is
+ * reused fails a POST before the request is read ("other side closed"), and no client retries a POST.
+ */
 async function emulatorCall<T>(path: string, body: object, admin = false): Promise<T> {
-  const host = requiredEnv('FIREBASE_AUTH_EMULATOR_HOST');
-  const send = () =>
-    fetch(`http://${host}/identitytoolkit.googleapis.com/v1/${path}`, {
-      method: 'POST',
-      // "Bearer owner" is the emulator's admin credential (what firebase-admin sends it).
-      headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
-      body: JSON.stringify(body),
-    });
-  // A kept-alive socket the emulator closes at the moment fetch reuses it fails before the request is
-  // read (undici does not retry a POST); such a reset is retried once, nothing else is.
-  const res = await send().catch((error: unknown) => {
-    if (isSocketReset(error)) return send();
-    throw error;
-  });
-  const json = (await res.json()) as T & { error?: { message?: string } };
-  if (!res.ok) {
-    throw new Error(
-      `Emulator ${path} failed (${res.status}): ${json.error?.message ?? JSON.stringify(json)}`,
+  const [hostname, port] = requiredEnv('FIREBASE_AUTH_EMULATOR_HOST').split(':');
+  const payload = JSON.stringify(body);
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname,
+        port: Number(port),
+        path: `/identitytoolkit.googleapis.com/v1/${path}`,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          // "Bearer owner" is the emulator's admin credential (what firebase-admin sends it).
+          ...(admin ? { authorization: 'Bearer owner' } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
     );
+    req.on('error', reject);
+    req.end(payload);
+  });
+  const json = JSON.parse(text) as T & { error?: { message?: string } };
+  if (status < 200 || status >= 300) {
+    throw new Error(`Emulator ${path} failed (${status}): ${json.error?.message ?? JSON.stringify(json)}`);
   }
   return json;
 }

@@ -10,6 +10,7 @@ import {
   type MailEvent,
   type MailQueue,
 } from '../src/mail/mail-contract.js';
+import { MAIL_BATCH_SIZE } from '../src/mail/queue/pg-boss-mail-queue.js';
 import { approvedDoctorAccount, registeredPatient, type SeededDoctor } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
@@ -199,6 +200,31 @@ describe('MailQueue on pg-boss', () => {
       await owner.query(`DROP FUNCTION IF EXISTS public.refuse_job()`);
       await owner.end();
     }
+  });
+
+  it('sends what a person just did before a backlog of reminders, in batches', async () => {
+    const queue = a.app.get<MailQueue>(MAIL_QUEUE);
+    const reminders: MailEvent[] = Array.from({ length: 3 * MAIL_BATCH_SIZE }, (_, i) => ({
+      kind: 'appointment.reminder',
+      appointmentId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      startsAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+      audience: 'patient',
+    }));
+    const booked: MailEvent = {
+      kind: 'appointment.booked',
+      appointmentId: '00000000-0000-4000-8000-0000000000b0',
+      audience: 'patient',
+    };
+    // One insert: the booking's job is the newest, behind the whole backlog.
+    await queue.enqueue([...reminders, booked]);
+    await until(() => sentEverywhere().length === reminders.length + 1);
+    await settled();
+    // Higher priority is fetched first: the booking was in the first batch of the process that sent it
+    // (by age alone it would have come with the last).
+    const sentBy = [mailA.sent, mailB.sent].find((sent) =>
+      sent.some((e) => e.kind === 'appointment.booked'),
+    )!;
+    expect(sentBy.findIndex((e) => e.kind === 'appointment.booked')).toBeLessThan(MAIL_BATCH_SIZE);
   });
 
   it('SMTP down: the job is retried with backoff and delivered once the server is back', async () => {

@@ -26,6 +26,8 @@ export class MailSink {
   private readonly logger = new Logger('MailSink');
   private server: SMTPServer | undefined;
   private messages: MailSinkMessage[] = [];
+  /** Messages received since start or `clear` (the kept list holds only the newest). */
+  private count = 0;
   private waiters: (() => void)[] = [];
 
   /** Starts listening on 127.0.0.1 (`port` 0: any free port); resolves with the port. */
@@ -93,6 +95,7 @@ export class MailSink {
   }
 
   private keep(message: MailSinkMessage): void {
+    this.count++;
     this.messages = [message, ...this.messages].slice(0, MAIL_SINK_CAPACITY);
     const waiters = this.waiters;
     this.waiters = [];
@@ -113,7 +116,13 @@ export class MailSink {
     return [...this.messages];
   }
 
+  /** How many messages arrived since start or `clear`, kept or not (benchmarks). */
+  received(): number {
+    return this.count;
+  }
+
   clear(): void {
+    this.count = 0;
     this.messages = [];
   }
 

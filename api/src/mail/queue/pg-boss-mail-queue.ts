@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Job, JobInsert } from 'pg-boss';
+import type { Job, JobInsert, JobResult } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config.js';
 import { CONFIG } from '../../config/config.js';
@@ -8,6 +8,19 @@ import { JobBoss } from './job-boss.js';
 import { MAIL_DEAD_QUEUE, MAIL_QUEUE_NAME } from '../../database/job-schema.js';
 import { MetricsService } from '../../metrics/metrics.service.js';
 import { managerExecutor } from './manager-executor.js';
+
+/** Mails fetched and sent together; the SMTP pool (MailTransport) bounds the connections. */
+export const MAIL_BATCH_SIZE = 20;
+
+/**
+ * pg-boss fetches higher priorities first: what a person just did (a booking, a cancellation, a
+ * decision) is never queued behind a morning's reminders.
+ */
+export function mailPriority(event: MailEvent): number {
+  return event.kind === 'appointment.reminder' ? 0 : 10;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * `MailQueue` on pg-boss. One job per event in the `mail` queue; with a transaction's
@@ -32,6 +45,7 @@ export class PgBossMailQueue implements MailQueue, OnApplicationBootstrap {
     const { mailAttempts, retryDelaySeconds, retryMaxDelaySeconds } = this.config.jobs;
     return {
       data: event,
+      priority: mailPriority(event),
       retryLimit: mailAttempts - 1,
       retryDelay: retryDelaySeconds,
       retryBackoff: true,
@@ -83,10 +97,28 @@ export class PgBossMailQueue implements MailQueue, OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // A batch per fetch, sent side by side, and the next fetch at once while batches come back full:
+    // a backlog drains at the SMTP server's pace, not one mail per poll. Each job keeps its own outcome
+    // (retry or dead letter), so one refused address does not fail the rest of the batch.
     await this.jobs.boss.work<MailEvent>(
       MAIL_QUEUE_NAME,
-      { pollingIntervalSeconds: this.config.jobs.pollSeconds, batchSize: 1 },
-      ([job]) => this.run(job!),
+      {
+        pollingIntervalSeconds: this.config.jobs.pollSeconds,
+        batchSize: MAIL_BATCH_SIZE,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      (jobs) =>
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => {
+            try {
+              await this.run(job);
+              return { id: job.id, status: 'completed' };
+            } catch (error) {
+              return { id: job.id, status: 'failed', output: { message: messageOf(error) } };
+            }
+          }),
+        ),
     );
   }
 
@@ -99,9 +131,7 @@ export class PgBossMailQueue implements MailQueue, OnApplicationBootstrap {
       const last = job.retryCount >= this.config.jobs.mailAttempts - 1;
       this.metrics?.mailJob(last ? 'dead_lettered' : 'failed');
       this.logger.warn(
-        `Mail ${job.data.kind} (${job.data.audience}) try ${job.retryCount + 1} failed${last ? ', dead-lettered' : ''}: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
+        `Mail ${job.data.kind} (${job.data.audience}) try ${job.retryCount + 1} failed${last ? ', dead-lettered' : ''}: ${messageOf(error)}`,
       );
       throw error;
     }
