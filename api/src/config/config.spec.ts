@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       logLevel: 'log',
       seedDemoData: false,
       dbPoolSize: 10,
+      careAccessDays: 30,
       booking: { maxPerHour: 5, maxUpcoming: 10 },
     });
   });
