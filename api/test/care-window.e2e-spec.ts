@@ -8,7 +8,7 @@ import {
   type ProviderAppointmentsPage,
   type VisitsResponse,
 } from '@medora/shared';
-import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
+import { CHEST_PAIN_RECORD, ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { approvedDoctorAccount, patientWithRecord, type SeededDoctor } from './booking-helpers.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
@@ -242,5 +242,34 @@ describe('within the window after the last visit, only what the patient had sent
     await appointment(patient, doctor, 'Scheduled', -4);
     const open = (await call(user, `${record(patient.uid)}/visits`)).res.body as VisitsResponse;
     expect(open.total).toBe(2);
+  });
+
+  it('lets the doctor review a flag of the visits they see, not of one sent after', async () => {
+    const { user, doctor } = await approvedDoctor();
+    const patient = await patientWithRecord(t, CHEST_PAIN_RECORD);
+    await t.dataSource.query(
+      `UPDATE patient_visits SET visited_at = now() - interval '12 days' WHERE firebase_uid = $1`,
+      [patient.uid],
+    );
+    await appointment(patient, doctor, 'Completed', 10, 10);
+    const again = await request(t.http)
+      .post('/api/patients')
+      .set(authHeader(patient))
+      .send({ uid: patient.uid, data: CHEST_PAIN_RECORD });
+    expect(again.status).toBe(200);
+    const visits = await t.dataSource.query<{ id: string; flag: string; sent_later: boolean }[]>(
+      `SELECT id, summary->'flags'->0->>'id' AS flag, visited_at > now() - interval '1 day' AS sent_later
+         FROM patient_visits WHERE firebase_uid = $1`,
+      [patient.uid],
+    );
+    const review = (v: { id: string; flag: string }) =>
+      request(t.http)
+        .post(`${record(patient.uid)}/visits/${v.id}/flags/${v.flag}/review`)
+        .set(authHeader(user));
+    const later = visits.find((v) => v.sent_later)!;
+    const earlier = visits.find((v) => !v.sent_later)!;
+    expect(later.flag).toEqual(expect.any(String));
+    expect((await review(later)).status).toBe(404);
+    expect((await review(earlier)).status).toBe(200);
   });
 });
