@@ -122,6 +122,15 @@ describe('loadConfig', () => {
     expect(errorOf(env).message).toContain(message);
   });
 
+  it('reads the care window in whole days (default 30), refusing anything else', () => {
+    expect(loadConfig({ CARE_ACCESS_DAYS: '7' }).careAccessDays).toBe(7);
+    for (const bad of ['0', '1.5', 'x', '3651']) {
+      expect(errorOf({ CARE_ACCESS_DAYS: bad }).message).toContain(
+        `CARE_ACCESS_DAYS must be a whole number from 1 to 3650 (got '${bad}')`,
+      );
+    }
+  });
+
   it('lists every bad value at once', () => {
     const error = errorOf({ API_PORT: 'abc', LOG_LEVEL: 'loud', DB_POOL_SIZE: 'x' });
     expect(error.problems).toHaveLength(3);
