@@ -352,9 +352,13 @@ describe('GET /api/appointments/:id', () => {
         role: 'doctor' as const,
         registered: true,
       };
-      expect(await policy.canAccess(caller, patient.uid, { allow: ['doctorOfPatient'] })).toBe(true);
+      expect(await policy.canAccess(caller, patient.uid, { allow: ['doctorOfPatient'], careDays: 30 })).toBe(
+        true,
+      );
       const stranger = await registeredPatient(t);
-      expect(await policy.canAccess(caller, stranger.uid, { allow: ['doctorOfPatient'] })).toBe(false);
+      expect(await policy.canAccess(caller, stranger.uid, { allow: ['doctorOfPatient'], careDays: 30 })).toBe(
+        false,
+      );
     } finally {
       await t.dataSource.query(`UPDATE doctors SET user_id = NULL WHERE id = $1`, [cardio.id]);
     }

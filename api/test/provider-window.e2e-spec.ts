@@ -181,7 +181,7 @@ describe('GET /api/provider/appointments: pages', () => {
   });
 
   it('reads a page through the (doctor, start, id) index', async () => {
-    const { doctor } = await approvedDoctor();
+    const { user, doctor } = await approvedDoctor();
     const patient = await registeredPatient(t);
     // Enough rows of other doctors that a sequential scan would not pay.
     await t.dataSource.query(
@@ -198,7 +198,10 @@ describe('GET /api/provider/appointments: pages', () => {
     const today = todayIn(ZONE);
     const window = { from: today, to: addDays(today, 7), timeZone: ZONE };
     for (const after of [null, { at: new Date().toISOString().replace('Z', '000Z'), id: doctor.id }]) {
-      const q = AppointmentsRepository.windowOfDoctorQuery(doctor.id, window, after, 50);
+      const q = AppointmentsRepository.windowOfDoctorQuery(doctor.id, window, after, 50, {
+        doctorUid: user.uid,
+        days: 30,
+      });
       const [row] = await t.dataSource.query<{ 'QUERY PLAN': unknown }[]>(
         `EXPLAIN (FORMAT JSON) ${q.sql}`,
         q.params,

@@ -336,6 +336,8 @@ export const MESSAGES = {
   markNoShow: 'Mark No-Show',
   undoVisitClose: 'Undo {status}',
   cancelledNoHealthData: 'Cancelled: the patient’s health data is no longer shown.',
+  careAccessEnded:
+    'Your access to this patient’s record has ended: it lasts {days} {days:day|days} after your last appointment with them. Your past appointments stay listed.',
   notificationDoctorCancelTitle: 'Appointment cancelled by your doctor',
   notificationDoctorCancelBody: '{doctor} cancelled your appointment on {date}: {reason}',
   appointmentCancelReasonLabel: 'Cancellation reason',

@@ -2,7 +2,7 @@ import type { CancelledBy, ProviderAppointment, ProviderOverview } from '@medora
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { doctorOfPatientSql } from '../auth/doctor-of-patient.js';
+import { careUntilSql, doctorOfPatientSql } from '../auth/doctor-of-patient.js';
 import { latestVisitJoinSql } from '../patients/patients.repository.js';
 import {
   activeAppointmentSql,
@@ -313,12 +313,15 @@ export class AppointmentsRepository {
    * Run by `AuditService.queryWithSubjectAudit` with one audit row per patient whose data it returned;
    * a cancelled appointment carries no patient data (the relationship ended: doctor-of-patient.ts).
    * The card carries the patient's name and summary only; the intake loads with `intakeForDoctor`.
+   * The summary is that of the latest visit the doctor may still see (`careUntilSql`: none once the
+   * care window closed); `care` names the doctor's account and CARE_ACCESS_DAYS.
    */
   static windowOfDoctorQuery(
     doctorId: string,
     window: { from: string; to: string; timeZone: string },
     after: KeysetPosition | null,
     limit: number,
+    care: { doctorUid: string; days: number },
   ) {
     const active = activeAppointmentSql('a');
     return {
@@ -334,6 +337,7 @@ export class AppointmentsRepository {
               LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
               LEFT JOIN LATERAL (SELECT v.summary FROM patient_visits v
                                   WHERE v.firebase_uid = a.patient_uid
+                                    AND v.visited_at <= ${careUntilSql('$8', 'a.patient_uid', care.days)}
                                   ORDER BY v.visited_at DESC, v.id DESC LIMIT 1) lv ON true
              WHERE a.doctor_id = $1
                AND a.starts_at >= ($2::date::timestamp AT TIME ZONE $4)
@@ -349,6 +353,7 @@ export class AppointmentsRepository {
         after?.at ?? null,
         after?.id ?? null,
         limit + 1,
+        care.doctorUid,
       ],
       subject: 'CASE WHEN active THEN patient_uid END',
       orderBy: 'starts_at, id',
@@ -361,16 +366,20 @@ export class AppointmentsRepository {
    * profile's facts with the latest visit's answers, as `GET /api/patients/{uid}` reads them), whether
    * the appointment is active; undefined when it is not this doctor's.
    */
-  async intakeForDoctor(id: string, doctorId: string): Promise<AppointmentIntakeRow | undefined> {
+  async intakeForDoctor(
+    id: string,
+    doctorId: string,
+    care: { doctorUid: string; days: number },
+  ): Promise<AppointmentIntakeRow | undefined> {
     const rows = await this.ds.query<AppointmentIntakeRow[]>(
       `SELECT a.patient_uid, ${activeAppointmentSql('a')} AS active,
               p.data || COALESCE(lv.data, '{}'::jsonb) AS data, lv.summary, lv.id AS visit_id,
               lv.visited_at AS visited_at
          FROM appointments a
          LEFT JOIN patient_profiles p ON p.firebase_uid = a.patient_uid
-         ${latestVisitJoinSql('a.patient_uid')}
+         ${latestVisitJoinSql('a.patient_uid', 'lv', careUntilSql('$3', 'a.patient_uid', care.days))}
         WHERE a.id = $1 AND a.doctor_id = $2`,
-      [id, doctorId],
+      [id, doctorId, care.doctorUid],
     );
     return rows[0];
   }
@@ -475,12 +484,17 @@ export class AppointmentsRepository {
    * The appointment's prescription (if any) with who may read it, as seen by `callerUid`: metadata
    * only, so that nothing of the file is read before the access decision.
    */
-  async prescriptionAccess(id: string, callerUid: string): Promise<PrescriptionAccessRow | null> {
+  async prescriptionAccess(
+    id: string,
+    callerUid: string,
+    careDays: number,
+  ): Promise<PrescriptionAccessRow | null> {
     const rows = await this.ds.query<PrescriptionAccessRow[]>(
       // The appointment's doctor reads it only while they are a doctor of its patient (approved, with
-      // an active appointment): a rejected doctor or a cancelled relationship loses access.
+      // the patient in their care): a rejected doctor, a cancelled relationship or an ended care window
+      // loses access.
       `SELECT a.patient_uid AS "patientUid", u.firebase_uid AS "doctorUid",
-              ${doctorOfPatientSql('$2', 'a.patient_uid')} AS "doctorOfPatient",
+              ${doctorOfPatientSql('$2', 'a.patient_uid', careDays)} AS "doctorOfPatient",
               f.name, f.content_type AS "contentType", f.appointment_id IS NOT NULL AS "hasFile"
          FROM appointments a
          JOIN doctors d ON d.id = a.doctor_id

@@ -34,11 +34,13 @@ describe('assertCanAccess', () => {
     expect(await canAccess(caller('n', null), 'b', { allow: ['admin'] })).toBe(false);
   });
 
-  it('grants doctorOfPatient only to a doctor or provider, and never without a database', async () => {
+  it('grants doctorOfPatient only to a doctor or provider, never without a database or a care window', async () => {
     expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['doctorOfPatient'] })).toBe(false);
     const ds = { query: () => Promise.resolve([{ found: 1 }]) } as never;
-    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['doctorOfPatient'], ds })).toBe(true);
-    expect(await canAccess(caller('p', 'patient'), 'b', { allow: ['doctorOfPatient'], ds })).toBe(false);
+    const allow = ['doctorOfPatient'] as const;
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: [...allow], ds })).toBe(false);
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: [...allow], ds, careDays: 30 })).toBe(true);
+    expect(await canAccess(caller('p', 'patient'), 'b', { allow: [...allow], ds, careDays: 30 })).toBe(false);
   });
 
   it('is also available as an injectable service', async () => {

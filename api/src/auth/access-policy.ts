@@ -1,11 +1,12 @@
-import { HttpException, Injectable, Optional } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { MESSAGES, type AuditOutcome } from '@medora/shared';
+import { formatMessage, MESSAGES, type AuditOutcome } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
+import { CONFIG, type Config } from '../config/config.js';
 import type { Caller } from './caller.js';
-import { isDoctorOfPatient } from './doctor-of-patient.js';
+import { careOfPatient, caredForPatient, isDoctorOfPatient } from './doctor-of-patient.js';
 
 /**
  * Named rules that grant access to something the caller does not own. Later issues add rules
@@ -18,6 +19,8 @@ export interface AccessOptions {
   allow?: AccessRule[];
   /** The database, for rules that look something up (doctorOfPatient); AccessPolicy passes its own. */
   ds?: DataSource;
+  /** CARE_ACCESS_DAYS, for doctorOfPatient; AccessPolicy passes the configured one. */
+  careDays?: number;
   /**
    * What is being reached, for the audit log. With it, `withAccess` writes one audit row per
    * call, stating what the caller got (`auditOutcomeOf`); `assertCanAccess` writes the refusals only.
@@ -44,11 +47,15 @@ type RuleCheck = (caller: Caller, ownerUid: string, options: AccessOptions) => b
 const RULES: Record<AccessRule, RuleCheck> = {
   admin: (caller) => caller.role === 'admin',
   /** A doctor or provider who is a doctor of the patient (the one definition: doctor-of-patient.ts). */
-  doctorOfPatient: (caller, patientUid, { ds }) => {
-    if (!ds || (caller.role !== 'doctor' && caller.role !== 'provider')) return false;
-    return isDoctorOfPatient(ds, caller.uid, patientUid);
+  doctorOfPatient: (caller, patientUid, { ds, careDays }) => {
+    if (!ds || careDays === undefined || !isClinician(caller)) return false;
+    return isDoctorOfPatient(ds, caller.uid, patientUid, careDays);
   },
 };
+
+function isClinician(caller: Caller): boolean {
+  return caller.role === 'doctor' || caller.role === 'provider';
+}
 
 /** The one ownership check: a uid (or an object's owner uid) in a path must be the caller's. */
 export async function canAccess(
@@ -91,16 +98,54 @@ export class AccessPolicy {
   constructor(
     @Optional() @InjectDataSource() private readonly ds?: DataSource,
     @Optional() private readonly auditLog?: AuditService,
+    @Optional() @Inject(CONFIG) private readonly config?: Config,
   ) {}
+
+  private get ruleOptions(): Pick<AccessOptions, 'ds' | 'careDays'> {
+    return { ds: this.ds, careDays: this.config?.careAccessDays };
+  }
+
+  /**
+   * Up to when `caller`'s view of the patient `ownerUid`'s submissions reaches, once access was
+   * granted: null for everything (the patient, an admin, a doctor with an open appointment), else the
+   * close of the doctor's last visit in the care window (doctor-of-patient.ts). Visits and documents
+   * the patient sent later are not the doctor's.
+   */
+  async visibleUntil(caller: Caller, ownerUid: string): Promise<Date | null> {
+    if (caller.uid === ownerUid || caller.role === 'admin' || !isClinician(caller)) return null;
+    const { ds, careDays } = this.ruleOptions;
+    if (!ds || careDays === undefined) return null;
+    const care = await careOfPatient(ds, caller.uid, ownerUid, careDays);
+    // The window closed between the access check and now: nothing of the patient's is theirs.
+    return care.related ? care.until : new Date(0);
+  }
+
+  /**
+   * The text of a refusal: a doctor who once cared for the patient learns that the care window
+   * ended (their past appointments stay listed); anybody else gets the plain 'forbidden'.
+   */
+  private async refusalMessage(caller: Caller, ownerUid: string, options: AccessOptions): Promise<string> {
+    const { ds, careDays } = this.ruleOptions;
+    if (
+      ds &&
+      careDays !== undefined &&
+      options.allow?.includes('doctorOfPatient') &&
+      isClinician(caller) &&
+      (await caredForPatient(ds, caller.uid, ownerUid))
+    ) {
+      return formatMessage('careAccessEnded', { days: careDays });
+    }
+    return MESSAGES.forbidden;
+  }
 
   /**
    * Throws 403 unless allowed; with `options.audit`, a refusal writes a 'denied' row. An allowed call
    * writes nothing here: what it then did is only known after it ran (use `withAccess`).
    */
   async assertCanAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<void> {
-    if (await canAccess(caller, ownerUid, { ds: this.ds, ...options })) return;
+    if (await canAccess(caller, ownerUid, { ...this.ruleOptions, ...options })) return;
     await this.audit(caller, 'denied', options.audit);
-    throw new ApiException(403, MESSAGES.forbidden);
+    throw new ApiException(403, await this.refusalMessage(caller, ownerUid, options));
   }
 
   /**
@@ -147,6 +192,6 @@ export class AccessPolicy {
   }
 
   canAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<boolean> {
-    return canAccess(caller, ownerUid, { ds: this.ds, ...options });
+    return canAccess(caller, ownerUid, { ...this.ruleOptions, ...options });
   }
 }

@@ -1,13 +1,21 @@
 import { jest } from '@jest/globals';
-import { activeAppointmentSql, approvedDoctorSql } from '../common/sql-rules.js';
+import { activeAppointmentSql, approvedDoctorSql, careEndSql, inCareWindowSql } from '../common/sql-rules.js';
 import { doctorOfPatientSql, isDoctorOfPatient } from './doctor-of-patient.js';
 
 describe('doctor of patient', () => {
-  it('needs an active (not cancelled) appointment and an approved doctor', () => {
-    const sql = doctorOfPatientSql('$1', 'a.patient_uid');
+  it('needs an active (not cancelled) appointment in the care window and an approved doctor', () => {
+    const sql = doctorOfPatientSql('$1', 'a.patient_uid', 30);
     expect(sql).toContain(activeAppointmentSql('rel_a'));
     expect(sql).toContain(approvedDoctorSql('rel_d'));
+    expect(sql).toContain(inCareWindowSql('rel_a', 30));
+    expect(sql).toContain(careEndSql('rel_a'));
     expect(activeAppointmentSql('x')).toBe(`x.status <> 'Cancelled'`);
+  });
+
+  it('inlines only a whole number of days', () => {
+    expect(inCareWindowSql('a', 30)).toContain('make_interval(days => 30)');
+    expect(() => inCareWindowSql('a', 1.5)).toThrow();
+    expect(() => inCareWindowSql('a', Number.NaN)).toThrow();
   });
 
   it('asks the database once, with the doctor and patient uids', async () => {
@@ -15,8 +23,8 @@ describe('doctor of patient', () => {
       .fn<(sql: string, params: unknown[]) => Promise<unknown[]>>()
       .mockResolvedValueOnce([])
       .mockResolvedValueOnce([{ found: 1 }]);
-    expect(await isDoctorOfPatient({ query } as never, 'doc', 'pat')).toBe(false);
-    expect(await isDoctorOfPatient({ query } as never, 'doc', 'pat')).toBe(true);
-    expect(query).toHaveBeenCalledWith(expect.stringContaining('EXISTS'), ['doc', 'pat']);
+    expect(await isDoctorOfPatient({ query } as never, 'doc', 'pat', 30)).toBe(false);
+    expect(await isDoctorOfPatient({ query } as never, 'doc', 'pat', 30)).toBe(true);
+    expect(query).toHaveBeenCalledWith(expect.stringContaining('IS NOT NULL'), ['doc', 'pat']);
   });
 });

@@ -27,6 +27,34 @@ export function openAppointmentSql(a = 'a'): string {
 }
 
 /**
+ * The moment appointment `a` stops widening what its doctor may see of the patient: never
+ * ('infinity') while it is open — the patient is in the doctor's care, later intakes included — else
+ * when it was closed (Completed or No-Show; its start for a row closed without a time). Visits
+ * submitted after it are not the doctor's (docs/security.md#access-rules). Meaningless for a
+ * cancelled row, which `activeAppointmentSql` excludes first.
+ */
+export function careEndSql(a = 'a'): string {
+  return `(CASE WHEN ${openAppointmentSql(a)} THEN 'infinity'::timestamptz ELSE ${closedAtSql(a)} END)`;
+}
+
+/** When appointment `a` (Completed or No-Show) was closed; its start for a row closed without a time. */
+function closedAtSql(a: string): string {
+  return `COALESCE(${a}.closed_at, ${a}.starts_at)`;
+}
+
+/**
+ * Appointment `a` (active) still grants its doctor the patient's record: open and started no more
+ * than `days` ago (an open visit nobody closed does not grant access for ever), or closed no more than
+ * `days` ago. `days` is the validated CARE_ACCESS_DAYS, inlined as a literal so that the fragment fits
+ * any statement whatever its parameters.
+ */
+export function inCareWindowSql(a: string, days: number): string {
+  if (!Number.isInteger(days) || days < 0) throw new Error(`care window must be whole days, got ${days}`);
+  const since = `now() - make_interval(days => ${days})`;
+  return `(CASE WHEN ${openAppointmentSql(a)} THEN ${a}.starts_at ELSE ${closedAtSql(a)} END) > ${since}`;
+}
+
+/**
  * Appointment `a` is Upcoming: open and starting strictly after `now` (an SQL expression,
  * `now()` or a parameter). Everything else is History — a Scheduled visit in the past included.
  */

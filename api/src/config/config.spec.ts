@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       logLevel: 'log',
       seedDemoData: false,
       dbPoolSize: 10,
+      careAccessDays: 30,
       booking: { maxPerHour: 5, maxUpcoming: 10 },
     });
   });
@@ -119,6 +120,15 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'has a space in it, long' }, 'METRICS_TOKEN must be at least 16 printable characters'],
   ])('rejects metrics setting %j', (env, message) => {
     expect(errorOf(env).message).toContain(message);
+  });
+
+  it('reads the care window in whole days (default 30), refusing anything else', () => {
+    expect(loadConfig({ CARE_ACCESS_DAYS: '7' }).careAccessDays).toBe(7);
+    for (const bad of ['0', '1.5', 'x', '3651']) {
+      expect(errorOf({ CARE_ACCESS_DAYS: bad }).message).toContain(
+        `CARE_ACCESS_DAYS must be a whole number from 1 to 3650 (got '${bad}')`,
+      );
+    }
   });
 
   it('lists every bad value at once', () => {

@@ -248,6 +248,9 @@ export const envSchema = z.object({
   CRISIS_EMERGENCY_NUMBER: z.string().trim().min(1).max(40).default('999'),
   CRISIS_LINE_NAME: z.string().trim().min(1).max(120).default('Samaritans'),
   CRISIS_LINE_NUMBER: z.string().trim().min(1).max(40).default('116 123'),
+  // How long after the last closed visit its doctor still reads the patient's record
+  // (docs/security.md#access-rules).
+  CARE_ACCESS_DAYS: positiveInt('CARE_ACCESS_DAYS', 30, 3650),
   BOOKING_MAX_PER_HOUR: positiveInt('BOOKING_MAX_PER_HOUR', 5, 10_000),
   BOOKING_MAX_UPCOMING: positiveInt('BOOKING_MAX_UPCOMING', 10, 10_000),
   // Request rate limits (docs/product.md#limits), per user and per client IP, in a fixed window that starts
@@ -409,6 +412,11 @@ export interface Config {
   crisis: { emergencyNumber: string; lineName: string; lineNumber: string };
   /** Optional LLM engine of the clinical summary; undefined → deterministic only. */
   summaryLlm: { url: string; model: string; apiKey?: string } | undefined;
+  /**
+   * Days after a doctor's last Completed / No-Show appointment with a patient during which they still
+   * read the patient's record (up to that visit); an open appointment grants it meanwhile.
+   */
+  careAccessDays: number;
   /** Per-user booking throttle: bookings in the last hour, and active upcoming appointments. */
   booking: { maxPerHour: number; maxUpcoming: number };
   /** Request rate limits; see `RateLimitConfig`. */
@@ -668,6 +676,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SUMMARY_LLM_URL && e.SUMMARY_LLM_MODEL
         ? { url: e.SUMMARY_LLM_URL, model: e.SUMMARY_LLM_MODEL, apiKey: e.SUMMARY_LLM_API_KEY }
         : undefined,
+    careAccessDays: e.CARE_ACCESS_DAYS,
     booking: { maxPerHour: e.BOOKING_MAX_PER_HOUR, maxUpcoming: e.BOOKING_MAX_UPCOMING },
     rateLimit: {
       windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -159,6 +159,11 @@ export const ENV_DOCS = {
     description: 'Serve the OpenAPI UI and JSON at `/api/docs`.',
     unset: 'on outside production, off in production',
   },
+  CARE_ACCESS_DAYS: {
+    group: 'Limits',
+    description:
+      "Days after a doctor's last Completed or No-Show appointment with a patient during which the doctor still reads the patient's record (visits up to that appointment only); an open appointment grants it meanwhile. See docs/security.md.",
+  },
   BOOKING_MAX_PER_HOUR: {
     group: 'Limits',
     description: 'Appointments one account may book per hour; past it booking answers 429.',

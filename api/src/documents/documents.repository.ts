@@ -15,6 +15,14 @@ export type DocumentListRow = Omit<DocumentEntity, 'fileUrl'> & { hasFile: boole
 
 export type NewDocument = Pick<DocumentEntity, 'patientUid' | 'name' | 'type' | 'contentType' | 'size'>;
 
+/**
+ * A document of `d` uploaded by the timestamptz parameter `$n`, or any when it is NULL: a doctor's view
+ * after their last visit (`AccessPolicy.visibleUntil`) leaves out what the patient sent later.
+ */
+const uploadedBy = (n: number) => `($${n}::timestamptz IS NULL OR d.uploaded_at <= $${n})`;
+const UPLOADED_BY_2 = uploadedBy(2);
+const UPLOADED_BY_3 = uploadedBy(3);
+
 /** Data access for documents and their stored bytes (document_files). */
 @Injectable()
 export class DocumentsRepository {
@@ -41,12 +49,13 @@ export class DocumentsRepository {
   }
 
   /** A patient's documents, newest first; metadata only (the bytes stay in document_files). */
-  async listOfPatient(uid: string): Promise<DocumentListRow[]> {
+  async listOfPatient(uid: string, until: Date | null = null): Promise<DocumentListRow[]> {
     const rows = await this.repo.query<Record<string, unknown>[]>(
       `SELECT d.id, d.patient_uid, d.name, d.type, d.content_type, d.size, d.uploaded_at,
               EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = d.id) AS has_file
-         FROM documents d WHERE d.patient_uid = $1 ORDER BY d.uploaded_at DESC, d.id`,
-      [uid],
+         FROM documents d WHERE d.patient_uid = $1 AND ${UPLOADED_BY_2}
+        ORDER BY d.uploaded_at DESC, d.id`,
+      [uid, until],
     );
     return rows.map((r) => {
       const row = camelizeRow<DocumentListRow>(r);
@@ -74,12 +83,13 @@ export class DocumentsRepository {
   async file(
     uid: string,
     id: string,
+    until: Date | null = null,
   ): Promise<{ name: string; contentType: string | null; file: StoredFile } | null> {
     const rows = await this.repo.query<({ name: string; content_type: string | null } & StoredFileRow)[]>(
       `SELECT d.name, d.content_type, f.storage, f.object_key AS "objectKey", f.bytes FROM documents d
          JOIN document_files f ON f.document_id = d.id
-        WHERE d.id = $1 AND d.patient_uid = $2`,
-      [id, uid],
+        WHERE d.id = $1 AND d.patient_uid = $2 AND ${UPLOADED_BY_3}`,
+      [id, uid, until],
     );
     const row = rows[0];
     return row ? { name: row.name, contentType: row.content_type, file: storedFileOf(row) } : null;

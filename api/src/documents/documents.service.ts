@@ -118,7 +118,7 @@ export class DocumentsService {
 
   list(caller: Caller, uid: string): Promise<PatientDocument[]> {
     return this.withReadAccess(caller, uid, 'list', null, async () => {
-      const rows = await this.documents.listOfPatient(uid);
+      const rows = await this.documents.listOfPatient(uid, await this.access.visibleUntil(caller, uid));
       return rows.map(({ hasFile, ...row }) => toDocument(row, hasFile));
     });
   }
@@ -179,7 +179,7 @@ export class DocumentsService {
     id: string,
   ): Promise<{ name: string; contentType: string; body: Readable }> {
     return this.withReadAccess(caller, uid, 'download', id, async () => {
-      const row = await this.documents.file(uid, id);
+      const row = await this.documents.file(uid, id, await this.access.visibleUntil(caller, uid));
       if (!row) throw new ApiException(404, MESSAGES.notFound);
       return {
         name: row.name,

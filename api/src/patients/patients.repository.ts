@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { LessThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import { forgetDocument, type ClinicalSummary, type IntakeAnswers, type VisitKind } from '@medora/shared';
 import type { FhirExportRows } from './fhir-export.js';
 import { PatientProfileEntity } from './patient-profile.entity.js';
@@ -10,13 +10,18 @@ import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.j
  * The latest visit of the patient whose uid is `uidSql`, as `<alias>.data` (its answers) and
  * `<alias>.summary`: a LATERAL join for statements that show a patient's current record (the profile's
  * facts with the latest visit's answers, `p.data || <alias>.data`) and its summary. Defined once here,
- * next to the table, for the other modules' statements (the doctor's appointment list).
+ * next to the table, for the other modules' statements (the doctor's appointment list). `untilSql`, a
+ * timestamptz expression: only visits submitted by then (none when it is NULL).
  */
-export function latestVisitJoinSql(uidSql: string, alias = 'lv'): string {
+export function latestVisitJoinSql(uidSql: string, alias = 'lv', untilSql?: string): string {
+  const until = untilSql ? `AND v.visited_at <= ${untilSql}` : '';
   return `LEFT JOIN LATERAL (SELECT v.id, v.visited_at, v.data, v.summary FROM patient_visits v
-                              WHERE v.firebase_uid = ${uidSql}
+                              WHERE v.firebase_uid = ${uidSql} ${until}
                               ORDER BY v.visited_at DESC, v.id DESC LIMIT 1) ${alias} ON true`;
 }
+
+/** `$4`, a timestamptz or NULL: the visit was submitted by then (NULL: every visit). */
+const VISIBLE_BY_4 = '($4::timestamptz IS NULL OR visited_at <= $4)';
 
 /** A patient's current record: the profile's stable facts and the latest visit. */
 export interface PatientRecordRow {
@@ -44,12 +49,15 @@ export class PatientsRepository {
     return this.repo.findOne({ where: { firebaseUid } });
   }
 
-  /** The profile and its latest visit, or null for a patient without a record. */
-  async findRecord(firebaseUid: string): Promise<PatientRecordRow | null> {
+  /**
+   * The profile and its latest visit (submitted by `until`, when given: a doctor's view after their
+   * last visit, `AccessPolicy.visibleUntil`), or null for a patient without a record.
+   */
+  async findRecord(firebaseUid: string, until: Date | null = null): Promise<PatientRecordRow | null> {
     const profile = await this.findByUid(firebaseUid);
     if (!profile) return null;
     const latest = await this.visits.findOne({
-      where: { firebaseUid },
+      where: { firebaseUid, ...(until ? { visitedAt: LessThanOrEqual(until) } : {}) },
       order: { visitedAt: 'DESC', id: 'DESC' },
     });
     return { profile, latest };
@@ -105,11 +113,13 @@ export class PatientsRepository {
    * The newest `limit` visits of a patient (without answers) plus one (the sign of a next page), older
    * than the visit `before` when given, and how many the patient has in all, in one statement on
    * idx_patient_visits_patient_visited_id. Null when `before` is not one of this patient's visits.
+   * With `until`, only the visits submitted by then count (a doctor's view: `AccessPolicy.visibleUntil`).
    */
   async listVisits(
     firebaseUid: string,
     limit: number,
     before: string | null,
+    until: Date | null = null,
   ): Promise<{
     rows: Pick<PatientVisitEntity, 'id' | 'kind' | 'reason' | 'visitedAt'>[];
     total: number;
@@ -124,16 +134,17 @@ export class PatientsRepository {
         anchored: boolean;
       }[]
     >(
-      `WITH anchor AS (SELECT visited_at, id FROM patient_visits WHERE firebase_uid = $1 AND id = $3::uuid)
+      `WITH anchor AS (SELECT visited_at, id FROM patient_visits
+                         WHERE firebase_uid = $1 AND id = $3::uuid AND ${VISIBLE_BY_4})
        SELECT v.id, v.kind, v.reason, v.visited_at, c.total, ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM anchor)) AS anchored
-         FROM (SELECT count(*) AS total FROM patient_visits WHERE firebase_uid = $1) c
+         FROM (SELECT count(*) AS total FROM patient_visits WHERE firebase_uid = $1 AND ${VISIBLE_BY_4}) c
          LEFT JOIN LATERAL (
            SELECT id, kind, reason, visited_at FROM patient_visits
-            WHERE firebase_uid = $1
+            WHERE firebase_uid = $1 AND ${VISIBLE_BY_4}
               AND ($3::uuid IS NULL OR (visited_at, id) < (SELECT visited_at, id FROM anchor))
             ORDER BY visited_at DESC, id DESC
             LIMIT $2) v ON true`,
-      [firebaseUid, limit + 1, before],
+      [firebaseUid, limit + 1, before, until],
     );
     if (!rows[0]?.anchored) return null;
     return {
@@ -144,9 +155,14 @@ export class PatientsRepository {
     };
   }
 
-  /** One visit of the patient (null when the id is another patient's or unknown). */
-  findVisit(firebaseUid: string, id: string): Promise<PatientVisitEntity | null> {
-    return this.visits.findOne({ where: { firebaseUid, id } });
+  /**
+   * One visit of the patient (null when the id is another patient's or unknown, or, with `until`, was
+   * submitted after it).
+   */
+  findVisit(firebaseUid: string, id: string, until: Date | null = null): Promise<PatientVisitEntity | null> {
+    return this.visits.findOne({
+      where: { firebaseUid, id, ...(until ? { visitedAt: LessThanOrEqual(until) } : {}) },
+    });
   }
 
   findDraft(firebaseUid: string): Promise<PatientDraftEntity | null> {
@@ -194,9 +210,10 @@ export class PatientsRepository {
 
   /**
    * Everything the FHIR export shows, in ONE statement whatever the record's size (profile,
-   * e-mail, every visit, appointment and document as JSON arrays).
+   * e-mail, every visit, appointment and document as JSON arrays). With `until` (a doctor's view),
+   * the visits and documents the patient sent after it are left out.
    */
-  async findExportRows(firebaseUid: string): Promise<FhirExportRows | null> {
+  async findExportRows(firebaseUid: string, until: Date | null = null): Promise<FhirExportRows | null> {
     const [row] = await this.repo.query<
       {
         profile: { data: IntakeAnswers; updated_at: string } | null;
@@ -229,15 +246,17 @@ export class PatientsRepository {
          (SELECT u.email FROM users u WHERE u.firebase_uid = $1) AS email,
          EXISTS (SELECT 1 FROM users u WHERE u.firebase_uid = $1) AS known,
          (SELECT COALESCE(json_agg(v ORDER BY v.visited_at, v.id), '[]'::json)
-            FROM (SELECT id, kind, reason, data, visited_at FROM patient_visits WHERE firebase_uid = $1) v) AS visits,
+            FROM (SELECT id, kind, reason, data, visited_at FROM patient_visits
+                   WHERE firebase_uid = $1 AND ($2::timestamptz IS NULL OR visited_at <= $2)) v) AS visits,
          (SELECT COALESCE(json_agg(a ORDER BY a.starts_at, a.id), '[]'::json)
             FROM (SELECT id, starts_at, status, clinic, specialty, doctor_name, cancel_reason
                     FROM appointments WHERE patient_uid = $1) a) AS appointments,
          (SELECT COALESCE(json_agg(d ORDER BY d.uploaded_at, d.id), '[]'::json)
             FROM (SELECT doc.id, doc.name, doc.type, doc.content_type, doc.size, doc.uploaded_at,
                          EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = doc.id) AS has_file
-                    FROM documents doc WHERE doc.patient_uid = $1) d) AS documents`,
-      [firebaseUid],
+                    FROM documents doc
+                   WHERE doc.patient_uid = $1 AND ($2::timestamptz IS NULL OR doc.uploaded_at <= $2)) d) AS documents`,
+      [firebaseUid, until],
     );
     const r = row!;
     if (!r.known && !r.profile) return null;

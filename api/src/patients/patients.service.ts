@@ -51,7 +51,10 @@ function toDraftResponse(row: PatientDraftEntity | null): DraftResponse {
     : { draft: null, savedAt: null };
 }
 
-/** Who may read a patient's health record, visits included: the owner, a doctor they booked, an admin. */
+/**
+ * Who may read a patient's health record, visits included: the owner, a doctor caring for them (up to
+ * their last visit: `AccessPolicy.visibleUntil`), an admin.
+ */
 const READERS: AccessOptions['allow'] = ['admin', 'doctorOfPatient'];
 
 @Injectable()
@@ -84,7 +87,7 @@ export class PatientsService {
   get(caller: Caller, uid: string): Promise<PatientResponse> {
     const audit: AuditTarget = { action: 'read', resourceType: 'profile', resourceId: uid };
     return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
-      const record = await this.patients.findRecord(uid);
+      const record = await this.patients.findRecord(uid, await this.access.visibleUntil(caller, uid));
       if (!record) throw new ApiException(404, MESSAGES.notFound);
       return this.respond(record);
     });
@@ -133,11 +136,13 @@ export class PatientsService {
    */
   listVisits(caller: Caller, uid: string, before: string | null = null): Promise<VisitsResponse> {
     const audit: AuditTarget = { action: 'list', resourceType: 'profile', resourceId: uid };
-    return this.access.withAccess(caller, uid, { allow: READERS, audit }, () => this.visitsPage(uid, before));
+    return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () =>
+      this.visitsPage(uid, before, await this.access.visibleUntil(caller, uid)),
+    );
   }
 
-  private async visitsPage(uid: string, before: string | null): Promise<VisitsResponse> {
-    const page = await this.patients.listVisits(uid, VISITS_LIST_MAX, before);
+  private async visitsPage(uid: string, before: string | null, until: Date | null): Promise<VisitsResponse> {
+    const page = await this.patients.listVisits(uid, VISITS_LIST_MAX, before, until);
     if (!page) {
       throw new ApiException(400, MESSAGES.visitsBeforeInvalid, { before: MESSAGES.visitsBeforeInvalid });
     }
@@ -153,7 +158,7 @@ export class PatientsService {
   getVisit(caller: Caller, uid: string, id: string): Promise<VisitDetail> {
     const audit: AuditTarget = { action: 'read', resourceType: 'profile', resourceId: uid };
     return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
-      const visit = await this.patients.findVisit(uid, id);
+      const visit = await this.patients.findVisit(uid, id, await this.access.visibleUntil(caller, uid));
       if (!visit) throw new ApiException(404, MESSAGES.notFound);
       return {
         ...toListItem(visit),
@@ -170,12 +175,12 @@ export class PatientsService {
 
   /**
    * `GET /api/patients/:uid/fhir`, the record as a FHIR R4 Bundle for who may read it
-   * (READERS: the owner, a doctor with an active appointment, an admin), audited as an 'export'.
+   * (READERS: the owner, a doctor caring for the patient, an admin), audited as an 'export'.
    */
   exportFhir(caller: Caller, uid: string): Promise<{ fileName: string; body: string }> {
     const audit: AuditTarget = { action: 'export', resourceType: 'profile', resourceId: uid };
     return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
-      const rows = await this.patients.findExportRows(uid);
+      const rows = await this.patients.findExportRows(uid, await this.access.visibleUntil(caller, uid));
       if (!rows) throw new ApiException(404, MESSAGES.notFound);
       const now = new Date();
       return { fileName: healthRecordFileName(now), body: JSON.stringify(buildFhirBundle(rows, now)) };

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   CONTENT_TYPES,
   CREDENTIAL_FILE_TYPES,
@@ -38,6 +38,7 @@ import {
   type DoctorAppointmentRow,
 } from '../appointments/appointments.repository.js';
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
+import { CONFIG, type Config } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
@@ -70,7 +71,13 @@ export class ProviderService {
     private readonly files: FileStore,
     private readonly flagReviews: FlagReviewsService,
     private readonly mail: MailService,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
+
+  /** What `careUntilSql` needs to decide what of a patient this doctor still sees. */
+  private careOf(caller: Caller): { doctorUid: string; days: number } {
+    return { doctorUid: caller.uid, days: this.config.careAccessDays };
+  }
 
   /**
    * The caller's approved doctor record, or 403 (patients, unapproved doctors, admins) with a denied
@@ -132,7 +139,13 @@ export class ProviderService {
         resourceId: null,
         detail: 'provider appointments',
       }),
-      AppointmentsRepository.windowOfDoctorQuery(doctor.id, { ...window, timeZone }, after, limit),
+      AppointmentsRepository.windowOfDoctorQuery(
+        doctor.id,
+        { ...window, timeZone },
+        after,
+        limit,
+        this.careOf(caller),
+      ),
     );
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
@@ -159,7 +172,7 @@ export class ProviderService {
       detail: `appointment ${id}`,
     };
     const doctor = await this.doctorFor(caller, target);
-    const row = await this.appointmentRows.intakeForDoctor(id, doctor.id);
+    const row = await this.appointmentRows.intakeForDoctor(id, doctor.id, this.careOf(caller));
     if (!row) {
       await this.audit.recordFor(caller, 'not_found', target);
       throw new ApiException(404, MESSAGES.notFound);
@@ -344,7 +357,7 @@ export class ProviderService {
     caller: Caller,
     id: string,
   ): Promise<{ name: string; contentType: string; body: Readable }> {
-    const row = await this.appointmentRows.prescriptionAccess(id, caller.uid);
+    const row = await this.appointmentRows.prescriptionAccess(id, caller.uid, this.config.careAccessDays);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
     const allowed =
       caller.role === 'admin' ||

@@ -40,11 +40,12 @@ export class FlagReviewsRepository {
     }));
   }
 
-  /** The visit's flags when it is this patient's visit; null otherwise. */
-  async visitFlags(uid: string, visitId: string): Promise<SummaryFlag[] | null> {
+  /** The visit's flags when it is this patient's visit (sent by `until`, when given); null otherwise. */
+  async visitFlags(uid: string, visitId: string, until: Date | null = null): Promise<SummaryFlag[] | null> {
     const rows = (await this.ds.query(
-      `SELECT summary->'flags' AS flags FROM patient_visits WHERE id = $1 AND firebase_uid = $2`,
-      [visitId, uid],
+      `SELECT summary->'flags' AS flags FROM patient_visits
+        WHERE id = $1 AND firebase_uid = $2 AND ($3::timestamptz IS NULL OR visited_at <= $3)`,
+      [visitId, uid, until],
     )) as { flags: SummaryFlag[] | null }[];
     if (rows.length === 0) return null;
     return Array.isArray(rows[0]!.flags) ? rows[0]!.flags : [];

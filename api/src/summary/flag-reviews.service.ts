@@ -60,7 +60,8 @@ export class FlagReviewsService {
       },
     } satisfies AccessOptions;
     return this.access.withAccess(caller, uid, options, async () => {
-      const flags = await this.repo.visitFlags(uid, visitId);
+      // A visit the patient sent after the doctor's last visit is not theirs to review (404 as unknown).
+      const flags = await this.repo.visitFlags(uid, visitId, await this.access.visibleUntil(caller, uid));
       if (!flags?.some((f) => f.id === flagId)) throw new ApiException(404, MESSAGES.flagReviewNotFound);
       const reviewedAt = await this.repo.markReviewed(uid, visitId, flagId, caller.uid);
       return { visitId, flagId, reviewedAt: reviewedAt.toISOString() };

@@ -8,7 +8,8 @@ import { authHeader, signUpUser, type TestApp, type TestUser } from '../../helpe
 /**
  * The callers of the authorization matrix. `patient` owns the patient objects; `bookedDoctor` is the
  * doctor that patient booked (and who wrote the prescription); `unbookedDoctor` is another approved
- * doctor; `applicant` is a doctor whose application (with a credential file) is pending — the owner
+ * doctor, with no booking the patient holds now (one visit, closed before the care window);
+ * `applicant` is a doctor whose application (with a credential file) is pending — the owner
  * of the doctor-application objects.
  */
 export const ACTORS = [
@@ -147,6 +148,16 @@ export class World {
       .post(`/api/provider/appointments/${w.appointmentId}/prescription`)
       .attach('file', PDF, { filename: 'rx.pdf', contentType: 'application/pdf' });
     w.ok(rx, 201);
+    // The other doctor saw the patient once, longer ago than the care window (CARE_ACCESS_DAYS, 30 by
+    // default): a relationship that has lapsed must reach exactly what no relationship reaches.
+    await t.dataSource.query(
+      `INSERT INTO appointments (patient_uid, doctor_id, starts_at, status, closed_at, notes, clinic, specialty,
+                                 doctor_name)
+       SELECT $1, d.id, now() - interval '40 days', 'Completed', now() - interval '40 days', 'Lapsed', d.clinic,
+              d.specialty, d.name
+         FROM doctors d JOIN users u ON u.id = d.user_id WHERE u.firebase_uid = $2`,
+      [u.patient.uid, u.unbookedDoctor.uid],
+    );
     const notifications = w.ok(await w.as(u.patient).get('/api/notifications'), 200) as NotificationsResponse;
     const mine = notifications.items.find((n) => n.id.includes(w.appointmentId));
     if (!mine) throw new Error('The patient has no notification of their booking');
