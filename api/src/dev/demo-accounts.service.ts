@@ -13,10 +13,13 @@ export const DEMO_ACCOUNTS: Record<Role, { uid: string; email: string; displayNa
   admin: { uid: 'demo-admin', email: 'admin@demo.medora.test', displayName: 'Demo Admin' },
 };
 
+/** The seed key of a demo clinician's doctor record (its natural key: one record per role). */
+export const demoDoctorSeedKey = (role: 'doctor' | 'provider'): string => `demo-account-${role}`;
+
 /**
  * Creates the demo accounts (emulator user + users row; doctor and provider with an approved, linked
  * doctor record so their dashboard opens). Idempotent: runs at every boot with SEED_DEMO_DATA=true
- * and before each demo session.
+ * and before each demo session (which then fills the demo world in: DemoDataService).
  */
 @Injectable()
 export class DemoAccountsService implements OnApplicationBootstrap {
@@ -41,7 +44,12 @@ export class DemoAccountsService implements OnApplicationBootstrap {
     await this.firebase.ensureUser(account);
     const userId = await this.users.upsertDemo(account.uid, account.email, role);
     if (isClinicianRole(role)) {
-      await this.doctors.upsertDemoDoctor(`demo-account-${role}`, userId, account.displayName, account.email);
+      await this.doctors.upsertDemoDoctor(
+        demoDoctorSeedKey(role),
+        userId,
+        account.displayName,
+        account.email,
+      );
     }
     return account.uid;
   }
