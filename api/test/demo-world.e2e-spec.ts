@@ -32,10 +32,14 @@ async function worldCounts(t: TestApp) {
             (SELECT count(*)::int FROM patient_visits WHERE firebase_uid = $1) AS visits,
             (SELECT count(*)::int FROM documents WHERE patient_uid = $1) AS documents,
             (SELECT count(*)::int FROM doctors WHERE seed_key LIKE 'demo-account-%'
-                AND is_available AND schedule ? 'hours') AS "clinicsWithHours"`,
+                AND is_available AND schedule ? 'hours') AS "clinicsWithHours",
+            (SELECT string_agg(d.verification_status || CASE WHEN d.suspended_at IS NULL THEN '' ELSE ' suspended' END,
+                               ', ' ORDER BY u.firebase_uid)
+               FROM doctors d JOIN users u ON u.id = d.user_id
+              WHERE u.firebase_uid LIKE 'applicant-demo-%' AND d.onboarding_completed) AS applications`,
     [PATIENT],
   );
-  return row as Record<string, number>;
+  return row as Record<string, number | string | null>;
 }
 
 describe('the local demo world', () => {
@@ -54,6 +58,7 @@ describe('the local demo world', () => {
       visits: 0,
       documents: 0,
       clinicsWithHours: 0,
+      applications: null,
     });
     const doctors = await request(t.http).get('/api/doctors');
     expect(JSON.stringify(doctors.body)).not.toContain('Demo');
@@ -63,12 +68,14 @@ describe('the local demo world', () => {
     for (const role of ROLES) await demoToken(t, role);
     const first = await worldCounts(t);
     // With each of the two clinicians: an upcoming visit, one today and a past one with a prescription.
+    // And for the admin's desk one application in each state (applicants in uid order).
     expect(first).toEqual({
       appointments: 6,
       prescriptions: 2,
       visits: 1,
       documents: 1,
       clinicsWithHours: 2,
+      applications: 'approved, pending, rejected, approved suspended',
     });
     for (const role of ROLES) await demoToken(t, role);
     expect(await worldCounts(t)).toEqual(first);
@@ -129,6 +136,11 @@ describe('an API test app that never asks for a demo session', () => {
   });
 
   it('has no demo appointments, intake or documents', async () => {
-    expect(await worldCounts(t)).toMatchObject({ appointments: 0, visits: 0, documents: 0 });
+    expect(await worldCounts(t)).toMatchObject({
+      appointments: 0,
+      visits: 0,
+      documents: 0,
+      applications: null,
+    });
   });
 });

@@ -38,6 +38,12 @@ export class DemoAccountsService implements OnApplicationBootstrap {
     this.logger.log(`Demo accounts ready in the Auth emulator (${ROLES.join(', ')})`);
   }
 
+  /** Makes sure a demo applicant's account (a doctor without a doctor record of its own yet) exists. */
+  async ensureApplicant(account: { uid: string; email: string; displayName: string }): Promise<void> {
+    await this.firebase.ensureUser(account);
+    await this.users.upsertDemo(account.uid, account.email, 'doctor');
+  }
+
   /** Makes sure the demo account of `role` exists and returns its uid. */
   async ensure(role: Role): Promise<string> {
     const account = DEMO_ACCOUNTS[role];

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   bookableDates,
+  createDoctorSchema,
+  REQUIRED_CREDENTIAL_TYPES,
   clinicTimeZone,
   DEFAULT_CLINIC_TIME_ZONE,
   formatAppointmentDate,
@@ -14,11 +16,13 @@ import {
   type DoctorSchedule,
   type Role,
 } from '@medora/shared';
+import { AdminService } from '../admin/admin.service.js';
 import { AppointmentsRepository } from '../appointments/appointments.repository.js';
 import { AppointmentsService } from '../appointments/appointments.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { uploadOfBuffer } from '../common/multipart.js';
+import { DoctorApplicationsService } from '../doctors/doctor-applications.service.js';
 import { DoctorsRepository } from '../doctors/doctors.repository.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
 import { DocumentsService } from '../documents/documents.service.js';
@@ -112,6 +116,61 @@ export function demoPdf(text: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
+/** What the admin's desk shows beside the approved demo clinicians: one application in each other state. */
+const APPLICATION_STATES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+type ApplicationState = (typeof APPLICATION_STATES)[number];
+
+/** The demo applicants: their accounts (uids outside the `demo-` sign-in accounts) and applications. */
+export const DEMO_APPLICANTS: Record<
+  ApplicationState,
+  { uid: string; email: string; displayName: string; specialty: string; reason?: string }
+> = {
+  pending: {
+    uid: 'applicant-demo-pending',
+    email: 'pending.applicant@demo.medora.test',
+    displayName: 'Dr. Priya Raman',
+    specialty: 'Cardiology',
+  },
+  approved: {
+    uid: 'applicant-demo-approved',
+    email: 'approved.applicant@demo.medora.test',
+    displayName: 'Dr. Samuel Okafor',
+    specialty: 'Pediatrics',
+  },
+  rejected: {
+    uid: 'applicant-demo-rejected',
+    email: 'rejected.applicant@demo.medora.test',
+    displayName: 'Dr. Lena Vogel',
+    specialty: 'Dermatology',
+    reason: 'The licence document is illegible; please upload a clear scan.',
+  },
+  suspended: {
+    uid: 'applicant-demo-suspended',
+    email: 'suspended.applicant@demo.medora.test',
+    displayName: 'Dr. Marco Bellini',
+    specialty: 'Neurology',
+    reason: 'Licence under review by the medical board.',
+  },
+};
+
+function applicationOf(applicant: (typeof DEMO_APPLICANTS)[ApplicationState], n: number) {
+  return createDoctorSchema.parse({
+    uid: applicant.uid,
+    data: {
+      name: applicant.displayName,
+      phone: `+1 555 010 ${String(1000 + n)}`,
+      gender: 'Other',
+      dob: '1980-06-15',
+      specialty: applicant.specialty,
+      qualification: 'MD',
+      experience: 8 + n,
+      licenseNumber: `DEMO-${String(40000 + n)}`,
+      clinic: 'Medora Demo Clinic',
+      clinicAddress: { street: '1 Demo Street', city: 'Springfield', state: 'IL', zipCode: '62701' },
+    },
+  });
+}
+
 const callerOf = (role: Role): Caller => ({
   uid: DEMO_ACCOUNTS[role].uid,
   email: DEMO_ACCOUNTS[role].email,
@@ -145,6 +204,8 @@ export class DemoDataService {
     private readonly documentRows: DocumentsRepository,
     private readonly appointments: AppointmentsService,
     private readonly appointmentRows: AppointmentsRepository,
+    private readonly applications: DoctorApplicationsService,
+    private readonly admin: AdminService,
   ) {}
 
   ensure(now = new Date()): Promise<void> {
@@ -169,7 +230,41 @@ export class DemoDataService {
       await this.documents.upload(patient.uid, file, DEMO_DOCUMENT.type);
     }
     for (const role of CLINICIANS) await this.ensureVisits(patient, role, now);
+    await this.accounts.ensure('admin');
+    for (const [n, state] of APPLICATION_STATES.entries()) await this.ensureApplication(state, n);
     this.logger.log('Demo world ready: hours, an intake with a red flag, a document and visits');
+  }
+
+  /**
+   * One demo applicant's application in `state`: submitted with its three documents, then decided (and
+   * suspended) by the demo admin through the admin's own rules. Each step runs only when the record is
+   * not there yet, so a record an admin has since changed by hand is left as it is.
+   */
+  private async ensureApplication(state: ApplicationState, n: number): Promise<void> {
+    const applicant = DEMO_APPLICANTS[state];
+    await this.accounts.ensureApplicant(applicant);
+    const caller: Caller = { ...callerOf('doctor'), uid: applicant.uid, email: applicant.email };
+    let record = await this.doctors.findByUid(applicant.uid);
+    if (!record?.onboardingCompleted) {
+      for (const type of REQUIRED_CREDENTIAL_TYPES) {
+        const name = `${type}.pdf`;
+        const file = uploadOfBuffer(name, demoPdf(`${applicant.displayName}: ${type}`));
+        await this.applications.addCredential(caller, applicant.uid, { type, documentName: name }, file);
+      }
+      await this.applications.submit(caller, applicationOf(applicant, n));
+      record = await this.doctors.findByUid(applicant.uid);
+      if (!record || state === 'pending') return;
+      const admin = callerOf('admin');
+      const decided =
+        state === 'rejected'
+          ? await this.admin.decide(admin, record.id, record.version, {
+              approve: false,
+              reason: applicant.reason!,
+            })
+          : await this.admin.decide(admin, record.id, record.version, { approve: true });
+      if (state === 'suspended')
+        await this.admin.suspend(admin, record.id, decided.version, applicant.reason!);
+    }
   }
 
   /** With `role`'s demo clinician: an upcoming visit, one today and a past one with a prescription. */

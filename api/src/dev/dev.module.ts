@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AdminModule } from '../admin/admin.module.js';
 import { AppointmentsModule } from '../appointments/appointments.module.js';
 import { DoctorsModule } from '../doctors/doctors.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
@@ -13,7 +14,7 @@ import { DemoDataService } from './demo-data.service.js';
  * Auth emulator, never NODE_ENV=production: see config.ts).
  */
 @Module({
-  imports: [DoctorsModule, ProviderModule, PatientsModule, DocumentsModule, AppointmentsModule],
+  imports: [AdminModule, DoctorsModule, ProviderModule, PatientsModule, DocumentsModule, AppointmentsModule],
   controllers: [DevController],
   providers: [DemoAccountsService, DemoDataService],
 })
