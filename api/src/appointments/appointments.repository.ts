@@ -1,4 +1,4 @@
-import type { CancelledBy, ProviderAppointment, ProviderOverview } from '@medora/shared';
+import type { AppointmentStatus, CancelledBy, ProviderAppointment, ProviderOverview } from '@medora/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -198,7 +198,7 @@ export class AppointmentsRepository {
   async ofPatientWithDoctor(
     patientUid: string,
     doctorId: string,
-  ): Promise<{ id: string; status: string; startsAt: Date; hasPrescription: boolean }[]> {
+  ): Promise<{ id: string; status: AppointmentStatus; startsAt: Date; hasPrescription: boolean }[]> {
     return this.ds.query(
       `SELECT id, status, starts_at AS "startsAt", prescription_url IS NOT NULL AS "hasPrescription"
          FROM appointments WHERE patient_uid = $1 AND doctor_id = $2 ORDER BY starts_at`,

@@ -22,6 +22,7 @@ import { AppointmentsService } from '../appointments/appointments.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { uploadOfBuffer } from '../common/multipart.js';
+import { isActiveAppointment } from '../common/sql-rules.js';
 import { DoctorApplicationsService } from '../doctors/doctor-applications.service.js';
 import { DoctorsRepository } from '../doctors/doctors.repository.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
@@ -310,7 +311,7 @@ export class DemoDataService {
       }
       return null;
     };
-    if (!visits.some((v) => v.status !== 'Cancelled' && dateOf(v) === today)) {
+    if (!visits.some((v) => isActiveAppointment(v.status) && dateOf(v) === today)) {
       // The next slot still ahead today, else the last one (already begun: the doctor can close it).
       const slots = slotsFor(schedule, today);
       const ahead = slots.filter((t) => slotStart(today, t, timeZone) > now);
