@@ -90,8 +90,13 @@ export const DEMO_INTAKE = savePatientSchema.parse({
 export const DEMO_DOCUMENT = { name: 'blood-test-results.pdf', type: 'Medical Report' };
 const DEMO_PRESCRIPTION = 'prescription.pdf';
 const DEMO_VISIT_NOTE = 'Chest pain on exertion';
-/** The past visit: this many days ago, at the first of these times still free. */
+/** The past visit: this many days ago, at the first slot of that day still free. */
 const PAST_VISIT_DAYS_AGO = 7;
+/**
+ * How long before its start a recorded visit was booked: in the past, so these visits do not count
+ * against the demo patient's hourly booking limit, which only bookings of the last hour fill.
+ */
+const RECORDED_VISIT_BOOKED_DAYS_BEFORE = 3;
 
 /** A one-page PDF showing `text`: small, but a valid file any viewer opens. */
 export function demoPdf(text: string): Buffer {
@@ -316,11 +321,19 @@ export class DemoDataService {
       const slots = slotsFor(schedule, today);
       const ahead = slots.filter((t) => slotStart(today, t, timeZone) > now);
       const begun = slots.filter((t) => slotStart(today, t, timeZone) <= now).reverse();
-      await record(today, [...ahead, ...begun], (start) => new Date(Math.min(+start, +now) - 3 * DAY_MS));
+      await record(
+        today,
+        [...ahead, ...begun],
+        (start) => new Date(Math.min(+start, +now) - RECORDED_VISIT_BOOKED_DAYS_BEFORE * DAY_MS),
+      );
     }
     if (!visits.some((v) => v.status === 'Completed' && v.hasPrescription)) {
       const date = todayIn(timeZone, new Date(+now - PAST_VISIT_DAYS_AGO * DAY_MS));
-      const id = await record(date, slotsFor(schedule, date), (start) => new Date(+start - 7 * DAY_MS));
+      const id = await record(
+        date,
+        slotsFor(schedule, date),
+        (start) => new Date(+start - RECORDED_VISIT_BOOKED_DAYS_BEFORE * DAY_MS),
+      );
       if (id) {
         await this.appointmentRows.closeVisit(id, doctor.id, 'Completed');
         const file = uploadOfBuffer(
