@@ -144,3 +144,29 @@ describe('an API test app that never asks for a demo session', () => {
     });
   });
 });
+
+describe('two API processes on one database (replicas)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ seed: true });
+    b = await createTestApp({ seed: true, sharedDatabaseUrl: a.databaseUrl });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('fill the demo world once when demo sign-ins reach both at the same time', async () => {
+    const answers = await Promise.all(
+      [a, b, a, b].map((app, i) => request(app.http).post('/api/dev/demo-session').send({ role: ROLES[i] })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await worldCounts(a)).toMatchObject({
+      appointments: 6,
+      prescriptions: 2,
+      visits: 1,
+      documents: 1,
+    });
+  });
+});

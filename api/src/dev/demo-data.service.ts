@@ -31,6 +31,7 @@ import { PatientsRepository } from '../patients/patients.repository.js';
 import { PatientsService } from '../patients/patients.service.js';
 import { ProviderService } from '../provider/provider.service.js';
 import { DEMO_ACCOUNTS, DemoAccountsService, demoDoctorSeedKey } from './demo-accounts.service.js';
+import { DemoWorldRepository } from './demo-world.repository.js';
 
 const CLINICIANS = ['doctor', 'provider'] as const;
 type Clinician = (typeof CLINICIANS)[number];
@@ -201,6 +202,7 @@ export class DemoDataService {
   private running: Promise<void> = Promise.resolve();
 
   constructor(
+    private readonly world: DemoWorldRepository,
     private readonly accounts: DemoAccountsService,
     private readonly doctors: DoctorsRepository,
     private readonly provider: ProviderService,
@@ -215,7 +217,7 @@ export class DemoDataService {
   ) {}
 
   ensure(now = new Date()): Promise<void> {
-    const run = this.running.then(() => this.fill(now));
+    const run = this.running.then(() => this.world.withLock(() => this.fill(now)));
     this.running = run.catch(() => undefined);
     return run;
   }

@@ -8,6 +8,7 @@ import { ProviderModule } from '../provider/provider.module.js';
 import { DevController } from './dev.controller.js';
 import { DemoAccountsService } from './demo-accounts.service.js';
 import { DemoDataService } from './demo-data.service.js';
+import { DemoWorldRepository } from './demo-world.repository.js';
 
 /**
  * Local tools; AppModule registers this module only in explicit local mode (MEDORA_LOCAL_MODE=true,
@@ -16,6 +17,6 @@ import { DemoDataService } from './demo-data.service.js';
 @Module({
   imports: [AdminModule, DoctorsModule, ProviderModule, PatientsModule, DocumentsModule, AppointmentsModule],
   controllers: [DevController],
-  providers: [DemoAccountsService, DemoDataService],
+  providers: [DemoAccountsService, DemoDataService, DemoWorldRepository],
 })
 export class DevModule {}
