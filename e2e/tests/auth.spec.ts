@@ -146,7 +146,7 @@ test.describe('login', () => {
 
   test('sign-in persists across a reload', async ({ page }) => {
     await loginAs(page, 'patient', 'patient');
-    await expect(page).toHaveURL(/\/form$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(
       'patient@demo.medora.test',
@@ -156,7 +156,8 @@ test.describe('login', () => {
 
 test.describe('the role-name shortcut (Auth emulator only)', () => {
   for (const [role, destination] of [
-    ['patient', '/form'],
+    // The demo patient has a completed intake (the demo world): their dashboard, not the intake.
+    ['patient', '/dashboard'],
     ['provider', '/provider-dashboard'],
     ['doctor', '/provider-dashboard'],
     ['admin', '/admin'],
@@ -201,7 +202,7 @@ test.describe('guards', () => {
     request,
   }) => {
     await loginAs(page, 'patient', 'patient');
-    await expect(page).toHaveURL(/\/form$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/admin');
     // Not the marketing page with Login showing: their own dashboard, and why.
     await expect(
@@ -224,9 +225,9 @@ test.describe('guards', () => {
 test.describe('patient header bar', () => {
   test('the bell and the account menu behave', async ({ page }) => {
     await loginAs(page, 'patient', 'patient');
-    await expect(page).toHaveURL(/\/form$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('link', { name: 'Medora' })).toHaveAttribute('href', '/dashboard');
-    await expect(page.getByRole('heading', { name: 'Your health profile' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your dashboard' })).toBeVisible();
     await shot(page, 'header', { fullPage: false });
     await shotNarrow(page, 'header', { fullPage: false });
 

@@ -39,7 +39,7 @@ async function openDoctor(page: Page) {
 test.describe('booking from /book-appointment', () => {
   test('a patient books a slot; a second patient no longer sees it', async ({ page, browser }) => {
     await loginThroughUi(page, 'patient', 'patient');
-    await expect(page).toHaveURL(/\/form$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.goto('/book-appointment');
     await expect(page.getByRole('heading', { name: '1. Select a doctor' })).toBeVisible();
@@ -112,7 +112,7 @@ test.describe('booking from /book-appointment', () => {
     page,
   }) => {
     await loginThroughUi(page, 'patient', 'patient');
-    await expect(page).toHaveURL(/\/form$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     // A doctor who works no day (only possible through the API's data): served by a routed response.
     await page.route('**/api/doctors-with-context/**', (route) =>
       route.fulfill({

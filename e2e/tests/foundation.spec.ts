@@ -62,7 +62,7 @@ test.describe('the federated shell', () => {
   }) => {
     // /book-appointment needs sign-in: the demo patient of the Auth emulator.
     await loginThroughUi(page, 'patient', 'patient');
-    await expect(page).toHaveURL(/\/form$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await controlService('booking', 'stop');
     try {
       await page.goto('/book-appointment');
@@ -95,7 +95,7 @@ test.describe('the federated shell', () => {
     page,
   }) => {
     await loginThroughUi(page, 'patient', 'patient');
-    await expect(page).toHaveURL(/\/form$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/book-appointment');
     // The remote's build id is an attribute of its page, not a visible line.
     const buildOf = page.getByRole('main');

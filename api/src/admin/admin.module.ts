@@ -10,5 +10,7 @@ import { AdminService } from './admin.service.js';
   imports: [DoctorsModule, AppointmentsModule, MailModule],
   controllers: [AdminController],
   providers: [AdminService, AdminRepository],
+  // The local demo data decides its demo applications through it (DevModule, local mode only).
+  exports: [AdminService],
 })
 export class AdminModule {}

@@ -9,6 +9,7 @@ import { AppointmentsService } from './appointments.service.js';
   controllers: [AppointmentsController],
   providers: [AppointmentsService, AppointmentsRepository],
   // Other modules (provider, admin) read and change appointments through the repository only.
-  exports: [AppointmentsRepository],
+  // The local demo data books through the service, under the booking rules (DevModule, local mode only).
+  exports: [AppointmentsRepository, AppointmentsService],
 })
 export class AppointmentsModule {}

@@ -1,4 +1,4 @@
-import type { CancelledBy, ProviderAppointment, ProviderOverview } from '@medora/shared';
+import type { AppointmentStatus, CancelledBy, ProviderAppointment, ProviderOverview } from '@medora/shared';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -146,13 +146,15 @@ export class AppointmentsRepository {
       idempotencyKey: string | null,
       requestHash: string | null,
     ],
+    // When it was booked: now, except for a visit recorded afterwards (the local demo data's).
+    bookedAt: Date | null = null,
   ): Promise<string> {
     const [row] = (await m.query(
       `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name,
-                                     idempotency_key, request_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                     idempotency_key, request_hash, booked_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($10::timestamptz, now()))
            RETURNING id`,
-      values,
+      [...values, bookedAt],
     )) as { id: string }[];
     return row!.id;
   }
@@ -186,6 +188,21 @@ export class AppointmentsRepository {
           SET rescheduled_from = starts_at, rescheduled_at = now(), starts_at = $2, updated_at = now()
         WHERE id = $1`,
       [id, startsAt],
+    );
+  }
+
+  /**
+   * The patient's appointments with one doctor (status, start, whether a prescription is attached):
+   * what the local demo data checks before it adds a visit, so running it again adds none.
+   */
+  async ofPatientWithDoctor(
+    patientUid: string,
+    doctorId: string,
+  ): Promise<{ id: string; status: AppointmentStatus; startsAt: Date; hasPrescription: boolean }[]> {
+    return this.ds.query(
+      `SELECT id, status, starts_at AS "startsAt", prescription_url IS NOT NULL AS "hasPrescription"
+         FROM appointments WHERE patient_uid = $1 AND doctor_id = $2 ORDER BY starts_at`,
+      [patientUid, doctorId],
     );
   }
 

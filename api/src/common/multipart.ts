@@ -145,3 +145,20 @@ export async function openOneFile(req: FastifyRequest): Promise<UploadStream> {
     },
   };
 }
+
+/**
+ * A file the server already holds whole (the local demo data's small files), in the shape of an
+ * upload, so it goes through the same content checks and storage as one a person sends.
+ */
+export function uploadOfBuffer(fileName: string, bytes: Buffer): UploadStream {
+  return {
+    fileName,
+    fields: {},
+    head: bytes.subarray(0, HEAD_BYTES),
+    body: Readable.from([bytes], { objectMode: false }),
+    size: bytes.length,
+    sha256: () => createHash('sha256').update(bytes).digest('hex'),
+    failure: undefined,
+    discard: () => {},
+  };
+}

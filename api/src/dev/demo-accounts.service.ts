@@ -13,10 +13,13 @@ export const DEMO_ACCOUNTS: Record<Role, { uid: string; email: string; displayNa
   admin: { uid: 'demo-admin', email: 'admin@demo.medora.test', displayName: 'Demo Admin' },
 };
 
+/** The seed key of a demo clinician's doctor record (its natural key: one record per role). */
+export const demoDoctorSeedKey = (role: 'doctor' | 'provider'): string => `demo-account-${role}`;
+
 /**
  * Creates the demo accounts (emulator user + users row; doctor and provider with an approved, linked
  * doctor record so their dashboard opens). Idempotent: runs at every boot with SEED_DEMO_DATA=true
- * and before each demo session.
+ * and before each demo session (which then fills the demo world in: DemoDataService).
  */
 @Injectable()
 export class DemoAccountsService implements OnApplicationBootstrap {
@@ -35,13 +38,24 @@ export class DemoAccountsService implements OnApplicationBootstrap {
     this.logger.log(`Demo accounts ready in the Auth emulator (${ROLES.join(', ')})`);
   }
 
+  /** Makes sure a demo applicant's account (a doctor without a doctor record of its own yet) exists. */
+  async ensureApplicant(account: { uid: string; email: string; displayName: string }): Promise<void> {
+    await this.firebase.ensureUser(account);
+    await this.users.upsertDemo(account.uid, account.email, 'doctor');
+  }
+
   /** Makes sure the demo account of `role` exists and returns its uid. */
   async ensure(role: Role): Promise<string> {
     const account = DEMO_ACCOUNTS[role];
     await this.firebase.ensureUser(account);
     const userId = await this.users.upsertDemo(account.uid, account.email, role);
     if (isClinicianRole(role)) {
-      await this.doctors.upsertDemoDoctor(`demo-account-${role}`, userId, account.displayName, account.email);
+      await this.doctors.upsertDemoDoctor(
+        demoDoctorSeedKey(role),
+        userId,
+        account.displayName,
+        account.email,
+      );
     }
     return account.uid;
   }

@@ -7,6 +7,7 @@ import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { DemoAccountsService } from './demo-accounts.service.js';
+import { DemoDataService } from './demo-data.service.js';
 
 /**
  * Replaces the spec's client-side test shortcut (username = password = role name, no auth) with a real
@@ -18,6 +19,7 @@ import { DemoAccountsService } from './demo-accounts.service.js';
 export class DevController {
   constructor(
     private readonly demo: DemoAccountsService,
+    private readonly world: DemoDataService,
     private readonly firebase: FirebaseAuthService,
   ) {}
 
@@ -31,6 +33,8 @@ export class DevController {
   async demoSession(
     @Body(new ZodValidationPipe(demoSessionSchema)) body: DemoSessionInput,
   ): Promise<DemoSessionResponse> {
+    // The demo world first (idempotent: a second sign-in adds nothing), so every dashboard has data.
+    await this.world.ensure();
     const uid = await this.demo.ensure(body.role);
     return { customToken: await this.firebase.createCustomToken(uid) };
   }

@@ -382,4 +382,15 @@ export class DoctorsRepository {
       [seedKey, userId, name, email],
     );
   }
+
+  /**
+   * Lets patients book a demo account's doctor record (booking needs `is_available`). Only the local
+   * demo data calls it, once it has given the record weekly hours; with hours the doctor is listed too.
+   */
+  async makeDemoDoctorAvailable(seedKey: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE doctors SET is_available = true, updated_at = now() WHERE seed_key = $1 AND NOT is_available`,
+      [seedKey],
+    );
+  }
 }

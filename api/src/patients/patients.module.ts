@@ -15,6 +15,7 @@ import { PatientsService } from './patients.service.js';
   controllers: [PatientsController],
   providers: [PatientsService, PatientsRepository],
   // The documents module makes a deleted document disappear from the record.
-  exports: [PatientsRepository],
+  // The local demo data saves the demo patient's intake through the service (DevModule, local mode only).
+  exports: [PatientsRepository, PatientsService],
 })
 export class PatientsModule {}

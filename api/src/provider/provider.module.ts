@@ -11,5 +11,7 @@ import { SummaryModule } from '../summary/summary.module.js';
   imports: [DoctorsModule, AppointmentsModule, SummaryModule, MailModule],
   controllers: [ProviderController],
   providers: [ProviderService],
+  // The local demo data sets the demo clinicians' hours through it (DevModule, local mode only).
+  exports: [ProviderService],
 })
 export class ProviderModule {}
