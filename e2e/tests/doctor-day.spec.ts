@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { dayLabel, escapeRegExp } from '../support/dates';
 import { sql } from '../support/db';
-import { onePagePdf } from '../support/files';
+import { tinyPdf } from '../support/accounts';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
@@ -22,7 +22,7 @@ const SCHEDULE = {
   availableDays: EVERY_DAY,
   timeSlots: Object.fromEntries(EVERY_DAY.map((d) => [d, ['09:00 AM', '11:30 AM']])),
 };
-const PDF = onePagePdf('Amoxicillin 500 mg, three times daily for 7 days');
+const PDF = tinyPdf('Amoxicillin 500 mg, three times daily for 7 days');
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { sql } from '../support/db';
-import { onePagePdf } from '../support/files';
+import { tinyPdf } from '../support/accounts';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
 import { expectAccessible, SHOTS, shotAtWidths } from '../support/screens';
 
@@ -16,7 +16,7 @@ import { expectAccessible, SHOTS, shotAtWidths } from '../support/screens';
 const ZONE = 'America/Chicago';
 const DOCTOR = 'Dr. Dora Docs';
 const PATIENT = RECORD.name;
-const PDF = onePagePdf('Blood test: haemoglobin 13.5 g/dL');
+const PDF = tinyPdf('Blood test: haemoglobin 13.5 g/dL');
 
 const auth = (user: EmulatorUser) => ({ Authorization: `Bearer ${user.idToken}` });
 

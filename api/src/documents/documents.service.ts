@@ -10,7 +10,7 @@ import {
   type CreateDocumentMetadataInput,
   type PatientDocument,
 } from '@medora/shared';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UploadStream } from '../common/multipart.js';
@@ -90,12 +90,7 @@ export class DocumentsService {
     resourceId: string | null,
     work: () => Promise<T>,
   ): Promise<T> {
-    return this.access.withAccess(
-      caller,
-      uid,
-      { allow: ['admin'], audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` } },
-      work,
-    );
+    return this.withAccess(['admin'], caller, uid, action, resourceId, work);
   }
 
   private withReadAccess<T>(
@@ -105,15 +100,19 @@ export class DocumentsService {
     resourceId: string | null,
     work: () => Promise<T>,
   ): Promise<T> {
-    return this.access.withAccess(
-      caller,
-      uid,
-      {
-        allow: ['admin', 'doctorOfPatient'],
-        audit: { action, resourceType: 'document', resourceId, detail: `patient ${uid}` },
-      },
-      work,
-    );
+    return this.withAccess(['admin', 'doctorOfPatient'], caller, uid, action, resourceId, work);
+  }
+
+  private withAccess<T>(
+    allow: AccessOptions['allow'],
+    caller: Caller,
+    uid: string,
+    action: 'create' | 'delete' | 'list' | 'download',
+    resourceId: string | null,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const audit = { action, resourceType: 'document', resourceId, detail: `patient ${uid}` } as const;
+    return this.access.withAccess(caller, uid, { allow, audit }, work);
   }
 
   list(caller: Caller, uid: string): Promise<PatientDocument[]> {
