@@ -23,8 +23,9 @@ const tsJest = [
 ];
 
 /**
- * ESM-only packages that a CommonJS dependency require()s (Node 20 allows that, Jest's CommonJS runtime
- * does not before Node 24.9): compiled to CommonJS for the tests only.
+ * ESM-only packages that a CommonJS dependency require()s (Node 22 allows that, Jest's CommonJS runtime
+ * does not before Node 24.9, https://jestjs.io/docs/ecmascript-modules#require-of-esm): compiled to
+ * CommonJS for the tests only. Remove this once the tests run on Node >= 24.9.
  * firebase-admin → jwks-rsa → jose 6; @fastify/static (Swagger UI assets) → content-disposition 3;
  * @apidevtools/swagger-parser 13 → @apidevtools/json-schema-ref-parser 15.
  */

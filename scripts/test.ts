@@ -2,7 +2,8 @@
  * `npm test`: lint and typecheck, the jest unit tests of every package, the API tests against real
  * Postgres and real emulator tokens, then Playwright in Debian's Chromium against the stack as
  * `npm start` runs it. Ends with one line `N passed, N failed[, N skipped]`.
- * `--only lint|unit|clock|api|e2e` runs one part.
+ * `--only lint|unit|clock|api|e2e` runs one part. It runs on the Node major of `.nvmrc` (production's),
+ * taking it from the npm registry when the machine has another (scripts/lib/node-version.ts).
  *
  * The clock guard (docs/testing.md): the unit tests run a second time, and the API tests run, with
  * the wall clock of every process (Postgres and the Auth emulator included) moved by
@@ -14,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './lib/build.js';
+import { ensureNodeMajor } from './lib/node-version.js';
 import {
   DEFAULT_TEST_CLOCK,
   DEFAULT_TEST_TIME_ZONE,
@@ -225,6 +227,20 @@ async function main(): Promise<void> {
   process.exit(sum('failed') > 0 ? 1 : 0);
 }
 
+function rerunOnProductionNode(): number | null {
+  try {
+    return ensureNodeMajor(root, __filename, process.argv.slice(2));
+  } catch (error) {
+    console.error(error);
+    console.log('0 passed, 1 failed');
+    return 1;
+  }
+}
+const rerunCode = rerunOnProductionNode();
+if (rerunCode !== null) {
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(rerunCode);
+}
 main().catch((error: unknown) => {
   console.error(error);
   console.log('0 passed, 1 failed');

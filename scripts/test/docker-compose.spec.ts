@@ -475,18 +475,23 @@ describe('images', () => {
     }
   });
 
-  it('runs Node 22 LTS in every Node image, and the package manifests say so', () => {
+  it('runs the Node major of .nvmrc (22 LTS, what the tests run on) in every Node image, and the package manifests say so', () => {
+    const major = read('.nvmrc').trim();
+    expect(major).toBe('22');
     for (const dockerfile of [
       'docker/api.Dockerfile',
       'docker/web.Dockerfile',
       'docker/gateway.Dockerfile',
     ]) {
       const image = /ARG NODE_IMAGE=(\S+)/.exec(read(dockerfile))?.[1];
-      expect({ dockerfile, image }).toEqual({ dockerfile, image: expect.stringMatching(/^node:22-/) });
+      expect({ dockerfile, image }).toEqual({
+        dockerfile,
+        image: expect.stringMatching(new RegExp(`^node:${major}-`)),
+      });
     }
     for (const manifest of ['package.json', 'api/package.json']) {
       const engines = (JSON.parse(read(manifest)) as { engines?: { node?: string } }).engines;
-      expect({ manifest, node: engines?.node }).toEqual({ manifest, node: '>=22' });
+      expect({ manifest, node: engines?.node }).toEqual({ manifest, node: `>=${major}` });
     }
   });
 
