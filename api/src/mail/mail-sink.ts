@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Injectable, Logger } from '@nestjs/common';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import type { MailSinkMessage, MailSinkSummary } from '@medora/shared';
 
 /** The sink keeps this many mails, newest first; older ones are dropped. */
@@ -33,7 +32,13 @@ export class MailSink {
   /** Starts listening on 127.0.0.1 (`port` 0: any free port); resolves with the port. */
   async start(port = 0): Promise<number> {
     if (this.server) return this.port();
-    const server = new SMTPServer({
+    // Loaded here, not at the top: both are development dependencies, absent from the production
+    // image, where SMTP_URL is required and the sink never starts.
+    const [{ SMTPServer: Server }, { simpleParser }] = await Promise.all([
+      import('smtp-server'),
+      import('mailparser'),
+    ]);
+    const server = new Server({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
