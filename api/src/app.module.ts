@@ -21,7 +21,6 @@ import { PatientsModule } from './patients/patients.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
-import { pruneAuditLog } from './audit/audit-retention.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
 import { loggerParams } from './logging/logger-options.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -44,13 +43,10 @@ export class AppModule {
           useFactory: async () => {
             const ownerUrl = config.migrationDatabaseUrl ?? config.databaseUrl;
             if (config.migrateOnBoot) {
-              await migrateAndSeed(ownerUrl, { seed: config.seedDemoData });
-              // The audit log's retention, as the owner too (the app role cannot delete); a
-              // replica that does not migrate leaves it to `npm run audit:retention -w @medora/api`.
-              if (config.auditRetentionMonths !== null) {
-                const gone = await pruneAuditLog(ownerUrl, config.auditRetentionMonths);
-                if (gone) new Logger('Audit').log(`Retention: deleted ${gone} audit rows`);
-              }
+              await migrateAndSeed(ownerUrl, {
+                seed: config.seedDemoData,
+                auditRetentionMonths: config.auditRetentionMonths,
+              });
             } else await assertMigratedOnce(config.databaseUrl);
             return {
               ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbStatementTimeoutMs),

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import request from 'supertest';
 import { AUDIT_DEFAULT_WINDOW_DAYS, AUDIT_MAX_LIMIT, type AuditEntry, type AuditQuery } from '@medora/shared';
-import { pruneAuditLog } from '../src/audit/audit-retention.js';
+import { AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_SCHEDULE, JOB_SCHEMA } from '../src/database/job-schema.js';
+import { AuditRetentionJob } from '../src/mail/queue/audit-retention-job.service.js';
 import { AuditRepository } from '../src/audit/audit.repository.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 import { registeredPatient } from './booking-helpers.js';
@@ -306,7 +307,7 @@ describe('the audit log at scale', () => {
     expect((aliased.body as AuditEntry[]).map((r) => r.resourceId)).toEqual([`old-${RUN}`]);
   });
 
-  it('retention deletes, as the owner, only the rows older than the months kept', async () => {
+  it('retention is a daily job of the API that applies the owner’s policy and nothing else', async () => {
     const count = async (older: boolean) =>
       (
         await owner.query<{ n: number }>(
@@ -316,9 +317,38 @@ describe('the audit log at scale', () => {
       ).rows[0]!.n;
     const newer = await count(false);
     expect(await count(true)).toBeGreaterThan(10_000);
-    const gone = await pruneAuditLog(t.databaseUrl, 1);
+    const job = t.app.get(AuditRetentionJob);
+
+    // No policy (AUDIT_RETENTION_MONTHS unset): the job deletes nothing.
+    expect(await job.run()).toBe(0);
+    // The API's own role may neither set the policy nor delete rows of its choosing.
+    expect(await sqlState(`UPDATE audit_retention_policy SET months = 1`)).toBe('42501');
+    expect(await sqlState(`DELETE FROM audit_log WHERE created_at < now() - interval '1 day'`)).toBe('42501');
+
+    // The owner's policy (written by the migration run from AUDIT_RETENTION_MONTHS): one month.
+    await owner.query(`UPDATE audit_retention_policy SET months = 1`);
+    const gone = await job.run();
     expect(gone).toBeGreaterThan(10_000);
     expect(await count(true)).toBe(0);
     expect(await count(false)).toBeGreaterThanOrEqual(newer);
+
+    // pg-boss holds the daily schedule, so exactly one process runs it each day.
+    const scheduled = await owner.query<{ cron: string }>(
+      `SELECT cron FROM ${JOB_SCHEMA}.schedule WHERE name = $1`,
+      [AUDIT_RETENTION_QUEUE],
+    );
+    expect(scheduled.rows).toEqual([{ cron: AUDIT_RETENTION_SCHEDULE }]);
+  }, 120_000);
+
+  it('takes the policy from AUDIT_RETENTION_MONTHS when the migrations run', async () => {
+    const other = await createTestApp({ seed: false, env: { AUDIT_RETENTION_MONTHS: '24' } });
+    try {
+      const policy = await other.dataSource.query<{ months: number | null }[]>(
+        'SELECT months FROM audit_retention_policy',
+      );
+      expect(policy).toEqual([{ months: 24 }]);
+    } finally {
+      await other.close();
+    }
   }, 120_000);
 });

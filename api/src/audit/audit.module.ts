@@ -8,6 +8,6 @@ import { AuditService } from './audit.service.js';
 @Module({
   controllers: [AuditController],
   providers: [AuditService, AuditRepository],
-  exports: [AuditService],
+  exports: [AuditService, AuditRepository],
 })
 export class AuditModule {}

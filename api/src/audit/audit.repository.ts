@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AUDIT_DEFAULT_WINDOW_DAYS, AUDIT_MAX_LIMIT, type AuditEntry, type AuditQuery } from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
+import { pruneAuditLog } from './audit-retention.js';
 import { camelizeRow } from '../common/sql-rows.js';
 import {
   auditInsertManySql,
@@ -25,6 +26,11 @@ export type AuditLogRow = Omit<AuditEntry, 'createdAt'> & { createdAt: Date };
 @Injectable()
 export class AuditRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Applies the owner's retention policy (audit-retention.ts); returns how many rows went. */
+  pruneByPolicy(): Promise<number> {
+    return pruneAuditLog(this.ds);
+  }
 
   async insert(entry: AuditRecord): Promise<void> {
     await this.ds.query(auditInsertSql(), auditParams(entry));

@@ -107,7 +107,7 @@ export const ENV_DOCS = {
   AUDIT_RETENTION_MONTHS: {
     group: 'Database',
     description:
-      'Months of audit rows to keep. Older rows are deleted by the owner at boot and by `npm run audit:retention -w @medora/api` (run it daily).',
+      'Months of audit rows to keep. The migration run writes it as the owner’s policy; a daily job of the API deletes the older rows (`npm run audit:retention -w @medora/api` at once).',
     unset: 'audit rows are kept for ever',
   },
   FIREBASE_PROJECT_ID: {

@@ -10,6 +10,7 @@ import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visi
 import { FlagReviewEntity } from '../summary/flag-review.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 import { AuditLogEntity } from '../audit/audit.entity.js';
+import { AuditRetentionPolicyEntity } from '../audit/audit-retention-policy.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { AppointmentReminderEntity } from '../mail/queue/appointment-reminder.entity.js';
 
@@ -23,6 +24,7 @@ export const ENTITIES = [
   DocumentEntity,
   DocumentFileEntity,
   AuditLogEntity,
+  AuditRetentionPolicyEntity,
   CredentialEntity,
   CredentialFileEntity,
   PrescriptionFileEntity,

@@ -13,6 +13,10 @@ export const MAIL_QUEUE_NAME = 'mail';
 export const MAIL_DEAD_QUEUE = 'mail.dead';
 /** The reminder sweep, scheduled every minute (one job per minute however many processes run). */
 export const REMINDER_SWEEP_QUEUE = 'reminders.sweep';
+/** The audit log's retention, scheduled daily (AUDIT_RETENTION_SCHEDULE; one job a day for all processes). */
+export const AUDIT_RETENTION_QUEUE = 'audit.retention';
+/** When it runs: every day at 03:17 UTC, away from the hour marks other cron jobs crowd. */
+export const AUDIT_RETENTION_SCHEDULE = '17 3 * * *';
 
 /** Dead letters wait this long for an admin before pg-boss deletes them (a year). */
 const DEAD_LETTER_RETENTION_SECONDS = 365 * 24 * 3600;
@@ -40,6 +44,7 @@ export async function installJobSchema(ownerUrl: string): Promise<void> {
     await ensureQueue(boss, MAIL_DEAD_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
     await ensureQueue(boss, MAIL_QUEUE_NAME, { deadLetter: MAIL_DEAD_QUEUE });
     await ensureQueue(boss, REMINDER_SWEEP_QUEUE, { policy: 'singleton' });
+    await ensureQueue(boss, AUDIT_RETENTION_QUEUE, { policy: 'singleton' });
   } finally {
     await boss.stop({ graceful: false, close: true });
   }

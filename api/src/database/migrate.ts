@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { setAuditRetention } from '../audit/audit-retention.js';
 import { installJobSchema } from './job-schema.js';
 import { APP_DB_ROLE } from './app-role.js';
 import { seedDemoData } from './seed/demo-data.js';
@@ -7,14 +8,20 @@ import { migrateDatabase } from './typeorm-options.js';
 
 /**
  * The one-off setup of a database: pending migrations, the job queue's schema
- * (pg-boss's own, installed or upgraded as the owner), then the demo doctors when SEED_DEMO_DATA is
+ * (pg-boss's own, installed or upgraded as the owner), the audit retention policy
+ * (AUDIT_RETENTION_MONTHS), then the demo doctors when SEED_DEMO_DATA is
  * on, all under the migration advisory lock. `npm run migrate` runs it, and the API at boot when
  * MIGRATE_ON_BOOT is on (the `npm start` default).
  */
-export async function migrateAndSeed(url: string, options: { seed: boolean }): Promise<string[]> {
+export async function migrateAndSeed(
+  url: string,
+  options: { seed: boolean; auditRetentionMonths?: number | null },
+): Promise<string[]> {
   return migrateDatabase(url, {
     afterMigrations: async (ds: DataSource) => {
       await installJobSchema(url);
+      // The scheduled job (jobs/audit-retention) applies the policy; only the owner may set it.
+      await setAuditRetention(ds, options.auditRetentionMonths ?? null);
       if (options.seed) await seedDemoData(ds);
     },
   });

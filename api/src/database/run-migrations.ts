@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     // As the owner: MIGRATION_DATABASE_URL when the API's own DATABASE_URL is the restricted role.
     const done = await migrateAndSeed(config.migrationDatabaseUrl ?? config.databaseUrl ?? embedded!.url, {
       seed: config.seedDemoData,
+      auditRetentionMonths: config.auditRetentionMonths,
     });
     console.log(done.length ? `Applied ${done.join(', ')}` : 'No pending migrations');
     if (config.seedDemoData) console.log('Demo data ready');

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config.js';
 import { MAIL_DISPATCHER, MAIL_QUEUE } from '../mail-contract.js';
 import { AppClock } from './app-clock.js';
+import { AuditRetentionJob } from './audit-retention-job.service.js';
 import { DeadLettersService } from './dead-letters.service.js';
 import { DeadLettersRepository } from './dead-letters.repository.js';
 import { JobBoss } from './job-boss.js';
@@ -15,7 +16,7 @@ import { ReminderSweep } from './reminder-sweep.service.js';
 
 /**
  * Durable jobs in Postgres (pg-boss; docs/adr/0003-jobs-in-postgres.md) — the mail queue with retries and
- * dead letters, the reminder sweep, the admin's dead-letter routes and, in local mode only, the dev clock.
+ * dead letters, the reminder sweep, the audit retention, the admin's dead-letter routes and, in local mode only, the dev clock.
  * Exports MAIL_QUEUE for the producers (appointments, admin) and AppClock.
  */
 @Module({})
@@ -37,6 +38,7 @@ export class JobsModule {
           : { provide: MAIL_DISPATCHER, useExisting: MailDispatcherService },
         ReminderRepository,
         ReminderSweep,
+        AuditRetentionJob,
         DeadLettersRepository,
         DeadLettersService,
       ],
