@@ -76,7 +76,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  if (!quiet) logger.log(`API listening on http://${config.host}:${config.port}/api (docs at /api/docs)`);
+  if (!quiet) {
+    // The docs are mounted only with OPENAPI_PUBLIC (app.factory.ts): name them only when they are there.
+    const docs = config.openapiPublic ? ' (docs at /api/docs)' : '';
+    logger.log(`API listening on http://${config.host}:${config.port}/api${docs}`);
+  }
 }
 
 main().catch((error: unknown) => {

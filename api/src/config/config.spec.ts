@@ -142,9 +142,15 @@ describe('loadConfig', () => {
   });
 
   it('refuses a demo project without the emulator in production', () => {
-    expect(errorOf({ NODE_ENV: 'production' }).message).toContain(
+    expect(errorOf({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-medora' }).message).toContain(
       "FIREBASE_PROJECT_ID 'demo-medora' is a demo project, which only works with the Auth emulator",
     );
+  });
+
+  it('says FIREBASE_PROJECT_ID is missing in production, not that it is a demo project', () => {
+    const message = errorOf({ NODE_ENV: 'production' }).message;
+    expect(message).toContain('FIREBASE_PROJECT_ID is required with NODE_ENV=production');
+    expect(message).not.toContain('demo project');
   });
 
   // The emulator accepts unsigned tokens; a production API must never be pointed at it.
@@ -303,15 +309,20 @@ describe('MIGRATION_DATABASE_URL', () => {
       const error = errorOf({
         ...PROD_SETTINGS,
         NODE_ENV: 'production',
+        FIREBASE_PROJECT_ID: 'demo-medora',
         FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       });
       expect(error.problems).toEqual([
         expect.stringContaining('FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production'),
         expect.stringContaining('DATABASE_URL is required with NODE_ENV=production'),
       ]);
-      expect(errorOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/m' }).message).toContain(
-        "FIREBASE_PROJECT_ID 'demo-medora' is a demo project",
-      );
+      expect(
+        errorOf({
+          NODE_ENV: 'production',
+          DATABASE_URL: 'postgres://db/m',
+          FIREBASE_PROJECT_ID: 'demo-medora',
+        }).message,
+      ).toContain("FIREBASE_PROJECT_ID 'demo-medora' is a demo project");
     });
 
     it('refuses to start without a service account: every token’s revocation check needs one', () => {

@@ -577,7 +577,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
   // A demo- project has no real keys: tokens can only come from the Auth emulator.
   const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-medora';
-  if (
+  if (env.NODE_ENV?.trim() === 'production' && !env.FIREBASE_PROJECT_ID?.trim()) {
+    problems.push(
+      'FIREBASE_PROJECT_ID is required with NODE_ENV=production: the id of the Firebase project whose ID tokens the API accepts',
+    );
+  } else if (
     env.NODE_ENV?.trim() === 'production' &&
     projectId.startsWith('demo-') &&
     !env.FIREBASE_AUTH_EMULATOR_HOST?.trim()
