@@ -76,7 +76,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = options.sharedDatabaseUrl
     ? { url: options.sharedDatabaseUrl, drop: () => Promise.resolve() }
-    : await createThrowawayDatabase(requiredEnv(TEST_ENV.dbServerUrl), requiredEnv(TEST_ENV.dbPrefix));
+    : await createThrowawayDatabase(
+        requiredEnv(TEST_ENV.dbServerUrl),
+        requiredEnv(TEST_ENV.dbPrefix),
+        // A copy of the database the global setup migrated (with or without the demo seed); the app
+        // still runs its boot-time migration step, which then finds nothing to apply.
+        requiredEnv(options.seed === false ? TEST_ENV.dbTemplateBare : TEST_ENV.dbTemplateSeeded),
+      );
   try {
     const env: Record<string, string> = {
       NODE_ENV: 'test',

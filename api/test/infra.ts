@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator.js';
 import { findRepoRoot } from '../src/config/config.js';
+import { migrateAndSeed } from '../src/database/migrate.js';
 import {
+  createThrowawayDatabase,
   dropDatabases,
   listDatabases,
   startEmbeddedPostgres,
@@ -66,6 +68,21 @@ export async function startTestInfra(env: NodeJS.ProcessEnv = process.env): Prom
   }
   out[TEST_ENV.dbServerUrl] = serverUrl;
   out[TEST_ENV.dbPrefix] = prefix;
+  try {
+    // Migrated once here; every test app starts on a copy (helpers.ts createTestApp).
+    for (const [key, seed] of [
+      [TEST_ENV.dbTemplateSeeded, true],
+      [TEST_ENV.dbTemplateBare, false],
+    ] as const) {
+      const template = await createThrowawayDatabase(serverUrl, `${prefix}_template`);
+      await migrateAndSeed(template.url, { seed });
+      out[key] = template.name;
+    }
+  } catch (error) {
+    await dropDatabases(serverUrl, await listDatabases(serverUrl, prefix)).catch(() => undefined);
+    await cleanup();
+    throw error;
+  }
   return {
     env: out,
     teardown: async () => {

@@ -4,6 +4,12 @@ export const TEST_ENV = {
   dbServerUrl: 'MEDORA_TEST_DB_SERVER_URL',
   /** Prefix of the throwaway database names of this run (dropped at the end). */
   dbPrefix: 'MEDORA_TEST_DB_PREFIX',
+  /**
+   * Databases migrated once by the global setup (with and without the demo seed): each test app's
+   * database is a copy (CREATE DATABASE … TEMPLATE), not 25 migrations run again.
+   */
+  dbTemplateSeeded: 'MEDORA_TEST_DB_TEMPLATE_SEEDED',
+  dbTemplateBare: 'MEDORA_TEST_DB_TEMPLATE_BARE',
 } as const;
 
 /** The project the test emulator runs (a demo- project: offline, no credentials). */

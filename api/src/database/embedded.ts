@@ -195,13 +195,16 @@ export function withDatabase(url: string, name: string): string {
 export async function createThrowawayDatabase(
   serverUrl: string,
   prefix = 'medora_test',
+  template?: string,
 ): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const adminUrl = withDatabase(serverUrl, 'postgres');
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    // A copy of `template` (which nobody may be connected to) when given.
+    const from = template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : '';
+    await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${from}`);
   } finally {
     await client.end();
   }
