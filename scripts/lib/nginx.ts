@@ -18,7 +18,8 @@ import { waitForHttp } from './wait.js';
  * (`scripts/render-nginx.ts`) and in the tests, so what is tested is what is deployed.
  */
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+// CommonJS (scripts, Playwright) knows its folder; the API's ESM tests run from the repository root.
+const REPO_ROOT = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
 export const NGINX_TEMPLATES = {
   gateway: path.join(REPO_ROOT, 'docker', 'nginx', 'gateway.conf'),
   static: path.join(REPO_ROOT, 'docker', 'nginx', 'static.conf'),

@@ -4,6 +4,7 @@ import type { Params } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type LevelWithSilent } from 'pino';
 import { rememberedRouteTemplate } from '../common/route-template.js';
 import type { LogLevel } from '../config/config.js';
+import { isDrainAnswer } from '../health/shutdown-state.js';
 
 /** The pino level of each LOG_LEVEL value (Nest's `log` is pino's `info`, `verbose` its `trace`). */
 export const PINO_LEVEL: Record<LogLevel, LevelWithSilent> = {
@@ -132,7 +133,9 @@ export function loggerParams(level: LogLevel, destination?: DestinationStream): 
       customAttributeKeys: { reqId: 'requestId', responseTime: 'latencyMs' },
       quietReqLogger: true,
       quietResLogger: true,
-      customLogLevel: (_req: Req, res: Res, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      // The drain's 503 while a replica shuts down is part of every deploy, not an error to alert on.
+      customLogLevel: (_req: Req, res: Res, err?: Error) =>
+        err || (res.statusCode >= 500 && !isDrainAnswer(res)) ? 'error' : 'info',
       customSuccessObject: (req: Req, res: Res, val: { latencyMs: number }) =>
         requestLine(req, res, val.latencyMs),
       customErrorObject: (req: Req, res: Res, _err: Error, val: { latencyMs: number }) =>
