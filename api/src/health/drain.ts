@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import type { ErrorBody } from '@medora/shared';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HTTP_MESSAGES } from '../common/http-messages.js';
-import { markDrainAnswer, ShutdownState } from './shutdown-state.js';
+import { markDrainAnswer } from '../common/drain-answer.js';
+import { ShutdownState } from './shutdown-state.js';
 
 /** How often the drain checks whether the requests in flight have finished. */
 const POLL_MS = 25;

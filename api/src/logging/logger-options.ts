@@ -4,7 +4,7 @@ import type { Params } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type LevelWithSilent } from 'pino';
 import { rememberedRouteTemplate } from '../common/route-template.js';
 import type { LogLevel } from '../config/config.js';
-import { isDrainAnswer } from '../health/shutdown-state.js';
+import { isDrainAnswer } from '../common/drain-answer.js';
 
 /** The pino level of each LOG_LEVEL value (Nest's `log` is pino's `info`, `verbose` its `trace`). */
 export const PINO_LEVEL: Record<LogLevel, LevelWithSilent> = {
