@@ -1,4 +1,5 @@
 import { pinoHttp, type Options } from 'pino-http';
+import { markDrainAnswer } from '../common/drain-answer.js';
 import { LOG_LEVELS } from '../config/config.js';
 import { PINO_LEVEL, REDACTED_KEYS, loggerParams, requestIdOf, scrubText } from './logger-options.js';
 
@@ -81,5 +82,21 @@ describe('requestIdOf', () => {
   it('makes a new one when none or an unsafe one comes in', () => {
     for (const bad of [undefined, '', 'a b', 'x"\n{"level":60}', 'x'.repeat(129)])
       expect(requestIdOf(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('request line level', () => {
+  const levelOf = (status: number, drain: boolean) => {
+    const options = loggerParams('log').pinoHttp as Options;
+    const res = { statusCode: status } as never;
+    if (drain) markDrainAnswer(res);
+    return (options.customLogLevel as (req: unknown, res: unknown, err?: Error) => string)({}, res);
+  };
+
+  it('logs a 5xx at error, but the drain’s 503 of a replica shutting down at info', () => {
+    expect(levelOf(503, false)).toBe('error');
+    expect(levelOf(500, false)).toBe('error');
+    expect(levelOf(503, true)).toBe('info');
+    expect(levelOf(404, false)).toBe('info');
   });
 });
