@@ -93,9 +93,15 @@ export function requestIdOf(header: string | string[] | undefined): string {
 type Req = IncomingMessage;
 type Res = ServerResponse;
 
-/** The fields of the one line per request: never the raw URL, headers or bodies. */
+/**
+ * The fields of the one line per request: never the raw URL, headers or bodies. An answer the
+ * client did not receive whole also says `aborted: true` (and the message is "request aborted").
+ */
 function requestLine(req: Req, res: Res, latencyMs: unknown) {
-  return { method: req.method, route: rememberedRouteTemplate(req), status: res.statusCode, latencyMs };
+  const line = { method: req.method, route: rememberedRouteTemplate(req), status: res.statusCode, latencyMs };
+  // A download the client cut off midway went out with its status line already sent: say so,
+  // rather than leave a 200 that reads as a complete answer.
+  return res.writableFinished ? line : { ...line, aborted: true };
 }
 
 /**
