@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES } from '@medora/shared';
+import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@medora/shared';
 import type { Type } from '@nestjs/common';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,6 +10,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { answerFrameworkError } from './common/framework-errors.js';
+import { keepConnectionForEarlyAnswers } from './common/early-answer.js';
 import { addResponseSchemas, documentValidatedBodies, OPENAPI_VERSION } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
 import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
@@ -26,7 +27,7 @@ import { trackRequestsForDrain } from './health/drain.js';
 import { API_VERSION } from './version.js';
 
 /** 1 MiB of JSON is plenty for every route of this API; uploads get their own limit later. */
-const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = MAX_JSON_BODY_BYTES;
 
 /**
  * Builds the app (not listening): Fastify, prefix /api, helmet's headers, CORS for CORS_ORIGIN, OpenAPI at
@@ -54,6 +55,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // page policy Swagger UI needs on the OpenAPI routes only.
   const apiHeaders = apiSecurityHeaders();
   const docsHeaders = securityHeaders(DOCS_HELMET_OPTIONS);
+  keepConnectionForEarlyAnswers(adapter.getInstance());
   // The request log line is written from the raw response; it names the route by its template.
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     rememberRouteTemplate(request.raw, routeTemplate(request));

@@ -45,15 +45,23 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   let stopping = false;
-  // Readiness turns 503 at once, the server stops accepting connections, in-flight
+  // Readiness turns 503 at once; after SHUTDOWN_DELAY_MS new requests are answered 503, in-flight
   // requests finish (at most SHUTDOWN_GRACE_MS), then Nest closes the pool and the process exits 0.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.get(ShutdownState).begin();
-    if (!quiet) logger.log(`${signal}: draining (at most ${config.shutdownGraceMs} ms), then shutting down`);
+    const state = app.get(ShutdownState);
+    state.announce();
+    if (!quiet)
+      logger.log(
+        `${signal}: not ready; serving ${config.shutdownDelayMs} ms more, then draining (at most ${config.shutdownGraceMs} ms)`,
+      );
     let code = 0;
     try {
+      // The pre-stop delay: readiness is 503 already, so a load balancer polling it stops sending
+      // here while the requests it still sends are served normally.
+      if (config.shutdownDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+      state.begin();
       // The job workers stop fetching at once and finish the jobs they run, within the
       // same grace, while the HTTP server drains; the pool closes only after both.
       const [{ forced }] = await Promise.all([

@@ -5,7 +5,9 @@ import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
 import { MIGRATION_NAMES } from '../src/database/typeorm-options.js';
 import { ShutdownState } from '../src/health/shutdown-state.js';
+import { freePort } from './free-port.js';
 import { createTestApp, testProjectId, type TestApp } from './helpers.js';
+import { startS3Server } from './s3-server.js';
 
 /**
  * In-process: liveness and readiness, the OpenAPI document only when public,
@@ -101,6 +103,61 @@ describe('GET /api/health/live and /api/health/ready', () => {
       await owner.end();
     }
   });
+});
+
+describe('readiness and the shared dependencies', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const s3Env = (endpoint: string, bucket = 'medora-ready') => ({
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
+
+  it('reports Redis and the object store as off when not configured', async () => {
+    const other = await createTestApp({ seed: false });
+    try {
+      const ready = await request(other.http).get('/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toMatchObject({ status: 'ready', redis: 'off', objectStore: 'off' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('reports them up when they answer', async () => {
+    const s3 = await startS3Server();
+    const other = await createTestApp({ seed: false, env: { REDIS_URL, ...s3.env } });
+    try {
+      const ready = await request(other.http).get('/api/health/ready');
+      expect(ready.body).toMatchObject({ status: 'ready', redis: 'up', objectStore: 'up' });
+    } finally {
+      await other.close();
+      await s3.close();
+    }
+  });
+
+  it('names the one that is down, with a gauge per dependency, and stays ready on the database', async () => {
+    const dead = `127.0.0.1:${await freePort()}`;
+    const metricsPort = await freePort();
+    const other = await createTestApp({
+      seed: false,
+      env: { REDIS_URL: `redis://${dead}`, ...s3Env(`http://${dead}`), METRICS_PORT: String(metricsPort) },
+    });
+    try {
+      const ready = await request(other.http).get('/api/health/ready');
+      expect(ready.status).toBe(200);
+      expect(ready.body).toMatchObject({ database: 'up', redis: 'down', objectStore: 'down' });
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(metrics).toContain('medora_dependency_up{dependency="database"} 1');
+      expect(metrics).toContain('medora_dependency_up{dependency="redis"} 0');
+      expect(metrics).toContain('medora_dependency_up{dependency="object_store"} 0');
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 });
 
 describe('OpenAPI only when public', () => {

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import {
   createServer,
   request as httpRequest,
+  type ClientRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type OutgoingHttpHeaders,
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { accessLogLine, redactedPath } from './access-log.js';
 import {
   COMPRESS_MIN_BYTES,
   compressor,
@@ -27,6 +29,8 @@ export interface GatewayRoutes {
    * covers its OpenAPI UI); see `security-headers.ts`.
    */
   securityHeaders?: (req: IncomingMessage) => Record<string, string>;
+  /** Receives one access-log line per request (`access-log.ts`: no patient ids, the request id). */
+  accessLog?: (line: string) => void;
 }
 
 /** Where a request goes: `/api` keeps its path; `/remotes/<name>/x` loses its prefix; the rest is the shell. */
@@ -94,11 +98,9 @@ function proxy(
   target: string,
   path: string,
   extra: Record<string, string>,
+  requestId: string,
 ): void {
   const upstream = new URL(target);
-  // The edge names every request afresh (a client cannot choose the id that the API logs)
-  // and returns it, so a user's report can be matched to the API's log lines.
-  const requestId = randomUUID();
   const headers: Record<string, string | string[] | undefined> = {
     ...req.headers,
     host: upstream.host,
@@ -109,9 +111,12 @@ function proxy(
     'x-forwarded-proto': 'http',
     'x-request-id': requestId,
   };
+  let answer: IncomingMessage | undefined;
   const upstreamReq = httpRequest(
     { hostname: upstream.hostname, port: upstream.port, method: req.method, path, headers },
     (upstreamRes) => {
+      answer = upstreamRes;
+      if (!req.complete) answeredEarly(req, upstreamReq, upstreamRes);
       sendMaybeCompressed(
         req,
         res,
@@ -122,6 +127,13 @@ function proxy(
     },
   );
   upstreamReq.on('error', () => {
+    // Once the upstream has answered, its answer is what the client gets: a broken pipe while the
+    // rest of an unwanted body was still being sent is no 502. An answer cut off midway is cut off
+    // for the client too (never a 502 text appended to it).
+    if (answer) {
+      if (!answer.complete) res.destroy();
+      return;
+    }
     if (!res.headersSent) {
       res.writeHead(502, {
         ...extra,
@@ -136,12 +148,36 @@ function proxy(
   req.pipe(upstreamReq);
 }
 
+/** How long a client may go on sending a body the upstream has already answered. */
+const EARLY_ANSWER_DRAIN_MS = 10_000;
+
+/**
+ * The upstream answered before the whole request body was sent (the API's 413 for a body past its
+ * limit, decided on Content-Length): the gateway stops sending the body upstream, ends that upstream
+ * request once the answer is read, and reads and drops the rest from the client, whose connection
+ * stays open for the answer (closing it with unread bytes would reset it, erasing the answer). A client
+ * still sending EARLY_ANSWER_DRAIN_MS later is disconnected.
+ */
+function answeredEarly(req: IncomingMessage, upstreamReq: ClientRequest, upstreamRes: IncomingMessage): void {
+  req.unpipe(upstreamReq);
+  req.resume();
+  upstreamRes.once('end', () => upstreamReq.destroy());
+  const timer = setTimeout(() => req.socket.destroy(), EARLY_ANSWER_DRAIN_MS);
+  timer.unref();
+  req.once('end', () => clearTimeout(timer));
+  req.socket.once('close', () => clearTimeout(timer));
+}
+
 const lower = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 
 /** The single origin of the local stack (what nginx is in docker-compose). */
 export function createGateway(routes: GatewayRoutes): Server {
   return createServer((req, res) => {
+    // The edge names every request afresh (a client cannot choose the id that the API logs)
+    // and returns it, so a user's report can be matched to the API's log lines.
+    const requestId = randomUUID();
+    if (routes.accessLog) logWhenDone(req, res, requestId, routes.accessLog);
     const route = routeRequest(routes, req.url ?? '/');
     const isApi =
       route !== null && 'target' in route && isApiPath(new URL(req.url ?? '/', 'http://g').pathname);
@@ -161,6 +197,28 @@ export function createGateway(routes: GatewayRoutes): Server {
       );
       return;
     }
-    proxy(req, res, route.target, route.path, extra);
+    proxy(req, res, route.target, route.path, extra, requestId);
   });
+}
+
+function logWhenDone(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  write: (line: string) => void,
+): void {
+  const started = performance.now();
+  res.once('close', () =>
+    write(
+      accessLogLine({
+        time: new Date().toISOString(),
+        requestId,
+        method: req.method ?? '',
+        path: redactedPath(req.url ?? '/'),
+        // An answer cut off before it was complete is logged as 499, as nginx does.
+        status: res.writableFinished ? res.statusCode : 499,
+        requestTime: Math.round(performance.now() - started) / 1000,
+      }),
+    ),
+  );
 }

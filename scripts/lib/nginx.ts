@@ -1,7 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  MAX_JSON_BODY_BYTES,
+  MAX_MULTIPART_BODY_BYTES,
+} from '../../shared/src/http-limits.js';
 import type { RuntimeConfig } from '../../shared/src/remotes.js';
+import { nginxAccessLog } from './access-log.js';
 import { COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES } from './compression.js';
 import { HSTS, nginxSecurityHeaders } from './security-headers.js';
 import { waitForHttp } from './wait.js';
@@ -12,7 +18,8 @@ import { waitForHttp } from './wait.js';
  * (`scripts/render-nginx.ts`) and in the tests, so what is tested is what is deployed.
  */
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..');
+// CommonJS (scripts, Playwright) knows its folder; the API's ESM tests run from the repository root.
+const REPO_ROOT = typeof __dirname === 'string' ? path.resolve(__dirname, '..', '..') : process.cwd();
 export const NGINX_TEMPLATES = {
   gateway: path.join(REPO_ROOT, 'docker', 'nginx', 'gateway.conf'),
   static: path.join(REPO_ROOT, 'docker', 'nginx', 'static.conf'),
@@ -29,6 +36,7 @@ export const NGINX_DEFAULTS: Record<string, string> = {
   PATIENT_UPSTREAM: 'patient:3102',
   BOOKING_UPSTREAM: 'booking:3103',
   PROVIDER_UPSTREAM: 'provider:3104',
+  NGINX_ACCESS_LOG: '/dev/stdout',
   WEB_PORT: '8080',
   WEB_ROOT: '/usr/share/nginx/html',
 };
@@ -61,7 +69,16 @@ export function renderTemplate(template: string, env: NodeJS.ProcessEnv): string
     .join('\n');
 }
 
-/** http-level maps every site uses: web-socket upgrades and HSTS over TLS (listener or edge). */
+/**
+ * The routes whose POST honours an Idempotency-Key (a replay answers with the first result), so the
+ * gateway may send such a POST to the next replica when one is down or draining.
+ */
+export const REPLAYABLE_POSTS = ['/api/appointments'] as const;
+
+/**
+ * http-level maps every site uses: web-socket upgrades, HSTS over TLS (listener or edge), the API's
+ * multipart and replayable requests, and the access log's redacted path and format.
+ */
 export function nginxMaps(): string {
   return [
     '# Rendered from scripts/lib/nginx.ts; do not edit.',
@@ -74,8 +91,58 @@ export function nginxMaps(): string {
     `    "~^on:" "${HSTS}";`,
     `    "~:https$" "${HSTS}";`,
     '}',
-    '',
+    // A multipart upload has its own body limit (gateway.conf moves it to its own location).
+    'map $content_type $medora_multipart {',
+    '    default 0;',
+    '    "~*^multipart/form-data" 1;',
+    '}',
+    // POSTs that may go to a second replica: an Idempotency-Key on a route that honours it.
+    'map "$request_method $uri $http_idempotency_key" $medora_replayable {',
+    '    default 0;',
+    ...REPLAYABLE_POSTS.map((route) => `    "~^POST ${route} [A-Za-z0-9_.:-]+$" 1;`),
+    '}',
+    nginxAccessLog(),
   ].join('\n');
+}
+
+/**
+ * The API's body limits (`@medora/shared` http-limits), so nginx answers an oversized body 413 itself,
+ * at once and with the API's JSON error, instead of streaming it to an API that refuses it:
+ * `api-body-limits.inc` (server level: the 413 answer), `json-body-limit.inc` and
+ * `upload-body-limit.inc` (per location).
+ */
+export function nginxBodyLimits(): Record<string, string> {
+  const body = JSON.stringify({
+    statusCode: 413,
+    error: 'Payload Too Large',
+    message: BODY_TOO_LARGE_MESSAGE,
+  });
+  if (body.includes("'")) throw new Error('nginx: the 413 body must not contain a single quote');
+  const header = '# Rendered from scripts/lib/nginx.ts (limits from shared/src/http-limits.ts); do not edit.';
+  return {
+    'api-body-limits.inc': [
+      header,
+      'location @api_body_too_large {',
+      '    default_type "application/json; charset=utf-8";',
+      '    add_header X-Request-Id $request_id always;',
+      '    add_header Cache-Control "no-store" always;',
+      `    return 413 '${body}';`,
+      '}',
+      '',
+    ].join('\n'),
+    'json-body-limit.inc': [
+      header,
+      `client_max_body_size ${MAX_JSON_BODY_BYTES};`,
+      'error_page 413 @api_body_too_large;',
+      '',
+    ].join('\n'),
+    'upload-body-limit.inc': [
+      header,
+      `client_max_body_size ${MAX_MULTIPART_BODY_BYTES};`,
+      'error_page 413 @api_body_too_large;',
+      '',
+    ].join('\n'),
+  };
 }
 
 /** gzip for compressible answers above COMPRESS_MIN_BYTES (nginx always includes text/html). */
@@ -112,9 +179,9 @@ export function nginxProxyHeaders(): string {
 }
 
 /**
- * Writes one site (a template file) into `confDir` (`<name>.conf`) and the shared pieces beside it: `medora-maps.conf`
- * (http level), `security-headers.inc`, `compression.inc` and `proxy-headers.inc` (included by the
- * sites' locations).
+ * Writes one site (a template file) into `confDir` (`<name>.conf`) and the shared pieces beside it: `00-medora-maps.conf` (first: the sites use its log format)
+ * (http level), `security-headers.inc`, `compression.inc`, `proxy-headers.inc` and the body limits
+ * (included by the sites' locations).
  */
 export function renderSite(
   confDir: string,
@@ -125,10 +192,11 @@ export function renderSite(
 ): void {
   mkdirSync(confDir, { recursive: true });
   writeFileSync(path.join(confDir, `${name}.conf`), renderTemplate(readFileSync(template, 'utf8'), env));
-  writeFileSync(path.join(confDir, 'medora-maps.conf'), nginxMaps());
+  writeFileSync(path.join(confDir, '00-medora-maps.conf'), nginxMaps());
   writeFileSync(path.join(confDir, 'security-headers.inc'), nginxSecurityHeaders(config));
   writeFileSync(path.join(confDir, 'compression.inc'), nginxCompression());
   writeFileSync(path.join(confDir, 'proxy-headers.inc'), nginxProxyHeaders());
+  for (const [file, text] of Object.entries(nginxBodyLimits())) writeFileSync(path.join(confDir, file), text);
 }
 
 /** Finds the nginx binary (Debian's /usr/sbin/nginx, or NGINX_BIN), or undefined. */
@@ -177,7 +245,8 @@ export async function startNginx(binary: string, prefix: string, readyUrl: strin
   const conf = path.join(prefix, 'nginx.conf');
   writeFileSync(conf, mainConfig(prefix));
   const args = ['-p', prefix, '-c', conf, '-g', 'daemon off;'];
-  const check = spawnSync(binary, ['-t', ...args], { encoding: 'utf8' });
+  // stdout not a pipe: Node's pipes are sockets, which nginx cannot open as /dev/stdout (its default log).
+  const check = spawnSync(binary, ['-t', ...args], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
   const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

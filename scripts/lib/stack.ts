@@ -286,6 +286,8 @@ export class Stack {
       ),
       documents: { '/runtime-config.json': () => this.runtimeConfig() },
       securityHeaders: this.securityHeaders,
+      // The access log (no patient ids) only on request: the API's own lines already name each request.
+      accessLog: this.opts.env.DEBUG_STACK ? (line) => this.opts.log(`[gateway] ${line}`) : undefined,
     });
     await listen(this.gateway, this.ports.GATEWAY_PORT, this.bindHost);
   }

@@ -10,6 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  MAX_JSON_BODY_BYTES,
+  MAX_MULTIPART_BODY_BYTES,
+} from '../../shared/src/http-limits';
 import { buildRuntimeConfig } from '../../shared/src/runtime-config-env';
 import { createGateway } from '../lib/gateway';
 import { findNginx, NGINX_TEMPLATES, renderSite, startNginx, type RunningNginx } from '../lib/nginx';
@@ -66,6 +71,23 @@ const FORWARDED = ['host', 'x-real-ip', 'x-forwarded-for', 'x-forwarded-proto', 
  */
 function fakeApi(): Server {
   return createServer((req, res) => {
+    apiSaw.push(`${req.method} ${req.url}`);
+    // The API's own limit on a JSON body, decided on Content-Length before reading it.
+    const multipart = /^multipart\//.test(req.headers['content-type'] ?? '');
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > (multipart ? MAX_MULTIPART_BODY_BYTES : MAX_JSON_BODY_BYTES)) {
+      res.writeHead(413, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(
+        JSON.stringify({ statusCode: 413, error: 'Payload Too Large', message: BODY_TOO_LARGE_MESSAGE }),
+      );
+      return;
+    }
+    if (req.method === 'POST') {
+      let bytes = 0;
+      req.on('data', (c: Buffer) => (bytes += c.length));
+      req.on('end', () => res.end(JSON.stringify({ bytes })));
+      return;
+    }
     const body =
       req.url === '/api/big'
         ? JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Doctor ${i}` })) })
@@ -91,6 +113,11 @@ const get = (base: string, url: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${url}`, { headers: { 'accept-encoding': 'gzip', ...headers }, redirect: 'manual' });
 
 const servers: Server[] = [];
+/** The requests the fake API received (method and URL). */
+const apiSaw: string[] = [];
+/** The local gateway's access-log lines. */
+const gatewayLog: string[] = [];
+const nginxLogFile = path.join(tmp, 'access.log');
 let nginx: RunningNginx | undefined;
 const bases: Record<'nginx' | 'local gateway', string> = { nginx: '', 'local gateway': '' };
 
@@ -113,6 +140,7 @@ beforeAll(async () => {
       landing: `http://127.0.0.1:${DEAD_PORT}`,
     },
     securityHeaders: policy,
+    accessLog: (line) => gatewayLog.push(line),
   });
   servers.push(gateway);
   bases['local gateway'] = `http://127.0.0.1:${await listen(gateway)}`;
@@ -148,6 +176,7 @@ beforeAll(async () => {
       LANDING_UPSTREAM: local(DEAD_PORT),
       PATIENT_UPSTREAM: local(DEAD_PORT),
       PROVIDER_UPSTREAM: local(DEAD_PORT),
+      NGINX_ACCESS_LOG: nginxLogFile,
     },
     config,
     'gateway',
@@ -244,6 +273,93 @@ describeNginx.each(['nginx', 'local gateway'] as const)('%s', (server) => {
     expect(res.headers.get('x-seen-request-id')).toBe(id);
     const again = await get(base(), '/api/small');
     expect(again.headers.get('x-request-id')).not.toBe(id);
+  });
+});
+
+/** The access-log lines of `server` so far, parsed. */
+function accessLog(server: 'nginx' | 'local gateway'): Array<Record<string, unknown>> {
+  const lines =
+    server === 'nginx' ? readFileSync(nginxLogFile, 'utf8').split('\n').filter(Boolean) : gatewayLog;
+  return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** Polls until `find` returns something (a log line is written when the answer has been sent). */
+async function eventually<T>(find: () => T | undefined, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined || Date.now() > deadline) return found as T;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const TEN_MB_JSON = JSON.stringify({ text: 'a'.repeat(10 * 1024 * 1024) });
+
+describeNginx.each(['nginx', 'local gateway'] as const)('%s and request bodies, access log', (server) => {
+  const base = () => bases[server];
+
+  it('answers a 10 MB JSON body 413 with the API’s error, not a 502', async () => {
+    const res = await fetch(`${base()}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: TEN_MB_JSON,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: BODY_TOO_LARGE_MESSAGE,
+    });
+  });
+
+  it('passes a multipart upload above the JSON limit on, and refuses one above the upload limit', async () => {
+    const upload = (bytes: number) => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.alloc(bytes, 1)], { type: 'application/pdf' }), 'scan.pdf');
+      return fetch(`${base()}/api/patients/p1/documents`, { method: 'POST', body: form });
+    };
+    const ok = await upload(3 * 1024 * 1024);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { bytes: number }).bytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect((await upload(MAX_MULTIPART_BODY_BYTES + 1024)).status).toBe(413);
+  });
+
+  it('logs each request with its request id and without patient ids or the query string', async () => {
+    const url =
+      '/api/patients/AbCdEfGh1234567890XyZ0aBcD/documents/0b6f4b5e-0d6c-4b8e-9a57-2f1c3d4e5f60/file?token=s3cret';
+    const res = await get(base(), url);
+    const id = res.headers.get('x-request-id');
+    await res.arrayBuffer();
+    const line = await eventually(() => accessLog(server).find((l) => l.requestId === id));
+    expect(line).toMatchObject({
+      method: 'GET',
+      path: '/api/patients/:uid/documents/:id/file',
+      status: 200,
+      requestId: id,
+    });
+    const demo = await get(base(), '/api/patients/demo-patient-anna/visits');
+    const demoId = demo.headers.get('x-request-id');
+    await demo.arrayBuffer();
+    const demoLine = await eventually(() => accessLog(server).find((l) => l.requestId === demoId));
+    expect(demoLine?.path).toBe('/api/patients/:uid/visits');
+    const all = JSON.stringify(accessLog(server));
+    expect(all).not.toContain('AbCdEfGh1234567890XyZ0aBcD');
+    expect(all).not.toContain('demo-patient-anna');
+    expect(all).not.toContain('s3cret');
+  });
+});
+
+describeNginx('the gateway’s own 413 (nginx)', () => {
+  it('never sends a body past the limit to the API', async () => {
+    const before = apiSaw.length;
+    const res = await fetch(`${bases.nginx}/api/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: TEN_MB_JSON,
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(apiSaw.slice(before)).toEqual([]);
   });
 });
 

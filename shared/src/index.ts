@@ -44,6 +44,8 @@ export type * from './intake/patient-types.js';
 export * from './clinical/concepts.js';
 export * from './clinical/summary-status.js';
 export * from './documents/file-type.js';
+// Request body limits of the API, also rendered into the gateway's nginx config.
+export * from './http-limits.js';
 // Readable document types, used by the documents tab and the summary.
 export * from './documents/document-type.js';
 export type * from './schemas/intake.js';

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   S3Client,
   type PutObjectCommandInput,
 } from '@aws-sdk/client-s3';
@@ -47,6 +48,13 @@ export class S3ObjectStore implements ObjectStore {
     client?: S3Client,
   ) {
     this.client = client ?? s3Client(config);
+  }
+
+  /** The bucket answers (for readiness): one HeadBucket, rejected with the store's mark when not. */
+  async probe(): Promise<void> {
+    await this.client
+      .send(new HeadBucketCommand({ Bucket: this.config.bucket }))
+      .catch((error: unknown) => Promise.reject(markObjectStoreError(error)));
   }
 
   async put(key: string, body: Readable, contentType: string): Promise<StoredFile> {

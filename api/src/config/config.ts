@@ -343,6 +343,7 @@ export const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: positiveInt('DB_STATEMENT_TIMEOUT_MS', 5_000, 600_000),
   REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS', 30_000, 600_000),
   SHUTDOWN_GRACE_MS: wholeNumber('SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+  SHUTDOWN_DELAY_MS: wholeNumber('SHUTDOWN_DELAY_MS', 0, 0, 120_000),
   // The job queue in Postgres (pg-boss). A mail job is tried MAIL_ATTEMPTS times, the
   // delay doubling from MAIL_RETRY_DELAY_SECONDS up to MAIL_RETRY_MAX_DELAY_SECONDS, then dead-lettered.
   MAIL_ATTEMPTS: positiveInt('MAIL_ATTEMPTS', 5, 50),
@@ -460,6 +461,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may take to finish before the process closes anyway. */
   shutdownGraceMs: number;
+  /** On SIGTERM, how long readiness says 503 while requests are still served, before the drain. */
+  shutdownDelayMs: number;
   /** The job queue: mail retries and the reminder sweep; see `JobsConfig`. */
   jobs: JobsConfig;
   /** E-mail; see `MailConfig`. */
@@ -720,6 +723,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     jobs: {
       mailAttempts: e.MAIL_ATTEMPTS,
       retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,

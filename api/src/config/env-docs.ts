@@ -66,6 +66,11 @@ export const ENV_DOCS = {
     description:
       'On SIGTERM, how long in-flight requests and running jobs may take to finish before the process closes anyway.',
   },
+  SHUTDOWN_DELAY_MS: {
+    group: 'Server',
+    description:
+      'On SIGTERM, how long readiness answers 503 while requests are still served, before new ones are turned away: time for a load balancer that polls `/api/health/ready` to stop sending here (a few seconds more than its poll interval). 0 (the default) drains at once.',
+  },
   DATABASE_URL: {
     group: 'Database',
     description:

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { ErrorBody } from '@medora/shared';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HTTP_MESSAGES } from '../common/http-messages.js';
+import { markDrainAnswer } from '../common/drain-answer.js';
 import { ShutdownState } from './shutdown-state.js';
 
 /** How often the drain checks whether the requests in flight have finished. */
@@ -14,7 +15,7 @@ const POLL_MS = 25;
 const QUIET_POLLS = 4;
 
 /**
- * Counts the requests in flight for the drain. Once shutdown has begun, a new request
+ * Counts the requests in flight for the drain. Once the drain has begun (after the pre-stop delay), a new request
  * (other than the health routes, which report the shutdown themselves) is answered at once with 503
  * and `Connection: close`: a proper answer that tells a client or load balancer to go elsewhere,
  * instead of a connection reset.
@@ -25,7 +26,8 @@ export function trackRequestsForDrain(app: NestFastifyApplication): void {
     .getHttpAdapter()
     .getInstance()
     .addHook('onRequest', (request, reply, done) => {
-      if (state.shuttingDown && !request.url.startsWith('/api/health')) {
+      if (state.refusingNew && !request.url.startsWith('/api/health')) {
+        markDrainAnswer(reply.raw);
         const body: ErrorBody = {
           statusCode: 503,
           error: 'Service Unavailable',

@@ -1,9 +1,11 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Optional, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { HealthResponse, LivenessResponse, ReadinessResponse } from '@medora/shared';
 import { Public } from '../auth/decorators.js';
 import { DatabaseProbe } from '../database/database-probe.js';
+import { MetricsService } from '../metrics/metrics.service.js';
+import { DependencyProbe } from './dependency-probe.js';
 import { API_VERSION } from '../version.js';
 import { ShutdownState } from './shutdown-state.js';
 
@@ -15,6 +17,8 @@ export class HealthController {
   constructor(
     private readonly database: DatabaseProbe,
     private readonly shutdown: ShutdownState,
+    private readonly dependencies: DependencyProbe,
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   /** Readiness: 200 when the database answers, 503 otherwise (start scripts poll this). */
@@ -47,15 +51,28 @@ export class HealthController {
   /**
    * Readiness: 200 when the database answers, every migration of this version is applied
    * and the process is not shutting down; 503 otherwise, so a load balancer sends no traffic here.
+   * Redis and the object store are checked and reported (and their `medora_dependency_up` gauges
+   * set) but do not decide: every replica shares them, so an outage there would take every replica
+   * out while the API still serves without them.
    */
   @Public()
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: database reachable, migrations current, not shutting down' })
+  @ApiOperation({
+    summary:
+      'Readiness: database reachable, migrations current, not shutting down; Redis and object store reported',
+  })
   @ApiResponse({ status: 200, description: 'Ready for traffic' })
   @ApiResponse({ status: 503, description: 'Not ready (database down, migrations pending, shutting down)' })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<ReadinessResponse> {
     const shuttingDown = this.shutdown.shuttingDown;
-    const up = !shuttingDown && (await this.database.answers(DB_TIMEOUT_MS));
+    const [up, redis, objectStore] = await Promise.all([
+      shuttingDown ? false : this.database.answers(DB_TIMEOUT_MS),
+      this.dependencies.redisState(DB_TIMEOUT_MS),
+      this.dependencies.objectStoreState(DB_TIMEOUT_MS),
+    ]);
+    if (!shuttingDown) this.metrics?.dependency('database', up);
+    if (redis !== 'off') this.metrics?.dependency('redis', redis === 'up');
+    if (objectStore !== 'off') this.metrics?.dependency('object_store', objectStore === 'up');
     const migrations = up ? await this.database.migrationsState(DB_TIMEOUT_MS) : 'unknown';
     const ready = !shuttingDown && up && migrations === 'current';
     if (!ready) reply.status(503).header('cache-control', 'no-store');
@@ -63,6 +80,8 @@ export class HealthController {
       status: ready ? 'ready' : 'not-ready',
       database: up ? 'up' : 'down',
       migrations,
+      redis,
+      objectStore,
       shuttingDown,
       version: API_VERSION,
     };

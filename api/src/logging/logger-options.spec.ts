@@ -1,4 +1,7 @@
+import { createServer, get as httpGet } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pinoHttp, type Options } from 'pino-http';
+import { markDrainAnswer } from '../common/drain-answer.js';
 import { LOG_LEVELS } from '../config/config.js';
 import { PINO_LEVEL, REDACTED_KEYS, loggerParams, requestIdOf, scrubText } from './logger-options.js';
 
@@ -81,5 +84,52 @@ describe('requestIdOf', () => {
   it('makes a new one when none or an unsafe one comes in', () => {
     for (const bad of [undefined, '', 'a b', 'x"\n{"level":60}', 'x'.repeat(129)])
       expect(requestIdOf(bad)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('request line level', () => {
+  const levelOf = (status: number, drain: boolean) => {
+    const options = loggerParams('log').pinoHttp as Options;
+    const res = { statusCode: status } as never;
+    if (drain) markDrainAnswer(res);
+    return (options.customLogLevel as (req: unknown, res: unknown, err?: Error) => string)({}, res);
+  };
+
+  it('logs a 5xx at error, but the drain’s 503 of a replica shutting down at info', () => {
+    expect(levelOf(503, false)).toBe('error');
+    expect(levelOf(500, false)).toBe('error');
+    expect(levelOf(503, true)).toBe('info');
+    expect(levelOf(404, false)).toBe('info');
+  });
+});
+
+describe('an answer cut off midway', () => {
+  it('is logged as aborted, not as a plain 200', async () => {
+    const lines: string[] = [];
+    const options = loggerParams('log', { write: (l: string) => void lines.push(l) }).pinoHttp as Options;
+    const log = pinoHttp(options);
+    const server = createServer((req, res) => {
+      log(req, res);
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.write(Buffer.alloc(64 * 1024));
+      // The rest never comes: the client goes away first.
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve) => {
+        const req = httpGet({ host: '127.0.0.1', port, path: '/file' }, (res) => {
+          res.once('data', () => req.destroy());
+          res.on('close', () => resolve());
+        });
+        req.on('error', () => resolve());
+      });
+      const deadline = Date.now() + 5_000;
+      while (lines.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(JSON.parse(lines[0]!)).toMatchObject({ status: 200, aborted: true, msg: 'request aborted' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { Params } from 'nestjs-pino';
 import { pino, stdSerializers, type DestinationStream, type LevelWithSilent } from 'pino';
 import { rememberedRouteTemplate } from '../common/route-template.js';
 import type { LogLevel } from '../config/config.js';
+import { isDrainAnswer } from '../common/drain-answer.js';
 
 /** The pino level of each LOG_LEVEL value (Nest's `log` is pino's `info`, `verbose` its `trace`). */
 export const PINO_LEVEL: Record<LogLevel, LevelWithSilent> = {
@@ -92,9 +93,15 @@ export function requestIdOf(header: string | string[] | undefined): string {
 type Req = IncomingMessage;
 type Res = ServerResponse;
 
-/** The fields of the one line per request: never the raw URL, headers or bodies. */
+/**
+ * The fields of the one line per request: never the raw URL, headers or bodies. An answer the
+ * client did not receive whole also says `aborted: true` (and the message is "request aborted").
+ */
 function requestLine(req: Req, res: Res, latencyMs: unknown) {
-  return { method: req.method, route: rememberedRouteTemplate(req), status: res.statusCode, latencyMs };
+  const line = { method: req.method, route: rememberedRouteTemplate(req), status: res.statusCode, latencyMs };
+  // A download the client cut off midway went out with its status line already sent: say so,
+  // rather than leave a 200 that reads as a complete answer.
+  return res.writableFinished ? line : { ...line, aborted: true };
 }
 
 /**
@@ -132,7 +139,9 @@ export function loggerParams(level: LogLevel, destination?: DestinationStream): 
       customAttributeKeys: { reqId: 'requestId', responseTime: 'latencyMs' },
       quietReqLogger: true,
       quietResLogger: true,
-      customLogLevel: (_req: Req, res: Res, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      // The drain's 503 while a replica shuts down is part of every deploy, not an error to alert on.
+      customLogLevel: (_req: Req, res: Res, err?: Error) =>
+        err || (res.statusCode >= 500 && !isDrainAnswer(res)) ? 'error' : 'info',
       customSuccessObject: (req: Req, res: Res, val: { latencyMs: number }) =>
         requestLine(req, res, val.latencyMs),
       customErrorObject: (req: Req, res: Res, _err: Error, val: { latencyMs: number }) =>

@@ -88,6 +88,18 @@ export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnA
     });
   }
 
+  private readonly dependencies = new Gauge({
+    name: 'medora_dependency_up',
+    help: 'Whether a dependency answered the last readiness check (1) or not (0): database, redis, object_store',
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
+  });
+
+  /** The outcome of a readiness check of one dependency (the health route calls this). */
+  dependency(name: 'database' | 'redis' | 'object_store', up: boolean): void {
+    this.dependencies.set({ dependency: name }, up ? 1 : 0);
+  }
+
   /** One try of a mail job ended (the queue calls this when metrics are on). */
   mailJob(outcome: MailJobOutcome): void {
     this.mailJobs.inc({ outcome });

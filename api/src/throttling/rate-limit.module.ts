@@ -4,7 +4,8 @@ import { CONFIG, type Config } from '../config/config.js';
 import { connectRedis } from './redis.js';
 import { RequestCounter } from './request-counter.js';
 
-const REDIS = Symbol('REDIS');
+/** The Redis client (null without REDIS_URL). */
+export const REDIS = Symbol('REDIS');
 
 /**
  * The counters behind `@RateLimit`: in Redis when REDIS_URL is set, so that every API process counts
@@ -31,7 +32,7 @@ const REDIS = Symbol('REDIS');
         ),
     },
   ],
-  exports: [RequestCounter],
+  exports: [RequestCounter, REDIS],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis | null) {}

@@ -99,6 +99,8 @@ export const readinessResponseSchema = z.strictObject({
   status: z.enum(['ready', 'not-ready']),
   database: z.enum(['up', 'down']),
   migrations: z.enum(['current', 'pending', 'unknown']),
+  redis: z.enum(['up', 'down', 'off']),
+  objectStore: z.enum(['up', 'down', 'off']),
   shuttingDown: z.boolean(),
   version: z.string(),
 });

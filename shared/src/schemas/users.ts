@@ -134,9 +134,19 @@ export interface ReadinessResponse {
   status: 'ready' | 'not-ready';
   database: 'up' | 'down';
   migrations: 'current' | 'pending' | 'unknown';
+  /**
+   * Redis (shared rate-limit counts) and the object store (S3 file bytes): reported, `off` when not
+   * configured; their outage does not make a replica unready (every replica shares them, and the API
+   * serves without them: per-process counts, 503 on file bytes only).
+   */
+  redis: DependencyState;
+  objectStore: DependencyState;
   shuttingDown: boolean;
   version: string;
 }
+
+/** A shared dependency the readiness route reports. */
+export type DependencyState = 'up' | 'down' | 'off';
 
 // ── My account — the settings page ───────────────────────────────────────────────
 
