@@ -4,6 +4,9 @@ export const TEST_ENV = {
   dbServerUrl: 'MEDORA_TEST_DB_SERVER_URL',
   /** Prefix of the throwaway database names of this run (dropped at the end). */
   dbPrefix: 'MEDORA_TEST_DB_PREFIX',
+  /** The LOGIN role (and its password) every test app serves as: only a member of medora_app. */
+  dbApiUser: 'MEDORA_TEST_DB_API_USER',
+  dbApiPassword: 'MEDORA_TEST_DB_API_PASSWORD',
 } as const;
 
 /** The project the test emulator runs (a demo- project: offline, no credentials). */
