@@ -8,6 +8,7 @@ import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.
 import type { AppConfig } from './config/app-config.js';
 import { CONFIG, redactUrl } from './config/config.js';
 import { assertMigratedOnce, migrateAndSeed, servingLoginProblem } from './database/migrate.js';
+import { APP_DB_ROLE } from './database/app-role.js';
 import { servingDataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
@@ -54,7 +55,7 @@ export class AppModule {
             const problem = await servingLoginProblem(config.databaseUrl);
             if (problem) {
               new Logger('Database').warn(
-                `${problem}: give DATABASE_URL a login that is only a member of medora_app and ` +
+                `${problem}: give DATABASE_URL a login that is only a member of ${APP_DB_ROLE} and ` +
                   'MIGRATION_DATABASE_URL the owner (docs/operations.md)',
               );
             }
