@@ -1,7 +1,8 @@
 import pg from 'pg';
 import request from 'supertest';
 import type { QueryRunner } from 'typeorm';
-import { APP_DB_ROLE } from '../src/database/app-role.js';
+import { APP_DB_ROLE, ensureApiLogin } from '../src/database/app-role.js';
+import { servingLoginProblem } from '../src/database/migrate.js';
 import { authHeader, createTestApp, type TestApp } from './helpers.js';
 import { registeredPatient } from './booking-helpers.js';
 
@@ -70,6 +71,43 @@ describe('the API’s serving connection', () => {
       owner_member: false,
     });
     expect(who.session_user).not.toBe('postgres');
+  });
+
+  it('is what the start-up check accepts, while the owner’s login would be warned about', async () => {
+    expect(await servingLoginProblem(t.apiDatabaseUrl)).toBeUndefined();
+    expect(await servingLoginProblem(t.databaseUrl)).toMatch(/^DATABASE_URL logs in as \S+, a superuser$/);
+  });
+
+  it('is never made from a privileged role: the set-up refuses the owner, a superuser or a member of another role', async () => {
+    const owner = new pg.Client({ connectionString: t.databaseUrl });
+    await owner.connect();
+    // Roles belong to the whole server: a name of this test's own, dropped at the end.
+    const name = `medora_lp_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+    try {
+      const [{ me }] = (await owner.query<{ me: string }>('SELECT current_user AS me')).rows;
+      await expect(ensureApiLogin(t.databaseUrl, { user: me!, password: '' })).rejects.toThrow(
+        /log in as the same role/,
+      );
+      await owner.query(`CREATE ROLE ${name} LOGIN SUPERUSER`);
+      await expect(ensureApiLogin(t.databaseUrl, { user: name, password: '' })).rejects.toThrow(
+        /is a superuser/,
+      );
+      await owner.query(`ALTER ROLE ${name} NOSUPERUSER`);
+      await owner.query(`GRANT pg_read_all_data TO ${name}`);
+      await expect(ensureApiLogin(t.databaseUrl, { user: name, password: '' })).rejects.toThrow(
+        /is a member of pg_read_all_data/,
+      );
+      await owner.query(`REVOKE pg_read_all_data FROM ${name}`);
+      await ensureApiLogin(t.databaseUrl, { user: name, password: '' });
+      const { rows } = await owner.query(
+        `SELECT rolcanlogin, rolsuper, pg_has_role($1, $2, 'MEMBER') AS app FROM pg_roles WHERE rolname = $1`,
+        [name, APP_DB_ROLE],
+      );
+      expect(rows).toEqual([{ rolcanlogin: true, rolsuper: false, app: true }]);
+    } finally {
+      await owner.query(`DROP ROLE IF EXISTS ${name}`).catch(() => undefined);
+      await owner.end();
+    }
   });
 
   it('cannot SET ROLE or SET SESSION AUTHORIZATION to the superuser or the owner', async () => {
