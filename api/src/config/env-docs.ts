@@ -77,7 +77,7 @@ export const ENV_DOCS = {
   MIGRATION_DATABASE_URL: {
     group: 'Database',
     description:
-      "The owner role that runs migrations and audit retention, when `DATABASE_URL` is the API's own login. The migrations then create (or update) that login from `DATABASE_URL` (its user and password) as a member of `medora_app` only, and the API serves traffic as `medora_app` through it: SQL on a serving connection cannot get back to the owner. Without it, the API serves as `medora_app` from the owner's session (and warns at start).",
+      "The owner role that runs the migrations (and sets the audit retention policy), when `DATABASE_URL` is the API's own login. The migrations then create (or update) that login from `DATABASE_URL` (its user and password) as a member of `medora_app` only, and the API serves traffic as `medora_app` through it: SQL on a serving connection cannot get back to the owner. Without it, the API serves as `medora_app` from the owner's session (and warns at start).",
     unset: '`DATABASE_URL` runs the migrations (the embedded server: its superuser)',
   },
   MIGRATE_ON_BOOT: {
