@@ -7,7 +7,8 @@ import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { RequestTimeoutInterceptor } from './common/request-timeout.interceptor.js';
 import type { AppConfig } from './config/app-config.js';
 import { CONFIG, redactUrl } from './config/config.js';
-import { assertMigratedOnce, migrateAndSeed } from './database/migrate.js';
+import { assertMigratedOnce, migrateAndSeed, servingLoginProblem } from './database/migrate.js';
+import { APP_DB_ROLE } from './database/app-role.js';
 import { servingDataSourceOptions } from './database/typeorm-options.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AppointmentsModule } from './appointments/appointments.module.js';
@@ -46,8 +47,18 @@ export class AppModule {
               await migrateAndSeed(ownerUrl, {
                 seed: config.seedDemoData,
                 auditRetentionMonths: config.auditRetentionMonths,
+                apiUrl: config.databaseUrl,
+                warn: (line) => new Logger('Database').warn(line),
               });
             } else await assertMigratedOnce(config.databaseUrl);
+            // Still served as the app role, but SQL on a serving connection could leave it.
+            const problem = await servingLoginProblem(config.databaseUrl);
+            if (problem) {
+              new Logger('Database').warn(
+                `${problem}: give DATABASE_URL a login that is only a member of ${APP_DB_ROLE} and ` +
+                  'MIGRATION_DATABASE_URL the owner (docs/operations.md)',
+              );
+            }
             return {
               ...servingDataSourceOptions(config.databaseUrl, config.dbPoolSize, config.dbStatementTimeoutMs),
               // A wrong DATABASE_URL should fail in seconds, not after TypeORM's default 9 × 3 s.

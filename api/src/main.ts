@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config/config.js';
-import { startEmbeddedPostgres, type RunningPostgres } from './database/embedded.js';
+import { embeddedApiUrl, startEmbeddedPostgres, type RunningPostgres } from './database/embedded.js';
 import { drainHttpServer } from './health/drain.js';
 import { ShutdownState } from './health/shutdown-state.js';
 import { JobBoss } from './mail/queue/job-boss.js';
@@ -20,12 +20,18 @@ async function main(): Promise<void> {
   Logger.attachBuffer();
   const quiet = config.logLevel === 'silent';
   let embedded: RunningPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  let migrationDatabaseUrl = config.migrationDatabaseUrl;
   // loadConfig refuses NODE_ENV=production without DATABASE_URL: the embedded server is local only.
   if (!config.databaseUrl && config.nodeEnv !== 'production') {
     try {
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+      // The superuser migrates; the API serves as its own login (only a member of the app role).
+      migrationDatabaseUrl = embedded.url;
+      databaseUrl = await embeddedApiUrl(embedded.url, config.dataDir);
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
+      await embedded?.stop();
       process.exit(1);
     }
     if (!quiet)
@@ -33,13 +39,12 @@ async function main(): Promise<void> {
         `Embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${config.dataDir}/postgres)`,
       );
   }
-  const databaseUrl = (config.databaseUrl ?? embedded?.url)!;
   let app;
   try {
-    app = await createApp({ ...config, databaseUrl });
+    app = await createApp({ ...config, databaseUrl: databaseUrl!, migrationDatabaseUrl });
   } catch (error) {
     console.error(
-      `API failed to start (database ${redactUrl(databaseUrl)}): ${error instanceof Error ? error.message : String(error)}`,
+      `API failed to start (database ${redactUrl(databaseUrl!)}): ${error instanceof Error ? error.message : String(error)}`,
     );
     await embedded?.stop();
     process.exit(1);

@@ -1,9 +1,14 @@
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { startEmbeddedPostgres } from '../src/database/embedded.js';
+import { withLogin } from '../src/database/app-role.js';
+import {
+  EMBEDDED_API_PASSWORD_FILE,
+  embeddedApiUrl,
+  startEmbeddedPostgres,
+} from '../src/database/embedded.js';
 import { migrateDatabase, servingDataSourceOptions } from '../src/database/typeorm-options.js';
 import { queryRows } from './api-process.js';
 import { freePort } from './free-port.js';
@@ -30,35 +35,50 @@ describe('embedded Postgres', () => {
     }
   });
 
-  // `npm start` without DATABASE_URL migrates as the embedded superuser, then serves as
-  // medora_app, which may only INSERT and SELECT on audit_log — across restarts of the server too.
-  it('serves as medora_app, which cannot change the audit log, also after a restart', async () => {
+  // `npm start` without DATABASE_URL migrates as the embedded superuser, then serves as medora_app
+  // through the login medora_api (this install's random password under DATA_DIR/secrets), which may
+  // only INSERT and SELECT on audit_log and cannot get back to the superuser — across restarts too.
+  it('serves as medora_app through its own login, which cannot change the audit log, also after a restart', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medora-api-role-'));
     const server = await startEmbeddedPostgres({ dataDir, port });
     try {
+      const apiUrl = await embeddedApiUrl(server.url, dataDir);
       expect((await migrateDatabase(server.url)).length).toBeGreaterThan(0);
-      const serve = async () => {
-        const ds = new DataSource(servingDataSourceOptions(server.url, 2));
+      const secretFile = path.join(dataDir, 'secrets', EMBEDDED_API_PASSWORD_FILE);
+      const password = readFileSync(secretFile, 'utf8').trim();
+      expect(password).toMatch(/^[0-9a-f]{64}$/);
+      expect(statSync(secretFile).mode & 0o077).toBe(0);
+      expect(decodeURIComponent(new URL(apiUrl).password)).toBe(password);
+      const serve = async (url: string) => {
+        const ds = new DataSource(servingDataSourceOptions(url, 2));
         await ds.initialize();
         try {
-          const [who] = await ds.query<{ current_user: string }[]>('SELECT current_user');
+          const [who] = await ds.query<{ current_user: string; session_user: string }[]>(
+            'SELECT current_user, session_user',
+          );
           await ds.query(
             `INSERT INTO audit_log (action, resource_type, outcome) VALUES ('read', 'profile', 'allowed')`,
           );
-          const refused = await ds.query('DELETE FROM audit_log').then(
-            () => 'deleted',
-            (e: { driverError?: { code?: string } }) => e.driverError?.code,
-          );
-          return { user: who!.current_user, refused };
+          const code = (e: { driverError?: { code?: string } }) => e.driverError?.code;
+          const refused = await ds.query('DELETE FROM audit_log').then(() => 'deleted', code);
+          const escape = await ds.query('SET ROLE postgres').then(() => 'escaped', code);
+          return { user: who!.current_user, login: who!.session_user, refused, escape };
         } finally {
           await ds.destroy();
         }
       };
-      expect(await serve()).toEqual({ user: 'medora_app', refused: '42501' });
+      const expected = { user: 'medora_app', login: 'medora_api', refused: '42501', escape: '42501' };
+      expect(await serve(apiUrl)).toEqual(expected);
       await server.restart();
       expect(await migrateDatabase(server.url)).toEqual([]);
-      expect(await serve()).toEqual({ user: 'medora_app', refused: '42501' });
+      // The next start finds the same password and leaves the login as it is.
+      expect(await embeddedApiUrl(server.url, dataDir)).toBe(apiUrl);
+      expect(await serve(apiUrl)).toEqual(expected);
+      // The password is this install's: a guess (the superuser's) does not log in.
+      await expect(
+        queryRows(withLogin(server.url, { user: 'medora_api', password: 'postgres' }), 'SELECT 1'),
+      ).rejects.toThrow(/password authentication failed/);
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

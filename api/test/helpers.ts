@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
 import type { MailDispatcher } from '../src/mail/mail-contract.js';
+import { withLogin } from '../src/database/app-role.js';
 import { createThrowawayDatabase } from '../src/database/embedded.js';
 import { TEST_ENV, TEST_PROJECT_ID } from './test-env.js';
 
@@ -17,8 +18,10 @@ export interface TestApp {
   /** For supertest: `request(t.http).get('/api/health')`. */
   http: Server;
   dataSource: DataSource;
-  /** URL of this app's own throwaway database. */
+  /** URL of this app's own throwaway database, as its owner (what migrated it). */
   databaseUrl: string;
+  /** The same database as the login the app serves with (only a member of medora_app). */
+  apiDatabaseUrl: string;
   close: () => Promise<void>;
 }
 
@@ -83,11 +86,17 @@ export async function createTestApp(
         // still runs its boot-time migration step, which then finds nothing to apply.
         requiredEnv(options.seed === false ? TEST_ENV.dbTemplateBare : TEST_ENV.dbTemplateSeeded),
       );
+  // Like production: the owner migrates, the app serves as a login that is only a member of medora_app.
+  const apiUrl = withLogin(db.url, {
+    user: requiredEnv(TEST_ENV.dbApiUser),
+    password: requiredEnv(TEST_ENV.dbApiPassword),
+  });
   try {
     const env: Record<string, string> = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: db.url,
+      DATABASE_URL: apiUrl,
+      MIGRATION_DATABASE_URL: db.url,
       FIREBASE_PROJECT_ID: testProjectId(),
       FIREBASE_AUTH_EMULATOR_HOST: requiredEnv('FIREBASE_AUTH_EMULATOR_HOST'),
       SEED_DEMO_DATA: options.seed === false ? 'false' : 'true',
@@ -108,7 +117,7 @@ export async function createTestApp(
     const config = loadConfig(env);
     const app = await createApp({
       ...config,
-      databaseUrl: db.url,
+      databaseUrl: config.databaseUrl ?? apiUrl,
       httpAgent: options.httpAgent,
       logDestination: options.logDestination,
       mailDispatcher: options.mailDispatcher,
@@ -119,6 +128,7 @@ export async function createTestApp(
       http: app.getHttpServer() as Server,
       dataSource: app.get(DataSource),
       databaseUrl: db.url,
+      apiDatabaseUrl: config.databaseUrl ?? apiUrl,
       close: async () => {
         await app.close();
         await db.drop();

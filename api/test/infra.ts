@@ -1,14 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator.js';
 import { findRepoRoot } from '../src/config/config.js';
 import { migrateAndSeed } from '../src/database/migrate.js';
+import { ensureApiLogin } from '../src/database/app-role.js';
+import pg from 'pg';
 import {
   createThrowawayDatabase,
   dropDatabases,
   listDatabases,
   startEmbeddedPostgres,
+  withDatabase,
   type RunningPostgres,
 } from '../src/database/embedded.js';
 import { freePort } from './free-port.js';
@@ -66,6 +70,15 @@ export async function startTestInfra(env: NodeJS.ProcessEnv = process.env): Prom
     await cleanup();
     throw error;
   }
+  // The API's login for this run. Roles belong to the whole server, which other runs may share (a
+  // DATABASE_URL server): a name of this run's own, so no two runs change one role's password.
+  const apiLogin = { user: `${prefix}_api`, password: randomBytes(24).toString('hex') };
+  try {
+    await ensureApiLogin(serverUrl, apiLogin);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
   out[TEST_ENV.dbServerUrl] = serverUrl;
   out[TEST_ENV.dbPrefix] = prefix;
   try {
@@ -83,15 +96,29 @@ export async function startTestInfra(env: NodeJS.ProcessEnv = process.env): Prom
     await cleanup();
     throw error;
   }
+  out[TEST_ENV.dbApiUser] = apiLogin.user;
+  out[TEST_ENV.dbApiPassword] = apiLogin.password;
   return {
     env: out,
     teardown: async () => {
       try {
         // Throwaway databases a failed test left behind (each test app drops its own on close).
         await dropDatabases(serverUrl, await listDatabases(serverUrl, prefix));
+        if (!postgres) await dropRole(serverUrl, apiLogin.user);
       } finally {
         await cleanup();
       }
     },
   };
+}
+
+/** Drops this run's login from a shared server (its databases are gone, so it holds no privileges). */
+async function dropRole(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`DROP ROLE IF EXISTS ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
 }

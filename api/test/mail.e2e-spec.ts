@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import ICAL from 'ical.js';
 import request from 'supertest';
 import {
@@ -7,8 +8,8 @@ import {
   type Appointment,
   type MailSinkMessage,
 } from '@medora/shared';
-import { LOCAL_MAIL_LINK_SECRET } from '../src/config/config.js';
 import { MAIL_DISPATCHER, type MailDispatcher, type MailEvent } from '../src/mail/mail-contract.js';
+import { MailDispatcherService } from '../src/mail/mail-dispatcher.service.js';
 import { MailSink } from '../src/mail/mail-sink.js';
 import { createUnsubscribeToken } from '../src/mail/unsubscribe-token.js';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
@@ -31,6 +32,8 @@ import { APPLICATION } from './support/authz/world.js';
  * one-click unsubscribe.
  */
 const SECRET = 'a-test-secret-for-the-mail-links-0123456789';
+/** The key every local install used to share (it was a constant of the source): it signs nothing now. */
+const OLD_SHARED_LOCAL_SECRET = 'medora-local-only-mail-link-secret-never-in-production';
 const NOTE = 'Crushing chest pain since Tuesday';
 /** Strings of the intake and the booking note that must never appear in any mail. */
 const HEALTH_DATA = [NOTE, 'Asthma', 'Sore Throat', 'Cough', 'Pollen', 'salbutamol', 'Gynecological'];
@@ -362,7 +365,7 @@ describe('GET/POST /api/mail/unsubscribe', () => {
 
   it('a valid token: GET checks without changing anything; the one-click POST turns reminders off, no login', async () => {
     const { patient } = await setup();
-    const token = createUnsubscribeToken(patient.uid, 'reminders', SECRET);
+    const token = createUnsubscribeToken(patient.uid, 'reminders', 0, SECRET);
     const got = await check(token);
     expect([got.status, got.body]).toEqual([200, { list: 'reminders', unsubscribed: false }]);
     expect((await preferences(patient)).emailReminders).toBe(true);
@@ -382,27 +385,125 @@ describe('GET/POST /api/mail/unsubscribe', () => {
   it('refuses an expired, a tampered, a foreign and an unknown user’s token with a clear message', async () => {
     const { patient } = await setup();
     const old = new Date(Date.now() - (UNSUBSCRIBE_TOKEN_DAYS + 1) * 86_400_000);
-    const expired = await check(createUnsubscribeToken(patient.uid, 'reminders', SECRET, old));
+    const expired = await check(createUnsubscribeToken(patient.uid, 'reminders', 0, SECRET, old));
     expect([expired.status, expired.body.message]).toEqual([410, MESSAGES.unsubscribeTokenExpired]);
 
     // Another user's uid in a payload signed for this one: the signature no longer matches.
-    const token = createUnsubscribeToken(patient.uid, 'reminders', SECRET);
+    const token = createUnsubscribeToken(patient.uid, 'reminders', 0, SECRET);
     const [, signature] = token.split('.');
-    const other = createUnsubscribeToken('someone-else', 'reminders', SECRET).split('.')[0];
+    const other = createUnsubscribeToken('someone-else', 'reminders', 0, SECRET).split('.')[0];
     for (const forged of [
       `${other}.${signature}`,
       `${token}x`,
-      createUnsubscribeToken(patient.uid, 'reminders', LOCAL_MAIL_LINK_SECRET),
+      createUnsubscribeToken(patient.uid, 'reminders', 0, OLD_SHARED_LOCAL_SECRET),
       'not-a-token',
     ]) {
       const res = await request(t.http).post('/api/mail/unsubscribe').query({ token: forged });
       expect([forged, res.status, res.body.message]).toEqual([forged, 400, MESSAGES.unsubscribeTokenInvalid]);
     }
-    const unknown = await check(createUnsubscribeToken('no-such-user', 'reminders', SECRET));
+    const unknown = await check(createUnsubscribeToken('no-such-user', 'reminders', 0, SECRET));
     expect([unknown.status, unknown.body.message]).toEqual([404, MESSAGES.unsubscribeUserUnknown]);
     const missing = await request(t.http).post('/api/mail/unsubscribe');
     expect([missing.status, missing.body.message]).toEqual([400, MESSAGES.unsubscribeTokenMissing]);
     expect((await preferences(patient)).emailReminders).toBe(true);
+  });
+
+  const oneClick = (token: string) =>
+    request(t.http)
+      .post(`/api/mail/unsubscribe?token=${encodeURIComponent(token)}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
+  const setPreferences = (user: TestUser, emailReminders: boolean, emailBookingConfirmations = true) =>
+    request(t.http)
+      .put('/api/me/preferences')
+      .set(authHeader(user))
+      .send({ emailBookingConfirmations, emailReminders, reminderLeadHours: 24, inAppNotifications: true })
+      .expect(200);
+
+  it('works once: a repeated one-click answers 200 and changes nothing; after a re-subscribe it does nothing', async () => {
+    const { patient, doctor } = await setup();
+    // The token a reminder mail carries (made by the dispatcher, with the preference's version).
+    const appointment = await booked(patient, doctor);
+    const composed = await t.app.get(MailDispatcherService).compose({
+      kind: 'appointment.reminder',
+      appointmentId: appointment.id,
+      startsAt: appointment.startsAt,
+      audience: 'patient',
+    });
+    const link = /https:\/\/medora\.test\/unsubscribe\?token=\S+/.exec(composed!.text)![0];
+    const token = new URL(link).searchParams.get('token')!;
+    expect([(await oneClick(token)).status, (await preferences(patient)).emailReminders]).toEqual([
+      200,
+      false,
+    ]);
+    const again = await oneClick(token);
+    expect([again.status, again.body]).toEqual([200, { list: 'reminders', unsubscribed: true }]);
+    expect((await check(token)).body).toEqual({ list: 'reminders', unsubscribed: true });
+
+    // The user turns reminders on again: the old link must not undo that, by GET or POST.
+    await setPreferences(patient, true);
+    const replay = await oneClick(token);
+    expect([replay.status, replay.body.message]).toEqual([410, MESSAGES.unsubscribeTokenSuperseded]);
+    expect((await check(token)).status).toBe(410);
+    expect((await preferences(patient)).emailReminders).toBe(true);
+  });
+
+  it('a link made before a change of the preference in the settings does nothing after it', async () => {
+    const { patient } = await setup();
+    const before = createUnsubscribeToken(patient.uid, 'reminders', 0, SECRET);
+    await setPreferences(patient, false);
+    await setPreferences(patient, true);
+    const res = await oneClick(before);
+    expect([res.status, (await preferences(patient)).emailReminders]).toEqual([410, true]);
+    // A link at the current version (what the next reminder carries) works.
+    const [{ v }] = await t.dataSource.query<{ v: number }[]>(
+      `SELECT p.email_reminders_version AS v FROM user_preferences p JOIN users u ON u.id = p.user_id
+        WHERE u.firebase_uid = $1`,
+      [patient.uid],
+    );
+    expect(v).toBe(2);
+    expect((await oneClick(createUnsubscribeToken(patient.uid, 'reminders', v, SECRET))).status).toBe(200);
+    expect((await preferences(patient)).emailReminders).toBe(false);
+  });
+
+  it('changes only the list it names: the other preferences stay, and another list name is refused', async () => {
+    const { patient } = await setup();
+    await setPreferences(patient, true, false);
+    expect((await oneClick(createUnsubscribeToken(patient.uid, 'reminders', 0, SECRET))).status).toBe(200);
+    expect(await preferences(patient)).toMatchObject({
+      emailReminders: false,
+      emailBookingConfirmations: false,
+    });
+    // The same user and version, signed with the real key, but naming another preference.
+    const other = await setup();
+    const payload = Buffer.from(
+      JSON.stringify({ uid: other.patient.uid, list: 'confirmations', v: 0, exp: Date.now() / 1000 + 3600 }),
+    ).toString('base64url');
+    const signature = createHmac('sha256', SECRET).update(payload).digest('base64url');
+    const res = await oneClick(`${payload}.${signature}`);
+    expect([res.status, res.body.message]).toEqual([400, MESSAGES.unsubscribeTokenInvalid]);
+    expect(await preferences(other.patient)).toMatchObject({
+      emailReminders: true,
+      emailBookingConfirmations: true,
+    });
+  });
+
+  it('a local install without MAIL_LINK_SECRET refuses links signed with the key local installs used to share', async () => {
+    const local = await createTestApp({ seed: false });
+    try {
+      const user = await signUpUser();
+      await request(local.http)
+        .post('/api/users')
+        .set(authHeader(user))
+        .send({ uid: user.uid, role: 'patient' })
+        .expect(201);
+      const res = await request(local.http)
+        .post('/api/mail/unsubscribe')
+        .query({ token: createUnsubscribeToken(user.uid, 'reminders', 0, OLD_SHARED_LOCAL_SECRET) });
+      expect([res.status, res.body.message]).toEqual([400, MESSAGES.unsubscribeTokenInvalid]);
+    } finally {
+      await local.close();
+    }
   });
 });
 

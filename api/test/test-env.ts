@@ -10,6 +10,9 @@ export const TEST_ENV = {
    */
   dbTemplateSeeded: 'MEDORA_TEST_DB_TEMPLATE_SEEDED',
   dbTemplateBare: 'MEDORA_TEST_DB_TEMPLATE_BARE',
+  /** The LOGIN role (and its password) every test app serves as: only a member of medora_app. */
+  dbApiUser: 'MEDORA_TEST_DB_API_USER',
+  dbApiPassword: 'MEDORA_TEST_DB_API_PASSWORD',
 } as const;
 
 /** The project the test emulator runs (a demo- project: offline, no credentials). */

@@ -7,6 +7,7 @@ import { buildAll } from './build.js';
 import { createGateway } from './gateway.js';
 import { isLoopback, resolveBindHost, resolvePorts, type Ports } from './ports.js';
 import { buildRuntimeConfig } from '../../shared/src/runtime-config-env.js';
+import { localSecret } from '../../api/src/config/local-secret.js';
 import { createStaticServer } from './static-server.js';
 import { securityHeaders, servedOverTls } from './security-headers.js';
 import { waitForHttp } from './wait.js';
@@ -62,6 +63,9 @@ function prefixLines(prefix: string, log: (line: string) => void) {
     for (const line of lines) if (line.trim()) log(`[${prefix}] ${line}`);
   };
 }
+
+/** The file under DATA_DIR/secrets with this install's MAIL_LINK_SECRET. */
+export const MAIL_LINK_SECRET_FILE = 'mail-link-secret';
 
 /**
  * Everything `npm start` runs, on one machine: the Firebase Auth emulator, the API (which starts
@@ -155,6 +159,9 @@ export class Stack {
       // production mode (where replicas leave that to `npm run migrate`).
       MIGRATE_ON_BOOT: this.opts.env.MIGRATE_ON_BOOT || 'true',
       NODE_ENV: this.opts.dev ? 'development' : 'production',
+      // The unsubscribe links' key: this install's own, generated once and kept beside its data, so
+      // the links in the local mailbox survive restarts and nobody else's copy of the code can forge them.
+      MAIL_LINK_SECRET: this.opts.env.MAIL_LINK_SECRET || localSecret(this.dataDir, MAIL_LINK_SECRET_FILE),
     };
     if (this.emulatorHost) {
       // The API refuses NODE_ENV=production with the Auth emulator; against it the stack runs

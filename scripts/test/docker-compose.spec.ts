@@ -367,6 +367,7 @@ describe('docker-compose.yml', () => {
     expect(required).toEqual(
       expect.arrayContaining([
         'POSTGRES_PASSWORD',
+        'POSTGRES_API_PASSWORD',
         'REDIS_PASSWORD',
         'S3_SECRET_ACCESS_KEY',
         'FIREBASE_PROJECT_ID',
@@ -688,7 +689,14 @@ describe('api replicas and the migrate job', () => {
         '5432',
         `/${envOf(services.postgres).POSTGRES_DB}`,
       ]);
-      expect(decodeURIComponent(db.password)).toBe(envOf(services.postgres).POSTGRES_PASSWORD);
+      // The replicas log in as their own role (only a member of medora_app), never as the owner,
+      // and do not know the owner's password.
+      expect(decodeURIComponent(db.username)).toBe('medora_api');
+      expect(decodeURIComponent(db.username)).not.toBe(envOf(services.postgres).POSTGRES_USER);
+      expect(decodeURIComponent(db.password)).toBe(ENV_EXAMPLE.POSTGRES_API_PASSWORD);
+      expect(decodeURIComponent(db.password)).not.toBe(envOf(services.postgres).POSTGRES_PASSWORD);
+      expect(env.MIGRATION_DATABASE_URL).toBeUndefined();
+      expect(Object.values(env).join('\n')).not.toContain(envOf(services.postgres).POSTGRES_PASSWORD);
       expect(new URL(env.REDIS_URL!).hostname).toBe('redis');
       for (const key of [
         'S3_BUCKET',
@@ -742,6 +750,23 @@ describe('api replicas and the migrate job', () => {
     expect(migrate.command).toEqual(['node', 'api/dist/database/run-migrations.js']);
     expect(migrate.restart).toBe('no');
     expect(dependsOn(migrate)).toEqual({ postgres: 'service_healthy' });
+  });
+
+  it("the migrate job runs as the owner and creates the replicas' login from their DATABASE_URL", () => {
+    const env = envOf(services.migrate);
+    const owner = new URL(env.MIGRATION_DATABASE_URL!);
+    const postgres = envOf(services.postgres);
+    expect([decodeURIComponent(owner.username), decodeURIComponent(owner.password)]).toEqual([
+      postgres.POSTGRES_USER,
+      postgres.POSTGRES_PASSWORD,
+    ]);
+    expect([owner.hostname, owner.port, owner.pathname]).toEqual([
+      'postgres',
+      '5432',
+      `/${postgres.POSTGRES_DB}`,
+    ]);
+    // run-migrations passes DATABASE_URL on as the login to create: the same one the replicas use.
+    expect(env.DATABASE_URL).toBe(envOf(services.api).DATABASE_URL);
   });
 });
 

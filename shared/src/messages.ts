@@ -1149,6 +1149,8 @@ export const MESSAGES = {
     'This unsubscribe link is not valid. Turn reminders off on your settings page instead.',
   unsubscribeTokenExpired:
     'This unsubscribe link has expired. Turn reminders off on your settings page instead.',
+  unsubscribeTokenSuperseded:
+    'Your reminder e-mails were turned on again after this e-mail was sent, so this link no longer changes them. Turn reminders off on your settings page instead.',
   unsubscribeUserUnknown: 'The account of this unsubscribe link no longer exists.',
   unsubscribeToSettings: 'Go to your settings',
   mailSinkHeading: 'E-mails sent by Medora',

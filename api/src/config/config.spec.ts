@@ -459,6 +459,14 @@ describe('MIGRATION_DATABASE_URL', () => {
       });
     });
 
+    it('without MAIL_LINK_SECRET outside production, signs links with a random key, never a constant', () => {
+      const a = loadConfig({}).mail.linkSecret;
+      const b = loadConfig({}).mail.linkSecret;
+      expect(a).toMatch(/^[0-9a-f]{64}$/);
+      expect(a).not.toBe(b);
+      expect(a).not.toBe('medora-local-only-mail-link-secret-never-in-production');
+    });
+
     it.each([
       [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
       [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address'],

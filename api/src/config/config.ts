@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -493,10 +494,14 @@ export interface MailConfig {
 }
 
 /**
- * Outside production only: the link key when MAIL_LINK_SECRET is unset, so that links in the local
- * sink's mails survive a restart. Production refuses to start without a real secret.
+ * Outside production only, when MAIL_LINK_SECRET is unset: a random key for this process, so no
+ * constant anyone could read in the source ever signs a link (links then last until a restart).
+ * `npm start` passes a key of its own install instead (kept under DATA_DIR, see scripts/lib/stack.ts),
+ * so the local sink's links survive restarts. Production refuses to start without MAIL_LINK_SECRET.
  */
-export const LOCAL_MAIL_LINK_SECRET = 'medora-local-only-mail-link-secret-never-in-production';
+function processMailLinkSecret(): string {
+  return randomBytes(32).toString('hex');
+}
 
 export interface MetricsConfig {
   port: number;
@@ -734,7 +739,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? 'Medora <no-reply@medora.localhost>',
-      linkSecret: e.MAIL_LINK_SECRET ?? LOCAL_MAIL_LINK_SECRET,
+      linkSecret: e.MAIL_LINK_SECRET ?? processMailLinkSecret(),
       appUrl: (e.PUBLIC_APP_URL ?? e.CORS_ORIGIN[0]!).replace(/\/+$/, ''),
     },
   };

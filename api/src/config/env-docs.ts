@@ -75,14 +75,15 @@ export const ENV_DOCS = {
     group: 'Database',
     description:
       'The PostgreSQL server, e.g. `postgres://medora_api:secret@db:5432/medora`. Percent-encode special characters of the password.',
-    unset: 'the API starts its own embedded PostgreSQL (local use only)',
+    unset:
+      'the API starts its own embedded PostgreSQL (local use only): its superuser migrates, the API serves as the login `medora_api` with a random password of this install (`.data/secrets/db-api-password`)',
     productionExample: 'postgres://medora_api:secret@db.example.org:5432/medora',
   },
   MIGRATION_DATABASE_URL: {
     group: 'Database',
     description:
-      'The owner role that runs migrations and audit retention, when `DATABASE_URL` is a restricted login role. The API itself serves traffic as the role `medora_app`.',
-    unset: '`DATABASE_URL` (or the embedded server’s superuser) runs the migrations',
+      "The owner role that runs the migrations (and sets the audit retention policy), when `DATABASE_URL` is the API's own login. The migrations then create (or update) that login from `DATABASE_URL` (its user and password) as a member of `medora_app` only, and the API serves traffic as `medora_app` through it: SQL on a serving connection cannot get back to the owner. Without it, the API serves as `medora_app` from the owner's session (and warns at start).",
+    unset: '`DATABASE_URL` runs the migrations (the embedded server: its superuser)',
   },
   MIGRATE_ON_BOOT: {
     group: 'Database',
@@ -307,7 +308,8 @@ export const ENV_DOCS = {
     group: 'E-mail and the job queue',
     description:
       'HMAC key of the one-click unsubscribe links in reminder e-mails. Changing it invalidates the links in e-mails already sent.',
-    unset: 'a fixed key for local use only',
+    unset:
+      'outside production, a random key per process start (`npm start` passes a key of its own install, kept in `.data/secrets/mail-link-secret`)',
     productionExample: '0123456789abcdef0123456789abcdef0123456789abcdef',
   },
   PUBLIC_APP_URL: {

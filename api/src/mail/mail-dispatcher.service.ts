@@ -63,7 +63,13 @@ export class MailDispatcherService implements MailDispatcher {
           to.email,
           facts,
           this.links({
-            unsubscribeToken: createUnsubscribeToken(to.uid, 'reminders', this.config.mail.linkSecret, now),
+            unsubscribeToken: createUnsubscribeToken(
+              to.uid,
+              'reminders',
+              to.remindersVersion,
+              this.config.mail.linkSecret,
+              now,
+            ),
           }),
           now,
         );

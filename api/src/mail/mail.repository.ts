@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '@medora/shared';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type UnsubscribeList } from '@medora/shared';
 import { consultationLength } from '../common/appointment-ics.js';
+import { leanQuery } from '../common/lean-query.js';
 import type { AppointmentMailFacts } from './mail-composer.js';
 
 /** One recipient's address and whether they want the mail (preferences, with the shared defaults). */
@@ -10,7 +11,23 @@ export interface MailRecipient {
   email: string | null;
   emailBookingConfirmations: boolean;
   emailReminders: boolean;
+  /** The version of the reminders preference an unsubscribe link of this mail names. */
+  remindersVersion: number;
 }
+
+/** An unsubscribe list's preference of one user: on or off, and its version (bumped by each change). */
+export interface ListPreference {
+  on: boolean;
+  version: number;
+}
+
+/**
+ * The preference column and its version column of each list a link can turn off: a token changes
+ * exactly the one its claims name.
+ */
+const LIST_COLUMNS: Record<UnsubscribeList, { flag: string; version: string }> = {
+  reminders: { flag: 'email_reminders', version: 'email_reminders_version' },
+};
 
 export interface AppointmentMailRow {
   facts: AppointmentMailFacts;
@@ -35,10 +52,12 @@ interface Row {
   patient_email: string | null;
   patient_confirmations: boolean | null;
   patient_reminders: boolean | null;
+  patient_reminders_version: number | null;
   doctor_uid: string | null;
   doctor_email: string | null;
   doctor_confirmations: boolean | null;
   doctor_reminders: boolean | null;
+  doctor_reminders_version: number | null;
 }
 
 const seconds = (from: Date, to: Date) => Math.max(1, Math.floor((to.getTime() - from.getTime()) / 1000));
@@ -59,6 +78,7 @@ function recipient(
   email: string | null,
   confirmations: boolean | null,
   reminders: boolean | null,
+  remindersVersion: number | null,
 ): MailRecipient | null {
   if (!uid) return null;
   return {
@@ -66,6 +86,7 @@ function recipient(
     email,
     emailBookingConfirmations: confirmations ?? DEFAULT_NOTIFICATION_PREFERENCES.emailBookingConfirmations,
     emailReminders: reminders ?? DEFAULT_NOTIFICATION_PREFERENCES.emailReminders,
+    remindersVersion: remindersVersion ?? 0,
   };
 }
 
@@ -84,8 +105,10 @@ export class MailRepository {
               d.consultation_duration AS minutes, a.booked_at, a.cancelled_at, a.rescheduled_at,
               a.patient_uid, pu.email AS patient_email,
               pp.email_booking_confirmations AS patient_confirmations, pp.email_reminders AS patient_reminders,
+              pp.email_reminders_version AS patient_reminders_version,
               du.firebase_uid AS doctor_uid, du.email AS doctor_email,
-              dp.email_booking_confirmations AS doctor_confirmations, dp.email_reminders AS doctor_reminders
+              dp.email_booking_confirmations AS doctor_confirmations, dp.email_reminders AS doctor_reminders,
+              dp.email_reminders_version AS doctor_reminders_version
          FROM appointments a
          JOIN doctors d ON d.id = a.doctor_id
          LEFT JOIN users pu ON pu.firebase_uid = a.patient_uid
@@ -113,8 +136,15 @@ export class MailRepository {
         row.patient_email,
         row.patient_confirmations,
         row.patient_reminders,
+        row.patient_reminders_version,
       ),
-      doctor: recipient(row.doctor_uid, row.doctor_email, row.doctor_confirmations, row.doctor_reminders),
+      doctor: recipient(
+        row.doctor_uid,
+        row.doctor_email,
+        row.doctor_confirmations,
+        row.doctor_reminders,
+        row.doctor_reminders_version,
+      ),
     };
   }
 
@@ -131,16 +161,58 @@ export class MailRepository {
     return row ?? null;
   }
 
-  /** Turns the user's reminder e-mails off (keeping their other preferences); false: no such user. */
-  async turnRemindersOff(uid: string): Promise<boolean> {
+  /** The user's preference of `list` (the shared default while they have no row); null: no such user. */
+  async listPreference(uid: string, list: UnsubscribeList): Promise<ListPreference | null> {
+    const c = LIST_COLUMNS[list];
+    const [row] = await this.ds.query<{ on: boolean | null; version: number | null }[]>(
+      `SELECT p.${c.flag} AS on, p.${c.version} AS version
+         FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id
+        WHERE u.firebase_uid = $1`,
+      [uid],
+    );
+    if (!row) return null;
+    return {
+      on: row.on ?? DEFAULT_NOTIFICATION_PREFERENCES.emailReminders,
+      version: row.version ?? 0,
+    };
+  }
+
+  /**
+   * Turns `list` off for the user, keeping every other preference, only while it is on at `version`
+   * (the trigger then bumps the version); true when this call changed it. A user without a row is at
+   * version 0 with the defaults.
+   */
+  async unsubscribe(uid: string, list: UnsubscribeList, version: number): Promise<boolean> {
+    const c = LIST_COLUMNS[list];
+    if (version > 0) {
+      // A version above 0 exists only in a row. leanQuery: TypeORM answers an UPDATE with [rows, count].
+      const updated = await leanQuery<unknown>(
+        this.ds,
+        `UPDATE user_preferences p SET ${c.flag} = false, updated_at = now()
+           FROM users u
+          WHERE u.firebase_uid = $1 AND p.user_id = u.id AND p.${c.flag} AND p.${c.version} = $2
+         RETURNING p.user_id`,
+        [uid, version],
+      );
+      return updated.length > 0;
+    }
     const d = DEFAULT_NOTIFICATION_PREFERENCES;
-    const rows = await this.ds.query<unknown[]>(
-      `INSERT INTO user_preferences AS p
-              (user_id, email_booking_confirmations, email_reminders, reminder_lead_hours, in_app_notifications)
-       SELECT u.id, $2, false, $3, $4 FROM users u WHERE u.firebase_uid = $1
-       ON CONFLICT (user_id) DO UPDATE SET email_reminders = false, updated_at = now()
+    const values: Record<string, boolean | number> = {
+      email_booking_confirmations: d.emailBookingConfirmations,
+      email_reminders: d.emailReminders,
+      reminder_lead_hours: d.reminderLeadHours,
+      in_app_notifications: d.inAppNotifications,
+      [c.flag]: false,
+    };
+    const columns = Object.keys(values);
+    const rows = await leanQuery<unknown>(
+      this.ds,
+      `INSERT INTO user_preferences AS p (user_id, ${columns.join(', ')})
+       SELECT u.id, ${columns.map((_, i) => `$${i + 2}`).join(', ')} FROM users u WHERE u.firebase_uid = $1
+       ON CONFLICT (user_id) DO UPDATE SET ${c.flag} = false, updated_at = now()
+        WHERE p.${c.flag} AND p.${c.version} = 0
        RETURNING p.user_id`,
-      [uid, d.emailBookingConfirmations, d.reminderLeadHours, d.inAppNotifications],
+      [uid, ...Object.values(values)],
     );
     return rows.length > 0;
   }

@@ -34,6 +34,13 @@ export class UserPreferencesEntity {
   @Column({ name: 'in_app_notifications', type: 'boolean' })
   inAppNotifications!: boolean;
 
+  /**
+   * Bumped by a trigger at every change of `emailReminders`; unsubscribe links name the version they
+   * were made for (mail/unsubscribe-token.ts). Never written by the API.
+   */
+  @Column({ name: 'email_reminders_version', type: 'integer', default: 0, insert: false, update: false })
+  emailRemindersVersion!: number;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -24,6 +24,7 @@ import { ApplicationQueueOpen1769904000001 } from './1769904000001-application-q
 import { ClinicalFlagReviews1770076800000 } from './1770076800000-clinical-flag-reviews.js';
 import { AuditOutcomes1770163200000 } from './1770163200000-audit-outcomes.js';
 import { AuditRetentionJob1770250000000 } from './1770250000000-audit-retention-job.js';
+import { UnsubscribeVersions1770336000000 } from './1770336000000-unsubscribe-versions.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   ClinicalFlagReviews1770076800000,
   AuditOutcomes1770163200000,
   AuditRetentionJob1770250000000,
+  UnsubscribeVersions1770336000000,
 ];

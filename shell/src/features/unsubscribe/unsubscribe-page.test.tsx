@@ -38,6 +38,24 @@ describe('/unsubscribe', () => {
     expect(screen.queryByRole('button', { name: MESSAGES.unsubscribeConfirm })).toBeNull();
   });
 
+  it('says it is done, with no button, when reminders are off already (a used link)', async () => {
+    jest.spyOn(api, 'unsubscribeStatus').mockResolvedValue({ list: 'reminders', unsubscribed: true });
+    const apply = jest.spyOn(api, 'unsubscribe');
+    renderAt('/unsubscribe?token=used');
+    expect(await screen.findByText(MESSAGES.unsubscribeDone)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: MESSAGES.unsubscribeConfirm })).toBeNull();
+    expect(apply).not.toHaveBeenCalled();
+  });
+
+  it('shows why a link from before a re-subscribe no longer works, and no button', async () => {
+    jest
+      .spyOn(api, 'unsubscribeStatus')
+      .mockRejectedValue(new ApiError(410, MESSAGES.unsubscribeTokenSuperseded));
+    renderAt('/unsubscribe?token=stale');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.unsubscribeTokenSuperseded);
+    expect(screen.queryByRole('button', { name: MESSAGES.unsubscribeConfirm })).toBeNull();
+  });
+
   it('says the page needs a link from a mail when there is no token', () => {
     const check = jest.spyOn(api, 'unsubscribeStatus');
     renderAt('/unsubscribe');

@@ -24,7 +24,9 @@ export default function UnsubscribePage() {
   if (token === '') body = <p role="alert">{MESSAGES.unsubscribeTokenMissing}</p>;
   else if (check.isPending) body = <p role="status">{MESSAGES.unsubscribeChecking}</p>;
   else if (check.isError) body = <p role="alert">{errorMessage(check.error)}</p>;
-  else if (apply.isSuccess) body = <p role="status">{MESSAGES.unsubscribeDone}</p>;
+  // Off already (this link was used, or the settings page turned them off): nothing left to do.
+  else if (apply.isSuccess || check.data?.unsubscribed)
+    body = <p role="status">{MESSAGES.unsubscribeDone}</p>;
   else {
     body = (
       <>
