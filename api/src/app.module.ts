@@ -21,6 +21,7 @@ import { PatientsModule } from './patients/patients.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { AccessLogModule } from './access/access-log.module.js';
 import { pruneAuditLog } from './audit/audit-retention.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
 import { loggerParams } from './logging/logger-options.js';
@@ -77,6 +78,7 @@ export class AppModule {
         NotificationsModule,
         AdminModule,
         PatientsModule,
+        AccessLogModule,
         DocumentsModule,
         ProviderModule,
         // The job queue in Postgres (mail retries, dead letters, reminders).

@@ -10,6 +10,7 @@ import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visi
 import { FlagReviewEntity } from '../summary/flag-review.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 import { AuditLogEntity } from '../audit/audit.entity.js';
+import { AccessGrantEntity } from '../access/access-grant.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { AppointmentReminderEntity } from '../mail/queue/appointment-reminder.entity.js';
 
@@ -32,4 +33,5 @@ export const ENTITIES = [
   UserPreferencesEntity,
   AppointmentReminderEntity,
   UserRoleCountEntity,
+  AccessGrantEntity,
 ];
