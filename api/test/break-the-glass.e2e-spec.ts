@@ -51,7 +51,10 @@ const get = (path: string, user: TestUser, agent = 'btg') =>
   request(t.http).get(path).set(authHeader(user)).set('User-Agent', agent);
 
 const openAccess = (uid: string, body: unknown, user: TestUser = w.users.admin) =>
-  request(t.http).post(`/api/patients/${uid}/access-reason`).set(authHeader(user)).send(body as object);
+  request(t.http)
+    .post(`/api/patients/${uid}/access-reason`)
+    .set(authHeader(user))
+    .send(body as object);
 
 /** Closes every grant of the admin, as if the time had passed (no sleeping). */
 const expireGrants = () =>
@@ -69,16 +72,19 @@ const accessLog = (user: TestUser, uid = w.users.patient.uid, before?: string) =
 describe('an admin without a stated reason', () => {
   beforeAll(expireGrants);
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7])('is refused each kind of health data (route %#) with a clear message', async (i) => {
-    const [what, path] = healthRoutes()[i]!;
-    const res = await get(path, w.users.admin, `btg-refused-${i}`);
-    expect([what, res.status, res.body.message]).toEqual([what, 403, MESSAGES.accessReasonRequired]);
-    const rows = await t.dataSource.query<{ outcome: string; subject_uid: string }[]>(
-      `SELECT outcome, subject_uid FROM audit_log WHERE user_agent = $1`,
-      [`btg-refused-${i}`],
-    );
-    expect(rows).toEqual([{ outcome: 'denied', subject_uid: w.users.patient.uid }]);
-  });
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])(
+    'is refused each kind of health data (route %#) with a clear message',
+    async (i) => {
+      const [what, path] = healthRoutes()[i]!;
+      const res = await get(path, w.users.admin, `btg-refused-${i}`);
+      expect([what, res.status, res.body.message]).toEqual([what, 403, MESSAGES.accessReasonRequired]);
+      const rows = await t.dataSource.query<{ outcome: string; subject_uid: string }[]>(
+        `SELECT outcome, subject_uid FROM audit_log WHERE user_agent = $1`,
+        [`btg-refused-${i}`],
+      );
+      expect(rows).toEqual([{ outcome: 'denied', subject_uid: w.users.patient.uid }]);
+    },
+  );
 
   it('still administers accounts and the admin desk without a reason', async () => {
     const account = await get(`/api/users/${w.users.patient.uid}`, w.users.admin);

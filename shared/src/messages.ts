@@ -1180,7 +1180,8 @@ export const MESSAGES = {
     'Administrators must state a reason before reading a patient’s health record. Open access with a reason first.',
   accessReasonLength: 'Please give a reason of {min} to {max} characters.',
   accessReasonInvalid: 'Please write the reason without line breaks or control characters.',
-  accessReasonLabel: 'Why do you need this patient’s record? (kept in the audit log and shown to the patient)',
+  accessReasonLabel:
+    'Why do you need this patient’s record? (kept in the audit log and shown to the patient)',
   accessReasonConfirm: 'Open the record',
   accessReasonTitle: 'State a reason to open this record',
   accessLookupHeading: 'Look up a patient’s record',

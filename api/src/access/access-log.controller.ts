@@ -31,7 +31,11 @@ export class AccessLogController {
     summary: `Break-the-glass: an admin states why they need the patient’s health record (10–500 characters) and may read it for ${ACCESS_GRANT_MINUTES} minutes; every read is audited with the reason and shown to the patient`,
   })
   @ApiResponse({ status: 201, description: '{ patientUid, reason, grantedAt, expiresAt }' })
-  @ApiResponse({ status: 400, description: 'Reason missing, too short or too long', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 400,
+    description: 'Reason missing, too short or too long',
+    schema: ERROR_BODY_SCHEMA,
+  })
   @ApiResponse({ status: 403, description: 'Not an admin', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such patient', schema: ERROR_BODY_SCHEMA })
   grant(

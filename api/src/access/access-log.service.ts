@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import {
   ACCESS_GRANT_MINUTES,
   ACCESS_LOG_PAGE_SIZE,
@@ -10,7 +8,6 @@ import {
   type AccessLogResponse,
   type MessageKey,
 } from '@medora/shared';
-import { insertGrant } from '../auth/access-grants.js';
 import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -51,7 +48,6 @@ export class AccessLogService {
   constructor(
     private readonly repo: AccessLogRepository,
     private readonly access: AccessPolicy,
-    @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   /**
@@ -69,7 +65,7 @@ export class AccessLogService {
     const options: AccessOptions = { allow: ['adminAccount'], ownerAllowed: false, audit };
     return this.access.withAccess(caller, uid, options, async () => {
       if (!(await this.repo.isPatient(uid))) throw new ApiException(404, MESSAGES.notFound);
-      const grant = await insertGrant(this.ds, {
+      const grant = await this.repo.insertGrant({
         adminUid: caller.uid,
         patientUid: uid,
         reason,

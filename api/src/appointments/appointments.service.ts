@@ -298,8 +298,8 @@ export class AppointmentsService {
     const row = await this.findAudited(caller, id, audit);
     if (row.doctor_uid === caller.uid) {
       await this.access.audit(caller, 'allowed', { ...audit, subjectUid: row.patient_uid });
-    }
-    else await this.access.withAccess(caller, row.patient_uid, { allow: ['admin'], audit }, async () => row);
+    } else
+      await this.access.withAccess(caller, row.patient_uid, { allow: ['admin'], audit }, async () => row);
     return row;
   }
 

@@ -12,7 +12,11 @@ export interface OpenGrant {
  * The admin's grant for the patient that is open now (the latest, if several), or null. Auth's own
  * statement, beside the policy that asks it (like doctor-of-patient.ts); index idx_access_grants_open.
  */
-export async function openGrant(ds: DataSource, adminUid: string, patientUid: string): Promise<OpenGrant | null> {
+export async function openGrant(
+  ds: DataSource,
+  adminUid: string,
+  patientUid: string,
+): Promise<OpenGrant | null> {
   const rows = await ds.query<{ id: string; reason: string; granted_at: Date; expires_at: Date }[]>(
     `SELECT id, reason, granted_at, expires_at FROM access_grants
       WHERE admin_uid = $1 AND patient_uid = $2 AND expires_at > clock_timestamp()
@@ -23,21 +27,6 @@ export async function openGrant(ds: DataSource, adminUid: string, patientUid: st
   return row
     ? { id: row.id, reason: row.reason, grantedAt: row.granted_at, expiresAt: row.expires_at }
     : null;
-}
-
-/** Opens a grant for `minutes` from now and returns it. */
-export async function insertGrant(
-  ds: DataSource,
-  grant: { adminUid: string; patientUid: string; reason: string; minutes: number },
-): Promise<OpenGrant> {
-  const rows = await ds.query<{ id: string; reason: string; granted_at: Date; expires_at: Date }[]>(
-    `INSERT INTO access_grants (admin_uid, patient_uid, reason, granted_at, expires_at)
-     VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp() + make_interval(mins => $4))
-     RETURNING id, reason, granted_at, expires_at`,
-    [grant.adminUid, grant.patientUid, grant.reason, grant.minutes],
-  );
-  const row = rows[0]!;
-  return { id: row.id, reason: row.reason, grantedAt: row.granted_at, expiresAt: row.expires_at };
 }
 
 /** The audit detail of a break-the-glass read: the route's own detail, then the stated reason. */

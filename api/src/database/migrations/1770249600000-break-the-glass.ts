@@ -34,7 +34,9 @@ export class BreakTheGlass1770249600000 implements MigrationInterface {
       `UPDATE audit_log SET subject_uid = substring(detail from '^patient (\\S+)')
         WHERE subject_uid IS NULL AND detail LIKE 'patient %'`,
     );
-    await q.query(`CREATE INDEX idx_audit_log_subject_uid ON audit_log (subject_uid, created_at DESC, id DESC)`);
+    await q.query(
+      `CREATE INDEX idx_audit_log_subject_uid ON audit_log (subject_uid, created_at DESC, id DESC)`,
+    );
   }
 
   public async down(q: QueryRunner): Promise<void> {

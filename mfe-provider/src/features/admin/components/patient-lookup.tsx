@@ -85,7 +85,9 @@ export function PatientLookup() {
         setError(MESSAGES.accessLookupNotFound);
         return;
       }
-      throw new Error(err instanceof ApiError && err.fields?.reason ? err.fields.reason : errorMessage(err));
+      throw new Error(err instanceof ApiError && err.fields?.reason ? err.fields.reason : errorMessage(err), {
+        cause: err,
+      });
     }
     let record: PatientResponse | null = null;
     try {
