@@ -1187,7 +1187,7 @@ export const MESSAGES = {
   accessLookupHeading: 'Look up a patient’s record',
   accessLookupIntro:
     'Reading a patient’s health data needs a stated reason. Access lasts {minutes} minutes and the patient sees it.',
-  accessLookupLabel: 'Patient’s uid or e-mail',
+  accessLookupLabel: 'Patient’s uid',
   accessLookupSubmit: 'Look up',
   accessLookupRequired: 'Please enter the patient’s uid or e-mail.',
   accessLookupNotFound: 'No patient with this uid or e-mail.',
