@@ -22,6 +22,7 @@ import { PatientsModule } from './patients/patients.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
+import { AccessLogModule } from './access/access-log.module.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
 import { loggerParams } from './logging/logger-options.js';
 import { MetricsModule } from './metrics/metrics.module.js';
@@ -84,6 +85,7 @@ export class AppModule {
         NotificationsModule,
         AdminModule,
         PatientsModule,
+        AccessLogModule,
         DocumentsModule,
         ProviderModule,
         // The job queue in Postgres (mail retries, dead letters, reminders).

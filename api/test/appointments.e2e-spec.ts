@@ -273,7 +273,7 @@ describe('booking throttle', () => {
 });
 
 describe('GET /api/appointments', () => {
-  it('lists the owner’s appointments; another patient gets 403, an admin gets them', async () => {
+  it('lists the owner’s appointments; another patient gets 403, an admin gets them after stating a reason', async () => {
     const patient = await registeredPatient(t);
     const booked = await book(t, patient, bookingBody(patient, general, nextSlot(general)));
     const own = await request(t.http)
@@ -291,11 +291,16 @@ describe('GET /api/appointments', () => {
     expect(res.status).toBe(403);
 
     await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [other.uid]);
-    const admin = await request(t.http)
-      .get('/api/appointments')
-      .query({ uid: patient.uid })
-      .set(authHeader(other));
-    expect(admin.status).toBe(200);
+    const list = () =>
+      request(t.http).get('/api/appointments').query({ uid: patient.uid }).set(authHeader(other));
+    const withoutReason = await list();
+    expect([withoutReason.status, withoutReason.body.message]).toEqual([403, MESSAGES.accessReasonRequired]);
+    const reason = await request(t.http)
+      .post(`/api/patients/${patient.uid}/access-reason`)
+      .set(authHeader(other))
+      .send({ reason: 'Patient asked about a booking' });
+    expect(reason.status).toBe(201);
+    expect((await list()).status).toBe(200);
   });
 
   it('answers 401 without a token and 400 without a uid', async () => {

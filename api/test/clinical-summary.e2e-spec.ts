@@ -193,14 +193,21 @@ describe('follow-up visits carry risk forward', () => {
     const path = `/api/patients/${user2.uid}/visits/${carried.visitId}/flags/${carried.id}/review`;
     expect((await request(t.http).post(path).set(authHeader(user2))).status).toBe(403);
     const reviewer = await admin();
+    // An admin reaches the record only after stating why (break-the-glass).
+    expect((await request(t.http).post(path).set(authHeader(reviewer))).status).toBe(403);
+    const reason = await request(t.http)
+      .post(`/api/patients/${user2.uid}/access-reason`)
+      .set(authHeader(reviewer))
+      .send({ reason: 'Clinical lead reviewing open red flags' });
+    expect(reason.status).toBe(201);
     const review = await request(t.http).post(path).set(authHeader(reviewer));
     expect(review.status).toBe(200);
     expect(review.body).toMatchObject({ visitId: carried.visitId, flagId: 'acs' });
     const audit = await t.dataSource.query<{ outcome: string }[]>(
-      `SELECT outcome FROM audit_log WHERE action = 'flag.review' AND actor_uid = $1`,
+      `SELECT outcome FROM audit_log WHERE action = 'flag.review' AND actor_uid = $1 ORDER BY created_at`,
       [reviewer.uid],
     );
-    expect(audit).toEqual([{ outcome: 'allowed' }]);
+    expect(audit).toEqual([{ outcome: 'denied' }, { outcome: 'allowed' }]);
     expect((await read(user2)).aiSummary!.previousFlags).toEqual([]);
     // A flag the visit did not raise is 404.
     const missing = `/api/patients/${user2.uid}/visits/${carried.visitId}/flags/sah/review`;

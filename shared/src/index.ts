@@ -23,6 +23,8 @@ export * from './auth/auth-errors.js';
 export * from './auth/password.js';
 // The account's phone and name rules (sign-up, settings), zod-free.
 export * from './auth/account-fields.js';
+// Break-the-glass: the admin's stated reason, and the patient's list of who looked at the record.
+export * from './auth/access-reason.js';
 export * from './ui/notify.js';
 export type * from './errors.js';
 export type * from './schemas/users.js';

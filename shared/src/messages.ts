@@ -1176,6 +1176,53 @@ export const MESSAGES = {
   devReminderSent: 'Reminder dispatched: {outcome}.',
   // The local-mode reminder sweep reads no body
   devSweepNoBody: 'The reminder sweep takes no request body.',
+
+  // Break-the-glass: an admin states why before reading a patient's health data
+  accessReasonRequired:
+    'Administrators must state a reason before reading a patient’s health record. Open access with a reason first.',
+  accessReasonLength: 'Please give a reason of {min} to {max} characters.',
+  accessReasonInvalid: 'Please write the reason without line breaks or control characters.',
+  accessReasonLabel:
+    'Why do you need this patient’s record? (kept in the audit log and shown to the patient)',
+  accessReasonConfirm: 'Open the record',
+  accessReasonTitle: 'State a reason to open this record',
+  accessLookupHeading: 'Look up a patient’s record',
+  accessLookupIntro:
+    'Reading a patient’s health data needs a stated reason. Access lasts {minutes} minutes and the patient sees it.',
+  accessLookupLabel: 'Patient’s uid',
+  accessLookupSubmit: 'Look up',
+  accessLookupRequired: 'Please enter the patient’s uid or e-mail.',
+  accessLookupNotFound: 'No patient with this uid or e-mail.',
+  accessLookupRecordHeading: 'Record of {name}',
+  accessLookupNoRecord: 'This patient has not filled in a health record yet.',
+  accessLookupUpdated: 'Last updated {date}',
+  accessLookupGrantUntil: 'Access open until {time}.',
+  accessLookupVisits: '{count:visit|visits} on record',
+  accessLookupChiefComplaint: 'Latest summary',
+  // "Who looked at my record" on the patient's dashboard
+  accessLogHeading: 'Who looked at my record',
+  accessLogIntro:
+    'Everyone other than you who opened your health record: your doctors while they care for you, and administrators, who must state why.',
+  accessLogLoading: 'Loading who looked at your record…',
+  accessLogEmpty: 'Nobody other than you has looked at your record.',
+  accessLogLoadFailed: 'Could not load who looked at your record: {message}',
+  accessLogMore: 'Show older entries',
+  accessLogReason: 'Reason given: {reason}',
+  accessLogUnknownName: 'Name not given',
+  accessLogRoleDoctor: 'Doctor',
+  accessLogRoleProvider: 'Provider',
+  accessLogRoleAdmin: 'Administrator',
+  accessLogBeforeInvalid: 'before must be the id of an entry of the list',
+  accessLogWhatRecord: 'Your health record',
+  accessLogWhatVisits: 'The list of your visits',
+  accessLogWhatExport: 'An export of your record',
+  accessLogWhatDocuments: 'The list of your documents',
+  accessLogWhatDocument: 'One of your documents',
+  accessLogWhatAppointments: 'Your appointments',
+  accessLogWhatAppointment: 'One of your appointments',
+  accessLogWhatPrescription: 'A prescription file',
+  accessLogWhatFlagReview: 'A flag on one of your visits (marked reviewed)',
+  accessLogWhatOther: 'Your record',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,7 @@
 // Plain module, no Nest: the bench's baseline server (scripts/lib/bench/baseline-server.ts)
 // runs this very statement without the framework. In the API it is reached through AppointmentsRepository.
 import { auditEntry, type AuditActor, type AuditRecord } from '../audit/audit.queries.js';
+import { breakGlassDetail } from '../auth/access-grants.js';
 import { APPOINTMENT_COLUMNS } from './appointment-mapper.js';
 
 /**
@@ -16,11 +17,14 @@ export function appointmentListAudit(
   actor: AuditActor,
   patientUid: string,
   outcome: AuditRecord['outcome'],
+  breakGlassReason?: string,
 ): AuditRecord {
+  const detail = `patient ${patientUid}`;
   return auditEntry(actor, outcome, {
     action: 'list',
     resourceType: 'appointment',
     resourceId: null,
-    detail: `patient ${patientUid}`,
+    detail: breakGlassReason ? breakGlassDetail(detail, breakGlassReason) : detail,
+    subjectUid: patientUid,
   });
 }

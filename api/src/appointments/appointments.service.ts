@@ -149,14 +149,18 @@ export class AppointmentsService {
    * audited on its own, as AccessPolicy does.
    */
   async list(caller: Caller, uid: string): Promise<Appointment[]> {
-    if (!(await this.access.canAccess(caller, uid, { allow: ['admin'] }))) {
+    const decision = await this.access.decideQuietly(caller, uid, { allow: ['admin'] });
+    if (!decision.allowed) {
       const denied = appointmentListAudit(caller, uid, 'denied');
       await this.auditLog.record(denied);
-      throw new ApiException(403, MESSAGES.forbidden);
+      throw new ApiException(
+        403,
+        caller.role === 'admin' ? MESSAGES.accessReasonRequired : MESSAGES.forbidden,
+      );
     }
     const { sql, params } = AppointmentsRepository.ofPatientQuery(uid);
     const rows = await this.auditLog.queryWithAudit<AppointmentRow>(
-      appointmentListAudit(caller, uid, 'allowed'),
+      appointmentListAudit(caller, uid, 'allowed', decision.breakGlassReason),
       sql,
       params,
     );
@@ -292,8 +296,10 @@ export class AppointmentsService {
   private async findReadable(caller: Caller, id: string, action: AuditAction): Promise<AppointmentRow> {
     const audit: AuditTarget = { action, resourceType: 'appointment', resourceId: id };
     const row = await this.findAudited(caller, id, audit);
-    if (row.doctor_uid === caller.uid) await this.access.audit(caller, 'allowed', audit);
-    else await this.access.withAccess(caller, row.patient_uid, { allow: ['admin'], audit }, async () => row);
+    if (row.doctor_uid === caller.uid) {
+      await this.access.audit(caller, 'allowed', { ...audit, subjectUid: row.patient_uid });
+    } else
+      await this.access.withAccess(caller, row.patient_uid, { allow: ['admin'], audit }, async () => row);
     return row;
   }
 

@@ -15,6 +15,8 @@ import { AUDIT_OUTCOMES, type AuditOutcome } from '@medora/shared';
 @Index('idx_audit_log_outcome', ['outcome', 'createdAt', 'id'])
 @Index('idx_audit_log_type', ['resourceType', 'createdAt', 'id'])
 @Index('idx_audit_log_subject', ['resourceId', 'createdAt'])
+// Migration BreakTheGlass1770249600000: the patient's own "Who looked at my record".
+@Index('idx_audit_log_subject_uid', ['subjectUid', 'createdAt', 'id'])
 @Check('ck_audit_log_outcome', `outcome IN (${AUDIT_OUTCOMES.map((o) => `'${o}'`).join(', ')})`)
 export class AuditLogEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -40,6 +42,10 @@ export class AuditLogEntity {
 
   @Column({ type: 'text', nullable: true })
   detail!: string | null;
+
+  /** Whose data the call reached: the owner the access check was made against (a patient's uid). */
+  @Column({ name: 'subject_uid', type: 'text', nullable: true })
+  subjectUid!: string | null;
 
   /** Migration AuditClient1767916800000: where the call came from. */
   @Column({ name: 'client_ip', type: 'text', nullable: true })

@@ -9,6 +9,11 @@ export interface AuditTarget {
   resourceType: AuditResourceType;
   resourceId: string | null;
   detail?: string;
+  /**
+   * Whose data the call reached (the patient's uid), for the patient's "Who looked at my record".
+   * AccessPolicy sets it to the owner it checked; reads outside the policy set it themselves.
+   */
+  subjectUid?: string;
 }
 
 /** What one audit row holds (`AuditService.record`, `AuditService.queryWithAudit`). */
@@ -40,14 +45,16 @@ export function auditEntry(
     resourceId: target.resourceId,
     outcome,
     ...(target.detail ? { detail: target.detail } : {}),
+    ...(target.subjectUid ? { subjectUid: target.subjectUid } : {}),
     clientIp: caller?.ip ?? null,
     userAgent: caller?.userAgent ?? null,
   };
 }
 
 const AUDIT_INSERT_COLUMNS =
-  'actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip, user_agent';
-const AUDIT_COLUMN_COUNT = 9;
+  'actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip, user_agent, subject_uid';
+const AUDIT_COLUMN_COUNT = 10;
+const RESOURCE_TYPE_COLUMN = AUDIT_INSERT_COLUMNS.split(', ').indexOf('resource_type');
 
 /** The parameters of one audit row, in AUDIT_INSERT_COLUMNS order. */
 export function auditParams(entry: AuditRecord): unknown[] {
@@ -61,6 +68,7 @@ export function auditParams(entry: AuditRecord): unknown[] {
     entry.detail ?? null,
     entry.clientIp ?? null,
     entry.userAgent ? entry.userAgent.slice(0, MAX_USER_AGENT) : null,
+    entry.subjectUid ?? null,
   ];
 }
 
@@ -115,7 +123,12 @@ export function withAuditPerSubjectInsert(
   orderBy: string,
 ): string {
   const values = AUDIT_INSERT_COLUMNS.split(', ').map((column, i) =>
-    column === 'resource_id' ? `COALESCE($${paramCount + 1 + i}::text, s.subject)` : `$${paramCount + 1 + i}`,
+    column === 'resource_id'
+      ? `COALESCE($${paramCount + 1 + i}::text, s.subject)`
+      : column === 'subject_uid'
+        ? // A profile row's subject is a patient: whose data the list returned.
+          `COALESCE($${paramCount + 1 + i}::text, CASE WHEN $${paramCount + 1 + RESOURCE_TYPE_COLUMN}::text = 'profile' THEN s.subject END)`
+        : `$${paramCount + 1 + i}`,
   );
   return `WITH listed AS (${sql}),
     audit_rows AS (INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS})

@@ -32,20 +32,21 @@ const ENTRY: AuditRecord = {
   detail: 'patient u1',
   clientIp: '203.0.113.7',
   userAgent: 'jest',
+  subjectUid: 'u1',
 };
 
 describe('withAuditInsert', () => {
   it('puts the audit INSERT in front of a SELECT as a CTE, numbering its parameters after the read’s', () => {
     expect(withAuditInsert('SELECT * FROM t WHERE a = $1 AND b = $2', 2)).toBe(
-      'WITH audit_row AS (INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip, user_agent) ' +
-        'VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11)) SELECT * FROM t WHERE a = $1 AND b = $2',
+      'WITH audit_row AS (INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome, detail, client_ip, user_agent, subject_uid) ' +
+        'VALUES ($3, $4, $5, $6, $7, $8, $9, $10, $11, $12)) SELECT * FROM t WHERE a = $1 AND b = $2',
     );
   });
 
   it('joins a read that has its own WITH (and keeps RECURSIVE) instead of nesting a second WITH', () => {
     const sql = withAuditInsert('  WITH RECURSIVE x AS (SELECT $1::int AS n) SELECT n FROM x', 1);
     expect(sql).toMatch(
-      /^WITH RECURSIVE audit_row AS \(INSERT INTO audit_log .* VALUES \(\$2, .*, \$10\)\), x AS \(/,
+      /^WITH RECURSIVE audit_row AS \(INSERT INTO audit_log .* VALUES \(\$2, .*, \$11\)\), x AS \(/,
     );
     expect(sql.match(/\bWITH\b/g)).toHaveLength(1);
   });
@@ -69,7 +70,19 @@ describe('AuditService.queryWithAudit', () => {
     expect(calls).toEqual([
       [
         withAuditInsert('SELECT id FROM t WHERE p = $1', 1),
-        ['u1', 'u1', 'patient', 'list', 'appointment', null, 'allowed', 'patient u1', '203.0.113.7', 'jest'],
+        [
+          'u1',
+          'u1',
+          'patient',
+          'list',
+          'appointment',
+          null,
+          'allowed',
+          'patient u1',
+          '203.0.113.7',
+          'jest',
+          'u1',
+        ],
       ],
     ]);
   });
@@ -177,7 +190,7 @@ describe('AuditService.queryWithAuditMany', () => {
     ).toEqual([{ id: 'c1' }]);
     expect(calls).toHaveLength(1);
     expect(calls[0]![0]).toMatch(
-      /^WITH audit_row AS \(INSERT INTO audit_log \(.*\) SELECT \* FROM unnest\(\$2::text\[\], .*\$10::text\[\]\)\) SELECT id FROM c/,
+      /^WITH audit_row AS \(INSERT INTO audit_log \(.*\) SELECT \* FROM unnest\(\$2::text\[\], .*\$11::text\[\]\)\) SELECT id FROM c/,
     );
     expect(calls[0]![1][5]).toEqual(['d1', 'd2']);
     await service.queryWithAuditMany([], 'SELECT 1', []);

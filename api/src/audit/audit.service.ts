@@ -110,7 +110,10 @@ export class AuditService {
     } catch {
       const rows = await this.repo.readOrdered<T>(query);
       const subjects = new Set(rows.map(query.subjectOf).filter((s): s is string => s !== null));
-      for (const resourceId of subjects) await this.record({ ...row, resourceId });
+      for (const resourceId of subjects) {
+        const subjectUid = row.subjectUid ?? (row.resourceType === 'profile' ? resourceId : undefined);
+        await this.record({ ...row, resourceId, subjectUid });
+      }
       return rows;
     }
   }

@@ -1,7 +1,7 @@
 import { auditEntry, type AuditRecord } from '../audit/audit.queries.js';
 import { MESSAGES } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
-import { AccessPolicy, assertCanAccess, canAccess } from './access-policy.js';
+import { AccessPolicy, assertCanAccess, canAccess, decideAccess } from './access-policy.js';
 import type { Caller } from './caller.js';
 
 const caller = (uid: string, role: Caller['role'] = 'patient'): Caller => ({
@@ -24,14 +24,37 @@ describe('assertCanAccess', () => {
     expect((error as ApiException).message).toBe(MESSAGES.forbidden);
   });
 
-  it('lets an admin through only when the admin rule is allowed', async () => {
-    expect(await canAccess(caller('adm', 'admin'), 'b', { allow: ['admin'] })).toBe(true);
+  it('lets an admin administer accounts only when the adminAccount rule is allowed', async () => {
+    expect(await canAccess(caller('adm', 'admin'), 'b', { allow: ['adminAccount'] })).toBe(true);
     expect(await canAccess(caller('adm', 'admin'), 'b')).toBe(false);
   });
 
+  it('lets an admin reach health data (rule admin) only with an open grant for that patient', async () => {
+    const grants: unknown[][] = [];
+    const withGrant = {
+      query: (_sql: string, params: unknown[]) => (
+        grants.push(params),
+        Promise.resolve([
+          { id: 'g', reason: 'Checking a visit', granted_at: new Date(), expires_at: new Date() },
+        ])
+      ),
+    } as never;
+    const without = { query: () => Promise.resolve([]) } as never;
+    const admin = caller('adm', 'admin');
+    expect(await canAccess(admin, 'b', { allow: ['admin'] })).toBe(false);
+    expect(await canAccess(admin, 'b', { allow: ['admin'], ds: without })).toBe(false);
+    expect(await decideAccess(admin, 'b', { allow: ['admin'], ds: withGrant })).toEqual({
+      allowed: true,
+      breakGlassReason: 'Checking a visit',
+    });
+    expect(grants).toEqual([['adm', 'b']]);
+  });
+
   it('does not treat other roles as admin', async () => {
-    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['admin'] })).toBe(false);
-    expect(await canAccess(caller('n', null), 'b', { allow: ['admin'] })).toBe(false);
+    const ds = { query: () => Promise.resolve([{ id: 'g', reason: 'r' }]) } as never;
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['admin'], ds })).toBe(false);
+    expect(await canAccess(caller('n', null), 'b', { allow: ['admin'], ds })).toBe(false);
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['adminAccount'] })).toBe(false);
   });
 
   it('grants doctorOfPatient only to a doctor or provider, never without a database or a care window', async () => {
@@ -75,6 +98,7 @@ describe('AccessPolicy audit', () => {
         resourceType: 'document',
         resourceId: 'd1',
         outcome: 'denied',
+        subjectUid: 'b',
         clientIp: null,
         userAgent: null,
       },
@@ -129,7 +153,7 @@ describe('AccessPolicy audit of someone else’s records only (auditOwner: false
     };
     const policy = new AccessPolicy(undefined, service as never);
     const options = {
-      allow: ['admin' as const],
+      allow: ['adminAccount' as const],
       audit: { action: 'user.read' as const, resourceType: 'user' as const, resourceId: 'a' },
       auditOwner: false as const,
     };
@@ -140,6 +164,40 @@ describe('AccessPolicy audit of someone else’s records only (auditOwner: false
     expect(rows.map((r) => `${r.actorUid}:${r.action}:${r.outcome}`)).toEqual([
       'boss:user.read:allowed',
       'b:user.read:denied',
+    ]);
+  });
+});
+
+describe('AccessPolicy break-the-glass', () => {
+  it('puts the admin’s stated reason in the row, names the patient as subject, and says why it refuses', async () => {
+    const rows: AuditRecord[] = [];
+    const service = {
+      recordFor: (...args: Parameters<typeof auditEntry>) =>
+        Promise.resolve(void rows.push(auditEntry(...args))),
+    };
+    let open = true;
+    const ds = {
+      query: () =>
+        Promise.resolve(open ? [{ id: 'g', reason: 'Support ticket 12', granted_at: 0, expires_at: 0 }] : []),
+    };
+    const policy = new AccessPolicy(ds as never, service as never, { careAccessDays: 30 } as never);
+    const options = {
+      allow: ['admin' as const],
+      audit: {
+        action: 'list' as const,
+        resourceType: 'document' as const,
+        resourceId: null,
+        detail: 'patient p',
+      },
+    };
+    const admin = caller('adm', 'admin');
+    await expect(policy.withAccess(admin, 'p', options, async () => 'docs')).resolves.toBe('docs');
+    open = false;
+    const refused = await policy.withAccess(admin, 'p', options, async () => 'docs').catch((e: unknown) => e);
+    expect((refused as ApiException).message).toBe(MESSAGES.accessReasonRequired);
+    expect(rows.map((r) => [r.outcome, r.detail, r.subjectUid])).toEqual([
+      ['allowed', 'patient p; break-the-glass: Support ticket 12', 'p'],
+      ['denied', 'patient p', 'p'],
     ]);
   });
 });

@@ -6,18 +6,25 @@ import { ApiException } from '../common/http-exception.filter.js';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { CONFIG, type Config } from '../config/config.js';
 import type { Caller } from './caller.js';
+import { breakGlassDetail, openGrant } from './access-grants.js';
 import { careOfPatient, caredForPatient, isDoctorOfPatient } from './doctor-of-patient.js';
 
 /**
- * Named rules that grant access to something the caller does not own. Later issues add rules
- * (e.g. 'doctorOfPatient') here, with their check, instead of copying checks into routes.
+ * Named rules that grant access to something the caller does not own, each with its check here, never
+ * copied into routes:
+ * - 'admin': an admin reaching a patient's HEALTH data (record, visits, documents, appointments,
+ *   exports). Only with an open break-the-glass grant for that patient (the admin stated a reason:
+ *   access-grants.ts); every such read is audited with the reason.
+ * - 'adminAccount': an admin administering accounts (a user's account, a doctor's record), which holds
+ *   no patient health data: no reason needed.
+ * - 'doctorOfPatient': a doctor caring for the patient (doctor-of-patient.ts).
  */
-export type AccessRule = 'admin' | 'doctorOfPatient';
+export type AccessRule = 'admin' | 'adminAccount' | 'doctorOfPatient';
 
 export interface AccessOptions {
   /** Rules that may grant access besides ownership. */
   allow?: AccessRule[];
-  /** The database, for rules that look something up (doctorOfPatient); AccessPolicy passes its own. */
+  /** The database, for rules that look something up (doctorOfPatient, admin); AccessPolicy passes its own. */
   ds?: DataSource;
   /** CARE_ACCESS_DAYS, for doctorOfPatient; AccessPolicy passes the configured one. */
   careDays?: number;
@@ -42,10 +49,22 @@ export interface AccessOptions {
 /** The resource an access check guards, as the audit log names it (typed actions). */
 export type { AuditTarget } from '../audit/audit.service.js';
 
-type RuleCheck = (caller: Caller, ownerUid: string, options: AccessOptions) => boolean | Promise<boolean>;
+/** What an access check decided: refused, or allowed (with the admin's stated reason, break-the-glass). */
+export type AccessDecision = { allowed: false } | { allowed: true; breakGlassReason?: string };
+
+type RuleCheck = (
+  caller: Caller,
+  ownerUid: string,
+  options: AccessOptions,
+) => boolean | { breakGlassReason: string } | Promise<boolean | { breakGlassReason: string }>;
 
 const RULES: Record<AccessRule, RuleCheck> = {
-  admin: (caller) => caller.role === 'admin',
+  admin: async (caller, patientUid, { ds }) => {
+    if (caller.role !== 'admin' || !ds) return false;
+    const grant = await openGrant(ds, caller.uid, patientUid);
+    return grant ? { breakGlassReason: grant.reason } : false;
+  },
+  adminAccount: (caller) => caller.role === 'admin',
   /** A doctor or provider who is a doctor of the patient (the one definition: doctor-of-patient.ts). */
   doctorOfPatient: (caller, patientUid, { ds, careDays }) => {
     if (!ds || careDays === undefined || !isClinician(caller)) return false;
@@ -57,17 +76,42 @@ function isClinician(caller: Caller): boolean {
   return caller.role === 'doctor' || caller.role === 'provider';
 }
 
+/** The one access decision: the owner, else the first allowed rule that grants access. */
+export async function decideAccess(
+  caller: Caller,
+  ownerUid: string,
+  options: AccessOptions = {},
+): Promise<AccessDecision> {
+  if (caller.uid === ownerUid && options.ownerAllowed !== false) return { allowed: true };
+  for (const rule of options.allow ?? []) {
+    const granted = await RULES[rule](caller, ownerUid, options);
+    if (granted === true) return { allowed: true };
+    if (granted) return { allowed: true, breakGlassReason: granted.breakGlassReason };
+  }
+  return { allowed: false };
+}
+
 /** The one ownership check: a uid (or an object's owner uid) in a path must be the caller's. */
 export async function canAccess(
   caller: Caller,
   ownerUid: string,
   options: AccessOptions = {},
 ): Promise<boolean> {
-  if (caller.uid === ownerUid && options.ownerAllowed !== false) return true;
-  for (const rule of options.allow ?? []) {
-    if (await RULES[rule](caller, ownerUid, options)) return true;
-  }
-  return false;
+  return (await decideAccess(caller, ownerUid, options)).allowed;
+}
+
+/**
+ * The audit target of a call the policy decided on: it names the owner as the row's subject (the
+ * patient's "Who looked at my record" reads these), and an admin's break-the-glass read carries the
+ * stated reason.
+ */
+export function auditTargetOf(target: AuditTarget, ownerUid: string, decision?: AccessDecision): AuditTarget {
+  const reason = decision?.allowed ? decision.breakGlassReason : undefined;
+  return {
+    ...target,
+    subjectUid: target.subjectUid ?? ownerUid,
+    ...(reason ? { detail: breakGlassDetail(target.detail, reason) } : {}),
+  };
 }
 
 /** The audit outcome of a call that threw `error` after its access check passed. */
@@ -125,6 +169,8 @@ export class AccessPolicy {
    * ended (their past appointments stay listed); anybody else gets the plain 'forbidden'.
    */
   private async refusalMessage(caller: Caller, ownerUid: string, options: AccessOptions): Promise<string> {
+    // An admin is refused a patient's health data only for want of a stated reason: say so.
+    if (caller.role === 'admin' && options.allow?.includes('admin')) return MESSAGES.accessReasonRequired;
     const { ds, careDays } = this.ruleOptions;
     if (
       ds &&
@@ -143,8 +189,17 @@ export class AccessPolicy {
    * writes nothing here: what it then did is only known after it ran (use `withAccess`).
    */
   async assertCanAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<void> {
-    if (await canAccess(caller, ownerUid, { ...this.ruleOptions, ...options })) return;
-    await this.audit(caller, 'denied', options.audit);
+    await this.decide(caller, ownerUid, options);
+  }
+
+  /**
+   * The decision of `assertCanAccess` (403 and, with `options.audit`, a 'denied' row when refused):
+   * an allowed one says whether an admin's stated reason granted it (`auditTargetOf` puts it in the row).
+   */
+  async decide(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<AccessDecision> {
+    const decision = await decideAccess(caller, ownerUid, { ...this.ruleOptions, ...options });
+    if (decision.allowed) return decision;
+    await this.audit(caller, 'denied', options.audit && auditTargetOf(options.audit, ownerUid));
     throw new ApiException(403, await this.refusalMessage(caller, ownerUid, options));
   }
 
@@ -160,9 +215,11 @@ export class AccessPolicy {
     options: AccessOptions,
     work: () => Promise<T>,
   ): Promise<T> {
-    await this.assertCanAccess(caller, ownerUid, options);
+    const decision = await this.decide(caller, ownerUid, options);
     const quiet = options.auditOwner === false && caller.uid === ownerUid;
-    return quiet || !options.audit ? work() : this.audited(caller, options.audit, work);
+    return quiet || !options.audit
+      ? work()
+      : this.audited(caller, auditTargetOf(options.audit, ownerUid, decision), work);
   }
 
   /**
@@ -193,5 +250,10 @@ export class AccessPolicy {
 
   canAccess(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<boolean> {
     return canAccess(caller, ownerUid, { ...this.ruleOptions, ...options });
+  }
+
+  /** `decideAccess` with the policy's database and care window, without auditing or throwing. */
+  decideQuietly(caller: Caller, ownerUid: string, options: AccessOptions = {}): Promise<AccessDecision> {
+    return decideAccess(caller, ownerUid, { ...this.ruleOptions, ...options });
   }
 }

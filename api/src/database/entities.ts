@@ -11,6 +11,7 @@ import { FlagReviewEntity } from '../summary/flag-review.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
 import { AuditLogEntity } from '../audit/audit.entity.js';
 import { AuditRetentionPolicyEntity } from '../audit/audit-retention-policy.entity.js';
+import { AccessGrantEntity } from '../access/access-grant.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { AppointmentReminderEntity } from '../mail/queue/appointment-reminder.entity.js';
 
@@ -34,4 +35,5 @@ export const ENTITIES = [
   UserPreferencesEntity,
   AppointmentReminderEntity,
   UserRoleCountEntity,
+  AccessGrantEntity,
 ];

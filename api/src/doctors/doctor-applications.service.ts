@@ -46,7 +46,7 @@ export class DoctorApplicationsService {
   /** `GET /api/doctors/:uid`: the owner or an admin; 404 when the account has no doctor record. */
   get(caller: Caller, uid: string): Promise<DoctorRecordResponse> {
     const options = {
-      allow: ['admin'],
+      allow: ['adminAccount'],
       audit: { action: 'doctor.read', resourceType: 'doctor', resourceId: uid },
       auditOwner: false,
     } satisfies AccessOptions;

@@ -40,7 +40,7 @@ import {
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
-import { AccessPolicy } from '../auth/access-policy.js';
+import { AccessPolicy, auditTargetOf } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { bookingWindowParams } from '../common/booking-window.js';
 import { cachedSlotOf } from '../common/cached-slot.js';
@@ -359,16 +359,18 @@ export class ProviderService {
   ): Promise<{ name: string; contentType: string; body: Readable }> {
     const row = await this.appointmentRows.prescriptionAccess(id, caller.uid, this.config.careAccessDays);
     if (!row) throw new ApiException(404, MESSAGES.notFound);
-    const allowed =
-      caller.role === 'admin' ||
-      caller.uid === row.patientUid ||
-      (caller.uid === row.doctorUid && row.doctorOfPatient);
-    await this.audit.recordFor(caller, allowed ? 'allowed' : 'denied', {
+    const target: AuditTarget = {
       action: 'appointment.prescription.download',
       resourceType: 'appointment',
       resourceId: id,
-    });
-    if (!allowed) throw new ApiException(403, MESSAGES.forbidden);
+    };
+    if (caller.uid === row.doctorUid && row.doctorOfPatient) {
+      await this.audit.recordFor(caller, 'allowed', { ...target, subjectUid: row.patientUid });
+    } else {
+      // The patient, or an admin who stated a reason (break-the-glass): the one policy decides.
+      const decision = await this.access.decide(caller, row.patientUid, { allow: ['admin'], audit: target });
+      await this.audit.recordFor(caller, 'allowed', auditTargetOf(target, row.patientUid, decision));
+    }
     const stored = row.hasFile ? await this.appointmentRows.prescriptionBytes(id) : null;
     if (!stored) throw new ApiException(404, MESSAGES.prescriptionMissing);
     return {

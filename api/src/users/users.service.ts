@@ -61,7 +61,7 @@ export class UsersService {
   async get(caller: Caller, uid: string): Promise<User> {
     // Someone else's account (an admin's read) and every refusal are audited; one's own read is not.
     const options = {
-      allow: ['admin'],
+      allow: ['adminAccount'],
       audit: { action: 'user.read', resourceType: 'user', resourceId: uid },
       auditOwner: false,
     } satisfies AccessOptions;

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import common from '../components/patient.module.css';
 import { authStore, formatMessage, MESSAGES, type RemotePageProps } from '@medora/shared';
+import { AccessLog } from '../features/dashboard/components/access-log';
 import { AppointmentsTab } from '../features/dashboard/components/appointments-tab';
 import { BookTab } from '../features/dashboard/components/book-tab';
 import { DashboardActions } from '../features/dashboard/components/dashboard-actions';
@@ -70,6 +71,7 @@ export default function DashboardPage(_props: RemotePageProps) {
         <>
           <SummaryTab profile={data.profile} />
           <VisitsList uid={uid} />
+          <AccessLog uid={uid} />
         </>
       );
   } else if (tab === 'appointments') {

@@ -33,6 +33,7 @@ import { ApplicationDocuments } from '../features/admin/components/application-d
 import { CREDENTIAL_LABELS } from '../features/admin/components/credential-list';
 import { FailedMailSection } from '../features/admin/components/failed-mail';
 import { FollowUps } from '../features/admin/components/follow-ups';
+import { PatientLookup } from '../features/admin/components/patient-lookup';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
 import { useDownloadFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
@@ -428,6 +429,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           </nav>
         )}
       </div>
+      <PatientLookup />
       <FailedMailSection />
       <AuditLog />
       {viewing && (

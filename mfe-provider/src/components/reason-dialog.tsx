@@ -1,5 +1,12 @@
 import { useId, useRef, useState } from 'react';
-import { CANCEL_REASON_MAX_LENGTH, MESSAGES, errorMessage } from '@medora/shared';
+import {
+  ACCESS_REASON_MAX_LENGTH,
+  ACCESS_REASON_MIN_LENGTH,
+  CANCEL_REASON_MAX_LENGTH,
+  MESSAGES,
+  errorMessage,
+  formatMessage,
+} from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
 import { ui } from './ui';
 import css from './reason-dialog.module.css';
@@ -12,7 +19,7 @@ interface ReasonTexts {
   maxLength?: number;
 }
 
-/** The texts of each use of the dialog: the admin's rejection, the doctor's cancellation. */
+/** The texts of each use of the dialog: the admin's rejection and reason for access, the doctor's cancellation. */
 const PURPOSES = {
   reject: {
     label: MESSAGES.rejectReasonLabel,
@@ -26,6 +33,17 @@ const PURPOSES = {
     dismiss: MESSAGES.doctorCancelKeep,
     required: MESSAGES.cancelReasonRequired,
     maxLength: CANCEL_REASON_MAX_LENGTH,
+  },
+  // Break-the-glass: an admin states why before reading a patient's health record.
+  access: {
+    label: MESSAGES.accessReasonLabel,
+    confirm: MESSAGES.accessReasonConfirm,
+    dismiss: MESSAGES.dialogCancel,
+    required: formatMessage('accessReasonLength', {
+      min: ACCESS_REASON_MIN_LENGTH,
+      max: ACCESS_REASON_MAX_LENGTH,
+    }),
+    maxLength: ACCESS_REASON_MAX_LENGTH,
   },
 } satisfies Record<string, ReasonTexts>;
 

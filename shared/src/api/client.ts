@@ -41,6 +41,7 @@ import type {
   ProviderScheduleResponse,
 } from '../schemas/doctors.js';
 import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
+import type { AccessGrant, AccessLogResponse } from '../auth/access-reason.js';
 import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 
 /** Filters of `GET /api/audit` as the client sends them. */
@@ -246,6 +247,17 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `POST /api/patients`: saves the caller's intake record. */
     savePatient: (input: SavePatientInput) =>
       request<PatientResponse>('/patients', { method: 'POST', body: input }),
+    /** `GET /api/patients/{uid}/access-log`: who looked at the record (the owner only); `before` pages. */
+    accessLog: (uid: string, before?: string) =>
+      request<AccessLogResponse>(`/patients/${encodeURIComponent(uid)}/access-log`, {
+        query: { before },
+      }),
+    /** `POST /api/patients/{uid}/access-reason`: an admin states why and may read the record for a while. */
+    openRecordAccess: (uid: string, reason: string) =>
+      request<AccessGrant>(`/patients/${encodeURIComponent(uid)}/access-reason`, {
+        method: 'POST',
+        body: { reason },
+      }),
     /** `GET /api/patients/{uid}/documents`. */
     listDocuments: (uid: string) =>
       request<PatientDocument[]>(`/patients/${encodeURIComponent(uid)}/documents`),

@@ -80,6 +80,11 @@ export const visitKeys = {
   detail: (uid: string, id: string) => [...visitKeys.all(uid), 'detail', id] as const,
 };
 
+/** Who looked at the patient's record (the patient's own list; not under the record's keys). */
+export const accessLogKeys = {
+  list: (uid: string) => ['access-log', uid] as const,
+};
+
 export const draftKeys = {
   detail: (uid: string) => [...patientKeys.all, 'draft', uid] as const,
 };

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'mail.retry',
   // A clinician marked a visit's red flag reviewed (it is no longer carried to later summaries).
   'flag.review',
+  // An admin stated a reason and opened a patient's health record for a while (break-the-glass).
+  'access.grant',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

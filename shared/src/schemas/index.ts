@@ -12,6 +12,7 @@ export * from '../runtime-config.js';
 export * from './appointments.js';
 export * from './intake.js';
 export * from './audit.js';
+export * from './access-reason.js';
 export * from './doctors.js';
 export * from './responses.js';
 export * from './doctor-search.js';

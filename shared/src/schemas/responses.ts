@@ -35,6 +35,7 @@ import type {
   ProviderScheduleResponse,
 } from './doctors.js';
 import { AUDIT_OUTCOMES, type AuditEntry } from './audit.js';
+import type { AccessGrant, AccessLogEntry, AccessLogResponse } from '../auth/access-reason.js';
 import type {
   DevClock,
   FailedMail,
@@ -192,6 +193,25 @@ export const visitListItemSchema = z.strictObject({
 export const visitsResponseSchema = z.strictObject({
   items: z.array(visitListItemSchema),
   total: z.number().int().nonnegative(),
+  nextBefore: z.string().nullable(),
+});
+// Break-the-glass: an admin's grant, and the patient's list of who looked at the record.
+export const accessGrantSchema = z.strictObject({
+  patientUid: z.string(),
+  reason: z.string(),
+  grantedAt: isoTime,
+  expiresAt: isoTime,
+});
+export const accessLogEntrySchema = z.strictObject({
+  id: z.string(),
+  at: isoTime,
+  role: z.string(),
+  name: z.string().nullable(),
+  what: z.string(),
+  reason: z.string().nullable(),
+});
+export const accessLogResponseSchema = z.strictObject({
+  items: z.array(accessLogEntrySchema),
   nextBefore: z.string().nullable(),
 });
 export const visitDetailSchema = visitListItemSchema.extend({
@@ -509,6 +529,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/patients/{uid}/documents/{id}/file': null,
   'DELETE /api/patients/{uid}/documents/{id}': null,
   'GET /api/patients/{uid}/visits': visitsResponseSchema,
+  'POST /api/patients/{uid}/access-reason': accessGrantSchema,
+  'GET /api/patients/{uid}/access-log': accessLogResponseSchema,
   'GET /api/patients/{uid}/visits/{id}': visitDetailSchema,
   'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review': flagReviewResultSchema,
   'GET /api/patients/{uid}/draft': draftResponseSchema,
@@ -616,6 +638,9 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof patientDocumentSchema>, PatientDocument>>,
   Assert<Same<z.infer<typeof visitsResponseSchema>, VisitsResponse>>,
   Assert<Same<z.infer<typeof visitDetailSchema>, VisitDetail>>,
+  Assert<Same<z.infer<typeof accessGrantSchema>, AccessGrant>>,
+  Assert<Same<z.infer<typeof accessLogEntrySchema>, AccessLogEntry>>,
+  Assert<Same<z.infer<typeof accessLogResponseSchema>, AccessLogResponse>>,
   Assert<Same<z.infer<typeof publicDoctorSchema>, PublicDoctor>>,
   Assert<Same<z.infer<typeof doctorsWithContextResponseSchema>, DoctorsWithContextResponse>>,
   Assert<Same<z.infer<typeof doctorSlotsResponseSchema>, DoctorSlotsResponse>>,

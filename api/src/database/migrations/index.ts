@@ -23,6 +23,7 @@ import { UserRoleCounts1769904000000 } from './1769904000000-user-role-counts.js
 import { ApplicationQueueOpen1769904000001 } from './1769904000001-application-queue-open.js';
 import { ClinicalFlagReviews1770076800000 } from './1770076800000-clinical-flag-reviews.js';
 import { AuditOutcomes1770163200000 } from './1770163200000-audit-outcomes.js';
+import { BreakTheGlass1770249600000 } from './1770249600000-break-the-glass.js';
 import { AuditRetentionJob1770250000000 } from './1770250000000-audit-retention-job.js';
 import { UnsubscribeVersions1770336000000 } from './1770336000000-unsubscribe-versions.js';
 
@@ -53,6 +54,7 @@ export const MIGRATIONS = [
   ApplicationQueueOpen1769904000001,
   ClinicalFlagReviews1770076800000,
   AuditOutcomes1770163200000,
+  BreakTheGlass1770249600000,
   AuditRetentionJob1770250000000,
   UnsubscribeVersions1770336000000,
 ];

@@ -276,6 +276,15 @@ export class World {
     return (this.ok(res, 201) as { id: string }).id;
   }
 
+  /** Closes the admin's break-the-glass grants, as if their time had passed. */
+  async expireAccessGrants(): Promise<void> {
+    await this.t.dataSource.query(
+      `UPDATE access_grants SET granted_at = now() - interval '2 hours', expires_at = now() - interval '1 hour'
+        WHERE admin_uid = $1`,
+      [this.users.admin.uid],
+    );
+  }
+
   /** Puts the applicant's application back to pending after an admin decided it. */
   async restoreApplication(): Promise<void> {
     await this.t.dataSource.query(

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { accessReasonProblem } from '../auth/access-reason.js';
+import { querySchema } from './query-string.js';
+
+/** `POST /api/patients/{uid}/access-reason`: why the admin opens the patient's record. */
+export const accessReasonSchema = z
+  .object({
+    reason: z
+      .string(MESSAGES.accessReasonRequired)
+      .superRefine((value, ctx) => {
+        const problem = accessReasonProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .transform((value) => value.trim()),
+  })
+  .strict();
+export type AccessReasonInput = z.infer<typeof accessReasonSchema>;
+
+/** `GET /api/patients/{uid}/access-log`: the next page after the entry `before`. */
+export const accessLogQuerySchema = querySchema({
+  before: z.uuid({ error: MESSAGES.accessLogBeforeInvalid }).optional(),
+});
+export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
