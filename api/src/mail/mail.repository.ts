@@ -131,6 +131,21 @@ export class MailRepository {
     return row ?? null;
   }
 
+  /** The doctor's address, and the decision, reason and fields a change request holds now. */
+  async changeRequest(
+    requestId: string,
+  ): Promise<{ email: string | null; status: string; reason: string | null; fields: string[] } | null> {
+    const [row] = await this.ds.query<
+      { email: string | null; status: string; reason: string | null; fields: string[] }[]
+    >(
+      `SELECT u.email, r.status, r.reason, ARRAY(SELECT jsonb_object_keys(r.changes)) AS fields
+         FROM doctor_change_requests r JOIN doctors d ON d.id = r.doctor_id JOIN users u ON u.id = d.user_id
+        WHERE r.id = $1`,
+      [requestId],
+    );
+    return row ?? null;
+  }
+
   /** Turns the user's reminder e-mails off (keeping their other preferences); false: no such user. */
   async turnRemindersOff(uid: string): Promise<boolean> {
     const d = DEFAULT_NOTIFICATION_PREFERENCES;

@@ -34,6 +34,7 @@ import { CREDENTIAL_LABELS } from '../features/admin/components/credential-list'
 import { FailedMailSection } from '../features/admin/components/failed-mail';
 import { FollowUps } from '../features/admin/components/follow-ups';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
+import { ChangeRequestsPanel, useChangeRequests } from '../features/change-requests/change-requests-panel';
 import { useDownloadFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
 
@@ -76,6 +77,10 @@ const CONFIRMS: Record<
     busy: MESSAGES.adminReinstating,
   },
 };
+/** The desk's last tab: approved doctors' profile change requests. */
+const CHANGES_TAB = 'changes';
+type DeskTab = ApplicationQueue | typeof CHANGES_TAB;
+
 const QUEUE_LABELS = Object.fromEntries(APPLICATION_QUEUES.map((q) => [q, QUEUES[q].label])) as Record<
   ApplicationQueue,
   string
@@ -157,7 +162,9 @@ function facts(app: DoctorApplication): [string, string][] {
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
 export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
-  const [status, setStatus] = useState<ApplicationQueue>('pending');
+  /** A queue of applications, or the approved doctors' change requests. */
+  const [tab, setTab] = useState<DeskTab>('pending');
+  const status: ApplicationQueue = tab === CHANGES_TAB ? 'pending' : tab;
   /**
    * The search as typed, the one sent (on Search), the order; the keyset
    * cursors of the pages walked so far (the first page has none), so 'Previous page' goes back.
@@ -181,7 +188,17 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     queryFn: () => api.adminApplications({ status, q, sort, cursor, limit: APPLICATIONS_PAGE_SIZE }),
     // While another queue loads, the one shown stays (as before the migration).
     placeholderData: keepPreviousData,
+    enabled: tab !== CHANGES_TAB,
   });
+  const changeRequests = useChangeRequests();
+  /** Doctors with a change waiting for review: their card says so. */
+  const changing = new Set((changeRequests.data ?? []).map((r) => r.doctorId));
+  const tabLabels: Record<DeskTab, string> = {
+    ...QUEUE_LABELS,
+    [CHANGES_TAB]: changeRequests.data?.length
+      ? formatMessage('adminChangeRequestsTabCount', { count: changeRequests.data.length })
+      : MESSAGES.adminChangeRequestsTab,
+  };
   const queue = queueQuery.data?.items ?? null;
   const total = queueQuery.data?.total ?? 0;
   const nextCursor = queueQuery.data?.nextCursor ?? null;
@@ -268,14 +285,20 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
       />
       <h2>{MESSAGES.adminQueueTitle}</h2>
       <QueueTabs
-        labels={QUEUE_LABELS}
-        selected={status}
+        labels={tabLabels}
+        selected={tab}
         label={MESSAGES.adminQueueTabsLabel}
         onSelect={(next) => {
-          setStatus(next);
+          setTab(next);
           firstPage();
         }}
       />
+      {tab === CHANGES_TAB ? (
+        <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(tab)}>
+          <ChangeRequestsPanel />
+        </div>
+      ) : (
+        <>
       <form
         role="search"
         className={css.filters}
@@ -349,6 +372,13 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
               {conflicts[app.id] && (
                 <p role="alert" className={ui.error}>
                   {conflicts[app.id].message}
+                </p>
+              )}
+              {changing.has(app.id) && (
+                <p className={css.badge}>
+                  <button type="button" className={`md-link-button ${css.badgeLink}`} onClick={() => setTab(CHANGES_TAB)}>
+                    {MESSAGES.adminChangePendingBadge}
+                  </button>
                 </p>
               )}
               <dl className={css.facts}>
@@ -428,6 +458,8 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
           </nav>
         )}
       </div>
+        </>
+      )}
       <FailedMailSection />
       <AuditLog />
       {viewing && (

@@ -648,6 +648,7 @@ describe('provider dashboard (server state in TanStack Query)', () => {
       user: { uid: 'doc-1', email: 'dr@example.com', emailVerified: true },
     });
     jest.spyOn(api, 'getDoctor').mockResolvedValue({ exists: true, data: approvedRecord } as never);
+    jest.spyOn(api, 'doctorChangeRequest').mockResolvedValue({ request: null });
   });
   /** An empty page of the default window. */
   const NO_APPOINTMENTS = {
@@ -658,13 +659,26 @@ describe('provider dashboard (server state in TanStack Query)', () => {
     timeZone: 'UTC',
   };
 
-  it('saves only the changed profile fields and says when a licence change returns it to review', async () => {
+  it('saves only the changed profile fields; a licence change is confirmed first and then shown pending', async () => {
     jest.spyOn(api, 'providerOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'providerAppointments').mockResolvedValue(NO_APPOINTMENTS);
     jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
+    const changeRequest = {
+      id: 'cr-1',
+      doctorId: approvedRecord.id,
+      uid: 'doc-1',
+      doctorName: approvedRecord.name,
+      status: 'pending' as const,
+      changes: [{ field: 'licenseNumber' as const, from: approvedRecord.licenseNumber, to: 'LIC-2' }],
+      reason: null,
+      createdAt: '2099-11-27T10:00:00.000Z',
+      updatedAt: '2099-11-27T10:00:00.000Z',
+      decidedAt: null,
+      version: 1,
+    };
     const update = jest.spyOn(api, 'updateDoctorProfile').mockResolvedValue({
-      data: { ...approvedRecord, consultationFee: 180, verificationStatus: 'pending' },
-      backToReview: true,
+      data: { ...approvedRecord, consultationFee: 180 },
+      changeRequest,
     } as never);
     renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
     await screen.findByRole('heading', { name: MESSAGES.profileEditorTitle });
@@ -676,6 +690,11 @@ describe('provider dashboard (server state in TanStack Query)', () => {
     await screen.findByText(MESSAGES.profileReviewWarning);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Heart failure' }));
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.profileSaveButton }));
+    // Nothing is sent before the doctor confirms that an admin reviews the change.
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.profileChangeConfirmTitle });
+    expect(dialog.textContent).toContain('licence number');
+    expect(update).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.profileChangeConfirm }));
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith('doc-1', {
         consultationFee: 180,
@@ -683,7 +702,8 @@ describe('provider dashboard (server state in TanStack Query)', () => {
         subSpecialties: ['Echocardiography', 'Heart failure'],
       }),
     );
-    expect(await screen.findByText(MESSAGES.profileBackToReview)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.profileChangeRequested)).toBeTruthy();
+    expect(await screen.findByText(/Pending review: licence number .* → LIC-2/)).toBeTruthy();
   });
 
   it('shows a failed load as an alert and the schedule editor still loads', async () => {

@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'mail.retry',
   // A clinician marked a visit's red flag reviewed (it is no longer carried to later summaries).
   'flag.review',
+  // An admin decides an approved doctor's request to change their licence number or specialty.
+  'doctor.change.approve',
+  'doctor.change.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

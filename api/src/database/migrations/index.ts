@@ -23,6 +23,7 @@ import { UserRoleCounts1769904000000 } from './1769904000000-user-role-counts.js
 import { ApplicationQueueOpen1769904000001 } from './1769904000001-application-queue-open.js';
 import { ClinicalFlagReviews1770076800000 } from './1770076800000-clinical-flag-reviews.js';
 import { AuditOutcomes1770163200000 } from './1770163200000-audit-outcomes.js';
+import { DoctorChangeRequests1770249600000 } from './1770249600000-doctor-change-requests.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   ApplicationQueueOpen1769904000001,
   ClinicalFlagReviews1770076800000,
   AuditOutcomes1770163200000,
+  DoctorChangeRequests1770249600000,
 ];
