@@ -343,6 +343,56 @@ describe('admin verification queue', () => {
   });
 });
 
+describe('admin change requests', () => {
+  const request = {
+    id: 'cr-9',
+    doctorId: 'd-9',
+    uid: 'doc-9',
+    doctorName: 'Dr. Shift',
+    status: 'pending' as const,
+    changes: [
+      { field: 'specialty' as const, from: 'Cardiology', to: 'Neurology' },
+      { field: 'subSpecialties' as const, from: ['Echocardiography'], to: [] },
+    ],
+    reason: null,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-02T10:00:00.000Z',
+    decidedAt: null,
+    version: 2,
+  };
+  beforeEach(() => {
+    jest.spyOn(api, 'audit').mockResolvedValue([]);
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
+    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue([request]);
+  });
+
+  it('shows each request as a diff and approves or rejects (with a reason) the version shown', async () => {
+    const approve = jest.spyOn(api, 'approveChangeRequest').mockResolvedValue(request as never);
+    const reject = jest.spyOn(api, 'rejectChangeRequest').mockResolvedValue(request as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change requests (1)' }));
+    const card = await screen.findByRole('article', { name: 'Change request of Dr. Shift' });
+    const table = within(card).getByRole('table', { name: 'Requested changes of Dr. Shift' });
+    const row = within(table).getByRole('row', { name: /specialty Cardiology Neurology/ });
+    expect(row).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /sub-specialties Echocardiography \(none\)/ })).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve change of Dr. Shift' }));
+    fireEvent.click(await screen.findByRole('button', { name: MESSAGES.adminApproveConfirm }));
+    await waitFor(() => expect(approve).toHaveBeenCalledWith('cr-9', 2));
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Reject change of Dr. Shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the change of Dr. Shift' });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.rejectConfirm }));
+    expect(await within(dialog).findByText(MESSAGES.rejectionReasonRequired)).toBeTruthy();
+    expect(reject).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Not in the registry' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.rejectConfirm }));
+    await waitFor(() => expect(reject).toHaveBeenCalledWith('cr-9', 2, 'Not in the registry'));
+  });
+});
+
 describe('admin decisions', () => {
   beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
   const application = {
