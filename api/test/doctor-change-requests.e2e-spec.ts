@@ -172,7 +172,8 @@ describe('a licence or specialty change is a pending change request', () => {
   it('keeps one open request: a new edit updates it (new version), the approved values withdraw it', async () => {
     const { user, doctor: d } = await doctor();
     const reviewer = await admin();
-    const first = (await patchProfile(user, user.uid, { licenseNumber: 'LIC-200' })).body as DoctorProfileResponse;
+    const first = (await patchProfile(user, user.uid, { licenseNumber: 'LIC-200' }))
+      .body as DoctorProfileResponse;
     expect(first.changeRequest).toMatchObject({
       version: 1,
       changes: [{ field: 'licenseNumber', from: 'LIC-100', to: 'LIC-200' }],
@@ -261,7 +262,8 @@ describe('a licence or specialty change is a pending change request', () => {
   it('a rejection needs a reason, keeps the old values, and tells the doctor why (bell and e-mail)', async () => {
     const { user, doctor: d } = await doctor();
     const reviewer = await admin();
-    const made = (await patchProfile(user, user.uid, { licenseNumber: 'LIC-999' })).body as DoctorProfileResponse;
+    const made = (await patchProfile(user, user.uid, { licenseNumber: 'LIC-999' }))
+      .body as DoctorProfileResponse;
     const id = made.changeRequest!.id;
     const noReason = await decide(reviewer, id, 'reject', { version: 1 });
     expect(noReason.status).toBe(400);
@@ -300,7 +302,8 @@ describe('a licence or specialty change is a pending change request', () => {
     // The mail names the field, never the values.
     expect(mail.text).not.toContain('LIC-999');
     // A new request after a rejection is a new row.
-    const next = (await patchProfile(user, user.uid, { licenseNumber: 'LIC-998' })).body as DoctorProfileResponse;
+    const next = (await patchProfile(user, user.uid, { licenseNumber: 'LIC-998' }))
+      .body as DoctorProfileResponse;
     expect(next.changeRequest!.id).not.toBe(id);
   });
 });
@@ -310,15 +313,18 @@ describe('who may create and decide change requests', () => {
     const { user, doctor: d } = await doctor();
     const patient = await registeredPatient(t);
     const { user: other } = await doctor();
-    const id = ((await patchProfile(user, user.uid, { licenseNumber: 'LIC-300' })).body as DoctorProfileResponse)
-      .changeRequest!.id;
+    const id = (
+      (await patchProfile(user, user.uid, { licenseNumber: 'LIC-300' })).body as DoctorProfileResponse
+    ).changeRequest!.id;
     for (const caller of [user, other, patient]) {
       expect((await decide(caller, id, 'approve', { version: 1 })).status).toBe(403);
-      expect((await request(t.http).get('/api/admin/change-requests').set(authHeader(caller))).status).toBe(403);
+      expect((await request(t.http).get('/api/admin/change-requests').set(authHeader(caller))).status).toBe(
+        403,
+      );
     }
-    expect((await request(t.http).post(`/api/admin/change-requests/${id}/approve`).send({ version: 1 })).status).toBe(
-      401,
-    );
+    expect(
+      (await request(t.http).post(`/api/admin/change-requests/${id}/approve`).send({ version: 1 })).status,
+    ).toBe(401);
     // An admin who is also this doctor's account may not approve it.
     await t.dataSource.query(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [user.uid]);
     const own = await decide(user, id, 'approve', { version: 1 });
@@ -338,7 +344,9 @@ describe('who may create and decide change requests', () => {
     );
     expect(n).toBe(0);
     for (const caller of [patient, other]) {
-      const res = await request(t.http).get(`/api/doctors/${user.uid}/change-request`).set(authHeader(caller));
+      const res = await request(t.http)
+        .get(`/api/doctors/${user.uid}/change-request`)
+        .set(authHeader(caller));
       expect(res.status).toBe(403);
     }
   });
@@ -348,7 +356,10 @@ describe('who may create and decide change requests', () => {
     const reviewer = await admin();
     const badSpecialty = await patchProfile(user, user.uid, { specialty: 'Astrology' });
     expect(badSpecialty.status).toBe(400);
-    const foreign = await patchProfile(user, user.uid, { specialty: 'Neurology', subSpecialties: ['Echocardiography'] });
+    const foreign = await patchProfile(user, user.uid, {
+      specialty: 'Neurology',
+      subSpecialties: ['Echocardiography'],
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toBe(MESSAGES.subSpecialtyInvalid);
     expect((await patchProfile(user, user.uid, { licenseNumber: '' })).status).toBe(400);

@@ -189,7 +189,10 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
   await expect(editor.getByText('An admin reviews a new licence number or specialty')).toBeVisible();
   await shotAtWidths(doc, 'onboarding-profile-review-warning');
   await editor.getByRole('button', { name: 'Save profile' }).click();
-  await doc.getByRole('dialog', { name: 'Send this change for review?' }).getByRole('button', { name: 'Send for review' }).click();
+  await doc
+    .getByRole('dialog', { name: 'Send this change for review?' })
+    .getByRole('button', { name: 'Send for review' })
+    .click();
   await expect(editor.getByRole('status')).toContainText('waits for an admin’s review');
   await expect(editor.getByText(/Pending review: licence number .+ → MA-100201/)).toBeVisible();
   await shotAtWidths(doc, 'onboarding-profile-change-pending');

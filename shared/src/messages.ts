@@ -1023,7 +1023,8 @@ export const MESSAGES = {
   notificationApplicationApprovedBody: 'Your application was approved. Your provider dashboard is open.',
   notificationApplicationRejectedTitle: 'Application not approved',
   notificationChangeApprovedTitle: 'Profile change approved',
-  notificationChangeApprovedBody: 'Your requested change of {fields} was approved and is now on your profile.',
+  notificationChangeApprovedBody:
+    'Your requested change of {fields} was approved and is now on your profile.',
   notificationChangeRejectedTitle: 'Profile change not approved',
   notificationChangeRejectedBody:
     'Your requested change of {fields} was not approved: {reason}. Your profile keeps its current details.',

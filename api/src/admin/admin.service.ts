@@ -307,7 +307,11 @@ export class AdminService {
       detail: `change request ${requestId}${detail}`,
     });
     const refuse = async (status: number, message: string, detail: string): Promise<never> => {
-      await this.audit.recordFor(caller, status === 403 ? 'denied' : status === 404 ? 'not_found' : 'rejected', target(`, ${detail}`));
+      await this.audit.recordFor(
+        caller,
+        status === 403 ? 'denied' : status === 404 ? 'not_found' : 'rejected',
+        target(`, ${detail}`),
+      );
       throw new ApiException(status, message);
     };
     if (!doctorId) return refuse(404, MESSAGES.notFound, 'no such request');

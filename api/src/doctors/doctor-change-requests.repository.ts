@@ -83,7 +83,11 @@ export class DoctorChangeRequestsRepository {
     return row ? this.withDoctor(row) : null;
   }
 
-  insert(m: EntityManager, doctorId: string, changes: ChangeRequestChanges): Promise<DoctorChangeRequestEntity> {
+  insert(
+    m: EntityManager,
+    doctorId: string,
+    changes: ChangeRequestChanges,
+  ): Promise<DoctorChangeRequestEntity> {
     const repo = m.getRepository(DoctorChangeRequestEntity);
     return repo.save(repo.create({ doctorId, changes, status: 'pending', version: 1 }));
   }

@@ -311,9 +311,7 @@ export const changeRequestDecisionSource: NotificationSource = {
       return {
         id: `change-request:${row.id}:${row.status}`,
         type: 'system' as const,
-        title: approved
-          ? MESSAGES.notificationChangeApprovedTitle
-          : MESSAGES.notificationChangeRejectedTitle,
+        title: approved ? MESSAGES.notificationChangeApprovedTitle : MESSAGES.notificationChangeRejectedTitle,
         message: approved
           ? formatMessage('notificationChangeApprovedBody', { fields })
           : formatMessage('notificationChangeRejectedBody', {

@@ -299,165 +299,169 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
         </div>
       ) : (
         <>
-      <form
-        role="search"
-        className={css.filters}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-          firstPage();
-        }}
-      >
-        <label className={`${ui.label} ${css.search}`}>
-          {MESSAGES.adminSearchLabel}
-          <input
-            type="search"
-            value={typed}
-            maxLength={APPLICATION_SEARCH_MAX_LENGTH}
-            onChange={(e) => setTyped(e.target.value)}
-            className={ui.input}
-          />
-        </label>
-        <button type="submit" className={ui.secondary}>
-          {MESSAGES.adminSearchButton}
-        </button>
-        <label className={ui.label}>
-          {MESSAGES.adminSortLabel}
-          <select
-            value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as ApplicationSort);
+          <form
+            role="search"
+            className={css.filters}
+            onSubmit={(e) => {
+              e.preventDefault();
+              setQ(typed.trim());
               firstPage();
             }}
-            className={ui.input}
           >
-            {(Object.keys(SORTS) as ApplicationSort[]).map((key) => (
-              <option key={key} value={key}>
-                {SORTS[key]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
-      <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(status)}>
-        {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
-        {queue?.length === 0 && (
-          <p>{q ? formatMessage('adminQueueEmptySearch', { q }) : QUEUES[status].empty}</p>
-        )}
-        {/* A refused decision on an application that has left this list since stays said. */}
-        {queue &&
-          Object.entries(conflicts)
-            .filter(([id]) => !queue.some((app) => app.id === id))
-            .map(([id, { name, message }]) => (
-              <p key={id} role="alert" className={ui.error}>
-                {formatMessage('adminDecisionConflictGone', { name, message })}
-              </p>
-            ))}
-        <div className={ui.list}>
-          {queue?.map((app) => (
-            <article
-              key={app.id}
-              aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
-              className={ui.card}
-            >
-              <h3 className={css.name}>{app.name}</h3>
-              <p className={ui.muted}>
-                {formatMessage('adminApplicationMeta', {
-                  email: app.email ?? '',
-                  phone: app.phone ?? '',
-                  date: new Date(app.createdAt).toLocaleDateString(),
-                  version: app.version,
-                })}
-              </p>
-              {conflicts[app.id] && (
-                <p role="alert" className={ui.error}>
-                  {conflicts[app.id].message}
-                </p>
-              )}
-              {changing.has(app.id) && (
-                <p className={css.badge}>
-                  <button type="button" className={`md-link-button ${css.badgeLink}`} onClick={() => setTab(CHANGES_TAB)}>
-                    {MESSAGES.adminChangePendingBadge}
-                  </button>
-                </p>
-              )}
-              <dl className={css.facts}>
-                {facts(app).map(([label, value]) => (
-                  <Fragment key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </Fragment>
-                ))}
-              </dl>
-              {app.rejections.length > 0 && (
-                <section aria-label={formatMessage('adminHistoryLabel', { name: app.name })}>
-                  <h4 className={css.historyTitle}>{MESSAGES.adminHistoryTitle}</h4>
-                  <ol className={css.history}>
-                    {app.rejections.map((r) => (
-                      <li key={r.at}>
-                        {formatMessage('adminHistoryRejected', {
-                          date: formatDateTime(r.at, null),
-                          reason: r.reason,
-                        })}
-                      </li>
-                    ))}
-                  </ol>
-                </section>
-              )}
-              {app.suspension && <FollowUps doctorId={app.id} name={app.name} />}
-              <ApplicationDocuments
-                app={app}
-                onView={(credential) => setViewing({ credential, owner: app.name })}
-                onDownload={(c) => credentialDownload.mutate(c)}
-                downloading={credentialDownload.isPending ? credentialDownload.variables.id : null}
+            <label className={`${ui.label} ${css.search}`}>
+              {MESSAGES.adminSearchLabel}
+              <input
+                type="search"
+                value={typed}
+                maxLength={APPLICATION_SEARCH_MAX_LENGTH}
+                onChange={(e) => setTyped(e.target.value)}
+                className={ui.input}
               />
-              {app.uid !== null && app.uid === ownUid ? (
-                <p className={ui.muted}>{MESSAGES.adminOwnApplication}</p>
-              ) : (
-                <div className={css.actions} aria-busy={busyIds.has(app.id) || undefined}>
-                  {actions(app).map(({ label, className, run }) => (
-                    <button
-                      key={label}
-                      type="button"
-                      className={className}
-                      onClick={run}
-                      disabled={busyIds.has(app.id)}
-                    >
-                      {label}
-                    </button>
-                  ))}
-                  {busyIds.has(app.id) && (
-                    <p role="status" className={ui.muted}>
-                      {formatMessage('adminDeciding', { name: app.name })}
+            </label>
+            <button type="submit" className={ui.secondary}>
+              {MESSAGES.adminSearchButton}
+            </button>
+            <label className={ui.label}>
+              {MESSAGES.adminSortLabel}
+              <select
+                value={sort}
+                onChange={(e) => {
+                  setSort(e.target.value as ApplicationSort);
+                  firstPage();
+                }}
+                className={ui.input}
+              >
+                {(Object.keys(SORTS) as ApplicationSort[]).map((key) => (
+                  <option key={key} value={key}>
+                    {SORTS[key]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </form>
+          <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(status)}>
+            {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
+            {queue?.length === 0 && (
+              <p>{q ? formatMessage('adminQueueEmptySearch', { q }) : QUEUES[status].empty}</p>
+            )}
+            {/* A refused decision on an application that has left this list since stays said. */}
+            {queue &&
+              Object.entries(conflicts)
+                .filter(([id]) => !queue.some((app) => app.id === id))
+                .map(([id, { name, message }]) => (
+                  <p key={id} role="alert" className={ui.error}>
+                    {formatMessage('adminDecisionConflictGone', { name, message })}
+                  </p>
+                ))}
+            <div className={ui.list}>
+              {queue?.map((app) => (
+                <article
+                  key={app.id}
+                  aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
+                  className={ui.card}
+                >
+                  <h3 className={css.name}>{app.name}</h3>
+                  <p className={ui.muted}>
+                    {formatMessage('adminApplicationMeta', {
+                      email: app.email ?? '',
+                      phone: app.phone ?? '',
+                      date: new Date(app.createdAt).toLocaleDateString(),
+                      version: app.version,
+                    })}
+                  </p>
+                  {conflicts[app.id] && (
+                    <p role="alert" className={ui.error}>
+                      {conflicts[app.id].message}
                     </p>
                   )}
-                </div>
-              )}
-            </article>
-          ))}
-        </div>
-        {queue && total > 0 && (
-          <nav aria-label={MESSAGES.adminPagesLabel} className={css.pager}>
-            <button
-              type="button"
-              className={ui.secondary}
-              disabled={cursors.length === 0}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              {MESSAGES.adminPagePrevious}
-            </button>
-            <p role="status">{formatMessage('adminPageStatus', { page, pages, total })}</p>
-            <button
-              type="button"
-              className={ui.secondary}
-              disabled={nextCursor === null || queueQuery.isPlaceholderData}
-              onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
-            >
-              {MESSAGES.adminPageNext}
-            </button>
-          </nav>
-        )}
-      </div>
+                  {changing.has(app.id) && (
+                    <p className={css.badge}>
+                      <button
+                        type="button"
+                        className={`md-link-button ${css.badgeLink}`}
+                        onClick={() => setTab(CHANGES_TAB)}
+                      >
+                        {MESSAGES.adminChangePendingBadge}
+                      </button>
+                    </p>
+                  )}
+                  <dl className={css.facts}>
+                    {facts(app).map(([label, value]) => (
+                      <Fragment key={label}>
+                        <dt>{label}</dt>
+                        <dd>{value}</dd>
+                      </Fragment>
+                    ))}
+                  </dl>
+                  {app.rejections.length > 0 && (
+                    <section aria-label={formatMessage('adminHistoryLabel', { name: app.name })}>
+                      <h4 className={css.historyTitle}>{MESSAGES.adminHistoryTitle}</h4>
+                      <ol className={css.history}>
+                        {app.rejections.map((r) => (
+                          <li key={r.at}>
+                            {formatMessage('adminHistoryRejected', {
+                              date: formatDateTime(r.at, null),
+                              reason: r.reason,
+                            })}
+                          </li>
+                        ))}
+                      </ol>
+                    </section>
+                  )}
+                  {app.suspension && <FollowUps doctorId={app.id} name={app.name} />}
+                  <ApplicationDocuments
+                    app={app}
+                    onView={(credential) => setViewing({ credential, owner: app.name })}
+                    onDownload={(c) => credentialDownload.mutate(c)}
+                    downloading={credentialDownload.isPending ? credentialDownload.variables.id : null}
+                  />
+                  {app.uid !== null && app.uid === ownUid ? (
+                    <p className={ui.muted}>{MESSAGES.adminOwnApplication}</p>
+                  ) : (
+                    <div className={css.actions} aria-busy={busyIds.has(app.id) || undefined}>
+                      {actions(app).map(({ label, className, run }) => (
+                        <button
+                          key={label}
+                          type="button"
+                          className={className}
+                          onClick={run}
+                          disabled={busyIds.has(app.id)}
+                        >
+                          {label}
+                        </button>
+                      ))}
+                      {busyIds.has(app.id) && (
+                        <p role="status" className={ui.muted}>
+                          {formatMessage('adminDeciding', { name: app.name })}
+                        </p>
+                      )}
+                    </div>
+                  )}
+                </article>
+              ))}
+            </div>
+            {queue && total > 0 && (
+              <nav aria-label={MESSAGES.adminPagesLabel} className={css.pager}>
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  disabled={cursors.length === 0}
+                  onClick={() => setCursors((c) => c.slice(0, -1))}
+                >
+                  {MESSAGES.adminPagePrevious}
+                </button>
+                <p role="status">{formatMessage('adminPageStatus', { page, pages, total })}</p>
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  disabled={nextCursor === null || queueQuery.isPlaceholderData}
+                  onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
+                >
+                  {MESSAGES.adminPageNext}
+                </button>
+              </nav>
+            )}
+          </div>
         </>
       )}
       <FailedMailSection />

@@ -376,7 +376,9 @@ describe('admin change requests', () => {
     const table = within(card).getByRole('table', { name: 'Requested changes of Dr. Shift' });
     const row = within(table).getByRole('row', { name: /specialty Cardiology Neurology/ });
     expect(row).toBeTruthy();
-    expect(within(table).getByRole('row', { name: /sub-specialties Echocardiography \(none\)/ })).toBeTruthy();
+    expect(
+      within(table).getByRole('row', { name: /sub-specialties Echocardiography \(none\)/ }),
+    ).toBeTruthy();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Approve change of Dr. Shift' }));
     fireEvent.click(await screen.findByRole('button', { name: MESSAGES.adminApproveConfirm }));
