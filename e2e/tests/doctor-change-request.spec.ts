@@ -44,6 +44,13 @@ test('a specialty change is confirmed, shown pending while the doctor keeps work
     },
   });
 
+  // What an approved application holds and the profile form requires.
+  await sql(
+    `UPDATE doctors SET license_number = 'MA-204117', clinic_address = '{"city": "Boston", "state": "MA"}'
+      WHERE id = $1`,
+    [doctorId],
+  );
+
   // 1. The doctor asks for Neurology instead of Cardiology.
   const doc = await pageAs(browser, user.email, user.password, /\/provider-dashboard$/);
   const editor = doc.getByRole('region', { name: 'Your profile' });

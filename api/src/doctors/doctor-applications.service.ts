@@ -260,7 +260,10 @@ export class DoctorApplicationsService {
         delete changes.subSpecialties;
         if (newSpecialty) {
           changes.specialty = { from: row.specialty, to: input.specialty };
-          changes.subSpecialties = { from: row.subSpecialties ?? [], to: subSpecialties ?? [] };
+          const from = row.subSpecialties ?? [];
+          const to = subSpecialties ?? [];
+          // None before and none asked for is no change to review.
+          if (from.length || to.length) changes.subSpecialties = { from, to };
         }
       }
       if (input.licenseNumber !== undefined) {

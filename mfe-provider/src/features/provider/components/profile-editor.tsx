@@ -72,10 +72,8 @@ function ChangeRequestNote({ uid }: { uid: string }) {
       </p>
     );
   return (
-    <section className={css.pending} aria-labelledby="profile-change-pending-title">
-      <h3 id="profile-change-pending-title" className={css.pendingTitle}>
-        {MESSAGES.profileChangePendingTitle}
-      </h3>
+    // Each line starts 'Pending review:', so the box is named rather than titled twice.
+    <section className={css.pending} aria-label={MESSAGES.profileChangePendingTitle}>
       <ul className={css.pendingList}>
         {pendingLines(request).map((line) => (
           <li key={line}>{line}</li>
