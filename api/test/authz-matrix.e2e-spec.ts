@@ -190,7 +190,7 @@ interface AuditRow {
 /** The subject a `{uid}` path parameter names, when it is one of the callers. */
 function ownerOf(entry: RouteCase): Actor | null {
   const uid: Subject | undefined = entry.params?.uid;
-  return uid === 'patient' || uid === 'applicant' ? uid : null;
+  return uid === 'patient' || uid === 'applicant' || uid === 'unbookedDoctor' ? uid : null;
 }
 
 /** What is wrong with the audit rows one call wrote, against the entry's `audit` (matrix.ts). */

@@ -10,7 +10,8 @@ import { applicationCredentials, applicationVersion } from './application-helper
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 
 /** Sub-specialties from the list, credentials checked by content, no duplicate on retry,
- * and the approved doctor's profile (a licence or specialty change returns it to review). */
+ * and the approved doctor's profile (a licence or specialty change is a pending change request:
+ * doctor-change-requests.e2e-spec.ts). */
 let t: TestApp;
 
 beforeAll(async () => {
@@ -214,7 +215,7 @@ describe('PATCH /api/doctors/:uid/profile', () => {
     });
     expect(res.status).toBe(200);
     const body = res.body as DoctorProfileResponse;
-    expect(body.backToReview).toBe(false);
+    expect(body.changeRequest).toBeNull();
     expect(body.data).toMatchObject({
       clinic: 'New Heart Clinic',
       clinicAddress: { street: '1 Main St', city: 'Cambridge', state: 'MA', zipCode: '02139' },
@@ -228,40 +229,41 @@ describe('PATCH /api/doctors/:uid/profile', () => {
     expect((await record(user)).verificationStatus).toBe('approved');
     // Sending the same licence number again is no change.
     const same = await patchProfile(user, user.uid, { licenseNumber: APPLICATION.licenseNumber });
-    expect((same.body as DoctorProfileResponse).backToReview).toBe(false);
+    expect((same.body as DoctorProfileResponse).changeRequest).toBeNull();
   });
 
   it.each([
     ['licence number', { licenseNumber: 'LIC-901' }],
     ['specialty', { specialty: 'Neurology', subSpecialties: ['Epilepsy'] }],
   ])(
-    'a changed %s returns the record to review: pending, not bookable, in the admin queue',
+    'a changed %s waits for an admin as a change request: the record stays approved, listed and editable',
     async (_, change) => {
       const reviewer = await admin();
       const user = await approved(reviewer);
-      const { id } = await record(user);
+      const before = await record(user);
       const res = await patchProfile(user, user.uid, change);
       expect(res.status).toBe(200);
-      expect((res.body as DoctorProfileResponse).backToReview).toBe(true);
+      expect((res.body as DoctorProfileResponse).changeRequest).toMatchObject({ status: 'pending' });
       expect((res.body as DoctorProfileResponse).data).toMatchObject({
-        ...change,
-        verificationStatus: 'pending',
-        isAvailable: false,
+        specialty: before.specialty,
+        licenseNumber: before.licenseNumber,
+        verificationStatus: 'approved',
+        isAvailable: true,
       });
-      const listed = await request(t.http).get('/api/doctors');
-      expect((listed.body as { id: string }[]).map((d) => d.id)).not.toContain(id);
+      // (Still listed and bookable with the old values: doctor-change-requests.e2e-spec.ts, whose doctors
+      // have weekly hours; these have none, so the public list never shows them.)
+      // Not back in the application queue.
       const queue = await request(t.http)
         .get(`/api/admin/applications?status=pending&q=${encodeURIComponent(user.email)}`)
         .set(authHeader(reviewer));
-      expect((queue.body as { items: DoctorApplication[] }).items.map((a) => a.id)).toContain(id);
+      expect((queue.body as { items: DoctorApplication[] }).items.map((a) => a.id)).not.toContain(before.id);
       const dashboard = await request(t.http).get('/api/provider/overview').set(authHeader(user));
-      expect(dashboard.status).toBe(403);
-      // Not approved any more: no further edits until an admin decides.
-      expect((await patchProfile(user, user.uid, { bio: 'x' })).status).toBe(403);
+      expect(dashboard.status).toBe(200);
+      expect((await patchProfile(user, user.uid, { bio: 'x' })).status).toBe(200);
     },
   );
 
-  it('drops the former specialty’s sub-specialties and refuses another specialty’s', async () => {
+  it('requests a new specialty without the former one’s sub-specialties and refuses another specialty’s', async () => {
     const reviewer = await admin();
     const user = await approved(reviewer);
     const foreign = await patchProfile(user, user.uid, { subSpecialties: ['Epilepsy'] });
@@ -269,7 +271,13 @@ describe('PATCH /api/doctors/:uid/profile', () => {
     expect(foreign.body.message).toBe(MESSAGES.subSpecialtyInvalid);
     const moved = await patchProfile(user, user.uid, { specialty: 'Neurology' });
     expect(moved.status).toBe(200);
-    expect((moved.body as DoctorProfileResponse).data.subSpecialties).toEqual([]);
+    const body = moved.body as DoctorProfileResponse;
+    expect(body.data.subSpecialties).toEqual(APPLICATION.subSpecialties);
+    expect(body.changeRequest!.changes).toContainEqual({
+      field: 'subSpecialties',
+      from: APPLICATION.subSpecialties,
+      to: [],
+    });
   });
 
   it('refuses an empty body, unknown fields, other people and doctors not approved', async () => {

@@ -7,7 +7,8 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 /**
  * Onboarding as the doctor does it: the specialty and sub-specialty pickers, a text file named .pdf
  * refused on selection by name, a failed final submit that keeps the files and a retry that stores
- * each document once; then, approved, the profile editor (a licence change returns it to review).
+ * each document once; then, approved, the profile editor (a licence change waits for an admin as a
+ * change request; doctor-change-request.spec.ts follows it to the admin's decision).
  */
 
 const PDF = (label: string) =>
@@ -183,20 +184,26 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
   expect(saved[0]).toMatchObject({ clinic: 'Harbor Heart Center', verification_status: 'approved' });
   expect(Number(saved[0]!.consultation_fee)).toBe(175);
 
-  // A licence change is announced and returns the record to review: not bookable any more.
+  // A licence change is announced, confirmed, and waits for an admin: the record stays approved and listed.
   await editor.getByLabel('License number *').fill('MA-100201');
-  await expect(editor.getByText('Saving this change sends your profile back to review.')).toBeVisible();
+  await expect(editor.getByText('An admin reviews a new licence number or specialty')).toBeVisible();
   await shotAtWidths(doc, 'onboarding-profile-review-warning');
   await editor.getByRole('button', { name: 'Save profile' }).click();
-  await expect(editor.getByRole('status')).toContainText('back in review');
-  await shotAtWidths(doc, 'onboarding-profile-back-to-review');
+  await doc
+    .getByRole('dialog', { name: 'Send this change for review?' })
+    .getByRole('button', { name: 'Send for review' })
+    .click();
+  await expect(editor.getByRole('status')).toContainText('waits for an admin’s review');
+  await expect(editor.getByText(/Pending review: licence number .+ → MA-100201/)).toBeVisible();
+  await shotAtWidths(doc, 'onboarding-profile-change-pending');
   await expectAccessible(doc, { include: null });
-  const [row] = await sql<{ id: string; verification_status: string }>(
-    `SELECT id, verification_status FROM doctors WHERE email = $1`,
+  const [row] = await sql<{ id: string; verification_status: string; license_number: string }>(
+    `SELECT id, verification_status, license_number FROM doctors WHERE email = $1`,
     [email],
   );
-  expect(row!.verification_status).toBe('pending');
-  const listed = (await (await request.get('/api/doctors')).json()) as { id: string }[];
-  expect(listed.map((d) => d.id)).not.toContain(row!.id);
+  expect(row!.verification_status).toBe('approved');
+  expect(row!.license_number).not.toBe('MA-100201');
+  const listed = (await (await request.get('/api/doctors?limit=50')).json()) as { id: string }[];
+  expect(listed.map((d) => d.id)).toContain(row!.id);
   await doc.context().close();
 });

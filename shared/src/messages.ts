@@ -833,15 +833,52 @@ export const MESSAGES = {
   credentialUploadFailed: '“{name}” could not be uploaded: {reason}',
   profileEditorTitle: 'Your profile',
   profileEditorIntro:
-    'Patients see these details when they book. Changing your licence number or specialty sends your profile back to review.',
+    'Patients see these details when they book. A new licence number or specialty is reviewed by an admin first; your current ones stay in force until then.',
   profileSaveButton: 'Save profile',
   profileSaving: 'Saving…',
   profileSaved: 'Profile saved',
-  profileBackToReview:
-    'Profile saved. Your licence number or specialty changed, so your profile is back in review and patients cannot book you until an admin approves it.',
+  profileChangeRequested:
+    'Saved. Your licence number or specialty change now waits for an admin’s review; patients see your current details and can book you as before.',
   profileNoChanges: 'Nothing to save: no field was changed.',
   profileNotApproved: 'Only an approved doctor can edit the profile.',
-  profileReviewWarning: 'Saving this change sends your profile back to review.',
+  profileReviewWarning:
+    'An admin reviews a new licence number or specialty before it applies; your current ones stay until then.',
+  profileChangeConfirmTitle: 'Send this change for review?',
+  profileChangeConfirmMessage:
+    'An admin reviews a change of licence number or specialty before it applies. Until then your current details stay in force: you stay bookable, your appointments do not change and patients see your current {fields}. A change already waiting for review is replaced by this one.',
+  profileChangeConfirm: 'Send for review',
+  profileChangeSending: 'Sending…',
+  profileChangePendingTitle: 'Pending review',
+  profileChangePending: 'Pending review: {field} {from} → {to}',
+  profileChangeRejected: 'Your last requested change was not approved: {reason}.',
+  changeRequestFieldSpecialty: 'specialty',
+  changeRequestFieldSubSpecialties: 'sub-specialties',
+  changeRequestFieldLicenseNumber: 'licence number',
+  changeRequestEmptyValue: '(none)',
+  changeRequestFieldsAnd: '{list} and {last}',
+  changeRequestChanged:
+    'This change request changed since you opened it (the doctor edited it). Review the current version and decide again.',
+  changeRequestAlreadyDecided: 'This change request has already been decided.',
+  adminChangeRequestsTab: 'Change requests',
+  adminChangeRequestsTabCount: 'Change requests ({count})',
+  adminChangeRequestsTitle: 'Profile changes waiting for review',
+  adminChangeRequestsIntro:
+    'Approved doctors asked to change reviewed details. Their current details stay in force until you decide.',
+  adminChangeRequestsEmpty: 'No profile changes are waiting for review.',
+  adminChangeRequestLabel: 'Change request of {name}',
+  adminChangeRequestMeta: 'Requested {date} · version {version}',
+  adminChangeDiffCaption: 'Requested changes of {name}',
+  adminChangeField: 'Field',
+  adminChangeCurrent: 'Current',
+  adminChangeRequested: 'Requested',
+  adminChangeApprove: 'Approve change of {name}',
+  adminChangeReject: 'Reject change of {name}',
+  adminChangeApproveTitle: 'Approve the change of {name}?',
+  adminChangeApproveMessage: 'The requested values replace the current ones on {name}’s profile at once.',
+  adminChangeApproved: 'Change of {name} approved.',
+  adminChangeRejected: 'Change of {name} rejected: the current details stay.',
+  adminChangeRejectTitle: 'Reject the change of {name}',
+  adminChangePendingBadge: 'Profile change waiting for review',
   applicationChosenFiles: 'Chosen: {names}',
   // The admin's desk
   adminApproveTitle: 'Approve {name}?',
@@ -985,6 +1022,12 @@ export const MESSAGES = {
   notificationApplicationApprovedTitle: 'Application approved',
   notificationApplicationApprovedBody: 'Your application was approved. Your provider dashboard is open.',
   notificationApplicationRejectedTitle: 'Application not approved',
+  notificationChangeApprovedTitle: 'Profile change approved',
+  notificationChangeApprovedBody:
+    'Your requested change of {fields} was approved and is now on your profile.',
+  notificationChangeRejectedTitle: 'Profile change not approved',
+  notificationChangeRejectedBody:
+    'Your requested change of {fields} was not approved: {reason}. Your profile keeps its current details.',
   accessDeniedAdmin: 'Only administrators can open the admin page. This is your own dashboard.',
   accessDeniedProviderDashboard:
     'Only approved doctors and providers can open the provider dashboard. This is your own page.',
@@ -1126,6 +1169,11 @@ export const MESSAGES = {
   mailApprovedSubject: 'Your Medora application is approved',
   mailApprovedBody:
     'Your application to offer appointments on Medora is approved: patients can book you now.',
+  mailChangeApprovedSubject: 'Your Medora profile change is approved',
+  mailChangeApprovedBody: 'Your requested change of {fields} was approved and is now on your profile.',
+  mailChangeRejectedSubject: 'Your Medora profile change was not approved',
+  mailChangeRejectedBody:
+    'Your requested change of {fields} was not approved. The reason: {reason}. Your profile keeps its current details.',
   mailRejectedSubject: 'Your Medora application was not approved',
   mailRejectedBody:
     'Your application to offer appointments on Medora was not approved. The reason: {reason}.',

@@ -14,6 +14,7 @@ import {
   type ApplicationsPage,
   type ApplicationsQuery,
   type CredentialRecord,
+  type DoctorChangeRequest,
   type DoctorRecord,
   type FollowUpAppointment,
   type RejectApplicationInput,
@@ -218,6 +219,65 @@ export class AdminController {
     @Headers('if-match') ifMatch: string | undefined,
   ): Promise<DoctorRecord> {
     return this.admin.reinstate(caller, id, decisionVersion(body.version, ifMatch));
+  }
+
+  @Get('change-requests')
+  @ApiOperation({
+    summary:
+      'Approved doctors’ open profile change requests (licence number, specialty), oldest first, each as a diff: field, current value, requested value (audited per doctor)',
+  })
+  @ApiResponse({ status: 200, description: 'DoctorChangeRequest[]' })
+  changeRequests(@CurrentCaller() caller: Caller): Promise<DoctorChangeRequest[]> {
+    return this.admin.changeRequests(caller);
+  }
+
+  @Post('change-requests/:id/approve')
+  @RateLimit('write')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Approve a doctor’s change request: the requested values replace the approved ones (audited; the doctor is notified). Names the reviewed version: body `version` or `If-Match`',
+  })
+  @ApiResponse({ status: 400, description: 'No version', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such change request', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'The doctor changed the request since that version, or it is already decided',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  approveChange(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Body(new ZodValidationPipe(applicationDecisionSchema)) body: ApplicationDecisionInput,
+    @Headers('if-match') ifMatch: string | undefined,
+  ): Promise<DoctorChangeRequest> {
+    return this.admin.decideChange(caller, id, decisionVersion(body.version, ifMatch), { approve: true });
+  }
+
+  @Post('change-requests/:id/reject')
+  @RateLimit('write')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Reject a doctor’s change request with a reason: the approved values stay; the doctor is told why in the bell and by e-mail (audited). Names the reviewed version: body `version` or `If-Match`',
+  })
+  @ApiResponse({ status: 400, description: 'No reason or no version', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No such change request', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({
+    status: 409,
+    description: 'The doctor changed the request since that version, or it is already decided',
+    schema: ERROR_BODY_SCHEMA,
+  })
+  rejectChange(
+    @CurrentCaller() caller: Caller,
+    @Param('id', new ZodValidationPipe(idSchema)) id: string,
+    @Body(new ZodValidationPipe(rejectApplicationSchema)) body: RejectApplicationInput,
+    @Headers('if-match') ifMatch: string | undefined,
+  ): Promise<DoctorChangeRequest> {
+    return this.admin.decideChange(caller, id, decisionVersion(body.version, ifMatch), {
+      approve: false,
+      reason: body.reason,
+    });
   }
 
   @Get('doctors/:id/upcoming')

@@ -9,6 +9,8 @@ import {
   type CredentialRecord,
   type FollowUpAppointment,
   type SuspensionResult,
+  type AuditAction,
+  type DoctorChangeRequest,
   type DoctorRecord,
   type Role,
 } from '@medora/shared';
@@ -23,6 +25,12 @@ import {
   type VerificationStatus,
 } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
+import type { DoctorChangeRequestEntity } from '../doctors/doctor-change-request.entity.js';
+import {
+  DoctorChangeRequestsRepository,
+  toChangeRequest,
+  type ChangeRequestRow,
+} from '../doctors/doctor-change-requests.repository.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AdminRepository, decodeApplicationsCursor, encodeApplicationsCursor } from './admin.repository.js';
@@ -32,6 +40,13 @@ const REJECTION_DETAIL = 'reason: ';
 function rejectionReasonOf(detail: string | null): string {
   return detail?.startsWith(REJECTION_DETAIL) ? detail.slice(REJECTION_DETAIL.length) : (detail ?? '');
 }
+
+/** An open change request as the admin desk's list reads it, with its doctor's name and uid. */
+type ChangeRequestListRow = ChangeRequestRow & {
+  doctorName: string;
+  uid: string | null;
+  [column: string]: unknown;
+};
 
 @Injectable()
 export class AdminService {
@@ -43,6 +58,7 @@ export class AdminService {
     private readonly adminReads: AdminRepository,
     private readonly files: FileStore,
     private readonly mail: MailService,
+    private readonly changes: DoctorChangeRequestsRepository,
   ) {}
 
   /** Real counts: accounts by role, doctors by status, and the dashboard's four counters. */
@@ -251,6 +267,109 @@ export class AdminService {
       Object.assign(row, { suspendedAt: null, suspensionReason: null } satisfies Partial<DoctorEntity>);
       return { credentials: 'approved' };
     });
+  }
+
+  /**
+   * `GET /api/admin/change-requests`: the open profile change requests, oldest first, each as a diff
+   * (field, approved value, requested value). One 'doctor.read' audit row per doctor, in the read.
+   */
+  async changeRequests(caller: Caller): Promise<DoctorChangeRequest[]> {
+    const rows = await this.audit.queryWithSubjectAudit<ChangeRequestListRow>(
+      auditEntry(caller, 'allowed', {
+        action: 'doctor.read',
+        resourceType: 'doctor',
+        resourceId: null,
+        detail: 'change request',
+      }),
+      { ...DoctorChangeRequestsRepository.openListSql(), subjectOf: (r) => r.doctorId },
+    );
+    return rows.map((r) => toChangeRequest(r, { name: r.doctorName, uid: r.uid }));
+  }
+
+  /**
+   * Approves or rejects (with a reason) a doctor's open change request, on the version the admin
+   * reviewed (409 when the doctor edited it since, or it is decided already; 403 on one's own). Approval
+   * writes the requested values on the doctor's record; a rejection keeps the approved ones. Audited
+   * with the real outcome; the doctor hears of it in the bell and by e-mail.
+   */
+  async decideChange(
+    caller: Caller,
+    requestId: string,
+    version: number,
+    decision: { approve: true } | { approve: false; reason: string },
+  ): Promise<DoctorChangeRequest> {
+    const action: AuditAction = decision.approve ? 'doctor.change.approve' : 'doctor.change.reject';
+    const doctorId = await this.changes.doctorIdOf(requestId);
+    const target = (detail: string) => ({
+      action,
+      resourceType: 'doctor' as const,
+      resourceId: doctorId,
+      detail: `change request ${requestId}${detail}`,
+    });
+    const refuse = async (status: number, message: string, detail: string): Promise<never> => {
+      await this.audit.recordFor(
+        caller,
+        status === 403 ? 'denied' : status === 404 ? 'not_found' : 'rejected',
+        target(`, ${detail}`),
+      );
+      throw new ApiException(status, message);
+    };
+    if (!doctorId) return refuse(404, MESSAGES.notFound, 'no such request');
+    const reviewer = await this.users.findByFirebaseUid(caller.uid);
+    // The doctor row first, then the request: the order the doctor's own edit locks them in.
+    const result = await this.doctors.withDoctorLock(doctorId, async (doctor, m) => {
+      const request = await this.changes.lockById(m, requestId);
+      if (!doctor || !request) return { error: [404, MESSAGES.notFound, 'no such request'] as const };
+      if (reviewer && doctor.userId === reviewer.id) {
+        return { error: [403, MESSAGES.forbidden, 'own request'] as const };
+      }
+      if (request.version !== version) {
+        const seen = `version ${version} seen, ${request.version} current`;
+        return { error: [409, MESSAGES.changeRequestChanged, seen] as const };
+      }
+      if (request.status !== 'pending') {
+        return { error: [409, MESSAGES.changeRequestAlreadyDecided, `status ${request.status}`] as const };
+      }
+      if (decision.approve) {
+        const to = request.changes;
+        Object.assign(doctor, {
+          ...(to.specialty && { specialty: to.specialty.to as string }),
+          ...(to.subSpecialties && { subSpecialties: (to.subSpecialties.to as string[] | null) ?? [] }),
+          ...(to.licenseNumber && { licenseNumber: to.licenseNumber.to as string | null }),
+          version: doctor.version + 1,
+        } satisfies Partial<DoctorEntity>);
+        await this.doctors.save(m, doctor);
+      }
+      Object.assign(request, {
+        status: decision.approve ? 'approved' : 'rejected',
+        reason: decision.approve ? null : decision.reason,
+        decidedBy: reviewer?.id ?? null,
+        decidedAt: await this.changes.now(m),
+        version: request.version + 1,
+      } satisfies Partial<DoctorChangeRequestEntity>);
+      const saved = await this.changes.save(m, request);
+      return { request: await this.changes.withDoctor(saved, m) };
+    });
+    if ('error' in result && result.error) {
+      const [status, message, detail] = result.error;
+      return refuse(status, message, detail);
+    }
+    await this.audit.recordFor(
+      caller,
+      'allowed',
+      target(decision.approve ? '' : `, ${REJECTION_DETAIL}${decision.reason}`),
+    );
+    // After the decision committed: the doctor hears of it by e-mail (the bell reads the request).
+    await this.mail.enqueue([
+      {
+        kind: 'change-request.decided',
+        requestId,
+        doctorId,
+        decision: decision.approve ? 'approved' : 'rejected',
+        audience: 'applicant',
+      },
+    ]);
+    return result.request!;
   }
 
   /** A doctor's upcoming appointments, for follow-up; one audit row per appointment, in the read. */

@@ -10,6 +10,9 @@ const SEGMENT_RESOURCES: Record<string, AuditResourceType> = {
   schedule: 'schedule',
   overview: 'dashboard',
   applications: 'doctor',
+  // A doctor's profile change requests (GET /api/doctors/:uid/change-request, the admin desk's).
+  'change-requests': 'doctor',
+  'change-request': 'doctor',
   doctors: 'doctor',
   'doctors-with-context': 'doctor',
   patients: 'profile',

@@ -1,6 +1,7 @@
 import { AppointmentEntity } from '../appointments/appointment.entity.js';
 import { PrescriptionFileEntity } from '../appointments/prescription-file.entity.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
+import { DoctorChangeRequestEntity } from '../doctors/doctor-change-request.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { UserPreferencesEntity } from '../users/user-preferences.entity.js';
@@ -36,4 +37,5 @@ export const ENTITIES = [
   AppointmentReminderEntity,
   UserRoleCountEntity,
   AccessGrantEntity,
+  DoctorChangeRequestEntity,
 ];

@@ -1,9 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   CONTENT_TYPES,
   CREDENTIAL_FILE_TYPES,
   MESSAGES,
-  PROFILE_REVIEW_FIELDS,
   REQUIRED_CREDENTIAL_TYPES,
   foreignSubSpecialties,
   detectFileType,
@@ -13,6 +14,7 @@ import {
   type CreateDoctorInput,
   type CredentialMetadataInput,
   type CredentialRecord,
+  type DoctorChangeRequestResponse,
   type DoctorProfileResponse,
   type DoctorProfileUpdate,
   type DoctorRecordResponse,
@@ -24,6 +26,8 @@ import type { UploadStream } from '../common/multipart.js';
 import { FileStore } from '../common/file-store.js';
 import type { StoredFile } from '../common/object-store.js';
 import type { DoctorEntity } from './doctor.entity.js';
+import type { ChangeRequestChanges, DoctorChangeRequestEntity } from './doctor-change-request.entity.js';
+import { DoctorChangeRequestsRepository } from './doctor-change-requests.repository.js';
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from './doctors.repository.js';
 
 /** Documents one application may hold (resubmissions included). */
@@ -41,6 +45,7 @@ export class DoctorApplicationsService {
     private readonly doctors: DoctorsRepository,
     private readonly access: AccessPolicy,
     private readonly files: FileStore,
+    private readonly changes: DoctorChangeRequestsRepository,
   ) {}
 
   /** `GET /api/doctors/:uid`: the owner or an admin; 404 when the account has no doctor record. */
@@ -201,8 +206,10 @@ export class DoctorApplicationsService {
 
   /**
    * `PATCH /api/doctors/:uid/profile`, the approved doctor edits their own profile
-   * (the owner only, audited through the access policy). A changed licence number or specialty
-   * returns the record to review: pending, not bookable, back in the admin's queue.
+   * (the owner only, audited through the access policy). The other fields save at once; a changed
+   * licence number or specialty becomes the doctor's open change request
+   * (docs/product.md#profile-change-requests): the approved values stay in force, the doctor stays
+   * approved and bookable, until an admin decides.
    */
   async updateProfile(
     caller: Caller,
@@ -217,26 +224,56 @@ export class DoctorApplicationsService {
     return this.access.withAccess(caller, uid, { audit: target }, () => this.updateOwnProfile(uid, input));
   }
 
+  /** `GET /api/doctors/:uid/change-request`: the owner or an admin; the latest request, or null. */
+  changeRequest(caller: Caller, uid: string): Promise<DoctorChangeRequestResponse> {
+    const options = {
+      allow: ['admin'],
+      audit: { action: 'doctor.read', resourceType: 'doctor', resourceId: uid },
+      auditOwner: false,
+    } satisfies AccessOptions;
+    return this.access.withAccess(caller, uid, options, async () => {
+      const row = await this.doctors.findByUid(uid);
+      if (!row) throw new ApiException(404, MESSAGES.notFound);
+      return { request: await this.changes.latestOf(row.id) };
+    });
+  }
+
   private updateOwnProfile(uid: string, input: DoctorProfileUpdate): Promise<DoctorProfileResponse> {
     return this.doctors.withApplicantLock(uid, async (row, m) => {
       if (!row || row.verificationStatus !== 'approved' || !row.onboardingCompleted) {
         throw new ApiException(403, MESSAGES.profileNotApproved);
       }
-      const specialty = input.specialty ?? row.specialty;
-      // Without new ones, sub-specialties of a former specialty are dropped.
-      const subSpecialties = input.subSpecialties ?? (input.specialty ? [] : (row.subSpecialties ?? []));
-      if (foreignSubSpecialties(specialty, subSpecialties).length) {
+      const newSpecialty = input.specialty !== undefined && input.specialty !== row.specialty;
+      // Sub-specialties belong to a specialty: with a new one they wait for its decision (none sent:
+      // none kept); otherwise they are checked against the approved specialty and saved at once.
+      const subSpecialties = input.subSpecialties ?? (newSpecialty ? [] : undefined);
+      const against = newSpecialty ? input.specialty! : row.specialty;
+      if (subSpecialties && foreignSubSpecialties(against, subSpecialties).length) {
         throw new ApiException(400, MESSAGES.subSpecialtyInvalid, {
           subSpecialties: MESSAGES.subSpecialtyInvalid,
         });
       }
-      const backToReview = PROFILE_REVIEW_FIELDS.some(
-        (key) => input[key] !== undefined && input[key] !== row[key],
-      );
+      const open = await this.changes.openOf(m, row.id);
+      const changes: ChangeRequestChanges = { ...(open?.changes ?? {}) };
+      if (input.specialty !== undefined) {
+        delete changes.specialty;
+        delete changes.subSpecialties;
+        if (newSpecialty) {
+          changes.specialty = { from: row.specialty, to: input.specialty };
+          const from = row.subSpecialties ?? [];
+          const to = subSpecialties ?? [];
+          // None before and none asked for is no change to review.
+          if (from.length || to.length) changes.subSpecialties = { from, to };
+        }
+      }
+      if (input.licenseNumber !== undefined) {
+        delete changes.licenseNumber;
+        if (input.licenseNumber !== row.licenseNumber) {
+          changes.licenseNumber = { from: row.licenseNumber, to: input.licenseNumber };
+        }
+      }
       Object.assign(row, {
-        specialty,
-        subSpecialties,
-        ...(input.licenseNumber !== undefined && { licenseNumber: input.licenseNumber }),
+        ...(!newSpecialty && subSpecialties && { subSpecialties }),
         ...(input.bio !== undefined && { bio: input.bio || null }),
         ...(input.clinic !== undefined && { clinic: input.clinic }),
         ...(input.clinicAddress !== undefined && { clinicAddress: input.clinicAddress }),
@@ -244,19 +281,37 @@ export class DoctorApplicationsService {
         ...(input.consultationDuration !== undefined && { consultationDuration: input.consultationDuration }),
         ...(input.languages !== undefined && { languages: input.languages }),
         ...(input.acceptingNewPatients !== undefined && { acceptingNewPatients: input.acceptingNewPatients }),
-        ...(backToReview && {
-          verificationStatus: 'pending' as const,
-          isAvailable: false,
-          credentialsVerified: false,
-          rejectionReason: null,
-          reviewedAt: null,
-          reviewedBy: null,
-        }),
         version: row.version + 1,
       } satisfies Partial<DoctorEntity>);
       const saved = await this.doctors.save(m, row);
-      return { data: toDoctorRecord(saved, uid), backToReview };
+      const request = await this.saveChangeRequest(m, row.id, open, changes);
+      return {
+        data: toDoctorRecord(saved, uid),
+        changeRequest: request ? await this.changes.withDoctor(request, m) : null,
+      };
     });
+  }
+
+  /**
+   * The doctor's one open request after an edit: created, or updated in place (a new version, so an
+   * admin deciding on the earlier one gets a 409), or withdrawn when every field is back to the approved
+   * value. Unchanged when the edit asked for what it already holds.
+   */
+  private async saveChangeRequest(
+    m: EntityManager,
+    doctorId: string,
+    open: DoctorChangeRequestEntity | null,
+    changes: ChangeRequestChanges,
+  ): Promise<DoctorChangeRequestEntity | null> {
+    const empty = Object.keys(changes).length === 0;
+    if (!open) return empty ? null : this.changes.insert(m, doctorId, changes);
+    if (empty) {
+      await this.changes.remove(m, open);
+      return null;
+    }
+    if (isDeepStrictEqual(open.changes, changes)) return open;
+    Object.assign(open, { changes, version: open.version + 1 } satisfies Partial<DoctorChangeRequestEntity>);
+    return this.changes.save(m, open);
   }
 
   /**

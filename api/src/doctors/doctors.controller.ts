@@ -14,6 +14,7 @@ import {
   uidSchema,
   type CreateDoctorInput,
   type CredentialRecord,
+  type DoctorChangeRequestResponse,
   type DoctorProfileResponse,
   type DoctorProfileUpdate,
   type DoctorRecordResponse,
@@ -165,12 +166,27 @@ export class DoctorsController {
     return record;
   }
 
+  @Get(':uid/change-request')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary:
+      'The doctor’s latest profile change request (the open one, else the last decided), or null: the owner or an admin',
+  })
+  @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No doctor record', schema: ERROR_BODY_SCHEMA })
+  changeRequest(
+    @CurrentCaller() caller: Caller,
+    @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+  ): Promise<DoctorChangeRequestResponse> {
+    return this.applications.changeRequest(caller, uid);
+  }
+
   @Patch(':uid/profile')
   @RateLimit('write')
   @ApiBearerAuth()
   @ApiOperation({
     summary:
-      'The approved doctor edits their profile (clinic and address, fee, duration, languages, bio, accepting new patients); a changed licence number or specialty returns it to review',
+      'The approved doctor edits their profile (clinic and address, fee, duration, languages, bio, accepting new patients, at once); a changed licence number or specialty becomes their one open change request for an admin (a new edit updates it), the approved values staying in force until approved',
   })
   @ApiResponse({ status: 400, description: 'Invalid or empty body', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({

@@ -3,11 +3,12 @@ import { DoctorsContextController } from './doctors-context.controller.js';
 import { DoctorsController } from './doctors.controller.js';
 import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsRepository } from './doctors.repository.js';
+import { DoctorChangeRequestsRepository } from './doctor-change-requests.repository.js';
 import { DoctorsService } from './doctors.service.js';
 
 @Module({
   controllers: [DoctorsController, DoctorsContextController],
-  providers: [DoctorsService, DoctorApplicationsService, DoctorsRepository],
-  exports: [DoctorsService, DoctorApplicationsService, DoctorsRepository],
+  providers: [DoctorsService, DoctorApplicationsService, DoctorsRepository, DoctorChangeRequestsRepository],
+  exports: [DoctorsService, DoctorApplicationsService, DoctorsRepository, DoctorChangeRequestsRepository],
 })
 export class DoctorsModule {}

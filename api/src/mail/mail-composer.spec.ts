@@ -2,6 +2,7 @@ import { MAIL_LINK_PATHS, MESSAGES } from '@medora/shared';
 import {
   composeAppointmentMail,
   composeApplicationMail,
+  composeChangeRequestMail,
   escapeHtml,
   type AppointmentMailFacts,
 } from './mail-composer.js';
@@ -121,6 +122,29 @@ describe('composeApplicationMail', () => {
     );
     expect(rejected.text).toContain('The reason: Licence expired.');
     expect(rejected.text).not.toContain('expired..');
+  });
+});
+
+describe('composeChangeRequestMail', () => {
+  it('names the fields (the specialty once, with its sub-specialties), never the values', () => {
+    const approved = composeChangeRequestMail(
+      'd@x.example',
+      { decision: 'approved', reason: null, fields: ['subSpecialties', 'licenseNumber', 'specialty'] },
+      LINKS,
+    );
+    expect(approved.subject).toBe(MESSAGES.mailChangeApprovedSubject);
+    expect(approved.text).toContain('Your requested change of specialty and licence number was approved');
+    expect(approved.text).toContain(`${LINKS.appUrl}${MAIL_LINK_PATHS.doctor}`);
+    const rejected = composeChangeRequestMail(
+      'd@x.example',
+      { decision: 'rejected', reason: 'Not in the registry.', fields: ['licenseNumber'] },
+      LINKS,
+    );
+    expect(rejected.subject).toBe(MESSAGES.mailChangeRejectedSubject);
+    expect(rejected.text).toContain(
+      'change of licence number was not approved. The reason: Not in the registry.',
+    );
+    expect(rejected.text).not.toContain('registry..');
   });
 });
 

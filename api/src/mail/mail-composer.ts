@@ -1,6 +1,7 @@
 import {
   MAIL_LINK_PATHS,
   formatDateTime,
+  changeRequestFieldNames,
   formatMessage,
   withoutFinalStop,
   type MessageKey,
@@ -32,6 +33,13 @@ export interface ApplicationMailFacts {
   reason: string | null;
 }
 
+/** What a change request's mail may say: the decision, the admin's reason, which fields (no values). */
+export interface ChangeRequestMailFacts {
+  decision: 'approved' | 'rejected';
+  reason: string | null;
+  fields: string[];
+}
+
 export interface MailLinks {
   /** The shell's origin (PUBLIC_APP_URL), without a final slash. */
   appUrl: string;
@@ -58,7 +66,7 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-type AppointmentKind = Exclude<MailEvent['kind'], 'application.decided'>;
+type AppointmentKind = Exclude<MailEvent['kind'], 'application.decided' | 'change-request.decided'>;
 
 /**
  * What the patient's calendar file does. Every file is METHOD:PUBLISH (RFC 5546 §3.2.1) with the same
@@ -211,5 +219,21 @@ export function composeApplicationMail(
     ? formatMessage('mailApprovedBody')
     : formatMessage('mailRejectedBody', { reason: withoutFinalStop(facts.reason ?? '') });
   const link = `${links.appUrl}${approved ? MAIL_LINK_PATHS.doctor : MAIL_LINK_PATHS.applicant}`;
+  return { ...render(to, subject, [body], link, undefined), headers: {}, attachments: [] };
+}
+
+/** The doctor's mail of a decided profile change request: which fields, and the reason of a rejection. */
+export function composeChangeRequestMail(
+  to: string,
+  facts: ChangeRequestMailFacts,
+  links: MailLinks,
+): ComposedMail {
+  const approved = facts.decision === 'approved';
+  const fields = changeRequestFieldNames(facts.fields);
+  const subject = formatMessage(approved ? 'mailChangeApprovedSubject' : 'mailChangeRejectedSubject');
+  const body = approved
+    ? formatMessage('mailChangeApprovedBody', { fields })
+    : formatMessage('mailChangeRejectedBody', { fields, reason: withoutFinalStop(facts.reason ?? '') });
+  const link = `${links.appUrl}${MAIL_LINK_PATHS.doctor}`;
   return { ...render(to, subject, [body], link, undefined), headers: {}, attachments: [] };
 }

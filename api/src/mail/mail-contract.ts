@@ -32,6 +32,14 @@ export type MailEvent =
       doctorId: string;
       decision: 'approved' | 'rejected';
       audience: 'applicant';
+    }
+  | {
+      /** An admin decided an approved doctor's profile change request. */
+      kind: 'change-request.decided';
+      requestId: string;
+      doctorId: string;
+      decision: 'approved' | 'rejected';
+      audience: 'applicant';
     };
 
 export type MailEventKind = MailEvent['kind'];

@@ -4,6 +4,7 @@ import { CONFIG } from '../config/config.js';
 import {
   composeAppointmentMail,
   composeApplicationMail,
+  composeChangeRequestMail,
   type ComposedMail,
   type MailLinks,
 } from './mail-composer.js';
@@ -45,6 +46,15 @@ export class MailDispatcherService implements MailDispatcher {
       return composeApplicationMail(
         application.email,
         { decision: event.decision, reason: application.reason },
+        this.links(),
+      );
+    }
+    if (event.kind === 'change-request.decided') {
+      const request = await this.mail.changeRequest(event.requestId);
+      if (!request?.email || request.status !== event.decision) return null;
+      return composeChangeRequestMail(
+        request.email,
+        { decision: event.decision, reason: request.reason, fields: request.fields },
         this.links(),
       );
     }

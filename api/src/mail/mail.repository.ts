@@ -161,6 +161,21 @@ export class MailRepository {
     return row ?? null;
   }
 
+  /** The doctor's address, and the decision, reason and fields a change request holds now. */
+  async changeRequest(
+    requestId: string,
+  ): Promise<{ email: string | null; status: string; reason: string | null; fields: string[] } | null> {
+    const [row] = await this.ds.query<
+      { email: string | null; status: string; reason: string | null; fields: string[] }[]
+    >(
+      `SELECT u.email, r.status, r.reason, ARRAY(SELECT jsonb_object_keys(r.changes)) AS fields
+         FROM doctor_change_requests r JOIN doctors d ON d.id = r.doctor_id JOIN users u ON u.id = d.user_id
+        WHERE r.id = $1`,
+      [requestId],
+    );
+    return row ?? null;
+  }
+
   /** The user's preference of `list` (the shared default while they have no row); null: no such user. */
   async listPreference(uid: string, list: UnsubscribeList): Promise<ListPreference | null> {
     const c = LIST_COLUMNS[list];

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  changeRequestFieldNames,
   formatAppointmentWhen,
   formatDateTime,
   formatMessage,
@@ -285,6 +286,43 @@ export const applicationDecisionSource: NotificationSource = {
     }),
 };
 
+type ChangeDecisionRow = {
+  id: string;
+  status: 'approved' | 'rejected';
+  reason: string | null;
+  decided_at: string;
+  fields: string[];
+};
+
+/**
+ * 'system': the decisions on the caller's own profile change requests (approved, or rejected with the
+ * admin's reason), each dated at its decision. The request row keeps what was decided, so a later
+ * request never rewrites an earlier item. Names the fields, never their values.
+ */
+export const changeRequestDecisionSource: NotificationSource = {
+  sql: `SELECT r.id, r.status, r.reason, r.decided_at, ARRAY(SELECT jsonb_object_keys(r.changes)) AS fields
+          FROM doctor_change_requests r JOIN doctors d ON d.id = r.doctor_id
+         WHERE d.user_id = u.id AND r.status IN ('approved', 'rejected')
+         ORDER BY r.decided_at DESC LIMIT 20`,
+  build: (rows) =>
+    (rows as unknown as ChangeDecisionRow[]).map((row) => {
+      const approved = row.status === 'approved';
+      const fields = changeRequestFieldNames(row.fields);
+      return {
+        id: `change-request:${row.id}:${row.status}`,
+        type: 'system' as const,
+        title: approved ? MESSAGES.notificationChangeApprovedTitle : MESSAGES.notificationChangeRejectedTitle,
+        message: approved
+          ? formatMessage('notificationChangeApprovedBody', { fields })
+          : formatMessage('notificationChangeRejectedBody', {
+              fields,
+              reason: withoutFinalStop(row.reason ?? ''),
+            }),
+        createdAt: new Date(row.decided_at).toISOString(),
+      };
+    }),
+};
+
 /** Every source, in no particular order (the service sorts newest first). */
 export const NOTIFICATION_SOURCES: NotificationSource[] = [
   welcomeSource,
@@ -298,4 +336,5 @@ export const NOTIFICATION_SOURCES: NotificationSource[] = [
   doctorPatientCancelSource,
   doctorBookingSource,
   applicationDecisionSource,
+  changeRequestDecisionSource,
 ];

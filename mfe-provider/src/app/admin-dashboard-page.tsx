@@ -35,6 +35,7 @@ import { FailedMailSection } from '../features/admin/components/failed-mail';
 import { FollowUps } from '../features/admin/components/follow-ups';
 import { PatientLookup } from '../features/admin/components/patient-lookup';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
+import { ChangeRequestsPanel, useChangeRequests } from '../features/change-requests/change-requests-panel';
 import { useDownloadFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
 
@@ -77,6 +78,10 @@ const CONFIRMS: Record<
     busy: MESSAGES.adminReinstating,
   },
 };
+/** The desk's last tab: approved doctors' profile change requests. */
+const CHANGES_TAB = 'changes';
+type DeskTab = ApplicationQueue | typeof CHANGES_TAB;
+
 const QUEUE_LABELS = Object.fromEntries(APPLICATION_QUEUES.map((q) => [q, QUEUES[q].label])) as Record<
   ApplicationQueue,
   string
@@ -158,7 +163,9 @@ function facts(app: DoctorApplication): [string, string][] {
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
 export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
-  const [status, setStatus] = useState<ApplicationQueue>('pending');
+  /** A queue of applications, or the approved doctors' change requests. */
+  const [tab, setTab] = useState<DeskTab>('pending');
+  const status: ApplicationQueue = tab === CHANGES_TAB ? 'pending' : tab;
   /**
    * The search as typed, the one sent (on Search), the order; the keyset
    * cursors of the pages walked so far (the first page has none), so 'Previous page' goes back.
@@ -182,7 +189,17 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     queryFn: () => api.adminApplications({ status, q, sort, cursor, limit: APPLICATIONS_PAGE_SIZE }),
     // While another queue loads, the one shown stays (as before the migration).
     placeholderData: keepPreviousData,
+    enabled: tab !== CHANGES_TAB,
   });
+  const changeRequests = useChangeRequests();
+  /** Doctors with a change waiting for review: their card says so. */
+  const changing = new Set((changeRequests.data ?? []).map((r) => r.doctorId));
+  const tabLabels: Record<DeskTab, string> = {
+    ...QUEUE_LABELS,
+    [CHANGES_TAB]: changeRequests.data?.length
+      ? formatMessage('adminChangeRequestsTabCount', { count: changeRequests.data.length })
+      : MESSAGES.adminChangeRequestsTab,
+  };
   const queue = queueQuery.data?.items ?? null;
   const total = queueQuery.data?.total ?? 0;
   const nextCursor = queueQuery.data?.nextCursor ?? null;
@@ -269,166 +286,185 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
       />
       <h2>{MESSAGES.adminQueueTitle}</h2>
       <QueueTabs
-        labels={QUEUE_LABELS}
-        selected={status}
+        labels={tabLabels}
+        selected={tab}
         label={MESSAGES.adminQueueTabsLabel}
         onSelect={(next) => {
-          setStatus(next);
+          setTab(next);
           firstPage();
         }}
       />
-      <form
-        role="search"
-        className={css.filters}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(typed.trim());
-          firstPage();
-        }}
-      >
-        <label className={`${ui.label} ${css.search}`}>
-          {MESSAGES.adminSearchLabel}
-          <input
-            type="search"
-            value={typed}
-            maxLength={APPLICATION_SEARCH_MAX_LENGTH}
-            onChange={(e) => setTyped(e.target.value)}
-            className={ui.input}
-          />
-        </label>
-        <button type="submit" className={ui.secondary}>
-          {MESSAGES.adminSearchButton}
-        </button>
-        <label className={ui.label}>
-          {MESSAGES.adminSortLabel}
-          <select
-            value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as ApplicationSort);
+      {tab === CHANGES_TAB ? (
+        <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(tab)}>
+          <ChangeRequestsPanel />
+        </div>
+      ) : (
+        <>
+          <form
+            role="search"
+            className={css.filters}
+            onSubmit={(e) => {
+              e.preventDefault();
+              setQ(typed.trim());
               firstPage();
             }}
-            className={ui.input}
           >
-            {(Object.keys(SORTS) as ApplicationSort[]).map((key) => (
-              <option key={key} value={key}>
-                {SORTS[key]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
-      <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(status)}>
-        {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
-        {queue?.length === 0 && (
-          <p>{q ? formatMessage('adminQueueEmptySearch', { q }) : QUEUES[status].empty}</p>
-        )}
-        {/* A refused decision on an application that has left this list since stays said. */}
-        {queue &&
-          Object.entries(conflicts)
-            .filter(([id]) => !queue.some((app) => app.id === id))
-            .map(([id, { name, message }]) => (
-              <p key={id} role="alert" className={ui.error}>
-                {formatMessage('adminDecisionConflictGone', { name, message })}
-              </p>
-            ))}
-        <div className={ui.list}>
-          {queue?.map((app) => (
-            <article
-              key={app.id}
-              aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
-              className={ui.card}
-            >
-              <h3 className={css.name}>{app.name}</h3>
-              <p className={ui.muted}>
-                {formatMessage('adminApplicationMeta', {
-                  email: app.email ?? '',
-                  phone: app.phone ?? '',
-                  date: new Date(app.createdAt).toLocaleDateString(),
-                  version: app.version,
-                })}
-              </p>
-              {conflicts[app.id] && (
-                <p role="alert" className={ui.error}>
-                  {conflicts[app.id].message}
-                </p>
-              )}
-              <dl className={css.facts}>
-                {facts(app).map(([label, value]) => (
-                  <Fragment key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </Fragment>
-                ))}
-              </dl>
-              {app.rejections.length > 0 && (
-                <section aria-label={formatMessage('adminHistoryLabel', { name: app.name })}>
-                  <h4 className={css.historyTitle}>{MESSAGES.adminHistoryTitle}</h4>
-                  <ol className={css.history}>
-                    {app.rejections.map((r) => (
-                      <li key={r.at}>
-                        {formatMessage('adminHistoryRejected', {
-                          date: formatDateTime(r.at, null),
-                          reason: r.reason,
-                        })}
-                      </li>
-                    ))}
-                  </ol>
-                </section>
-              )}
-              {app.suspension && <FollowUps doctorId={app.id} name={app.name} />}
-              <ApplicationDocuments
-                app={app}
-                onView={(credential) => setViewing({ credential, owner: app.name })}
-                onDownload={(c) => credentialDownload.mutate(c)}
-                downloading={credentialDownload.isPending ? credentialDownload.variables.id : null}
+            <label className={`${ui.label} ${css.search}`}>
+              {MESSAGES.adminSearchLabel}
+              <input
+                type="search"
+                value={typed}
+                maxLength={APPLICATION_SEARCH_MAX_LENGTH}
+                onChange={(e) => setTyped(e.target.value)}
+                className={ui.input}
               />
-              {app.uid !== null && app.uid === ownUid ? (
-                <p className={ui.muted}>{MESSAGES.adminOwnApplication}</p>
-              ) : (
-                <div className={css.actions} aria-busy={busyIds.has(app.id) || undefined}>
-                  {actions(app).map(({ label, className, run }) => (
-                    <button
-                      key={label}
-                      type="button"
-                      className={className}
-                      onClick={run}
-                      disabled={busyIds.has(app.id)}
-                    >
-                      {label}
-                    </button>
-                  ))}
-                  {busyIds.has(app.id) && (
-                    <p role="status" className={ui.muted}>
-                      {formatMessage('adminDeciding', { name: app.name })}
+            </label>
+            <button type="submit" className={ui.secondary}>
+              {MESSAGES.adminSearchButton}
+            </button>
+            <label className={ui.label}>
+              {MESSAGES.adminSortLabel}
+              <select
+                value={sort}
+                onChange={(e) => {
+                  setSort(e.target.value as ApplicationSort);
+                  firstPage();
+                }}
+                className={ui.input}
+              >
+                {(Object.keys(SORTS) as ApplicationSort[]).map((key) => (
+                  <option key={key} value={key}>
+                    {SORTS[key]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </form>
+          <div role="tabpanel" id={QUEUE_PANEL_ID} aria-labelledby={queueTabId(status)}>
+            {queue === null && !error && <p role="status">{MESSAGES.loading}</p>}
+            {queue?.length === 0 && (
+              <p>{q ? formatMessage('adminQueueEmptySearch', { q }) : QUEUES[status].empty}</p>
+            )}
+            {/* A refused decision on an application that has left this list since stays said. */}
+            {queue &&
+              Object.entries(conflicts)
+                .filter(([id]) => !queue.some((app) => app.id === id))
+                .map(([id, { name, message }]) => (
+                  <p key={id} role="alert" className={ui.error}>
+                    {formatMessage('adminDecisionConflictGone', { name, message })}
+                  </p>
+                ))}
+            <div className={ui.list}>
+              {queue?.map((app) => (
+                <article
+                  key={app.id}
+                  aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
+                  className={ui.card}
+                >
+                  <h3 className={css.name}>{app.name}</h3>
+                  <p className={ui.muted}>
+                    {formatMessage('adminApplicationMeta', {
+                      email: app.email ?? '',
+                      phone: app.phone ?? '',
+                      date: new Date(app.createdAt).toLocaleDateString(),
+                      version: app.version,
+                    })}
+                  </p>
+                  {conflicts[app.id] && (
+                    <p role="alert" className={ui.error}>
+                      {conflicts[app.id].message}
                     </p>
                   )}
-                </div>
-              )}
-            </article>
-          ))}
-        </div>
-        {queue && total > 0 && (
-          <nav aria-label={MESSAGES.adminPagesLabel} className={css.pager}>
-            <button
-              type="button"
-              className={ui.secondary}
-              disabled={cursors.length === 0}
-              onClick={() => setCursors((c) => c.slice(0, -1))}
-            >
-              {MESSAGES.adminPagePrevious}
-            </button>
-            <p role="status">{formatMessage('adminPageStatus', { page, pages, total })}</p>
-            <button
-              type="button"
-              className={ui.secondary}
-              disabled={nextCursor === null || queueQuery.isPlaceholderData}
-              onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
-            >
-              {MESSAGES.adminPageNext}
-            </button>
-          </nav>
-        )}
-      </div>
+                  {changing.has(app.id) && (
+                    <p className={css.badge}>
+                      <button
+                        type="button"
+                        className={`md-link-button ${css.badgeLink}`}
+                        onClick={() => setTab(CHANGES_TAB)}
+                      >
+                        {MESSAGES.adminChangePendingBadge}
+                      </button>
+                    </p>
+                  )}
+                  <dl className={css.facts}>
+                    {facts(app).map(([label, value]) => (
+                      <Fragment key={label}>
+                        <dt>{label}</dt>
+                        <dd>{value}</dd>
+                      </Fragment>
+                    ))}
+                  </dl>
+                  {app.rejections.length > 0 && (
+                    <section aria-label={formatMessage('adminHistoryLabel', { name: app.name })}>
+                      <h4 className={css.historyTitle}>{MESSAGES.adminHistoryTitle}</h4>
+                      <ol className={css.history}>
+                        {app.rejections.map((r) => (
+                          <li key={r.at}>
+                            {formatMessage('adminHistoryRejected', {
+                              date: formatDateTime(r.at, null),
+                              reason: r.reason,
+                            })}
+                          </li>
+                        ))}
+                      </ol>
+                    </section>
+                  )}
+                  {app.suspension && <FollowUps doctorId={app.id} name={app.name} />}
+                  <ApplicationDocuments
+                    app={app}
+                    onView={(credential) => setViewing({ credential, owner: app.name })}
+                    onDownload={(c) => credentialDownload.mutate(c)}
+                    downloading={credentialDownload.isPending ? credentialDownload.variables.id : null}
+                  />
+                  {app.uid !== null && app.uid === ownUid ? (
+                    <p className={ui.muted}>{MESSAGES.adminOwnApplication}</p>
+                  ) : (
+                    <div className={css.actions} aria-busy={busyIds.has(app.id) || undefined}>
+                      {actions(app).map(({ label, className, run }) => (
+                        <button
+                          key={label}
+                          type="button"
+                          className={className}
+                          onClick={run}
+                          disabled={busyIds.has(app.id)}
+                        >
+                          {label}
+                        </button>
+                      ))}
+                      {busyIds.has(app.id) && (
+                        <p role="status" className={ui.muted}>
+                          {formatMessage('adminDeciding', { name: app.name })}
+                        </p>
+                      )}
+                    </div>
+                  )}
+                </article>
+              ))}
+            </div>
+            {queue && total > 0 && (
+              <nav aria-label={MESSAGES.adminPagesLabel} className={css.pager}>
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  disabled={cursors.length === 0}
+                  onClick={() => setCursors((c) => c.slice(0, -1))}
+                >
+                  {MESSAGES.adminPagePrevious}
+                </button>
+                <p role="status">{formatMessage('adminPageStatus', { page, pages, total })}</p>
+                <button
+                  type="button"
+                  className={ui.secondary}
+                  disabled={nextCursor === null || queueQuery.isPlaceholderData}
+                  onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
+                >
+                  {MESSAGES.adminPageNext}
+                </button>
+              </nav>
+            )}
+          </div>
+        </>
+      )}
       <PatientLookup />
       <FailedMailSection />
       <AuditLog />

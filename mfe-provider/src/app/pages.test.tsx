@@ -343,6 +343,58 @@ describe('admin verification queue', () => {
   });
 });
 
+describe('admin change requests', () => {
+  const request = {
+    id: 'cr-9',
+    doctorId: 'd-9',
+    uid: 'doc-9',
+    doctorName: 'Dr. Shift',
+    status: 'pending' as const,
+    changes: [
+      { field: 'specialty' as const, from: 'Cardiology', to: 'Neurology' },
+      { field: 'subSpecialties' as const, from: ['Echocardiography'], to: [] },
+    ],
+    reason: null,
+    createdAt: '2026-01-02T10:00:00.000Z',
+    updatedAt: '2026-01-02T10:00:00.000Z',
+    decidedAt: null,
+    version: 2,
+  };
+  beforeEach(() => {
+    jest.spyOn(api, 'audit').mockResolvedValue([]);
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
+    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue([request]);
+  });
+
+  it('shows each request as a diff and approves or rejects (with a reason) the version shown', async () => {
+    const approve = jest.spyOn(api, 'approveChangeRequest').mockResolvedValue(request as never);
+    const reject = jest.spyOn(api, 'rejectChangeRequest').mockResolvedValue(request as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change requests (1)' }));
+    const card = await screen.findByRole('article', { name: 'Change request of Dr. Shift' });
+    const table = within(card).getByRole('table', { name: 'Requested changes of Dr. Shift' });
+    const row = within(table).getByRole('row', { name: /specialty Cardiology Neurology/ });
+    expect(row).toBeTruthy();
+    expect(
+      within(table).getByRole('row', { name: /sub-specialties Echocardiography \(none\)/ }),
+    ).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve change of Dr. Shift' }));
+    fireEvent.click(await screen.findByRole('button', { name: MESSAGES.adminApproveConfirm }));
+    await waitFor(() => expect(approve).toHaveBeenCalledWith('cr-9', 2));
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Reject change of Dr. Shift' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the change of Dr. Shift' });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.rejectConfirm }));
+    expect(await within(dialog).findByText(MESSAGES.rejectionReasonRequired)).toBeTruthy();
+    expect(reject).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Not in the registry' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.rejectConfirm }));
+    await waitFor(() => expect(reject).toHaveBeenCalledWith('cr-9', 2, 'Not in the registry'));
+  });
+});
+
 describe('admin decisions', () => {
   beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
   const application = {
@@ -648,6 +700,7 @@ describe('provider dashboard (server state in TanStack Query)', () => {
       user: { uid: 'doc-1', email: 'dr@example.com', emailVerified: true },
     });
     jest.spyOn(api, 'getDoctor').mockResolvedValue({ exists: true, data: approvedRecord } as never);
+    jest.spyOn(api, 'doctorChangeRequest').mockResolvedValue({ request: null });
   });
   /** An empty page of the default window. */
   const NO_APPOINTMENTS = {
@@ -658,13 +711,26 @@ describe('provider dashboard (server state in TanStack Query)', () => {
     timeZone: 'UTC',
   };
 
-  it('saves only the changed profile fields and says when a licence change returns it to review', async () => {
+  it('saves only the changed profile fields; a licence change is confirmed first and then shown pending', async () => {
     jest.spyOn(api, 'providerOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'providerAppointments').mockResolvedValue(NO_APPOINTMENTS);
     jest.spyOn(api, 'providerSchedule').mockResolvedValue(schedule);
+    const changeRequest = {
+      id: 'cr-1',
+      doctorId: approvedRecord.id,
+      uid: 'doc-1',
+      doctorName: approvedRecord.name,
+      status: 'pending' as const,
+      changes: [{ field: 'licenseNumber' as const, from: approvedRecord.licenseNumber, to: 'LIC-2' }],
+      reason: null,
+      createdAt: '2099-11-27T10:00:00.000Z',
+      updatedAt: '2099-11-27T10:00:00.000Z',
+      decidedAt: null,
+      version: 1,
+    };
     const update = jest.spyOn(api, 'updateDoctorProfile').mockResolvedValue({
-      data: { ...approvedRecord, consultationFee: 180, verificationStatus: 'pending' },
-      backToReview: true,
+      data: { ...approvedRecord, consultationFee: 180 },
+      changeRequest,
     } as never);
     renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
     await screen.findByRole('heading', { name: MESSAGES.profileEditorTitle });
@@ -676,6 +742,11 @@ describe('provider dashboard (server state in TanStack Query)', () => {
     await screen.findByText(MESSAGES.profileReviewWarning);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Heart failure' }));
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.profileSaveButton }));
+    // Nothing is sent before the doctor confirms that an admin reviews the change.
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.profileChangeConfirmTitle });
+    expect(dialog.textContent).toContain('licence number');
+    expect(update).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.profileChangeConfirm }));
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith('doc-1', {
         consultationFee: 180,
@@ -683,7 +754,8 @@ describe('provider dashboard (server state in TanStack Query)', () => {
         subSpecialties: ['Echocardiography', 'Heart failure'],
       }),
     );
-    expect(await screen.findByText(MESSAGES.profileBackToReview)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.profileChangeRequested)).toBeTruthy();
+    expect(await screen.findByText(/Pending review: licence number .* → LIC-2/)).toBeTruthy();
   });
 
   it('shows a failed load as an alert and the schedule editor still loads', async () => {

@@ -30,6 +30,8 @@ import type {
   CreateDoctorInput,
   CredentialRecord,
   CredentialType,
+  DoctorChangeRequest,
+  DoctorChangeRequestResponse,
   DoctorRecord,
   DoctorProfileResponse,
   DoctorProfileUpdate,
@@ -405,6 +407,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'POST',
         body: { version },
       }),
+    /** Approved doctors' open requests to change licence number or specialty, oldest first. */
+    adminChangeRequests: () => request<DoctorChangeRequest[]>('/admin/change-requests'),
+    // A decision names the change request version the admin reviewed (409 when the doctor edited it).
+    approveChangeRequest: (id: string, version: number) =>
+      request<DoctorChangeRequest>(`/admin/change-requests/${encodeURIComponent(id)}/approve`, {
+        method: 'POST',
+        body: { version },
+      }),
+    rejectChangeRequest: (id: string, version: number, reason: string) =>
+      request<DoctorChangeRequest>(`/admin/change-requests/${encodeURIComponent(id)}/reject`, {
+        method: 'POST',
+        body: { reason, version },
+      }),
     /** `GET /api/admin/doctors/{id}/upcoming`, a doctor's upcoming appointments. */
     adminDoctorUpcoming: (id: string) =>
       request<FollowUpAppointment[]>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`),
@@ -492,6 +507,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'PATCH',
         body: input,
       }),
+    /** The doctor's latest change request (pending, or how it was decided). */
+    doctorChangeRequest: (uid: string) =>
+      request<DoctorChangeRequestResponse>(`/doctors/${encodeURIComponent(uid)}/change-request`),
     preferences: () => request<NotificationPreferences>('/me/preferences'),
     updatePreferences: (input: NotificationPreferences) =>
       request<NotificationPreferences>('/me/preferences', { method: 'PUT', body: input }),

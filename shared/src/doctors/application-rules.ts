@@ -4,6 +4,7 @@
  */
 import { DOCTOR_SPECIALTIES } from '../intake/options.js';
 import { parseIsoDate } from '../booking/dates.js';
+import { MESSAGES } from '../messages.js';
 
 export { DOCTOR_SPECIALTIES };
 export type DoctorSpecialty = (typeof DOCTOR_SPECIALTIES)[number];
@@ -35,5 +36,44 @@ export function isPastBirthDate(value: string, now: Date = new Date()): boolean 
   return d !== null && d.getUTCFullYear() >= MIN_BIRTH_YEAR && d.getTime() <= now.getTime();
 }
 
-/** The profile fields whose change returns an approved doctor's record to review. */
+/**
+ * The profile fields an approved doctor cannot change alone: a change becomes a pending change request
+ * that an admin approves or rejects, while the approved values stay in force.
+ */
 export const PROFILE_REVIEW_FIELDS = ['licenseNumber', 'specialty'] as const;
+
+/**
+ * What a change request may hold: the reviewed fields, and the sub-specialties that belong to a
+ * requested specialty (they change with it, so they wait for the same decision).
+ */
+export const CHANGE_REQUEST_FIELDS = ['specialty', 'subSpecialties', 'licenseNumber'] as const;
+export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
+
+/** A change request's states: open until an admin decides it. */
+export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+
+const CHANGE_REQUEST_FIELD_NAMES: Record<ChangeRequestField, string> = {
+  specialty: MESSAGES.changeRequestFieldSpecialty,
+  subSpecialties: MESSAGES.changeRequestFieldSubSpecialties,
+  licenseNumber: MESSAGES.changeRequestFieldLicenseNumber,
+};
+
+/** A change request field as readers name it ('licence number'). */
+export function changeRequestFieldName(field: ChangeRequestField): string {
+  return CHANGE_REQUEST_FIELD_NAMES[field];
+}
+
+/**
+ * The fields of a change request as one phrase ('specialty and licence number'), in the one order;
+ * sub-specialties travel with the specialty and are not named on their own when it is there.
+ */
+export function changeRequestFieldNames(fields: readonly string[]): string {
+  const named = CHANGE_REQUEST_FIELDS.filter(
+    (f) => fields.includes(f) && !(f === 'subSpecialties' && fields.includes('specialty')),
+  ).map(changeRequestFieldName);
+  if (named.length < 2) return named[0] ?? '';
+  return MESSAGES.changeRequestFieldsAnd
+    .replace('{list}', named.slice(0, -1).join(', '))
+    .replace('{last}', named.at(-1)!);
+}

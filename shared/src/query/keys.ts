@@ -52,6 +52,8 @@ export const doctorApplicationKeys = {
   all: ['doctor-application'] as const,
   /** The signed-in applicant's own record (GET /api/doctors/{uid}). */
   own: (uid: string) => [...doctorApplicationKeys.all, 'own', uid] as const,
+  /** The approved doctor's latest profile change request (GET /api/doctors/{uid}/change-request). */
+  changeRequest: (uid: string) => [...doctorApplicationKeys.all, 'change-request', uid] as const,
 };
 
 // Shell (shell server state): the session behind the guards, a doctor's application as
@@ -113,6 +115,11 @@ export const adminDeskKeys = {
 // An applicant's credential previewed in the page on the admin desk (fetched once per preview).
 export const credentialFileKeys = {
   credential: (credentialId: string) => [...providerFileKeys.all, 'credential', credentialId] as const,
+};
+
+// Approved doctors' open profile change requests on the admin desk (under `adminKeys.all`).
+export const adminChangeRequestKeys = {
+  list: () => [...adminKeys.all, 'change-requests'] as const,
 };
 
 // One application's documents, loaded when the admin opens them (under `adminKeys.all`).

@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   'flag.review',
   // An admin stated a reason and opened a patient's health record for a while (break-the-glass).
   'access.grant',
+  // An admin decides an approved doctor's request to change their licence number or specialty.
+  'doctor.change.approve',
+  'doctor.change.reject',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

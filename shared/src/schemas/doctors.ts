@@ -17,6 +17,8 @@ import {
   MAX_EXPERIENCE_YEARS,
   isPastBirthDate,
   isValidPhone,
+  type ChangeRequestField,
+  type ChangeRequestStatus,
 } from '../doctors/application-rules.js';
 import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
 import { isPlainText, uidSchema } from './users.js';
@@ -245,8 +247,9 @@ export const doctorApplicationStepSchemas = {
 
 /**
  * `PATCH /api/doctors/{uid}/profile`, what an approved doctor may change themself. Every
- * field is optional (at least one is required); a changed licence number or specialty returns the
- * record to review. The same field rules as the application.
+ * field is optional (at least one is required); a changed licence number or specialty becomes a
+ * pending change request (the approved values stay until an admin decides). The same field rules as
+ * the application.
  */
 export const doctorProfileUpdateSchema = z
   .object({
@@ -274,10 +277,45 @@ export const doctorProfileUpdateSchema = z
   .superRefine(checkSubSpecialties);
 export type DoctorProfileUpdate = z.infer<typeof doctorProfileUpdateSchema>;
 
-/** `PATCH /api/doctors/{uid}/profile`: the saved record and whether it went back to review. */
+/** One field of a change request: the approved value and the one asked for. */
+export interface DoctorChangeRequestChange {
+  field: ChangeRequestField;
+  from: string | string[] | null;
+  to: string | string[] | null;
+}
+
+/**
+ * An approved doctor's request to change reviewed profile fields (licence number, specialty). The
+ * approved values stay in force until an admin approves it; `version` names what the admin reviewed.
+ */
+export interface DoctorChangeRequest {
+  id: string;
+  doctorId: string;
+  /** The doctor's account uid (null when the account link is gone). */
+  uid: string | null;
+  doctorName: string;
+  status: ChangeRequestStatus;
+  changes: DoctorChangeRequestChange[];
+  /** The admin's reason when rejected. */
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  decidedAt: string | null;
+  version: number;
+}
+
+/** `GET /api/doctors/{uid}/change-request`: the doctor's latest change request, if any. */
+export interface DoctorChangeRequestResponse {
+  request: DoctorChangeRequest | null;
+}
+
+/**
+ * `PATCH /api/doctors/{uid}/profile`: the saved record (the approved values) and the doctor's open
+ * change request when the licence number or specialty was changed (null otherwise).
+ */
 export interface DoctorProfileResponse {
   data: DoctorRecord;
-  backToReview: boolean;
+  changeRequest: DoctorChangeRequest | null;
 }
 
 /**

@@ -19,6 +19,7 @@ import type {
 } from './users.js';
 import { NOTIFICATION_TYPES } from './users.js';
 import { CREDENTIAL_TYPES } from './doctors.js';
+import { CHANGE_REQUEST_FIELDS, CHANGE_REQUEST_STATUSES } from '../doctors/application-rules.js';
 import type { NotificationPreferences } from '../auth/account-fields.js';
 import type {
   AdminDashboardOverview,
@@ -26,6 +27,8 @@ import type {
   DoctorApplication,
   ApplicationsPage,
   SuspensionResult,
+  DoctorChangeRequest,
+  DoctorProfileResponse,
   DoctorRecord,
   DoctorRecordResponse,
   ProviderAppointment,
@@ -350,10 +353,37 @@ export const doctorRecordSchema = z.strictObject({
 });
 
 export const doctorRecordResponseSchema = z.strictObject({ exists: z.boolean(), data: doctorRecordSchema });
-/** An approved doctor's profile edit; `backToReview` when licence or specialty changed. */
+const changeRequestValueSchema = z.union([z.string(), z.array(z.string())]).nullable();
+
+/** A doctor's request to change reviewed profile fields (licence number, specialty). */
+export const doctorChangeRequestSchema = z.strictObject({
+  id: z.string(),
+  doctorId: z.string(),
+  uid: z.string().nullable(),
+  doctorName: z.string(),
+  status: z.enum(CHANGE_REQUEST_STATUSES),
+  changes: z.array(
+    z.strictObject({
+      field: z.enum(CHANGE_REQUEST_FIELDS),
+      from: changeRequestValueSchema,
+      to: changeRequestValueSchema,
+    }),
+  ),
+  reason: z.string().nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  decidedAt: isoTime.nullable(),
+  version: z.number().int().positive(),
+});
+
+export const doctorChangeRequestResponseSchema = z.strictObject({
+  request: doctorChangeRequestSchema.nullable(),
+});
+
+/** An approved doctor's profile edit, with the open change request when licence or specialty changed. */
 export const doctorProfileResponseSchema = z.strictObject({
   data: doctorRecordSchema,
-  backToReview: z.boolean(),
+  changeRequest: doctorChangeRequestSchema.nullable(),
 });
 
 export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
@@ -557,6 +587,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/doctors/{uid}': doctorRecordResponseSchema,
   'GET /api/doctors/{uid}/slots': doctorSlotsResponseSchema,
   'PATCH /api/doctors/{uid}/profile': doctorProfileResponseSchema,
+  'GET /api/doctors/{uid}/change-request': doctorChangeRequestResponseSchema,
   'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
   'GET /api/admin/overview': adminDashboardOverviewSchema,
   'GET /api/admin/applications': applicationsPageSchema,
@@ -568,6 +599,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'POST /api/admin/doctors/{id}/suspend': suspensionResultSchema,
   'POST /api/admin/doctors/{id}/reinstate': doctorRecordSchema,
   'GET /api/admin/doctors/{id}/upcoming': z.array(suspensionResultSchema.shape.upcoming.element),
+  'GET /api/admin/change-requests': z.array(doctorChangeRequestSchema),
+  'POST /api/admin/change-requests/{id}/approve': doctorChangeRequestSchema,
+  'POST /api/admin/change-requests/{id}/reject': doctorChangeRequestSchema,
   'GET /api/audit': z.array(auditEntrySchema),
   // The settings page
   'GET /api/me/account': accountSchema,
@@ -651,6 +685,8 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof doctorApplicationResponseSchema>, DoctorApplication>>,
   Assert<Same<z.infer<typeof applicationsPageSchema>, ApplicationsPage>>,
   Assert<Same<z.infer<typeof suspensionResultSchema>, SuspensionResult>>,
+  Assert<Same<z.infer<typeof doctorChangeRequestSchema>, DoctorChangeRequest>>,
+  Assert<Same<z.infer<typeof doctorProfileResponseSchema>, DoctorProfileResponse>>,
   Assert<Same<z.infer<typeof providerOverviewSchema>, ProviderOverview>>,
   Assert<Same<z.infer<typeof providerAppointmentSchema>, ProviderAppointment>>,
   Assert<Same<z.infer<typeof providerAppointmentsPageSchema>, ProviderAppointmentsPage>>,

@@ -425,7 +425,31 @@ export const MATRIX: Record<string, RouteCase> = {
     expect: row(401, 403, 403, 403, 200, 403, 403),
   },
 
+  // The doctor's latest profile change request: the doctor themself or an admin.
+  'GET /api/doctors/{uid}/change-request': {
+    params: { uid: 'unbookedDoctor' },
+    audit: { action: 'doctor.read', resourceType: 'doctor', exceptOwner: true },
+    expect: row(401, 403, 403, 403, 200, 403, 200),
+  },
+
   // ── admin ──────────────────────────────────────────────────────────────────────────────────────
+  // Approved doctors' open change requests (one 'doctor.read' row per doctor listed), and decisions.
+  'GET /api/admin/change-requests': {
+    audit: { resourceType: 'doctor', perSubject: { action: 'doctor.read', resourceType: 'doctor' } },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  'POST /api/admin/change-requests/{id}/approve': {
+    params: { id: 'freshChangeRequest' },
+    body: () => ({ version: 1 }),
+    audit: { action: 'doctor.change.approve', resourceType: 'doctor' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
+  'POST /api/admin/change-requests/{id}/reject': {
+    params: { id: 'freshChangeRequest' },
+    body: () => ({ version: 1, reason: 'Matrix reason' }),
+    audit: { action: 'doctor.change.reject', resourceType: 'doctor' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
   'GET /api/admin/overview': {
     audit: { resourceType: 'dashboard' },
     expect: row(401, 403, 403, 403, 403, 403, 200),

@@ -47,7 +47,9 @@ export type Subject =
   // An approved doctor's own record (their profile)
   | 'unbookedDoctor'
   // The booked doctor's record (the admin desk reads their upcoming appointments)
-  | 'bookedDoctorRecord';
+  | 'bookedDoctorRecord'
+  // A new open change request of the unbooked doctor (version 1), one per call
+  | 'freshChangeRequest';
 
 export { PDF };
 
@@ -221,6 +223,8 @@ export class World {
         return this.freshPastAppointment('Completed');
       case 'unbookedDoctor':
         return this.users.unbookedDoctor.uid;
+      case 'freshChangeRequest':
+        return this.freshChangeRequest();
       case 'flag':
         return 'acs';
       case 'visit': {
@@ -231,6 +235,26 @@ export class World {
         return row!.id;
       }
     }
+  }
+
+  /**
+   * A new open licence change request of the unbooked doctor (version 1), written straight to the
+   * database as the profile edit stores it; the one open before it is withdrawn.
+   */
+  async freshChangeRequest(): Promise<string> {
+    const doctorId = await this.doctorId(this.users.unbookedDoctor);
+    await this.t.dataSource.query(
+      `DELETE FROM doctor_change_requests WHERE doctor_id = $1 AND status = 'pending'`,
+      [doctorId],
+    );
+    const [row] = await this.t.dataSource.query<{ id: string }[]>(
+      `INSERT INTO doctor_change_requests (doctor_id, changes)
+       SELECT id, jsonb_build_object('licenseNumber', jsonb_build_object('from', license_number, 'to', $2::text))
+         FROM doctors WHERE id = $1
+       RETURNING id`,
+      [doctorId, `MATRIX-${++this.freshCount}`],
+    );
+    return row!.id;
   }
 
   /**

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { z } from 'zod';
 import {
+  applicationDecisionSchema,
   createAppointmentSchema,
   createDoctorSchema,
   createDocumentMetadataSchema,
@@ -83,6 +84,9 @@ export const FUZZ_ROUTES = [
   // The admin desk
   'POST /api/admin/doctors/{id}/suspend',
   'POST /api/admin/doctors/{id}/reinstate',
+  // An approved doctor's profile change request, decided
+  'POST /api/admin/change-requests/{id}/approve',
+  'POST /api/admin/change-requests/{id}/reject',
   // The one-click unsubscribe and the local-mode reminder on demand
   'POST /api/mail/unsubscribe',
   'POST /api/dev/mail/reminder',
@@ -330,6 +334,19 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       path: `/api/admin/doctors/${missingId}/reinstate`,
       params: { names: ['id'], build: (v) => `/api/admin/doctors/${v.id}/reinstate` },
       noBody: true,
+    },
+    // An admin on a change request that does not exist: junk is refused, and nothing is decided.
+    'POST /api/admin/change-requests/{id}/approve': {
+      caller: admin,
+      path: `/api/admin/change-requests/${missingId}/approve`,
+      params: { names: ['id'], build: (v) => `/api/admin/change-requests/${v.id}/approve` },
+      json: { base: { version: 1 }, schema: applicationDecisionSchema },
+    },
+    'POST /api/admin/change-requests/{id}/reject': {
+      caller: admin,
+      path: `/api/admin/change-requests/${missingId}/reject`,
+      params: { names: ['id'], build: (v) => `/api/admin/change-requests/${v.id}/reject` },
+      json: { base: { reason: 'Licence not in the registry', version: 1 }, schema: rejectApplicationSchema },
     },
     // An admin on a visit that does not exist: every junk body and path is refused and nothing is stored.
     'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review': {

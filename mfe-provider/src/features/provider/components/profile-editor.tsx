@@ -10,7 +10,9 @@ import {
   api,
   authStore,
   errorMessage,
+  formatMessage,
   notify,
+  withoutFinalStop,
   subSpecialtiesOf,
   type DoctorProfileForm,
   type DoctorProfileUpdate,
@@ -21,13 +23,16 @@ import { doctorProfileFormSchema } from '@medora/shared/schemas';
 import { doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
 import { Field, ui } from '../../../components/ui';
 import { keptSubSpecialties } from '../../application/model/application';
+import { ConfirmDecisionDialog } from '../../admin/components/confirm-decision-dialog';
+import { pendingLines, reviewedFieldsOf } from '../../change-requests/change-request-text';
 import { profileForm, profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';
 
 /**
  * The approved doctor's profile (clinic and address, fee, duration, languages, bio,
- * accepting new patients; specialty and licence number too, which send it back to review). Only the
- * changed fields are sent to `PATCH /api/doctors/{uid}/profile`.
+ * accepting new patients, saved at once; specialty and licence number too, which an admin reviews
+ * first: the doctor confirms, and the pending change is shown until decided). Only the changed fields
+ * are sent to `PATCH /api/doctors/{uid}/profile`.
  */
 export function ProfileEditor() {
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
@@ -46,11 +51,45 @@ export function ProfileEditor() {
   return <ProfileForm uid={uid} record={record.data} />;
 }
 
+/** The doctor's pending change request (what waits for review), or why the last one was refused. */
+function ChangeRequestNote({ uid }: { uid: string }) {
+  const latest = useQuery({
+    queryKey: doctorApplicationKeys.changeRequest(uid),
+    queryFn: async () => (await api.doctorChangeRequest(uid)).request,
+  });
+  const request = latest.data;
+  if (latest.isError)
+    return (
+      <p role="alert" className={ui.error}>
+        {errorMessage(latest.error)}
+      </p>
+    );
+  if (!request || request.status === 'approved') return null;
+  if (request.status === 'rejected')
+    return (
+      <p className={css.rejected}>
+        {formatMessage('profileChangeRejected', { reason: withoutFinalStop(request.reason ?? '') })}
+      </p>
+    );
+  return (
+    // Each line starts 'Pending review:', so the box is named rather than titled twice.
+    <section className={css.pending} aria-label={MESSAGES.profileChangePendingTitle}>
+      <ul className={css.pendingList}>
+        {pendingLines(request).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
   const queryClient = useQueryClient();
   const initial = profileForm(record);
   const [status, setStatus] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** An edit of the licence number or specialty, waiting for the doctor's confirmation. */
+  const [confirming, setConfirming] = useState<{ input: DoctorProfileUpdate; fields: string } | null>(null);
   const { register, handleSubmit, formState, watch, getValues, setValue, reset } = useForm<DoctorProfileForm>(
     {
       defaultValues: initial,
@@ -62,9 +101,10 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
     mutationFn: (input: DoctorProfileUpdate) => api.updateDoctorProfile(uid, input),
     onSuccess: (res) => {
       queryClient.setQueryData(doctorApplicationKeys.own(uid), res.data);
+      queryClient.setQueryData(doctorApplicationKeys.changeRequest(uid), res.changeRequest);
       reset(profileForm(res.data));
-      // Back to review is said next to the form (it stays); a plain save is one toast.
-      if (res.backToReview) setStatus(MESSAGES.profileBackToReview);
+      // A change sent for review is said next to the form (it stays); a plain save is one toast.
+      if (res.changeRequest) setStatus(MESSAGES.profileChangeRequested);
       else notify.success(MESSAGES.profileSaved);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: doctorKeys.all }),
@@ -87,6 +127,11 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
       setProblem(MESSAGES.profileNoChanges);
       return;
     }
+    const fields = reviewedFieldsOf(input);
+    if (fields) {
+      setConfirming({ input, fields });
+      return;
+    }
     try {
       await save.mutateAsync(input);
     } catch (err) {
@@ -98,6 +143,7 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
     <section className={`${ui.card} ${css.editor}`} aria-labelledby="profile-editor-title">
       <h2 id="profile-editor-title">{MESSAGES.profileEditorTitle}</h2>
       <p className={ui.muted}>{MESSAGES.profileEditorIntro}</p>
+      <ChangeRequestNote uid={uid} />
       <form
         noValidate
         onSubmit={(e) => {
@@ -170,6 +216,20 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
           </button>
         </div>
       </form>
+      {confirming && (
+        <ConfirmDecisionDialog
+          title={MESSAGES.profileChangeConfirmTitle}
+          message={formatMessage('profileChangeConfirmMessage', { fields: confirming.fields })}
+          confirmLabel={MESSAGES.profileChangeConfirm}
+          busyLabel={MESSAGES.profileChangeSending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={async () => {
+            // A refusal (400, 403) stays inside the dialog, which shows it.
+            await save.mutateAsync(confirming.input);
+            setConfirming(null);
+          }}
+        />
+      )}
     </section>
   );
 }
