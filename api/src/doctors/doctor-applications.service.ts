@@ -227,7 +227,8 @@ export class DoctorApplicationsService {
   /** `GET /api/doctors/:uid/change-request`: the owner or an admin; the latest request, or null. */
   changeRequest(caller: Caller, uid: string): Promise<DoctorChangeRequestResponse> {
     const options = {
-      allow: ['admin'],
+      // A doctor's record is account administration, not a patient's health data: no reason needed.
+      allow: ['adminAccount'],
       audit: { action: 'doctor.read', resourceType: 'doctor', resourceId: uid },
       auditOwner: false,
     } satisfies AccessOptions;
