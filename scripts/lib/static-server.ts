@@ -142,7 +142,8 @@ export function createStaticServer(options: StaticServerOptions): Server {
         res.writeHead(404, {
           ...policy,
           'Content-Type': 'text/plain; charset=utf-8',
-          'Cache-Control': 'no-cache',
+          // Like nginx's static.conf: a 404 is kept by no cache (the file may be deployed next).
+          'Cache-Control': 'no-store',
         });
         res.end('Not found');
       } catch (error) {

@@ -249,6 +249,11 @@ describeNginx.each(['nginx', 'local gateway'] as const)('%s', (server) => {
     const missing = await get(base(), '/remotes/booking/nope.1234.js');
     expect(missing.status).toBe(404);
     expect(await missing.text()).not.toContain('<title>shell</title>');
+    // A 404 must not be cached as immutable: the file may be deployed a moment later.
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    const missingShellScript = await get(base(), '/main.nope1234.js');
+    expect(missingShellScript.status).toBe(404);
+    expect(missingShellScript.headers.get('cache-control')).toBe('no-store');
     expect((await get(base(), '/remotes/nope/remoteEntry.js')).status).toBe(404);
   });
 
