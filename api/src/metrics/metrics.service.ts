@@ -19,6 +19,14 @@ import type { PoolStats } from '../database/pool-stats.js';
 /** Outcomes of one try of a mail job. */
 export type MailJobOutcome = 'completed' | 'failed' | 'dead_lettered';
 
+/**
+ * The status label of an answer: its code, or 'aborted' when the client did not receive it whole (a
+ * download cut off midway is not a 200 that was delivered; the log line says `aborted: true` too).
+ */
+export function statusLabel(statusCode: number, finished: boolean): string {
+  return finished ? String(statusCode) : 'aborted';
+}
+
 /** The booking route whose answers are counted by status (201 booked, 409 taken, 429 throttled). */
 export const BOOKING_ROUTE = { method: 'POST', route: '/api/appointments' } as const;
 
@@ -80,7 +88,7 @@ export class MetricsService implements OnModuleInit, OnApplicationBootstrap, OnA
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('onResponse', (request, reply, done) => {
       const route = routeTemplate(request);
-      const status = String(reply.statusCode);
+      const status = statusLabel(reply.statusCode, reply.raw.writableFinished);
       this.requestDuration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
       if (request.method === BOOKING_ROUTE.method && route === BOOKING_ROUTE.route)
         this.bookings.inc({ status });
