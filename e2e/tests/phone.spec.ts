@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { loginThroughUi, uniqueEmail } from '../support/auth';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient, tinyPdf } from '../support/accounts';
 
@@ -80,6 +80,10 @@ const chromeTargets = (page: Page) =>
       '[role="tab"]',
       'main button',
       'main a.md-button',
+      // Fields are touched too: text, number, date and file inputs, selects and text areas.
+      'main input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"])',
+      'main select',
+      'main textarea',
     ].join(', '),
   );
 
@@ -146,6 +150,16 @@ test.describe('a phone is a first-class screen', () => {
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText(/mfe_|\/[A-Z]\w+Page/);
     await checkScreen(page, 'not-found');
+
+    await page.goto('/patient-login');
+    // Sign up: the fields, then Verify Your Email with an address longer than the screen is wide.
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await checkScreen(page, 'sign-up');
+    await page.getByLabel('Email').fill(uniqueEmail('a-rather-long-address-that-does-not-fit-a-phone'));
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    await checkScreen(page, 'verify-email');
   });
 
   test('every patient route and overlay fits 390 px; booking in the UI updates the bell without a reload', async ({
