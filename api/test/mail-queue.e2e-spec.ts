@@ -380,20 +380,21 @@ function planNodes(plan: unknown): Record<string, unknown>[] {
 
 describe('the sweep reads through the partial index on starts_at', () => {
   it('with 60,000 appointments over a year, only the next two days are read', async () => {
-    await a.dataSource.query(
-      `INSERT INTO users (firebase_uid, email, role)
-       SELECT 'sweep-bulk-' || h, 'sweep-bulk' || h || '@test.medora', 'patient' FROM generate_series(1, 60) h`,
-    );
-    await a.dataSource.query(
-      `INSERT INTO appointments (patient_uid, doctor_id, starts_at, clinic, specialty, doctor_name, status)
-       SELECT 'sweep-bulk-' || (g % 60 + 1), $1, now() + interval '3 days' + g * interval '9 minutes',
-              $2, $3, $4, CASE WHEN g % 7 = 0 THEN 'Cancelled' ELSE 'Scheduled' END
-         FROM generate_series(1, 60000) g`,
-      [doctor.id, doctor.clinic, doctor.specialty, doctor.name],
-    );
+    // The bulk rows as the owner, whose session has no statement timeout (the app's pool has one).
     const owner = new pg.Client({ connectionString: a.databaseUrl });
     await owner.connect();
     try {
+      await owner.query(
+        `INSERT INTO users (firebase_uid, email, role)
+         SELECT 'sweep-bulk-' || h, 'sweep-bulk' || h || '@test.medora', 'patient' FROM generate_series(1, 60) h`,
+      );
+      await owner.query(
+        `INSERT INTO appointments (patient_uid, doctor_id, starts_at, clinic, specialty, doctor_name, status)
+         SELECT 'sweep-bulk-' || (g % 60 + 1), $1, now() + interval '3 days' + g * interval '9 minutes',
+                $2, $3, $4, CASE WHEN g % 7 = 0 THEN 'Cancelled' ELSE 'Scheduled' END
+           FROM generate_series(1, 60000) g`,
+        [doctor.id, doctor.clinic, doctor.specialty, doctor.name],
+      );
       await owner.query(`ANALYZE appointments`);
       await owner.query(`ANALYZE users`);
       const [row] = (

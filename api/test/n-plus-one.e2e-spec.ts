@@ -286,6 +286,11 @@ const NOT_LISTS = new Set([
   '/api/admin/applications/{id}/credentials',
   // Checks one unsubscribe token.
   '/api/mail/unsubscribe',
+  // One doctor's latest change request: one row by its doctor.
+  '/api/doctors/{uid}/change-request',
+  // The open change requests: one statement (the requests joined to their doctors), at most
+  // CHANGE_REQUESTS_MAX_ROWS, audited in the same statement.
+  '/api/admin/change-requests',
   // Who looked at my record: one keyset statement over the audit log's subject index, 20 a page, the
   // readers' names joined in the same statement (break-the-glass.e2e-spec.ts pages through it).
   '/api/patients/{uid}/access-log',

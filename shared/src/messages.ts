@@ -146,6 +146,7 @@ export const MESSAGES = {
 
   // Documents
   pdfOnly: 'Please upload PDF files only',
+  pdfFileRefused: '“{name}” is not a PDF file. Please choose a PDF.',
   uploadSucceeded: 'Document uploaded successfully!',
   uploadFailed: 'Error uploading document: {message}',
   deleteSucceeded: 'Document deleted successfully!',

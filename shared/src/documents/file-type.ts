@@ -98,6 +98,18 @@ export function checkIntakeFile(file: { name: string; size: number }): UploadRef
   return checkUploadFile(file, 'intake');
 }
 
+/** The first bytes of a chosen file in the browser (enough for every signature `detectFileType` knows). */
+export async function fileHead(file: Blob): Promise<Uint8Array> {
+  const head = file.slice(0, 16);
+  if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('read'));
+    reader.readAsArrayBuffer(head);
+  });
+}
+
 const startsWith = (bytes: Uint8Array, sig: number[], offset = 0) =>
   bytes.length >= offset + sig.length && sig.every((b, i) => bytes[offset + i] === b);
 

@@ -14,7 +14,7 @@ import {
 import { documentKeys } from '@medora/shared/query';
 import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
-import { isImage, isPdf, isPdfFile } from '../model/documents-fallback';
+import { checkPdfUpload, isImage, isPdf } from '../model/documents-fallback';
 import { errorMessage, saveBlob } from '../model/files';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';
@@ -49,10 +49,14 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
     const picked = Array.from(files ?? []);
     if (inputRef.current) inputRef.current.value = '';
     if (picked.length === 0) return;
-    if (picked.some((f) => !isPdfFile(f))) {
-      setProblem(MESSAGES.pdfOnly);
-      notify.error(MESSAGES.pdfOnly);
-      return;
+    // Checked here, before any byte is sent: a wrong or too large file is refused at once, by name.
+    for (const file of picked) {
+      const refused = await checkPdfUpload(file);
+      if (refused) {
+        setProblem(refused);
+        notify.error(refused);
+        return;
+      }
     }
     try {
       await upload.mutateAsync(picked);

@@ -1,6 +1,6 @@
-import type { Appointment } from '@medora/shared';
+import { formatMessage, MAX_UPLOAD_BYTES, MESSAGES, type Appointment } from '@medora/shared';
 import { groupAppointments, statusLabel } from './appointments';
-import { fallbackDocuments, isPdf, isPdfFile } from './documents-fallback';
+import { checkPdfUpload, fallbackDocuments, isPdf, isPdfFile } from './documents-fallback';
 import { profileBmi, questionnaireSections } from './profile-summary';
 import { nextTabIndex, readTabState, writeTabState } from './tab-state';
 
@@ -83,6 +83,29 @@ describe('documents fallback', () => {
     expect(isPdf({ contentType: null, name: 'x.PDF' })).toBe(true);
     expect(isPdfFile({ name: 'x.png', type: 'image/png' })).toBe(false);
     expect(isPdfFile({ name: 'x.pdf', type: 'application/pdf' })).toBe(true);
+  });
+});
+
+describe('a PDF picked on the dashboard, checked before it is sent', () => {
+  const pdf = (name: string, bytes: BlobPart[], type = 'application/pdf') => new File(bytes, name, { type });
+
+  it('accepts a PDF by its first bytes', async () => {
+    expect(await checkPdfUpload(pdf('report.pdf', ['%PDF-1.4\n%%EOF\n']))).toBeNull();
+  });
+
+  it('refuses a text file named .pdf, naming it, not as a Word document or image', async () => {
+    const message = await checkPdfUpload(pdf('notes.pdf', ['just some text']));
+    expect(message).toBe(formatMessage('pdfFileRefused', { name: 'notes.pdf' }));
+    expect(message).not.toMatch(/Word|image/);
+  });
+
+  it('refuses a file over 10 MB at once', async () => {
+    const big = pdf('scan.pdf', ['%PDF-1.4\n', new Uint8Array(MAX_UPLOAD_BYTES)]);
+    expect(await checkPdfUpload(big)).toBe(MESSAGES.uploadTooLarge);
+  });
+
+  it('refuses another type by its name', async () => {
+    expect(await checkPdfUpload(pdf('photo.png', ['x'], 'image/png'))).toBe(MESSAGES.pdfOnly);
   });
 });
 

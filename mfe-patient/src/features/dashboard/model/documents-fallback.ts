@@ -1,4 +1,12 @@
-import type { IntakeAnswers, PatientDocument } from '@medora/shared';
+import {
+  detectFileType,
+  fileHead,
+  formatMessage,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  type IntakeAnswers,
+  type PatientDocument,
+} from '@medora/shared';
 
 const DOCUMENT_SUFFIX = '_document';
 
@@ -52,4 +60,17 @@ export function isImage(doc: Pick<PatientDocument, 'contentType'>): boolean {
 /** A picked file the dashboard accepts (PDF only on the dashboard). */
 export function isPdfFile(file: Pick<File, 'name' | 'type'>): boolean {
   return file.type === 'application/pdf' || (file.type === '' && /\.pdf$/i.test(file.name));
+}
+
+/**
+ * A file picked on the dashboard, checked before any byte is sent (the server checks again): a PDF by its
+ * name or type, at most 10 MB, and a PDF by its first bytes (a text file named .pdf is refused here, with
+ * its name). The message, or null when acceptable.
+ */
+export async function checkPdfUpload(file: File): Promise<string | null> {
+  if (!isPdfFile(file)) return MESSAGES.pdfOnly;
+  if (file.size > MAX_UPLOAD_BYTES) return MESSAGES.uploadTooLarge;
+  return detectFileType(await fileHead(file), file.name) === 'pdf'
+    ? null
+    : formatMessage('pdfFileRefused', { name: file.name });
 }

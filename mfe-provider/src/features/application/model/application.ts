@@ -4,6 +4,7 @@ import {
   REQUIRED_CREDENTIAL_TYPES,
   checkUploadFile,
   detectFileType,
+  fileHead,
   formatMessage,
   subSpecialtiesOf,
   type CreateDoctorInput,
@@ -90,18 +91,6 @@ export function hasRequiredDocuments(files: ApplicationFiles): boolean {
   return REQUIRED_CREDENTIAL_TYPES.every((type) => files[type] !== null);
 }
 
-/** The first bytes of a file (enough for every signature `detectFileType` knows). */
-async function headOf(file: Blob): Promise<Uint8Array> {
-  const head = file.slice(0, 16);
-  if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer());
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('read'));
-    reader.readAsArrayBuffer(head);
-  });
-}
-
 /**
  * A chosen credential checked on selection by name, size and content (a text file named
  * .pdf is refused here, not at the final submit); the message names the file. Null when acceptable.
@@ -111,7 +100,7 @@ export async function checkDocument(file: File): Promise<string | null> {
   const refused = checkUploadFile(file, 'credential');
   if (refused === 'fileTooLargeServer') return formatMessage('credentialFileTooLarge', { name });
   if (refused) return formatMessage('credentialFileRefused', { name });
-  const detected = detectFileType(await headOf(file), name);
+  const detected = detectFileType(await fileHead(file), name);
   return detected && CREDENTIAL_FILE_TYPES.includes(detected)
     ? null
     : formatMessage('credentialFileRefused', { name });
