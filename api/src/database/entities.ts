@@ -3,6 +3,7 @@ import { PrescriptionFileEntity } from '../appointments/prescription-file.entity
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorChangeRequestEntity } from '../doctors/doctor-change-request.entity.js';
 import { NotificationReadEntity } from '../notifications/notification-read.entity.js';
+import { NotificationEventEntity } from '../notifications/notification-event.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { UserPreferencesEntity } from '../users/user-preferences.entity.js';
 import { UserRoleCountEntity } from '../users/user-role-count.entity.js';
@@ -21,6 +22,7 @@ export const ENTITIES = [
   UserEntity,
   DoctorEntity,
   NotificationReadEntity,
+  NotificationEventEntity,
   AppointmentEntity,
   PatientProfileEntity,
   DocumentEntity,

@@ -13,7 +13,7 @@ import {
   type AppointmentRow,
 } from '../appointments/appointments.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { activeAppointmentSql, upcomingAppointmentSql } from '../common/sql-rules.js';
+import { upcomingAppointmentSql } from '../common/sql-rules.js';
 
 /** What a source sees: the caller's user row and the clock. */
 export interface NotificationSourceContext {
@@ -21,8 +21,11 @@ export interface NotificationSourceContext {
   now: Date;
 }
 
-/** A notification before the per-user read state is applied. */
-export type SourcedNotification = Omit<AppNotification, 'read'>;
+/**
+ * A notification before the per-user read state is applied. `settled`: read whatever that state
+ * says, because what it asked for is done (the welcome once the health profile is complete).
+ */
+export type SourcedNotification = Omit<AppNotification, 'read'> & { settled?: true };
 
 /**
  * One source = one query of the caller's own data and a function from its rows to notifications.
@@ -37,11 +40,13 @@ export interface NotificationSource {
 
 /**
  * 'system': a welcome from the moment the account was registered; the staff's does not ask them for a
- * health profile.
+ * health profile. A patient's is read once their health profile exists (it asks them to complete it).
  */
 export const welcomeSource: NotificationSource = {
-  build: (_rows, { user }) => [
+  sql: `SELECT 1 AS done FROM patient_profiles WHERE firebase_uid = $1 LIMIT 1`,
+  build: (rows, { user }) => [
     {
+      ...(user.role === 'patient' && rows.length > 0 ? { settled: true as const } : {}),
       id: 'system:welcome',
       type: 'system',
       title: MESSAGES.notificationWelcomeTitle,
@@ -52,13 +57,44 @@ export const welcomeSource: NotificationSource = {
   ],
 };
 
-/** 'appointment': the caller's non-cancelled appointments booked in the last 7 days. */
+/**
+ * Items about appointments read `notification_events` (append-only, written by a trigger in the same
+ * transaction as the change), never only the appointment's current row: each event carries the start
+ * the appointment had when it happened, so a later reschedule or cancel cannot rewrite an older item.
+ */
+type EventRow = AppointmentRow & {
+  event_starts_at: string;
+  event_previous_starts_at: string | null;
+  occurred_at: string;
+};
+
+/**
+ * Events of one kind in the last 7 days with their appointment and doctor: the caller's own
+ * (`$1` = their uid) or, for a doctor, their patients' (`d.user_id = u.id`).
+ */
+const eventsSql = (whose: 'patient' | 'doctor', kind: string, extra = '') =>
+  `SELECT ${APPOINTMENT_COLUMNS}, e.starts_at AS event_starts_at, e.previous_starts_at AS event_previous_starts_at,
+          e.occurred_at
+     FROM notification_events e JOIN appointments a ON a.id = e.appointment_id JOIN doctors d ON d.id = a.doctor_id
+    WHERE ${whose === 'patient' ? 'e.patient_uid = $1' : 'd.user_id = u.id'} AND e.kind = '${kind}' ${extra}
+      AND e.occurred_at > $2::timestamptz - interval '168 hours'
+    ORDER BY e.occurred_at DESC LIMIT 20`;
+const patientEventsSql = (kind: string, extra = '') => eventsSql('patient', kind, extra);
+const doctorEventsSql = (kind: string, extra = '') => eventsSql('doctor', kind, extra);
+
+/** The appointment as it was at the event: its start (and the one it moved from) then. */
+const asAtEvent = (row: EventRow) =>
+  toAppointment({
+    ...row,
+    starts_at: new Date(row.event_starts_at),
+    rescheduled_from: row.event_previous_starts_at,
+  });
+
+/** 'appointment': the caller's bookings in the last 7 days, at the time they were booked for. */
 export const appointmentSource: NotificationSource = {
-  sql: `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE a.patient_uid = $1 AND ${activeAppointmentSql('a')} AND a.booked_at > $2::timestamptz - interval '168 hours'
-         ORDER BY a.booked_at DESC LIMIT 20`,
+  sql: patientEventsSql('booked'),
   build: (rows) =>
-    (rows as unknown as AppointmentRow[]).map(toAppointment).map((a) => ({
+    (rows as unknown as EventRow[]).map(asAtEvent).map((a) => ({
       id: `appointment:${a.id}`,
       type: 'appointment' as const,
       title: MESSAGES.notificationAppointmentTitle,
@@ -96,11 +132,14 @@ export const reminderSource: NotificationSource = {
     })),
 };
 
-/** 'document': the caller's documents uploaded in the last 7 days (metadata only). */
+/**
+ * 'document': the caller's uploads in the last 7 days (metadata only), from the event record: a
+ * document deleted since keeps its item, since the upload did happen.
+ */
 export const documentSource: NotificationSource = {
-  sql: `SELECT id, name, uploaded_at FROM documents
-         WHERE patient_uid = $1 AND uploaded_at > $2::timestamptz - interval '168 hours'
-         ORDER BY uploaded_at DESC LIMIT 20`,
+  sql: `SELECT document_id AS id, document_name AS name, occurred_at AS uploaded_at FROM notification_events
+         WHERE patient_uid = $1 AND kind = 'document' AND occurred_at > $2::timestamptz - interval '168 hours'
+         ORDER BY occurred_at DESC LIMIT 20`,
   build: (rows) =>
     (rows as { id: string; name: string; uploaded_at: string }[]).map((d) => ({
       id: `document:${d.id}`,
@@ -116,13 +155,10 @@ export const documentSource: NotificationSource = {
  * doctor's reason, dated at the moment of the cancellation.
  */
 export const doctorCancelSource: NotificationSource = {
-  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.cancelled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE a.patient_uid = $1 AND a.status = 'Cancelled' AND a.cancelled_by = 'doctor'
-           AND a.cancelled_at > $2::timestamptz - interval '168 hours'
-         ORDER BY a.cancelled_at DESC LIMIT 20`,
+  sql: patientEventsSql('cancelled', `AND e.cancelled_by = 'doctor'`),
   build: (rows) =>
-    (rows as unknown as (AppointmentRow & { cancelled_at: string })[]).map((row) => {
-      const a = toAppointment(row);
+    (rows as unknown as EventRow[]).map((row) => {
+      const a = asAtEvent(row);
       return {
         id: `cancelled:${a.id}`,
         type: 'appointment' as const,
@@ -132,13 +168,10 @@ export const doctorCancelSource: NotificationSource = {
           date: formatAppointmentWhen(a),
           reason: a.cancelReason ?? '',
         }),
-        createdAt: new Date(row.cancelled_at).toISOString(),
+        createdAt: new Date(row.occurred_at).toISOString(),
       };
     }),
 };
-
-type MovedRow = AppointmentRow & { rescheduled_at: string };
-type CancelledRow = AppointmentRow & { cancelled_at: string };
 
 /** The time of a moment as part of an id: each reschedule is a notification of its own. */
 const stamp = (at: string) => new Date(at).getTime().toString(36);
@@ -148,14 +181,12 @@ const stamp = (at: string) => new Date(at).getTime().toString(36);
  * at the move, with the old and the new start as the patient reads dates.
  */
 export const rescheduleSource: NotificationSource = {
-  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.rescheduled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE a.patient_uid = $1 AND a.rescheduled_at > $2::timestamptz - interval '168 hours'
-         ORDER BY a.rescheduled_at DESC LIMIT 20`,
+  sql: patientEventsSql('rescheduled'),
   build: (rows) =>
-    (rows as unknown as MovedRow[]).map((row) => {
-      const a = toAppointment(row);
+    (rows as unknown as EventRow[]).map((row) => {
+      const a = asAtEvent(row);
       return {
-        id: `rescheduled:${a.id}:${stamp(row.rescheduled_at)}`,
+        id: `rescheduled:${a.id}:${stamp(row.occurred_at)}`,
         type: 'appointment' as const,
         title: MESSAGES.notificationRescheduledTitle,
         message: formatMessage('notificationRescheduledBody', {
@@ -164,7 +195,7 @@ export const rescheduleSource: NotificationSource = {
           date: formatAppointmentWhen(a),
           clinic: a.clinic,
         }),
-        createdAt: new Date(row.rescheduled_at).toISOString(),
+        createdAt: new Date(row.occurred_at).toISOString(),
       };
     }),
 };
@@ -174,21 +205,19 @@ export const rescheduleSource: NotificationSource = {
  * reschedules in the last 7 days. No health data: the dates only.
  */
 export const doctorRescheduleSource: NotificationSource = {
-  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.rescheduled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE d.user_id = u.id AND a.rescheduled_at > $2::timestamptz - interval '168 hours'
-         ORDER BY a.rescheduled_at DESC LIMIT 20`,
+  sql: doctorEventsSql('rescheduled'),
   build: (rows) =>
-    (rows as unknown as MovedRow[]).map((row) => {
-      const a = toAppointment(row);
+    (rows as unknown as EventRow[]).map((row) => {
+      const a = asAtEvent(row);
       return {
-        id: `doctor-rescheduled:${a.id}:${stamp(row.rescheduled_at)}`,
+        id: `doctor-rescheduled:${a.id}:${stamp(row.occurred_at)}`,
         type: 'appointment' as const,
         title: MESSAGES.notificationRescheduledTitle,
         message: formatMessage('notificationDoctorRescheduledBody', {
           from: formatDateTime(a.rescheduledFrom ?? a.startsAt, a.timeZone),
           date: formatAppointmentWhen(a),
         }),
-        createdAt: new Date(row.rescheduled_at).toISOString(),
+        createdAt: new Date(row.occurred_at).toISOString(),
       };
     }),
 };
@@ -198,13 +227,10 @@ export const doctorRescheduleSource: NotificationSource = {
  * last 7 days (a doctor's cancellation has its own, with the reason: doctorCancelSource).
  */
 export const cancelSource: NotificationSource = {
-  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.cancelled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE a.patient_uid = $1 AND a.status = 'Cancelled' AND a.cancelled_by IN ('patient', 'admin')
-           AND a.cancelled_at > $2::timestamptz - interval '168 hours'
-         ORDER BY a.cancelled_at DESC LIMIT 20`,
+  sql: patientEventsSql('cancelled', `AND e.cancelled_by IN ('patient', 'admin')`),
   build: (rows) =>
-    (rows as unknown as CancelledRow[]).map((row) => {
-      const a = toAppointment(row);
+    (rows as unknown as EventRow[]).map((row) => {
+      const a = asAtEvent(row);
       return {
         id: `cancelled:${a.id}`,
         type: 'appointment' as const,
@@ -213,40 +239,35 @@ export const cancelSource: NotificationSource = {
           doctor: a.doctor,
           date: formatAppointmentWhen(a),
         }),
-        createdAt: new Date(row.cancelled_at).toISOString(),
+        createdAt: new Date(row.occurred_at).toISOString(),
       };
     }),
 };
 
 /** 'appointment': for a doctor, appointments their patients (or an admin) cancelled. */
 export const doctorPatientCancelSource: NotificationSource = {
-  sql: `SELECT ${APPOINTMENT_COLUMNS}, a.cancelled_at FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE d.user_id = u.id AND a.status = 'Cancelled' AND a.cancelled_by IN ('patient', 'admin')
-           AND a.cancelled_at > $2::timestamptz - interval '168 hours'
-         ORDER BY a.cancelled_at DESC LIMIT 20`,
+  sql: doctorEventsSql('cancelled', `AND e.cancelled_by IN ('patient', 'admin')`),
   build: (rows) =>
-    (rows as unknown as CancelledRow[]).map((row) => {
-      const a = toAppointment(row);
+    (rows as unknown as EventRow[]).map((row) => {
+      const a = asAtEvent(row);
       return {
         id: `doctor-cancelled:${a.id}`,
         type: 'appointment' as const,
         title: MESSAGES.notificationCancelledTitle,
         message: formatMessage('notificationDoctorCancelledBody', { date: formatAppointmentWhen(a) }),
-        createdAt: new Date(row.cancelled_at).toISOString(),
+        createdAt: new Date(row.occurred_at).toISOString(),
       };
     }),
 };
 
 /**
- * 'appointment': for a doctor, their non-cancelled appointments booked in the last 7
- * days, dated at the booking. No health data: the date only.
+ * 'appointment': for a doctor, their appointments booked in the last 7 days, dated at the
+ * booking, at the time booked then. No health data: the date only.
  */
 export const doctorBookingSource: NotificationSource = {
-  sql: `SELECT ${APPOINTMENT_COLUMNS} FROM appointments a JOIN doctors d ON d.id = a.doctor_id
-         WHERE d.user_id = u.id AND ${activeAppointmentSql('a')} AND a.booked_at > $2::timestamptz - interval '168 hours'
-         ORDER BY a.booked_at DESC LIMIT 20`,
+  sql: doctorEventsSql('booked'),
   build: (rows) =>
-    (rows as unknown as AppointmentRow[]).map(toAppointment).map((a) => ({
+    (rows as unknown as EventRow[]).map(asAtEvent).map((a) => ({
       id: `doctor-booked:${a.id}`,
       type: 'appointment' as const,
       title: MESSAGES.notificationDoctorBookedTitle,

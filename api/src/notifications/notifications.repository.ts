@@ -6,7 +6,10 @@ import { NotificationReadEntity } from './notification-read.entity.js';
 import type { NotificationSource } from './notification-sources.js';
 
 /** The caller's user row and, per source, its rows as JSON (`source0`, `source1`, …). */
-export type SourcesRow = UserRow & { [source: `source${number}`]: Record<string, unknown>[] | null };
+export type SourcesRow = UserRow & { [source: `source${number}`]: Record<string, unknown>[] | null } & {
+  /** The user's in-app notifications setting; null when they never saved preferences. */
+  inAppNotifications: boolean | null;
+};
 
 /** Data access for notifications: the sources' rows and the per-user read state. */
 @Injectable()
@@ -21,6 +24,7 @@ export class NotificationsRepository {
    */
   static sourcesSql(sources: NotificationSource[]): string {
     return `SELECT ${USER_COLUMNS},
+      (SELECT p.in_app_notifications FROM user_preferences p WHERE p.user_id = u.id) AS "inAppNotifications",
       ${sources
         .map((s, i) =>
           s.sql

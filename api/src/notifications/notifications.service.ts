@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES, type NotificationsResponse } from '@medora/shared';
+import { DEFAULT_NOTIFICATION_PREFERENCES, MESSAGES, type NotificationsResponse } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
@@ -16,10 +16,18 @@ export class NotificationsService {
     private readonly users: UsersRepository,
   ) {}
 
-  /** The caller's notifications, newest first, with their read state. An unregistered caller has none. */
+  /**
+   * The caller's notifications, newest first, with their read state. An unregistered caller has none,
+   * and neither has one who turned in-app notifications off: the bell is empty and its count 0 while
+   * the setting is off. What happens meanwhile is still recorded, so turning it back on shows the
+   * last 7 days again, read state kept.
+   */
   async list(caller: Caller, now = new Date()): Promise<NotificationsResponse> {
     const row = await this.notifications.sourcesRow(this.sourcesSql, caller.uid, now);
     if (!row) return { items: [], unread: 0 };
+    if (!(row.inAppNotifications ?? DEFAULT_NOTIFICATION_PREFERENCES.inAppNotifications)) {
+      return { items: [], unread: 0 };
+    }
     const user: UserRow = row;
     const sourced = this.sources.flatMap((s, i) => s.build(row[`source${i}`] ?? [], { user, now }));
     sourced.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -29,7 +37,7 @@ export class NotificationsService {
           sourced.map((n) => n.id),
         )
       : new Set<string>();
-    const items = sourced.map((n) => ({ ...n, read: read.has(n.id) }));
+    const items = sourced.map(({ settled, ...n }) => ({ ...n, read: settled === true || read.has(n.id) }));
     return { items, unread: items.filter((n) => !n.read).length };
   }
 

@@ -26,6 +26,7 @@ import { AuditOutcomes1770163200000 } from './1770163200000-audit-outcomes.js';
 import { BreakTheGlass1770249600000 } from './1770249600000-break-the-glass.js';
 import { AuditRetentionJob1770250000000 } from './1770250000000-audit-retention-job.js';
 import { UnsubscribeVersions1770336000000 } from './1770336000000-unsubscribe-versions.js';
+import { NotificationEvents1770422400000 } from './1770422400000-notification-events.js';
 import { DoctorChangeRequests1770249600001 } from './1770249600001-doctor-change-requests.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   DoctorChangeRequests1770249600001,
   AuditRetentionJob1770250000000,
   UnsubscribeVersions1770336000000,
+  NotificationEvents1770422400000,
 ];
