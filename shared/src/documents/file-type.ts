@@ -102,12 +102,23 @@ export function checkIntakeFile(file: { name: string; size: number }): UploadRef
 export async function fileHead(file: Blob): Promise<Uint8Array> {
   const head = file.slice(0, 16);
   if (typeof head.arrayBuffer === 'function') return new Uint8Array(await head.arrayBuffer());
+  // Older Blob implementations (jsdom's) have no arrayBuffer(): the browser's FileReader then. Typed
+  // here because this package also compiles for Node, which has no FileReader.
+  const Reader = (globalThis as unknown as { FileReader: new () => ByteReader }).FileReader;
   return new Promise((resolve, reject) => {
-    const reader = new FileReader();
+    const reader = new Reader();
     reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
     reader.onerror = () => reject(reader.error ?? new Error('read'));
     reader.readAsArrayBuffer(head);
   });
+}
+
+interface ByteReader {
+  result: unknown;
+  error: unknown;
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  readAsArrayBuffer(blob: Blob): void;
 }
 
 const startsWith = (bytes: Uint8Array, sig: number[], offset = 0) =>
