@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { z } from 'zod';
 import {
+  accessReasonSchema,
   createAppointmentSchema,
   createDoctorSchema,
   createDocumentMetadataSchema,
@@ -64,6 +65,8 @@ export const FUZZ_ROUTES = [
   'POST /api/patients/{uid}/documents',
   'DELETE /api/patients/{uid}/documents/{id}',
   'POST /api/notifications/read',
+  // An admin's stated reason before reading a patient's record (break-the-glass)
+  'POST /api/patients/{uid}/access-reason',
   'POST /api/admin/doctors/{id}/approve',
   'POST /api/admin/doctors/{id}/reject',
   'POST /api/admin/doctors/{id}/reopen',
@@ -300,6 +303,16 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       path: `/api/patients/${patient.uid}/draft`,
       params: { names: ['uid'], build: (v) => `/api/patients/${v.uid ?? patient.uid}/draft` },
       noBody: true,
+    },
+    // An admin's reason: junk is refused with a 400 and opens no access (no grant, no audit row of one).
+    'POST /api/patients/{uid}/access-reason': {
+      caller: admin,
+      path: `/api/patients/${patient.uid}/access-reason`,
+      params: { names: ['uid'], build: (v) => `/api/patients/${v.uid}/access-reason` },
+      json: {
+        base: { reason: 'The patient asked support to check a missing visit' },
+        schema: accessReasonSchema,
+      },
     },
     'POST /api/notifications/read': {
       caller: patient,
