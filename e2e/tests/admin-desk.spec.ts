@@ -160,7 +160,13 @@ test('queues in tabs with search and pages; an approved doctor is suspended with
   await submitApplication(request, name, { role: 'provider', licenseNumber: licence });
   const admin = await adminPage(browser);
   const tabs = admin.getByRole('tablist', { name: 'Application queues' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Waiting for review', 'Approved', 'Rejected', 'Suspended']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'Waiting for review',
+    'Approved',
+    'Rejected',
+    'Suspended',
+    /^Change requests( \(\d+\))?$/,
+  ]);
   await searchFor(admin, licence.toLowerCase());
   const card = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(card).toContainText('Applies as');
