@@ -52,6 +52,8 @@ export * from './http-limits.js';
 export * from './documents/document-type.js';
 export type * from './schemas/intake.js';
 export type * from './schemas/audit.js';
+export * from './medications/types.js';
+export type * from './schemas/medications.js';
 export type * from './schemas/doctors.js';
 export type * from './schemas/doctor-search.js';
 // The pages a mail links to, the unsubscribe token's list, the local mailbox's types.

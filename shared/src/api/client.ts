@@ -45,6 +45,13 @@ import type {
 import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
 import type { AccessGrant, AccessLogResponse } from '../auth/access-reason.js';
 import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
+import type { Medication, MedicationHistoryPage, MedicationListResponse } from '../medications/types.js';
+import type {
+  MedicationInput,
+  MedicationReminderInput,
+  MedicationStatusInput,
+  MedicationUpdate,
+} from '../schemas/medications.js';
 
 /** Filters of `GET /api/audit` as the client sends them. */
 
@@ -312,6 +319,62 @@ export function createApiClient(options: ApiClientOptions = {}) {
     deleteDocument: (uid: string, id: string) =>
       request<void>(`/patients/${encodeURIComponent(uid)}/documents/${encodeURIComponent(id)}`, {
         method: 'DELETE',
+      }),
+    // My medicines: the owner, or a doctor in a care relationship with the patient.
+    /** `GET /api/patients/{uid}/medications`: current medicines, intake proposals, the last review. */
+    listMedications: (uid: string) =>
+      request<MedicationListResponse>(`/patients/${encodeURIComponent(uid)}/medications`),
+    /** `GET /api/patients/{uid}/medications/history`: stopped medicines, a page at a time. */
+    medicationHistory: (uid: string, cursor?: string) =>
+      request<MedicationHistoryPage>(`/patients/${encodeURIComponent(uid)}/medications/history`, {
+        query: { cursor },
+      }),
+    /** `POST /api/patients/{uid}/medications`: the patient adds (or confirms a proposal); a doctor proposes. */
+    addMedication: (uid: string, input: MedicationInput) =>
+      request<Medication>(`/patients/${encodeURIComponent(uid)}/medications`, {
+        method: 'POST',
+        body: input,
+      }),
+    /** `PATCH /api/patients/{uid}/medications/{id}` (owner). */
+    updateMedication: (uid: string, id: string, input: MedicationUpdate) =>
+      request<Medication>(`/patients/${encodeURIComponent(uid)}/medications/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: input,
+      }),
+    /** `POST /api/patients/{uid}/medications/{id}/status` (owner): stop, pause or restart. */
+    setMedicationStatus: (uid: string, id: string, input: MedicationStatusInput) =>
+      request<Medication>(
+        `/patients/${encodeURIComponent(uid)}/medications/${encodeURIComponent(id)}/status`,
+        { method: 'POST', body: input },
+      ),
+    /** `POST /api/patients/{uid}/medications/{id}/confirm` (owner): a doctor's or an import's entry is right. */
+    confirmMedication: (uid: string, id: string) =>
+      request<Medication>(
+        `/patients/${encodeURIComponent(uid)}/medications/${encodeURIComponent(id)}/confirm`,
+        { method: 'POST' },
+      ),
+    /** `PUT /api/patients/{uid}/medications/{id}/reminder` (owner). */
+    setMedicationReminder: (uid: string, id: string, input: MedicationReminderInput) =>
+      request<Medication>(
+        `/patients/${encodeURIComponent(uid)}/medications/${encodeURIComponent(id)}/reminder`,
+        { method: 'PUT', body: input },
+      ),
+    /** `DELETE /api/patients/{uid}/medications/{id}` (owner, after asking): removed for good, audited. */
+    deleteMedication: (uid: string, id: string) =>
+      request<void>(`/patients/${encodeURIComponent(uid)}/medications/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+      }),
+    /** `POST /api/patients/{uid}/medications/proposals/{key}/dismiss` (owner): not a medicine I take. */
+    dismissMedicationProposal: (uid: string, key: string) =>
+      request<void>(
+        `/patients/${encodeURIComponent(uid)}/medications/proposals/${encodeURIComponent(key)}/dismiss`,
+        { method: 'POST' },
+      ),
+    /** `POST /api/patients/{uid}/medications/review` (a doctor of the visit): reviewed at this visit. */
+    reviewMedications: (uid: string, appointmentId: string) =>
+      request<MedicationListResponse>(`/patients/${encodeURIComponent(uid)}/medications/review`, {
+        method: 'POST',
+        body: { appointmentId },
       }),
     /** `POST /api/appointments/{id}/cancel` (the patient): status Cancelled, the slot is free again. */
     cancelAppointment: (id: string) =>

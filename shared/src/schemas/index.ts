@@ -22,3 +22,5 @@ export * from './mail-jobs.js';
 export * from './mail.js';
 export * from './page-limit.js';
 export * from './query-string.js';
+// My medicines.
+export * from './medications.js';
