@@ -18,8 +18,16 @@ const remotes = frontends.filter((p) => p !== 'shell');
 // from any other module only its public surface may be imported: the Nest module, services,
 // entities and repositories. Everything else in a module folder (queries, mappers, helpers) is
 // private to it.
-const apiGlobalModules = ['config', 'auth', 'audit', 'common', 'database', 'throttling'];
-const apiPublicFiles = ['*.module.ts', '*.service.ts', '*.entity.ts', '*.repository.ts'];
+const apiGlobalModules = ['config', 'auth', 'audit', 'common', 'database', 'storage', 'throttling'];
+// Rules (*.rules.ts) and contracts (*.contract.ts) are what a domain offers others to apply as they are.
+const apiPublicFiles = [
+  '*.module.ts',
+  '*.service.ts',
+  '*.entity.ts',
+  '*.repository.ts',
+  '*.rules.ts',
+  '*.contract.ts',
+];
 // TEMPORARY: existing imports of another module's internals, allowed until they move.
 // None left: the mappers other modules used moved into their aggregate's repository.
 const apiTemporarilyAllowed = [];
@@ -37,7 +45,7 @@ const apiZones = apiModules.map((m) => {
     target: `api/src/${m}/**`,
     from: others.map((o) => `api/src/${o}/**`),
     except: [...apiPublicFiles.map((f) => `**/${f}`), ...apiTemporarilyAllowed.map((f) => `**/api/src/${f}`)],
-    message: `A module imports only another module's *.module/*.service/*.entity/*.repository files (or config, auth, audit, common, database, throttling); move shared code to common/.`,
+    message: `A module imports only another module's *.module/*.service/*.entity/*.repository files , rules or contracts (or config, auth, audit, common, database, storage, throttling); move shared code to common/.`,
   };
 });
 

@@ -6,7 +6,7 @@
  * here for the moment if it is not running).
  */
 import pg from 'pg';
-import { S3ObjectStore } from '../api/src/common/s3-object-store.js';
+import { S3ObjectStore } from '../api/src/storage/s3-object-store.js';
 import { loadConfig } from '../api/src/config/config.js';
 import { embeddedDatabaseUrl } from '../api/src/database/default-url.js';
 import { startEmbeddedPostgres, type RunningPostgres } from '../api/src/database/embedded.js';

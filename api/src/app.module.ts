@@ -26,8 +26,8 @@ import { AccessLogModule } from './access/access-log.module.js';
 import { RateLimitModule } from './throttling/rate-limit.module.js';
 import { loggerParams } from './logging/logger-options.js';
 import { MetricsModule } from './metrics/metrics.module.js';
-import { ObjectStoreModule } from './common/object-store.module.js';
-import { JobsModule } from './mail/queue/jobs.module.js';
+import { ObjectStoreModule } from './storage/object-store.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 
 @Module({})
 export class AppModule {

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, redactUrl, type Config } from './config/config
 import { embeddedApiUrl, startEmbeddedPostgres, type RunningPostgres } from './database/embedded.js';
 import { drainHttpServer } from './health/drain.js';
 import { ShutdownState } from './health/shutdown-state.js';
-import { JobBoss } from './mail/queue/job-boss.js';
+import { JobBoss } from './jobs/job-boss.js';
 
 async function main(): Promise<void> {
   let config: Config;

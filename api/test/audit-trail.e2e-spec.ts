@@ -2,7 +2,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { AUDIT_DEFAULT_WINDOW_DAYS, AUDIT_MAX_LIMIT, type AuditEntry, type AuditQuery } from '@medora/shared';
 import { AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_SCHEDULE, JOB_SCHEMA } from '../src/database/job-schema.js';
-import { AuditRetentionJob } from '../src/mail/queue/audit-retention-job.service.js';
+import { AuditRetentionJob } from '../src/jobs/audit-retention-job.service.js';
 import { AuditRepository } from '../src/audit/audit.repository.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 import { registeredPatient } from './booking-helpers.js';

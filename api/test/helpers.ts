@@ -8,7 +8,7 @@ import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
-import type { MailDispatcher } from '../src/mail/mail-contract.js';
+import type { MailDispatcher } from '../src/mail/mail.contract.js';
 import { withLogin } from '../src/database/app-role.js';
 import { createThrowawayDatabase } from '../src/database/embedded.js';
 import { TEST_ENV, TEST_PROJECT_ID } from './test-env.js';

@@ -1,16 +1,16 @@
 import pg from 'pg';
 import request from 'supertest';
 import { MESSAGES, type FailedMailPage } from '@medora/shared';
-import { JobBoss } from '../src/mail/queue/job-boss.js';
-import { RECORD_DUE_SQL } from '../src/mail/queue/reminder.repository.js';
-import { ReminderSweep } from '../src/mail/queue/reminder-sweep.service.js';
+import { JobBoss } from '../src/jobs/job-boss.js';
+import { RECORD_DUE_SQL } from '../src/jobs/reminder.repository.js';
+import { ReminderSweep } from '../src/jobs/reminder-sweep.service.js';
 import {
   MAIL_QUEUE,
   type MailDispatcher,
   type MailEvent,
   type MailQueue,
-} from '../src/mail/mail-contract.js';
-import { MAIL_BATCH_SIZE } from '../src/mail/queue/pg-boss-mail-queue.js';
+} from '../src/mail/mail.contract.js';
+import { MAIL_BATCH_SIZE } from '../src/jobs/pg-boss-mail-queue.js';
 import { approvedDoctorAccount, registeredPatient, type SeededDoctor } from './booking-helpers.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 

@@ -1,6 +1,6 @@
-import { MAIL_QUEUE, type MailEvent, type MailQueue } from '../src/mail/mail-contract.js';
+import { MAIL_QUEUE, type MailEvent, type MailQueue } from '../src/mail/mail.contract.js';
 import { MailSink } from '../src/mail/mail-sink.js';
-import { MAIL_BATCH_SIZE } from '../src/mail/queue/pg-boss-mail-queue.js';
+import { MAIL_BATCH_SIZE } from '../src/jobs/pg-boss-mail-queue.js';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import {
   approvedDoctorAccount,

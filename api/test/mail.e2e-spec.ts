@@ -8,7 +8,7 @@ import {
   type Appointment,
   type MailSinkMessage,
 } from '@medora/shared';
-import { MAIL_DISPATCHER, type MailDispatcher, type MailEvent } from '../src/mail/mail-contract.js';
+import { MAIL_DISPATCHER, type MailDispatcher, type MailEvent } from '../src/mail/mail.contract.js';
 import { MailDispatcherService } from '../src/mail/mail-dispatcher.service.js';
 import { MailSink } from '../src/mail/mail-sink.js';
 import { createUnsubscribeToken } from '../src/mail/unsubscribe-token.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import request, { type Response, type Test } from 'supertest';
-import { S3ObjectStore } from '../src/common/s3-object-store.js';
+import { S3ObjectStore } from '../src/storage/s3-object-store.js';
 import { migrateStorage } from '../src/database/storage-migration.js';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import {

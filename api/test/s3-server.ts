@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 // s3rver is CommonJS without types: a small S3-protocol server (Koa) keeping objects in a folder.
 import S3rver from 's3rver';
-import { s3Client } from '../src/common/s3-object-store.js';
+import { s3Client } from '../src/storage/s3-object-store.js';
 import type { S3Config } from '../src/config/config.js';
 import { freePort } from './free-port.js';
 

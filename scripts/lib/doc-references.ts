@@ -315,7 +315,7 @@ export interface ScanContext {
 /**
  * The repository-relative file a path in `file` means, or null when none exists: a `./` or `../` path
  * from the file's folder; any other from the file's folder or one of its ancestors up to the root
- * (comments name `mail/mail-contract.ts` from inside `api/src/`). A `.js` path may name the `.ts` or
+ * (comments name `mail/mail.contract.ts` from inside `api/src/`). A `.js` path may name the `.ts` or
  * `.tsx` source, as ESM imports do.
  */
 function resolveRelative(file: string, target: string, exists: (p: string) => boolean): string | null {

@@ -8,7 +8,7 @@ const root = path.resolve(__dirname, '../..');
 const files = new Set([
   'README.md',
   'docs/product.md',
-  'api/src/mail/mail-contract.ts',
+  'api/src/mail/mail.contract.ts',
   'api/src/config/config.ts',
   'scripts/lib/nginx.ts',
   'shared/src/remotes.ts',
@@ -64,7 +64,7 @@ describe('unfollowable references', () => {
 
   it('checks relative paths in comments against the tree, from the file up to the root', () => {
     const text = [
-      '// the contract is in `mail/mail-contract.ts`; the fragments in `api/src/common/appointment-sql.ts`',
+      '// the contract is in `mail/mail.contract.ts`; the fragments in `api/src/common/appointment-sql.ts`',
       "const virtual = 'api/src/nowhere/virtual.ts'; // code strings are the tests' business",
     ].join('\n');
     expect(kinds(scanText('api/src/config/config.ts', text, context))).toEqual([

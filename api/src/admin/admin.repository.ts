@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { FOLLOW_UP_MAX_ROWS, type ApplicationQueue, type ApplicationSort } from '@medora/shared';
-import { upcomingAppointmentSql } from '../common/sql-rules.js';
+import { upcomingAppointmentSql } from '../appointments/appointment-sql.rules.js';
 import { APPLICATION_SEARCH_TEXT_SQL } from '../database/migrations/1769558400000-admin-list-indexes.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import type { ApplicationRow } from '../doctors/doctors.repository.js';

@@ -18,7 +18,7 @@ import { AppointmentsRepository } from '../appointments/appointments.repository.
 import { AuditService, auditEntry } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { FileStore } from '../common/file-store.js';
+import { FileStore } from '../storage/file-store.js';
 import {
   VERIFICATION_STATUSES,
   type DoctorEntity,

@@ -5,8 +5,8 @@ import {
   type AppointmentStatus,
   type CancelledBy,
 } from '@medora/shared';
-import { cachedSlotOf } from '../common/cached-slot.js';
-import { isActiveAppointment } from '../common/sql-rules.js';
+import { cachedSlotOf } from './cached-slot.rules.js';
+import { isActiveAppointment } from './appointment-sql.rules.js';
 
 /** A row of `appointments` joined with its doctor's time zone, as raw SQL returns it. */
 export interface AppointmentRow {

@@ -4,20 +4,21 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { careUntilSql, doctorOfPatientSql } from '../auth/doctor-of-patient.js';
 import { latestVisitJoinSql } from '../patients/patients.repository.js';
+import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
   openAppointmentSql,
   startedAppointmentSql,
   upcomingAppointmentSql,
-} from '../common/sql-rules.js';
+} from './appointment-sql.rules.js';
 import { returnedRows } from '../common/sql-rows.js';
 import {
   storedFileColumns,
   storedFileOf,
   type StoredFile,
   type StoredFileRow,
-} from '../common/object-store.js';
+} from '../storage/object-store.js';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from './appointment-mapper.js';
 import { APPOINTMENTS_OF_PATIENT_SQL } from './appointments.queries.js';
 
@@ -62,16 +63,6 @@ export type DoctorAppointmentRow = {
   name: string | null;
   ai_summary: unknown;
 };
-
-/** Where a keyset page of a time-ordered list ends: the last row's time (ISO, µs) and id. */
-export interface KeysetPosition {
-  at: string;
-  id: string;
-}
-
-/** A timestamptz as ISO text to the microsecond (a JS Date keeps milliseconds only). */
-export const KEYSET_TIME_SQL = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The record behind one appointment card (`intakeForDoctor`). */
 export interface AppointmentIntakeRow {

@@ -27,7 +27,7 @@ import {
   type AppointmentAccessRow,
   type AppointmentRow,
 } from './appointments.repository.js';
-import { buildAppointmentIcs, consultationLength } from '../common/appointment-ics.js';
+import { buildAppointmentIcs, consultationLength } from './appointment-ics.contract.js';
 import { appointmentListAudit } from './appointments.queries.js';
 import { MailService } from '../mail/mail.service.js';
 

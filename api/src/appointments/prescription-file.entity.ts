@@ -9,7 +9,7 @@ import {
   PrimaryColumn,
   type Relation,
 } from 'typeorm';
-import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../storage/stored-file-columns.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AppointmentEntity } from './appointment.entity.js';
 

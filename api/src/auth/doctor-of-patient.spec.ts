@@ -1,5 +1,10 @@
 import { jest } from '@jest/globals';
-import { activeAppointmentSql, approvedDoctorSql, careEndSql, inCareWindowSql } from '../common/sql-rules.js';
+import {
+  activeAppointmentSql,
+  approvedDoctorSql,
+  careEndSql,
+  inCareWindowSql,
+} from '../appointments/appointment-sql.rules.js';
 import { doctorOfPatientSql, isDoctorOfPatient } from './doctor-of-patient.js';
 
 describe('doctor of patient', () => {

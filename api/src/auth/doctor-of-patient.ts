@@ -1,12 +1,17 @@
 import type { DataSource } from 'typeorm';
-import { activeAppointmentSql, approvedDoctorSql, careEndSql, inCareWindowSql } from '../common/sql-rules.js';
+import {
+  activeAppointmentSql,
+  approvedDoctorSql,
+  careEndSql,
+  inCareWindowSql,
+} from '../appointments/appointment-sql.rules.js';
 
 /**
  * "Doctor of patient" (docs/security.md#access-rules), defined once: the account is the linked user of an
  * admin-approved doctor record that is caring for the patient — an open appointment with them, or a
  * Completed / No-Show one closed no more than CARE_ACCESS_DAYS ago. A cancelled appointment gives
  * nothing. Within the window after the last closed visit the doctor sees the patient's visits up to that
- * visit's close only (`careUntilSql`). The appointment conditions are in `common/sql-rules.ts`. Every
+ * visit's close only (`careUntilSql`). The appointment conditions are in `appointments/appointment-sql.rules.ts`. Every
  * route that shows a patient's health data to a doctor decides with these fragments; none re-states them.
  */
 

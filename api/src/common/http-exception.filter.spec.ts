@@ -18,7 +18,7 @@ import {
 } from './http-exception.filter.js';
 import { HTTP_MESSAGES } from './http-messages.js';
 import { MAX_ERROR_FIELDS } from './input-limits.js';
-import { markObjectStoreError } from './object-store.js';
+import { markObjectStoreError } from '../storage/object-store.js';
 
 /** A server error as node-postgres raises it. */
 function pgError(code: string, message: string): pg.DatabaseError {

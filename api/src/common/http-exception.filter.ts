@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { MESSAGES, type ErrorBody } from '@medora/shared';
 import { STATEMENT_TIMEOUT, connectionFailure, isStatementTimeout } from '../database/connection-errors.js';
-import { isObjectStoreError } from './object-store.js';
+import { isObjectStoreError } from '../storage/object-store.js';
 import { HTTP_MESSAGES } from './http-messages.js';
 import { capFields } from './input-limits.js';
 import { routeTemplate } from './route-template.js';

@@ -1,4 +1,12 @@
-import type { KeysetPosition } from '../appointments/appointments.repository.js';
+/** Where a keyset page of a time-ordered list ends: the last row's time (ISO, µs) and id. */
+export interface KeysetPosition {
+  at: string;
+  id: string;
+}
+
+/** A timestamptz as ISO text to the microsecond (a JS Date keeps milliseconds only). */
+export const KEYSET_TIME_SQL = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

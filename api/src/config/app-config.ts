@@ -17,7 +17,7 @@ export interface AppConfig extends Config {
   /** Where the JSON log lines go (default: stdout). Code only, not an env setting; tests capture them. */
   logDestination?: DestinationStream;
   /**
-   * What sends each mail job (a `MailDispatcher` of mail/mail-contract.ts, spelled out here
+   * What sends each mail job (a `MailDispatcher` of mail/mail.contract.ts, spelled out here
    * because config imports no module's internals). Code only, not an env setting: tests pass one
    * that records events and can fail like an SMTP outage.
    */

@@ -11,7 +11,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
-import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../storage/stored-file-columns.js';
 import type { CredentialType } from '@medora/shared';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 

@@ -15,7 +15,7 @@ import { AuditLogEntity } from '../audit/audit.entity.js';
 import { AuditRetentionPolicyEntity } from '../audit/audit-retention-policy.entity.js';
 import { AccessGrantEntity } from '../access/access-grant.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
-import { AppointmentReminderEntity } from '../mail/queue/appointment-reminder.entity.js';
+import { AppointmentReminderEntity } from '../jobs/appointment-reminder.entity.js';
 
 /** Every entity the DataSource knows. */
 export const ENTITIES = [

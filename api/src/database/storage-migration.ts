@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { ObjectStore } from '../common/object-store.js';
-import { PostgresObjectStore } from '../common/object-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { PostgresObjectStore } from '../storage/object-store.js';
 
 /**
  * The tables holding file bytes: key column, the owner in the object key (as uploads name them:

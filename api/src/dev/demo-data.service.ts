@@ -22,7 +22,7 @@ import { AppointmentsService } from '../appointments/appointments.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { uploadOfBuffer } from '../common/multipart.js';
-import { isActiveAppointment } from '../common/sql-rules.js';
+import { isActiveAppointment } from '../appointments/appointment-sql.rules.js';
 import { DoctorApplicationsService } from '../doctors/doctor-applications.service.js';
 import { DoctorsRepository } from '../doctors/doctors.repository.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';

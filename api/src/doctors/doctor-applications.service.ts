@@ -23,8 +23,8 @@ import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/acce
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UploadStream } from '../common/multipart.js';
-import { FileStore } from '../common/file-store.js';
-import type { StoredFile } from '../common/object-store.js';
+import { FileStore } from '../storage/file-store.js';
+import type { StoredFile } from '../storage/object-store.js';
 import type { DoctorEntity } from './doctor.entity.js';
 import type { ChangeRequestChanges, DoctorChangeRequestEntity } from './doctor-change-request.entity.js';
 import { DoctorChangeRequestsRepository } from './doctor-change-requests.repository.js';

@@ -10,10 +10,14 @@ import {
   type DoctorsWithContextResponse,
   type PublicDoctor,
 } from '@medora/shared';
-import { bookingWindowParams } from '../common/booking-window.js';
-import { cachedSlotOf, cachedSlotStart } from '../common/cached-slot.js';
+import { bookingWindowParams } from '../appointments/booking-window.rules.js';
+import { cachedSlotOf, cachedSlotStart } from '../appointments/cached-slot.rules.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { activeAppointmentSql, approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
+import {
+  activeAppointmentSql,
+  approvedDoctorSql,
+  hasHoursSql,
+} from '../appointments/appointment-sql.rules.js';
 
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;

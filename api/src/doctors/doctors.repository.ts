@@ -10,9 +10,9 @@ import {
   storedFileOf,
   type StoredFile,
   type StoredFileRow,
-} from '../common/object-store.js';
+} from '../storage/object-store.js';
 import { camelizeRow } from '../common/sql-rows.js';
-import { approvedDoctorSql } from '../common/sql-rules.js';
+import { approvedDoctorSql } from '../appointments/appointment-sql.rules.js';
 import { DoctorEntity, type DoctorSchedule, type VerificationStatus } from './doctor.entity.js';
 import {
   DOCTOR_SLOTS_SQL,

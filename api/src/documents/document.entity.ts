@@ -9,7 +9,7 @@ import {
   PrimaryGeneratedColumn,
   type Relation,
 } from 'typeorm';
-import { STORED_FILE_CHECK, StoredFileColumns } from '../common/stored-file-columns.js';
+import { STORED_FILE_CHECK, StoredFileColumns } from '../storage/stored-file-columns.js';
 
 /**
  * Metadata of a patient document (`PatientDocument` in `@medora/shared`); the bytes are in

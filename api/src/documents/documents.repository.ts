@@ -6,7 +6,7 @@ import {
   storedFileOf,
   type StoredFile,
   type StoredFileRow,
-} from '../common/object-store.js';
+} from '../storage/object-store.js';
 import { camelizeRow, returnedRows } from '../common/sql-rows.js';
 import { DocumentEntity, DocumentFileEntity } from './document.entity.js';
 

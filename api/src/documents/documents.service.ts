@@ -14,7 +14,7 @@ import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UploadStream } from '../common/multipart.js';
-import { FileStore } from '../common/file-store.js';
+import { FileStore } from '../storage/file-store.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { PatientsRepository } from '../patients/patients.repository.js';
 import type { DocumentEntity } from './document.entity.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { DependencyState } from '@medora/shared';
-import { FileStore } from '../common/file-store.js';
+import { FileStore } from '../storage/file-store.js';
 import { REDIS } from '../throttling/rate-limit.module.js';
 
 /** Whether the shared dependencies besides the database answer, for the readiness route. */

@@ -6,8 +6,8 @@ import {
   withoutFinalStop,
   type MessageKey,
 } from '@medora/shared';
-import { buildAppointmentIcs } from '../common/appointment-ics.js';
-import type { MailEvent } from './mail-contract.js';
+import { buildAppointmentIcs } from '../appointments/appointment-ics.contract.js';
+import type { MailEvent } from './mail.contract.js';
 
 /**
  * What an appointment mail may say (minimal on health data). The type holds no notes,

@@ -11,7 +11,7 @@ import { Public } from '../auth/decorators.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import { MAIL_DISPATCHER, type MailDispatcher, type MailOutcome } from './mail-contract.js';
+import { MAIL_DISPATCHER, type MailDispatcher, type MailOutcome } from './mail.contract.js';
 import { MailSink } from './mail-sink.js';
 import { MailRepository } from './mail.repository.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';

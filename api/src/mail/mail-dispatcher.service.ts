@@ -8,7 +8,7 @@ import {
   type ComposedMail,
   type MailLinks,
 } from './mail-composer.js';
-import type { MailDispatcher, MailEvent, MailOutcome } from './mail-contract.js';
+import type { MailDispatcher, MailEvent, MailOutcome } from './mail.contract.js';
 import { MailRepository, type MailRecipient } from './mail.repository.js';
 import { MailTransport } from './mail-transport.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';

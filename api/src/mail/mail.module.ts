@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MAIL_DISPATCHER } from './mail-contract.js';
+import { MAIL_DISPATCHER } from './mail.contract.js';
 import { MailDispatcherService } from './mail-dispatcher.service.js';
 import { MailSink } from './mail-sink.js';
 import { MailTransport } from './mail-transport.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type UnsubscribeList } from '@medora/shared';
-import { consultationLength } from '../common/appointment-ics.js';
+import { consultationLength } from '../appointments/appointment-ics.contract.js';
 import { leanQuery } from '../common/lean-query.js';
 import type { AppointmentMailFacts } from './mail-composer.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { MAIL_QUEUE, type MailEvent, type MailQueue } from './mail-contract.js';
+import { MAIL_QUEUE, type MailEvent, type MailQueue } from './mail.contract.js';
 
-export type { MailEvent } from './mail-contract.js';
+export type { MailEvent } from './mail.contract.js';
 
 /**
  * What producers (appointments, admin) call after their transaction committed: hands

@@ -13,7 +13,7 @@ import {
   type AppointmentRow,
 } from '../appointments/appointments.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { upcomingAppointmentSql } from '../common/sql-rules.js';
+import { upcomingAppointmentSql } from '../appointments/appointment-sql.rules.js';
 
 /** What a source sees: the caller's user row and the clock. */
 export interface NotificationSourceContext {

@@ -37,7 +37,7 @@ import {
   type IntakeAnswers,
   type RecordMeasures,
 } from '@medora/shared';
-import { DEFAULT_CONSULTATION_MINUTES } from '../common/appointment-ics.js';
+import { DEFAULT_CONSULTATION_MINUTES } from '../appointments/appointment-ics.contract.js';
 import { downloadPath } from '../documents/documents.service.js';
 
 /**

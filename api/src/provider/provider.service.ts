@@ -42,14 +42,14 @@ import { CONFIG, type Config } from '../config/config.js';
 import { MailService } from '../mail/mail.service.js';
 import { AccessPolicy, auditTargetOf } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
-import { bookingWindowParams } from '../common/booking-window.js';
-import { cachedSlotOf } from '../common/cached-slot.js';
+import { bookingWindowParams } from '../appointments/booking-window.rules.js';
+import { cachedSlotOf } from '../appointments/cached-slot.rules.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
-import { summaryHeadline } from '../common/summary-headline.js';
+import { summaryHeadline } from '../summary/summary-headline.rules.js';
 import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import type { UploadStream } from '../common/multipart.js';
-import { FileStore } from '../common/file-store.js';
+import { FileStore } from '../storage/file-store.js';
 import type { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
 

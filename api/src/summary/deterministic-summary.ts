@@ -1,7 +1,7 @@
 import { findFlags } from './flag-engine.js';
 import { freeTextPresent } from './free-text-lexicon.js';
 import { allergyLines, mergeMedicines } from './medicines.js';
-import { CHIEF_COMPLAINTS_TITLE } from '../common/summary-headline.js';
+import { CHIEF_COMPLAINTS_TITLE } from './summary-headline.rules.js';
 import {
   ageOn,
   bmiCategory,

@@ -11,7 +11,7 @@ import {
   type UserRow,
 } from './users.queries.js';
 import { UserEntity } from './user.entity.js';
-import { approvedDoctorSql } from '../common/sql-rules.js';
+import { approvedDoctorSql } from '../appointments/appointment-sql.rules.js';
 
 // The SQL text and row shape stay in a plain module: the benchmark's baseline server imports them
 // without Nest. Other modules take them from here.

@@ -2,7 +2,7 @@ import { UPCOMING_STATUSES, VISIT_UNDO_HOURS, type AppointmentStatus } from './t
 
 /**
  * "Upcoming" vs "History", defined once for the shell, the remotes and the API (whose SQL
- * fragments in `api/src/common/sql-rules.ts` are built from the same list and boundary).
+ * fragments in `api/src/appointments/appointment-sql.rules.ts` are built from the same list and boundary).
  */
 
 /**

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DEMO_DOCTORS } from '@medora/shared';
-import { approvedDoctorSql } from '../../common/sql-rules.js';
+import { approvedDoctorSql } from '../../appointments/appointment-sql.rules.js';
 
 // The list lives in @medora/shared (the booking fallback shows the same doctors); re-exported for tests.
 export { DEMO_DOCTORS };

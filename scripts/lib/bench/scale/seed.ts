@@ -4,7 +4,7 @@
  * migrations ran), following the product rules the API relies on:
  *
  * - approved doctors have an account (role doctor), weekly hours (`availableDays` + `timeSlots`, the
- *   shape of the demo doctors) and are onboarded — the listing conditions of `sql-rules.ts`;
+ *   shape of the demo doctors) and are onboarded — the listing conditions of `appointment-sql.rules.ts`;
  * - appointments start on one of their doctor's weekly slots (the local time in the clinic's zone),
  *   at most one active appointment per slot (the unique slot index), half of each doctor's slots taken,
  *   from about two years ago to four weeks ahead; statuses as time left them (past: Completed, No-Show,

@@ -12,7 +12,7 @@ import { mailAdminKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './failed-mail.module.css';
 
-/** The mail kinds and audiences of the queue's events (api/src/mail/mail-contract.ts), as admins read them. */
+/** The mail kinds and audiences of the queue's events (api/src/mail/mail.contract.ts), as admins read them. */
 const KIND_LABELS: Record<string, string> = {
   'appointment.booked': MESSAGES.mailKindBooked,
   'appointment.cancelled': MESSAGES.mailKindCancelled,

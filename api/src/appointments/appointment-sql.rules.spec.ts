@@ -6,7 +6,7 @@ import {
   openAppointmentSql,
   startedAppointmentSql,
   upcomingAppointmentSql,
-} from './sql-rules.js';
+} from './appointment-sql.rules.js';
 
 describe('product rules as SQL', () => {
   it('upcoming is an open status and a start strictly after now, like isUpcoming', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { CONFIG, type Config } from '../config/config.js';
-import type { UploadStream } from './multipart.js';
+import type { UploadStream } from '../common/multipart.js';
 import { PostgresObjectStore, type ObjectStore, type StoredFile } from './object-store.js';
 import { S3ObjectStore } from './s3-object-store.js';
 

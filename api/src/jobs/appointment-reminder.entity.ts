@@ -1,5 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
-import { AppointmentEntity } from '../../appointments/appointment.entity.js';
+import { AppointmentEntity } from '../appointments/appointment.entity.js';
 
 /** A reminder the sweep enqueued: at most one per appointment and start. */
 @Entity({ name: 'appointment_reminders' })

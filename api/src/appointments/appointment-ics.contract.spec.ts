@@ -1,4 +1,4 @@
-import { buildAppointmentIcs, icsText, icsUtc } from './appointment-ics.js';
+import { buildAppointmentIcs, icsText, icsUtc } from './appointment-ics.contract.js';
 
 const base = {
   id: '7d0c1f0e-0000-4000-8000-000000000001',

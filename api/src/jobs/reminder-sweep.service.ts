@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config.js';
-import { CONFIG } from '../../config/config.js';
-import { REMINDER_SWEEP_QUEUE } from '../../database/job-schema.js';
-import type { MailEvent } from '../mail-contract.js';
+import type { AppConfig } from '../config/app-config.js';
+import { CONFIG } from '../config/config.js';
+import { REMINDER_SWEEP_QUEUE } from '../database/job-schema.js';
+import type { MailEvent } from '../mail/mail.contract.js';
 import { AppClock } from './app-clock.js';
 import { JobBoss } from './job-boss.js';
 import { PgBossMailQueue } from './pg-boss-mail-queue.js';

@@ -7,13 +7,13 @@ import {
   type DevClockInput,
   type ReminderSweepResult,
 } from '@medora/shared';
-import { Public } from '../../auth/decorators.js';
-import { ApiException } from '../../common/http-exception.filter.js';
-import { ERROR_BODY_SCHEMA } from '../../common/openapi.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import { Public } from '../auth/decorators.js';
+import { ApiException } from '../common/http-exception.filter.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { AppClock } from './app-clock.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
-import { RateLimit } from '../../throttling/rate-limit.decorator.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 
 /**
  * Local mode only (JobsModule registers it only with MEDORA_LOCAL_MODE, which the config

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { AuditRepository } from '../../audit/audit.repository.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { CONFIG } from '../../config/config.js';
-import { AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_SCHEDULE } from '../../database/job-schema.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import type { AppConfig } from '../config/app-config.js';
+import { CONFIG } from '../config/config.js';
+import { AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_SCHEDULE } from '../database/job-schema.js';
 import { JobBoss } from './job-boss.js';
 
 /**

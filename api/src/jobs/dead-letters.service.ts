@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { MESSAGES, type FailedMail, type FailedMailPage, type FailedMailQuery } from '@medora/shared';
-import type { Caller } from '../../auth/caller.js';
-import { AuditService } from '../../audit/audit.service.js';
-import { ApiException } from '../../common/http-exception.filter.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../../common/keyset-cursor.js';
+import type { Caller } from '../auth/caller.js';
+import { AuditService } from '../audit/audit.service.js';
+import { ApiException } from '../common/http-exception.filter.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
 import { DeadLettersRepository, type DeadLetterRow } from './dead-letters.repository.js';
 import { PgBossMailQueue } from './pg-boss-mail-queue.js';
 

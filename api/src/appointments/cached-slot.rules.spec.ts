@@ -1,5 +1,5 @@
 import { slotOf, slotStart } from '@medora/shared';
-import { cachedSlotOf, cachedSlotStart } from './cached-slot.js';
+import { cachedSlotOf, cachedSlotStart } from './cached-slot.rules.js';
 
 describe('cachedSlotOf', () => {
   it('gives what slotOf gives, across zones and a daylight-saving change', () => {

@@ -8,12 +8,12 @@ import {
   type FailedMailQuery,
   type FailedMailRetry,
 } from '@medora/shared';
-import type { Caller } from '../../auth/caller.js';
-import { CurrentCaller, Roles } from '../../auth/decorators.js';
-import { ERROR_BODY_SCHEMA } from '../../common/openapi.js';
-import { ZodValidationPipe } from '../../common/zod-validation.pipe.js';
+import type { Caller } from '../auth/caller.js';
+import { CurrentCaller, Roles } from '../auth/decorators.js';
+import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { DeadLettersService } from './dead-letters.service.js';
-import { RateLimit } from '../../throttling/rate-limit.decorator.js';
+import { RateLimit } from '../throttling/rate-limit.decorator.js';
 
 /** Mail that used up its tries, for an admin to see and send again. */
 @ApiTags('admin')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, REMINDER_LEAD_HOURS } from '@medora/shared';
 import type { DataSource, EntityManager } from 'typeorm';
-import { activeAppointmentSql, openAppointmentSql } from '../../common/sql-rules.js';
+import { activeAppointmentSql, openAppointmentSql } from '../appointments/appointment-sql.rules.js';
 
 /** The longest lead a patient can choose: no reminder is due for a start later than now + this. */
 const MAX_LEAD_HOURS = Math.max(...REMINDER_LEAD_HOURS);

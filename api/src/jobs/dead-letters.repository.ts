@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { KeysetPosition } from '../../appointments/appointments.repository.js';
-import { returnedRows } from '../../common/sql-rows.js';
-import { JOB_SCHEMA, MAIL_DEAD_QUEUE } from '../../database/job-schema.js';
-import type { MailEvent } from '../mail-contract.js';
+import type { KeysetPosition } from '../common/keyset-cursor.js';
+import { returnedRows } from '../common/sql-rows.js';
+import { JOB_SCHEMA, MAIL_DEAD_QUEUE } from '../database/job-schema.js';
+import type { MailEvent } from '../mail/mail.contract.js';
 
 export interface DeadLetterRow {
   id: string;

@@ -7,10 +7,10 @@ import {
 } from '@nestjs/common';
 import { PgBoss } from 'pg-boss';
 import pg from 'pg';
-import type { AppConfig } from '../../config/app-config.js';
-import { CONFIG } from '../../config/config.js';
-import { APP_ROLE_CONNECTION_OPTIONS } from '../../database/app-role.js';
-import { JOB_SCHEMA } from '../../database/job-schema.js';
+import type { AppConfig } from '../config/app-config.js';
+import { CONFIG } from '../config/config.js';
+import { APP_ROLE_CONNECTION_OPTIONS } from '../database/app-role.js';
+import { JOB_SCHEMA } from '../database/job-schema.js';
 
 /**
  * The pg-boss instance of this process, on the application's database as the app role

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config.js';
-import { MAIL_DISPATCHER, MAIL_QUEUE } from '../mail-contract.js';
+import type { AppConfig } from '../config/app-config.js';
+import { MAIL_DISPATCHER, MAIL_QUEUE } from '../mail/mail.contract.js';
 import { AppClock } from './app-clock.js';
 import { AuditRetentionJob } from './audit-retention-job.service.js';
 import { DeadLettersService } from './dead-letters.service.js';
@@ -9,8 +9,8 @@ import { JobBoss } from './job-boss.js';
 import { JobsDevController } from './jobs-dev.controller.js';
 import { MailAdminController } from './mail-admin.controller.js';
 import { PgBossMailQueue } from './pg-boss-mail-queue.js';
-import { MailDispatcherService } from '../mail-dispatcher.service.js';
-import { MailModule } from '../mail.module.js';
+import { MailDispatcherService } from '../mail/mail-dispatcher.service.js';
+import { MailModule } from '../mail/mail.module.js';
 import { ReminderRepository } from './reminder.repository.js';
 import { ReminderSweep } from './reminder-sweep.service.js';
 

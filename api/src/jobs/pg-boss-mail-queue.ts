@@ -1,12 +1,17 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job, JobInsert, JobResult } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
-import type { AppConfig } from '../../config/app-config.js';
-import { CONFIG } from '../../config/config.js';
-import { MAIL_DISPATCHER, type MailDispatcher, type MailEvent, type MailQueue } from '../mail-contract.js';
+import type { AppConfig } from '../config/app-config.js';
+import { CONFIG } from '../config/config.js';
+import {
+  MAIL_DISPATCHER,
+  type MailDispatcher,
+  type MailEvent,
+  type MailQueue,
+} from '../mail/mail.contract.js';
 import { JobBoss } from './job-boss.js';
-import { MAIL_DEAD_QUEUE, MAIL_QUEUE_NAME } from '../../database/job-schema.js';
-import { MetricsService } from '../../metrics/metrics.service.js';
+import { MAIL_DEAD_QUEUE, MAIL_QUEUE_NAME } from '../database/job-schema.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { managerExecutor } from './manager-executor.js';
 
 /** Mails fetched and sent together; the SMTP pool (MailTransport) bounds the connections. */
