@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readableLogLine } from './readable-log.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -54,13 +55,17 @@ function close(server: Server | undefined): Promise<void> {
   });
 }
 
-function prefixLines(prefix: string, log: (line: string) => void) {
+function prefixLines(
+  prefix: string,
+  log: (line: string) => void,
+  format: (line: string) => string = (l) => l,
+) {
   let buffer = '';
   return (chunk: Buffer) => {
     buffer += chunk.toString();
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) log(`[${prefix}] ${line}`);
+    for (const line of lines) if (line.trim()) log(`[${prefix}] ${format(line)}`);
   };
 }
 
@@ -196,8 +201,10 @@ export class Stack {
       detached: true,
     });
     this.api = api;
-    api.stdout?.on('data', prefixLines('api', log));
-    api.stderr?.on('data', prefixLines('api', log));
+    // One readable line per request and event at a terminal; MEDORA_LOG_FORMAT=json keeps the JSON.
+    const format = this.opts.env.MEDORA_LOG_FORMAT === 'json' ? undefined : readableLogLine;
+    api.stdout?.on('data', prefixLines('api', log, format));
+    api.stderr?.on('data', prefixLines('api', log, format));
     const exited = new Promise<never>((_, reject) =>
       api.once('exit', (code) =>
         reject(new Error(`The API exited with code ${code} before it was ready (see [api] lines above).`)),
