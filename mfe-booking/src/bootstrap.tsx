@@ -1,5 +1,6 @@
-// Standalone only: inside the shell the page already has the tokens.
+// Standalone only: inside the shell the page already has the tokens and the kit's classes.
 import '@medora/shared/tokens.css';
+import '@medora/shared/kit.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';

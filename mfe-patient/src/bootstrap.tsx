@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import '@medora/shared/tokens.css';
+import '@medora/shared/kit.css';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';

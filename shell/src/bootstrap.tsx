@@ -1,7 +1,7 @@
 // The design tokens (CSS custom properties), once for the page and every remote on it.
 import '@medora/shared/tokens.css';
 // The page's global classes (buttons, utilities, toasts), shared with the remotes.
-import './app/global.css';
+import '@medora/shared/kit.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote } from '@module-federation/enhanced/runtime';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, errorMessage, formatMessage, type DownloadedFile } from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
-import { saveBlob } from '../hooks/use-open-file';
+import { saveBlob } from '@medora/shared/ui';
 import { ui } from './ui';
 import css from './file-preview-dialog.module.css';
 

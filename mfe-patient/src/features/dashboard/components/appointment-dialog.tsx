@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import {
+  errorMessage,
   api,
   confirmDialog,
   formatAppointmentWhen,
@@ -16,7 +17,7 @@ import {
 import { appointmentKeys } from '@medora/shared/query';
 import { useCancelAppointment } from '../api/mutations';
 import { statusLabel } from '../model/appointments';
-import { errorMessage, saveBlob } from '../model/files';
+import { saveBlob } from '@medora/shared/ui';
 import { ActionButton } from './action-button';
 import css from './dashboard.module.css';
 import { Modal } from './modal';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  errorMessage,
   api,
   confirmDialog,
   documentTypeLabel,
@@ -15,7 +16,7 @@ import { documentKeys } from '@medora/shared/query';
 import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
 import { checkPdfUpload, isImage, isPdf } from '../model/documents-fallback';
-import { errorMessage, saveBlob } from '../model/files';
+import { saveBlob } from '@medora/shared/ui';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';
 import { ActionButton } from './action-button';

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { api, formatMessage, MESSAGES } from '@medora/shared';
+import { errorMessage, api, formatMessage, MESSAGES } from '@medora/shared';
 import { healthRecordFileName } from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';
-import { errorMessage, saveBlob } from '../model/files';
+import { saveBlob } from '@medora/shared/ui';
 import { RECORD_VIEW_HREF } from '../model/record-view';
 import css from './record.module.css';
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_KEYS,
   api,
+  errorMessage,
   readAccountFlag,
   type Appointment,
   type PatientDocument,
@@ -11,7 +12,6 @@ import {
 import { appointmentKeys, documentKeys } from '@medora/shared/query';
 import { profileQuery as profileOptions } from '../../../api/profile';
 import { fallbackDocuments } from './documents-fallback';
-import { errorMessage } from './files';
 
 export interface DashboardData {
   profileState: 'loading' | 'ready' | 'missing' | 'error';
