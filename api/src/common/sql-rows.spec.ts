@@ -1,4 +1,4 @@
-import { camelCaseName, camelizeRow, returnedRows } from './sql-rows.js';
+import { camelCaseName, camelizeRow, returnedRows, sqlList } from './sql-rows.js';
 
 describe('raw row helpers', () => {
   it('camelizes snake_case column names and keeps values', () => {
@@ -18,5 +18,12 @@ describe('raw row helpers', () => {
     expect(returnedRows([{ id: 'a' }, { id: 'b' }])).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(returnedRows([])).toEqual([]);
     expect(returnedRows(undefined)).toEqual([]);
+  });
+});
+
+describe('sqlList', () => {
+  it('quotes each value for an IN list, doubling quotes', () => {
+    expect(sqlList(['pending', 'approved'])).toBe("'pending', 'approved'");
+    expect(sqlList(["O'Brien"])).toBe("'O''Brien'");
   });
 });

@@ -32,3 +32,12 @@ export function returnedRows<T = unknown>(result: unknown): T[] {
   }
   return result as T[];
 }
+
+/**
+ * A constant list of the product's own values as an SQL `IN (…)` list: the CHECK constraints and
+ * statements read the same list the code does. Only for constants (never user input): quotes are
+ * doubled all the same.
+ */
+export function sqlList(values: readonly string[]): string {
+  return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+}

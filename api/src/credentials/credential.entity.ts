@@ -12,7 +12,8 @@ import {
   type Relation,
 } from 'typeorm';
 import { STORED_FILE_CHECK, StoredFileColumns } from '../storage/stored-file-columns.js';
-import type { CredentialType } from '@medora/shared';
+import { VERIFICATION_STATUSES, type CredentialType } from '@medora/shared';
+import { sqlList } from '../common/sql-rows.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 
 /** One credential document of a doctor's application (`CredentialRecord` in `@medora/shared`). */
@@ -26,7 +27,7 @@ import { DoctorEntity } from '../doctors/doctor.entity.js';
   'chk_credentials_type',
   `type IN ('degree', 'license', 'identity', 'address', 'certification', 'experience')`,
 )
-@Check('chk_credentials_status', `verification_status IN ('pending', 'approved', 'rejected')`)
+@Check('chk_credentials_status', `verification_status IN (${sqlList(VERIFICATION_STATUSES)})`)
 export class CredentialEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;

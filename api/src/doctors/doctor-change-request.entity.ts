@@ -10,7 +10,8 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
-import type { ChangeRequestField, ChangeRequestStatus } from '@medora/shared';
+import { CHANGE_REQUEST_STATUSES, type ChangeRequestField, type ChangeRequestStatus } from '@medora/shared';
+import { sqlList } from '../common/sql-rows.js';
 import { UserEntity } from '../users/user.entity.js';
 import { DoctorEntity } from './doctor.entity.js';
 
@@ -24,7 +25,7 @@ export type ChangeRequestChanges = Partial<
 @Index('idx_doctor_change_requests_doctor', ['doctorId', 'createdAt'])
 // Partial (open requests only), kept by the migration.
 @Index('uq_doctor_change_requests_open', { synchronize: false })
-@Check('chk_doctor_change_requests_status', `status IN ('pending', 'approved', 'rejected')`)
+@Check('chk_doctor_change_requests_status', `status IN (${sqlList(CHANGE_REQUEST_STATUSES)})`)
 @Check('chk_doctor_change_requests_reason', `status <> 'rejected' OR reason IS NOT NULL`)
 export class DoctorChangeRequestEntity {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'pk_doctor_change_requests' })

@@ -11,7 +11,13 @@ import {
   UpdateDateColumn,
   type Relation,
 } from 'typeorm';
-import { SCHEDULE_WEEKDAYS, type DoctorSchedule } from '@medora/shared';
+import {
+  SCHEDULE_WEEKDAYS,
+  VERIFICATION_STATUSES,
+  type DoctorSchedule,
+  type VerificationStatus,
+} from '@medora/shared';
+import { sqlList } from '../common/sql-rows.js';
 import { UserEntity } from '../users/user.entity.js';
 
 // The spec's weekday names, Monday first: one list in @medora/shared.
@@ -21,8 +27,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 /** A doctor's weekly availability: weekday names and, per weekday, slots like '09:00 AM'. */
 export type { DoctorSchedule } from '@medora/shared';
 
-export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export { VERIFICATION_STATUSES, type VerificationStatus };
 
 @Entity({ name: 'doctors' })
 @Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
@@ -34,7 +39,7 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 // Migration DoctorSearch1769385600000: partial (bookable doctors only), kept by the migration.
 @Index('idx_doctors_bookable_name', { synchronize: false })
 @Index('idx_doctors_bookable_specialty_name', { synchronize: false })
-@Check('chk_doctors_verification_status', `verification_status IN ('pending', 'approved', 'rejected')`)
+@Check('chk_doctors_verification_status', `verification_status IN (${sqlList(VERIFICATION_STATUSES)})`)
 @Check('chk_doctors_suspension', '(suspended_at IS NULL) = (suspension_reason IS NULL)')
 @Check('chk_doctors_experience', 'experience IS NULL OR experience >= 0')
 export class DoctorEntity {

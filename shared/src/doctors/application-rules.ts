@@ -49,6 +49,10 @@ export const PROFILE_REVIEW_FIELDS = ['licenseNumber', 'specialty'] as const;
 export const CHANGE_REQUEST_FIELDS = ['specialty', 'subSpecialties', 'licenseNumber'] as const;
 export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
 
+/** Where a doctor's application (and each of its credentials) stands with the admin. */
+export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
 /** A change request's states: open until an admin decides it. */
 export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];

@@ -19,7 +19,11 @@ import type {
 } from './users.js';
 import { NOTIFICATION_TYPES } from './users.js';
 import { CREDENTIAL_TYPES } from './doctors.js';
-import { CHANGE_REQUEST_FIELDS, CHANGE_REQUEST_STATUSES } from '../doctors/application-rules.js';
+import {
+  CHANGE_REQUEST_FIELDS,
+  CHANGE_REQUEST_STATUSES,
+  VERIFICATION_STATUSES,
+} from '../doctors/application-rules.js';
 import type { NotificationPreferences } from '../auth/account-fields.js';
 import type {
   AdminDashboardOverview,
@@ -338,7 +342,7 @@ export const doctorRecordSchema = z.strictObject({
   consultationDuration: z.number(),
   languages: z.array(z.string()),
   acceptingNewPatients: z.boolean(),
-  verificationStatus: z.enum(['pending', 'approved', 'rejected']),
+  verificationStatus: z.enum(VERIFICATION_STATUSES),
   isAvailable: z.boolean(),
   credentialsVerified: z.boolean(),
   documentsSubmitted: z.boolean(),
