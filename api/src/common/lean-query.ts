@@ -1,13 +1,5 @@
 import { QueryFailedError, type DataSource } from 'typeorm';
-
-interface PgClient {
-  query(query: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
-  release(error?: Error | boolean): void;
-}
-
-interface PgPool {
-  connect(): Promise<PgClient>;
-}
+import { resilientPoolOf } from '../database/resilient-pool.js';
 
 /**
  * One statement on the DataSource's own pool, for the hottest read paths (the guard's caller lookup,
@@ -26,9 +18,9 @@ export async function leanQuery<T>(
    */
   name?: string,
 ): Promise<T[]> {
-  // `driver.master` is TypeORM's pg pool; it has no public accessor, and skipping the QueryRunner is
-  // the point (the bench ratios depend on it). Without it, fall back to the ordinary path.
-  const pool = (ds.driver as unknown as { master?: PgPool } | undefined)?.master;
+  // The DataSource's own pool (found through its public options); skipping the QueryRunner is the
+  // point (the bench ratios depend on it). Without it, fall back to the ordinary path.
+  const pool = resilientPoolOf(ds);
   if (!pool) return ds.query<T[]>(sql, params);
   // As the QueryRunner does: a failed connect surfaces as the driver's own error.
   const client = await pool.connect();

@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { resilientPoolOf } from './resilient-pool.js';
 
 /** Connections of the serving pool right now (pg-pool's counters), for the metrics. */
 export interface PoolStats {
@@ -9,9 +9,9 @@ export interface PoolStats {
   max: number;
 }
 
-/** Reads the TypeORM postgres driver's pg pool; undefined before it exists or after it closed. */
+/** Reads the DataSource's pg pool (resilientPoolOf); undefined before it exists. */
 export function poolStats(dataSource: DataSource): PoolStats | undefined {
-  const pool = (dataSource.driver as unknown as { master?: pg.Pool }).master;
+  const pool = resilientPoolOf(dataSource);
   if (!pool) return undefined;
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
 }

@@ -57,8 +57,10 @@ type ConnectCallback = (
 export class ResilientPool extends pg.Pool {
   private connectedOnce = false;
 
-  constructor(config?: pg.PoolConfig) {
+  constructor(config?: pg.PoolConfig & PoolHolderOption) {
     super(config);
+    // Registers itself where `resilientPoolOf` finds it through the DataSource's public options.
+    if (config?.[POOL_HOLDER]) config[POOL_HOLDER].pool = this;
     this.on('connect', (client: pg.PoolClient) => {
       this.connectedOnce = true;
       client.on('error', noop);
@@ -120,21 +122,30 @@ export class ResilientPool extends pg.Pool {
 /** `pg` for TypeORM's `driver` option: the same module with `ResilientPool` as its Pool. */
 export const resilientPg = { ...pg, Pool: ResilientPool };
 
+/** The key of the pool holder in the DataSource's `extra` options (passed on to the pool's config). */
+export const POOL_HOLDER = 'medoraPoolHolder';
+/** Filled with the pool the DataSource's driver builds from its options. */
+export interface PoolHolder {
+  pool?: ResilientPool;
+}
+interface PoolHolderOption {
+  [POOL_HOLDER]?: PoolHolder;
+}
+
 /**
- * The DataSource's pool when it is a `ResilientPool` (after `initialize()`).
- *
- * Why this file touches TypeORM internals: TypeORM has no public pool hook or
- * accessor. Its Postgres driver builds `new options.driver.Pool(…)` and keeps it as `driver.master`, so
- * swapping the `pg` module is the only way in, and `driver.master` the only way back to the pool. The
- * retry must sit at the pool, under every QueryRunner (repositories, QueryBuilder, transactions), to
- * keep the measured guarantee of pg-restart.e2e-spec.ts; a wrapper around `ds.query` would miss those.
+ * The DataSource's pool when it is a `ResilientPool` (after `initialize()`), found through the public
+ * `ds.options`: TypeORM has no pool hook or accessor, but it builds `new options.driver.Pool(config)`
+ * with the `extra` options spread into `config`, so the pool registers itself in the holder that
+ * `dataSourceOptions` puts there. Swapping the `pg` module is the only way in: the retry must sit at the
+ * pool, under every QueryRunner (repositories, QueryBuilder, transactions), to keep the measured
+ * guarantee of pg-restart.e2e-spec.ts; a wrapper around `ds.query` would miss those.
  * `PooledConnection` is cast to `pg.PoolClient` because it implements only the members TypeORM and
  * pg-pool call (query, release, escapeIdentifier/escapeLiteral and the EventEmitter API); a full
  * pg.Client subclass would also inherit a socket it must not have.
  */
 export function resilientPoolOf(ds: DataSource): ResilientPool | undefined {
-  const master = (ds.driver as { master?: unknown }).master;
-  return master instanceof ResilientPool ? master : undefined;
+  const extra = ds.options.extra as PoolHolderOption | undefined;
+  return extra?.[POOL_HOLDER]?.pool;
 }
 
 /**

@@ -5,7 +5,7 @@ import { APP_ROLE_CONNECTION_OPTIONS } from './app-role.js';
 import { connectionFailure } from './connection-errors.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
-import { resilientPg } from './resilient-pool.js';
+import { POOL_HOLDER, resilientPg, type PoolHolder } from './resilient-pool.js';
 
 /**
  * One place for the DataSource options of the app, the CLI and the tests. The schema only ever changes
@@ -30,7 +30,8 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
       new Logger('Database').warn(`Dropped an idle connection (${connectionFailure(error) ?? 'error'})`),
     // A burst (50 patients on one slot) queues for a pooled connection; 5 s turned a busy moment on a
     // loaded 2-core machine into failed requests. A down database still fails fast (connect errors).
-    extra: { max: poolSize, connectionTimeoutMillis: 20_000 },
+    // The holder lets code find the pool through these public options (resilientPoolOf).
+    extra: { max: poolSize, connectionTimeoutMillis: 20_000, [POOL_HOLDER]: {} satisfies PoolHolder },
   };
 }
 
