@@ -124,6 +124,25 @@ describe('IPS document (format=ips)', () => {
     }
   });
 
+  it('the rules resolve references as a Bundle does: RESTful fullUrls with relative references pass too', () => {
+    // Several of the IG's own examples are written so (fullUrl https://…/fhir/Patient/x, reference Patient/x).
+    let json = JSON.stringify(ips);
+    for (const e of ips.entry!) {
+      const local = `${e.resource!.resourceType}/${e.resource!.id}`;
+      json = json
+        .split(`"fullUrl":"${e.fullUrl}"`)
+        .join(`"fullUrl":"https://fhir.example/r4/${local}"`)
+        .split(`"reference":"${e.fullUrl}"`)
+        .join(`"reference":"${local}"`);
+    }
+    const restful = JSON.parse(json) as Bundle;
+    expect(restful.entry![1]!.fullUrl).toMatch(/^https:\/\/fhir\.example\/r4\/Patient\//);
+    expect(ipsRuleErrors(restful)).toEqual([]);
+    // …and a relative reference to nothing in the bundle is still caught.
+    (restful.entry![0]!.resource as Composition).subject = { reference: 'Patient/elsewhere' };
+    expect(ipsRuleErrors(restful).join('\n')).toMatch(/Composition-uv-ips subject/);
+  });
+
   describe('the IPS rules can fail, each on the rule it cites', () => {
     const clone = () => JSON.parse(JSON.stringify(ips)) as Bundle;
     it.each<[string, (b: Bundle) => void, RegExp]>([

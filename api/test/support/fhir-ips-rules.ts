@@ -73,9 +73,15 @@ export function ipsRuleErrors(bundle: Bundle): string[] {
   const errors: string[] = [];
   const fail = (rule: string, what: string) => errors.push(`${rule}: ${what}`);
   const entries = (bundle.entry ?? []) as BundleEntry<FhirResource>[];
-  const byUrl = new Map<string | undefined, FhirResource | undefined>(
-    entries.map((e) => [e.fullUrl, e.resource]),
-  );
+  // Bundle reference resolution (http://hl7.org/fhir/R4/bundle.html#references): a relative reference
+  // `Type/id` resolves against the RESTful base of the entries' fullUrls; urn:uuid: and absolute URLs
+  // match a fullUrl as written.
+  const byUrl = new Map<string | undefined, FhirResource | undefined>();
+  for (const e of entries) {
+    byUrl.set(e.fullUrl, e.resource);
+    const tail = /^https?:\/\/.+\/([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})$/.exec(e.fullUrl ?? '');
+    if (tail) byUrl.set(tail[1], e.resource);
+  }
   const resolve = (ref: Reference | undefined) => (ref?.reference ? byUrl.get(ref.reference) : undefined);
 
   // Bundle-uv-ips: type = document (exactly), identifier 1.., timestamp 1..
