@@ -6,7 +6,8 @@ import {
   CONDITION_FHIR,
   FHIR_JSON_CONTENT_TYPE,
   LOINC_SYSTEM,
-  MEDORA_UID_SYSTEM,
+  MESSAGES,
+  patientIdentifierSystem,
   SNOMED_SYSTEM,
   UCUM_SYSTEM,
   VITAL_FHIR,
@@ -15,13 +16,15 @@ import { CHEST_PAIN_RECORD } from '../src/summary/summary.fixtures.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 import { registeredPatient } from './booking-helpers.js';
 import { fhirSchemaErrors } from './support/fhir-schema.js';
+import { fhirBaseErrors, ipsRuleErrors } from './support/fhir-ips-rules.js';
 
 /** `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle. */
 
 let t: TestApp;
+const APP_URL = 'https://medora.example';
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, env: { PUBLIC_APP_URL: APP_URL } });
 }, 60_000);
 
 afterAll(async () => {
@@ -52,8 +55,8 @@ const FOLLOW_UP = {
   followUpNotes: 'Started ramipril last week.',
 };
 
-const exportOf = (caller: TestUser | null, uid: string) => {
-  const req = request(t.http).get(`/api/patients/${uid}/fhir`);
+const exportOf = (caller: TestUser | null, uid: string, format?: string) => {
+  const req = request(t.http).get(`/api/patients/${uid}/fhir${format ? `?format=${format}` : ''}`);
   return caller ? req.set(authHeader(caller)) : req;
 };
 
@@ -66,14 +69,20 @@ async function save(user: TestUser, data: object, kind?: string) {
 }
 
 /** A doctor account with an approved doctor record; with an appointment of `status` when given. */
-async function doctorWith(patientUid: string, status: string | null, name = 'Dr. Export'): Promise<TestUser> {
+async function doctorWith(
+  patientUid: string,
+  status: string | null,
+  name = 'Dr. Export',
+  minutes = 30,
+): Promise<TestUser> {
   const doctor = await signUpUser();
   await request(t.http).post('/api/users').set(authHeader(doctor)).send({ uid: doctor.uid, role: 'doctor' });
   const [row] = await t.dataSource.query<{ id: string }[]>(
-    `INSERT INTO doctors (user_id, name, specialty, clinic, verification_status, onboarding_completed)
-     VALUES ((SELECT id FROM users WHERE firebase_uid = $1), $2, 'Cardiology', 'Heart Clinic', 'approved', true)
+    `INSERT INTO doctors (user_id, name, specialty, clinic, verification_status, onboarding_completed,
+                          consultation_duration)
+     VALUES ((SELECT id FROM users WHERE firebase_uid = $1), $2, 'Cardiology', 'Heart Clinic', 'approved', true, $3)
      RETURNING id`,
-    [doctor.uid, name],
+    [doctor.uid, name, minutes],
   );
   if (status) {
     await t.dataSource.query(
@@ -134,7 +143,7 @@ describe('FHIR R4 export', () => {
     rich = await registeredPatient(t);
     await save(rich, RICH_RECORD);
     await save(rich, FOLLOW_UP, 'follow-up');
-    bookedDoctor = await doctorWith(rich.uid, 'Scheduled', 'Dr. Booked');
+    bookedDoctor = await doctorWith(rich.uid, 'Scheduled', 'Dr. Booked', 45);
     cancelledDoctor = await doctorWith(rich.uid, 'Cancelled', 'Dr. Cancelled');
     await addDocuments(rich.uid);
     const res = await exportOf(rich, rich.uid);
@@ -165,7 +174,7 @@ describe('FHIR R4 export', () => {
   it('has the Patient, and every reference points at it inside the bundle', () => {
     const [patient, ...others] = ofType(bundle, 'Patient');
     expect(others).toEqual([]);
-    expect(patient!.identifier).toEqual([{ system: MEDORA_UID_SYSTEM, value: rich.uid }]);
+    expect(patient!.identifier).toEqual([{ system: patientIdentifierSystem(APP_URL), value: rich.uid }]);
     expect(patient!.name).toEqual([{ text: 'Robert Mendes' }]);
     expect(patient!.gender).toBe('male');
     expect(patient!.birthDate).toBe('1967-03-14');
@@ -176,6 +185,10 @@ describe('FHIR R4 export', () => {
     const refs = JSON.stringify(bundle).match(/"reference":"[^"]+"/g) ?? [];
     expect(refs.length).toBeGreaterThan(10);
     for (const r of refs) expect(r).toBe(`"reference":"${patientUrl}"`);
+  });
+
+  it('every resource has an id, and its fullUrl is the urn:uuid of that id', () => {
+    for (const e of bundle.entry!) expect(e.fullUrl).toBe(`urn:uuid:${e.resource!.id}`);
   });
 
   it('codes allergies and conditions from the shared table; text for what has no code', () => {
@@ -198,21 +211,21 @@ describe('FHIR R4 export', () => {
     const conditions = ofType(bundle, 'Condition');
     expect(conditions.map((c) => c.code?.text)).toEqual(['Diabetes', 'Hypertension', 'Gout']);
     expect(conditions[0]!.code!.coding).toEqual([{ system: SNOMED_SYSTEM, ...CONDITION_FHIR.Diabetes! }]);
-    expect(conditions[0]!.onsetString).toBe('5-10 years');
+    // Born 1967-03-14, 5-10 years with diabetes: onset aged 49-54 (on a moved clock, 50-55 at most).
+    expect(conditions[0]!.onsetString).toBeUndefined();
+    expect(conditions[0]!.onsetRange!.high!.value! - conditions[0]!.onsetRange!.low!.value!).toBe(5);
+    expect(conditions[0]!.onsetRange!.low).toMatchObject({ unit: 'a', code: 'a' });
     expect(conditions[2]!.code!.coding).toBeUndefined();
   });
 
-  it('lists medicines and the past surgery', () => {
+  it('lists each named drug once (no kinds of medicine) and the past surgery', () => {
     const meds = ofType(bundle, 'MedicationStatement').map((m) => m.medicationCodeableConcept?.text);
-    expect(meds).toEqual(
-      expect.arrayContaining([
-        'Metformin 1000 mg twice daily',
-        'Blood pressure medicines',
-        'Allopurinol',
-        'Metformin',
-      ]),
-    );
-    expect(meds).not.toContain('Other');
+    expect(meds).toEqual([
+      'Metformin 1000 mg twice daily',
+      'Empagliflozin 10 mg daily',
+      'Ramipril 5 mg daily',
+      'Allopurinol',
+    ]);
     const [surgery, ...more] = ofType(bundle, 'Procedure');
     expect(more).toEqual([]);
     expect(surgery).toMatchObject({
@@ -262,7 +275,10 @@ describe('FHIR R4 export', () => {
     const cancelled = appts.find((a) => a.status === 'cancelled')!;
     expect(cancelled.cancelationReason).toEqual({ text: 'Feeling better' });
     expect(cancelled.participant.map((p) => p.actor?.display).filter(Boolean)).toEqual(['Dr. Cancelled']);
-    expect(appts.every((a) => a.start && a.end && a.start < a.end)).toBe(true);
+    // Each ends after the doctor's own consultation length, as its .ics does (45 and the default 30).
+    const minutes = (a: (typeof appts)[number]) => (Date.parse(a.end!) - Date.parse(a.start!)) / 60_000;
+    expect(minutes(appts.find((a) => a.status === 'booked')!)).toBe(45);
+    expect(minutes(cancelled)).toBe(30);
   });
 
   it('has the documents with a link to the authenticated download (only when there are bytes)', async () => {
@@ -271,12 +287,35 @@ describe('FHIR R4 export', () => {
     const ecg = docs.find((d) => d.content[0]!.attachment.title === 'ecg.pdf')!;
     expect(ecg.content[0]!.attachment).toMatchObject({ contentType: 'application/pdf', size: 4 });
     const url = ecg.content[0]!.attachment.url!;
-    expect(url).toMatch(new RegExp(`^/api/patients/${rich.uid}/documents/[0-9a-f-]+/file$`));
-    const file = await request(t.http).get(url).set(authHeader(rich));
-    expect(file.status).toBe(200);
+    // Absolute (a link in a file must work outside Medora), and behind the same sign-in as the app.
+    expect(url).toMatch(new RegExp(`^${APP_URL}/api/patients/${rich.uid}/documents/[0-9a-f-]+/file$`));
+    const path = url.slice(APP_URL.length);
+    expect((await request(t.http).get(path).set(authHeader(rich))).status).toBe(200);
+    expect((await request(t.http).get(path)).status).toBe(401);
     const letter = docs.find((d) => d.content[0]!.attachment.title === 'letter.pdf')!;
     expect(letter.content[0]!.attachment.url).toBeUndefined();
     expect(letter.type).toEqual({ text: expect.not.stringMatching(/^chronicConditions$/) });
+  });
+
+  it('format=ips answers an International Patient Summary document (base R4 and IPS rules)', async () => {
+    const res = await exportOf(rich, rich.uid, 'ips');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain(FHIR_JSON_CONTENT_TYPE);
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="?medora-patient-summary-\d{4}-\d{2}-\d{2}\.json"?$/,
+    );
+    const ips = res.body as Bundle;
+    expect(ips.type).toBe('document');
+    expect(ips.entry![0]!.resource!.resourceType).toBe('Composition');
+    expect(fhirBaseErrors(ips)).toEqual([]);
+    expect(ipsRuleErrors(ips)).toEqual([]);
+    expectValid(ips);
+  });
+
+  it('an unknown format is a 400 with the catalogue message', async () => {
+    const res = await exportOf(rich, rich.uid, 'pdf');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(MESSAGES.fhirFormatInvalid);
   });
 
   it('an almost empty record is a valid Bundle too (a Patient and nothing else)', async () => {

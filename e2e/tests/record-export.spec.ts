@@ -58,6 +58,33 @@ test.describe('The health record export', () => {
       page.getByRole('status').filter({ hasText: 'Your health record was downloaded' }),
     ).toBeVisible();
 
+    // The patient summary: an IPS document, the Composition first, from its own button.
+    const ipsButton = page.getByRole('button', { name: 'Download as a patient summary (IPS)' });
+    const [ipsDownload] = await Promise.all([page.waitForEvent('download'), ipsButton.click()]);
+    expect(ipsDownload.suggestedFilename()).toMatch(/^medora-patient-summary-\d{4}-\d{2}-\d{2}\.json$/);
+    const ips = JSON.parse(readFileSync((await ipsDownload.path())!, 'utf8')) as {
+      type: string;
+      entry: { resource: { resourceType: string } }[];
+    };
+    expect(ips.type).toBe('document');
+    expect(ips.entry[0]!.resource.resourceType).toBe('Composition');
+    // Both buttons at least 44 px high, at both widths, with no sideways scroll at 390 px.
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const actions = page.getByRole('region', { name: 'Your health record' });
+      const sizes = await actions
+        .locator('button, a')
+        .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().height)));
+      expect(sizes.filter((h) => h < 44)).toEqual([]);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shotAtWidths(page, 'record-dashboard-both-formats');
+
     // The printable summary: name, date of birth and the lists the intake entered.
     await page.getByRole('link', { name: 'Printable summary' }).click();
     await expect(page).toHaveURL(/view=record/);

@@ -52,6 +52,7 @@ export * from './http-limits.js';
 export * from './documents/document-type.js';
 export type * from './schemas/intake.js';
 export type * from './schemas/audit.js';
+export type * from './schemas/fhir.js';
 export * from './medications/types.js';
 export type * from './schemas/medications.js';
 export type * from './schemas/doctors.js';

@@ -1074,6 +1074,7 @@ export const MESSAGES = {
   providerIntakeLoading: 'Loading the summary and intake…',
   providerIntakeFailed: 'The summary and intake could not be loaded: {reason}',
   providerIntakeRetry: 'Try again',
+  fhirFormatInvalid: 'format must be collection or ips.',
   visitsBeforeInvalid: 'before must be the id of one of this patient’s visits.',
   visitsShowEarlier: 'Show earlier visits',
   // The doctor search (server-side filters, pages) and a doctor's free slots
@@ -1102,6 +1103,9 @@ export const MESSAGES = {
   // The record export (FHIR R4) and the printable summary
   recordActionsLabel: 'Your health record',
   recordDownload: 'Download my health record',
+  recordDownloadIps: 'Download as a patient summary (IPS)',
+  recordDownloadHint:
+    'Both files are FHIR R4. The full record has everything; the patient summary (IPS) is the short form other health systems read.',
   recordDownloading: 'Preparing your health record…',
   recordDownloaded: 'Your health record was downloaded ({file}).',
   recordDownloadFailed: 'Could not download your health record: {message}',

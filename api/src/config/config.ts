@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -377,6 +377,43 @@ export const envSchema = z.object({
       });
     }
   }),
+  // DKIM (RFC 6376): all three or none (dkimProblems); the key is checked when the config loads.
+  DKIM_DOMAIN: optionalText.superRefine((v, ctx) => {
+    if (v !== undefined && !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `DKIM_DOMAIN must be a domain name, e.g. clinic.example ${got(v)}`,
+      });
+    }
+  }),
+  DKIM_SELECTOR: optionalText.superRefine((v, ctx) => {
+    if (
+      v !== undefined &&
+      !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(v)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `DKIM_SELECTOR must be a DNS label, e.g. medora2026 ${got(v)}`,
+      });
+    }
+  }),
+  DKIM_PRIVATE_KEY: optionalText
+    // One line in an env file: "\n" stands for a line break of the PEM.
+    .transform((v) => v?.replace(/\\n/g, '\n'))
+    .superRefine((v, ctx) => {
+      if (v === undefined) return;
+      try {
+        const key = createPrivateKey(v);
+        // nodemailer signs rsa-sha256 only.
+        if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+      } catch {
+        // Never echo the value: it is a secret.
+        ctx.addIssue({
+          code: 'custom',
+          message: 'DKIM_PRIVATE_KEY must be an RSA private key in PEM (line breaks may be written \\n)',
+        });
+      }
+    }),
   PUBLIC_APP_URL: optionalText.superRefine((v, ctx) => {
     if (v !== undefined && !/^https?:$/.test(safeProtocol(v))) {
       ctx.addIssue({ code: 'custom', message: `PUBLIC_APP_URL must be an http(s) URL ${got(v)}` });
@@ -491,6 +528,8 @@ export interface MailConfig {
   linkSecret: string;
   /** Where the shell is served, for the links in a mail (PUBLIC_APP_URL; default the first CORS origin). */
   appUrl: string;
+  /** DKIM_*: every message is signed for this domain (nodemailer's `dkim` option); unset, unsigned. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }
 
 /**
@@ -619,7 +658,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'MEDORA_LOCAL_MODE=true needs FIREBASE_AUTH_EMULATOR_HOST (demo accounts live in the emulator)',
     );
   }
-  if (parsed.success) problems.push(...s3Problems(parsed.data));
+  if (parsed.success) problems.push(...s3Problems(parsed.data), ...dkimProblems(parsed.data));
   // Production fails closed — a real database, never the embedded one.
   if (production && !env.DATABASE_URL?.trim()) {
     problems.push(
@@ -741,8 +780,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? 'Medora <no-reply@medora.localhost>',
       linkSecret: e.MAIL_LINK_SECRET ?? processMailLinkSecret(),
       appUrl: (e.PUBLIC_APP_URL ?? e.CORS_ORIGIN[0]!).replace(/\/+$/, ''),
+      dkim:
+        e.DKIM_DOMAIN && e.DKIM_SELECTOR && e.DKIM_PRIVATE_KEY
+          ? { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: e.DKIM_PRIVATE_KEY }
+          : undefined,
     },
   };
+}
+
+/** DKIM_* sign only together: a key without its domain and selector would sign nothing verifiable. */
+function dkimProblems(e: z.infer<typeof envSchema>): string[] {
+  const set = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  return set === 0 || set === 3
+    ? []
+    : ['DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together (all three or none)'];
 }
 
 /** S3_* settings that make sense only together: a bucket, and both halves of a key or neither. */

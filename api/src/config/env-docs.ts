@@ -312,6 +312,24 @@ export const ENV_DOCS = {
       'outside production, a random key per process start (`npm start` passes a key of its own install, kept in `.data/secrets/mail-link-secret`)',
     productionExample: '0123456789abcdef0123456789abcdef0123456789abcdef',
   },
+  DKIM_DOMAIN: {
+    group: 'E-mail and the job queue',
+    description:
+      'Domain every e-mail is DKIM-signed for (RFC 6376), normally the domain of `MAIL_FROM`. Set `DKIM_DOMAIN`, `DKIM_SELECTOR` and `DKIM_PRIVATE_KEY` together, or none.',
+    unset: 'mail is sent unsigned',
+  },
+  DKIM_SELECTOR: {
+    group: 'E-mail and the job queue',
+    description:
+      'DKIM selector: the public key is published as a TXT record at `<selector>._domainkey.<domain>`.',
+    unset: 'mail is sent unsigned',
+  },
+  DKIM_PRIVATE_KEY: {
+    group: 'E-mail and the job queue',
+    description:
+      'The RSA private key (PEM) that signs; on one line, write each line break as `\\n`. A secret: pass it from a secret store.',
+    unset: 'mail is sent unsigned',
+  },
   PUBLIC_APP_URL: {
     group: 'E-mail and the job queue',
     description: 'Origin the links in e-mails point to (the dashboards, the unsubscribe page and its API).',

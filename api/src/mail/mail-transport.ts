@@ -22,10 +22,20 @@ export class MailTransport implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const { smtpUrl } = this.config.mail;
+    const { smtpUrl, dkim } = this.config.mail;
+    // DKIM (RFC 6376): nodemailer signs each message (relaxed/relaxed, rsa-sha256) so
+    // receivers can check it came from the domain; the public key is published in DNS at
+    // <selector>._domainkey.<domain> (docs/operations.md).
+    const signing = dkim ? { dkim } : {};
     if (smtpUrl) {
       // Pooled: a batch of mails reuses a few connections instead of a handshake per message.
-      this.transporter = createTransport({ url: smtpUrl, pool: true, maxConnections: 5, ...SMTP_TIMEOUTS });
+      this.transporter = createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 5,
+        ...SMTP_TIMEOUTS,
+        ...signing,
+      });
       return;
     }
     if (this.config.nodeEnv === 'production') throw new Error('SMTP_URL is required in production');
@@ -36,6 +46,7 @@ export class MailTransport implements OnModuleInit, OnModuleDestroy {
       secure: false,
       ignoreTLS: true,
       ...SMTP_TIMEOUTS,
+      ...signing,
     });
   }
 

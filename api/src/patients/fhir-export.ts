@@ -5,11 +5,14 @@ import type {
   Bundle,
   BundleEntry,
   CodeableConcept,
+  Composition,
+  CompositionSection,
   Condition,
   DocumentReference,
   FhirResource,
   MedicationStatement,
   Observation,
+  Organization,
   Patient,
   Procedure,
   QuestionnaireResponse,
@@ -26,24 +29,29 @@ import {
   documentTypeLabel,
   FOLLOW_UP_VISIT_QUESTIONS,
   GENDER_FHIR,
+  CONDITION_DURATION_YEARS,
   healthRecordLists,
+  IPS_LOINC,
   LOINC_SYSTEM,
-  MEDORA_UID_SYSTEM,
+  NONE_KNOWN_FHIR,
+  patientIdentifierSystem,
   SNOMED_SYSTEM,
   UCUM_SYSTEM,
   VITAL_FHIR,
   type AppointmentStatus,
   type FhirCode,
+  type HealthRecordLists,
   type IntakeAnswers,
+  type RecordCondition,
   type RecordMeasures,
 } from '@medora/shared';
-import { DEFAULT_CONSULTATION_MINUTES } from '../appointments/appointment-ics.contract.js';
 import { downloadPath } from '../documents/documents.service.js';
 
 /**
- * A patient's record as a FHIR R4 `Bundle` of type `collection` (docs/product.md#exports). Pure: the
- * repository reads the rows in one statement, this maps them; codes come from the shared table
- * (`shared/src/fhir/codes.ts`), the clinical lists from `healthRecordLists`.
+ * A patient's record as a FHIR R4 `Bundle` of type `collection`, or as an International Patient Summary
+ * document (docs/product.md#exports). Pure: the repository reads the rows in one statement, this maps
+ * them; codes come from the shared table (`shared/src/fhir/codes.ts`), the clinical lists from
+ * `healthRecordLists`.
  */
 
 export interface FhirExportRows {
@@ -59,6 +67,8 @@ export interface FhirExportRows {
     specialty: string;
     doctorName: string;
     cancelReason: string | null;
+    /** The doctor's consultation length, as the .ics of the same appointment has it. */
+    minutes: number;
   }[];
   documents: {
     id: string;
@@ -71,6 +81,7 @@ export interface FhirExportRows {
   }[];
 }
 
+/** fullUrl and references are urn:uuid: of the resource's own id (every id is a UUID). */
 const urn = (id: string) => `urn:uuid:${id}`;
 const snomed = (c: FhirCode, text: string): CodeableConcept => ({
   coding: [{ system: SNOMED_SYSTEM, code: c.code, display: c.display }],
@@ -84,6 +95,8 @@ const CONDITION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/condition-cate
 const ALLERGY_CLINICAL = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
 const ALLERGY_VERIFICATION = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
 const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const LIST_EMPTY_REASON = 'http://terminology.hl7.org/CodeSystem/list-empty-reason';
+const XHTML = 'http://www.w3.org/1999/xhtml';
 
 /** Labels of every question a visit can answer, for the QuestionnaireResponse items. */
 const QUESTION_LABELS = new Map<string, string>(
@@ -139,110 +152,183 @@ function vitals(measures: RecordMeasures, subject: Reference, effective: string)
   });
 }
 
-/** Builds the Bundle; `newId` makes the urn:uuid of resources without a database id (tests fix it). */
-export function buildFhirBundle(
+export interface FhirExportOptions {
+  /** The deployment's public origin (PUBLIC_APP_URL): identifier systems and document links. */
+  appUrl: string;
+  now?: Date;
+  /** Makes the id of resources without a database id (tests fix it). */
+  newId?: () => string;
+}
+
+/** The record's resources by kind, each with its id; both Bundle types are made from these. */
+interface RecordResources {
+  patient: Patient;
+  allergies: AllergyIntolerance[];
+  conditions: Condition[];
+  medications: MedicationStatement[];
+  procedures: Procedure[];
+  vitals: Observation[];
+  visits: QuestionnaireResponse[];
+  appointments: FhirAppointment[];
+  documents: DocumentReference[];
+}
+
+/** Whole years from `from` (YYYY-MM-DD) to `to`. */
+function ageOn(from: string, to: Date): number {
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const beforeBirthday = to.getUTCMonth() + 1 < m || (to.getUTCMonth() + 1 === m && to.getUTCDate() < d);
+  return to.getUTCFullYear() - y - (beforeBirthday ? 1 : 0);
+}
+
+const years = (value: number) => ({ value, unit: 'a', system: UCUM_SYSTEM, code: 'a' });
+
+/**
+ * "How long have you had it?" is a time before the answer, not a date: with the birth date it becomes
+ * the age at onset as a range in years (onsetRange of Age quantities); without it, a phrase that says
+ * what it is relative to.
+ */
+function onsetOf(c: RecordCondition, dob: string | null, recorded: Date): Partial<Condition> {
+  if (!c.duration) return {};
+  const bucket = CONDITION_DURATION_YEARS[c.duration as keyof typeof CONDITION_DURATION_YEARS];
+  if (bucket && dob) {
+    const age = ageOn(dob, recorded);
+    const low = bucket.high === null ? null : Math.max(0, age - bucket.high);
+    const high = Math.max(0, age - bucket.low);
+    return { onsetRange: { ...(low === null ? {} : { low: years(low) }), high: years(high) } };
+  }
+  return { onsetString: `${c.duration} before ${recorded.toISOString().slice(0, 10)}` };
+}
+
+/**
+ * The intake's medicines as MedicationStatements: one per named drug (never a kind of medicine), or
+ * one "no known medications" when the patient answered None.
+ */
+export function intakeMedicationStatements(
+  lists: HealthRecordLists,
+  subject: Reference,
+  recorded: string,
+  newId: () => string,
+): MedicationStatement[] {
+  const statement = (medicationCodeableConcept: CodeableConcept): MedicationStatement => ({
+    resourceType: 'MedicationStatement',
+    id: newId(),
+    status: 'active',
+    medicationCodeableConcept,
+    subject,
+    // The patient said they take it when they answered: true at least on that day.
+    effectiveDateTime: recorded,
+    dateAsserted: recorded,
+    informationSource: subject,
+  });
+  if (lists.drugs.length === 0 && lists.noneKnown.medications) {
+    return [statement(snomed(NONE_KNOWN_FHIR.medications, NONE_KNOWN_FHIR.medications.display))];
+  }
+  return lists.drugs.map((m) => statement(textOnly(m)));
+}
+
+function recordResources(
   rows: FhirExportRows,
-  now: Date = new Date(),
-  newId: () => string = randomUUID,
-): Bundle {
-  const entries: BundleEntry[] = [];
-  const add = (resource: FhirResource, id: string = newId()): Reference => {
-    entries.push({ fullUrl: urn(id), resource });
-    return { reference: urn(id) };
-  };
+  now: Date,
+  newId: () => string,
+  appUrl: string,
+): RecordResources {
   const answers = rows.profile?.data ?? {};
   const lists = healthRecordLists(answers);
-  const recorded = (rows.profile?.updatedAt ?? now).toISOString();
+  const recordedAt = rows.profile?.updatedAt ?? now;
+  const recorded = recordedAt.toISOString();
 
   const name = typeof answers.name === 'string' ? answers.name.trim() : '';
   const gender = GENDER_FHIR[answers.gender as keyof typeof GENDER_FHIR];
   const dob = typeof answers.dob === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(answers.dob) ? answers.dob : null;
+  const patientId = newId();
   const patient: Patient = {
     resourceType: 'Patient',
-    identifier: [{ system: MEDORA_UID_SYSTEM, value: rows.uid }],
+    id: patientId,
+    identifier: [{ system: patientIdentifierSystem(appUrl), value: rows.uid }],
     ...(name ? { name: [{ text: name }] } : {}),
     ...(gender ? { gender } : {}),
     ...(dob ? { birthDate: dob } : {}),
     ...(rows.email ? { telecom: [{ system: 'email', value: rows.email }] } : {}),
   };
-  const subject = add(patient);
+  const subject: Reference = { reference: urn(patientId) };
 
-  for (const a of lists.allergies) {
+  const allergy = (code: CodeableConcept, category?: AllergyIntolerance['category']): AllergyIntolerance => ({
+    resourceType: 'AllergyIntolerance',
+    id: newId(),
+    clinicalStatus: clinical(ALLERGY_CLINICAL, 'active'),
+    // Reported by the patient in the intake, not confirmed by a clinician.
+    verificationStatus: clinical(ALLERGY_VERIFICATION, 'unconfirmed'),
+    ...(category ? { category } : {}),
+    code,
+    patient: subject,
+    recordedDate: recorded,
+  });
+  const allergies = lists.allergies.map((a) => {
     const mapped = a.option && a.option !== 'None' ? ALLERGY_FHIR[a.option] : null;
-    const allergy: AllergyIntolerance = {
-      resourceType: 'AllergyIntolerance',
-      clinicalStatus: clinical(ALLERGY_CLINICAL, 'active'),
-      // Reported by the patient in the intake, not confirmed by a clinician.
-      verificationStatus: clinical(ALLERGY_VERIFICATION, 'unconfirmed'),
-      ...(mapped ? { category: [mapped.category] } : {}),
-      code: mapped?.snomed ? snomed(mapped.snomed, a.text) : textOnly(a.text),
-      patient: subject,
-      recordedDate: recorded,
-    };
-    add(allergy);
+    return allergy(
+      mapped?.snomed ? snomed(mapped.snomed, a.text) : textOnly(a.text),
+      mapped ? [mapped.category] : undefined,
+    );
+  });
+  if (allergies.length === 0 && lists.noneKnown.allergies) {
+    allergies.push(allergy(snomed(NONE_KNOWN_FHIR.allergies, NONE_KNOWN_FHIR.allergies.display)));
   }
 
-  for (const c of lists.conditions) {
+  const condition = (code: CodeableConcept, onset: Partial<Condition>): Condition => ({
+    resourceType: 'Condition',
+    id: newId(),
+    clinicalStatus: clinical(CONDITION_CLINICAL, 'active'),
+    category: [
+      { coding: [{ system: CONDITION_CATEGORY, code: 'problem-list-item', display: 'Problem List Item' }] },
+    ],
+    code,
+    subject,
+    ...onset,
+    recordedDate: recorded,
+  });
+  const conditions = lists.conditions.map((c) => {
     const code = c.option && c.option !== 'None' ? CONDITION_FHIR[c.option] : null;
-    const condition: Condition = {
-      resourceType: 'Condition',
-      clinicalStatus: clinical(CONDITION_CLINICAL, 'active'),
-      category: [
-        { coding: [{ system: CONDITION_CATEGORY, code: 'problem-list-item', display: 'Problem List Item' }] },
-      ],
-      code: code ? snomed(code, c.text) : textOnly(c.text),
-      subject,
-      ...(c.duration ? { onsetString: c.duration } : {}),
-      recordedDate: recorded,
-    };
-    add(condition);
+    return condition(code ? snomed(code, c.text) : textOnly(c.text), onsetOf(c, dob, recordedAt));
+  });
+  if (conditions.length === 0 && lists.noneKnown.conditions) {
+    conditions.push(condition(snomed(NONE_KNOWN_FHIR.conditions, NONE_KNOWN_FHIR.conditions.display), {}));
   }
 
-  for (const m of lists.medications) {
-    const statement: MedicationStatement = {
-      resourceType: 'MedicationStatement',
-      status: 'active',
-      medicationCodeableConcept: textOnly(m),
-      subject,
-      dateAsserted: recorded,
-    };
-    add(statement);
-  }
+  const medications = intakeMedicationStatements(lists, subject, recorded, newId);
 
-  for (const s of lists.surgeries) {
-    const procedure: Procedure = {
-      resourceType: 'Procedure',
-      status: 'completed',
-      code: textOnly(`${s.text} surgery`),
-      subject,
-      ...(s.when ? { performedString: s.when } : {}),
-      ...(s.bodySites.length ? { bodySite: s.bodySites.map(textOnly) } : {}),
-      ...(s.recovery ? { outcome: textOnly(s.recovery) } : {}),
-      ...(s.note ? { note: [{ text: s.note }] } : {}),
-    };
-    add(procedure);
-  }
+  const procedures = lists.surgeries.map((s): Procedure => ({
+    resourceType: 'Procedure',
+    id: newId(),
+    status: 'completed',
+    code: textOnly(`${s.text} surgery`),
+    subject,
+    ...(s.when ? { performedString: s.when } : {}),
+    ...(s.bodySites.length ? { bodySite: s.bodySites.map(textOnly) } : {}),
+    ...(s.recovery ? { outcome: textOnly(s.recovery) } : {}),
+    ...(s.note ? { note: [{ text: s.note }] } : {}),
+  }));
 
-  if (lists.measures) for (const o of vitals(lists.measures, subject, recorded)) add(o);
+  const vitalSigns = lists.measures
+    ? vitals(lists.measures, subject, recorded).map((o) => ({ ...o, id: newId() }))
+    : [];
 
-  for (const v of rows.visits) {
-    const response: QuestionnaireResponse = {
-      resourceType: 'QuestionnaireResponse',
-      status: 'completed',
-      subject,
-      authored: v.visitedAt.toISOString(),
-      item: [
-        { linkId: 'reason', text: v.reason || v.kind, answer: [{ valueString: v.reason || v.kind }] },
-        ...visitItems(v.data),
-      ],
-    };
-    add(response, v.id);
-  }
+  const visits = rows.visits.map((v): QuestionnaireResponse => ({
+    resourceType: 'QuestionnaireResponse',
+    id: v.id,
+    status: 'completed',
+    subject,
+    authored: v.visitedAt.toISOString(),
+    item: [
+      { linkId: 'reason', text: v.reason || v.kind, answer: [{ valueString: v.reason || v.kind }] },
+      ...visitItems(v.data),
+    ],
+  }));
 
-  for (const a of rows.appointments) {
-    const end = new Date(a.startsAt.getTime() + DEFAULT_CONSULTATION_MINUTES * 60_000);
-    const appointment: FhirAppointment = {
+  const appointments = rows.appointments.map((a): FhirAppointment => {
+    const end = new Date(a.startsAt.getTime() + a.minutes * 60_000);
+    return {
       resourceType: 'Appointment',
+      id: a.id,
       status: APPOINTMENT_STATUS_FHIR[a.status],
       ...(a.status === 'Cancelled' && a.cancelReason?.trim()
         ? { cancelationReason: textOnly(a.cancelReason.trim()) }
@@ -251,36 +337,211 @@ export function buildFhirBundle(
       description: `${a.specialty}, ${a.clinic}`,
       start: a.startsAt.toISOString(),
       end: end.toISOString(),
+      minutesDuration: a.minutes,
       participant: [
         { actor: subject, status: 'accepted' },
         { actor: { display: a.doctorName }, status: 'accepted' },
       ],
     };
-    add(appointment, a.id);
-  }
+  });
 
-  for (const d of rows.documents) {
-    const document: DocumentReference = {
-      resourceType: 'DocumentReference',
-      status: 'current',
-      type: textOnly(documentTypeLabel(d.type)),
-      subject,
-      date: d.uploadedAt.toISOString(),
-      description: d.name,
-      content: [
-        {
-          attachment: {
-            title: d.name,
-            ...(d.contentType ? { contentType: d.contentType } : {}),
-            ...(d.size !== null ? { size: d.size } : {}),
-            ...(d.hasFile ? { url: `/api${downloadPath(rows.uid, d.id)}` } : {}),
-            creation: d.uploadedAt.toISOString(),
-          },
+  const documents = rows.documents.map((d): DocumentReference => ({
+    resourceType: 'DocumentReference',
+    id: d.id,
+    status: 'current',
+    type: textOnly(documentTypeLabel(d.type)),
+    subject,
+    date: d.uploadedAt.toISOString(),
+    description: d.name,
+    content: [
+      {
+        attachment: {
+          title: d.name,
+          ...(d.contentType ? { contentType: d.contentType } : {}),
+          ...(d.size !== null ? { size: d.size } : {}),
+          // Absolute, so the link still means something outside Medora; it needs a signed-in session.
+          ...(d.hasFile ? { url: `${appUrl}/api${downloadPath(rows.uid, d.id)}` } : {}),
+          creation: d.uploadedAt.toISOString(),
         },
-      ],
-    };
-    add(document, d.id);
-  }
+      },
+    ],
+  }));
 
-  return { resourceType: 'Bundle', type: 'collection', timestamp: now.toISOString(), entry: entries };
+  return {
+    patient,
+    allergies,
+    conditions,
+    medications,
+    procedures,
+    vitals: vitalSigns,
+    visits,
+    appointments,
+    documents,
+  };
+}
+
+/** An entry whose fullUrl is the urn:uuid of the resource's own id. */
+const entryOf = (resource: FhirResource): BundleEntry => ({ fullUrl: urn(resource.id!), resource });
+
+/** The record as a Bundle of type collection: everything Medora holds about the patient. */
+export function buildFhirBundle(rows: FhirExportRows, options: FhirExportOptions): Bundle {
+  const { now = new Date(), newId = randomUUID, appUrl } = options;
+  const r = recordResources(rows, now, newId, appUrl);
+  const resources: FhirResource[] = [
+    r.patient,
+    ...r.allergies,
+    ...r.conditions,
+    ...r.medications,
+    ...r.procedures,
+    ...r.vitals,
+    ...r.visits,
+    ...r.appointments,
+    ...r.documents,
+  ];
+  return {
+    resourceType: 'Bundle',
+    id: newId(),
+    type: 'collection',
+    timestamp: now.toISOString(),
+    entry: resources.map(entryOf),
+  };
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The section's human-readable narrative (IPS: section.text 1..1), a list of what its entries say. */
+function narrative(lines: string[]): CompositionSection['text'] {
+  const items = lines.map((l) => `<li>${escapeXml(l)}</li>`).join('');
+  return { status: 'generated', div: `<div xmlns="${XHTML}"><ul>${items}</ul></div>` };
+}
+
+const display = (c: CodeableConcept | undefined) => c?.text ?? c?.coding?.[0]?.display ?? '';
+
+/**
+ * One IPS section: its entries, or — when the intake was never answered — emptyReason "unavailable"
+ * with a narrative that says so (ips-comp-1: entry or emptyReason). An explicit None is an entry
+ * (the "no known …" resource), not an emptyReason.
+ */
+function section(
+  title: string,
+  code: FhirCode,
+  resources: { resource: FhirResource; line: string }[],
+  unavailable: string,
+): CompositionSection {
+  const base = {
+    title,
+    code: { coding: [{ system: LOINC_SYSTEM, code: code.code, display: code.display }] },
+  };
+  if (resources.length === 0) {
+    return {
+      ...base,
+      text: narrative([unavailable]),
+      emptyReason: {
+        coding: [{ system: LIST_EMPTY_REASON, code: 'unavailable', display: 'Unavailable' }],
+        text: unavailable,
+      },
+    };
+  }
+  return {
+    ...base,
+    text: narrative(resources.map((x) => x.line)),
+    entry: resources.map((x) => ({ reference: urn(x.resource.id!) })),
+  };
+}
+
+/** LOINC codes of the optional IPS sections the record can fill. */
+const VITAL_SIGNS_SECTION: FhirCode = { code: '8716-3', display: 'Vital signs' };
+const PROCEDURES_SECTION: FhirCode = { code: '47519-4', display: 'History of Procedures Document' };
+
+/**
+ * The record as an International Patient Summary (http://hl7.org/fhir/uv/ips/): a Bundle of type
+ * document with an identifier and a timestamp, the Composition first (LOINC 60591-5), then what its
+ * sections reference. Visits, appointments and documents are not part of a patient summary.
+ */
+export function buildIpsDocument(rows: FhirExportRows, options: FhirExportOptions): Bundle {
+  const { now = new Date(), newId = randomUUID, appUrl } = options;
+  const r = recordResources(rows, now, newId, appUrl);
+  const organization: Organization = {
+    resourceType: 'Organization',
+    id: newId(),
+    name: 'Medora',
+    telecom: [{ system: 'url', value: appUrl }],
+  };
+  const medora: Reference = { reference: urn(organization.id!), display: 'Medora' };
+  const name = r.patient.name?.[0]?.text;
+  const sections: CompositionSection[] = [
+    section(
+      'Medication Summary',
+      IPS_LOINC.medications,
+      r.medications.map((m) => ({ resource: m, line: display(m.medicationCodeableConcept) })),
+      'No information about medicines was given.',
+    ),
+    section(
+      'Allergies and Intolerances',
+      IPS_LOINC.allergies,
+      r.allergies.map((a) => ({ resource: a, line: display(a.code) })),
+      'No information about allergies was given.',
+    ),
+    section(
+      'Problem List',
+      IPS_LOINC.problems,
+      r.conditions.map((c) => ({ resource: c, line: display(c.code) })),
+      'No information about health problems was given.',
+    ),
+    ...(r.procedures.length
+      ? [
+          section(
+            'History of Procedures',
+            PROCEDURES_SECTION,
+            r.procedures.map((p) => ({ resource: p, line: display(p.code) })),
+            '',
+          ),
+        ]
+      : []),
+    ...(r.vitals.length
+      ? [
+          section(
+            'Vital Signs',
+            VITAL_SIGNS_SECTION,
+            r.vitals.map((o) => ({
+              resource: o,
+              line: `${display(o.code)}: ${o.valueQuantity?.value} ${o.valueQuantity?.unit}`,
+            })),
+            '',
+          ),
+        ]
+      : []),
+  ];
+  const composition: Composition = {
+    resourceType: 'Composition',
+    id: newId(),
+    status: 'final',
+    type: { coding: [{ system: LOINC_SYSTEM, ...IPS_LOINC.document }] },
+    subject: { reference: urn(r.patient.id!) },
+    date: now.toISOString(),
+    author: [medora],
+    title: name ? `International Patient Summary of ${name}` : 'International Patient Summary',
+    confidentiality: 'N',
+    custodian: medora,
+    section: sections,
+  };
+  const resources: FhirResource[] = [
+    composition,
+    r.patient,
+    organization,
+    ...r.medications,
+    ...r.allergies,
+    ...r.conditions,
+    ...r.procedures,
+    ...r.vitals,
+  ];
+  return {
+    resourceType: 'Bundle',
+    id: newId(),
+    identifier: { system: `${appUrl}/fhir/document-id`, value: composition.id! },
+    type: 'document',
+    timestamp: now.toISOString(),
+    entry: resources.map(entryOf),
+  };
 }

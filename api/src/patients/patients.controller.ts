@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   FHIR_JSON_CONTENT_TYPE,
+  fhirExportQuerySchema,
   flagIdSchema,
   saveDraftSchema,
   savePatientSchema,
@@ -10,6 +11,7 @@ import {
   visitIdSchema,
   visitsQuerySchema,
   type DraftResponse,
+  type FhirExportQuery,
   type PatientResponse,
   type SaveDraftInput,
   type SavePatientInput,
@@ -122,17 +124,20 @@ export class PatientsController {
   @RateLimit('export')
   @ApiOperation({
     summary:
-      'The patient’s record as a FHIR R4 Bundle (type collection, application/fhir+json, as a file): the owner, a doctor with an active appointment, an admin',
+      'The patient’s record as a FHIR R4 Bundle (application/fhir+json, as a file): `format=collection` (default) everything, `format=ips` an International Patient Summary document; the owner, a doctor with an active appointment, an admin',
   })
-  @ApiFileResponse([FHIR_JSON_CONTENT_TYPE], 'A FHIR R4 Bundle of type collection')
+  @ApiQuery({ name: 'format', required: false, enum: ['collection', 'ips'] })
+  @ApiFileResponse([FHIR_JSON_CONTENT_TYPE], 'A FHIR R4 Bundle of type collection, or of type document (IPS)')
+  @ApiResponse({ status: 400, description: 'format is not collection or ips', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such patient', schema: ERROR_BODY_SCHEMA })
   async exportFhir(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
+    @Query(new ZodValidationPipe(fhirExportQuerySchema)) query: FhirExportQuery,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const file = await this.patients.exportFhir(caller, uid);
+    const file = await this.patients.exportFhir(caller, uid, query.format ?? 'collection');
     await sendFile(reply, {
       name: file.fileName,
       contentType: `${FHIR_JSON_CONTENT_TYPE}; charset=utf-8`,

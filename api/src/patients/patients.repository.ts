@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, type EntityManager, type Repository } from 'typeorm';
 import { forgetDocument, type ClinicalSummary, type IntakeAnswers, type VisitKind } from '@medora/shared';
+import { consultationLength } from '../appointments/appointment-ics.contract.js';
 import type { FhirExportRows } from './fhir-export.js';
 import { PatientProfileEntity } from './patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
@@ -228,6 +229,7 @@ export class PatientsRepository {
           specialty: string;
           doctor_name: string;
           cancel_reason: string | null;
+          minutes: number | null;
         }[];
         documents: {
           id: string;
@@ -249,8 +251,10 @@ export class PatientsRepository {
             FROM (SELECT id, kind, reason, data, visited_at FROM patient_visits
                    WHERE firebase_uid = $1 AND ($2::timestamptz IS NULL OR visited_at <= $2)) v) AS visits,
          (SELECT COALESCE(json_agg(a ORDER BY a.starts_at, a.id), '[]'::json)
-            FROM (SELECT id, starts_at, status, clinic, specialty, doctor_name, cancel_reason
-                    FROM appointments WHERE patient_uid = $1) a) AS appointments,
+            FROM (SELECT ap.id, ap.starts_at, ap.status, ap.clinic, ap.specialty, ap.doctor_name,
+                         ap.cancel_reason, d.consultation_duration AS minutes
+                    FROM appointments ap LEFT JOIN doctors d ON d.id = ap.doctor_id
+                   WHERE ap.patient_uid = $1) a) AS appointments,
          (SELECT COALESCE(json_agg(d ORDER BY d.uploaded_at, d.id), '[]'::json)
             FROM (SELECT doc.id, doc.name, doc.type, doc.content_type, doc.size, doc.uploaded_at,
                          EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = doc.id) AS has_file
@@ -279,6 +283,7 @@ export class PatientsRepository {
         specialty: a.specialty,
         doctorName: a.doctor_name,
         cancelReason: a.cancel_reason,
+        minutes: consultationLength(a.minutes),
       })),
       documents: r.documents.map((d) => ({
         id: d.id,

@@ -11,6 +11,7 @@ import {
   withFollowUpSection,
   type ClinicalSummary,
   type DraftResponse,
+  type FhirExportFormat,
   type IntakeAnswers,
   type FlagReviewResult,
   type IntakeDraft,
@@ -27,7 +28,7 @@ import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { SummaryService } from '../summary/summary.service.js';
-import { buildFhirBundle } from './fhir-export.js';
+import { buildFhirBundle, buildIpsDocument } from './fhir-export.js';
 import type { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 import { PatientsRepository, type PatientRecordRow } from './patients.repository.js';
 
@@ -177,13 +178,19 @@ export class PatientsService {
    * `GET /api/patients/:uid/fhir`, the record as a FHIR R4 Bundle for who may read it
    * (READERS: the owner, a doctor caring for the patient, an admin), audited as an 'export'.
    */
-  exportFhir(caller: Caller, uid: string): Promise<{ fileName: string; body: string }> {
+  exportFhir(
+    caller: Caller,
+    uid: string,
+    format: FhirExportFormat = 'collection',
+  ): Promise<{ fileName: string; body: string }> {
     const audit: AuditTarget = { action: 'export', resourceType: 'profile', resourceId: uid };
     return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
       const rows = await this.patients.findExportRows(uid, await this.access.visibleUntil(caller, uid));
       if (!rows) throw new ApiException(404, MESSAGES.notFound);
       const now = new Date();
-      return { fileName: healthRecordFileName(now), body: JSON.stringify(buildFhirBundle(rows, now)) };
+      const options = { now, appUrl: this.config.mail.appUrl };
+      const bundle = format === 'ips' ? buildIpsDocument(rows, options) : buildFhirBundle(rows, options);
+      return { fileName: healthRecordFileName(now, format), body: JSON.stringify(bundle) };
     });
   }
 

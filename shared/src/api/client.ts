@@ -43,6 +43,7 @@ import type {
   ProviderScheduleResponse,
 } from '../schemas/doctors.js';
 import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
+import type { FhirExportFormat } from '../schemas/fhir.js';
 import type { AccessGrant, AccessLogResponse } from '../auth/access-reason.js';
 import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 import type { Medication, MedicationHistoryPage, MedicationListResponse } from '../medications/types.js';
@@ -391,9 +392,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
         responseType: 'blob',
         headers: { Accept: 'text/calendar' },
       }),
-    /** `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle file. */
-    exportHealthRecord: (uid: string) =>
+    /**
+     * `GET /api/patients/{uid}/fhir`, the record as a FHIR R4 Bundle file: everything (collection, the
+     * default) or the International Patient Summary (`ips`).
+     */
+    exportHealthRecord: (uid: string, format?: FhirExportFormat) =>
       request<DownloadedFile>(`/patients/${encodeURIComponent(uid)}/fhir`, {
+        ...(format ? { query: { format } } : {}),
         responseType: 'blob',
         headers: { Accept: 'application/fhir+json' },
       }),

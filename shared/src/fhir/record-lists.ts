@@ -40,7 +40,17 @@ export interface RecordMeasures {
 export interface HealthRecordLists {
   allergies: RecordAllergy[];
   conditions: RecordCondition[];
+  /** Everything said about medicines, kinds of medicine included (what the printable summary shows). */
   medications: string[];
+  /**
+   * Only the medicines that name a drug, once each: the free-text lines, the "other" medicine and the
+   * condition follow-ups' single-drug options — never a kind of medicine ('Blood pressure medicines',
+   * 'ACE inhibitor (e.g. …)'), which another system would take for a prescription. A follow-up option
+   * already named at the start of a free-text line ('Metformin' in 'Metformin 500 mg') is not repeated.
+   */
+  drugs: string[];
+  /** The intake's explicit 'None' answers (and nothing else in that list): known absence, not silence. */
+  noneKnown: { allergies: boolean; conditions: boolean; medications: boolean };
   surgeries: RecordSurgery[];
   measures: RecordMeasures | null;
 }
@@ -89,6 +99,43 @@ function medications(a: IntakeAnswers): string[] {
   return [...new Set(all)];
 }
 
+/**
+ * The condition follow-ups' options that name one drug (or one of two alternatives); the other options
+ * are kinds of medicine, "no medication" answers or 'Other'.
+ */
+export const SINGLE_DRUG_OPTIONS: ReadonlySet<string> = new Set([
+  'Metformin',
+  'Insulin',
+  'Aspirin',
+  'Nitroglycerin spray or tablets',
+  'Montelukast',
+  'Oral steroid courses (prednisolone)',
+  'Levothyroxine',
+  'Liothyronine',
+  'Carbimazole or methimazole',
+  'Propylthiouracil',
+]);
+
+const startsWithWord = (line: string, name: string) =>
+  line.toLowerCase() === name.toLowerCase() || line.toLowerCase().startsWith(`${name.toLowerCase()} `);
+
+function drugs(a: IntakeAnswers): string[] {
+  const named = text(a.medications)
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const other = list(a.medicationClasses).includes('Other') ? text(a.medicationOther) : '';
+  const perCondition = list(a.chronicConditions).flatMap((c) => {
+    const followUp = chronicFollowUp(c);
+    return followUp ? list(a[`${followUp.prefix}Meds`]).filter((m) => SINGLE_DRUG_OPTIONS.has(m)) : [];
+  });
+  const out: string[] = [];
+  for (const drug of [...named, ...(other ? [other] : []), ...perCondition]) {
+    if (!out.some((seen) => startsWithWord(seen, drug))) out.push(drug);
+  }
+  return out;
+}
+
 function surgeries(a: IntakeAnswers): RecordSurgery[] {
   if (a.pastSurgeries !== 'Yes') return [];
   const regions = list(a.surgeryRegions).flatMap((r) =>
@@ -115,12 +162,27 @@ function measures(a: IntakeAnswers): RecordMeasures | null {
   };
 }
 
+/** 'None' chosen, and no other option or free text beside it. */
+function noneKnown(a: IntakeAnswers): HealthRecordLists['noneKnown'] {
+  const onlyNone = (v: unknown) => {
+    const l = list(v);
+    return l.length === 1 && l[0] === 'None';
+  };
+  return {
+    allergies: onlyNone(a.allergyList) && !text(a.allergies),
+    conditions: onlyNone(a.chronicConditions) && !text(a.chronicOther),
+    medications: onlyNone(a.medicationClasses) && !text(a.medications),
+  };
+}
+
 /** The clinical lists of a patient's profile answers (the stable facts of the intake). */
 export function healthRecordLists(answers: IntakeAnswers): HealthRecordLists {
   return {
     allergies: allergies(answers),
     conditions: conditions(answers),
     medications: medications(answers),
+    drugs: drugs(answers),
+    noneKnown: noneKnown(answers),
     surgeries: surgeries(answers),
     measures: measures(answers),
   };

@@ -24,3 +24,5 @@ export * from './page-limit.js';
 export * from './query-string.js';
 // My medicines.
 export * from './medications.js';
+// The FHIR export's format.
+export * from './fhir.js';

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { api, ApiError, MESSAGES, type ClinicalSummary } from '@medora/shared';
+import { api, ApiError, MESSAGES, type ClinicalSummary, type DownloadedFile } from '@medora/shared';
 import { renderWithQuery } from '../../../test-utils/render-with-query';
 import { PrintableSummary } from './printable-summary';
 import { RecordActions } from './record-actions';
@@ -91,5 +91,36 @@ describe('RecordActions', () => {
         (screen.getByRole('button', { name: MESSAGES.recordDownload }) as HTMLButtonElement).disabled,
       ).toBe(false),
     );
+  });
+
+  it('downloads the patient summary (IPS) from its own button, which alone shows it is busy', async () => {
+    let done!: (file: DownloadedFile) => void;
+    jest
+      .spyOn(api, 'exportHealthRecord')
+      .mockImplementation(() => new Promise((resolve) => (done = resolve)));
+    renderWithQuery(
+      <MemoryRouter>
+        <RecordActions uid="u1" />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.recordDownloadIps }));
+    expect(await screen.findByRole('button', { name: MESSAGES.recordDownloading })).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: MESSAGES.recordDownload }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(api.exportHealthRecord).toHaveBeenCalledWith('u1', 'ips');
+    // jsdom has no object URLs: the save itself is the browser's.
+    URL.createObjectURL = jest.fn(() => 'blob:summary');
+    URL.revokeObjectURL = jest.fn();
+    done({
+      blob: new Blob(['{}']),
+      fileName: 'medora-patient-summary-2026-11-27.json',
+      contentType: 'application/fhir+json',
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('medora-patient-summary-2026-11-27.json'),
+    );
+    expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
+    delete (URL as { createObjectURL?: unknown }).createObjectURL;
   });
 });
