@@ -14,6 +14,7 @@ import { bookingWindowParams } from '../common/booking-window.js';
 import { cachedSlotOf, cachedSlotStart } from '../common/cached-slot.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { activeAppointmentSql, approvedDoctorSql, hasHoursSql } from '../common/sql-rules.js';
+import { containsPattern } from '../common/like-pattern.js';
 
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
@@ -65,10 +66,8 @@ export interface DoctorPageFilters {
   window: [Date, Date] | null;
 }
 
-/** `q` as an ILIKE pattern: its own `%`, `_` and `\` match themselves. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+// The search's `q` is matched as a literal; the spec checks the pattern here, where the search uses it.
+export { containsPattern };
 
 /**
  * The doctor-search text the trigram index covers (migration DoctorSearch1769385600000): the same
