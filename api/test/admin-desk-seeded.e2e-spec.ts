@@ -64,6 +64,10 @@ describe('seeded doctors on the admin desk', () => {
     expect(suspended.status).toBe(200);
     const patient = await registeredPatient(t);
     expect((await withContext(t, patient)).doctors.map((d) => d.id)).not.toContain(id);
+    // While one is suspended the counter still counts what the Approved tab lists.
+    const overview = (await get('/api/admin/overview')).body as AdminDashboardOverview;
+    const approved = (await get('/api/admin/applications?status=approved')).body as ApplicationsPage;
+    expect(overview.approvedDoctors).toBe(approved.total);
     const tab = (await get(`/api/admin/applications?status=suspended&q=${encodeURIComponent(seeded.name)}`))
       .body as ApplicationsPage;
     expect(tab.items.map((a) => a.id)).toEqual([id]);

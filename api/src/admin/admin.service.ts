@@ -76,12 +76,14 @@ export class AdminService {
       number
     >;
     for (const row of statuses) byStatus[row.key] = Number(row.n);
+    // The Approved counter counts what the Approved tab lists: approved and not suspended.
+    const suspended = statuses.reduce((n, row) => n + Number(row.suspended), 0);
     const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
     return {
       users: { total: sum(byRole), byRole },
       doctors: { total: sum(byStatus), byVerificationStatus: byStatus },
       pendingApplications: byStatus.pending,
-      approvedDoctors: byStatus.approved,
+      approvedDoctors: byStatus.approved - suspended,
       patients: byRole.patient,
       appointmentsThisWeek: week,
     };

@@ -180,10 +180,13 @@ export class DoctorsRepository {
     }
   }
 
-  /** Accounts' doctor records that count on the admin dashboard, by verification status. */
-  countListedByStatus(): Promise<{ key: VerificationStatus; n: string }[]> {
+  /**
+   * Accounts' doctor records that count on the admin dashboard, by verification status, with how many
+   * of each are suspended (a suspended doctor stays approved but is on the desk's Suspended tab).
+   */
+  countListedByStatus(): Promise<{ key: VerificationStatus; n: string; suspended: string }[]> {
     return this.ds.query(
-      `SELECT verification_status AS key, count(*) AS n FROM doctors
+      `SELECT verification_status AS key, count(*) AS n, count(suspended_at) AS suspended FROM doctors
         WHERE onboarding_completed OR seed_key IS NOT NULL GROUP BY verification_status`,
     );
   }
