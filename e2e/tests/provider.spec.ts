@@ -369,6 +369,20 @@ test('the onboarding page renders all five steps with Consultation Details', asy
   // Signed in with a draft-free account: /doctor-onboarding shows the five labels.
   await page.goto('/doctor-onboarding');
   await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(5);
+  // Named for the account's role, and the unverified address is mentioned before step 1, not at upload.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Healthcare Provider onboarding');
+  const verify = page.getByRole('region', { name: 'Verify your e-mail address first' });
+  await expect(verify).toBeVisible();
+  await expect(verify.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  expect(
+    await verify.evaluate(
+      (notice) =>
+        !!(
+          notice.compareDocumentPosition(document.querySelector('form h2')!) &
+          Node.DOCUMENT_POSITION_FOLLOWING
+        ),
+    ),
+  ).toBe(true);
   await expect(page.getByRole('list', { name: 'Steps' })).toContainText('Consultation Details');
   await shotAtWidths(page, 'provider-onboarding');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { approvedDoctor, newPatient } from '../support/accounts';
+import { approvedDoctor, newPatient, tinyPdf } from '../support/accounts';
 import { submitApplication } from '../support/applicant';
 import { loginThroughUi } from '../support/auth';
 import { sql } from '../support/db';
@@ -87,6 +87,20 @@ async function clinicianWalk(page: Page, role: 'doctor' | 'provider') {
   await expect(started.getByRole('button', { name: 'Undo Completed' })).toBeVisible();
   await expectFocusKept(page, `${role}: Mark Completed`);
 
+  // A prescription whose content is not a PDF is named on its card; the next good file clears it.
+  const attach = started.getByLabel('Attach prescription');
+  await attach.setInputFiles({
+    name: 'notes.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('just text'),
+  });
+  await expect(started.getByRole('alert')).toHaveText(
+    '“notes.pdf” is not a PDF, JPEG or PNG file. Please choose another file.',
+  );
+  await attach.setInputFiles({ name: 'rx.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Rx') });
+  await expect(toast(page, /^Prescription attached for /)).toBeVisible();
+  await expect(started.getByRole('alert')).toHaveCount(0);
+
   // Cancel tomorrow's visit, with a reason, in a dialog.
   const upcoming = await named(
     cards.filter({ has: page.getByRole('button', { name: 'Cancel appointment' }) }),
@@ -161,6 +175,9 @@ test('an admin’s desk at 390 px: approve, suspend a seeded doctor, audit, look
   const secondCard = page.getByRole('article', { name: `Application of ${second}` });
   await expect(firstCard).toBeVisible();
   await expect(secondCard).toBeVisible();
+  // Submitted today, in the product's date format (not the browser's 11/27/2026).
+  await expect(firstCard).toContainText(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4}\b/);
+  await expect(firstCard).not.toContainText(/\d{1,2}\/\d{1,2}\/\d{4}/);
   await firstCard.getByRole('button', { name: `Approve ${first}` }).click();
   const approve = page.getByRole('dialog', { name: `Approve ${first}?` });
   await checkDialog(page, 'walk-admin-approve-dialog', approve);
