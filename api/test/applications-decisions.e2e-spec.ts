@@ -10,6 +10,7 @@ import {
 } from '@medora/shared';
 import {
   applicationCredentials,
+  PDF,
   uploadCredential,
   uploadRequiredCredentials,
 } from './application-helpers.js';
@@ -214,27 +215,38 @@ describe('a decided application', () => {
 });
 
 describe('a resubmission after a rejection', () => {
-  it('marks the earlier documents superseded; the admin sees current and superseded apart', async () => {
+  it('keeps the documents it does not replace; the admin sees the replaced one superseded', async () => {
     const { user, id } = await applicant();
     const before = await queued(id);
     const beforeDocs = await applicationCredentials(t.http, reviewer, id);
     expect(beforeDocs.map((c) => c.supersededAt)).toEqual([null, null, null]);
     expect((await act(id, 'reject', { version: before.version, reason: 'Blurry licence' })).status).toBe(200);
 
-    // Resubmitting without new documents: the old ones belonged to the rejected application.
-    const bare = await submit(user);
-    expect(bare.status).toBe(400);
-    expect(bare.body.message).toBe(MESSAGES.doctorDocumentsRequired);
-
-    const fresh = await uploadRequiredCredentials(t.http, user);
+    // Only the licence is sent again, as a new file: the degree and identity stay on file.
+    const licence = await request(t.http)
+      .post(`/api/doctors/${user.uid}/credentials`)
+      .set(authHeader(user))
+      .field('type', 'license')
+      .field('documentName', 'license-sharp.pdf')
+      .attach('file', Buffer.concat([PDF, Buffer.from('% a sharper scan\n')]), {
+        filename: 'license-sharp.pdf',
+        contentType: 'application/pdf',
+      });
+    expect(licence.status).toBe(201);
     expect((await submit(user)).status).toBe(201);
     const after = await queued(id);
     const afterDocs = await applicationCredentials(t.http, reviewer, id);
     expect(after.credentialCount).toBe(afterDocs.length);
     const current = afterDocs.filter((c) => c.supersededAt === null).map((c) => c.id);
     const superseded = afterDocs.filter((c) => c.supersededAt !== null).map((c) => c.id);
-    expect(current.sort()).toEqual([...fresh].sort());
-    expect(superseded.sort()).toEqual(beforeDocs.map((c) => c.id).sort());
+    const oldLicence = beforeDocs.find((c) => c.type === 'license')!.id;
+    expect(superseded).toEqual([oldLicence]);
+    expect(current.sort()).toEqual(
+      [
+        ...beforeDocs.filter((c) => c.id !== oldLicence).map((c) => c.id),
+        (licence.body as { id: string }).id,
+      ].sort(),
+    );
 
     // Approval verifies the current documents only.
     expect((await act(id, 'approve', { version: after.version })).status).toBe(200);

@@ -158,7 +158,7 @@ describe('credential uploads', () => {
     expect(Number(n)).toBe(4);
   });
 
-  it('after a rejection, the same files sent again are current documents of the resubmission', async () => {
+  it('after a rejection, the same files sent again are the documents on file, not new versions', async () => {
     const reviewer = await admin();
     const user = await registered('doctor');
     const first = await uploadAll(user);
@@ -171,24 +171,43 @@ describe('credential uploads', () => {
       .send({ version, reason: 'Unreadable scans' });
     expect(rejected.status).toBe(200);
     const again = await uploadAll(user);
-    expect(again.filter((x) => first.includes(x))).toEqual([]);
+    expect(again).toEqual(first);
     expect((await submit(user)).status).toBe(201);
-    const rows = await t.dataSource.query<{ id: string; superseded: boolean }[]>(
-      `SELECT id, superseded_at IS NOT NULL AS superseded FROM credentials WHERE doctor_id = $1`,
+    const rows = await t.dataSource.query<{ id: string; superseded: boolean; status: string }[]>(
+      `SELECT id, superseded_at IS NOT NULL AS superseded, verification_status AS status
+         FROM credentials WHERE doctor_id = $1`,
       [id],
     );
+    // Nothing was stored twice or superseded; the kept documents are under review again.
+    expect(rows.map((r) => r.id).sort()).toEqual([...first].sort());
+    expect(rows.every((r) => !r.superseded && r.status === 'pending')).toBe(true);
+  });
+
+  it('replaces a one-of document by a new file, and only adds to the lists', async () => {
+    const user = await registered('doctor');
+    const [degree] = await uploadAll(user);
+    const newer = await upload(user, 'degree', pdf('degree, second scan'), 'degree-2.pdf');
+    expect(newer.status).toBe(201);
+    const certificates = [];
+    for (const label of ['one', 'two']) {
+      const res = await upload(user, 'certification', pdf(`certificate ${label}`), `${label}.pdf`);
+      expect(res.status).toBe(201);
+      certificates.push((res.body as { id: string }).id);
+    }
+    const rows = await t.dataSource.query<{ id: string; superseded: boolean }[]>(
+      `SELECT c.id, c.superseded_at IS NOT NULL AS superseded FROM credentials c
+         JOIN doctors d ON d.id = c.doctor_id JOIN users u ON u.id = d.user_id
+        WHERE u.firebase_uid = $1 AND c.type IN ('degree', 'certification')`,
+      [user.uid],
+    );
+    const superseded = rows.filter((r) => r.superseded).map((r) => r.id);
+    expect(superseded).toEqual([degree]);
     expect(
       rows
         .filter((r) => !r.superseded)
         .map((r) => r.id)
         .sort(),
-    ).toEqual([...again].sort());
-    expect(
-      rows
-        .filter((r) => r.superseded)
-        .map((r) => r.id)
-        .sort(),
-    ).toEqual([...first].sort());
+    ).toEqual([(newer.body as { id: string }).id, ...certificates].sort());
   });
 
   it('answers concurrent retries of one file with one stored document', async () => {

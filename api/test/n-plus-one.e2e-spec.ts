@@ -279,6 +279,8 @@ const NOT_LISTS = new Set([
   '/api/provider/appointments/{id}/intake',
   '/api/provider/schedule',
   '/api/admin/overview',
+  // One account by its e-mail.
+  '/api/admin/patients',
   '/api/admin/credentials/{id}/file',
   // One keyset statement over pg-boss's dead-letter partition; no doctor or patient rows.
   '/api/admin/mail/failed',

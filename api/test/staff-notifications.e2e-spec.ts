@@ -128,6 +128,43 @@ describe('a doctor’s bell', () => {
     expect((read.body as NotificationsResponse).items.find((n) => n.id === note!.id)?.read).toBe(true);
   });
 
+  it('tells the doctor of their own cancellation, and keeps the patient’s name on its card', async () => {
+    const { user, doctor } = await approvedDoctor();
+    const patient = await registeredPatient(t);
+    await t.dataSource.query(
+      `INSERT INTO patient_profiles (firebase_uid, data) VALUES ($1, '{"name": "Casey Bell"}'::jsonb)`,
+      [patient.uid],
+    );
+    const res = await book(t, patient, bookingBody(patient, doctor, bookableSlots(doctor)[0]!));
+    expect(res.status).toBe(201);
+    const booked = res.body as Appointment;
+    const cancelled = await request(t.http)
+      .post(`/api/provider/appointments/${booked.id}/cancel`)
+      .set(authHeader(user))
+      .send({ reason: 'The clinic is closed.' });
+    expect(cancelled.status).toBe(200);
+
+    const note = (await list(user)).items.find((n) => n.id === `doctor-cancelled:${booked.id}`);
+    expect(note?.message).toBe(
+      formatMessage('notificationDoctorOwnCancelBody', {
+        date: formatAppointmentWhen(booked),
+        reason: 'The clinic is closed',
+      }),
+    );
+    // The clinic's day of the start, whichever side of midnight UTC it falls.
+    const day = (offset: number) =>
+      new Date(Date.parse(booked.startsAt) + offset * 86_400_000).toISOString().slice(0, 10);
+    const window = await request(t.http)
+      .get(`/api/provider/appointments?from=${day(-1)}&to=${day(1)}`)
+      .set(authHeader(user));
+    const card = (window.body as { items: { id: string; status: string; patient: object }[] }).items.find(
+      (a) => a.id === booked.id,
+    );
+    expect(card?.status).toBe('Cancelled');
+    // Whose visit it was, and nothing of their health data.
+    expect(card?.patient).toEqual({ uid: patient.uid, name: 'Casey Bell', email: null, headline: null });
+  });
+
   it('does not tell another doctor, who cannot mark it read either', async () => {
     const { doctor } = await approvedDoctor();
     const other = await approvedDoctor();

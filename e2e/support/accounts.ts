@@ -6,7 +6,7 @@ import { sql } from './db';
 /** A verified account in the auth emulator with its users row (`POST /api/users`), ready to sign in. */
 export async function registeredUser(
   request: APIRequestContext,
-  role: 'patient' | 'doctor' = 'patient',
+  role: 'patient' | 'doctor' | 'provider' = 'patient',
 ): Promise<EmulatorUser> {
   const user = await signUpVerifiedInEmulator();
   const res = await request.post('/api/users', {
@@ -56,12 +56,16 @@ export function tinyPdf(text: string): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** A doctor account whose approved, bookable record is written straight to the database. */
+/**
+ * A doctor (or Healthcare Provider) account whose approved, bookable record is written straight to
+ * the database.
+ */
 export async function approvedDoctor(
   request: APIRequestContext,
   record: { name: string; clinic: string; timeZone: string; schedule: object },
+  role: 'doctor' | 'provider' = 'doctor',
 ): Promise<{ user: EmulatorUser; doctorId: string }> {
-  const user = await registeredUser(request, 'doctor');
+  const user = await registeredUser(request, role);
   const [row] = await sql<{ id: string }>(
     `INSERT INTO doctors (user_id, name, email, specialty, clinic, time_zone, schedule, verification_status,
                           is_available, onboarding_completed, credentials_verified)

@@ -57,7 +57,10 @@ test('an approval is confirmed, busy while it runs and sent once however often i
   await application.getByRole('button', { name: `Approve ${name}` }).dblclick();
   const dialog = admin.getByRole('dialog', { name: `Approve ${name}?` });
   await expect(dialog).toHaveCount(1);
-  await expect(dialog).toContainText(`${name} becomes bookable by patients at once.`);
+  // Without weekly hours the doctor is not listed yet: the dialog and the toast say so.
+  await expect(dialog).toContainText(
+    `${name} has not set weekly hours yet: patients can book them once they do, on their dashboard.`,
+  );
   expect(approvals).toEqual([]);
   await expectAccessible(admin, { include: null });
   await shotAtWidths(admin, 'admin-desk-approve-dialog');
@@ -70,7 +73,7 @@ test('an approval is confirmed, busy while it runs and sent once however often i
   await expect(application.getByRole('status')).toHaveText(`Sending the decision on ${name}…`);
   await shotAtWidths(admin, 'admin-desk-approving');
   release();
-  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+  await expect(toast(admin, `${name} approved: bookable once they set their weekly hours.`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(application).toHaveCount(0);
   expect(approvals).toHaveLength(1);
@@ -185,7 +188,7 @@ test('queues in tabs with search and pages; an approved doctor is suspended with
     .getByRole('dialog', { name: `Approve ${name}?` })
     .getByRole('button', { name: 'Approve', exact: true })
     .click();
-  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+  await expect(toast(admin, `${name} approved: bookable once they set their weekly hours.`)).toBeVisible();
   await expect(card).toHaveCount(0);
 
   // Approved tab (the search stays): suspend with a reason.
@@ -242,7 +245,7 @@ test('the audit log screen filters, pages and exports CSV', async ({ browser, re
     .getByRole('dialog', { name: `Approve ${name}?` })
     .getByRole('button', { name: 'Approve', exact: true })
     .click();
-  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+  await expect(toast(admin, `${name} approved: bookable once they set their weekly hours.`)).toBeVisible();
 
   const audit = admin.getByRole('region', { name: 'Audit log' });
   const [doctor] = await sql<{ id: string }>(`SELECT id FROM doctors WHERE name = $1`, [name]);

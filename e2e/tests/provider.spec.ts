@@ -180,7 +180,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
     .getByRole('dialog', { name: `Approve ${name}?` })
     .getByRole('button', { name: 'Approve', exact: true })
     .click();
-  await expect(toast(admin, `${name} approved: bookable now.`)).toBeVisible();
+  await expect(toast(admin, `${name} approved: bookable once they set their weekly hours.`)).toBeVisible();
   await expect(application).toHaveCount(0);
   await admin.context().close();
 
@@ -272,8 +272,12 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   await expectAccessible(doc);
   await cancelDialog.getByRole('button', { name: 'Cancel appointment' }).click();
   await expect(toast(doc, 'Appointment cancelled. The patient has been notified.')).toBeVisible();
-  // Cancelled: listed without the patient's name, summary or intake, with the reason.
-  const cancelled = doc.getByRole('article', { name: `Appointment with Patient on ${when('10:30 AM')}` });
+  // Cancelled: listed with the patient's name (whose visit it was), without summary or intake, with
+  // the reason.
+  const cancelled = doc.getByRole('article', {
+    name: `Appointment with Dana Whitfield on ${when('10:30 AM')}`,
+  });
+  await expect(cancelled).toContainText('Cancelled');
   await expect(cancelled).toContainText('The clinic is closed that afternoon');
   await expect(cancelled.getByRole('region', { name: /^Summary of/ })).toHaveCount(0);
   await expect(doc.getByRole('region', { name: 'Upcoming' })).toContainText('1');
@@ -365,6 +369,20 @@ test('the onboarding page renders all five steps with Consultation Details', asy
   // Signed in with a draft-free account: /doctor-onboarding shows the five labels.
   await page.goto('/doctor-onboarding');
   await expect(page.getByRole('list', { name: 'Steps' }).getByRole('listitem')).toHaveCount(5);
+  // Named for the account's role, and the unverified address is mentioned before step 1, not at upload.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Healthcare Provider onboarding');
+  const verify = page.getByRole('region', { name: 'Verify your e-mail address first' });
+  await expect(verify).toBeVisible();
+  await expect(verify.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  expect(
+    await verify.evaluate(
+      (notice) =>
+        !!(
+          notice.compareDocumentPosition(document.querySelector('form h2')!) &
+          Node.DOCUMENT_POSITION_FOLLOWING
+        ),
+    ),
+  ).toBe(true);
   await expect(page.getByRole('list', { name: 'Steps' })).toContainText('Consultation Details');
   await shotAtWidths(page, 'provider-onboarding');
 });
@@ -509,26 +527,28 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await shotAtWidths(page, 'provider-onboarding-consultation');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Medical Degree *').setInputFiles(file('degree.pdf', PDF, 'application/pdf'));
+  // The earlier documents stay on file: only the licence is replaced.
+  await expect(page.getByText('The documents of your earlier application stay on file.')).toBeVisible();
   await page
     .getByLabel('Medical License *')
     .setInputFiles(file('license-renewed.pdf', PDF, 'application/pdf'));
-  await page.getByLabel('Identity Proof *').setInputFiles(file('id.png', PNG, 'image/png'));
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('heading', { name: 'Application Submitted Successfully!' })).toBeVisible();
   await expect(
     toast(page, 'Application submitted successfully! Your application is under review.'),
   ).toBeVisible();
 
-  // The admin sees the new documents as current and the rejected ones marked superseded.
+  // The admin sees the kept documents and the new licence as current, the replaced one superseded.
   const reviewer = await freshPage(browser);
   await loginThroughUi(reviewer, 'admin', 'admin');
   await reviewer
     .getByRole('article', { name: `Application of ${name}` })
-    .getByRole('button', { name: 'Show 6 documents' })
+    .getByRole('button', { name: 'Show 4 documents' })
     .click();
   const current = reviewer.getByRole('list', { name: `Current documents of ${name}` });
   await expect(current).toContainText('license-renewed.pdf');
+  await expect(current).toContainText('degree.pdf');
+  await expect(current).toContainText('id.pdf');
   await expect(current).not.toContainText('license.png');
   const superseded = reviewer.getByRole('list', { name: `Superseded documents of ${name}` });
   await expect(superseded).toContainText('license.png');

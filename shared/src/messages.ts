@@ -267,6 +267,8 @@ export const MESSAGES = {
   clinicRequired: 'Please fill in clinic name, city, and state',
   doctorDocumentsRequired: 'Please upload Medical Degree, Medical License, and Identity Proof',
   requiredFields: 'Please fill in all required fields',
+  // A wrong value is not a missing one: the fee has its own message.
+  consultationFeeNegative: 'The consultation fee cannot be negative.',
   onboardingFailed: 'Error: {message}',
   applicationSubmitted: 'Application submitted successfully! Your application is under review.',
   // Provider remote and admin queue (the spec leaves these open)
@@ -399,6 +401,7 @@ export const MESSAGES = {
   providerIntakeDetails: 'Intake details',
   providerStatusSet: '{patient}: {status}',
   providerPrescriptionAttached: 'Prescription attached for {patient}.',
+  providerPrescriptionFailed: '“{name}” was not attached: {message}',
   providerAttachPrescription: 'Attach prescription',
   providerReplacePrescription: 'Replace prescription',
   providerViewPrescription: 'View prescription',
@@ -438,6 +441,8 @@ export const MESSAGES = {
   adminReject: 'Reject {name}',
   adminReopen: 'Re-open {name}',
   adminApproved: '{name} approved: bookable now.',
+  // An approved doctor without weekly hours is not listed: the toast and dialog say so.
+  adminApprovedNoHours: '{name} approved: bookable once they set their weekly hours.',
   adminRejected: '{name} rejected.',
   adminReopened: '{name} is back in the review queue.',
   adminDocumentsTitle: 'Documents',
@@ -460,7 +465,8 @@ export const MESSAGES = {
   doctorSignupAccountHeading: 'Create your account',
   doctorSignupAccountIntro: 'Then tell us about your practice in four short steps.',
   doctorSignupCreateAccount: 'Create Account & Continue',
-  doctorOnboardingHeading: 'Doctor onboarding',
+  // The account's role names the page (a Healthcare Provider is not told 'Doctor').
+  doctorOnboardingHeading: '{role} onboarding',
   applicationNotApprovedHeading: 'Application not approved',
   applicationFormLabel: 'Doctor application',
   applicationStepsLabel: 'Steps',
@@ -641,6 +647,8 @@ export const MESSAGES = {
   notificationCancelledTitle: 'Appointment cancelled',
   notificationCancelledBody: 'Your appointment with {doctor} on {date} was cancelled.',
   notificationDoctorCancelledBody: 'A patient cancelled their appointment on {date}.',
+  // The doctor's own cancellation, in their bell (the patient's name stays out of the bell).
+  notificationDoctorOwnCancelBody: 'You cancelled the appointment on {date}: {reason}.',
   suggestedForSymptoms: 'Suggested for your symptoms',
   suggestedDoctorsNote: 'Doctors for your current symptoms ({symptoms}) are marked as suggested.',
   showAllDoctors: 'Show all doctors',
@@ -884,6 +892,8 @@ export const MESSAGES = {
   // The admin's desk
   adminApproveTitle: 'Approve {name}?',
   adminApproveMessage: '{name} becomes bookable by patients at once.',
+  adminApproveMessageNoHours:
+    '{name} has not set weekly hours yet: patients can book them once they do, on their dashboard.',
   adminApproveConfirm: 'Approve',
   adminApproving: 'Approving…',
   adminReopenTitle: 'Re-open {name}?',
@@ -941,7 +951,7 @@ export const MESSAGES = {
   adminFollowUpItem: '{date} · {patient} · {status}',
   auditTitle: 'Audit log',
   auditFiltersLabel: 'Filter the audit log',
-  auditActor: 'Actor (user id)',
+  auditActor: 'Actor (name, e-mail or user id)',
   auditSubjectType: 'Subject type',
   auditSubjectId: 'Subject id',
   auditAction: 'Action',
@@ -1035,6 +1045,14 @@ export const MESSAGES = {
   doctorSignupPrompt: 'New to Medora as a doctor or provider?',
   doctorSignupVerifyFirst:
     'After you apply, open the verification link we e-mail you before your first login.',
+  // Before step 1 of onboarding, while the applicant's e-mail is not verified.
+  applicationVerifyFirstHeading: 'Verify your e-mail address first',
+  applicationVerifyFirst:
+    'Your documents can be uploaded and your application submitted only from a verified address. Open the verification link we sent to {email}, then choose “I have verified it”.',
+  applicationVerifyResend: 'Send the link again',
+  applicationVerifyDone: 'I have verified it',
+  applicationDocumentsKept:
+    'The documents of your earlier application stay on file. Choose a file only to replace one; the same file again changes nothing.',
   applicationNextVerifyEmail:
     'Open the verification link we sent to your e-mail: you can log in once your address is verified.',
   footerForDoctors: 'For doctors and providers: apply to join',
@@ -1174,6 +1192,8 @@ export const MESSAGES = {
   mailApprovedSubject: 'Your Medora application is approved',
   mailApprovedBody:
     'Your application to offer appointments on Medora is approved: patients can book you now.',
+  mailApprovedBodyNoHours:
+    'Your application to offer appointments on Medora is approved. Patients can book you once you set your weekly hours on your dashboard.',
   mailChangeApprovedSubject: 'Your Medora profile change is approved',
   mailChangeApprovedBody: 'Your requested change of {fields} was approved and is now on your profile.',
   mailChangeRejectedSubject: 'Your Medora profile change was not approved',
@@ -1242,7 +1262,7 @@ export const MESSAGES = {
   accessLookupHeading: 'Look up a patient’s record',
   accessLookupIntro:
     'Reading a patient’s health data needs a stated reason. Access lasts {minutes} minutes and the patient sees it.',
-  accessLookupLabel: 'Patient’s uid',
+  accessLookupLabel: 'Patient’s e-mail or uid',
   accessLookupSubmit: 'Look up',
   accessLookupRequired: 'Please enter the patient’s uid or e-mail.',
   accessLookupNotFound: 'No patient with this uid or e-mail.',

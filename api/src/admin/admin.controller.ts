@@ -6,6 +6,7 @@ import {
   MESSAGES,
   applicationDecisionSchema,
   applicationsQuerySchema,
+  patientLookupQuerySchema,
   rejectApplicationSchema,
   suspendDoctorSchema,
   versionFromIfMatch,
@@ -17,6 +18,8 @@ import {
   type DoctorChangeRequest,
   type DoctorRecord,
   type FollowUpAppointment,
+  type PatientLookupQuery,
+  type PatientLookupResult,
   type RejectApplicationInput,
   type SuspendDoctorInput,
   type SuspensionResult,
@@ -113,7 +116,7 @@ export class AdminController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Approve an application: verified, available, bookable at once (audited). Names the reviewed version: body `version` or `If-Match`',
+      'Approve an application: verified and available, bookable once the doctor has weekly hours (audited). Names the reviewed version: body `version` or `If-Match`',
   })
   @ApiResponse({ status: 400, description: 'No version', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({
@@ -278,6 +281,21 @@ export class AdminController {
       approve: false,
       reason: body.reason,
     });
+  }
+
+  @Get('patients')
+  @ApiOperation({
+    summary:
+      'The patient account an e-mail names (exact, any case): uid and name only, for the record lookup (audited)',
+  })
+  @ApiResponse({ status: 200, description: 'PatientLookupResult: { uid, name }' })
+  @ApiResponse({ status: 400, description: 'Not an e-mail', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 404, description: 'No patient with this e-mail', schema: ERROR_BODY_SCHEMA })
+  findPatient(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodValidationPipe(patientLookupQuerySchema)) query: PatientLookupQuery,
+  ): Promise<PatientLookupResult> {
+    return this.admin.findPatient(caller, query.email);
   }
 
   @Get('doctors/:id/upcoming')

@@ -2,15 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { FOLLOW_UP_MAX_ROWS, type ApplicationQueue, type ApplicationSort } from '@medora/shared';
+import { containsPattern, literalPattern } from '../common/like-pattern.js';
 import { upcomingAppointmentSql } from '../appointments/appointment-sql.rules.js';
 import { APPLICATION_SEARCH_TEXT_SQL } from '../database/migrations/1769558400000-admin-list-indexes.js';
 import { DoctorEntity } from '../doctors/doctor.entity.js';
 import type { ApplicationRow } from '../doctors/doctors.repository.js';
-
-/** `q` as a literal ILIKE pattern: its `%`, `_` and `\` match themselves. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface ApplicationsPageRow extends ApplicationRow {
   role: string | null;
@@ -80,8 +76,8 @@ export class AdminRepository {
         status: query.status === 'suspended' ? 'approved' : query.status,
       })
       .andWhere(query.status === 'suspended' ? 'd.suspended_at IS NOT NULL' : 'd.suspended_at IS NULL')
-      .andWhere('d.onboarding_completed = true')
-      .andWhere('d.seed_key IS NULL');
+      // Seeded (demo) doctors are listed too: the counters count them, and they can be suspended.
+      .andWhere('d.onboarding_completed = true');
     if (query.q) {
       // Each side of the search on its own table, so that each can use its trigram index.
       qb.andWhere(
@@ -145,10 +141,23 @@ export class AdminRepository {
     };
   }
 
+  /**
+   * The patient account with this e-mail (any case; ILIKE on the literal, so the e-mail's trigram index
+   * serves it), or null. Only patients: the admin's record lookup opens patients' records.
+   */
+  async patientByEmail(email: string): Promise<{ uid: string; name: string | null } | null> {
+    const rows = await this.ds.query<{ uid: string; name: string | null }[]>(
+      `SELECT firebase_uid AS uid, NULLIF(name, '') AS name FROM users
+        WHERE email ILIKE $1 AND role = 'patient' ORDER BY created_at, id LIMIT 1`,
+      [literalPattern(email)],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Whether `id` is a submitted application (the admin desk lists it), for its documents' read. */
   async isSubmittedApplication(id: string): Promise<boolean> {
     const rows = await this.ds.query<unknown[]>(
-      `SELECT 1 FROM doctors WHERE id = $1 AND onboarding_completed AND seed_key IS NULL`,
+      `SELECT 1 FROM doctors WHERE id = $1 AND onboarding_completed`,
       [id],
     );
     return rows.length > 0;

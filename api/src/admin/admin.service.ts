@@ -12,6 +12,7 @@ import {
   type AuditAction,
   type DoctorChangeRequest,
   type DoctorRecord,
+  type PatientLookupResult,
   type Role,
 } from '@medora/shared';
 import { AppointmentsRepository } from '../appointments/appointments.repository.js';
@@ -75,12 +76,14 @@ export class AdminService {
       number
     >;
     for (const row of statuses) byStatus[row.key] = Number(row.n);
+    // The Approved counter counts what the Approved tab lists: approved and not suspended.
+    const suspended = statuses.reduce((n, row) => n + Number(row.suspended), 0);
     const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
     return {
       users: { total: sum(byRole), byRole },
       doctors: { total: sum(byStatus), byVerificationStatus: byStatus },
       pendingApplications: byStatus.pending,
-      approvedDoctors: byStatus.approved,
+      approvedDoctors: byStatus.approved - suspended,
       patients: byRole.patient,
       appointmentsThisWeek: week,
     };
@@ -370,6 +373,23 @@ export class AdminService {
       },
     ]);
     return result.request!;
+  }
+
+  /**
+   * `GET /api/admin/patients?email=`: the patient an e-mail names, so that the admin's record lookup
+   * takes an e-mail as well as a uid. Only who it is (uid, name), no health data; audited either way.
+   */
+  async findPatient(caller: Caller, email: string): Promise<PatientLookupResult> {
+    const found = await this.adminReads.patientByEmail(email);
+    await this.audit.recordFor(caller, found ? 'allowed' : 'not_found', {
+      action: 'user.read',
+      // As the role guard names the route's refusals (its `patients` segment).
+      resourceType: 'profile',
+      resourceId: found?.uid ?? null,
+      detail: 'patient by e-mail',
+    });
+    if (!found) throw new ApiException(404, MESSAGES.accessLookupNotFound);
+    return found;
   }
 
   /** A doctor's upcoming appointments, for follow-up; one audit row per appointment, in the read. */

@@ -319,7 +319,8 @@ export class AppointmentsRepository {
    * both included, in `timeZone`), by start then id, after the keyset `after` — at most `limit` rows
    * plus one (the caller's sign of a next page). One range scan of idx_appointments_doctor_starts_id.
    * Run by `AuditService.queryWithSubjectAudit` with one audit row per patient whose data it returned;
-   * a cancelled appointment carries no patient data (the relationship ended: doctor-of-patient.ts).
+   * a cancelled appointment carries no health data (the relationship ended: doctor-of-patient.ts), only
+   * the patient's name, so the doctor knows whose visit it was (audited like the others).
    * The card carries the patient's name and summary only; the intake loads with `intakeForDoctor`.
    * The summary is that of the latest visit the doctor may still see (`careUntilSql`: none once the
    * care window closed); `care` names the doctor's account and CARE_ACCESS_DAYS.
@@ -338,7 +339,7 @@ export class AppointmentsRepository {
                    a.cancelled_by, a.cancel_reason, a.rescheduled_from, ${active} AS active,
                    ${KEYSET_TIME_SQL('a.starts_at')} AS keyset_at,
                    CASE WHEN ${active} THEN u.email END AS email,
-                   CASE WHEN ${active} THEN p.data ->> 'name' END AS name,
+                   COALESCE(p.data ->> 'name', NULLIF(u.name, '')) AS name,
                    CASE WHEN ${active} THEN lv.summary END AS ai_summary
               FROM appointments a
               LEFT JOIN users u ON u.firebase_uid = a.patient_uid
@@ -363,9 +364,9 @@ export class AppointmentsRepository {
         limit + 1,
         care.doctorUid,
       ],
-      subject: 'CASE WHEN active THEN patient_uid END',
+      subject: 'patient_uid',
       orderBy: 'starts_at, id',
-      subjectOf: (r: DoctorAppointmentRow) => (r.active ? r.patient_uid : null),
+      subjectOf: (r: DoctorAppointmentRow) => r.patient_uid,
     };
   }
 

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { AUDIT_DEFAULT_WINDOW_DAYS, AUDIT_MAX_LIMIT, type AuditEntry, type AuditQuery } from '@medora/shared';
+import {
+  AUDIT_ACTOR_MATCHES,
+  AUDIT_DEFAULT_WINDOW_DAYS,
+  AUDIT_MAX_LIMIT,
+  type AuditEntry,
+  type AuditQuery,
+} from '@medora/shared';
 import { leanQuery } from '../common/lean-query.js';
+import { containsPattern, literalPattern } from '../common/like-pattern.js';
 import { pruneAuditLog } from './audit-retention.js';
 import { camelizeRow } from '../common/sql-rows.js';
 import {
@@ -16,7 +23,7 @@ import {
 } from './audit.queries.js';
 
 /** An audit_log row as the log's own read returns it (AuditEntry with the driver's timestamp). */
-export type AuditLogRow = Omit<AuditEntry, 'createdAt'> & { createdAt: Date };
+export type AuditLogRow = Omit<AuditEntry, 'createdAt' | 'actorName'> & { createdAt: Date };
 
 /**
  * Every statement that touches audit_log, including the audited reads of other modules (their SQL
@@ -77,13 +84,18 @@ export class AuditRepository {
    * AUDIT_DEFAULT_WINDOW_DAYS days unless from/to are given, keyset after `before`), at most `limit`
    * rows (capped at AUDIT_MAX_LIMIT).
    */
-  static listQuery(query: AuditQuery, limit: number): { sql: string; params: unknown[] } {
+  static listQuery(
+    query: AuditQuery,
+    limit: number,
+    actorUids?: string[],
+  ): { sql: string; params: unknown[] } {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, value: unknown) => {
       params.push(value);
       where.push(sql.replace('?', `$${params.length}`));
     };
+    // `actorUids`: the accounts the admin's `actor` text named (AuditService resolves them first).
     const actor = query.actorUid ?? query.actor;
     const subject = query.resourceId ?? query.subject;
     // The first of action, outcome and resource type given leads the ORDER BY (it is one value, so
@@ -100,7 +112,8 @@ export class AuditRepository {
           : null;
     const equals = (column: string) =>
       column === lead ? `${column} = ANY(ARRAY[?]::text[])` : `${column} = ?`;
-    if (actor) add('actor_uid = ?', actor);
+    if (actorUids && !query.actorUid) add('actor_uid = ANY(?::text[])', actorUids);
+    else if (actor) add('actor_uid = ?', actor);
     if (query.resourceType) add(equals('resource_type'), query.resourceType);
     if (subject) add('resource_id = ?', subject);
     if (query.action) add(equals('action'), query.action);
@@ -135,6 +148,32 @@ export class AuditRepository {
   /** `listSql`'s condition for the rows after the row `param` names, in the list's order. */
   static beforeSql(param: string): string {
     return `(created_at, id) < (SELECT b.created_at, b.id FROM audit_log b WHERE b.id = ${param}::uuid)`;
+  }
+
+  /**
+   * The accounts an admin's actor filter names: the text as a uid, an account with that e-mail (any
+   * case; the literal through the e-mail's trigram index) or one whose name contains it. At most
+   * AUDIT_ACTOR_MATCHES uids; the typed text itself is always one of them (a deleted account's uid).
+   */
+  async actorUidsMatching(text: string): Promise<string[]> {
+    const rows = await this.ds.query<{ uid: string }[]>(
+      `SELECT firebase_uid AS uid FROM users
+        WHERE email ILIKE $1 OR name ILIKE $2
+        ORDER BY firebase_uid LIMIT ${AUDIT_ACTOR_MATCHES}`,
+      [literalPattern(text), containsPattern(text)],
+    );
+    return [...new Set([text, ...rows.map((r) => r.uid)])];
+  }
+
+  /** The name (else the e-mail) of each account among `uids` that has one, for the audit screen. */
+  async actorNames(uids: string[]): Promise<Map<string, string>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.ds.query<{ uid: string; name: string }[]>(
+      `SELECT firebase_uid AS uid, COALESCE(NULLIF(name, ''), email) AS name FROM users
+        WHERE firebase_uid = ANY($1::text[]) AND COALESCE(NULLIF(name, ''), email) IS NOT NULL`,
+      [uids],
+    );
+    return new Map(rows.map((r) => [r.uid, r.name]));
   }
 
   /** A raw audit_log row (snake_case) as an AuditLogRow. */

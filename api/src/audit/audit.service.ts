@@ -124,7 +124,10 @@ export class AuditService {
    * itself audited ('audit.read', in the same statement): who looked at the trail is part of it.
    */
   async list(caller: AuditActor, query: AuditQuery): Promise<AuditEntry[]> {
-    const { sql, params } = AuditRepository.listQuery(query, query.limit ?? DEFAULT_LIMIT);
+    // `actor` (not the exact `actorUid`) may be a name or an e-mail: the accounts it names, first.
+    const actorUids =
+      query.actor && !query.actorUid ? await this.repo.actorUidsMatching(query.actor) : undefined;
+    const { sql, params } = AuditRepository.listQuery(query, query.limit ?? DEFAULT_LIMIT, actorUids);
     const rows = await this.queryWithAudit<Record<string, unknown>>(
       auditEntry(caller, 'allowed', {
         action: 'audit.read',
@@ -135,10 +138,16 @@ export class AuditService {
       sql,
       params,
     );
-    return rows.map((r) => {
-      const row = AuditRepository.toLogRow(r);
-      return { ...row, createdAt: new Date(row.createdAt).toISOString() };
-    });
+    const entries = rows.map(AuditRepository.toLogRow);
+    // Names beside the uids: one statement for the page, whatever its length.
+    const names = await this.repo.actorNames([
+      ...new Set(entries.flatMap((e) => (e.actorUid ? [e.actorUid] : []))),
+    ]);
+    return entries.map((row) => ({
+      ...row,
+      createdAt: new Date(row.createdAt).toISOString(),
+      actorName: row.actorUid ? (names.get(row.actorUid) ?? null) : null,
+    }));
   }
 }
 

@@ -6,6 +6,7 @@ import {
   CREDENTIAL_FILE_TYPES,
   MESSAGES,
   REQUIRED_CREDENTIAL_TYPES,
+  SINGLE_CREDENTIAL_TYPES,
   foreignSubSpecialties,
   detectFileType,
   formatMessage,
@@ -81,9 +82,10 @@ export class DoctorApplicationsService {
     if (d.timeZone) await this.doctors.assertKnownTimeZone(d.timeZone);
     return this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
       const row = this.applicantRow(locked);
-      if (row.verificationStatus === 'rejected' && row.onboardingCompleted && row.reviewedAt) {
-        // Documents that existed when the application was rejected belong to that decision.
-        await this.doctors.supersedeCredentials(m, row.id, row.reviewedAt);
+      // A resubmission keeps the documents it did not replace (docs/product.md#credentials): they
+      // are under review again with it.
+      if (row.verificationStatus === 'rejected' && row.onboardingCompleted) {
+        await this.doctors.resetCurrentCredentials(m, row.id);
       }
       const present = await this.doctors.currentCredentialTypes(m, row.id);
       if (!REQUIRED_CREDENTIAL_TYPES.every((type) => present.includes(type))) {
@@ -126,6 +128,8 @@ export class DoctorApplicationsService {
         version: row.version + 1,
       } satisfies Partial<DoctorEntity>);
       const saved = await this.doctors.save(m, row);
+      // The settings page shows the account's name: an applicant without one takes the application's.
+      if (saved.userId) await this.doctors.fillAccountName(m, saved.userId, d.name);
       return { exists: true, data: toDoctorRecord(saved, caller.uid) };
     });
   }
@@ -162,13 +166,8 @@ export class DoctorApplicationsService {
     try {
       return await this.doctors.withApplicantLock(caller.uid, async (locked, m) => {
         const doctor = this.applicantRow(locked);
-        // The documents a rejection was about belong to that decision: superseded by the first new
-        // upload (as the resubmission would), so a re-sent file is stored as a current document again.
-        if (doctor.verificationStatus === 'rejected' && doctor.onboardingCompleted && doctor.reviewedAt) {
-          await this.doctors.supersedeCredentials(m, doctor.id, doctor.reviewedAt);
-        }
-        // A retry after a failed submit sends the same files again; the current document
-        // with the same type and bytes is the answer, not a second copy (a unique index backs this).
+        // The same file sent again (a retry, or a resubmission that keeps a document) is the current
+        // document with the same type and bytes, not a new version (a unique index backs this).
         if (contentHash) {
           const existing = await this.doctors.findCurrentCredentialByHash(
             m,
@@ -181,6 +180,11 @@ export class DoctorApplicationsService {
         // Each file may be 10 MB: cap what one application can store.
         if ((await this.doctors.countCredentials(m, doctor.id)) >= MAX_CREDENTIALS) {
           throw new ApiException(400, MESSAGES.tooManyCredentials);
+        }
+        // A new file of a one-of type (degree, licence, …) replaces the current one; the earlier stays
+        // on file as superseded, so the admin sees what changed.
+        if ((SINGLE_CREDENTIAL_TYPES as readonly string[]).includes(meta.type)) {
+          await this.doctors.supersedeCurrentOfType(m, doctor.id, meta.type);
         }
         const row = await this.doctors.insertCredential(
           m,

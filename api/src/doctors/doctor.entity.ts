@@ -33,7 +33,8 @@ export { VERIFICATION_STATUSES, type VerificationStatus };
 @Index('idx_doctors_verification_available', ['verificationStatus', 'isAvailable'])
 // Migration AdminListIndexes1769558400000: partial, so kept by the migration, not by TypeORM.
 @Index('idx_doctors_application_queue', { synchronize: false })
-// Migration ApplicationQueueOpen1769904000001: the same queue without suspended doctors.
+// Migration ApplicationQueueOpen1769904000001: the same queue without suspended doctors (both made
+// again over seeded doctors too by SeededQueueDoctorNames1770595200000).
 @Index('idx_doctors_application_queue_open', { synchronize: false })
 @Index('idx_doctors_listed_status', { synchronize: false })
 // Migration DoctorSearch1769385600000: partial (bookable doctors only), kept by the migration.

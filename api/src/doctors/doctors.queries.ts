@@ -18,6 +18,7 @@ import {
   approvedDoctorSql,
   hasHoursSql,
 } from '../appointments/appointment-sql.rules.js';
+import { containsPattern } from '../common/like-pattern.js';
 
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
@@ -69,10 +70,8 @@ export interface DoctorPageFilters {
   window: [Date, Date] | null;
 }
 
-/** `q` as an ILIKE pattern: its own `%`, `_` and `\` match themselves. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+// The search's `q` is matched as a literal; the spec checks the pattern here, where the search uses it.
+export { containsPattern };
 
 /**
  * The doctor-search text the trigram index covers (migration DoctorSearch1769385600000): the same

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { MESSAGES, type CredentialRecord, type CredentialType, type DoctorRecord } from '@medora/shared';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  MESSAGES,
+  type CredentialRecord,
+  type CredentialType,
+  type DoctorRecord,
+} from '@medora/shared';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { leanQuery } from '../common/lean-query.js';
@@ -174,10 +180,13 @@ export class DoctorsRepository {
     }
   }
 
-  /** Accounts' doctor records that count on the admin dashboard, by verification status. */
-  countListedByStatus(): Promise<{ key: VerificationStatus; n: string }[]> {
+  /**
+   * Accounts' doctor records that count on the admin dashboard, by verification status, with how many
+   * of each are suspended (a suspended doctor stays approved but is on the desk's Suspended tab).
+   */
+  countListedByStatus(): Promise<{ key: VerificationStatus; n: string; suspended: string }[]> {
     return this.ds.query(
-      `SELECT verification_status AS key, count(*) AS n FROM doctors
+      `SELECT verification_status AS key, count(*) AS n, count(suspended_at) AS suspended FROM doctors
         WHERE onboarding_completed OR seed_key IS NOT NULL GROUP BY verification_status`,
     );
   }
@@ -299,12 +308,20 @@ export class DoctorsRepository {
     return m.getRepository(DoctorEntity).save(row);
   }
 
-  /** Marks superseded the current documents created up to `decidedAt` (a rejection's documents). */
-  async supersedeCredentials(m: EntityManager, doctorId: string, decidedAt: Date): Promise<void> {
+  /** Supersedes the doctor's current documents of `type` (a new file of a one-of type replaces them). */
+  async supersedeCurrentOfType(m: EntityManager, doctorId: string, type: CredentialType): Promise<void> {
     await m.query(
       `UPDATE credentials SET superseded_at = now()
-        WHERE doctor_id = $1 AND superseded_at IS NULL AND date_trunc('milliseconds', created_at) <= $2`,
-      [doctorId, decidedAt],
+        WHERE doctor_id = $1 AND type = $2 AND superseded_at IS NULL`,
+      [doctorId, type],
+    );
+  }
+
+  /** A resubmission puts the documents it keeps back under review (they carried the last decision). */
+  async resetCurrentCredentials(m: EntityManager, doctorId: string): Promise<void> {
+    await m.query(
+      `UPDATE credentials SET verification_status = 'pending' WHERE doctor_id = $1 AND superseded_at IS NULL`,
+      [doctorId],
     );
   }
 
@@ -368,6 +385,17 @@ export class DoctorsRepository {
   }
 
   /**
+   * Gives the account `userId` the name of its doctor application when it has none yet (the settings
+   * page's "Full name"); a name the owner set stays.
+   */
+  async fillAccountName(m: EntityManager, userId: string, name: string): Promise<void> {
+    await m.query(`UPDATE users SET name = $2 WHERE id = $1 AND COALESCE(name, '') = ''`, [
+      userId,
+      name.trim().slice(0, ACCOUNT_NAME_MAX_LENGTH),
+    ]);
+  }
+
+  /**
    * The approved demo doctor record of a local demo account (`seedKey` identifies it), linked to
    * the users row `userId`; created or brought back to approved.
    */
@@ -381,6 +409,7 @@ export class DoctorsRepository {
          updated_at = now()`,
       [seedKey, userId, name, email],
     );
+    await this.fillAccountName(this.ds.manager, userId, name);
   }
 
   /**

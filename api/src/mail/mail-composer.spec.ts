@@ -123,6 +123,22 @@ describe('composeApplicationMail', () => {
     expect(rejected.text).toContain('The reason: Licence expired.');
     expect(rejected.text).not.toContain('expired..');
   });
+
+  it('says the approved doctor is bookable now only when they have weekly hours', () => {
+    const withHours = composeApplicationMail(
+      'a@x.example',
+      { decision: 'approved', reason: null, hasHours: true },
+      LINKS,
+    );
+    expect(withHours.text).toContain(MESSAGES.mailApprovedBody);
+    const noHours = composeApplicationMail(
+      'a@x.example',
+      { decision: 'approved', reason: null, hasHours: false },
+      LINKS,
+    );
+    expect(noHours.text).toContain(MESSAGES.mailApprovedBodyNoHours);
+    expect(noHours.text).not.toContain(MESSAGES.mailApprovedBody);
+  });
 });
 
 describe('composeChangeRequestMail', () => {

@@ -31,6 +31,8 @@ export interface AppointmentMailFacts {
 export interface ApplicationMailFacts {
   decision: 'approved' | 'rejected';
   reason: string | null;
+  /** Whether the doctor has weekly hours: without them an approved doctor is not listed yet. */
+  hasHours?: boolean;
 }
 
 /** What a change request's mail may say: the decision, the admin's reason, which fields (no values). */
@@ -216,7 +218,7 @@ export function composeApplicationMail(
   const approved = facts.decision === 'approved';
   const subject = formatMessage(approved ? 'mailApprovedSubject' : 'mailRejectedSubject');
   const body = approved
-    ? formatMessage('mailApprovedBody')
+    ? formatMessage(facts.hasHours === false ? 'mailApprovedBodyNoHours' : 'mailApprovedBody')
     : formatMessage('mailRejectedBody', { reason: withoutFinalStop(facts.reason ?? '') });
   const link = `${links.appUrl}${approved ? MAIL_LINK_PATHS.doctor : MAIL_LINK_PATHS.applicant}`;
   return { ...render(to, subject, [body], link, undefined), headers: {}, attachments: [] };

@@ -45,7 +45,7 @@ export class MailDispatcherService implements MailDispatcher {
       if (!application?.email || application.status !== event.decision) return null;
       return composeApplicationMail(
         application.email,
-        { decision: event.decision, reason: application.reason },
+        { decision: event.decision, reason: application.reason, hasHours: application.hasHours },
         this.links(),
       );
     }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type UnsubscribeList } from '@medora/shared';
 import { consultationLength } from '../appointments/appointment-ics.contract.js';
 import { leanQuery } from '../common/lean-query.js';
+import { hasHoursSql } from '../appointments/appointment-sql.rules.js';
 import type { AppointmentMailFacts } from './mail-composer.js';
 
 /** One recipient's address and whether they want the mail (preferences, with the shared defaults). */
@@ -151,9 +152,12 @@ export class MailRepository {
   /** The applicant's address, and the decision and reason their application holds now. */
   async application(
     doctorId: string,
-  ): Promise<{ email: string | null; status: string; reason: string | null } | null> {
-    const [row] = await this.ds.query<{ email: string | null; status: string; reason: string | null }[]>(
-      `SELECT u.email, d.verification_status AS status, d.rejection_reason AS reason
+  ): Promise<{ email: string | null; status: string; reason: string | null; hasHours: boolean } | null> {
+    const [row] = await this.ds.query<
+      { email: string | null; status: string; reason: string | null; hasHours: boolean }[]
+    >(
+      `SELECT u.email, d.verification_status AS status, d.rejection_reason AS reason,
+              ${hasHoursSql('d')} AS "hasHours"
          FROM doctors d JOIN users u ON u.id = d.user_id
         WHERE d.id = $1`,
       [doctorId],

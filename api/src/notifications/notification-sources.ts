@@ -261,6 +261,28 @@ export const doctorPatientCancelSource: NotificationSource = {
 };
 
 /**
+ * 'appointment': for a doctor, the appointments they cancelled themselves, with their reason: the
+ * latest entry of their bell is then the cancellation, not the booking it undid.
+ */
+export const doctorOwnCancelSource: NotificationSource = {
+  sql: doctorEventsSql('cancelled', `AND e.cancelled_by = 'doctor'`),
+  build: (rows) =>
+    (rows as unknown as EventRow[]).map((row) => {
+      const a = asAtEvent(row);
+      return {
+        id: `doctor-cancelled:${a.id}`,
+        type: 'appointment' as const,
+        title: MESSAGES.notificationCancelledTitle,
+        message: formatMessage('notificationDoctorOwnCancelBody', {
+          date: formatAppointmentWhen(a),
+          reason: withoutFinalStop(a.cancelReason ?? ''),
+        }),
+        createdAt: new Date(row.occurred_at).toISOString(),
+      };
+    }),
+};
+
+/**
  * 'appointment': for a doctor, their appointments booked in the last 7 days, dated at the
  * booking, at the time booked then. No health data: the date only.
  */
@@ -355,6 +377,7 @@ export const NOTIFICATION_SOURCES: NotificationSource[] = [
   doctorRescheduleSource,
   cancelSource,
   doctorPatientCancelSource,
+  doctorOwnCancelSource,
   doctorBookingSource,
   applicationDecisionSource,
   changeRequestDecisionSource,

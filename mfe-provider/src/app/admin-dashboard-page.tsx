@@ -1,4 +1,4 @@
-import { Fragment, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
@@ -13,6 +13,7 @@ import {
   errorMessage,
   formatDateTime,
   formatMessage,
+  hasWeeklyHours,
   notify,
   type ApplicationQueue,
   type ApplicationSort,
@@ -36,6 +37,7 @@ import { FollowUps } from '../features/admin/components/follow-ups';
 import { PatientLookup } from '../features/admin/components/patient-lookup';
 import { QUEUE_PANEL_ID, QueueTabs, queueTabId } from '../features/admin/components/queue-tabs';
 import { ChangeRequestsPanel, useChangeRequests } from '../features/change-requests/change-requests-panel';
+import { useFocusKeeper } from '../hooks/use-focus-keeper';
 import { useDownloadFile } from '../hooks/use-open-file';
 import css from './admin-dashboard-page.module.css';
 
@@ -104,7 +106,7 @@ const COUNTERS = {
 function doneMessage(decision: Decision): string {
   const name = decision.app.name;
   const key = {
-    approve: 'adminApproved',
+    approve: hasWeeklyHours(decision.app.schedule) ? 'adminApproved' : 'adminApprovedNoHours',
     reject: 'adminRejected',
     reopen: 'adminReopened',
     suspend: 'adminSuspended',
@@ -163,6 +165,15 @@ function facts(app: DoctorApplication): [string, string][] {
 /** `/admin`: real counters and the doctor verification queue (the API allows admins only). */
 export default function AdminDashboardPage(_props: RemotePageProps) {
   const [rejecting, setRejecting] = useState<DoctorApplication | null>(null);
+  /**
+   * After a decision its card leaves the tab and the button that had the focus with it: the focus goes
+   * to the card that takes its place, or to the queue's heading when none does (not to the page body).
+   */
+  const [refocus, setRefocus] = useState<{ id: string; index: number } | null>(null);
+  const queueHeadingRef = useRef<HTMLHeadingElement>(null);
+  const cardsRef = useRef<HTMLDivElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusKeeper(mainRef);
   /** A queue of applications, or the approved doctors' change requests. */
   const [tab, setTab] = useState<DeskTab>('pending');
   const status: ApplicationQueue = tab === CHANGES_TAB ? 'pending' : tab;
@@ -238,6 +249,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
     setBusy(id, true);
     try {
       await decision.mutateAsync(d);
+      setRefocus({ id, index: Math.max(0, queue?.findIndex((app) => app.id === id) ?? 0) });
       setConflicts(({ [id]: _, ...rest }) => rest);
       notify.success(doneMessage(d));
     } catch (err) {
@@ -250,6 +262,14 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
       setBusy(id, false);
     }
   };
+
+  useEffect(() => {
+    if (!refocus || confirming || rejecting || queueQuery.isFetching || !queue) return;
+    if (queue.some((app) => app.id === refocus.id)) return;
+    const cards = cardsRef.current?.querySelectorAll<HTMLElement>(':scope > article') ?? [];
+    (cards[Math.min(refocus.index, cards.length - 1)] ?? queueHeadingRef.current)?.focus();
+    setRefocus(null);
+  }, [refocus, confirming, rejecting, queueQuery.isFetching, queue]);
 
   /** A pending application is approved or rejected (with a reason); a decided one can be re-opened. */
   const ask = (kind: Confirmable, app: DoctorApplication) => () => setConfirming({ kind, app });
@@ -277,14 +297,16 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   };
 
   return (
-    <main className={ui.page}>
+    <main className={ui.page} ref={mainRef}>
       <DashboardHead
         title={MESSAGES.adminDashboardTitle}
         error={error}
         labels={COUNTERS}
         counters={overviewQuery.data ?? null}
       />
-      <h2>{MESSAGES.adminQueueTitle}</h2>
+      <h2 ref={queueHeadingRef} tabIndex={-1}>
+        {MESSAGES.adminQueueTitle}
+      </h2>
       <QueueTabs
         labels={tabLabels}
         selected={tab}
@@ -354,10 +376,11 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                     {formatMessage('adminDecisionConflictGone', { name, message })}
                   </p>
                 ))}
-            <div className={ui.list}>
+            <div className={ui.list} ref={cardsRef}>
               {queue?.map((app) => (
                 <article
                   key={app.id}
+                  tabIndex={-1}
                   aria-label={formatMessage('adminApplicationLabel', { name: app.name })}
                   className={ui.card}
                 >
@@ -366,7 +389,7 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
                     {formatMessage('adminApplicationMeta', {
                       email: app.email ?? '',
                       phone: app.phone ?? '',
-                      date: new Date(app.createdAt).toLocaleDateString(),
+                      date: formatDateTime(app.createdAt, null, { show: 'date' }),
                       version: app.version,
                     })}
                   </p>
@@ -495,7 +518,12 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
       {confirming && (
         <ConfirmDecisionDialog
           title={formatMessage(CONFIRMS[confirming.kind].title, { name: confirming.app.name })}
-          message={formatMessage(CONFIRMS[confirming.kind].message, { name: confirming.app.name })}
+          message={formatMessage(
+            confirming.kind === 'approve' && !hasWeeklyHours(confirming.app.schedule)
+              ? 'adminApproveMessageNoHours'
+              : CONFIRMS[confirming.kind].message,
+            { name: confirming.app.name },
+          )}
           confirmLabel={CONFIRMS[confirming.kind].confirm}
           busyLabel={CONFIRMS[confirming.kind].busy}
           reason={

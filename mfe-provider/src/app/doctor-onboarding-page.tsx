@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import {
   ApiError,
+  CLINICIAN_SIGNUP_LABELS,
   MESSAGES,
   api,
   authStore,
@@ -19,6 +20,7 @@ import { ui } from '../components/ui';
 import { submitApplication } from '../features/application/api/submit-application';
 import { ApplicationSteps } from '../features/application/components/application-steps';
 import { ApplicationSubmitted } from '../features/application/components/submitted';
+import { VerifyFirst } from '../features/application/components/verify-first';
 import {
   EMPTY_FORM,
   ONBOARDING_STEPS,
@@ -58,6 +60,8 @@ export default function DoctorOnboardingPage(_props: RemotePageProps) {
   const queryClient = useQueryClient();
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
   const email = useStore(authStore, (s) => s.user?.email ?? null);
+  const role = useStore(authStore, (s) => s.profile?.role ?? null);
+  const unverified = useStore(authStore, (s) => s.user?.emailVerified === false);
   const [submitted, setSubmitted] = useState(false);
   const recordQuery = useQuery({
     queryKey: doctorApplicationKeys.own(uid ?? ''),
@@ -113,7 +117,11 @@ export default function DoctorOnboardingPage(_props: RemotePageProps) {
   const rejected = record?.verificationStatus === 'rejected' ? record : null;
   return (
     <main className={ui.page}>
-      <h1>{MESSAGES.doctorOnboardingHeading}</h1>
+      <h1>
+        {formatMessage('doctorOnboardingHeading', {
+          role: CLINICIAN_SIGNUP_LABELS[role === 'provider' ? 'provider' : 'doctor'],
+        })}
+      </h1>
       {rejected && (
         <section role="alert" className={css.rejected}>
           <h2 className={css.rejectedHeading}>{MESSAGES.applicationNotApprovedHeading}</h2>
@@ -124,10 +132,12 @@ export default function DoctorOnboardingPage(_props: RemotePageProps) {
           </p>
         </section>
       )}
+      {unverified && <VerifyFirst email={email} />}
       <ApplicationSteps
         steps={ONBOARDING_STEPS}
         initial={record && record.name && record.clinic ? formFromRecord(record) : EMPTY_FORM}
         onSubmit={(form, files) => submit.mutateAsync({ form, files })}
+        keptDocuments={!!rejected?.documentsSubmitted}
       />
     </main>
   );

@@ -81,6 +81,36 @@ describe('doctor onboarding steps', () => {
     await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
   }
 
+  it('names the page after the account’s role: a Healthcare Provider is not told Doctor', async () => {
+    authStore.setState({ profile: { role: 'provider' } } as never);
+    await openForm();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Healthcare Provider onboarding');
+    act(() => authStore.setState({ profile: { role: 'doctor' } } as never));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Doctor onboarding');
+    act(() => authStore.setState({ profile: null }));
+  });
+
+  it('tells an unverified applicant to verify first, before step 1, and sends the link again', async () => {
+    const { getAuth, sendEmailVerification } = jest.requireMock<{
+      getAuth: jest.Mock;
+      sendEmailVerification: jest.Mock;
+    }>('firebase/auth');
+    const currentUser = { emailVerified: false };
+    getAuth.mockReturnValue({ currentUser });
+    sendEmailVerification.mockResolvedValue(undefined);
+    authStore.setState({ user: { uid: 'doc-1', email: 'dr@example.com', emailVerified: false } });
+    await openForm();
+    const notice = screen.getByRole('region', { name: MESSAGES.applicationVerifyFirstHeading });
+    expect(notice.textContent).toContain('dr@example.com');
+    // Up front: the notice comes before the first step.
+    const step = screen.getByRole('heading', { level: 2, name: 'Personal Information' });
+    expect(notice.compareDocumentPosition(step) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(within(notice).getByRole('button', { name: MESSAGES.applicationVerifyResend }));
+    await waitFor(() => expect(sendEmailVerification).toHaveBeenCalledWith(currentUser));
+    act(() => authStore.setState({ user: { uid: 'doc-1', email: 'dr@example.com', emailVerified: true } }));
+    expect(screen.queryByRole('region', { name: MESSAGES.applicationVerifyFirstHeading })).toBeNull();
+  });
+
   it('shows all five step labels, Consultation Details included', async () => {
     await openForm();
     const steps = screen.getByRole('list', { name: 'Steps' });
@@ -96,6 +126,8 @@ describe('doctor onboarding steps', () => {
     type('Phone *', '5551234567');
     fireEvent.change(screen.getByLabelText('Gender *'), { target: { value: 'Female' } });
     type('Date of birth *', '1980-01-02');
+    // Fixed: the message goes without pressing Next again.
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     next();
 
     await screen.findByRole('heading', { level: 2, name: 'Professional Details' });
@@ -126,6 +158,12 @@ describe('doctor onboarding steps', () => {
       'English',
     );
     expect((screen.getByLabelText('Accepting new patients') as HTMLInputElement).checked).toBe(true);
+    // A negative fee is not a missing field: its own message, gone once fixed.
+    type('Consultation fee (USD) *', '-5');
+    next();
+    await alertSays(MESSAGES.consultationFeeNegative);
+    type('Consultation fee (USD) *', '150');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     next();
 
     await screen.findByRole('heading', { level: 2, name: 'Upload Documents' });
@@ -194,6 +232,51 @@ describe('doctor onboarding steps', () => {
       'Your application was not approved: License expired. You can correct it and submit again.',
     );
     expect((screen.getByLabelText('Full name *') as HTMLInputElement).value).toBe('Dr. Ada');
+  });
+
+  it('resubmits after a rejection without sending the documents again (they stay on file)', async () => {
+    jest.spyOn(api, 'getDoctor').mockResolvedValue({
+      exists: true,
+      data: {
+        onboardingCompleted: true,
+        documentsSubmitted: true,
+        verificationStatus: 'rejected',
+        rejectionReason: 'License expired.',
+        name: 'Dr. Ada',
+        phone: '5551234567',
+        gender: 'Female',
+        dob: '1980-01-02',
+        qualification: 'MD',
+        licenseNumber: 'LIC-1',
+        clinic: 'Heart Clinic',
+        subSpecialties: [],
+        languages: ['English'],
+        consultationFee: 150,
+        consultationDuration: 30,
+        acceptingNewPatients: true,
+        experience: 3,
+        clinicAddress: { city: 'Boston', state: 'MA' },
+        specialty: 'Cardiology',
+      },
+    } as never);
+    const upload = jest.spyOn(api, 'uploadCredential').mockResolvedValue({} as never);
+    const submit = jest.spyOn(api, 'submitDoctorApplication').mockResolvedValue({} as never);
+    renderAt(DoctorOnboardingPage, '/doctor-onboarding');
+    await screen.findByRole('heading', { level: 2, name: 'Personal Information' });
+    for (const heading of [
+      'Professional Details',
+      'Clinic Information',
+      'Consultation Details',
+      'Upload Documents',
+    ]) {
+      next();
+      await screen.findByRole('heading', { level: 2, name: heading });
+    }
+    expect(screen.getByText(MESSAGES.applicationDocumentsKept)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await screen.findByRole('heading', { name: 'Application Submitted Successfully!' });
+    expect(upload).not.toHaveBeenCalled();
+    expect(submit).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -456,6 +539,29 @@ describe('admin decisions', () => {
     expect(approve).toHaveBeenCalledTimes(1);
   });
 
+  it('says when an approved doctor without weekly hours becomes bookable, and moves the focus to the next card', async () => {
+    jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
+    const other = { ...application, id: 'app-3', uid: 'doc-3', name: 'Dr. Next' };
+    jest
+      .spyOn(api, 'adminApplications')
+      .mockResolvedValueOnce(pageOf(application, other) as never)
+      .mockResolvedValue(pageOf(other) as never);
+    jest.spyOn(api, 'approveDoctor').mockResolvedValue({} as never);
+    renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
+    const card = await screen.findByRole('article', { name: 'Application of Dr. Twice' });
+    // The product's readable date, not the browser's 1/1/2026.
+    expect(card.textContent).toContain('Thu 1 Jan 2026');
+    fireEvent.click(within(card).getByRole('button', { name: 'Approve Dr. Twice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve Dr. Twice?' });
+    expect(dialog.textContent).toContain(formatMessage('adminApproveMessageNoHours', { name: 'Dr. Twice' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.adminApproveConfirm }));
+    const next = await screen.findByRole('article', { name: 'Application of Dr. Next' });
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Application of Dr. Twice' })).toBeNull(),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(next));
+  });
+
   it('keeps a failure other than a conflict inside the dialog; Cancel sends nothing', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
@@ -611,6 +717,7 @@ describe('admin audit log', () => {
     clientIp: '127.0.0.1',
     userAgent: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    actorName: 'Ada Admin',
   });
 
   it('filters on the server, pages by the last row shown and exports every matching row as CSV', async () => {
@@ -621,6 +728,11 @@ describe('admin audit log', () => {
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     const table = await screen.findByRole('region', { name: MESSAGES.auditTableLabel });
     expect(within(table).getAllByRole('row')).toHaveLength(26);
+    // The actor's name beside the uid; the time in UTC, as the date filters are.
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(first.textContent).toContain('Ada Admin');
+    expect(first.textContent).toContain('admin-1 · admin');
+    expect(first.textContent).toContain('Thu 1 Jan 2026, 12:00 AM UTC');
     expect(audit).toHaveBeenLastCalledWith({ limit: 25 });
 
     fireEvent.change(screen.getByLabelText(MESSAGES.auditActor), { target: { value: ' admin-1 ' } });
@@ -630,7 +742,7 @@ describe('admin audit log', () => {
     fireEvent.change(screen.getByLabelText(MESSAGES.auditTo), { target: { value: '2026-01-31' } });
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditApply }));
     const filters = {
-      actorUid: 'admin-1',
+      actor: 'admin-1',
       action: 'doctor.reject',
       outcome: 'allowed',
       from: '2026-01-01T00:00:00.000Z',

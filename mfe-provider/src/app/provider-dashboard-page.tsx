@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -17,6 +18,7 @@ import { AppointmentWindowNav } from '../features/provider/components/appointmen
 import { useAppointmentWindow } from '../features/provider/hooks/use-appointment-window';
 import { FirstHoursStep, ScheduleEditor } from '../features/provider/components/schedule-editor';
 import { ProfileEditor } from '../features/provider/components/profile-editor';
+import { useFocusKeeper } from '../hooks/use-focus-keeper';
 
 /** Appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
 function ByDay({ appointments }: { appointments: ProviderAppointment[] }) {
@@ -49,9 +51,11 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   const appointments = appointmentWindow.items;
   const failed = overviewQuery.error ?? appointmentsQuery.error;
   const error = failed ? errorMessage(failed) : null;
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusKeeper(mainRef);
 
   return (
-    <main className={ui.page}>
+    <main className={ui.page} ref={mainRef}>
       <DashboardHead
         title={MESSAGES.providerDashboardTitle}
         error={error}

@@ -25,6 +25,7 @@ import type {
   AdminDashboardOverview,
   ApplicationsPage,
   FollowUpAppointment,
+  PatientLookupResult,
   SuspensionResult,
   AppointmentStatusUpdate,
   CreateDoctorInput,
@@ -491,6 +492,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `GET /api/admin/doctors/{id}/upcoming`, a doctor's upcoming appointments. */
     adminDoctorUpcoming: (id: string) =>
       request<FollowUpAppointment[]>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`),
+    /** `GET /api/admin/patients?email=`: the patient's uid and name by their e-mail (404 when none). */
+    adminFindPatient: (email: string) =>
+      request<PatientLookupResult>('/admin/patients', { query: { email } }),
     providerOverview: () => request<ProviderOverview>('/provider/overview'),
     /**
      * `GET /api/provider/appointments` — a window of clinic dates (default today and the

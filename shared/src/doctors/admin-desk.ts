@@ -20,6 +20,9 @@ export const FOLLOW_UP_MAX_ROWS = 100;
 /** The most rows one audit page may ask for (was 500); zod-free, so the page reads it too. */
 export const AUDIT_MAX_LIMIT = 200;
 
+/** The most accounts one actor filter of the audit screen (a name, an e-mail or a uid) stands for. */
+export const AUDIT_ACTOR_MATCHES = 50;
+
 /** The audit log's read covers the last this-many days unless `from`/`to` say otherwise. */
 export const AUDIT_DEFAULT_WINDOW_DAYS = 30;
 

@@ -12,6 +12,12 @@ export type DoctorSpecialty = (typeof DOCTOR_SPECIALTIES)[number];
 /** The credential types an application cannot be submitted without. */
 export const REQUIRED_CREDENTIAL_TYPES = ['degree', 'license', 'identity'] as const;
 
+/**
+ * The credential types an application holds one of: a new file of one replaces the current one (the
+ * earlier is kept, superseded). Certifications and experience letters are lists and only grow.
+ */
+export const SINGLE_CREDENTIAL_TYPES = ['degree', 'license', 'identity', 'address'] as const;
+
 export function isDoctorSpecialty(value: string): value is DoctorSpecialty {
   return (DOCTOR_SPECIALTIES as readonly string[]).includes(value);
 }

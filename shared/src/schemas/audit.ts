@@ -93,6 +93,8 @@ export interface AuditEntry {
   clientIp: string | null;
   userAgent: string | null;
   createdAt: string;
+  /** The actor's account name (else e-mail) when the account still exists, for the audit screen. */
+  actorName: string | null;
 }
 
 /** Dates outside these years are refused (Postgres has no year 0; nobody audits year 12345). */
@@ -134,7 +136,8 @@ export const auditQuerySchema = querySchema(
       })
       .optional(),
     resourceId: text('resourceId', 128).optional(),
-    // The contract's names for the same two filters (actorUid, resourceId win when both).
+    // The contract's names for the same two filters (actorUid, resourceId win when both). `actor` also
+    // finds the actor by account e-mail or by a part of their name (the admin's audit screen).
     actor: text('actor', 128).optional(),
     subject: text('subject', 128).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit log’s actions' }).optional(),

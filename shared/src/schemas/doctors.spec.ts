@@ -116,6 +116,10 @@ describe('doctorApplicationFormSchema (the page and the API, one set of rules)',
     }
   });
 
+  it('says a negative fee is negative, not missing', () => {
+    expect(formMessage({ consultationFee: '-1' })).toBe(MESSAGES.consultationFeeNegative);
+  });
+
   it('takes a blank required input as a missing field', () => {
     for (const field of ['specialty', 'experience', 'consultationFee', 'languages']) {
       expect(formMessage({ [field]: ' ' })).toBe(MESSAGES.requiredFields);

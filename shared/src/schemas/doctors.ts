@@ -101,7 +101,9 @@ const applicationFields = {
   city: text(120).min(1, MESSAGES.clinicRequired),
   state: text(120).min(1, MESSAGES.clinicRequired),
   zipCode: text(20),
-  consultationFee: strictNumber().min(0, MESSAGES.requiredFields).max(100000, MESSAGES.requiredFields),
+  consultationFee: strictNumber()
+    .min(0, MESSAGES.consultationFeeNegative)
+    .max(100000, MESSAGES.requiredFields),
   consultationDuration: strictNumber()
     .int(MESSAGES.requiredFields)
     .min(5, MESSAGES.requiredFields)
@@ -599,6 +601,22 @@ export interface FollowUpAppointment {
   status: string;
   patientName: string;
   timeZone: string;
+}
+
+/** `GET /api/admin/patients?email=`: the admin finds a patient's account by e-mail (exact, any case). */
+export const patientLookupQuerySchema = querySchema({
+  email: z
+    .string(MESSAGES.invalidEmail)
+    .trim()
+    .max(320, MESSAGES.invalidEmail)
+    .pipe(z.email(MESSAGES.invalidEmail)),
+});
+export type PatientLookupQuery = z.infer<typeof patientLookupQuerySchema>;
+
+/** The patient an e-mail names: their uid (what the record's routes take) and name. */
+export interface PatientLookupResult {
+  uid: string;
+  name: string | null;
 }
 
 /** The answer of suspend: the doctor and their upcoming appointments to follow up. */

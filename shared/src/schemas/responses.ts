@@ -30,6 +30,7 @@ import type {
   CredentialRecord,
   DoctorApplication,
   ApplicationsPage,
+  PatientLookupResult,
   SuspensionResult,
   DoctorChangeRequest,
   DoctorProfileResponse,
@@ -490,6 +491,9 @@ export const adminDashboardOverviewSchema = z.strictObject({
   appointmentsThisWeek: z.number().int(),
 });
 
+/** The patient an e-mail names on the admin's record lookup. */
+export const patientLookupResultSchema = z.strictObject({ uid: z.string(), name: z.string().nullable() });
+
 export const auditEntrySchema = z.strictObject({
   id: z.string(),
   actorUid: z.string().nullable(),
@@ -502,6 +506,7 @@ export const auditEntrySchema = z.strictObject({
   clientIp: z.string().nullable(),
   userAgent: z.string().nullable(),
   createdAt: isoTime,
+  actorName: z.string().nullable(),
 });
 
 // The settings page's account and notification preferences.
@@ -594,6 +599,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/doctors/{uid}/change-request': doctorChangeRequestResponseSchema,
   'POST /api/doctors/{uid}/credentials': credentialRecordSchema,
   'GET /api/admin/overview': adminDashboardOverviewSchema,
+  'GET /api/admin/patients': patientLookupResultSchema,
   'GET /api/admin/applications': applicationsPageSchema,
   'GET /api/admin/applications/{id}/credentials': z.array(credentialRecordSchema),
   'GET /api/admin/credentials/{id}/file': null,
@@ -698,6 +704,7 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof providerScheduleResponseSchema>, ProviderScheduleResponse>>,
   Assert<Same<z.infer<typeof adminDashboardOverviewSchema>, AdminDashboardOverview>>,
   Assert<Same<z.infer<typeof auditEntrySchema>, AuditEntry>>,
+  Assert<Same<z.infer<typeof patientLookupResultSchema>, PatientLookupResult>>,
   Assert<Same<z.infer<typeof accountSchema>, Account>>,
   Assert<Same<z.infer<typeof notificationPreferencesSchema>, NotificationPreferences>>,
 ];

@@ -21,6 +21,7 @@ import { AdminListIndexes1769558400000 } from './1769558400000-admin-list-indexe
 import { AppointmentReminders1769731200000 } from './1769731200000-appointment-reminders.js';
 import { UserRoleCounts1769904000000 } from './1769904000000-user-role-counts.js';
 import { ApplicationQueueOpen1769904000001 } from './1769904000001-application-queue-open.js';
+import { SeededQueueDoctorNames1770595200000 } from './1770595200000-seeded-queue-doctor-names.js';
 import { ClinicalFlagReviews1770076800000 } from './1770076800000-clinical-flag-reviews.js';
 import { AuditOutcomes1770163200000 } from './1770163200000-audit-outcomes.js';
 import { BreakTheGlass1770249600000 } from './1770249600000-break-the-glass.js';
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   AuditRetentionJob1770250000000,
   UnsubscribeVersions1770336000000,
   NotificationEvents1770422400000,
+  SeededQueueDoctorNames1770595200000,
 ];

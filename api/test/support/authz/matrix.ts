@@ -454,6 +454,12 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { resourceType: 'dashboard' },
     expect: row(401, 403, 403, 403, 403, 403, 200),
   },
+  // The record lookup by e-mail: who it is (uid, name), no health data.
+  'GET /api/admin/patients': {
+    query: (w) => ({ email: w.users.patient.email }),
+    audit: { action: 'user.read', resourceType: 'profile' },
+    expect: row(401, 403, 403, 403, 403, 403, 200),
+  },
   'GET /api/admin/applications': {
     audit: { action: 'application.read', resourceType: 'doctor' },
     expect: row(401, 403, 403, 403, 403, 403, 200),

@@ -22,7 +22,8 @@ import css from './audit-log.module.css';
 
 /** The filter form as typed: every field text, '' meaning any. */
 interface AuditForm {
-  actorUid: string;
+  /** A uid, an account's e-mail or a part of its name (the API's `actor`). */
+  actor: string;
   resourceType: string;
   resourceId: string;
   action: string;
@@ -31,7 +32,7 @@ interface AuditForm {
   to: string;
 }
 const EMPTY: AuditForm = {
-  actorUid: '',
+  actor: '',
   resourceType: '',
   resourceId: '',
   action: '',
@@ -43,7 +44,7 @@ const EMPTY: AuditForm = {
 /** The form as `GET /api/audit` filters: dates are whole UTC days, empty fields left out. */
 function toFilters(form: AuditForm): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const key of ['actorUid', 'resourceType', 'resourceId', 'action', 'outcome'] as const) {
+  for (const key of ['actor', 'resourceType', 'resourceId', 'action', 'outcome'] as const) {
     const value = form[key].trim();
     if (value) out[key] = value;
   }
@@ -135,7 +136,7 @@ export function AuditLog() {
       >
         <label className={ui.label}>
           {MESSAGES.auditActor}
-          <input {...register('actorUid')} maxLength={128} className={ui.input} />
+          <input {...register('actor')} maxLength={128} className={ui.input} />
         </label>
         <label className={ui.label}>
           {MESSAGES.auditSubjectType}
@@ -240,12 +241,22 @@ export function AuditLog() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td>{formatDateTime(r.createdAt, null)}</td>
-                  <td>{[r.actorUid ?? '-', r.actorRole].filter(Boolean).join(' · ')}</td>
-                  <td>{r.action}</td>
-                  <td>{[r.resourceType, r.resourceId].filter(Boolean).join(' ')}</td>
-                  <td>{r.outcome}</td>
-                  <td>{r.detail ?? ''}</td>
+                  {/* The filters are UTC days, so the times are UTC too (not the browser's zone). */}
+                  <td data-label={MESSAGES.auditColTime}>{formatDateTime(r.createdAt, 'UTC')}</td>
+                  <td data-label={MESSAGES.auditColActor}>
+                    {r.actorName && <span className={css.actorName}>{r.actorName}</span>}
+                    <span className={css.uid}>
+                      {[r.actorUid ?? '-', r.actorRole].filter(Boolean).join(' · ')}
+                    </span>
+                  </td>
+                  <td data-label={MESSAGES.auditColAction}>{r.action}</td>
+                  <td data-label={MESSAGES.auditColSubject} className={css.uid}>
+                    {[r.resourceType, r.resourceId].filter(Boolean).join(' ')}
+                  </td>
+                  <td data-label={MESSAGES.auditColOutcome}>{r.outcome}</td>
+                  <td data-label={MESSAGES.auditColDetail} className={css.detail}>
+                    {r.detail ?? ''}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -69,6 +69,8 @@ export function PatientLookup() {
   const [uid, setUid] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState<string | null>(null);
+  /** An e-mail being looked up. */
+  const [finding, setFinding] = useState(false);
   const [opened, setOpened] = useState<{ uid: string; value: Opened } | null>(null);
   const fieldId = useId();
   const errorId = useId();
@@ -99,6 +101,24 @@ export function PatientLookup() {
     setOpened({ uid: patientUid, value: { grant, record } });
   };
 
+  /** An e-mail is turned into the patient's uid first (who it is, no health data); a uid is taken as typed. */
+  const resolve = async (value: string) => {
+    if (!value.includes('@')) {
+      setAsking(value);
+      return;
+    }
+    setFinding(true);
+    try {
+      setAsking((await api.adminFindPatient(value)).uid);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.status === 404 ? MESSAGES.accessLookupNotFound : errorMessage(err),
+      );
+    } finally {
+      setFinding(false);
+    }
+  };
+
   return (
     <section aria-labelledby="md-admin-lookup-title" className={css.section}>
       <h2 id="md-admin-lookup-title">{MESSAGES.accessLookupHeading}</h2>
@@ -115,7 +135,7 @@ export function PatientLookup() {
           }
           setError(null);
           setOpened(null);
-          setAsking(value);
+          void resolve(value);
         }}
       >
         <label className={ui.label} htmlFor={fieldId}>
@@ -136,7 +156,7 @@ export function PatientLookup() {
             }}
             className={ui.input}
           />
-          <button type="submit" className={ui.primary}>
+          <button type="submit" className={ui.primary} disabled={finding} aria-busy={finding || undefined}>
             {MESSAGES.accessLookupSubmit}
           </button>
         </div>

@@ -29,6 +29,11 @@ export interface ApplicationStepsProps {
   initial: ApplicationForm;
   /** Submits form and files; resolves when done, rejects with the message to show. */
   onSubmit: (form: ApplicationForm, files: ApplicationFiles) => Promise<void>;
+  /**
+   * A resubmission: the earlier application's documents stay on file, so no file is required (the
+   * server still checks that the required ones are there).
+   */
+  keptDocuments?: boolean;
 }
 
 const GENDERS: MessageKey[] = [
@@ -59,7 +64,7 @@ const stepResolver: Resolver<ApplicationForm, StepId> = (values, step, options) 
 };
 
 /** The onboarding steps (docs/product.md#doctor-onboarding) with their validation and a busy submit label. */
-export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsProps) {
+export function ApplicationSteps({ steps, initial, onSubmit, keptDocuments = false }: ApplicationStepsProps) {
   const [index, setIndex] = useState(0);
   const [files, setFiles] = useState<ApplicationFiles>(EMPTY_FILES);
   // A refused file or a failed submission; field problems come from the form state.
@@ -75,8 +80,9 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
     defaultValues: initial,
     context: step,
     resolver: stepResolver,
-    // The message stays until the next Next/Submit, as it always did; focus stays on the button.
-    reValidateMode: 'onSubmit',
+    // After a refused Next the fields are checked as they change, so a fixed field's message goes away;
+    // focus stays on the button.
+    reValidateMode: 'onChange',
     shouldFocusError: false,
   });
   const busy = formState.isSubmitting;
@@ -115,7 +121,7 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
   };
 
   const next = handleSubmit(async (form) => {
-    if (step === 'documents' && !hasRequiredDocuments(files)) {
+    if (step === 'documents' && !keptDocuments && !hasRequiredDocuments(files)) {
       setProblem(MESSAGES.doctorDocumentsRequired);
       return;
     }
@@ -226,6 +232,9 @@ export function ApplicationSteps({ steps, initial, onSubmit }: ApplicationStepsP
             {MESSAGES.applicationAcceptingLabel}
           </label>
         </div>
+      )}
+      {step === 'documents' && keptDocuments && (
+        <p className={css.kept}>{MESSAGES.applicationDocumentsKept}</p>
       )}
       {step === 'documents' && (
         <div className={ui.grid}>

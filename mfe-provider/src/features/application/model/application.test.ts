@@ -82,9 +82,12 @@ describe('the onboarding validation', () => {
   it('checks the consultation by the API’s number rules: blank, negative or too short is refused', () => {
     const consultation = { ...EMPTY_FORM };
     expect(validateStep('consultation', consultation, EMPTY_FILES)).toBeNull();
+    // A negative fee is not a missing field: its own message.
+    expect(validateStep('consultation', { ...consultation, consultationFee: '-1' }, EMPTY_FILES)).toBe(
+      MESSAGES.consultationFeeNegative,
+    );
     for (const change of [
       { consultationFee: '' },
-      { consultationFee: '-1' },
       { consultationDuration: '4' },
       { consultationDuration: '7.5' },
       { languages: ' ' },

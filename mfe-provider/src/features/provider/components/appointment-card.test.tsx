@@ -276,6 +276,40 @@ describe('AppointmentCard: the doctor’s day', () => {
     expect(screen.queryByTestId('close-from')).toBeNull();
   });
 
+  it('names a refused prescription file on the card and clears it once an upload works', async () => {
+    const upload = jest.spyOn(api, 'uploadPrescription').mockResolvedValue({} as never);
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => undefined as never);
+    renderWithQuery(<AppointmentCard appointment={appointment()} />);
+    const input = screen.getByLabelText(MESSAGES.providerAttachPrescription);
+    fireEvent.change(input, { target: { files: [new File(['just text'], 'rx.pdf')] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      formatMessage('credentialFileRefused', { name: 'rx.pdf' }),
+    );
+    expect(upload).not.toHaveBeenCalled();
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.4'], 'rx2.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(success).toHaveBeenCalled());
+    expect(upload).toHaveBeenCalledWith('a1', expect.any(File), 'rx2.pdf');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('names the file when the server refuses the prescription', async () => {
+    jest
+      .spyOn(api, 'uploadPrescription')
+      .mockRejectedValue(new ApiError(400, 'The file is not what its name says.'));
+    renderWithQuery(<AppointmentCard appointment={appointment()} />);
+    fireEvent.change(screen.getByLabelText(MESSAGES.providerAttachPrescription), {
+      target: { files: [new File(['%PDF-1.4'], 'rx3.pdf', { type: 'application/pdf' })] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      formatMessage('providerPrescriptionFailed', {
+        name: 'rx3.pdf',
+        message: 'The file is not what its name says.',
+      }),
+    );
+  });
+
   it('previews the prescription in a dialog and downloads it without opening a tab', async () => {
     const file = { blob: new Blob(['%PDF-1.4']), fileName: 'rx.pdf', contentType: 'application/pdf' };
     const load = jest.spyOn(api, 'prescriptionFile').mockResolvedValue(file);

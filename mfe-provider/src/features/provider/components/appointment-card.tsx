@@ -26,6 +26,7 @@ import { FilePreviewDialog } from '../../../components/file-preview-dialog';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { ui } from '../../../components/ui';
 import { useDownloadFile } from '../../../hooks/use-open-file';
+import { checkDocument } from '../../application/model/application';
 import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescription } from '../api/mutations';
 import css from './appointment-card.module.css';
 import { ClinicalFlags } from './clinical-flags';
@@ -169,6 +170,28 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
       () => notify.success(done),
       (err: unknown) => notify.error(errorMessage(err)),
     );
+
+  /**
+   * A prescription is checked by content first (a refused file is named, as on onboarding); a refusal
+   * stays on the card, beside the button, until the next upload works.
+   */
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const attachPrescription = async (file: File) => {
+    const refused = await checkDocument(file);
+    if (refused) {
+      setFileProblem(refused);
+      return;
+    }
+    try {
+      await attach.mutateAsync({ id: a.id, file });
+      setFileProblem(null);
+      notify.success(formatMessage('providerPrescriptionAttached', { patient: who }));
+    } catch (err) {
+      setFileProblem(
+        formatMessage('providerPrescriptionFailed', { name: file.name, message: errorMessage(err) }),
+      );
+    }
+  };
 
   return (
     <article
@@ -318,12 +341,9 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
               disabled={busy}
               className={css.hiddenInput}
               onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file)
-                  run(
-                    attach.mutateAsync({ id: a.id, file }),
-                    formatMessage('providerPrescriptionAttached', { patient: who }),
-                  );
+                const input = e.target;
+                const file = input.files?.[0];
+                if (file) void attachPrescription(file).finally(() => (input.value = ''));
               }}
             />
           </label>
@@ -348,6 +368,11 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           </>
         )}
       </div>
+      {fileProblem && (
+        <p role="alert" className={`${ui.error} ${css.note}`}>
+          {fileProblem}
+        </p>
+      )}
       {can.closableFrom && (
         <p className={`${ui.muted} ${css.note}`} data-testid="close-from">
           {formatMessage('providerCloseFrom', {
