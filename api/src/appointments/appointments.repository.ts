@@ -197,15 +197,27 @@ export class AppointmentsRepository {
     );
   }
 
-  /** Cancels an open appointment; false when it is not open (any more). */
-  async cancelOpen(id: string, by: CancelledBy): Promise<boolean> {
-    const updated: unknown = await this.ds.query(
-      `UPDATE appointments SET status = 'Cancelled', updated_at = now(), cancelled_at = now(), cancelled_by = $2
-        WHERE id = $1 AND ${openAppointmentSql('appointments')}
-        RETURNING id`,
-      [id, by],
+  /**
+   * The one cancellation of an appointment, whoever cancels: a patient or an admin while it is open,
+   * its doctor (`doctorId`, with the reason the patient reads) only while it is upcoming. Null when the
+   * row does not match (not open or upcoming any more, or not this doctor's).
+   */
+  cancel(
+    id: string,
+    by: CancelledBy,
+    options: { doctorId?: string; reason?: string } = {},
+  ): Promise<AppointmentStatusRow | null> {
+    const state =
+      options.doctorId === undefined
+        ? openAppointmentSql('appointments')
+        : upcomingAppointmentSql('appointments');
+    return this.transition(
+      `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = $2,
+              cancel_reason = $3, updated_at = now()
+        WHERE id = $1 AND ($4::uuid IS NULL OR doctor_id = $4) AND ${state}
+        RETURNING id, status`,
+      [id, by, options.reason ?? null, options.doctorId ?? null],
     );
-    return returnedRows(updated).length > 0;
   }
 
   /** doctors.consultation_duration through to_jsonb, so this works with or without that column. */
@@ -412,17 +424,6 @@ export class AppointmentsRepository {
           AND closed_at > now() - make_interval(hours => $3)
         RETURNING id, status`,
       [id, doctorId, hours],
-    );
-  }
-
-  /** The doctor cancels their upcoming appointment with a reason; null when it is not upcoming. */
-  cancelByDoctor(id: string, doctorId: string, reason: string): Promise<AppointmentStatusRow | null> {
-    return this.transition(
-      `UPDATE appointments SET status = 'Cancelled', cancelled_at = now(), cancelled_by = 'doctor',
-              cancel_reason = $3, updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND ${upcomingAppointmentSql('appointments')}
-        RETURNING id, status`,
-      [id, doctorId, reason],
     );
   }
 

@@ -187,7 +187,7 @@ export class AppointmentsService {
   }
 
   private async cancelFound(caller: Caller, id: string, found: AppointmentAccessRow): Promise<Appointment> {
-    const cancelled = await this.appointments.cancelOpen(
+    const cancelled = await this.appointments.cancel(
       id,
       caller.uid === found.patient_uid ? 'patient' : 'admin',
     );

@@ -5,10 +5,23 @@ import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsRepository } from './doctors.repository.js';
 import { DoctorChangeRequestsRepository } from './doctor-change-requests.repository.js';
 import { DoctorsService } from './doctors.service.js';
+import { ApprovedDoctorService } from './approved-doctor.service.js';
 
 @Module({
   controllers: [DoctorsController, DoctorsContextController],
-  providers: [DoctorsService, DoctorApplicationsService, DoctorsRepository, DoctorChangeRequestsRepository],
-  exports: [DoctorsService, DoctorApplicationsService, DoctorsRepository, DoctorChangeRequestsRepository],
+  providers: [
+    DoctorsService,
+    DoctorApplicationsService,
+    DoctorsRepository,
+    DoctorChangeRequestsRepository,
+    ApprovedDoctorService,
+  ],
+  exports: [
+    DoctorsService,
+    DoctorApplicationsService,
+    DoctorsRepository,
+    DoctorChangeRequestsRepository,
+    ApprovedDoctorService,
+  ],
 })
 export class DoctorsModule {}

@@ -29,6 +29,7 @@ import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { RateLimit } from '../throttling/rate-limit.decorator.js';
 import { openOneFile } from '../common/multipart.js';
 import { ProviderService } from './provider.service.js';
+import { DoctorVisitsService } from '../appointments/doctor-visits.service.js';
 
 const idPipe = () => new ZodValidationPipe(appointmentIdSchema);
 
@@ -39,7 +40,10 @@ const idPipe = () => new ZodValidationPipe(appointmentIdSchema);
 @ApiResponse({ status: 403, description: 'Not an approved doctor or provider', schema: ERROR_BODY_SCHEMA })
 @Controller()
 export class ProviderController {
-  constructor(private readonly provider: ProviderService) {}
+  constructor(
+    private readonly provider: ProviderService,
+    private readonly visits: DoctorVisitsService,
+  ) {}
 
   @Get('provider/overview')
   @ApiOperation({ summary: 'Counters: today’s appointments, upcoming, patients, completed' })
@@ -82,7 +86,7 @@ export class ProviderController {
     @Param('id', idPipe()) id: string,
     @Body(new ZodValidationPipe(appointmentStatusUpdateSchema)) body: AppointmentStatusUpdate,
   ): Promise<{ id: string; status: string }> {
-    return this.provider.setStatus(caller, id, body);
+    return this.visits.setStatus(caller, id, body);
   }
 
   @Post('provider/appointments/:id/reopen')
@@ -100,7 +104,7 @@ export class ProviderController {
     @CurrentCaller() caller: Caller,
     @Param('id', idPipe()) id: string,
   ): Promise<{ id: string; status: string }> {
-    return this.provider.reopen(caller, id);
+    return this.visits.reopen(caller, id);
   }
 
   @Post('provider/appointments/:id/cancel')
@@ -116,7 +120,7 @@ export class ProviderController {
     @Param('id', idPipe()) id: string,
     @Body(new ZodValidationPipe(doctorCancelSchema)) body: DoctorCancelInput,
   ): Promise<{ id: string; status: string }> {
-    return this.provider.cancel(caller, id, body);
+    return this.visits.cancel(caller, id, body);
   }
 
   @Post('provider/appointments/:id/prescription')

@@ -5,11 +5,9 @@ import {
   CREDENTIAL_FILE_TYPES,
   MESSAGES,
   clinicTimeZone,
-  VISIT_UNDO_HOURS,
   detectFileType,
   formatAppointmentDate,
   formatMessage,
-  isOpenStatus,
   PROVIDER_PAGE_DEFAULT,
   PROVIDER_WINDOW_MAX_DAYS,
   SCHEDULE_CHECK_MAX_ROWS,
@@ -22,8 +20,6 @@ import {
 } from '@medora/shared';
 import type {
   DoctorSchedule,
-  AppointmentStatusUpdate,
-  DoctorCancelInput,
   ClinicalSummary,
   ProviderAppointment,
   ProviderAppointmentIntake,
@@ -39,7 +35,6 @@ import {
 } from '../appointments/appointments.repository.js';
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
 import { CONFIG, type Config } from '../config/config.js';
-import { MailService } from '../mail/mail.service.js';
 import { AccessPolicy, auditTargetOf } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { bookingWindowParams } from '../appointments/booking-window.rules.js';
@@ -52,6 +47,7 @@ import type { UploadStream } from '../common/multipart.js';
 import { FileStore } from '../storage/file-store.js';
 import type { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
+import { ApprovedDoctorService } from '../doctors/approved-doctor.service.js';
 
 export function prescriptionPath(appointmentId: string): string {
   return `/api/appointments/${appointmentId}/prescription`;
@@ -65,12 +61,12 @@ export function prescriptionPath(appointmentId: string): string {
 export class ProviderService {
   constructor(
     private readonly doctors: DoctorsRepository,
+    private readonly approved: ApprovedDoctorService,
     private readonly appointmentRows: AppointmentsRepository,
     private readonly audit: AuditService,
     private readonly access: AccessPolicy,
     private readonly files: FileStore,
     private readonly flagReviews: FlagReviewsService,
-    private readonly mail: MailService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -79,17 +75,9 @@ export class ProviderService {
     return { doctorUid: caller.uid, days: this.config.careAccessDays };
   }
 
-  /**
-   * The caller's approved doctor record, or 403 (patients, unapproved doctors, admins) with a denied
-   * audit row naming what the caller tried to reach (`target`).
-   */
-  async doctorFor(caller: Caller, target: AuditTarget): Promise<ApprovedDoctorRow> {
-    const deny = async (message: string): Promise<never> => {
-      await this.audit.recordFor(caller, 'denied', target);
-      throw new ApiException(403, message);
-    };
-    if (caller.role !== 'doctor' && caller.role !== 'provider') return deny(MESSAGES.forbidden);
-    return (await this.doctors.findApprovedByUid(caller.uid)) ?? deny(MESSAGES.notApprovedProvider);
+  /** The caller's approved doctor record, or 403 with a denied audit row (ApprovedDoctorService). */
+  doctorFor(caller: Caller, target: AuditTarget): Promise<ApprovedDoctorRow> {
+    return this.approved.doctorFor(caller, target);
   }
 
   async overview(caller: Caller, now = new Date()): Promise<ProviderOverview> {
@@ -200,104 +188,6 @@ export class ProviderService {
         intake: row.data,
       }),
     );
-  }
-
-  /**
-   * Completed / No-Show: only for a Scheduled or Confirmed appointment that has started (409
-   * otherwise). `closed_at` starts the undo window (`reopen`).
-   */
-  async setStatus(
-    caller: Caller,
-    id: string,
-    input: AppointmentStatusUpdate,
-  ): Promise<{ id: string; status: string }> {
-    const doctor = await this.doctorFor(caller, {
-      action: 'appointment.status',
-      resourceType: 'appointment',
-      resourceId: id,
-    });
-    const row = await this.appointmentRows.closeVisit(id, doctor.id, input.status);
-    await this.auditStatus(caller, id, row !== null, input.status);
-    if (!row) {
-      const current = await this.current(id, doctor.id);
-      throw new ApiException(409, current.open ? MESSAGES.visitNotStarted : MESSAGES.visitNotOpen);
-    }
-    return row;
-  }
-
-  /** Undoes a Completed / No-Show mark within VISIT_UNDO_HOURS of setting it: Scheduled again. */
-  async reopen(caller: Caller, id: string): Promise<{ id: string; status: string }> {
-    const doctor = await this.doctorFor(caller, {
-      action: 'appointment.status',
-      resourceType: 'appointment',
-      resourceId: id,
-    });
-    const row = await this.appointmentRows.reopenVisit(id, doctor.id, VISIT_UNDO_HOURS);
-    await this.auditStatus(caller, id, row !== null, 'Scheduled (undo)');
-    if (!row) {
-      const current = await this.current(id, doctor.id);
-      throw new ApiException(
-        409,
-        current.closed
-          ? formatMessage('visitUndoExpired', { hours: VISIT_UNDO_HOURS })
-          : MESSAGES.visitNotClosed,
-      );
-    }
-    return row;
-  }
-
-  /**
-   * The doctor cancels an upcoming appointment with a reason the patient sees in their bell and in
-   * the appointment's details. The slot is free again (the unique index skips Cancelled rows) and,
-   * unless another active appointment exists, the doctor no longer sees the patient's records.
-   */
-  async cancel(
-    caller: Caller,
-    id: string,
-    input: DoctorCancelInput,
-  ): Promise<{ id: string; status: string }> {
-    const doctor = await this.doctorFor(caller, {
-      action: 'cancel',
-      resourceType: 'appointment',
-      resourceId: id,
-    });
-    const row = await this.appointmentRows.cancelByDoctor(id, doctor.id, input.reason);
-    // The reason may describe the patient's health: it stays out of the audit log.
-    await this.audit.recordFor(caller, row ? 'allowed' : 'denied', {
-      action: 'cancel',
-      resourceType: 'appointment',
-      resourceId: id,
-      detail: 'by doctor',
-    });
-    if (!row) {
-      await this.current(id, doctor.id);
-      throw new ApiException(409, MESSAGES.doctorCancelNotUpcoming);
-    }
-    // The same mails as a patient's cancellation: the patient's calendar event is withdrawn too.
-    await this.mail.enqueue([
-      { kind: 'appointment.cancelled', appointmentId: id, audience: 'patient' },
-      { kind: 'appointment.cancelled', appointmentId: id, audience: 'doctor' },
-    ]);
-    return row;
-  }
-
-  /** Why a transition did not apply: 404 when this is not the doctor's appointment, else its state. */
-  private async current(id: string, doctorId: string): Promise<{ open: boolean; closed: boolean }> {
-    const status = await this.appointmentRows.statusForDoctor(id, doctorId);
-    if (status === null) throw new ApiException(404, MESSAGES.notFound);
-    return {
-      open: isOpenStatus(status),
-      closed: status === 'Completed' || status === 'No-Show',
-    };
-  }
-
-  private auditStatus(caller: Caller, id: string, allowed: boolean, detail: string): Promise<void> {
-    return this.audit.recordFor(caller, allowed ? 'allowed' : 'denied', {
-      action: 'appointment.status',
-      resourceType: 'appointment',
-      resourceId: id,
-      detail,
-    });
   }
 
   /**

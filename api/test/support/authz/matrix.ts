@@ -332,7 +332,7 @@ export const MATRIX: Record<string, RouteCase> = {
   },
 
   // ── the provider dashboard (approved doctors, their own appointments) ─────────────────────────
-  // ProviderService.doctorFor writes the denied row of a caller who is not an approved doctor.
+  // ApprovedDoctorService.doctorFor writes the denied row of a caller who is not an approved doctor.
   'GET /api/provider/overview': {
     audit: { resourceType: 'dashboard' },
     expect: row(401, 403, 403, 200, 200, 403, 403),
