@@ -1287,6 +1287,7 @@ export const MESSAGES = {
     'This medicine was changed since you opened it (in another tab or by your doctor). Reload it and make your change again.',
   medicationNotConfirmable: 'This medicine is already confirmed.',
   medicationProposalUnknown: 'This suggestion is no longer on your list.',
+  medicationCursorInvalid: 'This page of the history is not valid. Reload the list.',
   medicationReviewNeedsVisit: 'Mark the list reviewed from one of your appointments with this patient.',
   medicationReminderMailSubject: 'A medication reminder',
   medicationReminderMailText: 'You have a medication reminder in Medora.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { querySchema } from './query-string.js';
 import { MEDICATION_STATUSES } from '../medications/types.js';
 
 /** The request bodies of the medication routes; the field names are the contract the frontends use. */
@@ -87,3 +88,21 @@ export const medicationReviewSchema = z
   .object({ appointmentId: z.uuid(MESSAGES.medicationAppointmentInvalid) })
   .strict();
 export type MedicationReviewInput = z.infer<typeof medicationReviewSchema>;
+
+/** A medicine's id in a path: an unknown one reads as not found. */
+export const medicationIdSchema = z.uuid(MESSAGES.notFound);
+
+/** A proposal's key in a path (`intake:<visitId>:<n>`). */
+export const medicationProposalKeySchema = z
+  .string(MESSAGES.medicationProposalUnknown)
+  .regex(/^intake:[0-9a-f-]{36}:\d{1,3}$/, MESSAGES.medicationProposalUnknown);
+
+/** `GET /api/patients/{uid}/medications/history?cursor=`: the next keyset page. */
+export const medicationHistoryQuerySchema = querySchema({
+  cursor: z
+    .string(MESSAGES.medicationCursorInvalid)
+    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.medicationCursorInvalid)
+    .max(300, MESSAGES.medicationCursorInvalid)
+    .optional(),
+});
+export type MedicationHistoryQuery = z.infer<typeof medicationHistoryQuerySchema>;
