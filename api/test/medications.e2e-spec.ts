@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { Bundle, MedicationStatement } from 'fhir/r4.js';
 import {
   MESSAGES,
   type Medication,
@@ -9,6 +10,7 @@ import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { patientWithRecord } from './booking-helpers.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 import { World } from './support/authz/world.js';
+import { fhirSchemaErrors } from './support/fhir-schema.js';
 
 /**
  * My medicines: the owner keeps the list; a doctor caring for the patient reads it, adds to it (their
@@ -329,5 +331,84 @@ describe('a doctor, another patient and an admin', () => {
     expect((await as(admin).get(`${base(patient.uid)}/history`)).status).toBe(200);
     expect((await as(admin).post(base(patient.uid), { name: 'X' })).status).toBe(403);
     await w.expireAccessGrants();
+  });
+});
+
+describe('the clinical summary and the FHIR export read the confirmed list', () => {
+  let patient: TestUser;
+  beforeAll(async () => {
+    patient = await patientWithRecord(t, { ...ROUTINE_RECORD, medications: 'paracetamol when needed' });
+    await add(patient, patient.uid, {
+      name: 'Warfarin',
+      medicineId: 'warfarin',
+      strength: '3 mg',
+      dose: '1 tablet',
+      frequency: 'once a day',
+      startedOn: '2023-04-01',
+    });
+    const stopped = await add(patient, patient.uid, { name: 'Amoxicillin', startedOn: '2025-01-20' });
+    await as(patient).post(`${base(patient.uid)}/${stopped.id}/status`, {
+      status: 'stopped',
+      on: '2025-01-27',
+      version: 1,
+    });
+    // A doctor's entry the patient has not confirmed is in neither.
+    await add(w.users.bookedDoctor, w.users.patient.uid, { name: 'Unconfirmed' });
+  });
+
+  it('a new submission’s summary lists the confirmed medicines first, then what only the intake named', async () => {
+    const res = await as(patient).post('/api/patients', {
+      uid: patient.uid,
+      data: { ...ROUTINE_RECORD, medications: 'paracetamol when needed' },
+    });
+    expect(res.status).toBe(200);
+    const sections = (res.body as { aiSummary: { sections: { title: string; lines: string[] }[] } }).aiSummary
+      .sections;
+    expect(sections.find((s) => s.title === 'Medications')?.lines.slice(0, 2)).toEqual([
+      'Warfarin 3 mg — 1 tablet, once a day',
+      'paracetamol when needed (reported at intake, not on the confirmed list)',
+    ]);
+  });
+
+  it('the export has one MedicationStatement per confirmed medicine, with status, dosage and dates', async () => {
+    const res = await request(t.http)
+      .get(`/api/patients/${patient.uid}/fhir`)
+      .set(authHeader(patient))
+      .buffer(true)
+      .parse((r, cb) => {
+        let body = '';
+        r.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        r.on('end', () => cb(null, body));
+      });
+    expect(res.status).toBe(200);
+    const bundle = JSON.parse(res.body as string) as Bundle;
+    expect(fhirSchemaErrors(bundle).slice(0, 5)).toEqual([]);
+    const statements = bundle
+      .entry!.map((e) => e.resource!)
+      .filter((r): r is MedicationStatement => r.resourceType === 'MedicationStatement');
+    expect(
+      statements.map((s) => ({
+        status: s.status,
+        medication: s.medicationCodeableConcept?.text,
+        dosage: s.dosage?.[0]?.text,
+        effectiveDateTime: s.effectiveDateTime,
+        effectivePeriod: s.effectivePeriod,
+      })),
+    ).toEqual([
+      {
+        status: 'active',
+        medication: 'Warfarin 3 mg',
+        dosage: '1 tablet, once a day',
+        effectiveDateTime: '2023-04-01',
+        effectivePeriod: undefined,
+      },
+      {
+        status: 'stopped',
+        medication: 'Amoxicillin',
+        dosage: undefined,
+        effectiveDateTime: undefined,
+        effectivePeriod: { start: '2025-01-20', end: '2025-01-27' },
+      },
+    ]);
   });
 });

@@ -75,6 +75,12 @@ export interface Intake {
 const intakeOf = (r: { intake_visit_id: string | null; intake_answers: IntakeAnswers | null }) =>
   r.intake_visit_id && r.intake_answers ? { visitId: r.intake_visit_id, answers: r.intake_answers } : null;
 
+/** A confirmed medicine as the clinical summary reads it. */
+export type ConfirmedMedicine = Pick<
+  Medication,
+  'name' | 'medicineId' | 'strength' | 'dose' | 'frequency' | 'status'
+>;
+
 export interface ListView {
   current: MedicationRow[];
   lastConfirmedAt: Date | null;
@@ -175,6 +181,15 @@ export class MedicationsRepository {
       [uid],
     );
     return row ? intakeOf(row) : null;
+  }
+
+  /** The patient's confirmed medicines, as the clinical summary reads them (oldest first). */
+  listedForSummary(uid: string): Promise<ConfirmedMedicine[]> {
+    return this.ds.query<ConfirmedMedicine[]>(
+      `SELECT name, medicine_id AS "medicineId", strength, dose, frequency, status FROM medications
+        WHERE patient_uid = $1 AND confirmed_at IS NOT NULL ORDER BY created_at, id`,
+      [uid],
+    );
   }
 
   /** Whether the proposal key is already on the list or dismissed. */

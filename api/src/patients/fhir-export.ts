@@ -69,6 +69,20 @@ export interface FhirExportRows {
     uploadedAt: Date;
     hasFile: boolean;
   }[];
+  /** The confirmed medicine list (My medicines); when it holds any, it replaces the intake's medicines. */
+  medications?: ConfirmedMedication[];
+}
+
+/** A confirmed medicine of the patient's list, as the export reads it. */
+export interface ConfirmedMedication {
+  name: string;
+  strength: string | null;
+  dose: string | null;
+  frequency: string | null;
+  status: 'taking' | 'paused' | 'stopped';
+  startedOn: string | null;
+  statusOn: string | null;
+  confirmedAt: string;
 }
 
 const urn = (id: string) => `urn:uuid:${id}`;
@@ -89,6 +103,47 @@ const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-
 const QUESTION_LABELS = new Map<string, string>(
   [...ALL_QUESTIONS, ...FOLLOW_UP_VISIT_QUESTIONS].map((q) => [q.field, q.label]),
 );
+
+const MEDICATION_STATUS_FHIR = { taking: 'active', paused: 'on-hold', stopped: 'stopped' } as const;
+
+/**
+ * The MedicationStatements: one per medicine of the confirmed list when it holds any (its status, dosage
+ * and when it was taken), else one per medicine the intake named (active, as reported).
+ */
+function medicationStatements(
+  confirmed: readonly ConfirmedMedication[],
+  intake: readonly string[],
+  subject: Reference,
+  recorded: string,
+): MedicationStatement[] {
+  if (confirmed.length === 0) {
+    return intake.map((m) => ({
+      resourceType: 'MedicationStatement',
+      status: 'active',
+      medicationCodeableConcept: textOnly(m),
+      subject,
+      dateAsserted: recorded,
+    }));
+  }
+  return confirmed.map((m) => {
+    const dosage = [m.dose, m.frequency].filter(Boolean).join(', ');
+    const end = m.status === 'stopped' ? m.statusOn : null;
+    const effective = end
+      ? { effectivePeriod: { ...(m.startedOn ? { start: m.startedOn } : {}), end } }
+      : m.startedOn
+        ? { effectiveDateTime: m.startedOn }
+        : {};
+    return {
+      resourceType: 'MedicationStatement',
+      status: MEDICATION_STATUS_FHIR[m.status],
+      medicationCodeableConcept: textOnly([m.name, m.strength].filter(Boolean).join(' ')),
+      subject,
+      ...effective,
+      dateAsserted: new Date(m.confirmedAt).toISOString(),
+      ...(dosage ? { dosage: [{ text: dosage }] } : {}),
+    };
+  });
+}
 
 /** A FHIR string must not be empty; answers become one answer per value (numbers stay numbers). */
 function answersOf(value: unknown): QuestionnaireResponseItemAnswer[] {
@@ -198,14 +253,12 @@ export function buildFhirBundle(
     add(condition);
   }
 
-  for (const m of lists.medications) {
-    const statement: MedicationStatement = {
-      resourceType: 'MedicationStatement',
-      status: 'active',
-      medicationCodeableConcept: textOnly(m),
-      subject,
-      dateAsserted: recorded,
-    };
+  for (const statement of medicationStatements(
+    rows.medications ?? [],
+    lists.medications,
+    subject,
+    recorded,
+  )) {
     add(statement);
   }
 
