@@ -1,13 +1,16 @@
 import request from 'supertest';
 import type { Bundle, MedicationStatement } from 'fhir/r4.js';
 import {
+  DEFAULT_CLINIC_TIME_ZONE,
   MESSAGES,
+  type MailSinkMessage,
+  type MailSinkSummary,
   type Medication,
   type MedicationHistoryPage,
   type MedicationListResponse,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
-import { patientWithRecord } from './booking-helpers.js';
+import { patientWithRecord, registeredPatient } from './booking-helpers.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 import { World } from './support/authz/world.js';
 import { fhirSchemaErrors } from './support/fhir-schema.js';
@@ -410,5 +413,127 @@ describe('the clinical summary and the FHIR export read the confirmed list', () 
         effectivePeriod: { start: '2025-01-20', end: '2025-01-27' },
       },
     ]);
+  });
+});
+
+describe('medication reminders', () => {
+  /** Waits (polling, no fixed sleep) until the local mailbox holds a mail to `email`. */
+  async function mailTo(email: string): Promise<MailSinkSummary[]> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const mails = ((await request(t.http).get('/api/dev/mail')).body as MailSinkSummary[]).filter((m) =>
+        m.to.includes(email),
+      );
+      if (mails.length > 0 || Date.now() > deadline) return mails;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  afterAll(async () => {
+    await request(t.http).post('/api/dev/clock').send({ offsetMinutes: 0 });
+  });
+
+  it('a refill reminder is mailed when the moved clock reaches it: no drug named, one-click unsubscribe', async () => {
+    const patient = await registeredPatient(t);
+    const taken = await add(patient, patient.uid, { name: 'Warfarin', strength: '3 mg' });
+    const stopped = await add(patient, patient.uid, { name: 'Stopped medicine' });
+    // Runs out in two clinic days; remind the day before it does (09:00 in the clinic's zone).
+    const [{ runs_out: runsOutOn, due }] = await t.dataSource.query<{ runs_out: string; due: Date }[]>(
+      `SELECT ((now() AT TIME ZONE $1)::date + 2)::text AS runs_out,
+              (((now() AT TIME ZONE $1)::date + 1) + time '09:00') AT TIME ZONE $1 AS due`,
+      [DEFAULT_CLINIC_TIME_ZONE],
+    );
+    for (const med of [taken, stopped]) {
+      const res = await as(patient).put(`${base(patient.uid)}/${med.id}/reminder`, {
+        version: 1,
+        reminder: { kind: 'refill', runsOutOn, daysBefore: 1 },
+      });
+      expect(res.status).toBe(200);
+    }
+    await as(patient).post(`${base(patient.uid)}/${stopped.id}/status`, { status: 'stopped', version: 2 });
+    const sweep = () => request(t.http).post('/api/dev/reminders/sweep');
+    await sweep();
+    expect(
+      await t.dataSource.query('SELECT 1 FROM medication_reminders_sent WHERE medication_id = $1', [
+        taken.id,
+      ]),
+    ).toEqual([]);
+
+    // The clock moved to a minute after the reminder is due.
+    const offsetMinutes = Math.ceil((new Date(due).getTime() - Date.now()) / 60_000) + 1;
+    expect((await request(t.http).post('/api/dev/clock').send({ offsetMinutes })).status).toBe(200);
+    await sweep();
+    const mails = await mailTo(patient.email);
+    expect(mails.map((m) => m.subject)).toEqual([MESSAGES.medicationReminderMailSubject]);
+    const mail = (await request(t.http).get(`/api/dev/mail/${mails[0]!.id}`)).body as MailSinkMessage;
+    expect(mail.text).toContain(MESSAGES.medicationReminderMailText);
+    expect(`${mail.text}${mail.html}`).not.toMatch(/warfarin|3 mg|stopped medicine/i);
+    expect(mail.headers['list-unsubscribe-post'] ?? mail.headers['List-Unsubscribe-Post']).toBe(
+      'List-Unsubscribe=One-Click',
+    );
+    // Once per due instant, and none for the stopped medicine.
+    await sweep();
+    const sent = await t.dataSource.query<{ medication_id: string }[]>(
+      'SELECT medication_id FROM medication_reminders_sent WHERE medication_id = ANY($1)',
+      [[taken.id, stopped.id]],
+    );
+    expect(sent.map((r) => r.medication_id)).toEqual([taken.id]);
+  });
+
+  it('a daily reminder is due at its HH:MM in the clinic’s zone', async () => {
+    await request(t.http).post('/api/dev/clock').send({ offsetMinutes: 0 });
+    const patient = await registeredPatient(t);
+    const med = await add(patient, patient.uid, { name: 'Levothyroxine' });
+    const [{ time, due }] = await t.dataSource.query<{ time: string; due: Date }[]>(
+      `SELECT to_char((now() + interval '2 hours') AT TIME ZONE $1, 'HH24:MI') AS time,
+              date_trunc('minute', now() + interval '2 hours') AS due`,
+      [DEFAULT_CLINIC_TIME_ZONE],
+    );
+    const set = await as(patient).put(`${base(patient.uid)}/${med.id}/reminder`, {
+      version: 1,
+      reminder: { kind: 'daily', time },
+    });
+    expect(set.status).toBe(200);
+    const offsetMinutes = Math.ceil((new Date(due).getTime() - Date.now()) / 60_000) + 1;
+    await request(t.http).post('/api/dev/clock').send({ offsetMinutes });
+    await request(t.http).post('/api/dev/reminders/sweep');
+    const sent = await t.dataSource.query<{ due_at: Date }[]>(
+      'SELECT due_at FROM medication_reminders_sent WHERE medication_id = $1',
+      [med.id],
+    );
+    expect(sent.map((r) => new Date(r.due_at).toISOString())).toEqual([new Date(due).toISOString()]);
+    expect((await mailTo(patient.email)).map((m) => m.subject)).toEqual([
+      MESSAGES.medicationReminderMailSubject,
+    ]);
+  });
+
+  it('honours the reminders preference: none is recorded for a patient who turned reminders off', async () => {
+    const patient = await registeredPatient(t);
+    const prefs = await as(patient).put('/api/me/preferences', {
+      emailBookingConfirmations: true,
+      emailReminders: false,
+      reminderLeadHours: 24,
+      inAppNotifications: true,
+    });
+    expect(prefs.status).toBe(200);
+    const med = await add(patient, patient.uid, { name: 'Metformin' });
+    // The same refill reminder that is mailed in the case above, and the clock moved past it the same way.
+    const [{ runs_out: runsOutOn, due }] = await t.dataSource.query<{ runs_out: string; due: Date }[]>(
+      `SELECT ((now() AT TIME ZONE $1)::date + 2)::text AS runs_out,
+              (((now() AT TIME ZONE $1)::date + 1) + time '09:00') AT TIME ZONE $1 AS due`,
+      [DEFAULT_CLINIC_TIME_ZONE],
+    );
+    await request(t.http).post('/api/dev/clock').send({ offsetMinutes: 0 });
+    const set = await as(patient).put(`${base(patient.uid)}/${med.id}/reminder`, {
+      version: 1,
+      reminder: { kind: 'refill', runsOutOn, daysBefore: 1 },
+    });
+    expect(set.status).toBe(200);
+    const offsetMinutes = Math.ceil((new Date(due).getTime() - Date.now()) / 60_000) + 1;
+    await request(t.http).post('/api/dev/clock').send({ offsetMinutes });
+    await request(t.http).post('/api/dev/reminders/sweep');
+    expect(
+      await t.dataSource.query('SELECT 1 FROM medication_reminders_sent WHERE medication_id = $1', [med.id]),
+    ).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { AppointmentReminderEntity } from '../mail/queue/appointment-reminder.en
 import {
   MedicationDismissalEntity,
   MedicationEntity,
+  MedicationReminderSentEntity,
   MedicationReviewEntity,
 } from '../medications/medication.entity.js';
 
@@ -48,4 +49,5 @@ export const ENTITIES = [
   MedicationEntity,
   MedicationDismissalEntity,
   MedicationReviewEntity,
+  MedicationReminderSentEntity,
 ];

@@ -1,4 +1,14 @@
-import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  Unique,
+} from 'typeorm';
 import type { MedicationReminder, MedicationSource, MedicationStatus } from '@medora/shared';
 
 /** One medicine on a patient's list; a stopped one stays (the history). The SQL is the repository's. */
@@ -129,4 +139,29 @@ export class MedicationReviewEntity {
 
   @Column({ name: 'reviewed_at', type: 'timestamptz', default: () => 'now()' })
   reviewedAt!: Date;
+}
+
+/** A medication reminder the sweep enqueued: one per medicine and due instant. */
+@Entity({ name: 'medication_reminders_sent' })
+export class MedicationReminderSentEntity {
+  @PrimaryColumn({
+    name: 'medication_id',
+    type: 'uuid',
+    primaryKeyConstraintName: 'pk_medication_reminders_sent',
+  })
+  medicationId!: string;
+
+  @PrimaryColumn({
+    name: 'due_at',
+    type: 'timestamptz',
+    primaryKeyConstraintName: 'pk_medication_reminders_sent',
+  })
+  dueAt!: Date;
+
+  @ManyToOne(() => MedicationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'medication_id', foreignKeyConstraintName: 'fk_medication_reminders_sent_medication' })
+  medication?: MedicationEntity;
+
+  @Column({ name: 'enqueued_at', type: 'timestamptz', default: () => 'now()' })
+  enqueuedAt!: Date;
 }

@@ -68,16 +68,27 @@ export class Medications1770508800000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX idx_medication_reviews_patient ON medication_reviews (patient_uid, reviewed_at)`,
     );
+    // One row per medication reminder enqueued (the sweep's record, as appointment_reminders).
+    await q.query(`
+      CREATE TABLE medication_reminders_sent (
+        medication_id uuid NOT NULL,
+        due_at timestamptz NOT NULL,
+        enqueued_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT pk_medication_reminders_sent PRIMARY KEY (medication_id, due_at),
+        CONSTRAINT fk_medication_reminders_sent_medication FOREIGN KEY (medication_id)
+          REFERENCES medications (id) ON DELETE CASCADE
+      )`);
     // Stated for each table (the default privileges give the same): the serving role reads and writes
     // the list; a review is a clinician's statement, never rewritten or erased by the API.
     await q.query(
-      `GRANT SELECT, INSERT, UPDATE, DELETE ON medications, medication_dismissals TO ${APP_DB_ROLE}`,
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON medications, medication_dismissals, medication_reminders_sent TO ${APP_DB_ROLE}`,
     );
     await q.query(`REVOKE UPDATE, DELETE ON medication_reviews FROM ${APP_DB_ROLE}`);
     await q.query(`GRANT SELECT, INSERT ON medication_reviews TO ${APP_DB_ROLE}`);
   }
 
   public async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE medication_reminders_sent`);
     await q.query(`DROP TABLE medication_reviews`);
     await q.query(`DROP TABLE medication_dismissals`);
     await q.query(`DROP TABLE medications`);
