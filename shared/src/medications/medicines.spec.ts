@@ -1,4 +1,10 @@
-import { MEDICINES, MEDICINES_SOURCE, medicineById, recognizeMedicine, searchMedicines } from './medicines.js';
+import {
+  MEDICINES,
+  MEDICINES_SOURCE,
+  medicineById,
+  recognizeMedicine,
+  searchMedicines,
+} from './medicines.js';
 
 const names = (query: string) => searchMedicines(query).map((m) => m.name);
 
