@@ -20,6 +20,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { UsersModule } from './users/users.module.js';
 import { PatientsModule } from './patients/patients.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { MedicationsModule } from './medications/medications.module.js';
 import { ProviderModule } from './provider/provider.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AccessLogModule } from './access/access-log.module.js';
@@ -87,6 +88,7 @@ export class AppModule {
         PatientsModule,
         AccessLogModule,
         DocumentsModule,
+        MedicationsModule,
         ProviderModule,
         // The job queue in Postgres (mail retries, dead letters, reminders).
         JobsModule.forRoot(config),

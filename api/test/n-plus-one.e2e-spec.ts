@@ -159,6 +159,12 @@ async function buildWorld(n: number): Promise<World> {
     [patient.uid],
   );
   await q(
+    `INSERT INTO medications (patient_uid, name, source, status, confirmed_at)
+     SELECT $1, 'Medicine ' || g, 'patient', CASE WHEN g % 2 = 0 THEN 'stopped' ELSE 'taking' END, now()
+       FROM generate_series(1, $2::int * 2) g`,
+    [patient.uid, n],
+  );
+  await q(
     `INSERT INTO audit_log (actor_uid, actor_role, action, resource_type, resource_id, outcome)
      SELECT $1, 'patient', 'read', 'profile', $1, 'allowed' FROM generate_series(1, $2::int)`,
     [patient.uid, n],
@@ -238,6 +244,20 @@ const LIST_ROUTES: ListRoute[] = [
   {
     route: '/api/patients/{uid}/visits',
     url: (w) => `/api/patients/${w.patient.uid}/visits`,
+    caller: (w) => w.patient,
+    items: (body) => (body as { items: unknown[] }).items.length,
+  },
+  // My medicines: one statement for the list (medicines, suggestions' intake, last review), one keyset
+  // page for the history.
+  {
+    route: '/api/patients/{uid}/medications',
+    url: (w) => `/api/patients/${w.patient.uid}/medications`,
+    caller: (w) => w.patient,
+    items: (body) => (body as { current: unknown[] }).current.length,
+  },
+  {
+    route: '/api/patients/{uid}/medications/history',
+    url: (w) => `/api/patients/${w.patient.uid}/medications/history`,
     caller: (w) => w.patient,
     items: (body) => (body as { items: unknown[] }).items.length,
   },

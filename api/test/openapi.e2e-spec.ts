@@ -33,6 +33,8 @@ const BODYLESS_WRITES = [
   'POST /api/appointments/{id}/cancel',
   'POST /api/dev/reminders/sweep',
   'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review',
+  'POST /api/patients/{uid}/medications/{id}/confirm',
+  'POST /api/patients/{uid}/medications/proposals/{key}/dismiss',
   'POST /api/provider/appointments/{id}/reopen',
 ];
 

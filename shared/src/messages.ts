@@ -1296,6 +1296,25 @@ export const MESSAGES = {
   accessLogWhatPrescription: 'A prescription file',
   accessLogWhatFlagReview: 'A flag on one of your visits (marked reviewed)',
   accessLogWhatOther: 'Your record',
+  accessLogWhatMedications: 'Your medicines',
+  accessLogWhatMedication: 'One of your medicines',
+  // My medicines: validation and conflicts of the medication routes.
+  medicationNameRequired: 'Enter the name of the medicine.',
+  medicationTextTooLong: 'This text is too long.',
+  medicationDateInvalid: 'Enter a date as YYYY-MM-DD.',
+  medicationTimeInvalid: 'Enter a time as HH:MM (24-hour clock).',
+  medicationDaysBeforeInvalid: 'Choose between 0 and 60 days before the medicine runs out.',
+  medicationVersionRequired: 'Send the version of the entry you changed.',
+  medicationStatusInvalid: 'Choose taking, paused or stopped.',
+  medicationAppointmentInvalid: 'Choose one of your appointments with this patient.',
+  medicationVersionConflict:
+    'This medicine was changed since you opened it (in another tab or by your doctor). Reload it and make your change again.',
+  medicationNotConfirmable: 'This medicine is already confirmed.',
+  medicationProposalUnknown: 'This suggestion is no longer on your list.',
+  medicationCursorInvalid: 'This page of the history is not valid. Reload the list.',
+  medicationReviewNeedsVisit: 'Mark the list reviewed from one of your appointments with this patient.',
+  medicationReminderMailSubject: 'A medication reminder',
+  medicationReminderMailText: 'You have a medication reminder in Medora.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

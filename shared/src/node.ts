@@ -6,3 +6,6 @@
 export * from './index.js';
 export * from './schemas/index.js';
 export * from './intake/index.js';
+// The medicine list and the intake's medicine proposals (browsers import `@medora/shared/medicines`).
+export * from './medications/medicines.js';
+export * from './medications/intake-proposals.js';

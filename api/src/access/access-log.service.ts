@@ -25,6 +25,9 @@ const WHAT: Record<string, MessageKey> = {
   'appointment read': 'accessLogWhatAppointment',
   'appointment export': 'accessLogWhatAppointment',
   'appointment appointment.prescription.download': 'accessLogWhatPrescription',
+  'medication list': 'accessLogWhatMedications',
+  'medication create': 'accessLogWhatMedication',
+  'medication medication.review': 'accessLogWhatMedications',
 };
 
 function toEntry(row: AccessLogRow): AccessLogEntry {

@@ -16,6 +16,12 @@ import { AuditRetentionPolicyEntity } from '../audit/audit-retention-policy.enti
 import { AccessGrantEntity } from '../access/access-grant.entity.js';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { AppointmentReminderEntity } from '../jobs/appointment-reminder.entity.js';
+import {
+  MedicationDismissalEntity,
+  MedicationEntity,
+  MedicationReminderSentEntity,
+  MedicationReviewEntity,
+} from '../medications/medication.entity.js';
 
 /** Every entity the DataSource knows. */
 export const ENTITIES = [
@@ -40,4 +46,8 @@ export const ENTITIES = [
   UserRoleCountEntity,
   AccessGrantEntity,
   DoctorChangeRequestEntity,
+  MedicationEntity,
+  MedicationDismissalEntity,
+  MedicationReviewEntity,
+  MedicationReminderSentEntity,
 ];

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DEFAULT_CLINIC_TIME_ZONE } from '@medora/shared';
 import type { AppConfig } from '../config/app-config.js';
 import { CONFIG } from '../config/config.js';
 import { REMINDER_SWEEP_QUEUE } from '../database/job-schema.js';
@@ -14,7 +15,8 @@ const MAX_BATCHES = 20;
 /**
  * The reminder sweep (docs/product.md#reminders). pg-boss runs it every minute (one job per minute for all
  * processes); the local mode's `POST /api/dev/reminders/sweep` runs it at once. Each batch records
- * its reminders and enqueues their `appointment.reminder` events in one transaction.
+ * its reminders and enqueues their `appointment.reminder` events in one transaction; then the same for
+ * the medication reminders patients set (`medication.reminder`).
  */
 @Injectable()
 export class ReminderSweep implements OnApplicationBootstrap {
@@ -52,6 +54,25 @@ export class ReminderSweep implements OnApplicationBootstrap {
             audience: 'patient',
           })),
         ),
+      );
+      total += found;
+      if (found < batch) break;
+    }
+    for (let i = 0; i < MAX_BATCHES; i++) {
+      const found = await this.reminders.recordDueMedications(
+        this.clock.now(),
+        DEFAULT_CLINIC_TIME_ZONE,
+        batch,
+        (m, due) =>
+          this.queue.insertIn(
+            m,
+            due.map((r): MailEvent => ({
+              kind: 'medication.reminder',
+              medicationId: r.medicationId,
+              dueAt: r.dueAt.toISOString(),
+              audience: 'patient',
+            })),
+          ),
       );
       total += found;
       if (found < batch) break;

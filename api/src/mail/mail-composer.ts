@@ -68,7 +68,10 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-type AppointmentKind = Exclude<MailEvent['kind'], 'application.decided' | 'change-request.decided'>;
+type AppointmentKind = Exclude<
+  MailEvent['kind'],
+  'application.decided' | 'change-request.decided' | 'medication.reminder'
+>;
 
 /**
  * What the patient's calendar file does. Every file is METHOD:PUBLISH (RFC 5546 §3.2.1) with the same
@@ -207,6 +210,24 @@ export function composeAppointmentMail(
       ]
     : [];
   return { ...render(to, subject, paragraphs, link, unsubscribeUrl), headers, attachments };
+}
+
+/**
+ * A medication reminder: PHI-minimal (no drug name, dose or reason, only that there is a reminder), a
+ * link into Medora, and the reminders list's one-click unsubscribe like an appointment reminder.
+ */
+export function composeMedicationReminderMail(to: string, links: MailLinks): ComposedMail {
+  if (!links.unsubscribeToken) throw new Error('A reminder needs an unsubscribe token');
+  const token = encodeURIComponent(links.unsubscribeToken);
+  const unsubscribeUrl = `${links.appUrl}${MAIL_LINK_PATHS.unsubscribe}?token=${token}`;
+  const headers = {
+    'List-Unsubscribe': `<${links.appUrl}/api/mail/unsubscribe?token=${token}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+  const subject = formatMessage('medicationReminderMailSubject');
+  const body = formatMessage('medicationReminderMailText');
+  const link = `${links.appUrl}${MAIL_LINK_PATHS.patient}`;
+  return { ...render(to, subject, [body], link, unsubscribeUrl), headers, attachments: [] };
 }
 
 /** The applicant's mail of an application decision: approved, or rejected with the reviewer's reason. */

@@ -5,6 +5,7 @@ import {
   composeAppointmentMail,
   composeApplicationMail,
   composeChangeRequestMail,
+  composeMedicationReminderMail,
   type ComposedMail,
   type MailLinks,
 } from './mail-composer.js';
@@ -56,6 +57,24 @@ export class MailDispatcherService implements MailDispatcher {
         request.email,
         { decision: event.decision, reason: request.reason, fields: request.fields },
         this.links(),
+      );
+    }
+    if (event.kind === 'medication.reminder') {
+      const reminder = await this.mail.medicationReminder(event.medicationId);
+      // Deleted, stopped or paused since, its reminder turned off, or the patient unsubscribed.
+      if (!reminder?.holds || !reminder.patient.email || !reminder.patient.emailReminders) return null;
+      const { uid, email, remindersVersion } = reminder.patient;
+      return composeMedicationReminderMail(
+        email,
+        this.links({
+          unsubscribeToken: createUnsubscribeToken(
+            uid,
+            'reminders',
+            remindersVersion,
+            this.config.mail.linkSecret,
+            now,
+          ),
+        }),
       );
     }
     const row = await this.mail.appointment(event.appointmentId);

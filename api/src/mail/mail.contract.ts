@@ -28,6 +28,14 @@ export type MailEvent =
       audience: 'patient';
     }
   | {
+      /** A reminder the patient set on one of their medicines (My medicines); the mail names no drug. */
+      kind: 'medication.reminder';
+      medicationId: string;
+      /** ISO instant the reminder was due: recorded once per medicine and instant. */
+      dueAt: string;
+      audience: 'patient';
+    }
+  | {
       kind: 'application.decided';
       doctorId: string;
       decision: 'approved' | 'rejected';

@@ -100,6 +100,35 @@ function recipient(
 export class MailRepository {
   constructor(private readonly ds: DataSource) {}
 
+  /**
+   * A medicine's reminder as its mail reads it: the patient's address and reminder preference, and
+   * whether the reminder still holds (the medicine taken, its reminder on). Never the drug's name.
+   */
+  async medicationReminder(id: string): Promise<{ patient: MailRecipient; holds: boolean } | null> {
+    const [row] = await this.ds.query<
+      {
+        patient_uid: string;
+        email: string | null;
+        reminders: boolean | null;
+        reminders_version: number | null;
+        holds: boolean;
+      }[]
+    >(
+      `SELECT m.patient_uid, u.email, p.email_reminders AS reminders, p.email_reminders_version AS reminders_version,
+              (m.status = 'taking' AND m.reminder->>'kind' <> 'off') AS holds
+         FROM medications m
+         LEFT JOIN users u ON u.firebase_uid = m.patient_uid
+         LEFT JOIN user_preferences p ON p.user_id = u.id
+        WHERE m.id = $1`,
+      [id],
+    );
+    if (!row) return null;
+    return {
+      patient: recipient(row.patient_uid, row.email, null, row.reminders, row.reminders_version)!,
+      holds: row.holds,
+    };
+  }
+
   async appointment(id: string): Promise<AppointmentMailRow | null> {
     const [row] = await this.ds.query<Row[]>(
       `SELECT a.id, a.starts_at, a.status, a.clinic, a.doctor_name, a.specialty, d.time_zone,

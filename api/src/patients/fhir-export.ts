@@ -79,6 +79,20 @@ export interface FhirExportRows {
     uploadedAt: Date;
     hasFile: boolean;
   }[];
+  /** The confirmed medicine list (My medicines); when it holds any, it replaces the intake's medicines. */
+  medications?: ConfirmedMedication[];
+}
+
+/** A confirmed medicine of the patient's list, as the export reads it. */
+export interface ConfirmedMedication {
+  name: string;
+  strength: string | null;
+  dose: string | null;
+  frequency: string | null;
+  status: 'taking' | 'paused' | 'stopped';
+  startedOn: string | null;
+  statusOn: string | null;
+  confirmedAt: string;
 }
 
 /** fullUrl and references are urn:uuid: of the resource's own id (every id is a UUID). */
@@ -102,6 +116,43 @@ const XHTML = 'http://www.w3.org/1999/xhtml';
 const QUESTION_LABELS = new Map<string, string>(
   [...ALL_QUESTIONS, ...FOLLOW_UP_VISIT_QUESTIONS].map((q) => [q.field, q.label]),
 );
+
+const MEDICATION_STATUS_FHIR = { taking: 'active', paused: 'on-hold', stopped: 'stopped' } as const;
+
+/**
+ * One MedicationStatement per medicine the patient confirmed on their list (status, dosage text,
+ * started / stopped dates); without a confirmed list, what the intake named
+ * (`intakeMedicationStatements`). IPS requires `effective[x]`: without a start date, the day the patient
+ * confirmed they take it.
+ */
+function medicationStatements(
+  confirmed: readonly ConfirmedMedication[],
+  lists: HealthRecordLists,
+  subject: Reference,
+  recorded: string,
+  newId: () => string,
+): MedicationStatement[] {
+  if (confirmed.length === 0) return intakeMedicationStatements(lists, subject, recorded, newId);
+  return confirmed.map((m) => {
+    const dosage = [m.dose, m.frequency].filter(Boolean).join(', ');
+    const asserted = new Date(m.confirmedAt).toISOString();
+    const end = m.status === 'stopped' ? m.statusOn : null;
+    const effective = end
+      ? { effectivePeriod: { ...(m.startedOn ? { start: m.startedOn } : {}), end } }
+      : { effectiveDateTime: m.startedOn ?? asserted };
+    return {
+      resourceType: 'MedicationStatement',
+      id: newId(),
+      status: MEDICATION_STATUS_FHIR[m.status],
+      medicationCodeableConcept: textOnly([m.name, m.strength].filter(Boolean).join(' ')),
+      subject,
+      ...effective,
+      dateAsserted: asserted,
+      informationSource: subject,
+      ...(dosage ? { dosage: [{ text: dosage }] } : {}),
+    };
+  });
+}
 
 /** A FHIR string must not be empty; answers become one answer per value (numbers stay numbers). */
 function answersOf(value: unknown): QuestionnaireResponseItemAnswer[] {
@@ -294,7 +345,7 @@ function recordResources(
     conditions.push(condition(snomed(NONE_KNOWN_FHIR.conditions, NONE_KNOWN_FHIR.conditions.display), {}));
   }
 
-  const medications = intakeMedicationStatements(lists, subject, recorded, newId);
+  const medications = medicationStatements(rows.medications ?? [], lists, subject, recorded, newId);
 
   const procedures = lists.surgeries.map((s): Procedure => ({
     resourceType: 'Procedure',

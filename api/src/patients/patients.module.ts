@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MedicationsModule } from '../medications/medications.module.js';
 import { SummaryModule } from '../summary/summary.module.js';
 import { PatientProfileEntity } from './patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
@@ -10,6 +11,8 @@ import { PatientsService } from './patients.service.js';
 @Module({
   imports: [
     SummaryModule,
+    // The confirmed medicine list, read by the clinical summary of a submission.
+    MedicationsModule,
     TypeOrmModule.forFeature([PatientProfileEntity, PatientVisitEntity, PatientDraftEntity]),
   ],
   controllers: [PatientsController],

@@ -240,6 +240,7 @@ export class PatientsRepository {
           uploaded_at: string;
           has_file: boolean;
         }[];
+        medications: NonNullable<FhirExportRows['medications']>;
       }[]
     >(
       `SELECT
@@ -259,7 +260,12 @@ export class PatientsRepository {
             FROM (SELECT doc.id, doc.name, doc.type, doc.content_type, doc.size, doc.uploaded_at,
                          EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = doc.id) AS has_file
                     FROM documents doc
-                   WHERE doc.patient_uid = $1 AND ($2::timestamptz IS NULL OR doc.uploaded_at <= $2)) d) AS documents`,
+                   WHERE doc.patient_uid = $1 AND ($2::timestamptz IS NULL OR doc.uploaded_at <= $2)) d) AS documents,
+         (SELECT COALESCE(json_agg(json_build_object(
+                   'name', m.name, 'strength', m.strength, 'dose', m.dose, 'frequency', m.frequency,
+                   'status', m.status, 'startedOn', m.started_on::text, 'statusOn', m.status_on::text,
+                   'confirmedAt', m.confirmed_at) ORDER BY m.created_at, m.id), '[]'::json)
+            FROM medications m WHERE m.patient_uid = $1 AND m.confirmed_at IS NOT NULL) AS medications`,
       [firebaseUid, until],
     );
     const r = row!;
@@ -294,6 +300,7 @@ export class PatientsRepository {
         uploadedAt: new Date(d.uploaded_at),
         hasFile: d.has_file,
       })),
+      medications: r.medications,
     };
   }
 }

@@ -29,6 +29,7 @@ import { CONFIG, type Config } from '../config/config.js';
 import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { SummaryService } from '../summary/summary.service.js';
 import { buildFhirBundle, buildIpsDocument } from './fhir-export.js';
+import { MedicationsRepository } from '../medications/medications.repository.js';
 import type { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 import { PatientsRepository, type PatientRecordRow } from './patients.repository.js';
 
@@ -65,6 +66,7 @@ export class PatientsService {
     private readonly access: AccessPolicy,
     private readonly summary: SummaryService,
     private readonly flagReviews: FlagReviewsService,
+    private readonly medications: MedicationsRepository,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -114,15 +116,19 @@ export class PatientsService {
     const visitData = visitAnswersFor(kind, visit);
     const answersToSummarize = summaryInput(kind, profile, visitData);
     const complete = (s: ClinicalSummary) => (kind === 'follow-up' ? withFollowUpSection(s, visitData) : s);
+    // The confirmed medicine list is read before the intake's medicine answers.
+    const listed = await this.medications.listedForSummary(caller.uid);
     // The deterministic summary is stored at once; an LLM's replaces it when it answers.
     const saved = await this.patients.saveSubmission(caller.uid, profile, {
       kind,
       reason: visitReason(kind, visitData),
       data: visitData,
-      summary: complete(this.summary.deterministic(answersToSummarize)),
+      summary: complete(this.summary.deterministic(answersToSummarize, listed)),
     });
-    this.summary.enrichLater(answersToSummarize, (enriched) =>
-      this.patients.replaceDeterministicSummary(saved.visit.id, complete(enriched)),
+    this.summary.enrichLater(
+      answersToSummarize,
+      (enriched) => this.patients.replaceDeterministicSummary(saved.visit.id, complete(enriched)),
+      listed,
     );
     const patient = await this.respond({ profile: saved.profile, latest: saved.visit });
     // Self-harm or suicide intent disclosed: where to get help now, in the answer itself, so the

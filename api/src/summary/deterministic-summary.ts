@@ -1,6 +1,6 @@
 import { findFlags } from './flag-engine.js';
 import { freeTextPresent } from './free-text-lexicon.js';
-import { allergyLines, mergeMedicines } from './medicines.js';
+import { allergyLines, answersWithList, medicationLines, type ListedMedicine } from './medicines.js';
 import { CHIEF_COMPLAINTS_TITLE } from './summary-headline.rules.js';
 import {
   ageOn,
@@ -83,7 +83,15 @@ export function summaryText(
  * patient, chief complaints with follow-up details, chronic conditions, allergies, medications, surgical,
  * social and obstetric history.
  */
-export function deterministicSummary(answers: IntakeAnswers, now: Date = new Date()): ClinicalSummary {
+/**
+ * `listed`: the patient's confirmed medicine list (My medicines), read before the intake's answers for
+ * the Medications section and the red-flag context; empty, the summary is the intake's alone.
+ */
+export function deterministicSummary(
+  answers: IntakeAnswers,
+  now: Date = new Date(),
+  listed: readonly ListedMedicine[] = [],
+): ClinicalSummary {
   const sections: SummarySection[] = [];
 
   const patient: string[] = [];
@@ -145,7 +153,7 @@ export function deterministicSummary(answers: IntakeAnswers, now: Date = new Dat
       : [allergies.noneKnown ? 'No known allergies reported' : 'Not reported'],
   });
 
-  const meds = mergeMedicines(answers);
+  const meds = medicationLines(answers, listed);
   const classes = list(answers.medicationClasses).filter((c) => c !== 'None' && c !== 'Other');
   if (classes.length) meds.push(`Kinds: ${classes.join(', ')}`);
   sections.push({ title: 'Medications', lines: meds.length ? meds : ['None reported'] });
@@ -184,7 +192,7 @@ export function deterministicSummary(answers: IntakeAnswers, now: Date = new Dat
   } else if (answers.hasChildren === 'No') social.push('Has not given birth');
   sections.push({ title: 'Social history', lines: social.length ? social : ['Not reported'] });
 
-  const flags = findFlags(answers, now);
+  const flags = findFlags(answersWithList(answers, listed), now);
   const disclaimer = MESSAGES.summaryDisclaimer;
   const screened = {
     redFlags: flags.map((f) => f.message),

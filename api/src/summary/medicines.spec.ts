@@ -1,6 +1,13 @@
 import { ALL_QUESTIONS, type IntakeAnswers } from '@medora/shared';
 import { deterministicSummary } from './deterministic-summary.js';
-import { allergyLines, drugName, MEDICINE_MENTIONS, mergeMedicines } from './medicines.js';
+import {
+  allergyLines,
+  answersWithList,
+  drugName,
+  medicationLines,
+  MEDICINE_MENTIONS,
+  mergeMedicines,
+} from './medicines.js';
 
 const NOW = new Date('2030-06-15T10:00:00Z');
 
@@ -93,5 +100,60 @@ describe('allergies', () => {
       deterministicSummary({ allergyList: ['None'] }, NOW).sections.find((x) => x.title === 'Allergies')!
         .lines,
     ).toEqual(['No known allergies reported']);
+  });
+});
+
+describe('the confirmed medicine list first', () => {
+  const warfarin = {
+    name: 'Warfarin',
+    medicineId: 'warfarin',
+    strength: '3 mg',
+    dose: '1 tablet',
+    frequency: 'once a day',
+    status: 'taking' as const,
+  };
+
+  it('lists the confirmed medicines before what only the intake named', () => {
+    const lines = medicationLines({ medications: 'warfarin 1mg\nparacetamol when needed' }, [
+      warfarin,
+      { ...warfarin, name: 'Ramipril', medicineId: 'ramipril', status: 'paused', dose: null },
+      { ...warfarin, name: 'Amoxicillin', medicineId: 'amoxicillin', status: 'stopped' },
+    ]);
+    expect(lines).toEqual([
+      'Warfarin 3 mg — 1 tablet, once a day',
+      'Ramipril 3 mg — once a day (paused)',
+      'paracetamol when needed (reported at intake, not on the confirmed list)',
+    ]);
+  });
+
+  it('falls back to the intake when the list holds no current medicine', () => {
+    const answers = { medications: 'warfarin 1mg' };
+    expect(medicationLines(answers, [{ ...warfarin, status: 'stopped' }])).toEqual(mergeMedicines(answers));
+  });
+
+  it('gives the red-flag rules the list’s risk classes, keeping the intake’s own answers', () => {
+    expect(answersWithList({ riskMedicines: ['None of these'] }, [warfarin]).riskMedicines).toEqual([
+      'Blood thinners (e.g. warfarin, apixaban, rivaroxaban)',
+    ]);
+    const insulin = { ...warfarin, name: 'Lantus', medicineId: 'insulin-glargine' };
+    expect(
+      answersWithList({ riskMedicines: ['Chemotherapy (now or in the last 6 weeks)'] }, [insulin])
+        .riskMedicines,
+    ).toEqual(['Chemotherapy (now or in the last 6 weeks)', 'Insulin']);
+    const untouched = { riskMedicines: ['None of these'] };
+    expect(answersWithList(untouched, [{ ...warfarin, status: 'stopped' }])).toBe(untouched);
+  });
+
+  it('raises the blood-thinner rule from the list when the intake did not say so', () => {
+    const answers: IntakeAnswers = {
+      symptoms: ['Bleeding'],
+      bleedingSite: ['Easy bruising'],
+      riskMedicines: ['None of these'],
+    };
+    const ids = (listed: Parameters<typeof deterministicSummary>[2]) =>
+      deterministicSummary(answers, NOW, listed).flags!.map((f) => f.id);
+    const onThinner = (flags: string[]) => flags.filter((id) => id.startsWith('anticoagulant-'));
+    expect(onThinner(ids([]))).toEqual([]);
+    expect(onThinner(ids([warfarin]))).not.toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { CHRONIC_FOLLOW_UPS, type IntakeAnswers } from '@medora/shared';
+import { CHRONIC_FOLLOW_UPS, medicineById, RISK_MEDICINES, type IntakeAnswers } from '@medora/shared';
 
 /**
  * One merge of every medicine the record names (docs/clinical-safety.md, hazard "wrong medicine
@@ -251,4 +251,62 @@ export function allergyLines(answers: IntakeAnswers): { lines: string[]; noneKno
   if (list.length) lines.push(list.join(', '));
   if (notes) lines.push(notes);
   return { lines, noneKnown: lines.length === 0 && saidNone };
+}
+
+/** A medicine of the patient's confirmed list (My medicines), as the summary reads it. */
+export interface ListedMedicine {
+  name: string;
+  medicineId: string | null;
+  strength: string | null;
+  dose: string | null;
+  frequency: string | null;
+  status: 'taking' | 'paused' | 'stopped';
+}
+
+/** The kinds of medicine of the shared list that change the red-flag context, as the intake's risk question names them. */
+const RISK_OPTION_OF_CLASS: Record<string, string | undefined> = {
+  anticoagulant: RISK_MEDICINES.find((o) => o.startsWith('Blood thinners')),
+  insulin: RISK_MEDICINES.find((o) => o === 'Insulin'),
+  chemotherapy: RISK_MEDICINES.find((o) => o.startsWith('Chemotherapy')),
+  immunosuppressant: RISK_MEDICINES.find((o) => o.startsWith('Other medicines that lower immunity')),
+};
+
+const current = (listed: readonly ListedMedicine[]) => listed.filter((m) => m.status !== 'stopped');
+
+/**
+ * The answers the red-flag rules read, with the confirmed list first: a current medicine of a risk
+ * class (anticoagulant, insulin, chemotherapy, immunosuppressant: its `classKey` in the shared list)
+ * counts as if the risk question had been answered so. The intake's own answers still count (nothing
+ * the patient said is dropped), so without a list this is the intake alone.
+ */
+export function answersWithList(answers: IntakeAnswers, listed: readonly ListedMedicine[]): IntakeAnswers {
+  const risks = current(listed)
+    .map((m) => (m.medicineId ? medicineById(m.medicineId)?.classKey : null))
+    .map((classKey) => (classKey ? RISK_OPTION_OF_CLASS[classKey] : undefined))
+    .filter((o): o is string => Boolean(o));
+  if (risks.length === 0) return answers;
+  const given = Array.isArray(answers.riskMedicines)
+    ? answers.riskMedicines.filter((o) => o !== 'None of these')
+    : [];
+  return { ...answers, riskMedicines: [...new Set([...given, ...risks])] };
+}
+
+/**
+ * The Medications section: the confirmed list's current medicines first (paused ones said so), then
+ * what the intake named that is not on the list; the intake alone when the list is empty.
+ */
+export function medicationLines(answers: IntakeAnswers, listed: readonly ListedMedicine[]): string[] {
+  const now = current(listed);
+  const fromIntake = mergeMedicines(answers);
+  if (now.length === 0) return fromIntake;
+  const names = new Set(
+    now.flatMap((m) => [drugName(m.name), m.medicineId ? (medicineById(m.medicineId)?.name ?? '') : '']),
+  );
+  const lines = now.map((m) => {
+    const detail = [m.dose, m.frequency].filter(Boolean).join(', ');
+    const head = [m.name, m.strength].filter(Boolean).join(' ');
+    return `${head}${detail ? ` — ${detail}` : ''}${m.status === 'paused' ? ' (paused)' : ''}`;
+  });
+  const extra = fromIntake.filter((line) => !names.has(drugName(line)));
+  return [...lines, ...extra.map((line) => `${line} (reported at intake, not on the confirmed list)`)];
 }

@@ -3,6 +3,7 @@ import type { ClinicalSummary, IntakeAnswers } from '@medora/shared';
 import { CONFIG, type Config } from '../config/config.js';
 import { deterministicSummary } from './deterministic-summary.js';
 import { llmSummary } from './llm-summary.js';
+import type { ListedMedicine } from './medicines.js';
 
 /**
  * The clinical summary of an intake record. Deterministic by default; with SUMMARY_LLM_URL and
@@ -21,14 +22,18 @@ export class SummaryService implements OnModuleDestroy {
 
   constructor(@Inject(CONFIG) private readonly config: Config) {}
 
-  /** The rule-based summary, at once. */
-  deterministic(answers: IntakeAnswers): ClinicalSummary {
-    return deterministicSummary(answers);
+  /** The rule-based summary, at once; `listed` is the patient's confirmed medicine list. */
+  deterministic(answers: IntakeAnswers, listed: readonly ListedMedicine[] = []): ClinicalSummary {
+    return deterministicSummary(answers, new Date(), listed);
   }
 
   /** The model's summary when one is configured and answers; the deterministic one otherwise. */
-  async summarize(answers: IntakeAnswers, signal?: AbortSignal): Promise<ClinicalSummary> {
-    const draft = deterministicSummary(answers);
+  async summarize(
+    answers: IntakeAnswers,
+    signal?: AbortSignal,
+    listed: readonly ListedMedicine[] = [],
+  ): Promise<ClinicalSummary> {
+    const draft = deterministicSummary(answers, new Date(), listed);
     const llm = this.config.summaryLlm;
     if (!llm) return draft;
     try {
@@ -45,10 +50,14 @@ export class SummaryService implements OnModuleDestroy {
    * With an LLM configured, asks it in the background and hands its summary to `store`; nothing
    * happens when none is configured or it fails. Never throws.
    */
-  enrichLater(answers: IntakeAnswers, store: (summary: ClinicalSummary) => Promise<void>): void {
+  enrichLater(
+    answers: IntakeAnswers,
+    store: (summary: ClinicalSummary) => Promise<void>,
+    listed: readonly ListedMedicine[] = [],
+  ): void {
     if (!this.config.summaryLlm) return;
     const task = (async () => {
-      const summary = await this.summarize(answers, this.stopping.signal);
+      const summary = await this.summarize(answers, this.stopping.signal, listed);
       if (summary.engine !== 'llm' || this.stopping.signal.aborted) return;
       await store(summary);
     })()

@@ -51,6 +51,13 @@ export const AUDIT_ACTIONS = [
   // An admin decides an approved doctor's request to change their licence number or specialty.
   'doctor.change.approve',
   'doctor.change.reject',
+  // My medicines: the patient confirms, stops / pauses / restarts, sets a reminder, dismisses a
+  // suggestion; a doctor marks the list reviewed at a visit.
+  'medication.confirm',
+  'medication.status',
+  'medication.reminder',
+  'medication.dismiss',
+  'medication.review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +74,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'audit_log',
   // A mail job of the queue (its id).
   'mail_job',
+  // A medicine on a patient's list (its id), or the list (the patient's uid).
+  'medication',
   'unknown',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -272,6 +272,64 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'delete', resourceType: 'profile', exceptOwner: true },
     expect: row(401, 204, 403, 403, 403, 403, 403),
   },
+  // My medicines: read like the record; the owner writes; a doctor caring for the patient adds (their
+  // entry waits for the patient) and marks the list reviewed, which the patient never does.
+  'GET /api/patients/{uid}/medications': {
+    params: { uid: 'patient' },
+    audit: { action: 'list', resourceType: 'medication' },
+    expect: row(401, 200, 403, 200, 403, 403, 403),
+  },
+  'GET /api/patients/{uid}/medications/history': {
+    params: { uid: 'patient' },
+    audit: { action: 'list', resourceType: 'medication' },
+    expect: row(401, 200, 403, 200, 403, 403, 403),
+  },
+  'POST /api/patients/{uid}/medications': {
+    params: { uid: 'patient' },
+    body: () => ({ name: 'Matrix medicine', strength: '5 mg' }),
+    audit: { action: 'create', resourceType: 'medication' },
+    expect: row(401, 201, 403, 201, 403, 403, 403),
+  },
+  'POST /api/patients/{uid}/medications/review': {
+    params: { uid: 'patient' },
+    body: (w) => ({ appointmentId: w.appointmentId }),
+    audit: { action: 'medication.review', resourceType: 'medication' },
+    expect: row(401, 403, 403, 200, 403, 403, 403),
+  },
+  'POST /api/patients/{uid}/medications/proposals/{key}/dismiss': {
+    params: { uid: 'patient', key: 'proposal' },
+    restore: (w) => w.restoreProposals(),
+    audit: { action: 'medication.dismiss', resourceType: 'medication' },
+    expect: row(401, 204, 403, 403, 403, 403, 403),
+  },
+  'PATCH /api/patients/{uid}/medications/{id}': {
+    params: { uid: 'patient', id: 'freshMedication' },
+    body: () => ({ version: 1, notes: 'With food' }),
+    audit: { action: 'write', resourceType: 'medication' },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
+  'POST /api/patients/{uid}/medications/{id}/status': {
+    params: { uid: 'patient', id: 'freshMedication' },
+    body: () => ({ version: 1, status: 'paused', reason: 'Matrix' }),
+    audit: { action: 'medication.status', resourceType: 'medication' },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
+  'POST /api/patients/{uid}/medications/{id}/confirm': {
+    params: { uid: 'patient', id: 'freshMedication' },
+    audit: { action: 'medication.confirm', resourceType: 'medication' },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
+  'PUT /api/patients/{uid}/medications/{id}/reminder': {
+    params: { uid: 'patient', id: 'freshMedication' },
+    body: () => ({ version: 1, reminder: { kind: 'daily', time: '08:30' } }),
+    audit: { action: 'medication.reminder', resourceType: 'medication' },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
+  'DELETE /api/patients/{uid}/medications/{id}': {
+    params: { uid: 'patient', id: 'freshMedication' },
+    audit: { action: 'delete', resourceType: 'medication' },
+    expect: row(401, 204, 403, 403, 403, 403, 403),
+  },
   'GET /api/doctors-with-context/{uid}': {
     params: { uid: 'patient' },
     audit: { action: 'list', resourceType: 'appointment', exceptOwner: true },

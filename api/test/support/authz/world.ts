@@ -49,7 +49,11 @@ export type Subject =
   // The booked doctor's record (the admin desk reads their upcoming appointments)
   | 'bookedDoctorRecord'
   // A new open change request of the unbooked doctor (version 1), one per call
-  | 'freshChangeRequest';
+  | 'freshChangeRequest'
+  // A new medicine on the patient's list (version 1, added by their doctor: unconfirmed), one per call
+  | 'freshMedication'
+  // The first intake suggestion of the patient's list (dismissals are undone by the route's restore)
+  | 'proposal';
 
 export { PDF };
 
@@ -227,6 +231,10 @@ export class World {
         return this.freshChangeRequest();
       case 'flag':
         return 'acs';
+      case 'freshMedication':
+        return this.freshMedication();
+      case 'proposal':
+        return `intake:${await this.resolve('visit')}:0`;
       case 'visit': {
         const [row] = await this.t.dataSource.query<{ id: string }[]>(
           'SELECT id FROM patient_visits WHERE firebase_uid = $1 ORDER BY visited_at DESC LIMIT 1',
@@ -290,6 +298,23 @@ export class World {
       [this.users.patient.uid, d.id, n, status, d.clinic, d.specialty, d.name],
     );
     return row!.id;
+  }
+
+  /** A medicine the booked doctor added to the patient's list, written to the database (version 1). */
+  async freshMedication(): Promise<string> {
+    const [row] = await this.t.dataSource.query<{ id: string }[]>(
+      `INSERT INTO medications (patient_uid, name, source, prescriber_uid)
+       VALUES ($1, $2, 'doctor', $3) RETURNING id`,
+      [this.users.patient.uid, `Matrix medicine ${++this.freshCount}`, this.users.bookedDoctor.uid],
+    );
+    return row!.id;
+  }
+
+  /** Takes back the patient's dismissals of intake suggestions. */
+  async restoreProposals(): Promise<void> {
+    await this.t.dataSource.query(`DELETE FROM medication_dismissals WHERE patient_uid = $1`, [
+      this.users.patient.uid,
+    ]);
   }
 
   /** Another (metadata-only) document of the patient, through the API. */

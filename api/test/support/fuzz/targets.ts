@@ -23,6 +23,11 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   devReminderSchema,
   devClockInputSchema,
+  medicationInputSchema,
+  medicationReminderInputSchema,
+  medicationReviewSchema,
+  medicationStatusSchema,
+  medicationUpdateSchema,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
@@ -98,6 +103,15 @@ export const FUZZ_ROUTES = [
   'POST /api/dev/reminders/sweep',
   // A clinician marks a visit's red flag reviewed (carried flags end there)
   'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review',
+  // My medicines
+  'POST /api/patients/{uid}/medications',
+  'PATCH /api/patients/{uid}/medications/{id}',
+  'POST /api/patients/{uid}/medications/{id}/status',
+  'POST /api/patients/{uid}/medications/{id}/confirm',
+  'PUT /api/patients/{uid}/medications/{id}/reminder',
+  'DELETE /api/patients/{uid}/medications/{id}',
+  'POST /api/patients/{uid}/medications/proposals/{key}/dismiss',
+  'POST /api/patients/{uid}/medications/review',
 ] as const;
 export type FuzzRoute = (typeof FUZZ_ROUTES)[number];
 
@@ -372,6 +386,83 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
           `/api/patients/${v.uid ?? patient.uid}/visits/${v.id ?? missingId}/flags/${v.flagId ?? 'acs'}/review`,
       },
       noBody: true,
+    },
+    'POST /api/patients/{uid}/medications': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/medications`,
+      params: { names: ['uid'], build: (v) => `/api/patients/${v.uid}/medications` },
+      json: {
+        base: { name: 'Metformin', medicineId: 'metformin', strength: '500 mg', frequency: 'twice a day' },
+        schema: medicationInputSchema,
+      },
+    },
+    // The versioned writes on an id that is no medicine: a body the schema accepts gets 404.
+    'PATCH /api/patients/{uid}/medications/{id}': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/medications/${missingId}`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/medications/${v.id ?? missingId}`,
+      },
+      json: { base: { version: 1, notes: 'With food' }, schema: medicationUpdateSchema },
+    },
+    'POST /api/patients/{uid}/medications/{id}/status': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/medications/${missingId}/status`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/medications/${v.id ?? missingId}/status`,
+      },
+      json: {
+        base: { version: 1, status: 'paused', reason: 'Side effects' },
+        schema: medicationStatusSchema,
+      },
+    },
+    'POST /api/patients/{uid}/medications/{id}/confirm': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/medications/${missingId}/confirm`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/medications/${v.id ?? missingId}/confirm`,
+      },
+      noBody: true,
+    },
+    'PUT /api/patients/{uid}/medications/{id}/reminder': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/medications/${missingId}/reminder`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/medications/${v.id ?? missingId}/reminder`,
+      },
+      json: {
+        base: { version: 1, reminder: { kind: 'daily', time: '08:30' } },
+        schema: medicationReminderInputSchema,
+      },
+    },
+    'DELETE /api/patients/{uid}/medications/{id}': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/medications/${missingId}`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/medications/${v.id ?? missingId}`,
+      },
+      noBody: true,
+    },
+    'POST /api/patients/{uid}/medications/proposals/{key}/dismiss': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/medications/proposals/intake:${missingId}:0/dismiss`,
+      params: {
+        names: ['uid', 'key'],
+        build: (v) =>
+          `/api/patients/${v.uid ?? patient.uid}/medications/proposals/${v.key ?? `intake:${missingId}:0`}/dismiss`,
+      },
+      noBody: true,
+    },
+    'POST /api/patients/{uid}/medications/review': {
+      caller: doctorUser,
+      path: `/api/patients/${patient.uid}/medications/review`,
+      params: { names: ['uid'], build: (v) => `/api/patients/${v.uid}/medications/review` },
+      json: { base: { appointmentId: keptId }, schema: medicationReviewSchema },
     },
     'POST /api/admin/doctors/{id}/reopen': {
       caller: admin,
