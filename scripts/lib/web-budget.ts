@@ -6,7 +6,7 @@
  * route's boot path imports (by the `import()` that makes each), the remote's `remoteEntry.js` and the
  * chunks of the exposed page, and, closing over all of these, the chunks of every shared singleton they
  * consume, as the shell provides them (the remotes reuse the shell's singletons: `shareStrategy:
- * 'loaded-first'`). Each build's chunk graph is the `build-stats/chunks.json` that `webpack-config.ts`
+ * 'loaded-first'`). Each build's chunk graph is the `chunks.json` (in `build-stats/`, beside `dist/`) that `webpack-config.ts`
  * writes.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -249,7 +249,7 @@ export interface ChunkGraph {
   provides: Record<string, ChunkSet>;
 }
 
-/** Emits `build-stats/chunks.json` (ChunkGraph). */
+/** Emits `chunks.json` (ChunkGraph) into `build-stats/`. */
 class ChunkGraphPlugin {
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('ChunkGraphPlugin', (compilation) => {
