@@ -1,17 +1,33 @@
 /**
  * `npm run bench:web`: what the browser pays for each route of the production build, measured in
- * headless Chromium against the stack as `npm start` runs it. Prints figures; it
- * asserts nothing. Landing-route targets: JS ≤ 150 KB gzip, react-dom fetched once, LCP ≤ 1.0 s with
- * 4× CPU throttling, CLS ≤ 0.05, no auth/Firebase code before first paint.
+ * headless Chromium against the stack as `npm start` runs it. Prints figures; it asserts nothing.
+ *
+ * First Lighthouse's mobile preset on `/`, `/patient-login`, the patient's `/dashboard` and the
+ * `/provider-dashboard` (signed in as the demo accounts), 3 runs each, medians beside the budgets:
+ * score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1. Then the landing route's own figures: JS ≤ 150 KB
+ * gzip, react-dom fetched once, LCP ≤ 1.0 s with 4× CPU throttling, CLS ≤ 0.05, no auth/Firebase code
+ * before first paint.
  *
  *   npm run bench:web                 builds what is stale, starts the stack on PORT_OFFSET 22000
+ *   npm run bench:web -- --lighthouse-only --runs 5 --routes /,/dashboard --save /tmp/lhr
  *   BENCH_PORT_OFFSET=15000 npm run bench:web
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { markdownTable, median } from './lib/bench/report.js';
+import {
+  LIGHTHOUSE_HEAD,
+  LIGHTHOUSE_ROUTES,
+  LighthouseRunner,
+  demoSession,
+  lighthouseRow,
+  summarise,
+  type DemoRole,
+  type LighthouseRun,
+  type Session as DemoSession,
+} from './lib/bench/lighthouse.js';
 import {
   FEDERATION_FILES_HEAD,
   KB,
@@ -35,6 +51,16 @@ const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 22000);
 const origin = `http://localhost:${8080 + OFFSET}`;
 const authEmulator = `http://127.0.0.1:${9099 + OFFSET}`;
 const LCP_RUNS = 5;
+
+function argument(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse-only');
+const LIGHTHOUSE_RUNS = Number(argument('--runs') ?? 3);
+const ROUTES = argument('--routes')?.split(',');
+/** A folder for each run's full Lighthouse report (JSON), to see what a figure is made of. */
+const SAVE_DIR = argument('--save');
 
 const table = (head: string[], rows: string[][]) => console.log(markdownTable(head, rows));
 
@@ -64,10 +90,65 @@ async function stopStack(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+/** Lighthouse's mobile preset on each route, medians of LIGHTHOUSE_RUNS runs. */
+async function lighthouseSection(): Promise<void> {
+  const routes = LIGHTHOUSE_ROUTES.filter((r) => !ROUTES || ROUTES.includes(r.route));
+  const sessions = new Map<DemoRole, DemoSession>();
+  for (const role of new Set(routes.flatMap((r) => (r.as ? [r.as] : []))))
+    sessions.set(role, await demoSession(origin, authEmulator, role));
+  if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
+  const runner = await LighthouseRunner.start();
+  const before = loadAverage();
+  const rows: string[][] = [];
+  try {
+    // One unmeasured load first: the gateway compresses each file on its first request.
+    await runner.run(origin, '/');
+    for (const route of routes) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+        runs.push(
+          await runner.run(
+            origin,
+            route.route,
+            route.as && sessions.get(route.as),
+            SAVE_DIR && path.join(SAVE_DIR, `${route.route.slice(1) || 'landing'}-${i + 1}.json`),
+          ),
+        );
+      rows.push(lighthouseRow(summarise(route, runs)));
+      console.log(`  ${route.route}: ${runs.map((r) => r.score).join(', ')}`);
+    }
+  } finally {
+    await runner.stop();
+  }
+  console.log(
+    `\n## Lighthouse, mobile preset (median of ${LIGHTHOUSE_RUNS} runs; load average ${before} before, ${loadAverage()} after)\n`,
+  );
+  table(LIGHTHOUSE_HEAD, rows);
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'medora-bench-web-'));
   console.log(`Starting the stack (production build) on ${origin}…`);
   const stack = await startStack(dataDir);
+  if (LIGHTHOUSE_ONLY) {
+    try {
+      await lighthouseSection();
+    } finally {
+      await stopStack(stack);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
+  await lighthouseSection().catch(async (error: unknown) => {
+    await stopStack(stack);
+    throw error;
+  });
   const browser = await launchChromium();
   try {
     // Warm the server's gzip cache so the first measured load is not slower for that reason.

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkWebBudget } from './web-budget.js';
 
 export const FRONTENDS = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'] as const;
 
@@ -135,7 +136,25 @@ export async function buildAll(
     }
   });
   await Promise.all(workers);
+  checkBudgetAfterBuild(root, opts.log);
   return built;
+}
+
+/**
+ * The per-route JavaScript budget (`web-budget.ts`), on every build that leaves all the frontends
+ * built: a route over its budget fails the build, so the growth is seen where it is made.
+ */
+export function checkBudgetAfterBuild(root: string, log: (line: string) => void): void {
+  const graphs = FRONTENDS.map((pkg) => path.join(root, pkg, 'build-stats', 'chunks.json'));
+  if (!graphs.every((file) => existsSync(file))) return;
+  const report = checkWebBudget(root);
+  if (report.over.length) {
+    throw new Error(
+      `${report.text}\n${report.over.map((r) => r.budget.route).join(', ')} over the JavaScript budget ` +
+        '(scripts/lib/web-budget.ts; docs/performance.md says how to see what a route loads)',
+    );
+  }
+  log(report.text);
 }
 
 /**

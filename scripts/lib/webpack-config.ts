@@ -17,6 +17,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/remotes.js';
 import { MESSAGES } from '../../shared/src/messages.js';
 import { robotsTxt } from '../../shared/src/page-paths.js';
 import { resolveBindHost } from './ports.js';
+import { RUNTIME_CONFIG_PATH } from '../../shell/src/early-fetch.js';
 
 /**
  * Modules that must exist once on the page. Subpaths are shared one by one: webpack matches shared
@@ -223,6 +224,155 @@ const HTML_TEMPLATE = `<!doctype html>
  */
 export const SOURCE_MAPS_OUTSIDE_DIST = '../sourcemaps';
 
+/**
+ * Where a production build writes its chunk graph (`chunks.json`), next to `dist/` and never served:
+ * the per-route JavaScript budget (`scripts/lib/web-budget.ts`) reads it after every build.
+ */
+export const BUILD_STATS_OUTSIDE_DIST = '../build-stats';
+
+/** Scripts that load together, and the federation share keys their modules consume. */
+export interface ChunkSet {
+  js: string[];
+  consumes: string[];
+}
+
+/** What `chunks.json` holds: enough to compute the JavaScript a route loads before it shows. */
+export interface ChunkGraph {
+  /** The entry's own scripts (what index.html or remoteEntry.js loads first). */
+  entry: ChunkSet;
+  /**
+   * Every lazily loaded chunk group: its name (a remote's exposed page is `__federation_expose_<Name>`)
+   * and which `import()` made it (request and importing file).
+   */
+  groups: (ChunkSet & { name: string | null; origins: { module: string; request: string }[] })[];
+  /** What this build loads for each share key it provides, when the page uses its copy. */
+  provides: Record<string, ChunkSet>;
+}
+
+/** Emits `chunks.json` (ChunkGraph) into `build-stats/`. */
+class ChunkGraphPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('ChunkGraphPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkGraphPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const { chunkGraph } = compilation;
+          // A chunk can hold consumes alone and have no file: the keys count for its whole group.
+          const set = (chunks: Iterable<webpack.Chunk>): ChunkSet => {
+            const list = [...chunks];
+            return {
+              js: list.flatMap((c) => [...c.files].filter((f) => f.endsWith('.js'))),
+              consumes: [
+                ...new Set(
+                  list.flatMap((c) =>
+                    chunkGraph
+                      .getChunkModules(c)
+                      .filter((m) => m.type === 'consume-shared-module')
+                      .map((m) => (m as unknown as { options: { shareKey: string } }).options.shareKey),
+                  ),
+                ),
+              ].sort(),
+            };
+          };
+          const relative = (m: webpack.Module | null) =>
+            m && 'resource' in m ? path.relative(compiler.context, String(m.resource)) : '';
+          const main = compilation.entrypoints.get('main');
+          const graph: ChunkGraph = {
+            entry: main ? set(main.chunks) : { js: [], consumes: [] },
+            groups: [],
+            provides: {},
+          };
+          for (const group of compilation.chunkGroups) {
+            if (group.isInitial()) continue;
+            graph.groups.push({
+              name: group.name ?? null,
+              origins: group.origins.map((o) => ({ module: relative(o.module), request: o.request })),
+              ...set(group.chunks),
+            });
+          }
+          for (const m of compilation.modules) {
+            if (m.type !== 'provide-module') continue;
+            const key = (m as unknown as { _name: string })._name;
+            graph.provides[key] = set(
+              m.blocks.flatMap((b) => chunkGraph.getBlockChunkGroup(b)?.chunks ?? []),
+            );
+          }
+          compilation.emitAsset(
+            `${BUILD_STATS_OUTSIDE_DIST}/chunks.json`,
+            new webpack.sources.RawSource(JSON.stringify(graph, null, 1)),
+          );
+        },
+      );
+    });
+  }
+}
+
+/** The shell's boot chunk group: `import(/* webpackChunkName: "bootstrap" *\/ './bootstrap')` in index.ts. */
+export const BOOT_CHUNK = 'bootstrap';
+
+/**
+ * The script and style files a chunk group needs before its code runs: its own chunks and, closing
+ * over every federation share key they consume, the chunks that provide that key in this build.
+ */
+export function preloadFiles(compilation: webpack.Compilation, groupName: string): string[] {
+  const { chunkGraph } = compilation;
+  const group = compilation.namedChunkGroups.get(groupName);
+  if (!group) return [];
+  const providers = new Map<string, webpack.Chunk[]>();
+  for (const m of compilation.modules) {
+    if (m.type !== 'provide-module') continue;
+    const key = (m as unknown as { _name: string })._name;
+    const chunks = m.blocks.flatMap((b) => chunkGraph.getBlockChunkGroup(b)?.chunks ?? []);
+    providers.set(key, [...(providers.get(key) ?? []), ...chunks]);
+  }
+  const seen = new Set<webpack.Chunk>();
+  const queue = [...group.chunks];
+  for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    for (const m of chunkGraph.getChunkModules(chunk)) {
+      if (m.type !== 'consume-shared-module') continue;
+      queue.push(
+        ...(providers.get((m as unknown as { options: { shareKey: string } }).options.shareKey) ?? []),
+      );
+    }
+  }
+  return [...seen].flatMap((c) => [...c.files]).filter((f) => /\.(js|css)$/.test(f));
+}
+
+/**
+ * Puts `<link rel="preload">` for the shell's boot path into index.html: the runtime config, the boot
+ * chunk and the shared singletons it consumes (react-dom, @medora/shared, …). Without them the browser
+ * learns of each only after main.js has run, one round trip later (mobile LCP).
+ */
+class BootPreloadPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('BootPreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('BootPreloadPlugin', (data) => {
+        const link = (attributes: Record<string, string | boolean>) => ({
+          tagName: 'link',
+          voidTag: true,
+          attributes,
+          meta: { plugin: 'BootPreloadPlugin' },
+        });
+        const files = preloadFiles(compilation, BOOT_CHUNK);
+        data.headTags.unshift(
+          // Same mode and credentials as early-fetch.ts's fetch(), so the browser hands it this response.
+          link({ rel: 'preload', href: RUNTIME_CONFIG_PATH, as: 'fetch', crossorigin: 'anonymous' }),
+          ...files.map((file) =>
+            link({
+              rel: 'preload',
+              href: `${data.publicPath}${file}`,
+              as: file.endsWith('.css') ? 'style' : 'script',
+            }),
+          ),
+        );
+        return data;
+      });
+    });
+  }
+}
+
 /** Emits `robots.txt` (from @medora/shared) beside the host's index.html. */
 class RobotsTxtPlugin {
   apply(compiler: webpack.Compiler): void {
@@ -307,7 +457,8 @@ export function createWebpackConfig(
       cssExtractPlugin(mode),
       new HtmlWebpackPlugin({ templateContent: HTML_TEMPLATE, scriptLoading: 'defer' }),
       // The host's build carries the site's robots.txt, so every gateway serves it as a file.
-      ...(isRemote ? [] : [new RobotsTxtPlugin()]),
+      ...(isRemote ? [] : [new RobotsTxtPlugin(), new BootPreloadPlugin()]),
+      ...(production ? [new ChunkGraphPlugin()] : []),
       new webpack.DefinePlugin({
         __BUILD_ID__: JSON.stringify(buildId()),
         // Local-only tools (emulator mailbox, demo accounts) are compiled out of production images.

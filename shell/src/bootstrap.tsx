@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       api.configure({ validateResponse: checkResponse }),
     );
   }
-  const { renderApp } = await import('./app/app');
+  const { renderApp } = await import(/* webpackChunkName: "app" */ './app/app');
   renderApp(root, config);
 }
 

@@ -1,4 +1,5 @@
-import { remoteFilesToPreload } from './early-fetch';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@medora/shared';
+import { EARLY_MANIFEST_TIMEOUT_MS, remoteFilesToPreload, takeEarlyManifest } from './early-fetch';
 
 describe('remoteFilesToPreload', () => {
   const manifest = {
@@ -37,5 +38,19 @@ describe('remoteFilesToPreload', () => {
     expect(remoteFilesToPreload(manifest, 'http://x/remotes/landing/mf-manifest.json', 'Missing')).toEqual([
       'http://x/remotes/landing/remoteEntry.js',
     ]);
+  });
+});
+
+describe('the early manifest request', () => {
+  it('waits as long as the federation runtime would (CHUNK_LOAD_TIMEOUT_MS)', () => {
+    expect(EARLY_MANIFEST_TIMEOUT_MS).toBe(CHUNK_LOAD_TIMEOUT_MS);
+  });
+
+  it('is handed out once, then the runtime fetches for itself (a Retry)', async () => {
+    const res = { ok: true } as Response;
+    window.__medoraManifests = new Map([['http://x/remotes/landing/mf-manifest.json', Promise.resolve(res)]]);
+    expect(await takeEarlyManifest('http://x/remotes/landing/mf-manifest.json')).toBe(res);
+    expect(takeEarlyManifest('http://x/remotes/landing/mf-manifest.json')).toBeUndefined();
+    expect(takeEarlyManifest('http://x/remotes/patient/mf-manifest.json')).toBeUndefined();
   });
 });

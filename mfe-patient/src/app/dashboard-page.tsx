@@ -1,15 +1,11 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import common from '../components/patient.module.css';
 import { authStore, formatMessage, MESSAGES, type RemotePageProps } from '@medora/shared';
 import { AccessLog } from '../features/dashboard/components/access-log';
-import { AppointmentsTab } from '../features/dashboard/components/appointments-tab';
-import { BookTab } from '../features/dashboard/components/book-tab';
 import { DashboardActions } from '../features/dashboard/components/dashboard-actions';
 import css from '../features/dashboard/components/dashboard.module.css';
-import { DocumentsTab } from '../features/dashboard/components/documents-tab';
-import { PrintableSummary } from '../features/dashboard/components/printable-summary';
 import { RecordActions } from '../features/dashboard/components/record-actions';
 import { SummaryTab } from '../features/dashboard/components/summary-tab';
 import { TabList } from '../features/dashboard/components/tab-list';
@@ -22,6 +18,21 @@ import {
 } from '../features/dashboard/model/tab-state';
 import { isRecordView } from '../features/dashboard/model/record-view';
 import { useDashboardData } from '../features/dashboard/model/use-dashboard-data';
+
+// The summary tab is what the dashboard opens on; the other tabs and the printable view load when
+// chosen, so a first load of the dashboard downloads and runs only what it shows (mobile LCP, TBT).
+const AppointmentsTab = lazy(() =>
+  import('../features/dashboard/components/appointments-tab').then((m) => ({ default: m.AppointmentsTab })),
+);
+const BookTab = lazy(() =>
+  import('../features/dashboard/components/book-tab').then((m) => ({ default: m.BookTab })),
+);
+const DocumentsTab = lazy(() =>
+  import('../features/dashboard/components/documents-tab').then((m) => ({ default: m.DocumentsTab })),
+);
+const PrintableSummary = lazy(() =>
+  import('../features/dashboard/components/printable-summary').then((m) => ({ default: m.PrintableSummary })),
+);
 
 /** The patient dashboard at /dashboard (docs/product.md#patient-dashboard). */
 export default function DashboardPage(_props: RemotePageProps) {
@@ -99,6 +110,12 @@ export default function DashboardPage(_props: RemotePageProps) {
     );
   }
 
+  const loadingTab = (
+    <p role="status" className="md-muted">
+      {MESSAGES.dashboardLoading}
+    </p>
+  );
+
   // The printable one-page summary, a view of the dashboard (`?view=record`).
   if (isRecordView(params)) {
     return (
@@ -112,7 +129,9 @@ export default function DashboardPage(_props: RemotePageProps) {
             {formatMessage('dashboardLoadFailed', { message: data.profileError ?? '' })}
           </p>
         ) : (
-          <PrintableSummary profile={data.profile} />
+          <Suspense fallback={loadingTab}>
+            <PrintableSummary profile={data.profile} />
+          </Suspense>
         )}
       </main>
     );
@@ -140,7 +159,7 @@ export default function DashboardPage(_props: RemotePageProps) {
           className={css.panel}
           tabIndex={0}
         >
-          {panel}
+          <Suspense fallback={loadingTab}>{panel}</Suspense>
         </section>
       </div>
     </main>

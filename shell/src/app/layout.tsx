@@ -7,7 +7,9 @@ import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { loginNotice } from '../features/auth/model/login-notice';
 import { LOGIN_PATH } from '../features/guards/require-sign-in';
 import { IdleSession } from '../features/idle-session/components/idle-session';
+import type { RuntimeConfig } from '@medora/shared';
 import { useRuntimeConfig } from './runtime-config';
+import { isAccountPath } from './account-routes';
 import css from './layout.module.css';
 
 // The headers (bell, account menu) are not needed on the landing page: keep them out of its first load.
@@ -16,15 +18,6 @@ const AccountHeader = lazy(() =>
 );
 const SiteHeader = lazy(() => import('../features/header/headers').then((m) => ({ default: m.SiteHeader })));
 
-/** Routes that carry the patient header bar. */
-export const PATIENT_ROUTES = ['/dashboard', '/form', '/book-appointment', '/settings'];
-
-/** The staff's routes, with the same header bar. */
-export const STAFF_ROUTES = ['/admin', '/provider-dashboard', '/doctor-onboarding'];
-
-/** Every route with the account header: bell and account menu. */
-export const ACCOUNT_ROUTES = [...PATIENT_ROUTES, ...STAFF_ROUTES];
-
 /**
  * The shell's header for a path: none on the landing page (the landing remote has its own sticky header),
  * the account header bar in the patient and staff areas, a simple one elsewhere. It stays when a remote fails.
@@ -32,12 +25,35 @@ export const ACCOUNT_ROUTES = [...PATIENT_ROUTES, ...STAFF_ROUTES];
 export function ShellHeader() {
   const { pathname } = useLocation();
   if (pathname === '/') return null;
-  const accountArea = ACCOUNT_ROUTES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const accountArea = isAccountPath(pathname);
   return (
     <Suspense fallback={<div className={css.headerPlaceholder} aria-hidden="true" />}>
       {accountArea ? <AccountHeader /> : <SiteHeader />}
     </Suspense>
   );
+}
+
+function startAuth(config: RuntimeConfig): void {
+  void import(/* webpackChunkName: "firebase-auth" */ '../features/auth/firebase')
+    .then(({ startFirebaseAuth }) => startFirebaseAuth(config))
+    .catch((error: unknown) => console.error('[medora] Firebase Auth failed to start', error));
+}
+
+/**
+ * The sign-in screens: their first paint (the role choice, the form) needs no Firebase, so it loads
+ * once the screen is shown (`StartAuthWhenShown`), not beside the screen's own code.
+ */
+export const SIGN_IN_PATHS = ['/patient-login', '/provider-login'];
+
+/** Put after a screen inside its Suspense boundary: starts Firebase Auth once the screen has painted. */
+export function StartAuthWhenShown() {
+  const config = useRuntimeConfig();
+  useEffect(() => {
+    // After the paint that shows the screen; the submit path starts it itself if sooner.
+    const id = window.setTimeout(() => startAuth(config), 0);
+    return () => window.clearTimeout(id);
+  }, [config]);
+  return null;
 }
 
 /**
@@ -50,12 +66,10 @@ export function ShellHeader() {
 export function Layout() {
   const config = useRuntimeConfig();
   const navigate = useNavigate();
-  const needsAuth = useLocation().pathname !== '/';
+  const { pathname } = useLocation();
+  const needsAuth = pathname !== '/' && !SIGN_IN_PATHS.includes(pathname);
   useEffect(() => {
-    if (!needsAuth) return;
-    void import('../features/auth/firebase')
-      .then(({ startFirebaseAuth }) => startFirebaseAuth(config))
-      .catch((error: unknown) => console.error('[medora] Firebase Auth failed to start', error));
+    if (needsAuth) startAuth(config);
   }, [config, needsAuth]);
   useSessionSync();
   return (

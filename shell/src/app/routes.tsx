@@ -6,7 +6,7 @@ import { getAuthInstance } from '../features/auth/api/auth-service';
 import { OnboardingGuard, RequireAccess, RequireSignIn } from '../features/guards/require-sign-in';
 import { RemoteRoute, type RemoteLoader } from '../features/remotes/remote-route';
 import { RootErrorPage } from './error-page';
-import { Layout } from './layout';
+import { Layout, StartAuthWhenShown } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { useRuntimeConfig } from './runtime-config';
 
@@ -37,6 +37,7 @@ function LoginRoute({ initialRole }: { initialRole?: SignupRole }) {
         }
         mailboxPath={__LOCAL_TOOLS__ && config.authEmulatorUrl ? '/dev/mailbox' : undefined}
       />
+      <StartAuthWhenShown />
     </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@medora/shared';
+import { takeEarlyManifest } from '../../early-fetch';
 
 /** A manifest (or other federation fetch) answered outside 200–299. */
 export class RemoteHttpError extends Error {
@@ -30,10 +31,15 @@ export function remoteTimeoutsPlugin(
       return { script, timeout: timeoutMs };
     },
     async fetch(url, init) {
-      const res = await globalThis.fetch(url, {
-        ...init,
-        signal: init?.signal ?? AbortSignal.timeout(timeoutMs),
-      });
+      // The entry chunk may have this manifest under way already (early-fetch.ts, same timeout): its
+      // answer or its error (network, timeout) is this request's. A Retry asks again.
+      const early = takeEarlyManifest(url);
+      const res = early
+        ? await early
+        : await globalThis.fetch(url, {
+            ...init,
+            signal: init?.signal ?? AbortSignal.timeout(timeoutMs),
+          });
       if (!res.ok) throw new RemoteHttpError(url, res.status);
       return res;
     },

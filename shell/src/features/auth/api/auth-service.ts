@@ -7,7 +7,10 @@ import type { RuntimeConfig } from '@medora/shared';
  * sign out). Firebase is imported lazily so the landing page never pays for it.
  */
 async function firebase(config: RuntimeConfig): Promise<[Auth, typeof FirebaseAuth]> {
-  const [{ startFirebaseAuth }, fb] = await Promise.all([import('../firebase'), import('firebase/auth')]);
+  const [{ startFirebaseAuth }, fb] = await Promise.all([
+    import(/* webpackChunkName: "firebase-auth" */ '../firebase'),
+    import('firebase/auth'),
+  ]);
   return [startFirebaseAuth(config), fb];
 }
 
