@@ -345,6 +345,36 @@ describe('IntakePage', () => {
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
   });
 
+  it('choosing Follow-Up again after "Change what brings you in" resumes its answers where the patient was', async () => {
+    fakeApi({
+      patient: {
+        status: 200,
+        body: {
+          exists: true,
+          data: {
+            name: 'Ann',
+            gender: 'Male',
+            dob: '1980-01-01',
+            heightWeight: { heightFeet: 5, heightInches: 5, weight: 60 },
+          },
+          aiSummary: null,
+        },
+      },
+    });
+    renderPage(undefined, '/form?mode=follow-up');
+    expect(await screen.findByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Height (feet)'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const second = screen.getByTestId('intake-question').textContent;
+    fireEvent.click(screen.getByRole('button', { name: 'Change what brings you in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
+    // Back on the question the patient had reached, with the answer given before.
+    expect(screen.getByTestId('intake-question').textContent).toBe(second);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect((screen.getByLabelText('Height (feet)') as HTMLInputElement).value).toBe('6');
+  });
+
   it('restores a follow-up draft after a reload without trapping the patient in it', async () => {
     fakeApi({
       patient: { status: 200, body: { exists: true, data: { name: 'Ann' }, aiSummary: null } },
