@@ -633,6 +633,10 @@ export const MESSAGES = {
   rescheduleFailed: 'Rescheduling failed: {message}',
   rescheduleLoading: 'Loading your appointment...',
   rescheduleUnavailable: 'This appointment can no longer be rescheduled.',
+  rescheduleNotFound:
+    'We could not find this appointment. It may have been cancelled, or the link may be wrong. Your appointments are listed on your dashboard.',
+  rescheduleBack: 'Back to my appointments',
+  rescheduleStepDoctor: '1. Your doctor (stays the same)',
   rescheduledFrom: 'Rescheduled from {date}',
   rescheduledFromLabel: 'Rescheduled from',
   notificationRescheduledTitle: 'Appointment rescheduled',
@@ -655,6 +659,7 @@ export const MESSAGES = {
   bookingSummaryWhen: '{doctor} ({specialty}) on {date}, {clinic}',
   rescheduleCurrent: 'Current appointment: {doctor} on {date}, {clinic}.',
   // Phone layout and the shell's chrome
+  skipToMain: 'Skip to main content',
   accountMenuFor: '{email}, account menu',
   toastRepeated: '{count} times',
   notFoundText: 'The page you are looking for does not exist or has moved.',
@@ -1077,8 +1082,8 @@ export const MESSAGES = {
   visitsBeforeInvalid: 'before must be the id of one of this patient’s visits.',
   visitsShowEarlier: 'Show earlier visits',
   // The doctor search (server-side filters, pages) and a doctor's free slots
-  doctorSearchNameClinicLabel: 'Search doctors by name or clinic',
-  doctorSearchNameClinicPlaceholder: 'e.g. Johnson or Heart Center',
+  doctorSearchNameClinicLabel: 'Search doctors by name, clinic or specialty',
+  doctorSearchNameClinicPlaceholder: 'e.g. Johnson, Heart Center or Cardiology',
   doctorSpecialtyFilterLabel: 'Specialty',
   doctorSpecialtyAll: 'All specialties',
   loadMoreDoctors: 'Load more doctors',

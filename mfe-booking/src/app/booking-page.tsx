@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, type RemotePageProps } from '@medora/shared';
+import { FOCUS_MAIN_STATE, MESSAGES, type RemotePageProps } from '@medora/shared';
 import { BookingFlow } from '../features/booking/components/booking-flow';
 import css from './booking-page.module.css';
 
@@ -22,7 +22,7 @@ export default function BookingPage(_props: RemotePageProps) {
         variant="page"
         rescheduleId={rescheduleId}
         onCancel={() => void navigate(back)}
-        onBooked={() => void navigate(back)}
+        onBooked={() => void navigate(back, { state: FOCUS_MAIN_STATE })}
       />
     </main>
   );

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
+  FOCUS_MAIN_STATE,
   MESSAGES,
   api,
   authStore,
@@ -132,7 +133,7 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderPage(entry = '/dashboard') {
+function renderPage(entry: string | { pathname: string; search: string; state: unknown } = '/dashboard') {
   return renderWithQuery(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
@@ -195,6 +196,15 @@ describe('DashboardPage', () => {
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Appointments (2)' }), { key: 'ArrowRight' });
     expect(screen.getByTestId('location').textContent).toBe('/dashboard?tab=book');
     expect(await screen.findByText('booking flow dashboard mfe_booking/BookingFlow embedded')).toBeTruthy();
+  });
+
+  it('after a confirmed booking or reschedule, the appointments panel has focus, not the page body', async () => {
+    fakeApi();
+    renderPage({ pathname: '/dashboard', search: '?tab=appointments&sub=upcoming', state: FOCUS_MAIN_STATE });
+    await screen.findByRole('tab', { name: 'Upcoming (1)' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('tabpanel', { name: /Appointments/ })),
+    );
   });
 
   it('opens a labelled details dialog whose prescription download carries the token; Escape closes it', async () => {
