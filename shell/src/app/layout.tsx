@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { DialogHost } from '../components/dialog-host';
+import { SkipLink } from '../components/skip-link';
 import { Toaster } from '../components/toaster';
 import { RoleCardNotice } from '../features/auth/components/role-card-notice';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
@@ -41,7 +42,7 @@ export function ShellHeader() {
 }
 
 /**
- * Root layout: header, the sign-in role note, the current route, toasts and dialogs. Starts Firebase Auth after the first
+ * Root layout: the skip link, header, the sign-in role note, the current route, toasts and dialogs. Starts Firebase Auth after the first
  * render of any route but the landing page, which needs no auth (no auth code before first
  * paint). Leaving `/` for another route starts it then; a started instance is reused.
  * Every signed-in screen, remotes included, sits inside the idle-session timer; a first load
@@ -71,6 +72,7 @@ export function Layout() {
           })
         }
       >
+        <SkipLink />
         <ShellHeader />
         <RoleCardNotice />
         <Outlet />
