@@ -293,6 +293,9 @@ describe('DashboardPage', () => {
       '2026-01-05T09:00:00Z',
     ]);
     expect(items[0]!.textContent).toContain('Follow-up Visit: Better');
+    // The newest is the visit the summary above shows: labelled so, not passed off as an earlier one.
+    expect(within(items[0]!).getByTestId('visit-latest').textContent).toBe(MESSAGES.visitLatestLabel);
+    expect(within(items[1]!).queryByTestId('visit-latest')).toBeNull();
     expect(items[1]!.textContent).toMatch(/Mon 5 Jan 2026, \d{1,2}:\d{2} [AP]M \S+/);
     fireEvent.click(
       within(items[1]!).getByRole('button', { name: /^Open summary of the visit on Mon 5 Jan 2026/ }),

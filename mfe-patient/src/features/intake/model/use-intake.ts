@@ -29,6 +29,7 @@ import {
   type EditableSection,
   type IntakeAnswers,
   type IntakeContext,
+  type IntakeProgress,
   type IntakeDraft,
   type IntakeMode,
   type IntakePosition,
@@ -47,7 +48,7 @@ export interface IntakeState {
   screen: IntakeScreen;
   answers: IntakeAnswers;
   step: Step | undefined;
-  progress: { current: number; total: number; percent: number };
+  progress: IntakeProgress;
   error: string | null;
   saveError: string | null;
   submitting: boolean;
