@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authStore, formatMessage, MESSAGES, notify } from '@medora/shared';
+import { authStore, formatMessage, MESSAGES, notify, toastStore } from '@medora/shared';
 import { useRuntimeConfig } from '../../../app/runtime-config';
 import { reloadUser, resendVerification } from '../api/auth-service';
 import { fetchSession } from '../api/session';
@@ -13,6 +13,11 @@ export function VerifyEmail({ email, mailboxPath }: { email: string; mailboxPath
   const config = useRuntimeConfig();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // The sign-up form's errors (a refused attempt before the one that worked) are about a screen that
+  // is gone: they leave with it.
+  useEffect(() => {
+    for (const toast of toastStore.getState().toasts) if (toast.kind === 'error') notify.dismiss(toast.id);
+  }, []);
 
   async function run(task: () => Promise<void>) {
     setBusy(true);
