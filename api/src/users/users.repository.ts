@@ -114,7 +114,7 @@ export class UsersRepository {
   async updateAccount(
     firebaseUid: string,
     changes: { name?: string | null; phone?: string | null },
-  ): Promise<UserRow | null> {
+  ): Promise<(UserRow & { recordRenamed: boolean }) | null> {
     // leanQuery: TypeORM's query() answers an UPDATE with [rows, count], not the RETURNING rows.
     // One name everywhere: a changed name is also the health record's (summary, printable page, FHIR
     // export), in the same statement; a cleared one leaves the record without a name.

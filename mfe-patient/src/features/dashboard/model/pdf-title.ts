@@ -5,7 +5,7 @@
  * adds an information dictionary and a trailer pointing back to the file's own cross-reference data; the
  * original bytes are left as they are. A file this cannot read is previewed unchanged.
  */
-export function withPdfTitle(bytes: Uint8Array, title: string): Uint8Array {
+export function withPdfTitle(bytes: Uint8Array<ArrayBuffer>, title: string): Uint8Array<ArrayBuffer> {
   // latin1: one character per byte, so string offsets are byte offsets.
   const text = latin1(bytes);
   const startxref = text.lastIndexOf('startxref');
