@@ -1,7 +1,7 @@
 import { withPdfTitle } from './pdf-title';
 
 /** A one-page PDF with a classic cross-reference table and no document title. */
-function classicPdf(): Uint8Array {
+function classicPdf(): Uint8Array<ArrayBuffer> {
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
