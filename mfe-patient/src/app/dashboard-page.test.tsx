@@ -261,6 +261,8 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(dialogStore.getState().dialogs).toHaveLength(1));
     act(() => dialogStore.getState().close(dialogStore.getState().dialogs[0]!.id, true));
     await waitFor(() => expect(lists()).toBe(before + 1));
+    // Focus is on the list the appointment left, not on the page body.
+    await waitFor(() => expect(document.activeElement?.id).toBe('md-dash-sub-panel'));
   });
 
   it('shows the profile’s file names when the documents call fails', async () => {

@@ -9,7 +9,7 @@ jest.mock('../api/session', () => ({ fetchSession: jest.fn() }));
 afterEach(() => act(() => toastStore.setState({ toasts: [] })));
 
 describe('VerifyEmail', () => {
-  it('takes the sign-up form’s stale error toasts away and leaves the other toasts', () => {
+  it('takes the sign-up form’s stale error toasts away, leaves the other toasts and focuses its heading', () => {
     act(() => {
       notify.error(MESSAGES.fieldRequired);
       notify.info(MESSAGES.verificationResent);
@@ -19,7 +19,8 @@ describe('VerifyEmail', () => {
         <VerifyEmail email="new@example.test" />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { name: MESSAGES.verifyHeading })).toBeTruthy();
+    // Focus is on the screen's heading (the sign-up form it replaced is gone).
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: MESSAGES.verifyHeading }));
     expect(toastStore.getState().toasts.map((t) => t.text)).toEqual([MESSAGES.verificationResent]);
   });
 });
