@@ -74,7 +74,7 @@ describe('IntakePage', () => {
     renderPage();
     expect(screen.getByRole('status').textContent).toBe('Loading your health profile...');
     const heading = await screen.findByRole('heading', { name: 'What is your full name?' });
-    expect(screen.getByText('Part 1 of 3: Personal Information')).toBeTruthy();
+    expect(screen.getByText('Part 1 of 3: About you')).toBeTruthy();
     next();
     expect(screen.getByRole('alert').textContent).toBe('This field is required.');
     fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann Lee' } });
@@ -145,9 +145,9 @@ describe('IntakePage', () => {
       fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
       expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
       // Pregnancy (a woman of 46) and travel are asked at every visit, then what changed.
-      expect(screen.getByText('Part 1 of 2: Personal Information')).toBeTruthy();
+      expect(screen.getByText('Part 1 of 2: About you')).toBeTruthy();
       next();
-      expect(screen.getByText('Part 2 of 2: Symptoms Summary')).toBeTruthy();
+      expect(screen.getByText('Part 2 of 2: Symptoms')).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'Could you be pregnant?' })).toBeTruthy();
       fireEvent.click(screen.getByRole('radio', { name: 'No' }));
       next();

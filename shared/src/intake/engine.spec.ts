@@ -208,7 +208,7 @@ describe('navigation', () => {
 
   it('reports progress as part n of the mode’s parts, a total the answers never change', () => {
     const p = progressOf({ screen: 'question', key: 'name' }, {}, ctx);
-    expect(p).toEqual({ part: 1, parts: 3, title: MESSAGES.reviewPersonal });
+    expect(p).toEqual({ part: 1, parts: 3, title: MESSAGES.intakePartPersonal });
     expect(progressOf({ screen: 'review' }, {}, ctx).part).toBe(3);
     // Symptoms and conditions add questions (the question count jumps), never a part.
     const many: IntakeAnswers = {
@@ -222,7 +222,7 @@ describe('navigation', () => {
     expect(progressOf({ screen: 'question', key: 'symptoms' }, many, ctx)).toEqual({
       part: 3,
       parts: 3,
-      title: MESSAGES.reviewSymptoms,
+      title: MESSAGES.intakePartSymptoms,
     });
   });
 });

@@ -59,10 +59,11 @@ export function firstStepOf(section: EditableSection, steps: readonly Step[]): S
   return steps.find((s) => reviewSectionOf(s.key) === section);
 }
 
-const SECTION_TITLES: Record<EditableSection, string> = {
-  personal: MESSAGES.reviewPersonal,
-  history: MESSAGES.reviewHistory,
-  symptoms: MESSAGES.reviewSymptoms,
+/** The intake's parts, named for a patient answering them (the review names its sections its own way). */
+const PART_TITLES: Record<EditableSection, string> = {
+  personal: MESSAGES.intakePartPersonal,
+  history: MESSAGES.intakePartHistory,
+  symptoms: MESSAGES.intakePartSymptoms,
 };
 
 /** Where the patient is in the intake: part `part` of `parts`, named by its review section. */
@@ -93,7 +94,7 @@ export function progressOf(
   const step = position.screen === 'question' ? steps[stepIndex(steps, position)] : undefined;
   const index = step ? sections.indexOf(reviewSectionOf(step.key)) : parts - 1;
   const section = sections[Math.max(index, 0)];
-  return { part: Math.max(index, 0) + 1, parts, title: section ? SECTION_TITLES[section] : '' };
+  return { part: Math.max(index, 0) + 1, parts, title: section ? PART_TITLES[section] : '' };
 }
 
 /**
