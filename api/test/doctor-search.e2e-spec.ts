@@ -117,6 +117,15 @@ describe('GET /api/doctors-with-context/{uid}: filters', () => {
     expect(names(await search('?q=nobody'))).toEqual([]);
   });
 
+  it('finds doctors by specialty from the text search too, case-insensitive and by part of the name', async () => {
+    expect(names(await search('?q=Cardiology'))).toEqual(['Dr. Ada Heart', 'Dr. Ben Beat']);
+    expect(names(await search('?q=DERMA'))).toEqual(['Dr. Dee Skin']);
+    // A name or clinic still matches alongside: "heart" is no specialty, only Dr. Ada Heart's clinic.
+    expect(names(await search('?q=heart'))).toEqual(['Dr. Ada Heart']);
+    // With the specialty filter the two narrow each other.
+    expect(names(await search('?q=cardio&specialty=Dermatology'))).toEqual([]);
+  });
+
   it('lists a doctor closed to new patients only to a patient who booked with them', async () => {
     expect(names(await search(''))).not.toContain('Dr. Eve Closed');
   });
@@ -354,6 +363,12 @@ describe('the page statement reads through the indexes', () => {
 
   it('the name/clinic text search through the trigram index idx_doctors_search_trgm', async () => {
     expect(await explain({ q: 'abcdef' })).toContain('idx_doctors_search_trgm');
+  });
+
+  it('a text search that also names a specialty reads through the trigram and specialty indexes', async () => {
+    expect(await explain({ q: 'cardio' })).toEqual(
+      expect.arrayContaining(['idx_doctors_search_trgm', 'idx_doctors_bookable_specialty_name']),
+    );
   });
 
   it('the page’s taken slots through an index on (doctor_id, starts_at)', async () => {

@@ -17,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from './helpers.js';
+import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 
 /**
@@ -158,6 +159,67 @@ describe('PATCH /api/me/account', () => {
       phone: '5550000002',
     });
     expect((await getAccount(bob)).body).toMatchObject({ name: 'Bob Original', phone: '5550000002' });
+  });
+});
+
+describe('one name: the account and the health record', () => {
+  const saveRecord = (user: TestUser, name: string) =>
+    request(t.http)
+      .post('/api/patients')
+      .set(authHeader(user))
+      .send({ uid: user.uid, data: { ...ROUTINE_RECORD, name } });
+  const recordName = async (user: TestUser) =>
+    (
+      (await request(t.http).get(`/api/patients/${user.uid}`).set(authHeader(user))).body as {
+        data: { name?: string };
+      }
+    ).data.name;
+  const fhirName = async (user: TestUser) => {
+    const res = await request(t.http).get(`/api/patients/${user.uid}/fhir`).set(authHeader(user));
+    const bundle = JSON.parse(res.text) as {
+      entry: { resource: { resourceType: string; name?: { text: string }[] } }[];
+    };
+    return bundle.entry.find((e) => e.resource.resourceType === 'Patient')?.resource.name?.[0]?.text;
+  };
+
+  it("the intake's name shows in Settings, and a name saved in Settings reaches the record and its export", async () => {
+    const user = await registered();
+    expect((await saveRecord(user, 'Ann Intake')).status).toBe(201);
+    expect((await getAccount(user)).body).toMatchObject({ name: 'Ann Intake' });
+
+    const renamed = await patchAccount(user, { name: 'Ann Settings' });
+    expect(renamed.status).toBe(200);
+    expect(await recordName(user)).toBe('Ann Settings');
+    expect(await fhirName(user)).toBe('Ann Settings');
+    // The record's change is audited as a write of the record.
+    const audit = await t.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE actor_uid = $1 AND action = 'write' AND resource_type = 'profile' AND outcome = 'allowed'`,
+      [user.uid],
+    );
+    expect(audit[0]!.n).toBe(2);
+
+    // The next intake's name is the account's again.
+    expect((await saveRecord(user, 'Ann Later')).status).toBe(200);
+    expect((await getAccount(user)).body).toMatchObject({ name: 'Ann Later' });
+    expect(await storedUser(user.uid)).toMatchObject({ name: 'Ann Later' });
+  });
+
+  it('a record saved before the two were one name still shows its name in Settings', async () => {
+    const user = await registered();
+    expect((await saveRecord(user, 'Old Record')).status).toBe(201);
+    await t.dataSource.query(`UPDATE users SET name = NULL WHERE firebase_uid = $1`, [user.uid]);
+    expect((await getAccount(user)).body).toMatchObject({ name: 'Old Record' });
+  });
+
+  it('a name saved in Settings before any intake leaves no record behind', async () => {
+    const user = await registered();
+    expect((await patchAccount(user, { name: 'No Record' })).status).toBe(200);
+    const rows = await t.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM patient_profiles WHERE firebase_uid = $1`,
+      [user.uid],
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });
 

@@ -43,7 +43,7 @@ test('search by clinic, load more doctors by keyboard, open one for its free slo
       if (/\/api\/doctors\/[^/]+\/slots\?/.test(r.url())) slotsRequests.push(r.url());
     });
     const searched = page.waitForRequest((r) => r.url().includes('q=') && r.url().includes(run));
-    await page.getByRole('searchbox', { name: 'Search doctors by name or clinic' }).fill(clinic);
+    await page.getByRole('searchbox', { name: 'Search doctors by name, clinic or specialty' }).fill(clinic);
     await searched;
     const cards = page.getByTestId('doctor-list').getByRole('button');
     await expect(cards).toHaveCount(20);
@@ -69,7 +69,9 @@ test('search by clinic, load more doctors by keyboard, open one for its free slo
     await expectAccessible(page, { include: null });
 
     // Nothing matches: the step says so.
-    await page.getByRole('searchbox', { name: 'Search doctors by name or clinic' }).fill(`${clinic} nobody`);
+    await page
+      .getByRole('searchbox', { name: 'Search doctors by name, clinic or specialty' })
+      .fill(`${clinic} nobody`);
     await expect(page.getByText('No doctor matches your search.')).toBeVisible();
   } finally {
     await sql(`DELETE FROM doctors WHERE clinic = $1`, [clinic]);

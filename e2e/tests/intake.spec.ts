@@ -180,7 +180,7 @@ test.describe('patient intake', () => {
       'Personal Information',
       'Medical History',
       'Symptoms Summary',
-      'Uploaded Documents',
+      'Documents uploaded in this intake',
     ]) {
       await expect(page.getByRole('region', { name })).toBeVisible();
     }
@@ -195,7 +195,9 @@ test.describe('patient intake', () => {
     await expect(page.getByRole('region', { name: 'Symptoms Summary' })).toContainText(
       'Headache, Chest Pain',
     );
-    await expect(page.getByRole('region', { name: 'Uploaded Documents' })).toContainText('glucose-log.pdf');
+    await expect(page.getByRole('region', { name: 'Documents uploaded in this intake' })).toContainText(
+      'glucose-log.pdf',
+    );
     await shotAtWidths(page, 'intake-review');
     await expectAccessible(page);
 

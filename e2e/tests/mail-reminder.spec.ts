@@ -50,7 +50,7 @@ test('booked in the booking screens → confirmation with .ics; the reminder fir
 
   // Book in the booking screens: the last of the offered dates (days away, so no reminder is due yet).
   await page.goto('/book-appointment');
-  await page.getByRole('searchbox', { name: 'Search doctors by name or clinic' }).fill(CLINIC);
+  await page.getByRole('searchbox', { name: 'Search doctors by name, clinic or specialty' }).fill(CLINIC);
   const card = page.getByRole('button', { name: new RegExp(DOCTOR) });
   await card.click();
   await expect(card).toHaveAttribute('aria-pressed', 'true');

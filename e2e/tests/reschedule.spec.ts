@@ -145,7 +145,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Dr. Laura Bennett');
   await specialty.selectOption('');
-  const search = page.getByRole('searchbox', { name: 'Search doctors by name or clinic' });
+  const search = page.getByRole('searchbox', { name: 'Search doctors by name, clinic or specialty' });
   await search.fill('moss');
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(DOCTOR);

@@ -179,7 +179,9 @@ test('a new doctor sets weekly hours with dates off and extra hours; booking and
   await loginThroughUi(patientPage, patient.email, patient.password);
   await expect(patientPage).toHaveURL(/\/dashboard/);
   await patientPage.goto('/book-appointment');
-  await patientPage.getByRole('searchbox', { name: 'Search doctors by name or clinic' }).fill('Ivy Hours');
+  await patientPage
+    .getByRole('searchbox', { name: 'Search doctors by name, clinic or specialty' })
+    .fill('Ivy Hours');
   await patientPage.getByRole('button', { name: new RegExp(name) }).click();
   await expect(
     patientPage.getByRole('button', { name: `${dateButtonLabel(saturday)}, 2 slots` }),

@@ -183,7 +183,14 @@ export function createGateway(routes: GatewayRoutes): Server {
       route !== null && 'target' in route && isApiPath(new URL(req.url ?? '/', 'http://g').pathname);
     const extra = !isApi && routes.securityHeaders ? routes.securityHeaders(req) : {};
     if (!route) {
-      res.writeHead(404, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' }).end('No such remote');
+      // Kept by no cache, like a missing file of a remote: the remote may be deployed a moment later.
+      res
+        .writeHead(404, {
+          ...extra,
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Cache-Control': 'no-store',
+        })
+        .end('No such remote');
       return;
     }
     if ('document' in route) {

@@ -17,7 +17,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/remotes.js';
 import { MESSAGES } from '../../shared/src/messages.js';
 import { robotsTxt } from '../../shared/src/page-paths.js';
 import { resolveBindHost } from './ports.js';
-import { RUNTIME_CONFIG_PATH } from '../../shell/src/early-fetch.js';
+import { RUNTIME_CONFIG_PATH } from '../../shell/src/runtime-config-path.js';
 
 /**
  * Modules that must exist once on the page. Subpaths are shared one by one: webpack matches shared

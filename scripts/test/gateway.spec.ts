@@ -64,6 +64,18 @@ describe('gateway proxying', () => {
     const res = await fetch(`${base}/remotes/booking/mf-manifest.json`);
     expect(res.status).toBe(502);
   });
+
+  it('answers an unknown remote with a 404 that no cache keeps, not the shell', async () => {
+    for (const path of ['/remotes/x', '/remotes/nope/remoteEntry.js']) {
+      const res = await fetch(`${base}${path}`);
+      expect({ path, status: res.status, cache: res.headers.get('cache-control') }).toEqual({
+        path,
+        status: 404,
+        cache: 'no-store',
+      });
+      expect(await res.text()).not.toContain('upstream saw');
+    }
+  });
 });
 
 describe('gateway and a body the upstream refuses before reading it', () => {

@@ -254,7 +254,9 @@ describeNginx.each(['nginx', 'local gateway'] as const)('%s', (server) => {
     const missingShellScript = await get(base(), '/main.nope1234.js');
     expect(missingShellScript.status).toBe(404);
     expect(missingShellScript.headers.get('cache-control')).toBe('no-store');
-    expect((await get(base(), '/remotes/nope/remoteEntry.js')).status).toBe(404);
+    const unknownRemote = await get(base(), '/remotes/nope/remoteEntry.js');
+    expect(unknownRemote.status).toBe(404);
+    expect(unknownRemote.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers 502 for a remote whose server is down', async () => {

@@ -22,3 +22,14 @@ export function robotsTxt(): string {
   const disallow = [...SIGNED_IN_PAGE_PATHS, MAIL_LINK_PATHS.unsubscribe, '/api/', '/dev/'];
   return ['User-agent: *', ...disallow.map((p) => `Disallow: ${p}`), ''].join('\n');
 }
+
+/**
+ * Navigation state that asks the page to move focus to its main content once shown: after "Confirm
+ * Appointment" or a reschedule, the appointments list (not the page body) has focus.
+ */
+export const FOCUS_MAIN_STATE = { focusMain: true } as const;
+
+/** Whether a navigation's state is FOCUS_MAIN_STATE. */
+export function wantsMainFocus(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { focusMain?: unknown }).focusMain === true;
+}

@@ -3,8 +3,7 @@
  * (react-dom, the router) have loaded and run (LCP). Dependency-free on purpose: it runs
  * before the federation share scope is ready.
  */
-
-export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+import { RUNTIME_CONFIG_PATH } from './runtime-config-path';
 
 /** Where bootstrap finds the config response already under way, and the federation runtime a manifest. */
 declare global {

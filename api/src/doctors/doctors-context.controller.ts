@@ -23,7 +23,7 @@ export class DoctorsContextController {
   @ApiOperation({
     summary:
       'A page of the doctor search for a patient: ?specialty=, ?condition= (the ' +
-      'chronic-condition filter, comma-separated; if no doctor matches, every doctor), ?q= (name or clinic), ' +
+      'chronic-condition filter, comma-separated; if no doctor matches, every doctor), ?q= (name, clinic or specialty), ' +
       '?availableFrom=YYYY-MM-DD, ?cursor= (the previous page’s nextCursor), ?limit= (default 20, max 50). Each ' +
       'doctor has schedule, visitCount, lastVisitDate and nextFreeSlot; plus lastDoctorName, totalAppointments, nextCursor',
   })

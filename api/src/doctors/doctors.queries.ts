@@ -1,6 +1,7 @@
 // Plain module, no Nest: the bench's baseline server (scripts/lib/bench/baseline-server.ts)
 // runs these very statements and mappings without the framework. In the API only DoctorsRepository runs them.
 import {
+  DOCTOR_SPECIALTIES,
   MESSAGES,
   clinicTimeZone,
   firstFreeSlot,
@@ -74,6 +75,16 @@ export interface DoctorPageFilters {
 export { containsPattern };
 
 /**
+ * The specialties whose name contains `q` (case-insensitive), so "cardio" finds the cardiologists too:
+ * matched against the shared list here, the statement then reads them through the specialty index
+ * instead of widening the trigram index's text.
+ */
+export function specialtiesMatching(q: string): string[] {
+  const needle = q.trim().toLowerCase();
+  return needle ? DOCTOR_SPECIALTIES.filter((s) => s.toLowerCase().includes(needle)) : [];
+}
+
+/**
  * The doctor-search text the trigram index covers (migration DoctorSearch1769385600000): the same
  * expression in the index and in the statement, so the planner can use it.
  */
@@ -111,7 +122,11 @@ export function doctorsPageSql(f: DoctorPageFilters): { sql: string; params: unk
          SELECT 1 FROM doctors d2 WHERE ${bookable('d2')} AND d2.specialty = ANY(${wanted}::text[])))`,
     );
   }
-  if (f.q) where.push(`${DOCTOR_SEARCH_TEXT_SQL} ILIKE ${p(containsPattern(f.q))}`);
+  if (f.q) {
+    const text = `${DOCTOR_SEARCH_TEXT_SQL} ILIKE ${p(containsPattern(f.q))}`;
+    const specialties = specialtiesMatching(f.q);
+    where.push(specialties.length > 0 ? `(${text} OR d.specialty = ANY(${p(specialties)}::text[]))` : text);
+  }
   if (f.after) where.push(`(d.name, d.id) > (${p(f.after.name)}, ${p(f.after.id)}::uuid)`);
   const page = `SELECT d.id, d.name, d.specialty, d.clinic, d.time_zone, d.schedule
       FROM doctors d

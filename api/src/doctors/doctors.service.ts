@@ -50,7 +50,7 @@ export class DoctorsService {
 
   /**
    * `GET /api/doctors`: a page of the approved, available doctors open to new patients,
-   * public fields only, by name; `specialty` and `q` (name or clinic) filter on the server.
+   * public fields only, by name; `specialty` and `q` (name, clinic or specialty) filter on the server.
    */
   async listPublic(query: PublicDoctorsQuery, now = new Date()): Promise<PublicDoctorsPage> {
     const rows = await this.doctors.listPage({

@@ -84,6 +84,13 @@ export class PatientsRepository {
          RETURNING (xmax = 0) AS inserted`,
         [firebaseUid, JSON.stringify(profileData)],
       );
+      // One name everywhere: the intake's name is also the account's, so Settings shows it.
+      if (typeof profileData.name === 'string' && profileData.name.trim()) {
+        await m.query(`UPDATE users SET name = $2, updated_at = now() WHERE firebase_uid = $1`, [
+          firebaseUid,
+          profileData.name.trim(),
+        ]);
+      }
       // clock_timestamp(): two submissions in one transaction-less burst still order by time.
       const [inserted] = await m.query<{ id: string }[]>(
         `INSERT INTO patient_visits (firebase_uid, kind, reason, data, summary, visited_at)

@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { DEFAULT_NOTIFICATION_PREFERENCES, MESSAGES } from '@medora/shared';
+import type { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { SettingsService } from './settings.service.js';
 import type { UserPreferencesRepository } from './user-preferences.repository.js';
@@ -31,7 +32,8 @@ function setup() {
   const users = {
     refreshFromToken: jest.fn(async (..._: unknown[]) => undefined),
     findByFirebaseUid: jest.fn(async (..._: unknown[]) => row),
-    updateAccount: jest.fn(async (..._: unknown[]) => row),
+    findAccount: jest.fn(async (..._: unknown[]) => row),
+    updateAccount: jest.fn(async (..._: unknown[]) => ({ ...row, recordRenamed: false })),
   };
   const preferences = {
     findByFirebaseUid: jest.fn(async (..._: unknown[]) => null),
@@ -40,6 +42,7 @@ function setup() {
   const service = new SettingsService(
     users as unknown as UsersRepository,
     preferences as unknown as UserPreferencesRepository,
+    { audit: jest.fn(async () => undefined) } as unknown as AccessPolicy,
   );
   return { service, users, preferences };
 }

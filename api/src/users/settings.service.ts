@@ -6,6 +6,7 @@ import {
   type NotificationPreferences,
   type UpdateAccountInput,
 } from '@medora/shared';
+import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { UserPreferencesRepository } from './user-preferences.repository.js';
@@ -32,6 +33,7 @@ export class SettingsService {
   constructor(
     private readonly users: UsersRepository,
     private readonly preferences: UserPreferencesRepository,
+    private readonly access: AccessPolicy,
   ) {}
 
   /**
@@ -57,12 +59,15 @@ export class SettingsService {
   async account(caller: Caller): Promise<Account> {
     this.assertRegistered(caller);
     await this.syncEmailFromToken(caller);
-    const row = await this.users.findByFirebaseUid(caller.uid);
+    const row = await this.users.findAccount(caller.uid);
     if (!row) throw new ApiException(403, MESSAGES.settingsAccountRequired);
     return toAccount(row);
   }
 
-  /** `PATCH /api/me/account`: name and/or phone; an empty value clears the field. */
+  /**
+   * `PATCH /api/me/account`: name and/or phone; an empty value clears the field. The name is also the
+   * health record's (docs/product.md#settings): one name, whichever screen shows it.
+   */
   async updateAccount(caller: Caller, input: UpdateAccountInput): Promise<Account> {
     this.assertRegistered(caller);
     await this.syncEmailFromToken(caller);
@@ -71,6 +76,14 @@ export class SettingsService {
       phone: input.phone === undefined ? undefined : input.phone || null,
     });
     if (!row) throw new ApiException(403, MESSAGES.settingsAccountRequired);
+    // The health record's name changed too: that is a write of the record, audited as one.
+    if (row.recordRenamed) {
+      await this.access.audit(caller, 'allowed', {
+        action: 'write',
+        resourceType: 'profile',
+        resourceId: caller.uid,
+      });
+    }
     return toAccount(row);
   }
 

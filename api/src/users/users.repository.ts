@@ -38,6 +38,21 @@ export class UsersRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * The settings page's account: the user row, its name falling back to the health record's (a record
+   * saved before the two were kept as one name still shows that name in Settings).
+   */
+  async findAccount(firebaseUid: string): Promise<UserRow | null> {
+    const rows = await leanQuery<UserRow>(
+      this.repo.manager.connection,
+      `SELECT ${USER_COLUMNS.replace('u.name', `COALESCE(u.name, NULLIF(btrim(p.data->>'name'), '')) AS name`)}
+         FROM users u LEFT JOIN patient_profiles p ON p.firebase_uid = u.firebase_uid
+        WHERE u.firebase_uid = $1`,
+      [firebaseUid],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The guard's lookup on every request: the caller's role, or null without a users row. */
   async roleOf(firebaseUid: string): Promise<{ role: Role } | null> {
     const rows = await leanQuery<{ role: Role }>(
@@ -99,16 +114,26 @@ export class UsersRepository {
   async updateAccount(
     firebaseUid: string,
     changes: { name?: string | null; phone?: string | null },
-  ): Promise<UserRow | null> {
+  ): Promise<(UserRow & { recordRenamed: boolean }) | null> {
     // leanQuery: TypeORM's query() answers an UPDATE with [rows, count], not the RETURNING rows.
-    const rows = await leanQuery<UserRow>(
+    // One name everywhere: a changed name is also the health record's (summary, printable page, FHIR
+    // export), in the same statement; a cleared one leaves the record without a name.
+    const rows = await leanQuery<UserRow & { recordRenamed: boolean }>(
       this.repo.manager.connection,
-      `UPDATE users u
+      `WITH record AS (
+         UPDATE patient_profiles
+            SET data = CASE WHEN $3::text IS NULL THEN data - 'name'
+                            ELSE jsonb_set(data, '{name}', to_jsonb($3::text)) END,
+                updated_at = now()
+          WHERE firebase_uid = $1 AND $2
+         RETURNING 1
+       )
+       UPDATE users u
           SET name = CASE WHEN $2 THEN $3 ELSE u.name END,
               phone = CASE WHEN $4 THEN $5 ELSE u.phone END,
               updated_at = now()
         WHERE u.firebase_uid = $1
-       RETURNING ${USER_COLUMNS}`,
+       RETURNING ${USER_COLUMNS}, EXISTS (SELECT 1 FROM record) AS "recordRenamed"`,
       [
         firebaseUid,
         changes.name !== undefined,

@@ -24,7 +24,8 @@ describe('BookingPage', () => {
         </Routes>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
+    // Focus starts at the page's heading (arriving from another page), not on the page body.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Book an appointment' }));
     // No 'Build: …' line for patients; the id stays on the page for support.
     expect(screen.getByRole('main').getAttribute('data-build-id')).toBe('test-build');
     expect(screen.queryByText(/Build:/)).toBeNull();

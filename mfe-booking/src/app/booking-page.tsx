@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES, type RemotePageProps } from '@medora/shared';
+import { FOCUS_MAIN_STATE, MESSAGES, type RemotePageProps } from '@medora/shared';
 import { BookingFlow } from '../features/booking/components/booking-flow';
 import css from './booking-page.module.css';
 
@@ -12,17 +13,23 @@ export default function BookingPage(_props: RemotePageProps) {
   const [params] = useSearchParams();
   const rescheduleId = params.get('reschedule') || undefined;
   const back = rescheduleId ? '/dashboard?tab=appointments&sub=upcoming' : '/dashboard';
+  // Arriving from another page (Reschedule in the appointment's details), focus starts at this page's
+  // heading instead of the page body.
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     // The build id is for support and the redeploy test, not for patients: an attribute only.
     <main className={css.page} data-build-id={__BUILD_ID__}>
       <div className={css.head}>
-        <h1>{rescheduleId ? MESSAGES.rescheduleHeading : MESSAGES.bookingHeading}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {rescheduleId ? MESSAGES.rescheduleHeading : MESSAGES.bookingHeading}
+        </h1>
       </div>
       <BookingFlow
         variant="page"
         rescheduleId={rescheduleId}
         onCancel={() => void navigate(back)}
-        onBooked={() => void navigate(back)}
+        onBooked={() => void navigate(back, { state: FOCUS_MAIN_STATE })}
       />
     </main>
   );

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import {
+  FOCUS_MAIN_STATE,
   MESSAGES,
   api,
   authStore,
@@ -132,7 +133,7 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderPage(entry = '/dashboard') {
+function renderPage(entry: string | { pathname: string; search: string; state: unknown } = '/dashboard') {
   return renderWithQuery(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
@@ -198,6 +199,15 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('booking flow dashboard mfe_booking/BookingFlow embedded')).toBeTruthy();
   });
 
+  it('after a confirmed booking or reschedule, the appointments panel has focus, not the page body', async () => {
+    fakeApi();
+    renderPage({ pathname: '/dashboard', search: '?tab=appointments&sub=upcoming', state: FOCUS_MAIN_STATE });
+    await screen.findByRole('tab', { name: 'Upcoming (1)' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('tabpanel', { name: /Appointments/ })),
+    );
+  });
+
   it('opens a labelled details dialog whose prescription download carries the token; Escape closes it', async () => {
     const fetchImpl = fakeApi();
     renderPage('/dashboard?tab=appointments&sub=history');
@@ -252,6 +262,8 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(dialogStore.getState().dialogs).toHaveLength(1));
     act(() => dialogStore.getState().close(dialogStore.getState().dialogs[0]!.id, true));
     await waitFor(() => expect(lists()).toBe(before + 1));
+    // Focus is on the list the appointment left, not on the page body.
+    await waitFor(() => expect(document.activeElement?.id).toBe('md-dash-sub-panel'));
   });
 
   it('shows the profile’s file names when the documents call fails', async () => {
@@ -284,6 +296,9 @@ describe('DashboardPage', () => {
       '2026-01-05T09:00:00Z',
     ]);
     expect(items[0]!.textContent).toContain('Follow-up Visit: Better');
+    // The newest is the visit the summary above shows: labelled so, not passed off as an earlier one.
+    expect(within(items[0]!).getByTestId('visit-latest').textContent).toBe(MESSAGES.visitLatestLabel);
+    expect(within(items[1]!).queryByTestId('visit-latest')).toBeNull();
     expect(items[1]!.textContent).toMatch(/Mon 5 Jan 2026, \d{1,2}:\d{2} [AP]M \S+/);
     fireEvent.click(
       within(items[1]!).getByRole('button', { name: /^Open summary of the visit on Mon 5 Jan 2026/ }),

@@ -1,8 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import common from '../components/patient.module.css';
-import { authStore, formatMessage, MESSAGES, type RemotePageProps } from '@medora/shared';
+import {
+  authStore,
+  FOCUS_MAIN_STATE,
+  formatMessage,
+  MESSAGES,
+  wantsMainFocus,
+  type RemotePageProps,
+} from '@medora/shared';
 import { AccessLog } from '../features/dashboard/components/access-log';
 import { DashboardActions } from '../features/dashboard/components/dashboard-actions';
 import css from '../features/dashboard/components/dashboard.module.css';
@@ -48,15 +55,27 @@ export default function DashboardPage(_props: RemotePageProps) {
 
   // Each tab change is a history entry, so Back returns to the previous tab.
   const go = useCallback(
-    (nextTab: DashboardTab, nextSub: AppointmentSubTab = sub) =>
-      setParams((current) => writeTabState(current, { tab: nextTab, sub: nextSub })),
+    (nextTab: DashboardTab, nextSub: AppointmentSubTab = sub, state?: unknown) =>
+      setParams((current) => writeTabState(current, { tab: nextTab, sub: nextSub }), { state }),
     [setParams, sub],
   );
 
   const onBooked = useCallback(() => {
     void data.reloadAppointments();
-    go('appointments', 'upcoming');
+    go('appointments', 'upcoming', FOCUS_MAIN_STATE);
   }, [data, go]);
+
+  // After a booking or a reschedule (here or on the booking page) the confirmed appointment's list takes
+  // focus, once per navigation, instead of leaving it on the page body.
+  const location = useLocation();
+  const panelRef = useRef<HTMLElement | null>(null);
+  const focusedFor = useRef<string | null>(null);
+  const panelShown = uid !== null && data.profileState !== 'loading' && data.profileState !== 'missing';
+  useEffect(() => {
+    if (!panelShown || !wantsMainFocus(location.state) || focusedFor.current === location.key) return;
+    focusedFor.current = location.key;
+    panelRef.current?.focus();
+  }, [panelShown, location.state, location.key]);
 
   const labels: Record<DashboardTab, string> = {
     summary: MESSAGES.tabSummary,
@@ -158,6 +177,7 @@ export default function DashboardPage(_props: RemotePageProps) {
           aria-labelledby={`md-dash-tab-${tab}`}
           className={css.panel}
           tabIndex={0}
+          ref={panelRef}
         >
           <Suspense fallback={loadingTab}>{panel}</Suspense>
         </section>

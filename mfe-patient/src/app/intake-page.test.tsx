@@ -74,7 +74,7 @@ describe('IntakePage', () => {
     renderPage();
     expect(screen.getByRole('status').textContent).toBe('Loading your health profile...');
     const heading = await screen.findByRole('heading', { name: 'What is your full name?' });
-    expect(screen.getByText('Question 1 of 18')).toBeTruthy();
+    expect(screen.getByText('Part 1 of 3: About you')).toBeTruthy();
     next();
     expect(screen.getByRole('alert').textContent).toBe('This field is required.');
     fireEvent.change(screen.getByLabelText('What is your full name?'), { target: { value: 'Ann Lee' } });
@@ -145,9 +145,9 @@ describe('IntakePage', () => {
       fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
       expect(screen.getByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
       // Pregnancy (a woman of 46) and travel are asked at every visit, then what changed.
-      expect(screen.getByText('Question 1 of 6')).toBeTruthy();
+      expect(screen.getByText('Part 1 of 2: About you')).toBeTruthy();
       next();
-      expect(screen.getByText('Question 2 of 6')).toBeTruthy();
+      expect(screen.getByText('Part 2 of 2: Symptoms')).toBeTruthy();
       expect(screen.getByRole('heading', { name: 'Could you be pregnant?' })).toBeTruthy();
       fireEvent.click(screen.getByRole('radio', { name: 'No' }));
       next();
@@ -183,7 +183,8 @@ describe('IntakePage', () => {
         'Personal Information',
         'Medical History',
         'Symptoms Summary',
-        'Uploaded Documents',
+        // Only this intake's uploads: named so, since the Documents tab holds every document.
+        'Documents uploaded in this intake',
       ]) {
         expect(screen.getByRole('region', { name })).toBeTruthy();
       }
@@ -343,6 +344,36 @@ describe('IntakePage', () => {
     expect((screen.getByLabelText('What is your full name?') as HTMLInputElement).value).toBe('Ann');
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+  });
+
+  it('choosing Follow-Up again after "Change what brings you in" resumes its answers where the patient was', async () => {
+    fakeApi({
+      patient: {
+        status: 200,
+        body: {
+          exists: true,
+          data: {
+            name: 'Ann',
+            gender: 'Male',
+            dob: '1980-01-01',
+            heightWeight: { heightFeet: 5, heightInches: 5, weight: 60 },
+          },
+          aiSummary: null,
+        },
+      },
+    });
+    renderPage(undefined, '/form?mode=follow-up');
+    expect(await screen.findByRole('heading', { name: 'What are your height and weight?' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Height (feet)'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const second = screen.getByTestId('intake-question').textContent;
+    fireEvent.click(screen.getByRole('button', { name: 'Change what brings you in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Follow-Up Visit/ }));
+    // Back on the question the patient had reached, with the answer given before.
+    expect(screen.getByTestId('intake-question').textContent).toBe(second);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect((screen.getByLabelText('Height (feet)') as HTMLInputElement).value).toBe('6');
   });
 
   it('restores a follow-up draft after a reload without trapping the patient in it', async () => {

@@ -151,12 +151,12 @@ export default function IntakePage(_props: RemotePageProps) {
       >
         {screen === 'question' && (
           <div className={css.progress}>
-            <p>{formatMessage('stepProgress', { current: progress.current, total: progress.total })}</p>
+            <p data-testid="intake-progress">{formatMessage('stepProgress', { ...progress })}</p>
             <progress
               className={css.bar}
-              aria-label={formatMessage('stepProgress', { current: progress.current, total: progress.total })}
-              max={100}
-              value={progress.percent}
+              aria-label={formatMessage('stepProgress', { ...progress })}
+              max={progress.parts}
+              value={progress.part}
             />
           </div>
         )}

@@ -6,7 +6,6 @@ import {
   formatAnswer,
   nextPosition,
   previousPosition,
-  progressOf,
   pruneAnswers,
   startReturning,
   toggleOption,
@@ -14,6 +13,7 @@ import {
   visibleMainQuestions,
   type IntakeContext,
 } from './engine.js';
+import { progressOf } from './review.js';
 import type { IntakeAnswers, Question } from './types.js';
 
 const TODAY = new Date(2026, 10, 21);
@@ -206,11 +206,24 @@ describe('navigation', () => {
     expect(previousPosition({ screen: 'question', key: 'name' }, answers, ctx)).toBeNull();
   });
 
-  it('reports progress as step n of the current total', () => {
+  it('reports progress as part n of the mode’s parts, a total the answers never change', () => {
     const p = progressOf({ screen: 'question', key: 'name' }, {}, ctx);
-    expect(p.current).toBe(1);
-    expect(p.total).toBe(buildSteps({}, ctx).length);
-    expect(progressOf({ screen: 'review' }, {}, ctx).percent).toBe(100);
+    expect(p).toEqual({ part: 1, parts: 3, title: MESSAGES.intakePartPersonal });
+    expect(progressOf({ screen: 'review' }, {}, ctx).part).toBe(3);
+    // Symptoms and conditions add questions (the question count jumps), never a part.
+    const many: IntakeAnswers = {
+      symptoms: ['Cough', 'Fever', 'Headache'],
+      chronicConditions: ['Diabetes', 'Asthma'],
+    };
+    expect(buildSteps(many, ctx).length).toBeGreaterThan(buildSteps({}, ctx).length + 10);
+    for (const step of buildSteps(many, ctx)) {
+      expect(progressOf({ screen: 'question', key: step.key }, many, ctx).parts).toBe(3);
+    }
+    expect(progressOf({ screen: 'question', key: 'symptoms' }, many, ctx)).toEqual({
+      part: 3,
+      parts: 3,
+      title: MESSAGES.intakePartSymptoms,
+    });
   });
 });
 

@@ -185,15 +185,6 @@ export function previousPosition(
   return prev ? { screen: 'question', key: prev.key } : null;
 }
 
-/** 1-based step number and total, for the progress indicator (review and upload count as the end). */
-export function progressOf(position: IntakePosition, answers: IntakeAnswers, ctx: IntakeContext = {}) {
-  const steps = buildSteps(answers, ctx);
-  const total = steps.length;
-  const i = stepIndex(steps, position);
-  const current = position.screen === 'question' ? Math.max(i, 0) + 1 : total;
-  return { current, total, percent: total === 0 ? 100 : Math.round((current / total) * 100) };
-}
-
 /** The outcome of checking a step: ok, or a message (null: the step just does nothing). */
 export type StepCheck = { ok: true } | { ok: false; message: string | null };
 

@@ -7,7 +7,14 @@ import {
   SYMPTOM_FOLLOW_UPS,
   UPLOAD_FIELDS,
 } from './content.js';
-import { formatAnswer, type Step } from './engine.js';
+import {
+  buildSteps,
+  formatAnswer,
+  stepIndex,
+  type IntakeContext,
+  type IntakePosition,
+  type Step,
+} from './engine.js';
 import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';
 import type { FollowUpTopic, IntakeAnswers } from './types.js';
 
@@ -50,6 +57,44 @@ export function reviewSectionOf(field: string): EditableSection {
 /** The first step of a section among the steps asked now, or undefined when none is asked. */
 export function firstStepOf(section: EditableSection, steps: readonly Step[]): Step | undefined {
   return steps.find((s) => reviewSectionOf(s.key) === section);
+}
+
+/** The intake's parts, named for a patient answering them (the review names its sections its own way). */
+const PART_TITLES: Record<EditableSection, string> = {
+  personal: MESSAGES.intakePartPersonal,
+  history: MESSAGES.intakePartHistory,
+  symptoms: MESSAGES.intakePartSymptoms,
+};
+
+/** Where the patient is in the intake: part `part` of `parts`, named by its review section. */
+export interface IntakeProgress {
+  part: number;
+  parts: number;
+  title: string;
+}
+
+/**
+ * The progress indicator counts parts (the review's sections), not questions: the questions asked grow
+ * with the answers (each symptom and condition brings its own), so a question total would jump (16 → 45)
+ * while the patient answers, whereas the parts of a mode stay the same from its first question to its
+ * last. The review and upload screens count as the last part.
+ */
+export function progressOf(
+  position: IntakePosition,
+  answers: IntakeAnswers,
+  ctx: IntakeContext = {},
+): IntakeProgress {
+  const steps = buildSteps(answers, ctx);
+  const sections: EditableSection[] = [];
+  for (const step of steps) {
+    const section = reviewSectionOf(step.key);
+    if (!sections.includes(section)) sections.push(section);
+  }
+  const parts = Math.max(sections.length, 1);
+  const step = position.screen === 'question' ? steps[stepIndex(steps, position)] : undefined;
+  const index = step ? sections.indexOf(reviewSectionOf(step.key)) : parts - 1;
+  const section = sections[Math.max(index, 0)];
+  return { part: Math.max(index, 0) + 1, parts, title: section ? PART_TITLES[section] : '' };
 }
 
 /**
@@ -126,9 +171,13 @@ export function reasonForVisit(answers: IntakeAnswers): string {
 
 /**
  * The sections of 'Please Review Your Information': Personal Information, Medical History,
- * Symptoms Summary, Visit Information (only when the patient arrived via a doctor) and Uploaded Documents.
+ * Symptoms Summary, Visit Information (only when the patient arrived via a doctor) and Uploaded Documents
+ * ('Documents uploaded in this intake' on the intake's own review).
  */
-export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boolean }): ReviewSection[] {
+export function reviewSections(
+  answers: IntakeAnswers,
+  options: { viaDoctor: boolean; duringIntake?: boolean },
+): ReviewSection[] {
   const chronic = list(answers.chronicConditions);
   const symptoms = [...list(answers.symptoms), ...list(answers.additionalSymptoms)];
   const sections: ReviewSection[] = [
@@ -190,7 +239,9 @@ export function reviewSections(answers: IntakeAnswers, options: { viaDoctor: boo
   }
   const docs = uploadedDocumentEntries(answers);
   sections.push({
-    title: MESSAGES.reviewDocuments,
+    // The intake's review lists the files named in its answers: it says so, since the Documents tab
+    // holds every document of the patient.
+    title: options.duringIntake ? MESSAGES.reviewDocumentsThisIntake : MESSAGES.reviewDocuments,
     items: docs.length
       ? docs.map(({ type, name }) => ({ label: documentTypeLabel(type), value: name }))
       : [{ label: '', value: MESSAGES.reviewNoDocuments }],

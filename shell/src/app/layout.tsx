@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { authStore, MAIL_LINK_PATHS } from '@medora/shared';
 import { DialogHost } from '../components/dialog-host';
+import { SkipLink } from '../components/skip-link';
 import { Toaster } from '../components/toaster';
 import { RoleCardNotice } from '../features/auth/components/role-card-notice';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
@@ -18,17 +21,38 @@ const AccountHeader = lazy(() =>
 );
 const SiteHeader = lazy(() => import('../features/header/headers').then((m) => ({ default: m.SiteHeader })));
 
+/** The public pages with the simple header whoever is signed in (sign-in, sign-up, a mail link's page). */
+export const SITE_ROUTES = [
+  '/patient-login',
+  '/provider-login',
+  '/doctor-signup',
+  MAIL_LINK_PATHS.unsubscribe,
+  '/dev',
+];
+
+const under = (pathname: string, routes: readonly string[]) =>
+  routes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
 /**
- * The shell's header for a path: none on the landing page (the landing remote has its own sticky header),
- * the account header bar in the patient and staff areas, a simple one elsewhere. It stays when a remote fails.
+ * Which header a path gets: none on the landing page (the landing remote has its own sticky header),
+ * the account header bar in the patient and staff areas, and on any other page (the 404 page) for a
+ * signed-in account, so its navigation stays; the simple one elsewhere.
  */
+export function headerFor(pathname: string, signedIn: boolean): 'none' | 'account' | 'site' {
+  if (pathname === '/') return 'none';
+  if (isAccountPath(pathname)) return 'account';
+  return signedIn && !under(pathname, SITE_ROUTES) ? 'account' : 'site';
+}
+
+/** The shell's header for the current path (headerFor). It stays when a remote fails. */
 export function ShellHeader() {
   const { pathname } = useLocation();
-  if (pathname === '/') return null;
-  const accountArea = isAccountPath(pathname);
+  const signedIn = useStore(authStore, (s) => s.user !== null && s.profile !== null);
+  const kind = headerFor(pathname, signedIn);
+  if (kind === 'none') return null;
   return (
     <Suspense fallback={<div className={css.headerPlaceholder} aria-hidden="true" />}>
-      {accountArea ? <AccountHeader /> : <SiteHeader />}
+      {kind === 'account' ? <AccountHeader /> : <SiteHeader />}
     </Suspense>
   );
 }
@@ -57,7 +81,7 @@ export function StartAuthWhenShown() {
 }
 
 /**
- * Root layout: header, the sign-in role note, the current route, toasts and dialogs. Starts Firebase Auth after the first
+ * Root layout: the skip link, header, the sign-in role note, the current route, toasts and dialogs. Starts Firebase Auth after the first
  * render of any route but the landing page, which needs no auth (no auth code before first
  * paint). Leaving `/` for another route starts it then; a started instance is reused.
  * Every signed-in screen, remotes included, sits inside the idle-session timer; a first load
@@ -85,6 +109,7 @@ export function Layout() {
           })
         }
       >
+        <SkipLink />
         <ShellHeader />
         <RoleCardNotice />
         <Outlet />

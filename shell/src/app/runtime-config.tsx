@@ -1,4 +1,5 @@
 import type {} from '../early-fetch';
+import { RUNTIME_CONFIG_PATH } from '../runtime-config-path';
 import { createContext, useContext, type ReactNode } from 'react';
 import { defaultRuntimeConfig, errorMessage, parseRuntimeConfig, type RuntimeConfig } from '@medora/shared';
 
@@ -15,7 +16,7 @@ export async function loadRuntimeConfig(fetchImpl?: typeof fetch): Promise<Runti
     const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
     const res =
       early ??
-      (await doFetch('/runtime-config.json', { cache: 'no-store', signal: AbortSignal.timeout(10_000) }));
+      (await doFetch(RUNTIME_CONFIG_PATH, { cache: 'no-store', signal: AbortSignal.timeout(10_000) }));
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return parseRuntimeConfig(await res.json());
   } catch (error) {

@@ -257,6 +257,14 @@ describe('BookingFlow, dashboard variant', () => {
     expect(screen.getByText(MESSAGES.bookingChooseDoctorFirst)).toBeTruthy();
   });
 
+  it('moves focus to step 1’s heading when the patient starts booking (not to the page body)', async () => {
+    mockDoctors([doctor()]);
+    renderWithQuery(<BookingFlow variant="dashboard" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start Booking Appointment' }));
+    const heading = await screen.findByRole('heading', { name: MESSAGES.bookingStepDoctor });
+    expect(document.activeElement).toBe(heading);
+  });
+
   it('shows the dashboard text when a doctor has no dates', async () => {
     mockDoctors([doctor({ schedule: { availableDays: [], timeSlots: {} } })]);
     renderWithQuery(<BookingFlow variant="dashboard" />);
@@ -427,6 +435,9 @@ describe('BookingFlow, rescheduling', () => {
 
     const note = await screen.findByTestId('reschedule-current');
     expect(note.textContent).toContain(d.name);
+    // Step 1 says what it is: the doctor, who stays the same (nothing to select).
+    expect(screen.getByRole('heading', { name: MESSAGES.rescheduleStepDoctor })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: MESSAGES.bookingStepDoctor })).toBeNull();
     // No doctor to choose: the date step is the appointment's doctor's.
     expect(screen.queryByRole('button', { name: /Dr\. Sarah Johnson/ })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${dateLabel(first.date)}, `) }));
@@ -450,5 +461,15 @@ describe('BookingFlow, rescheduling', () => {
     } as Appointment);
     renderWithQuery(<BookingFlow variant="page" rescheduleId="appt-2" />);
     expect(await screen.findByText(MESSAGES.rescheduleUnavailable)).toBeTruthy();
+  });
+
+  it('an unknown appointment gets a clear message and a way back, not a bare "Not found."', async () => {
+    mockDoctors([doctor()]);
+    jest.spyOn(api, 'getAppointment').mockRejectedValue(new ApiError(404, 'Not found.'));
+    const onCancel = jest.fn();
+    renderWithQuery(<BookingFlow variant="page" rescheduleId="nope" onCancel={onCancel} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.rescheduleNotFound);
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.rescheduleBack }));
+    expect(onCancel).toHaveBeenCalled();
   });
 });

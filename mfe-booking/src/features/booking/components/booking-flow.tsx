@@ -30,6 +30,9 @@ import { DoctorStep } from './doctor-step';
 import { SlotStep } from './slot-step';
 import { Step } from './step';
 
+/** Step 1's heading (the doctor step's, or the fixed doctor's when rescheduling). */
+const FIRST_STEP_ID = 'bk-step-doctor';
+
 /** A fresh Idempotency-Key; one per selection, so a retried click never books twice. */
 function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
@@ -68,6 +71,15 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
   const notes = useBookingDraft((s) => s.notes);
   const { start, selectDoctor, selectDate, selectSlot, setNotes, clearSlot, reset } =
     useBookingDraft.getState();
+
+  // "Start Booking Appointment" replaces itself with the steps: focus goes to step 1's heading instead
+  // of falling to the page body.
+  const focusFirstStep = useRef(false);
+  useEffect(() => {
+    if (!started || !focusFirstStep.current) return;
+    focusFirstStep.current = false;
+    document.getElementById(FIRST_STEP_ID)?.focus();
+  }, [started]);
 
   // The draft belongs to this mount: a new visit starts clean.
   useEffect(() => () => reset(), [reset]);
@@ -188,7 +200,14 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
       <div className={css.flow} data-testid="booking-flow">
         <div className={css.intro}>
           <p>{MESSAGES.bookingIntro}</p>
-          <button type="button" className={`${css.button} ${css.primary}`} onClick={start}>
+          <button
+            type="button"
+            className={`${css.button} ${css.primary}`}
+            onClick={() => {
+              focusFirstStep.current = true;
+              start();
+            }}
+          >
             {MESSAGES.startBooking}
           </button>
         </div>
@@ -205,13 +224,17 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
           </p>
         ) : (
           <p role="alert" className={css.empty}>
-            {original.isError ? errorMessage(original.error) : MESSAGES.rescheduleUnavailable}
+            {!original.isError
+              ? MESSAGES.rescheduleUnavailable
+              : original.error instanceof ApiError && original.error.status === 404
+                ? MESSAGES.rescheduleNotFound
+                : errorMessage(original.error)}
           </p>
         )}
-        {onCancel ? (
+        {onCancel && !original.isPending ? (
           <div className={css.actions}>
-            <button type="button" className={css.button} onClick={onCancel}>
-              {MESSAGES.cancelButton}
+            <button type="button" className={`${css.button} ${css.primary}`} onClick={onCancel}>
+              {MESSAGES.rescheduleBack}
             </button>
           </div>
         ) : null}
@@ -222,7 +245,7 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
   return (
     <div className={css.flow} data-testid="booking-flow">
       {rescheduling && current ? (
-        <Step id="bk-step-doctor" title={MESSAGES.bookingStepDoctor}>
+        <Step id={FIRST_STEP_ID} title={MESSAGES.rescheduleStepDoctor}>
           <p className={css.current} data-testid="reschedule-current">
             {formatMessage('rescheduleCurrent', {
               doctor: current.doctor,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   formatAppointmentWhen,
   formatDateTime,
@@ -41,6 +41,13 @@ export function AppointmentsTab({
 }: AppointmentsTabProps) {
   const groups = groupAppointments(appointments);
   const [open, setOpen] = useState<Appointment | null>(null);
+  // After a cancel the list takes focus: the dialog gives it back to the appointment's Details button,
+  // which leaves the upcoming list with the appointment. React runs the dialog's clean-up first.
+  const subPanel = useRef<HTMLDivElement | null>(null);
+  const [cancelled, setCancelled] = useState(0);
+  useEffect(() => {
+    if (cancelled > 0) subPanel.current?.focus();
+  }, [cancelled]);
   const list = groups[sub];
   const never = appointments.length === 0;
   const subLabels = Object.fromEntries(
@@ -59,7 +66,13 @@ export function AppointmentsTab({
         label={MESSAGES.appointmentsListLabel}
         onSelect={onSubChange}
       />
-      <div role="tabpanel" id="md-dash-sub-panel" aria-labelledby={`md-dash-sub-${sub}`}>
+      <div
+        role="tabpanel"
+        id="md-dash-sub-panel"
+        aria-labelledby={`md-dash-sub-${sub}`}
+        ref={subPanel}
+        tabIndex={-1}
+      >
         <QueryState
           loading={loading && appointments.length === 0}
           error={error}
@@ -133,7 +146,10 @@ export function AppointmentsTab({
         <AppointmentDialog
           appointment={open}
           onClose={() => setOpen(null)}
-          onCancelled={() => setOpen(null)}
+          onCancelled={() => {
+            setOpen(null);
+            setCancelled((n) => n + 1);
+          }}
         />
       )}
     </div>

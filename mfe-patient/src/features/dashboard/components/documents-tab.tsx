@@ -17,6 +17,7 @@ import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
 import { checkPdfUpload, isImage, isPdf } from '../model/documents-fallback';
 import { saveBlob } from '@medora/shared/ui';
+import { withPdfTitle } from '../model/pdf-title';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';
 import { ActionButton } from './action-button';
@@ -201,13 +202,27 @@ function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocumen
   const [shown, setShown] = useState<{ url: string; type: string } | null>(null);
 
   useEffect(() => {
-    if (!file.data) return undefined;
-    const type = file.data.contentType?.split(';')[0] ?? doc.contentType ?? 'application/octet-stream';
-    // A typed blob so the browser's PDF viewer takes it.
-    const url = URL.createObjectURL(new Blob([file.data.blob], { type }));
-    setShown({ url, type });
-    return () => URL.revokeObjectURL(url);
-  }, [file.data, doc.contentType]);
+    const data = file.data;
+    if (!data) return undefined;
+    const type = data.contentType?.split(';')[0] ?? doc.contentType ?? 'application/octet-stream';
+    let url: string | null = null;
+    let live = true;
+    void (async () => {
+      // A PDF carries the file name as its title, so the viewer does not title it with the blob's id.
+      const body =
+        type === 'application/pdf'
+          ? withPdfTitle(new Uint8Array(await data.blob.arrayBuffer()), doc.name)
+          : data.blob;
+      if (!live) return;
+      // A typed blob so the browser's PDF viewer takes it.
+      url = URL.createObjectURL(new Blob([body], { type }));
+      setShown({ url, type });
+    })();
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [file.data, doc.contentType, doc.name]);
 
   const state: { url: string; type: string } | { error: string } | null = file.isError
     ? { error: errorMessage(file.error) }

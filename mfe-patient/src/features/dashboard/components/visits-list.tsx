@@ -64,7 +64,11 @@ function VisitDialog({ uid, visit, onClose }: { uid: string; visit: VisitListIte
   );
 }
 
-/** 'Previous visits': newest first, each with its date, reason and its own summary. */
+/**
+ * 'Your visits': newest first, each with its date, reason and its own summary. The newest is the one the
+ * summary above shows (the visit just submitted, after an intake): it says so, so it is not taken for an
+ * earlier visit.
+ */
 export function VisitsList({ uid }: { uid: string }) {
   const visits = useInfiniteQuery(visitsQuery(uid));
   const [open, setOpen] = useState<VisitListItem | null>(null);
@@ -89,11 +93,16 @@ export function VisitsList({ uid }: { uid: string }) {
     body = (
       <>
         <ol className={css.list} data-testid="visits-list">
-          {items.map((v) => {
+          {items.map((v, index) => {
             const date = formatDateTime(v.visitedAt, null);
             return (
               <li key={v.id} className={css.item}>
                 <div className={css.itemText}>
+                  {index === 0 && (
+                    <span className={css.latest} data-testid="visit-latest">
+                      {MESSAGES.visitLatestLabel}
+                    </span>
+                  )}
                   <time dateTime={v.visitedAt} className={css.date}>
                     {date}
                   </time>

@@ -6,7 +6,6 @@ import {
   api,
   checkIntakeFile,
   formatMessage,
-  notify,
   type PatientDocument,
 } from '@medora/shared';
 import { documentKeys } from '@medora/shared/query';
@@ -39,9 +38,12 @@ export function FileUpload({ uid, type, label, multiple, names, onUploaded, onRe
   });
   const busy = upload.isPending ? (upload.variables?.name ?? null) : null;
   const [problem, setProblem] = useState<string | null>(null);
+  // Said beside the field, not in a toast: a toast in the corner covered the step's Next button.
+  const [uploaded, setUploaded] = useState(false);
 
   async function handle(files: FileList | null) {
     setProblem(null);
+    setUploaded(false);
     for (const file of Array.from(files ?? [])) {
       const refused = checkIntakeFile(file);
       if (refused) {
@@ -50,7 +52,7 @@ export function FileUpload({ uid, type, label, multiple, names, onUploaded, onRe
       }
       try {
         onUploaded(await upload.mutateAsync(file));
-        notify.success(MESSAGES.uploadSucceeded);
+        setUploaded(true);
       } catch (e) {
         setProblem(formatMessage('uploadFailed', { message: e instanceof Error ? e.message : String(e) }));
       }
@@ -79,11 +81,9 @@ export function FileUpload({ uid, type, label, multiple, names, onUploaded, onRe
           });
         }}
       />
-      {busy && (
-        <p role="status" className="md-muted">
-          {formatMessage('uploadingFile', { name: busy })}
-        </p>
-      )}
+      <p role="status" className="md-muted" data-testid="upload-status">
+        {busy ? formatMessage('uploadingFile', { name: busy }) : uploaded ? MESSAGES.uploadSucceeded : ''}
+      </p>
       {problem && (
         <p role="alert" className={common.error}>
           {problem}

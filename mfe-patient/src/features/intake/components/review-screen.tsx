@@ -23,7 +23,7 @@ export function ReviewScreen({
   /** The sections with a question in this flow; only they get an Edit link. */
   editable?: readonly EditableSection[];
 }) {
-  const sections = reviewSections(answers, { viaDoctor });
+  const sections = reviewSections(answers, { viaDoctor, duringIntake: true });
   return (
     <div className={common.review}>
       <h2 className={css.question} data-testid="intake-question" ref={headingRef} tabIndex={-1}>

@@ -29,6 +29,7 @@ import {
   type EditableSection,
   type IntakeAnswers,
   type IntakeContext,
+  type IntakeProgress,
   type IntakeDraft,
   type IntakeMode,
   type IntakePosition,
@@ -47,7 +48,7 @@ export interface IntakeState {
   screen: IntakeScreen;
   answers: IntakeAnswers;
   step: Step | undefined;
-  progress: { current: number; total: number; percent: number };
+  progress: IntakeProgress;
   error: string | null;
   saveError: string | null;
   submitting: boolean;
@@ -185,18 +186,38 @@ export function useIntake(
     setMoveCount((n) => n + 1);
   }, [uid, settled, found, lookupError, serverDraft, urlMode, setUrlMode, startMode, today]);
 
+  // The answers of a mode left for the welcome choice, by mode: choosing it again resumes them.
+  const leftModes = useRef(new Map<IntakeMode, { answers: IntakeAnswers; position: IntakePosition }>());
+
+  /** A mode chosen (again): where the patient left it in this visit of the page, or its start. */
+  const resumeOrStart = useCallback(
+    (choice: ReturningChoice) => {
+      const left = leftModes.current.get(modeOfChoice(choice));
+      if (!left) {
+        startMode(choice, previous);
+        return;
+      }
+      setAnswers(left.answers);
+      setReturningChoice(choice);
+      setEditing(null);
+      moveTo(left.position);
+    },
+    [previous, startMode, moveTo],
+  );
+
   // The URL's mode after the start (browser Back / Forward, a link): the welcome choice or that mode.
   useEffect(() => {
     if (startedFor.current !== uid || screen === 'loading' || screen === 'done' || previous === null) return;
     if (urlMode === mode) return;
     if (urlMode === null) {
+      if (mode) leftModes.current.set(mode, { answers, position });
       setReturningChoice(undefined);
       setEditing(null);
       setScreen('welcome');
       setError(null);
       setMoveCount((n) => n + 1);
     } else {
-      startMode(choiceOfMode(urlMode), previous);
+      resumeOrStart(choiceOfMode(urlMode));
     }
     // Only a change of the URL's mode moves the patient.
   }, [urlMode]);
@@ -219,13 +240,17 @@ export function useIntake(
   const chooseVisit = useCallback(
     (choice: ReturningChoice) => {
       setUrlMode(modeOfChoice(choice));
-      startMode(choice, previous);
+      resumeOrStart(choice);
     },
-    [previous, setUrlMode, startMode],
+    [setUrlMode, resumeOrStart],
   );
 
-  /** Back to the welcome choice (at any point); the unsent answers of this mode go. */
+  /**
+   * Back to the welcome choice (at any point). The server draft goes (it names one mode); this mode's
+   * answers stay on the page, so choosing it again resumes where the patient was.
+   */
   const backToChoice = useCallback(() => {
+    if (mode) leftModes.current.set(mode, { answers, position });
     saver.discard();
     setReturningChoice(undefined);
     setEditing(null);
@@ -233,7 +258,7 @@ export function useIntake(
     setScreen('welcome');
     setError(null);
     setMoveCount((n) => n + 1);
-  }, [saver, setUrlMode]);
+  }, [saver, setUrlMode, mode, answers, position]);
 
   const setAnswer = useCallback((field: string, value: AnswerValue | undefined) => {
     setAnswers((a) => ({ ...a, [field]: value }));

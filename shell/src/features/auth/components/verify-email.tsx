@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authStore, formatMessage, MESSAGES, notify } from '@medora/shared';
+import { authStore, formatMessage, MESSAGES, notify, toastStore } from '@medora/shared';
 import { useRuntimeConfig } from '../../../app/runtime-config';
 import { reloadUser, resendVerification } from '../api/auth-service';
 import { fetchSession } from '../api/session';
@@ -13,6 +13,14 @@ export function VerifyEmail({ email, mailboxPath }: { email: string; mailboxPath
   const config = useRuntimeConfig();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // The sign-up form's errors (a refused attempt before the one that worked) are about a screen that
+  // is gone: they leave with it.
+  // The form that was just sent is gone: focus goes to this screen's heading, not to the page body.
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  useEffect(() => {
+    for (const toast of toastStore.getState().toasts) if (toast.kind === 'error') notify.dismiss(toast.id);
+    heading.current?.focus();
+  }, []);
 
   async function run(task: () => Promise<void>) {
     setBusy(true);
@@ -51,7 +59,9 @@ export function VerifyEmail({ email, mailboxPath }: { email: string; mailboxPath
 
   return (
     <section className={css.form} aria-labelledby="md-verify-heading" aria-busy={busy}>
-      <h2 id="md-verify-heading">{MESSAGES.verifyHeading}</h2>
+      <h2 id="md-verify-heading" ref={heading} tabIndex={-1}>
+        {MESSAGES.verifyHeading}
+      </h2>
       <p>{formatMessage('verifyIntro', { email })}</p>
       <button
         type="button"

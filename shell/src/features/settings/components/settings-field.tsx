@@ -53,7 +53,16 @@ export function FormEnd({ error, busy, label }: { error?: string; busy: boolean;
         </p>
       )}
       <div className={css.actions}>
-        <button type="submit" className="md-button md-primary" disabled={busy}>
+        {/* Busy is aria-disabled, not disabled: a disabled button drops keyboard focus to the page body
+            while it saves. A click while busy submits nothing. */}
+        <button
+          type="submit"
+          className="md-button md-primary"
+          aria-disabled={busy}
+          onClick={(e) => {
+            if (busy) e.preventDefault();
+          }}
+        >
           {busy ? MESSAGES.settingsSaving : label}
         </button>
       </div>
