@@ -21,6 +21,8 @@ import {
   type DashboardTab,
 } from '../features/dashboard/model/tab-state';
 import { isRecordView } from '../features/dashboard/model/record-view';
+import { useMedications } from '../features/medications/api/medications';
+import { MedicationsTab } from '../features/medications/components/medications-tab';
 import { useDashboardData } from '../features/dashboard/model/use-dashboard-data';
 
 /** The patient dashboard at /dashboard (docs/product.md#patient-dashboard). */
@@ -30,6 +32,8 @@ export default function DashboardPage(_props: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const { tab, sub } = readTabState(params);
   const data = useDashboardData(uid);
+  // The tab's count and the printable summary's list.
+  const medications = useMedications(uid);
 
   useEffect(() => {
     if (data.profileState === 'missing') void navigate('/form', { replace: true });
@@ -52,6 +56,7 @@ export default function DashboardPage(_props: RemotePageProps) {
     appointments: formatMessage('tabAppointments', { count: data.appointments.length }),
     book: MESSAGES.tabBook,
     documents: formatMessage('tabDocuments', { count: data.documents.length }),
+    medicines: formatMessage('tabMedicines', { count: medications.data?.current.length ?? 0 }),
   };
 
   let panel;
@@ -88,6 +93,8 @@ export default function DashboardPage(_props: RemotePageProps) {
     );
   } else if (tab === 'book') {
     panel = <BookTab onBooked={onBooked} />;
+  } else if (tab === 'medicines') {
+    panel = <MedicationsTab uid={uid} />;
   } else {
     panel = (
       <DocumentsTab
@@ -112,7 +119,7 @@ export default function DashboardPage(_props: RemotePageProps) {
             {formatMessage('dashboardLoadFailed', { message: data.profileError ?? '' })}
           </p>
         ) : (
-          <PrintableSummary profile={data.profile} />
+          <PrintableSummary profile={data.profile} medications={medications.data?.current ?? null} />
         )}
       </main>
     );
