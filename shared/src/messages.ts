@@ -1311,7 +1311,7 @@ export const MESSAGES = {
   medsProposalsIntro:
     'You mentioned these when you filled in your health profile. Confirm the ones you take; they are not on your list until you do.',
   medsProposalWrote: 'You wrote: {text}',
-  medsProposalClass: 'A medicine for {text} — which one?',
+  medsProposalClass: '{text} — which one?',
   medsProposalChoose: 'Choose the medicine',
   medsProposalDismiss: 'I do not take this',
   medsProposalDismissed: 'Removed from the suggestions.',

@@ -80,7 +80,7 @@ const drugProposal: MedicationProposal = {
 const classProposal: MedicationProposal = {
   key: 'intake:v1:1',
   kind: 'class',
-  sourceText: 'blood pressure',
+  sourceText: 'Blood pressure medicines',
   medicineId: null,
   name: null,
   strength: null,
@@ -161,7 +161,7 @@ describe('MedicationsTab', () => {
     const add = jest.spyOn(api, 'addMedication').mockResolvedValue(base);
     renderWithQuery(<MedicationsTab uid="p1" />);
     const proposals = within(await screen.findByTestId('medication-proposals'));
-    expect(proposals.getByText('A medicine for blood pressure — which one?')).toBeTruthy();
+    expect(proposals.getByText('Blood pressure medicines — which one?')).toBeTruthy();
     fireEvent.click(proposals.getByRole('button', { name: 'Confirm: Amlodipine 5 mg' }));
     const form = within(await screen.findByTestId('medication-form'));
     expect((form.getByLabelText(MESSAGES.medsFormName) as HTMLInputElement).value).toBe('Amlodipine');
@@ -188,7 +188,7 @@ describe('MedicationsTab', () => {
     renderWithQuery(<MedicationsTab uid="p1" />);
     fireEvent.click(
       await screen.findByRole('button', {
-        name: `${MESSAGES.medsProposalDismiss}: A medicine for blood pressure — which one?`,
+        name: `${MESSAGES.medsProposalDismiss}: Blood pressure medicines — which one?`,
       }),
     );
     await waitFor(() => expect(dismiss).toHaveBeenCalledWith('p1', 'intake:v1:1'));

@@ -188,9 +188,11 @@ export function MedicationsTab({ uid }: { uid: string }) {
           }
           initial={formFromProposal(open.proposal)}
           intro={
-            <p className="md-muted">
-              {formatMessage('medsProposalWrote', { text: open.proposal.sourceText })}
-            </p>
+            open.proposal.kind === 'drug' ? (
+              <p className="md-muted">
+                {formatMessage('medsProposalWrote', { text: open.proposal.sourceText })}
+              </p>
+            ) : undefined
           }
           onClose={close}
           onSave={async (input) => {

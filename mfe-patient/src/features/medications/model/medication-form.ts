@@ -54,7 +54,7 @@ export function formFromMedication(m: Medication): MedicationFormValues {
  * ("a medicine for blood pressure") with only its condition, so the patient names the medicine.
  */
 export function formFromProposal(p: MedicationProposal): MedicationFormValues {
-  if (p.kind === 'class') return { ...EMPTY_FORM, conditionKey: p.conditionKey, reason: p.sourceText };
+  if (p.kind === 'class') return { ...EMPTY_FORM, conditionKey: p.conditionKey };
   return {
     ...EMPTY_FORM,
     name: p.name ?? p.sourceText,
