@@ -182,6 +182,31 @@ describe('MedicationsTab', () => {
     await waitFor(() => expect(screen.queryByTestId('medication-form')).toBeNull());
   });
 
+  it('asks which medicine a kind of medicine is: an empty form, saved with the proposal’s key', async () => {
+    mockApi(listOf({ proposals: [classProposal] }));
+    const add = jest.spyOn(api, 'addMedication').mockResolvedValue(base);
+    renderWithQuery(<MedicationsTab uid="p1" />);
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: `${MESSAGES.medsProposalChoose}: Blood pressure medicines — which one?`,
+      }),
+    );
+    const form = within(await screen.findByRole('dialog', { name: 'Blood pressure medicines — which one?' }));
+    expect((form.getByLabelText(MESSAGES.medsFormName) as HTMLInputElement).value).toBe('');
+    fireEvent.change(form.getByLabelText(MESSAGES.medsFormName), { target: { value: 'Amlodipine' } });
+    fireEvent.click(form.getByRole('button', { name: MESSAGES.medsFormSave }));
+    await waitFor(() =>
+      expect(add).toHaveBeenCalledWith(
+        'p1',
+        expect.objectContaining({
+          name: 'Amlodipine',
+          conditionKey: 'hypertension',
+          proposalKey: 'intake:v1:1',
+        }),
+      ),
+    );
+  });
+
   it('dismisses a proposal the patient does not take', async () => {
     mockApi(listOf({ proposals: [classProposal] }));
     const dismiss = jest.spyOn(api, 'dismissMedicationProposal').mockResolvedValue(undefined);

@@ -31,7 +31,9 @@ export function reminderFrom(
     return /^\d{2}:\d{2}$/.test(time) ? { kind, time } : { error: MESSAGES.medsReminderNeedsTime };
   if (kind === 'refill') {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(runsOutOn)) return { error: MESSAGES.medsReminderNeedsDate };
-    const days = Math.min(MAX_DAYS_BEFORE, Math.max(0, Math.round(daysBefore)));
+    const days = Number.isFinite(daysBefore)
+      ? Math.min(MAX_DAYS_BEFORE, Math.max(0, Math.round(daysBefore)))
+      : 0;
     return { kind, runsOutOn, daysBefore: days };
   }
   return { kind: 'off' };
