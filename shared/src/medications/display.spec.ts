@@ -5,6 +5,7 @@ import {
   medicationStatusText,
   medicationStrengthForm,
   medicationSummaryLine,
+  medicineDisplayName,
 } from './display.js';
 import type { Medication } from './types.js';
 
@@ -85,5 +86,10 @@ describe('how a medicine reads', () => {
       }),
     ).toBe('Ventolin — Paused since Thu 26 Nov 2026');
     expect(medicationSummaryLine({ ...med, dose: null, frequency: null })).toBe('Lisinopril 10 mg tablet');
+  });
+
+  it('writes a list entry’s generic name with a capital', () => {
+    expect(medicineDisplayName({ name: 'amlodipine' })).toBe('Amlodipine');
+    expect(medicineDisplayName({ name: 'insulin glargine' })).toBe('Insulin glargine');
   });
 });

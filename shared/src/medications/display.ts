@@ -2,7 +2,7 @@
 // doctor's card: one place for the order of the parts and for the status and reminder sentences.
 import { formatWallDate } from '../booking/dates.js';
 import { formatMessage, MESSAGES } from '../messages.js';
-import type { Medication, MedicationReminder } from './types.js';
+import type { Medication, MedicationReminder, MedicineEntry } from './types.js';
 
 const joined = (parts: (string | null | undefined)[], separator = ' ') =>
   parts
@@ -58,4 +58,9 @@ export function medicationSummaryLine(m: Medication): string {
 /** Whether the entry still waits for the patient to say it is right (a doctor's or an import's). */
 export function medicationAwaitsConfirmation(m: Pick<Medication, 'confirmedAt'>): boolean {
   return m.confirmedAt === null;
+}
+
+/** A medicine of the shared list as a name people write: the generic name with a capital ("Amlodipine"). */
+export function medicineDisplayName(entry: Pick<MedicineEntry, 'name'>): string {
+  return entry.name.charAt(0).toUpperCase() + entry.name.slice(1);
 }

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { formatMessage, MESSAGES, type MedicationInput } from '@medora/shared';
+import { formatMessage, medicineDisplayName, MESSAGES, type MedicationInput } from '@medora/shared';
 import { MEDICINES, searchMedicines } from '@medora/shared/medicines';
 import common from '../../../components/patient.module.css';
 import dash from '../../dashboard/components/dashboard.module.css';
@@ -124,7 +124,7 @@ export function MedicationFormDialog({ title, initial, onSave, onClose, intro }:
           </span>
           {values.medicineId && picked && (
             <span id={ids.picked} className={css.picked}>
-              {formatMessage('medsSuggestionPicked', { name: picked.name })}
+              {formatMessage('medsSuggestionPicked', { name: medicineDisplayName(picked) })}
             </span>
           )}
           {suggestions.length > 0 && (
@@ -141,8 +141,11 @@ export function MedicationFormDialog({ title, initial, onSave, onClose, intro }:
                     }}
                   >
                     {entry.brands.length
-                      ? formatMessage('medsSuggestion', { name: entry.name, brands: entry.brands.join(', ') })
-                      : entry.name}
+                      ? formatMessage('medsSuggestion', {
+                          name: medicineDisplayName(entry),
+                          brands: entry.brands.join(', '),
+                        })
+                      : medicineDisplayName(entry)}
                   </button>
                 </li>
               ))}

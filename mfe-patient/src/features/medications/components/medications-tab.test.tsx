@@ -16,7 +16,7 @@ import { MedicationsTab } from './medications-tab';
 // names may be read by the hoisted factory.)
 const mockAmlodipine: MedicineEntry = {
   id: 'amlodipine',
-  name: 'Amlodipine',
+  name: 'amlodipine',
   brands: ['Norvasc'],
   strengths: ['5 mg'],
   forms: ['tablet'],

@@ -4,7 +4,7 @@ import { EMPTY_FORM, formFromProposal, toMedicationInput, withMedicine } from '.
 
 const salbutamol: MedicineEntry = {
   id: 'salbutamol',
-  name: 'Salbutamol',
+  name: 'salbutamol',
   brands: ['Ventolin'],
   strengths: ['100 micrograms/dose'],
   forms: ['inhaler', 'tablet'],

@@ -1,4 +1,10 @@
-import type { Medication, MedicationInput, MedicationProposal, MedicineEntry } from '@medora/shared';
+import {
+  medicineDisplayName,
+  type Medication,
+  type MedicationInput,
+  type MedicationProposal,
+  type MedicineEntry,
+} from '@medora/shared';
 
 /** The add/edit form's fields as typed (empty string = not given). */
 export interface MedicationFormValues {
@@ -70,7 +76,7 @@ export function formFromProposal(p: MedicationProposal): MedicationFormValues {
 export function withMedicine(values: MedicationFormValues, entry: MedicineEntry): MedicationFormValues {
   return {
     ...values,
-    name: entry.name,
+    name: medicineDisplayName(entry),
     medicineId: entry.id,
     strength: values.strength || (entry.strengths.length === 1 ? entry.strengths[0]! : ''),
     form: values.form || (entry.forms.length === 1 ? entry.forms[0]! : ''),
