@@ -1195,7 +1195,9 @@ export const MESSAGES = {
   medsStatusTitleRestart: 'Restart {name}',
   medsStatusOn: 'On',
   medsStatusWhy: 'Why (optional)',
-  medsStatusDone: '{name}: {status}.',
+  medsStoppedDone: '{name} is stopped and kept under past medicines.',
+  medsPausedDone: '{name} is paused.',
+  medsRestartedDone: '{name} is back on your list.',
   medsDeleteTitle: 'Delete {name}?',
   medsDeleteConfirm:
     'Delete {name} from your list for good? To keep it in your past medicines, stop it instead.',

@@ -229,7 +229,7 @@ export function MedicationsTab({ uid }: { uid: string }) {
             const { id, version, name } = open.medication;
             await announce(
               actions.setStatus.mutateAsync({ id, input: { status, on, reason, version } }),
-              formatMessage('medsStatusDone', { name, status: statusWord(status) }),
+              formatMessage(STATUS_DONE[status], { name }),
             );
             close();
           }}
@@ -253,8 +253,12 @@ export function MedicationsTab({ uid }: { uid: string }) {
   );
 }
 
-const statusWord = (s: MedicationStatus) =>
-  s === 'stopped' ? MESSAGES.medsStop : s === 'paused' ? MESSAGES.medsPause : MESSAGES.medsRestart;
+/** What a status change says when it worked. */
+const STATUS_DONE = {
+  stopped: 'medsStoppedDone',
+  paused: 'medsPausedDone',
+  taking: 'medsRestartedDone',
+} as const;
 
 /** The intake's suggestions: a named drug to confirm as it is, or a kind of medicine to name. */
 function Proposals({
