@@ -91,7 +91,7 @@ export function MedicationFormDialog({ title, initial, onSave, onClose, intro }:
   );
 
   return (
-    <Modal title={title} onClose={onClose} testId="medication-form">
+    <Modal title={title} onClose={onClose} testId="medication-form" closeOnBackdrop={false}>
       <form
         noValidate
         className={css.form}

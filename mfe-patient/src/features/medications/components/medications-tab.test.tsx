@@ -262,6 +262,18 @@ describe('MedicationsTab', () => {
     );
   });
 
+  it('keeps a form open on a stray tap beside it; Escape or Cancel close it', async () => {
+    mockApi(listOf());
+    renderWithQuery(<MedicationsTab uid="p1" />);
+    fireEvent.click(await screen.findByRole('button', { name: MESSAGES.medsAdd }));
+    const panel = await screen.findByTestId('medication-form');
+    fireEvent.change(within(panel).getByLabelText(MESSAGES.medsFormName), { target: { value: 'Aspirin' } });
+    fireEvent.mouseDown(panel.closest('dialog')!);
+    expect(screen.getByTestId('medication-form')).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: MESSAGES.medsFormCancel }));
+    await waitFor(() => expect(screen.queryByTestId('medication-form')).toBeNull());
+  });
+
   it('stops a medicine on a date with a reason, on the version shown', async () => {
     mockApi(listOf({ current: [base] }));
     const setStatus = jest

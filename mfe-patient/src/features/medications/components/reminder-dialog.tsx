@@ -60,6 +60,7 @@ export function ReminderDialog({ medication, onSave, onClose }: ReminderDialogPr
       title={formatMessage('medsReminderTitle', { name: medication.name })}
       onClose={onClose}
       testId="medication-reminder"
+      closeOnBackdrop={false}
     >
       <form
         className={css.form}

@@ -36,6 +36,7 @@ export function StatusDialog({ medication, status, onSave, onClose }: StatusDial
       title={formatMessage(TITLES[status], { name: medication.name })}
       onClose={onClose}
       testId="medication-status"
+      closeOnBackdrop={false}
     >
       <form
         className={css.form}
