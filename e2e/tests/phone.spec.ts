@@ -207,6 +207,7 @@ test.describe('a phone is a first-class screen', () => {
       ['dashboard-appointments-history', '/dashboard?tab=appointments&sub=history'],
       ['dashboard-book', '/dashboard?tab=book'],
       ['dashboard-documents', '/dashboard?tab=documents'],
+      ['dashboard-medicines', '/dashboard?tab=medicines'],
     ] as const) {
       await page.goto(url);
       const selected = page.locator('[role="tablist"] [role="tab"][aria-selected="true"]').first();
