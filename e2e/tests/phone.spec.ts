@@ -111,6 +111,8 @@ test.describe('a phone is a first-class screen', () => {
       ['dashboard-appointments-upcoming', '/dashboard?tab=appointments&sub=upcoming'],
       ['dashboard-appointments-history', '/dashboard?tab=appointments&sub=history'],
       ['dashboard-book', '/dashboard?tab=book'],
+      ['dashboard-medicines', '/dashboard?tab=medicines'],
+      // Last: the document upload below starts on this tab.
       ['dashboard-documents', '/dashboard?tab=documents'],
     ] as const) {
       await page.goto(url);

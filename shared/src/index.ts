@@ -54,6 +54,8 @@ export type * from './schemas/intake.js';
 export type * from './schemas/audit.js';
 export type * from './schemas/fhir.js';
 export * from './medications/types.js';
+// How a medicine on the list reads (tab, printable summary, the doctor's card).
+export * from './medications/display.js';
 export type * from './schemas/medications.js';
 export type * from './schemas/doctors.js';
 export type * from './schemas/doctor-search.js';

@@ -153,7 +153,7 @@ describe('DashboardPage', () => {
   });
   afterEach(() => act(() => authStore.getState().setUser(null)));
 
-  it('shows four tabs with counts and the summary with BMI and the generated label', async () => {
+  it('shows five tabs with counts and the summary with BMI and the generated label', async () => {
     fakeApi();
     renderPage();
     expect(await screen.findByRole('tab', { name: 'Appointments (2)' })).toBeTruthy();
@@ -163,6 +163,7 @@ describe('DashboardPage', () => {
       'Appointments (2)',
       'Book Appointment',
       'Medical Documents (0)',
+      'My medicines (0)',
     ]);
     expect(screen.getByRole('tab', { name: 'Patient Summary' }).getAttribute('aria-selected')).toBe('true');
     expect((await screen.findByTestId('summary-bmi')).textContent).toBe('BMI 22.1 (Normal)');

@@ -24,6 +24,7 @@ import {
   type DashboardTab,
 } from '../features/dashboard/model/tab-state';
 import { isRecordView } from '../features/dashboard/model/record-view';
+import { useMedications } from '../features/medications/api/medications';
 import { useDashboardData } from '../features/dashboard/model/use-dashboard-data';
 
 // The summary tab is what the dashboard opens on; the other tabs and the printable view load when
@@ -37,6 +38,9 @@ const BookTab = lazy(() =>
 const DocumentsTab = lazy(() =>
   import('../features/dashboard/components/documents-tab').then((m) => ({ default: m.DocumentsTab })),
 );
+const MedicationsTab = lazy(() =>
+  import('../features/medications/components/medications-tab').then((m) => ({ default: m.MedicationsTab })),
+);
 const PrintableSummary = lazy(() =>
   import('../features/dashboard/components/printable-summary').then((m) => ({ default: m.PrintableSummary })),
 );
@@ -48,6 +52,8 @@ export default function DashboardPage(_props: RemotePageProps) {
   const [params, setParams] = useSearchParams();
   const { tab, sub } = readTabState(params);
   const data = useDashboardData(uid);
+  // The tab's count and the printable summary's list.
+  const medications = useMedications(uid);
 
   useEffect(() => {
     if (data.profileState === 'missing') void navigate('/form', { replace: true });
@@ -82,6 +88,7 @@ export default function DashboardPage(_props: RemotePageProps) {
     appointments: formatMessage('tabAppointments', { count: data.appointments.length }),
     book: MESSAGES.tabBook,
     documents: formatMessage('tabDocuments', { count: data.documents.length }),
+    medicines: formatMessage('tabMedicines', { count: medications.data?.current.length ?? 0 }),
   };
 
   let panel;
@@ -118,6 +125,8 @@ export default function DashboardPage(_props: RemotePageProps) {
     );
   } else if (tab === 'book') {
     panel = <BookTab onBooked={onBooked} />;
+  } else if (tab === 'medicines') {
+    panel = <MedicationsTab uid={uid} />;
   } else {
     panel = (
       <DocumentsTab
@@ -149,7 +158,7 @@ export default function DashboardPage(_props: RemotePageProps) {
           </p>
         ) : (
           <Suspense fallback={loadingTab}>
-            <PrintableSummary profile={data.profile} />
+            <PrintableSummary profile={data.profile} medications={medications.data?.current ?? null} />
           </Suspense>
         )}
       </main>

@@ -160,3 +160,10 @@ export const mailSinkKeys = {
 export const unsubscribeKeys = {
   check: (token: string) => ['unsubscribe', token] as const,
 };
+
+// A patient's medicine list (My medicines) and its stopped medicines, as the patient and their doctor see it.
+export const medicationKeys = {
+  all: ['medications'] as const,
+  list: (uid: string) => [...medicationKeys.all, 'list', uid] as const,
+  history: (uid: string) => [...medicationKeys.all, 'history', uid] as const,
+};

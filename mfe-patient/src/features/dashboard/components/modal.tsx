@@ -10,16 +10,18 @@ interface ModalProps {
   /** Extra class on the panel (e.g. a wide preview). */
   className?: string;
   testId?: string;
+  /** A click beside the panel closes it (default); off for forms, so a stray tap keeps what was typed. */
+  closeOnBackdrop?: boolean;
 }
 
 /**
  * The dashboard's modal (details, document preview) on the shared Dialog: labelled by its title,
  * focus moved in and kept inside, Escape or the backdrop closes it, focus goes back to its opener.
  */
-export function Modal({ title, onClose, children, className, testId }: ModalProps) {
+export function Modal({ title, onClose, children, className, testId, closeOnBackdrop = true }: ModalProps) {
   const titleId = useId();
   return (
-    <Dialog labelledBy={titleId} onClose={onClose} closeOnBackdrop>
+    <Dialog labelledBy={titleId} onClose={onClose} closeOnBackdrop={closeOnBackdrop}>
       <div className={`${css.modal} ${className ?? ''}`} data-testid={testId}>
         <div className={css.modalHead}>
           <h2 id={titleId}>{title}</h2>

@@ -4,7 +4,9 @@ import {
   formatDateTime,
   formatMessage,
   formatWallDate,
+  medicationSummaryLine,
   MESSAGES,
+  type Medication,
   type PatientResponse,
 } from '@medora/shared';
 import { healthRecordLists } from '@medora/shared/intake';
@@ -37,8 +39,11 @@ function ListSection({ title, items }: { title: string; items: string[] }) {
  */
 export function PrintableSummary({
   profile,
+  medications = null,
 }: {
   profile: Pick<PatientResponse, 'data' | 'aiSummary'> | null;
+  /** The patient's current medicine list; while it is unknown (loading, failed) the intake's answers stand in. */
+  medications?: Medication[] | null;
 }) {
   const headingId = useId();
   const summaryId = useId();
@@ -74,7 +79,14 @@ export function PrintableSummary({
             c.duration ? formatMessage('recordSince', { text: c.text, duration: c.duration }) : c.text,
           )}
         />
-        <ListSection title={MESSAGES.recordMedications} items={lists.medications} />
+        {medications && medications.length > 0 ? (
+          <ListSection
+            title={MESSAGES.recordMedicinesHeading}
+            items={medications.map(medicationSummaryLine)}
+          />
+        ) : (
+          <ListSection title={MESSAGES.recordMedications} items={lists.medications} />
+        )}
         <ListSection title={MESSAGES.recordAllergies} items={lists.allergies.map((a) => a.text)} />
         <ListSection
           title={MESSAGES.recordSurgeries}

@@ -1,6 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { api, ApiError, MESSAGES, type ClinicalSummary, type DownloadedFile } from '@medora/shared';
+import {
+  api,
+  ApiError,
+  MESSAGES,
+  type ClinicalSummary,
+  type DownloadedFile,
+  type Medication,
+} from '@medora/shared';
 import { renderWithQuery } from '../../../test-utils/render-with-query';
 import { PrintableSummary } from './printable-summary';
 import { RecordActions } from './record-actions';
@@ -55,6 +62,55 @@ describe('PrintableSummary', () => {
     ).toBeTruthy();
     expect(sheet.getByText('Headache')).toBeTruthy();
     expect(sheet.getByText(/Blood sugar above 20/)).toBeTruthy();
+  });
+
+  it('lists the medicines of My medicines, a paused one marked, instead of the intake’s answers', () => {
+    const taking: Medication = {
+      id: 'm1',
+      patientUid: 'p1',
+      name: 'Lisinopril',
+      medicineId: null,
+      strength: '10 mg',
+      form: 'tablet',
+      dose: '1 tablet',
+      frequency: 'once a day',
+      startedOn: null,
+      startedText: null,
+      reason: null,
+      conditionKey: null,
+      prescriber: null,
+      prescriberUid: null,
+      status: 'taking',
+      statusOn: null,
+      statusReason: null,
+      notes: null,
+      source: 'patient',
+      confirmedAt: '2026-11-01T10:00:00Z',
+      reminder: { kind: 'off' },
+      createdAt: '2026-11-01T10:00:00Z',
+      updatedAt: '2026-11-01T10:00:00Z',
+      version: 1,
+    };
+    const paused: Medication = {
+      ...taking,
+      id: 'm2',
+      name: 'Ventolin',
+      strength: null,
+      form: null,
+      dose: null,
+      frequency: null,
+      status: 'paused',
+      statusOn: '2026-11-02',
+    };
+    render(
+      <MemoryRouter>
+        <PrintableSummary profile={{ data: DATA, aiSummary: null }} medications={[taking, paused]} />
+      </MemoryRouter>,
+    );
+    const list = within(screen.getByRole('region', { name: MESSAGES.recordMedicinesHeading }));
+    expect(list.getByText('Lisinopril 10 mg tablet — 1 tablet, once a day')).toBeTruthy();
+    expect(list.getByText(/^Ventolin — Paused since \w{3} 2 Nov 2026$/)).toBeTruthy();
+    expect(list.queryByText('Metformin')).toBeNull();
   });
 
   it('prints with window.print()', () => {

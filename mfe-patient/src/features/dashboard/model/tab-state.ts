@@ -1,5 +1,5 @@
 /** The dashboard's tabs, in order, and the Appointments sub-tabs; both live in the URL. */
-export const DASHBOARD_TABS = ['summary', 'appointments', 'book', 'documents'] as const;
+export const DASHBOARD_TABS = ['summary', 'appointments', 'book', 'documents', 'medicines'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 export const APPOINTMENT_SUBTABS = ['upcoming', 'history'] as const;
 export type AppointmentSubTab = (typeof APPOINTMENT_SUBTABS)[number];

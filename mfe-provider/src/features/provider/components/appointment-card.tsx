@@ -31,6 +31,7 @@ import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescripti
 import css from './appointment-card.module.css';
 import { ClinicalFlags } from './clinical-flags';
 import { PatientDocuments } from './patient-documents';
+import { AddMedicationDialog, PatientMedications } from './patient-medications';
 
 /** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
 function label(key: string): string {
@@ -141,8 +142,10 @@ const CLOSE_AS = [
 export function AppointmentCard({ appointment }: { appointment: ProviderAppointment }) {
   const [cancelling, setCancelling] = useState(false);
   const [previewing, setPreviewing] = useState(false);
-  // The summary and intake (one request for both) and the documents load the first time they are opened.
-  const [opened, setOpened] = useState({ summary: false, intake: false, documents: false });
+  const [addingMedicine, setAddingMedicine] = useState(false);
+  // The summary and intake (one request for both), the documents and the medicines load the first time
+  // they are opened.
+  const [opened, setOpened] = useState({ summary: false, intake: false, documents: false, medicines: false });
   const a = appointment;
   const cancelled = a.status === 'Cancelled';
   // A cancelled appointment carries no health data (the API sends none either).
@@ -294,6 +297,19 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           {opened.documents && <PatientDocuments patientUid={a.patient.uid} who={who} />}
         </details>
       )}
+      {!cancelled && (
+        <details className={css.details}>
+          <summary
+            className={css.detailsSummary}
+            onClick={() => setOpened((o) => ({ ...o, medicines: true }))}
+          >
+            {MESSAGES.providerMedicinesToggle}
+          </summary>
+          {opened.medicines && (
+            <PatientMedications patientUid={a.patient.uid} who={who} appointmentId={a.id} canReview />
+          )}
+        </details>
+      )}
       <div className={css.actions}>
         {can.close &&
           CLOSE_AS.map(({ status, label, className }) => (
@@ -365,6 +381,15 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
             >
               {MESSAGES.providerDownloadPrescription}
             </button>
+            {!cancelled && (
+              <button
+                type="button"
+                className={`${ui.secondary} ${css.action}`}
+                onClick={() => setAddingMedicine(true)}
+              >
+                {MESSAGES.providerAddToMedicines}
+              </button>
+            )}
           </>
         )}
       </div>
@@ -392,6 +417,14 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           load={() => api.prescriptionFile(a.id)}
           fallbackName={prescriptionName}
           onClose={() => setPreviewing(false)}
+        />
+      )}
+      {addingMedicine && (
+        <AddMedicationDialog
+          patientUid={a.patient.uid}
+          appointmentId={a.id}
+          who={who}
+          onClose={() => setAddingMedicine(false)}
         />
       )}
       {cancelling && (
