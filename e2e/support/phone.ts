@@ -111,3 +111,21 @@ export async function checkDialog(page: Page, name: string, dialog: Locator) {
   expect(sideways, `${name}: the dialog's content is wider than the screen by (px)`).toBeLessThanOrEqual(0);
   await checkScreen(page, name, dialog.locator(':scope > *').first());
 }
+
+/**
+ * After a primary action the focus is on an element of the page, not dropped to the body (or nowhere);
+ * with `where`, on that element.
+ */
+export async function expectFocusKept(page: Page, what: string, where?: Locator) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return !el || el === document.body ? 'body' : el.tagName.toLowerCase();
+        }),
+      { message: `${what}: the focus fell to the page body`, timeout: 5_000 },
+    )
+    .not.toBe('body');
+  if (where) await expect(where, `${what}: focus`).toBeFocused();
+}

@@ -7,8 +7,8 @@ import {
   expectFocusKept,
   expectNoSidewaysScroll,
   expectTouchTargets,
-  touchTargets,
-} from '../support/phone-checks';
+  chromeTargets,
+} from '../support/phone';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
 /**
@@ -24,7 +24,7 @@ const question = (page: Page) => page.getByTestId('intake-question');
 async function checkScreen(page: Page, name: string) {
   await page.setViewportSize(PHONE);
   await expectNoSidewaysScroll(page, name);
-  await expectTouchTargets(touchTargets(page), name);
+  await expectTouchTargets(chromeTargets(page), name);
   await expectAccessible(page, { include: null });
   await shotAtWidths(page, `walk-${name}`);
   await page.setViewportSize(PHONE);

@@ -3,7 +3,7 @@ import { approvedDoctor, newPatient, tinyPdf } from '../support/accounts';
 import { submitApplication } from '../support/applicant';
 import { loginThroughUi } from '../support/auth';
 import { sql } from '../support/db';
-import { PHONE, checkDialog, checkScreen } from '../support/phone';
+import { PHONE, checkDialog, checkScreen, expectFocusKept } from '../support/phone';
 
 /**
  * The staff's side of the product walked at 390 px, one journey per role: a doctor's day, a Healthcare
@@ -24,21 +24,6 @@ const toast = (page: Page, text: string | RegExp) =>
 
 async function phonePage(browser: Browser): Promise<Page> {
   return (await browser.newContext({ viewport: PHONE })).newPage();
-}
-
-/** After a primary action the focus is on an element of the page, not on the body (or nowhere). */
-async function expectFocusKept(page: Page, what: string, where?: Locator) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const el = document.activeElement;
-          return !el || el === document.body ? 'body' : el.tagName.toLowerCase();
-        }),
-      { message: `${what}: the focus fell to the page body` },
-    )
-    .not.toBe('body');
-  if (where) await expect(where, `${what}: focus`).toBeFocused();
 }
 
 /** An approved clinician with weekly hours, a visit that started 20 minutes ago and one tomorrow. */
