@@ -240,6 +240,7 @@ export class PatientsRepository {
           uploaded_at: string;
           has_file: boolean;
         }[];
+        imported: NonNullable<FhirExportRows['imported']>;
       }[]
     >(
       `SELECT
@@ -259,7 +260,11 @@ export class PatientsRepository {
             FROM (SELECT doc.id, doc.name, doc.type, doc.content_type, doc.size, doc.uploaded_at,
                          EXISTS (SELECT 1 FROM document_files f WHERE f.document_id = doc.id) AS has_file
                     FROM documents doc
-                   WHERE doc.patient_uid = $1 AND ($2::timestamptz IS NULL OR doc.uploaded_at <= $2)) d) AS documents`,
+                   WHERE doc.patient_uid = $1 AND ($2::timestamptz IS NULL OR doc.uploaded_at <= $2)) d) AS documents,
+         (SELECT COALESCE(json_agg(json_build_object('kind', i.kind, 'resource', i.resource)
+                                   ORDER BY i.created_at, i.id), '[]'::json)
+            FROM imported_record_items i
+           WHERE i.patient_uid = $1 AND i.status = 'confirmed') AS imported`,
       [firebaseUid, until],
     );
     const r = row!;
@@ -294,6 +299,7 @@ export class PatientsRepository {
         uploadedAt: new Date(d.uploaded_at),
         hasFile: d.has_file,
       })),
+      imported: r.imported,
     };
   }
 }

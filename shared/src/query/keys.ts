@@ -160,3 +160,8 @@ export const mailSinkKeys = {
 export const unsubscribeKeys = {
   check: (token: string) => ['unsubscribe', token] as const,
 };
+
+/** Items a patient imported from another system; under the record's keys (confirmed ones join it). */
+export const importedRecordKeys = {
+  list: (uid: string) => [...patientKeys.all, 'imported', uid] as const,
+};

@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = [
   // An admin decides an approved doctor's request to change their licence number or specialty.
   'doctor.change.approve',
   'doctor.change.reject',
+  // A patient imported a record from another system (a FHIR Bundle), then confirmed or dismissed its items.
+  'record.import',
+  'record.import.confirm',
+  'record.import.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +71,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'audit_log',
   // A mail job of the queue (its id).
   'mail_job',
+  // An item imported from another system's record (its id).
+  'imported_item',
   'unknown',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -27,6 +27,7 @@ import { BreakTheGlass1770249600000 } from './1770249600000-break-the-glass.js';
 import { AuditRetentionJob1770250000000 } from './1770250000000-audit-retention-job.js';
 import { UnsubscribeVersions1770336000000 } from './1770336000000-unsubscribe-versions.js';
 import { NotificationEvents1770422400000 } from './1770422400000-notification-events.js';
+import { ImportedRecordItems1770768000000 } from './1770768000000-imported-record-items.js';
 import { DoctorChangeRequests1770249600001 } from './1770249600001-doctor-change-requests.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   AuditRetentionJob1770250000000,
   UnsubscribeVersions1770336000000,
   NotificationEvents1770422400000,
+  ImportedRecordItems1770768000000,
 ];

@@ -49,7 +49,9 @@ export type Subject =
   // The booked doctor's record (the admin desk reads their upcoming appointments)
   | 'bookedDoctorRecord'
   // A new open change request of the unbooked doctor (version 1), one per call
-  | 'freshChangeRequest';
+  | 'freshChangeRequest'
+  // An item of a record the patient imported from another system (pending), one per call
+  | 'freshImportedItem';
 
 export { PDF };
 
@@ -225,6 +227,15 @@ export class World {
         return this.users.unbookedDoctor.uid;
       case 'freshChangeRequest':
         return this.freshChangeRequest();
+      case 'freshImportedItem': {
+        const [row] = await this.t.dataSource.query<{ id: string }[]>(
+          `INSERT INTO imported_record_items (patient_uid, kind, text, resource)
+           VALUES ($1, 'condition', 'Asthma', '{"resourceType":"Condition","code":{"text":"Asthma"}}')
+           RETURNING id`,
+          [this.users.patient.uid],
+        );
+        return row!.id;
+      }
       case 'flag':
         return 'acs';
       case 'visit': {
