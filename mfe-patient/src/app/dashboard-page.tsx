@@ -11,6 +11,7 @@ import css from '../features/dashboard/components/dashboard.module.css';
 import { DocumentsTab } from '../features/dashboard/components/documents-tab';
 import { PrintableSummary } from '../features/dashboard/components/printable-summary';
 import { RecordActions } from '../features/dashboard/components/record-actions';
+import { RecordImport } from '../features/dashboard/components/record-import';
 import { SummaryTab } from '../features/dashboard/components/summary-tab';
 import { TabList } from '../features/dashboard/components/tab-list';
 import { VisitsList } from '../features/dashboard/components/visits-list';
@@ -126,6 +127,7 @@ export default function DashboardPage(_props: RemotePageProps) {
         </div>
         {uid && data.profileState !== 'missing' && <DashboardActions />}
         {uid && data.profileState !== 'missing' && <RecordActions uid={uid} />}
+        {uid && data.profileState !== 'missing' && <RecordImport uid={uid} />}
         <TabList
           variant="main"
           labels={labels}
