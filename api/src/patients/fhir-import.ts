@@ -97,7 +97,10 @@ export function importedItems(bundle: FhirImportBundle): NewImportedItem[] {
   const entries = bundle.entry;
   const composition = entries.find((e) => e.resource.resourceType === 'Composition')?.resource as
     { custodian?: Reference; author?: Reference[] } | undefined;
-  const sourceName = composition?.custodian?.display ?? composition?.author?.[0]?.display ?? null;
+  // The Composition is not validated (only its names are read): a name that is not text is no name.
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const author = Array.isArray(composition?.author) ? composition.author[0] : undefined;
+  const sourceName = text(composition?.custodian?.display) ?? text(author?.display);
   const identifier = bundle.identifier;
   const source = {
     sourceName,
