@@ -411,10 +411,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `GET /api/patients/{uid}/fhir/imported`: the imported items, newest first. */
     importedRecordItems: (uid: string) =>
       request<ImportedRecordItem[]>(`/patients/${encodeURIComponent(uid)}/fhir/imported`),
-    /** `POST /api/patients/{uid}/fhir/imported/{id}/confirm` or `/dismiss`. */
-    decideImportedItem: (uid: string, id: string, decision: 'confirm' | 'dismiss') =>
+    /** `POST /api/patients/{uid}/fhir/imported/{id}/confirm`: the item joins the record's exports. */
+    confirmImportedItem: (uid: string, id: string) =>
       request<ImportedRecordItem>(
-        `/patients/${encodeURIComponent(uid)}/fhir/imported/${encodeURIComponent(id)}/${decision}`,
+        `/patients/${encodeURIComponent(uid)}/fhir/imported/${encodeURIComponent(id)}/confirm`,
+        { method: 'POST' },
+      ),
+    /** `POST /api/patients/{uid}/fhir/imported/{id}/dismiss`: the item stays out of the record. */
+    dismissImportedItem: (uid: string, id: string) =>
+      request<ImportedRecordItem>(
+        `/patients/${encodeURIComponent(uid)}/fhir/imported/${encodeURIComponent(id)}/dismiss`,
         { method: 'POST' },
       ),
     /** `GET /api/audit` (admin): audit rows, newest first. */

@@ -38,12 +38,12 @@ describe('RecordImport', () => {
 
   it('asks to confirm each pending item, from its source, and sends the decision', async () => {
     jest.spyOn(api, 'importedRecordItems').mockResolvedValue([ITEM]);
-    const decide = jest.spyOn(api, 'decideImportedItem').mockResolvedValue({ ...ITEM, status: 'confirmed' });
+    const decide = jest.spyOn(api, 'confirmImportedItem').mockResolvedValue({ ...ITEM, status: 'confirmed' });
     renderWithQuery(<RecordImport uid="u1" />);
     const list = await screen.findByTestId('imported-items');
     expect(within(list).getByText(formatMessage('fhirImportFrom', { source: 'City Hospital' }))).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: MESSAGES.fhirImportConfirm }));
-    await waitFor(() => expect(decide).toHaveBeenCalledWith('u1', ITEM.id, 'confirm'));
+    await waitFor(() => expect(decide).toHaveBeenCalledWith('u1', ITEM.id));
   });
 
   it('refuses a file that is not JSON without calling the API', async () => {

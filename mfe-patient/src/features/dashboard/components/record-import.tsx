@@ -32,7 +32,8 @@ async function readJson(file: File): Promise<unknown> {
 function Item({ uid, item }: { uid: string; item: ImportedRecordItem }) {
   const queryClient = useQueryClient();
   const decide = useMutation({
-    mutationFn: (decision: 'confirm' | 'dismiss') => api.decideImportedItem(uid, item.id, decision),
+    mutationFn: (decision: 'confirm' | 'dismiss') =>
+      decision === 'confirm' ? api.confirmImportedItem(uid, item.id) : api.dismissImportedItem(uid, item.id),
     // A confirmed item joins the record (and its exports): the record's keys are refreshed with the list.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: patientKeys.all }),
   });
