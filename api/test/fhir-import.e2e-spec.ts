@@ -321,3 +321,48 @@ describe('FHIR import: who decides', () => {
     expect((await auditOf(other.uid, 'record.import.confirm')).map((r) => r.outcome)).toEqual(['denied']);
   });
 });
+
+describe('FHIR import: what the record’s other readers see', () => {
+  it('a doctor caring for the patient lists only the confirmed items, and the patient sees that read', async () => {
+    const owner = await registeredPatient(t);
+    const res = await importInto(owner, {
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [
+        { resource: { resourceType: 'Condition', code: { text: 'Asthma' } } },
+        { resource: { resourceType: 'Condition', code: { text: 'Eczema' } } },
+      ],
+    });
+    const items = (res.body as FhirImportResult).items;
+    const asthma = items.find((i) => i.text === 'Asthma')!;
+    expect((await decide(owner, owner.uid, asthma.id, 'confirm')).status).toBe(200);
+
+    const doctor = await signUpUser();
+    await request(t.http)
+      .post('/api/users')
+      .set(authHeader(doctor))
+      .send({ uid: doctor.uid, role: 'doctor' });
+    await t.dataSource.query(
+      `WITH d AS (
+         INSERT INTO doctors (user_id, name, specialty, clinic, verification_status, onboarding_completed)
+         VALUES ((SELECT id FROM users WHERE firebase_uid = $1), 'Dr. Import', 'Cardiology', 'Heart Clinic',
+                 'approved', true)
+         RETURNING id
+       )
+       INSERT INTO appointments (patient_uid, doctor_id, starts_at, status, clinic, specialty, doctor_name)
+       SELECT $2, d.id, now() + interval '2 days', 'Scheduled', 'Heart Clinic', 'Cardiology', 'Dr. Import' FROM d`,
+      [doctor.uid, owner.uid],
+    );
+    const seen = await listOf(doctor, owner.uid);
+    expect(seen.status).toBe(200);
+    expect((seen.body as ImportedRecordItem[]).map((i) => [i.text, i.status])).toEqual([
+      ['Asthma', 'confirmed'],
+    ]);
+    expect(((await listOf(owner, owner.uid)).body as ImportedRecordItem[]).length).toBe(2);
+
+    const log = await request(t.http).get(`/api/patients/${owner.uid}/access-log`).set(authHeader(owner));
+    expect((log.body as { items: { what: string }[] }).items.map((e) => e.what)).toContain(
+      MESSAGES.accessLogWhatImported,
+    );
+  });
+});

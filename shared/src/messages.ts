@@ -1306,6 +1306,7 @@ export const MESSAGES = {
   accessLogWhatAppointments: 'Your appointments',
   accessLogWhatAppointment: 'One of your appointments',
   accessLogWhatPrescription: 'A prescription file',
+  accessLogWhatImported: 'The items you imported from another system (the confirmed ones)',
   accessLogWhatFlagReview: 'A flag on one of your visits (marked reviewed)',
   accessLogWhatOther: 'Your record',
 } as const;

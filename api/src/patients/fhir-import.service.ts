@@ -75,7 +75,8 @@ export class FhirImportService {
    * (or an admin with a grant) sees only the confirmed ones, which are part of the record.
    */
   list(caller: Caller, uid: string): Promise<ImportedRecordItem[]> {
-    const audit: AuditTarget = { action: 'list', resourceType: 'profile', resourceId: uid };
+    // Its own resource type: the patient's "Who looked at my record" names what was read.
+    const audit: AuditTarget = { action: 'list', resourceType: 'imported_item', resourceId: uid };
     return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
       const rows = await this.items.list(uid, caller.uid === uid ? undefined : ['confirmed']);
       return rows.map(toItem);

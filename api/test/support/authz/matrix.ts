@@ -269,7 +269,7 @@ export const MATRIX: Record<string, RouteCase> = {
   },
   'GET /api/patients/{uid}/fhir/imported': {
     params: { uid: 'patient' },
-    audit: { action: 'list', resourceType: 'profile' },
+    audit: { action: 'list', resourceType: 'imported_item' },
     expect: row(401, 200, 403, 200, 403, 403, 403),
   },
   'POST /api/patients/{uid}/fhir/imported/{id}/confirm': {
