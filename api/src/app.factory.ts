@@ -13,7 +13,13 @@ import { answerFrameworkError } from './common/framework-errors.js';
 import { keepConnectionForEarlyAnswers } from './common/early-answer.js';
 import { addResponseSchemas, documentValidatedBodies, OPENAPI_VERSION } from './common/openapi.js';
 import { ApiException } from './common/http-exception.filter.js';
-import { jsonShapeAnswer, jsonShapeProblem } from './common/input-limits.js';
+import {
+  FHIR_IMPORT_JSON_LIMITS,
+  FHIR_IMPORT_ROUTE,
+  JSON_LIMITS,
+  jsonShapeAnswer,
+  jsonShapeProblem,
+} from './common/input-limits.js';
 import {
   DOCS_HELMET_OPTIONS,
   DOCS_PATH_PREFIX,
@@ -70,9 +76,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // own parser (prototype-poisoning protection) reads them.
   const parseJson = adapter.getInstance().getDefaultJsonParser('error', 'error');
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, (req, body, done) => {
-    const problem = jsonShapeProblem(body);
+    const fhir = req.method === FHIR_IMPORT_ROUTE.method && req.routeOptions.url === FHIR_IMPORT_ROUTE.url;
+    const limits = fhir ? FHIR_IMPORT_JSON_LIMITS : JSON_LIMITS;
+    const problem = jsonShapeProblem(body, limits);
     if (problem) {
-      const { status, message } = jsonShapeAnswer(problem);
+      const { status, message } = jsonShapeAnswer(problem, limits);
       done(new ApiException(status, message), undefined);
       return;
     }

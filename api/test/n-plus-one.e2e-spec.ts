@@ -152,6 +152,14 @@ async function buildWorld(n: number): Promise<World> {
      SELECT $1, 'visit', 'Visit ' || g, '{}'::jsonb, now() - g * interval '1 day' FROM generate_series(1, $2::int) g`,
     [patient.uid, n],
   );
+  // Confirmed imported items: listed by the imported route and part of the FHIR export.
+  await q(
+    `INSERT INTO imported_record_items (patient_uid, kind, text, status, resource)
+     SELECT $1, 'condition', 'Condition ' || g, 'confirmed',
+            jsonb_build_object('resourceType', 'Condition', 'code', jsonb_build_object('text', 'Condition ' || g))
+       FROM generate_series(1, $2::int) g`,
+    [patient.uid, n],
+  );
   await q(
     `INSERT INTO notification_reads (user_id, notification_id)
      SELECT u.id, 'appointment:' || a.id FROM appointments a JOIN users u ON u.firebase_uid = a.patient_uid
@@ -267,6 +275,12 @@ const LIST_ROUTES: ListRoute[] = [
     url: (w) => `/api/patients/${w.patient.uid}/fhir`,
     caller: (w) => w.patient,
     items: (body) => (body as { entry: unknown[] }).entry.length,
+  },
+  {
+    route: '/api/patients/{uid}/fhir/imported',
+    url: (w) => `/api/patients/${w.patient.uid}/fhir/imported`,
+    caller: (w) => w.patient,
+    items: length,
   },
   {
     route: '/api/audit',

@@ -32,6 +32,8 @@ const BODYLESS_WRITES = [
   'POST /api/admin/mail/failed/{id}/retry',
   'POST /api/appointments/{id}/cancel',
   'POST /api/dev/reminders/sweep',
+  'POST /api/patients/{uid}/fhir/imported/{id}/confirm',
+  'POST /api/patients/{uid}/fhir/imported/{id}/dismiss',
   'POST /api/patients/{uid}/visits/{id}/flags/{flagId}/review',
   'POST /api/patients/{uid}/medications/{id}/confirm',
   'POST /api/patients/{uid}/medications/proposals/{key}/dismiss',

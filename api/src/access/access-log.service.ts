@@ -19,6 +19,7 @@ const WHAT: Record<string, MessageKey> = {
   'profile list': 'accessLogWhatVisits',
   'profile export': 'accessLogWhatExport',
   'profile flag.review': 'accessLogWhatFlagReview',
+  'imported_item list': 'accessLogWhatImported',
   'document list': 'accessLogWhatDocuments',
   'document download': 'accessLogWhatDocument',
   'appointment list': 'accessLogWhatAppointments',

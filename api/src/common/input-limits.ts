@@ -14,6 +14,14 @@ export const JSON_LIMITS = {
   maxDepth: 10,
 } as const;
 
+/**
+ * The one route whose body is a document written elsewhere: a FHIR Bundle (`POST /api/patients/:uid/fhir`)
+ * names every value with a key and nests codings in sections in entries, so a patient summary from
+ * another system has thousands of keys and a dozen levels. Still within the same byte limit.
+ */
+export const FHIR_IMPORT_JSON_LIMITS = { maxKeys: 20_000, maxArrayItems: 10_000, maxDepth: 16 } as const;
+export const FHIR_IMPORT_ROUTE = { method: 'POST', url: '/api/patients/:uid/fhir' } as const;
+
 /** An error body names at most this many fields: enough to fix a form, never an echo of junk. */
 export const MAX_ERROR_FIELDS = 20;
 

@@ -8,6 +8,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { UserPreferencesEntity } from '../users/user-preferences.entity.js';
 import { UserRoleCountEntity } from '../users/user-role-count.entity.js';
 import { PatientProfileEntity } from '../patients/patient-profile.entity.js';
+import { ImportedRecordItemEntity } from '../patients/imported-record-item.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from '../patients/patient-visit.entity.js';
 import { FlagReviewEntity } from '../summary/flag-review.entity.js';
 import { DocumentEntity, DocumentFileEntity } from '../documents/document.entity.js';
@@ -31,6 +32,7 @@ export const ENTITIES = [
   NotificationEventEntity,
   AppointmentEntity,
   PatientProfileEntity,
+  ImportedRecordItemEntity,
   DocumentEntity,
   DocumentFileEntity,
   AuditLogEntity,

@@ -41,11 +41,13 @@ import {
   type AppointmentStatus,
   type FhirCode,
   type HealthRecordLists,
+  type ImportedItemKind,
   type IntakeAnswers,
   type RecordCondition,
   type RecordMeasures,
 } from '@medora/shared';
 import { downloadPath } from '../documents/documents.service.js';
+import { importedResource, isAbsenceStatement } from './fhir-import.js';
 
 /**
  * A patient's record as a FHIR R4 `Bundle` of type `collection`, or as an International Patient Summary
@@ -81,6 +83,8 @@ export interface FhirExportRows {
   }[];
   /** The confirmed medicine list (My medicines); when it holds any, it replaces the intake's medicines. */
   medications?: ConfirmedMedication[];
+  /** Items imported from other systems that the patient confirmed, oldest first. */
+  imported?: { kind: ImportedItemKind; resource: Record<string, unknown> }[];
 }
 
 /** A confirmed medicine of the patient's list, as the export reads it. */
@@ -219,6 +223,8 @@ interface RecordResources {
   medications: MedicationStatement[];
   procedures: Procedure[];
   vitals: Observation[];
+  /** Imported observations that are not vital signs (laboratory results and the like). */
+  results: Observation[];
   visits: QuestionnaireResponse[];
   appointments: FhirAppointment[];
   documents: DocumentReference[];
@@ -275,6 +281,21 @@ export function intakeMedicationStatements(
     return [statement(snomed(NONE_KNOWN_FHIR.medications, NONE_KNOWN_FHIR.medications.display))];
   }
   return lists.drugs.map((m) => statement(textOnly(m)));
+}
+
+const isVitalSign = (o: Observation) =>
+  (o.category ?? []).some((c) => c.coding?.some((x) => x.code === 'vital-signs'));
+
+/**
+ * The record's own resources of one kind with the confirmed imported ones; a statement that there is
+ * none ("No known allergy"), ours or imported, is left out when a real entry of the kind is there.
+ */
+function withImported<T>(own: T[], imported: T[], codeOf: (r: T) => CodeableConcept | undefined): T[] {
+  const all = [...own, ...imported];
+  const real = all.filter((r) => !isAbsenceStatement(codeOf(r)));
+  if (real.length > 0) return real;
+  // Several absence statements of one kind say the same: one is enough.
+  return all.slice(0, 1);
 }
 
 function recordResources(
@@ -346,6 +367,10 @@ function recordResources(
   }
 
   const medications = medicationStatements(rows.medications ?? [], lists, subject, recorded, newId);
+  const imported = (kind: ImportedItemKind) =>
+    (rows.imported ?? [])
+      .filter((i) => i.kind === kind)
+      .map((i) => importedResource(i, subject, newId(), appUrl));
 
   const procedures = lists.surgeries.map((s): Procedure => ({
     resourceType: 'Procedure',
@@ -362,6 +387,7 @@ function recordResources(
   const vitalSigns = lists.measures
     ? vitals(lists.measures, subject, recorded).map((o) => ({ ...o, id: newId() }))
     : [];
+  const importedObservations = imported('observation') as Observation[];
 
   const visits = rows.visits.map((v): QuestionnaireResponse => ({
     resourceType: 'QuestionnaireResponse',
@@ -420,11 +446,16 @@ function recordResources(
 
   return {
     patient,
-    allergies,
-    conditions,
-    medications,
+    allergies: withImported(allergies, imported('allergy') as AllergyIntolerance[], (a) => a.code),
+    conditions: withImported(conditions, imported('condition') as Condition[], (c) => c.code),
+    medications: withImported(
+      medications,
+      imported('medication') as MedicationStatement[],
+      (m) => m.medicationCodeableConcept,
+    ),
     procedures,
-    vitals: vitalSigns,
+    vitals: [...vitalSigns, ...importedObservations.filter(isVitalSign)],
+    results: importedObservations.filter((o) => !isVitalSign(o)),
     visits,
     appointments,
     documents,
@@ -445,6 +476,7 @@ export function buildFhirBundle(rows: FhirExportRows, options: FhirExportOptions
     ...r.medications,
     ...r.procedures,
     ...r.vitals,
+    ...r.results,
     ...r.visits,
     ...r.appointments,
     ...r.documents,
@@ -504,6 +536,10 @@ function section(
 /** LOINC codes of the optional IPS sections the record can fill. */
 const VITAL_SIGNS_SECTION: FhirCode = { code: '8716-3', display: 'Vital signs' };
 const PROCEDURES_SECTION: FhirCode = { code: '47519-4', display: 'History of Procedures Document' };
+const RESULTS_SECTION: FhirCode = {
+  code: '30954-2',
+  display: 'Relevant diagnostic tests/laboratory data Narrative',
+};
 
 /**
  * The record as an International Patient Summary (http://hl7.org/fhir/uv/ips/): a Bundle of type
@@ -563,6 +599,16 @@ export function buildIpsDocument(rows: FhirExportRows, options: FhirExportOption
           ),
         ]
       : []),
+    ...(r.results.length
+      ? [
+          section(
+            'Results',
+            RESULTS_SECTION,
+            r.results.map((o) => ({ resource: o, line: display(o.code) })),
+            '',
+          ),
+        ]
+      : []),
   ];
   const composition: Composition = {
     resourceType: 'Composition',
@@ -586,6 +632,7 @@ export function buildIpsDocument(rows: FhirExportRows, options: FhirExportOption
     ...r.conditions,
     ...r.procedures,
     ...r.vitals,
+    ...r.results,
   ];
   return {
     resourceType: 'Bundle',

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MedicationsModule } from '../medications/medications.module.js';
 import { SummaryModule } from '../summary/summary.module.js';
+import { FhirImportController } from './fhir-import.controller.js';
+import { FhirImportService } from './fhir-import.service.js';
+import { ImportedRecordItemEntity } from './imported-record-item.entity.js';
+import { ImportedRecordsRepository } from './imported-records.repository.js';
 import { PatientProfileEntity } from './patient-profile.entity.js';
 import { PatientDraftEntity, PatientVisitEntity } from './patient-visit.entity.js';
 import { PatientsController } from './patients.controller.js';
@@ -13,10 +17,15 @@ import { PatientsService } from './patients.service.js';
     SummaryModule,
     // The confirmed medicine list, read by the clinical summary of a submission.
     MedicationsModule,
-    TypeOrmModule.forFeature([PatientProfileEntity, PatientVisitEntity, PatientDraftEntity]),
+    TypeOrmModule.forFeature([
+      PatientProfileEntity,
+      PatientVisitEntity,
+      PatientDraftEntity,
+      ImportedRecordItemEntity,
+    ]),
   ],
-  controllers: [PatientsController],
-  providers: [PatientsService, PatientsRepository],
+  controllers: [PatientsController, FhirImportController],
+  providers: [PatientsService, PatientsRepository, FhirImportService, ImportedRecordsRepository],
   // The documents module makes a deleted document disappear from the record.
   // The local demo data saves the demo patient's intake through the service (DevModule, local mode only).
   exports: [PatientsRepository, PatientsService],

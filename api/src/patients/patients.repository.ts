@@ -248,6 +248,7 @@ export class PatientsRepository {
           has_file: boolean;
         }[];
         medications: NonNullable<FhirExportRows['medications']>;
+        imported: NonNullable<FhirExportRows['imported']>;
       }[]
     >(
       `SELECT
@@ -272,7 +273,11 @@ export class PatientsRepository {
                    'name', m.name, 'strength', m.strength, 'dose', m.dose, 'frequency', m.frequency,
                    'status', m.status, 'startedOn', m.started_on::text, 'statusOn', m.status_on::text,
                    'confirmedAt', m.confirmed_at) ORDER BY m.created_at, m.id), '[]'::json)
-            FROM medications m WHERE m.patient_uid = $1 AND m.confirmed_at IS NOT NULL) AS medications`,
+            FROM medications m WHERE m.patient_uid = $1 AND m.confirmed_at IS NOT NULL) AS medications,
+         (SELECT COALESCE(json_agg(json_build_object('kind', i.kind, 'resource', i.resource)
+                                   ORDER BY i.created_at, i.id), '[]'::json)
+            FROM imported_record_items i
+           WHERE i.patient_uid = $1 AND i.status = 'confirmed') AS imported`,
       [firebaseUid, until],
     );
     const r = row!;
@@ -308,6 +313,7 @@ export class PatientsRepository {
         hasFile: d.has_file,
       })),
       medications: r.medications,
+      imported: r.imported,
     };
   }
 }

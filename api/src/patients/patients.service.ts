@@ -57,7 +57,7 @@ function toDraftResponse(row: PatientDraftEntity | null): DraftResponse {
  * Who may read a patient's health record, visits included: the owner, a doctor caring for them (up to
  * their last visit: `AccessPolicy.visibleUntil`), an admin.
  */
-const READERS: AccessOptions['allow'] = ['admin', 'doctorOfPatient'];
+export const READERS: AccessOptions['allow'] = ['admin', 'doctorOfPatient'];
 
 @Injectable()
 export class PatientsService {

@@ -112,6 +112,9 @@ function fakeApi(
     } else if (method === 'GET' && url.startsWith('/api/appointments?')) {
       status = opts.appointments ?? 200;
       body = status === 200 ? APPOINTMENTS : { message: 'Appointments are down' };
+    } else if (method === 'GET' && url === '/api/patients/p1/fhir/imported') {
+      status = 200;
+      body = [];
     } else if (method === 'GET' && url === '/api/patients/p1/documents') {
       status = opts.documents ?? 200;
       body = status === 200 ? [] : { message: 'boom' };

@@ -14,6 +14,7 @@ import { AccessLog } from '../features/dashboard/components/access-log';
 import { DashboardActions } from '../features/dashboard/components/dashboard-actions';
 import css from '../features/dashboard/components/dashboard.module.css';
 import { RecordActions } from '../features/dashboard/components/record-actions';
+import { RecordImport } from '../features/dashboard/components/record-import';
 import { SummaryTab } from '../features/dashboard/components/summary-tab';
 import { TabList } from '../features/dashboard/components/tab-list';
 import { VisitsList } from '../features/dashboard/components/visits-list';
@@ -173,6 +174,7 @@ export default function DashboardPage(_props: RemotePageProps) {
         </div>
         {uid && data.profileState !== 'missing' && <DashboardActions />}
         {uid && data.profileState !== 'missing' && <RecordActions uid={uid} />}
+        {uid && data.profileState !== 'missing' && <RecordImport uid={uid} />}
         <TabList
           variant="main"
           labels={labels}

@@ -44,7 +44,7 @@ import type {
   ProviderScheduleResponse,
 } from '../schemas/doctors.js';
 import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
-import type { FhirExportFormat } from '../schemas/fhir.js';
+import type { FhirExportFormat, FhirImportResult, ImportedRecordItem } from '../schemas/fhir.js';
 import type { AccessGrant, AccessLogResponse } from '../auth/access-reason.js';
 import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 import type { Medication, MedicationHistoryPage, MedicationListResponse } from '../medications/types.js';
@@ -403,6 +403,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
         responseType: 'blob',
         headers: { Accept: 'application/fhir+json' },
       }),
+    /** `POST /api/patients/{uid}/fhir`: import a FHIR R4 Bundle from another system; its items wait for confirmation. */
+    importHealthRecord: (uid: string, bundle: unknown) =>
+      request<FhirImportResult>(`/patients/${encodeURIComponent(uid)}/fhir`, {
+        method: 'POST',
+        body: bundle,
+      }),
+    /** `GET /api/patients/{uid}/fhir/imported`: the imported items, newest first. */
+    importedRecordItems: (uid: string) =>
+      request<ImportedRecordItem[]>(`/patients/${encodeURIComponent(uid)}/fhir/imported`),
+    /** `POST /api/patients/{uid}/fhir/imported/{id}/confirm`: the item joins the record's exports. */
+    confirmImportedItem: (uid: string, id: string) =>
+      request<ImportedRecordItem>(
+        `/patients/${encodeURIComponent(uid)}/fhir/imported/${encodeURIComponent(id)}/confirm`,
+        { method: 'POST' },
+      ),
+    /** `POST /api/patients/{uid}/fhir/imported/{id}/dismiss`: the item stays out of the record. */
+    dismissImportedItem: (uid: string, id: string) =>
+      request<ImportedRecordItem>(
+        `/patients/${encodeURIComponent(uid)}/fhir/imported/${encodeURIComponent(id)}/dismiss`,
+        { method: 'POST' },
+      ),
     /** `GET /api/audit` (admin): audit rows, newest first. */
     audit: (filters: AuditFilters = {}) => request<AuditEntry[]>('/audit', { query: { ...filters } }),
     // Provider remote and admin queue

@@ -167,3 +167,8 @@ export const medicationKeys = {
   list: (uid: string) => [...medicationKeys.all, 'list', uid] as const,
   history: (uid: string) => [...medicationKeys.all, 'history', uid] as const,
 };
+
+/** Items a patient imported from another system; under the record's keys (confirmed ones join it). */
+export const importedRecordKeys = {
+  list: (uid: string) => [...patientKeys.all, 'imported', uid] as const,
+};

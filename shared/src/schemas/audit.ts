@@ -58,6 +58,10 @@ export const AUDIT_ACTIONS = [
   'medication.reminder',
   'medication.dismiss',
   'medication.review',
+  // A patient imported a record from another system (a FHIR Bundle), then confirmed or dismissed its items.
+  'record.import',
+  'record.import.confirm',
+  'record.import.dismiss',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,6 +80,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'mail_job',
   // A medicine on a patient's list (its id), or the list (the patient's uid).
   'medication',
+  // An item imported from another system's record (its id).
+  'imported_item',
   'unknown',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

@@ -19,6 +19,7 @@ import type {
 } from './users.js';
 import { NOTIFICATION_TYPES } from './users.js';
 import { CREDENTIAL_TYPES } from './doctors.js';
+import { fhirImportResultSchema, importedRecordItemSchema } from './fhir.js';
 import {
   CHANGE_REQUEST_FIELDS,
   CHANGE_REQUEST_STATUSES,
@@ -629,6 +630,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/health/ready': readinessResponseSchema,
   // The FHIR R4 export, a file (application/fhir+json; validated against the FHIR schema in tests)
   'GET /api/patients/{uid}/fhir': null,
+  'POST /api/patients/{uid}/fhir': fhirImportResultSchema,
+  'GET /api/patients/{uid}/fhir/imported': z.array(importedRecordItemSchema),
+  'POST /api/patients/{uid}/fhir/imported/{id}/confirm': importedRecordItemSchema,
+  'POST /api/patients/{uid}/fhir/imported/{id}/dismiss': importedRecordItemSchema,
   // The mail queue's dead letters, and the local mode's clock and sweep.
   'GET /api/admin/mail/failed': failedMailPageSchema,
   'POST /api/admin/mail/failed/{id}/retry': failedMailRetrySchema,

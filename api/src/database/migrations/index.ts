@@ -29,6 +29,7 @@ import { AuditRetentionJob1770250000000 } from './1770250000000-audit-retention-
 import { UnsubscribeVersions1770336000000 } from './1770336000000-unsubscribe-versions.js';
 import { NotificationEvents1770422400000 } from './1770422400000-notification-events.js';
 import { Medications1770508800000 } from './1770508800000-medications.js';
+import { ImportedRecordItems1770768000000 } from './1770768000000-imported-record-items.js';
 import { DoctorChangeRequests1770249600001 } from './1770249600001-doctor-change-requests.js';
 
 /** Every migration, oldest first (listed as classes: globs and ESM do not mix well). */
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   NotificationEvents1770422400000,
   Medications1770508800000,
   SeededQueueDoctorNames1770595200000,
+  ImportedRecordItems1770768000000,
 ];

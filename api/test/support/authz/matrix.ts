@@ -255,6 +255,33 @@ export const MATRIX: Record<string, RouteCase> = {
     audit: { action: 'export', resourceType: 'profile' },
     expect: row(401, 200, 403, 200, 403, 403, 403),
   },
+  // A record from another system: the owner imports and decides; the confirmed items are part of the
+  // record, read like it.
+  'POST /api/patients/{uid}/fhir': {
+    params: { uid: 'patient' },
+    body: () => ({
+      resourceType: 'Bundle',
+      type: 'collection',
+      entry: [{ resource: { resourceType: 'Condition', code: { text: 'Asthma' } } }],
+    }),
+    audit: { action: 'record.import', resourceType: 'profile' },
+    expect: row(401, 201, 403, 403, 403, 403, 403),
+  },
+  'GET /api/patients/{uid}/fhir/imported': {
+    params: { uid: 'patient' },
+    audit: { action: 'list', resourceType: 'imported_item' },
+    expect: row(401, 200, 403, 200, 403, 403, 403),
+  },
+  'POST /api/patients/{uid}/fhir/imported/{id}/confirm': {
+    params: { uid: 'patient', id: 'freshImportedItem' },
+    audit: { action: 'record.import.confirm', resourceType: 'imported_item' },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
+  'POST /api/patients/{uid}/fhir/imported/{id}/dismiss': {
+    params: { uid: 'patient', id: 'freshImportedItem' },
+    audit: { action: 'record.import.dismiss', resourceType: 'imported_item' },
+    expect: row(401, 200, 403, 403, 403, 403, 403),
+  },
   'GET /api/patients/{uid}/draft': {
     params: { uid: 'patient' },
     // Saved every few seconds while typing: the owner's own calls write no row, anyone else's do.

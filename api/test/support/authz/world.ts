@@ -53,7 +53,9 @@ export type Subject =
   // A new medicine on the patient's list (version 1, added by their doctor: unconfirmed), one per call
   | 'freshMedication'
   // The first intake suggestion of the patient's list (dismissals are undone by the route's restore)
-  | 'proposal';
+  | 'proposal'
+  // An item of a record the patient imported from another system (pending), one per call
+  | 'freshImportedItem';
 
 export { PDF };
 
@@ -229,6 +231,15 @@ export class World {
         return this.users.unbookedDoctor.uid;
       case 'freshChangeRequest':
         return this.freshChangeRequest();
+      case 'freshImportedItem': {
+        const [row] = await this.t.dataSource.query<{ id: string }[]>(
+          `INSERT INTO imported_record_items (patient_uid, kind, text, resource)
+           VALUES ($1, 'condition', 'Asthma', '{"resourceType":"Condition","code":{"text":"Asthma"}}')
+           RETURNING id`,
+          [this.users.patient.uid],
+        );
+        return row!.id;
+      }
       case 'flag':
         return 'acs';
       case 'freshMedication':

@@ -28,6 +28,7 @@ import {
   medicationReviewSchema,
   medicationStatusSchema,
   medicationUpdateSchema,
+  fhirImportBundleSchema,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
@@ -78,6 +79,10 @@ export const FUZZ_ROUTES = [
   'PATCH /api/provider/appointments/{id}/status',
   'POST /api/provider/appointments/{id}/prescription',
   'PUT /api/provider/schedule',
+  // A record imported from another system, and the owner's decision on each of its items
+  'POST /api/patients/{uid}/fhir',
+  'POST /api/patients/{uid}/fhir/imported/{id}/confirm',
+  'POST /api/patients/{uid}/fhir/imported/{id}/dismiss',
   // The unsent intake kept on the server
   'PUT /api/patients/{uid}/draft',
   'DELETE /api/patients/{uid}/draft',
@@ -316,6 +321,48 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
       caller: admin,
       path: `/api/patients/${patient.uid}/draft`,
       params: { names: ['uid'], build: (v) => `/api/patients/${v.uid ?? patient.uid}/draft` },
+      noBody: true,
+    },
+    'POST /api/patients/{uid}/fhir': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/fhir`,
+      params: { names: ['uid'], build: (v) => `/api/patients/${v.uid}/fhir` },
+      json: {
+        base: {
+          resourceType: 'Bundle',
+          type: 'collection',
+          entry: [
+            { resource: { resourceType: 'Condition', code: { coding: [{ system: 'urn:x', code: '1' }] } } },
+            {
+              resource: {
+                resourceType: 'Observation',
+                status: 'final',
+                code: { text: 'HbA1c' },
+                valueQuantity: { value: 6.9, unit: '%' },
+              },
+            },
+          ],
+        },
+        schema: fhirImportBundleSchema,
+      },
+    },
+    // Read no body: on an id that is not one of the patient's items (404), junk changes nothing.
+    'POST /api/patients/{uid}/fhir/imported/{id}/confirm': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/fhir/imported/${missingId}/confirm`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/fhir/imported/${v.id ?? missingId}/confirm`,
+      },
+      noBody: true,
+    },
+    'POST /api/patients/{uid}/fhir/imported/{id}/dismiss': {
+      caller: patient,
+      path: `/api/patients/${patient.uid}/fhir/imported/${missingId}/dismiss`,
+      params: {
+        names: ['uid', 'id'],
+        build: (v) => `/api/patients/${v.uid ?? patient.uid}/fhir/imported/${v.id ?? missingId}/dismiss`,
+      },
       noBody: true,
     },
     // An admin's reason: junk is refused with a 400 and opens no access (no grant, no audit row of one).
