@@ -6,7 +6,7 @@ import type {
   FhirResource,
   MedicationStatement,
 } from 'fhir/r4.js';
-import { IPS_LOINC, NONE_KNOWN_FHIR, SNOMED_SYSTEM, type IntakeAnswers } from '@medora/shared';
+import { IPS_LOINC, NONE_KNOWN_FHIR, SNOMED_SYSTEM, ipsPrint, type IntakeAnswers } from '@medora/shared';
 import { CHEST_PAIN_RECORD } from '../src/summary/summary.fixtures.js';
 import { buildFhirBundle, buildIpsDocument, type FhirExportRows } from '../src/patients/fhir-export.js';
 import { fhirBaseErrors, ipsRuleErrors } from './support/fhir-ips-rules.js';
@@ -186,6 +186,59 @@ describe('IPS document (format=ips)', () => {
       breakIt(b);
       expect(ipsRuleErrors(b).join('\n')).toMatch(rule);
     });
+  });
+});
+
+describe('the printable summary produced from the IPS (ipsPrint)', () => {
+  const ips = buildIpsDocument(rowsOf(CHEST_PAIN_RECORD), options);
+  const printed = ipsPrint(ips)!;
+  const sectionLines = (code: string) =>
+    printed.sections.find((s) => s.title === sectionOf(ips, code).title)?.lines ?? [];
+  const words = (c?: { text?: string; coding?: { display?: string }[] }) =>
+    c?.text ?? c?.coding?.[0]?.display;
+
+  it('prints the patient and every section of the Composition, in its order', () => {
+    const patient = ofType(ips, 'Patient')[0]!;
+    expect(printed.patientName).toBe(patient.name?.[0]?.text);
+    expect(printed.birthDate).toBe(patient.birthDate);
+    expect(printed.author).toBe('Medora');
+    expect(printed.sections.map((s) => s.title)).toEqual(
+      (ips.entry![0]!.resource as Composition).section!.map((s) => s.title),
+    );
+  });
+
+  it('lists each allergy, problem and medicine the document holds, with the dosage text', () => {
+    expect(sectionLines(IPS_LOINC.allergies.code)).toEqual(
+      ofType(ips, 'AllergyIntolerance').map((a) => words(a.code)),
+    );
+    expect(sectionLines(IPS_LOINC.problems.code)).toEqual(ofType(ips, 'Condition').map((c) => words(c.code)));
+    expect(sectionLines(IPS_LOINC.medications.code)).toEqual(
+      ofType(ips, 'MedicationStatement').map((m) =>
+        [words(m.medicationCodeableConcept), ...(m.dosage ?? []).map((d) => d.text)]
+          .filter(Boolean)
+          .join(', '),
+      ),
+    );
+    expect(sectionLines(IPS_LOINC.medications.code).length).toBeGreaterThan(0);
+  });
+
+  it('prints "no known" entries as entries, and an unanswered section with its empty reason', () => {
+    const none = ipsPrint(buildIpsDocument(rowsOf(NONE_RECORD), options))!;
+    expect(none.sections.flatMap((s) => s.lines)).toEqual(
+      expect.arrayContaining([NONE_KNOWN_FHIR.allergies.display, NONE_KNOWN_FHIR.medications.display]),
+    );
+    const unanswered = ipsPrint(buildIpsDocument(rowsOf({ name: 'Una Known' }), options))!;
+    const allergies = unanswered.sections.find(
+      (s) => s.title === sectionOf(ips, IPS_LOINC.allergies.code).title,
+    )!;
+    expect(allergies.lines).toEqual([]);
+    expect(allergies.emptyReason).toBeTruthy();
+  });
+
+  it('refuses what is not an IPS document (a collection, a bare resource)', () => {
+    expect(ipsPrint(buildFhirBundle(rowsOf(CHEST_PAIN_RECORD), options))).toBeNull();
+    expect(ipsPrint({ resourceType: 'Patient' })).toBeNull();
+    expect(ipsPrint(null)).toBeNull();
   });
 });
 

@@ -1170,6 +1170,12 @@ export const MESSAGES = {
   recordDownloaded: 'Your health record was downloaded ({file}).',
   recordDownloadFailed: 'Could not download your health record: {message}',
   recordPrintableLink: 'Printable summary',
+  recordPrintableIpsLink: 'Printable patient summary (IPS)',
+  recordIpsPrintIntro:
+    'Printed from your International Patient Summary (FHIR IPS): what another clinic reads when you bring your record.',
+  recordIpsPrintDate: 'Summary date',
+  recordIpsPrintFailed: 'Could not prepare your patient summary: {message}',
+  recordIpsPrintInvalid: 'The patient summary is not an IPS document.',
   recordPrintHeading: 'Health summary',
   recordPrintIntro: 'A one-page summary of your record to bring to a visit.',
   recordPrint: 'Print',

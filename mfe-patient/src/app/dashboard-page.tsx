@@ -24,7 +24,7 @@ import {
   type AppointmentSubTab,
   type DashboardTab,
 } from '../features/dashboard/model/tab-state';
-import { isRecordView } from '../features/dashboard/model/record-view';
+import { isIpsView, isRecordView } from '../features/dashboard/model/record-view';
 import { useMedications } from '../features/medications/api/medications';
 import { useDashboardData } from '../features/dashboard/model/use-dashboard-data';
 
@@ -41,6 +41,9 @@ const DocumentsTab = lazy(() =>
 );
 const MedicationsTab = lazy(() =>
   import('../features/medications/components/medications-tab').then((m) => ({ default: m.MedicationsTab })),
+);
+const IpsPrintable = lazy(() =>
+  import('../features/dashboard/components/ips-printable').then((m) => ({ default: m.IpsPrintable })),
 );
 const PrintableSummary = lazy(() =>
   import('../features/dashboard/components/printable-summary').then((m) => ({ default: m.PrintableSummary })),
@@ -144,6 +147,21 @@ export default function DashboardPage(_props: RemotePageProps) {
       {MESSAGES.dashboardLoading}
     </p>
   );
+
+  // The printable patient summary read from the IPS export, a view of the dashboard (`?view=ips`).
+  if (isIpsView(params)) {
+    return (
+      <main className={`${common.page} ${css.dash}`}>
+        {uid ? (
+          <Suspense fallback={loadingTab}>
+            <IpsPrintable uid={uid} />
+          </Suspense>
+        ) : (
+          loadingTab
+        )}
+      </main>
+    );
+  }
 
   // The printable one-page summary, a view of the dashboard (`?view=record`).
   if (isRecordView(params)) {

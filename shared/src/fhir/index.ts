@@ -1,2 +1,3 @@
 export * from './codes.js';
 export * from './record-lists.js';
+export * from './ips-print.js';

@@ -6,6 +6,8 @@
 export const patientKeys = {
   all: ['patients'] as const,
   detail: (uid: string) => [...patientKeys.all, 'detail', uid] as const,
+  /** The patient's IPS document, read for the printable patient summary. */
+  ips: (uid: string) => [...patientKeys.all, 'ips', uid] as const,
 };
 
 export const appointmentKeys = {

@@ -6,3 +6,11 @@ export const RECORD_VIEW_HREF = `/dashboard?${RECORD_VIEW_PARAM}=${RECORD_VIEW_V
 export function isRecordView(params: URLSearchParams): boolean {
   return params.get(RECORD_VIEW_PARAM) === RECORD_VIEW_VALUE;
 }
+
+/** The printable patient summary produced from the IPS export (`/dashboard?view=ips`). */
+export const IPS_VIEW_VALUE = 'ips';
+export const IPS_VIEW_HREF = `/dashboard?${RECORD_VIEW_PARAM}=${IPS_VIEW_VALUE}`;
+
+export function isIpsView(params: URLSearchParams): boolean {
+  return params.get(RECORD_VIEW_PARAM) === IPS_VIEW_VALUE;
+}
