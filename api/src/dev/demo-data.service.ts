@@ -59,7 +59,8 @@ export const DEMO_INTAKE = savePatientSchema.parse({
     name: 'Dana Whitfield',
     gender: 'Female',
     dob: '1959-04-12',
-    heightWeight: { heightFeet: 5, heightInches: 6, weight: 150 },
+    // Weight in kilograms (the intake asks for kg): a BMI of about 24.
+    heightWeight: { heightFeet: 5, heightInches: 6, weight: 68 },
     visitType: 'New Appointment',
     allergyList: ['Penicillin'],
     chronicConditions: ['Hypertension'],
