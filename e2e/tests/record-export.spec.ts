@@ -130,6 +130,24 @@ test.describe('The health record export', () => {
     });
     await sheet.getByRole('button', { name: 'Print' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+
+    // The printable patient summary produced from the IPS export: its sections as the file holds them.
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Printable patient summary (IPS)' }).click();
+    await expect(page).toHaveURL(/view=ips/);
+    const ipsSheet = page.getByTestId('ips-printable');
+    const ipsSection = (name: string) => ipsSheet.getByRole('region', { name });
+    await expect(ipsSection('Allergies and Intolerances')).toContainText('Penicillin');
+    await expect(ipsSection('Problem List')).toContainText('Hypertension');
+    await expect(ipsSection('Medication Summary')).toContainText('Ramipril');
+    await expect(ipsSheet).toContainText('Dana Whitfield');
+    await expectAccessible(page);
+    await shotAtWidths(page, 'record-printable-ips');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 
   test('a failed download says so and the button works again', async ({ page, request }) => {
