@@ -144,7 +144,8 @@ interface PoolHolderOption {
  * pg.Client subclass would also inherit a socket it must not have.
  */
 export function resilientPoolOf(ds: DataSource): ResilientPool | undefined {
-  const extra = ds.options.extra as PoolHolderOption | undefined;
+  // A stand-in DataSource (unit tests) may have no options: then there is no pool to find.
+  const extra = (ds.options as { extra?: unknown } | undefined)?.extra as PoolHolderOption | undefined;
   return extra?.[POOL_HOLDER]?.pool;
 }
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { querySchema } from './query-string.js';
-import { MEDICATION_STATUSES } from '../medications/types.js';
+import {
+  MEDICATION_SOURCES,
+  MEDICATION_STATUSES,
+  type Medication,
+  type MedicationHistoryPage,
+  type MedicationListResponse,
+} from '../medications/types.js';
 
 /** The request bodies of the medication routes; the field names are the contract the frontends use. */
 const text = (max: number) => z.string().trim().max(max, MESSAGES.medicationTextTooLong);
@@ -106,3 +112,66 @@ export const medicationHistoryQuerySchema = querySchema({
     .optional(),
 });
 export type MedicationHistoryQuery = z.infer<typeof medicationHistoryQuerySchema>;
+
+// The answers of the medication routes (RESPONSE_SCHEMAS): strict, so a field the contract in
+// `../medications/types.ts` does not name fails the API tests.
+const answeredTime = z.iso.datetime({ offset: true });
+const textOrNull = z.string().nullable();
+
+export const medicationSchema = z.strictObject({
+  id: z.string(),
+  patientUid: z.string(),
+  name: z.string(),
+  medicineId: textOrNull,
+  strength: textOrNull,
+  form: textOrNull,
+  dose: textOrNull,
+  frequency: textOrNull,
+  startedOn: textOrNull,
+  startedText: textOrNull,
+  reason: textOrNull,
+  conditionKey: textOrNull,
+  prescriber: textOrNull,
+  prescriberUid: textOrNull,
+  status: z.enum(MEDICATION_STATUSES),
+  statusOn: textOrNull,
+  statusReason: textOrNull,
+  notes: textOrNull,
+  source: z.enum(MEDICATION_SOURCES),
+  confirmedAt: answeredTime.nullable(),
+  reminder: medicationReminderSchema,
+  createdAt: answeredTime,
+  updatedAt: answeredTime,
+  version: z.number().int(),
+}) satisfies z.ZodType<Medication>;
+
+export const medicationProposalSchema = z.strictObject({
+  key: z.string(),
+  kind: z.enum(['drug', 'class']),
+  sourceText: z.string(),
+  medicineId: textOrNull,
+  name: textOrNull,
+  strength: textOrNull,
+  dose: textOrNull,
+  frequency: textOrNull,
+  conditionKey: textOrNull,
+});
+
+export const medicationListResponseSchema = z.strictObject({
+  current: z.array(medicationSchema),
+  proposals: z.array(medicationProposalSchema),
+  lastConfirmedAt: answeredTime.nullable(),
+  lastReview: z
+    .strictObject({
+      reviewedAt: answeredTime,
+      doctorUid: z.string(),
+      doctorName: z.string(),
+      appointmentId: textOrNull,
+    })
+    .nullable(),
+}) satisfies z.ZodType<MedicationListResponse>;
+
+export const medicationHistoryPageSchema = z.strictObject({
+  items: z.array(medicationSchema),
+  nextCursor: textOrNull,
+}) satisfies z.ZodType<MedicationHistoryPage>;

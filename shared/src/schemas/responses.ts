@@ -44,6 +44,11 @@ import type {
   ProviderScheduleResponse,
 } from './doctors.js';
 import { AUDIT_OUTCOMES, type AuditEntry } from './audit.js';
+import {
+  medicationHistoryPageSchema,
+  medicationListResponseSchema,
+  medicationSchema,
+} from './medications.js';
 import type { AccessGrant, AccessLogEntry, AccessLogResponse } from '../auth/access-reason.js';
 import type {
   DevClock,
@@ -634,6 +639,17 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/patients/{uid}/fhir/imported': z.array(importedRecordItemSchema),
   'POST /api/patients/{uid}/fhir/imported/{id}/confirm': importedRecordItemSchema,
   'POST /api/patients/{uid}/fhir/imported/{id}/dismiss': importedRecordItemSchema,
+  // My medicines
+  'GET /api/patients/{uid}/medications': medicationListResponseSchema,
+  'GET /api/patients/{uid}/medications/history': medicationHistoryPageSchema,
+  'POST /api/patients/{uid}/medications': medicationSchema,
+  'POST /api/patients/{uid}/medications/review': medicationListResponseSchema,
+  'POST /api/patients/{uid}/medications/proposals/{key}/dismiss': null,
+  'PATCH /api/patients/{uid}/medications/{id}': medicationSchema,
+  'DELETE /api/patients/{uid}/medications/{id}': null,
+  'POST /api/patients/{uid}/medications/{id}/status': medicationSchema,
+  'POST /api/patients/{uid}/medications/{id}/confirm': medicationSchema,
+  'PUT /api/patients/{uid}/medications/{id}/reminder': medicationSchema,
   // The mail queue's dead letters, and the local mode's clock and sweep.
   'GET /api/admin/mail/failed': failedMailPageSchema,
   'POST /api/admin/mail/failed/{id}/retry': failedMailRetrySchema,
