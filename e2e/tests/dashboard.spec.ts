@@ -56,7 +56,10 @@ test.describe('patient dashboard', () => {
       const res = await fetch((el as HTMLIFrameElement).src);
       return Array.from(new Uint8Array(await res.arrayBuffer()));
     });
-    expect(Buffer.from(previewBytes).equals(pdf)).toBe(true);
+    // The file's own bytes, then an incremental update that titles the preview with the file name.
+    const preview = Buffer.from(previewBytes);
+    expect(preview.subarray(0, pdf.length).equals(pdf)).toBe(true);
+    expect(preview.subarray(pdf.length).toString('latin1')).toContain('/Title');
     await page.waitForTimeout(500);
     await shotAtWidths(page, 'dashboard-document-preview');
     await page.keyboard.press('Escape');
