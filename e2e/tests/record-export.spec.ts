@@ -132,7 +132,6 @@ test.describe('The health record export', () => {
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
 
     // The printable patient summary produced from the IPS export: its sections as the file holds them.
-    await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Printable patient summary (IPS)' }).click();
     await expect(page).toHaveURL(/view=ips/);
     const ipsSheet = page.getByTestId('ips-printable');

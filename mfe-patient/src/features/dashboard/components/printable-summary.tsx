@@ -10,6 +10,7 @@ import {
   type PatientResponse,
 } from '@medora/shared';
 import { healthRecordLists } from '@medora/shared/intake';
+import { IPS_VIEW_HREF } from '../model/record-view';
 import css from './record.module.css';
 import { SummarySections } from './summary-tab';
 
@@ -59,6 +60,10 @@ export function PrintableSummary({
         <button type="button" className={`md-button md-primary ${css.target}`} onClick={() => window.print()}>
           {MESSAGES.recordPrint}
         </button>
+        {/* The same record as the IPS document another clinic reads (a view of its own). */}
+        <Link className={`md-button ${css.target}`} to={IPS_VIEW_HREF}>
+          {MESSAGES.recordPrintableIpsLink}
+        </Link>
       </div>
       <h1 id={headingId}>{MESSAGES.recordPrintHeading}</h1>
       <p className={`md-muted ${css.screenOnly}`}>{MESSAGES.recordPrintIntro}</p>

@@ -4,7 +4,7 @@ import { api, errorMessage, formatMessage, MESSAGES, type FhirExportFormat } fro
 import { healthRecordFileName } from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';
 import { saveBlob } from '@medora/shared/ui';
-import { IPS_VIEW_HREF, RECORD_VIEW_HREF } from '../model/record-view';
+import { RECORD_VIEW_HREF } from '../model/record-view';
 import css from './record.module.css';
 
 /**
@@ -42,9 +42,6 @@ export function RecordActions({ uid }: { uid: string }) {
       {button('ips', MESSAGES.recordDownloadIps)}
       <Link className={`md-button ${css.target}`} to={RECORD_VIEW_HREF}>
         {MESSAGES.recordPrintableLink}
-      </Link>
-      <Link className={`md-button ${css.target}`} to={IPS_VIEW_HREF}>
-        {MESSAGES.recordPrintableIpsLink}
       </Link>
       <p className={css.hint}>{MESSAGES.recordDownloadHint}</p>
       <p role="status" className={css.status}>
