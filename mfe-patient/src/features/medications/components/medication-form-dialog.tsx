@@ -8,8 +8,8 @@ import {
 } from '@medora/shared';
 import { MEDICINES, searchMedicines } from '@medora/shared/medicines';
 import common from '../../../components/patient.module.css';
-import dash from '../../dashboard/components/dashboard.module.css';
 import { Modal } from '../../dashboard/components/modal';
+import { FormActions } from './form-actions';
 import { toMedicationInput, withMedicine, type MedicationFormValues } from '../model/medication-form';
 import css from './medications.module.css';
 
@@ -199,14 +199,7 @@ export function MedicationFormDialog({ title, initial, onSave, onClose, intro }:
             {error}
           </p>
         )}
-        <div className={dash.modalActions}>
-          <button type="button" className={`md-button ${common.buttonSecondary}`} onClick={onClose}>
-            {MESSAGES.medsFormCancel}
-          </button>
-          <button type="submit" className="md-button md-primary" disabled={busy}>
-            {busy ? MESSAGES.medsSaving : MESSAGES.medsFormSave}
-          </button>
-        </div>
+        <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -7,8 +7,8 @@ import {
   type MedicationReminder,
 } from '@medora/shared';
 import common from '../../../components/patient.module.css';
-import dash from '../../dashboard/components/dashboard.module.css';
 import { Modal } from '../../dashboard/components/modal';
+import { FormActions } from './form-actions';
 import { localToday } from './status-dialog';
 import css from './medications.module.css';
 
@@ -135,14 +135,7 @@ export function ReminderDialog({ medication, onSave, onClose }: ReminderDialogPr
             {error}
           </p>
         )}
-        <div className={dash.modalActions}>
-          <button type="button" className={`md-button ${common.buttonSecondary}`} onClick={onClose}>
-            {MESSAGES.medsFormCancel}
-          </button>
-          <button type="submit" className="md-button md-primary" disabled={busy}>
-            {busy ? MESSAGES.medsSaving : MESSAGES.medsFormSave}
-          </button>
-        </div>
+        <FormActions busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   );
