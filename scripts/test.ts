@@ -2,7 +2,8 @@
  * `npm test`: lint and typecheck, the jest unit tests of every package, the API tests against real
  * Postgres and real emulator tokens, then Playwright in Debian's Chromium against the stack as
  * `npm start` runs it. Ends with one line `N passed, N failed[, N skipped]`.
- * `--only lint|unit|clock|api|e2e` runs one part. It runs on the Node major of `.nvmrc` (production's),
+ * The stages run in two lanes side by side (LANES below); each stage's time is in the summary and in
+ * `.data/test-times.json`. `--only lint|unit|clock|api|e2e` runs one part. It runs on the Node major of `.nvmrc` (production's),
  * taking it from the npm registry when the machine has another (scripts/lib/node-version.ts).
  *
  * The clock guard (docs/testing.md): the unit tests run a second time, and the API tests run, with
@@ -10,8 +11,18 @@
  * MEDORA_TEST_CLOCK (default +400d) in MEDORA_TEST_TZ (default America/Chicago), so a test that
  * depends on today's date fails here rather than on some later day. MEDORA_TEST_CLOCK=real turns it off.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type StdioOptions } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAll } from './lib/build.js';
@@ -27,6 +38,10 @@ import { ensureChromium } from '../e2e/setup/ensure-chromium.js';
 const root = path.resolve(__dirname, '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'medora-test-'));
 
+interface StageLog {
+  fd: number;
+}
+
 interface Tally {
   name: string;
   passed: number;
@@ -35,9 +50,15 @@ interface Tally {
   seconds: number;
 }
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/**
+ * Runs one command; its output goes to `log` (a stage's log file) or, without one, to the console.
+ * Stages run two at a time (the machine has two cores), so each writes to its own file, printed whole
+ * under the stage's banner when it ends: the CI log reads stage by stage, not interleaved.
+ */
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, log?: StageLog): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const stdio: StdioOptions = log ? ['ignore', log.fd, log.fd] : 'inherit';
+    const child = spawn(cmd, args, { cwd: root, stdio, env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -46,11 +67,27 @@ function banner(text: string): void {
   console.log(`\n━━━ ${text} ${'━'.repeat(Math.max(0, 70 - text.length))}`);
 }
 
-async function timed(name: string, fn: () => Promise<Omit<Tally, 'name' | 'seconds'>>): Promise<Tally> {
-  banner(name);
+/** One stage: its output goes to its own file while it runs, then to the console with its tally. */
+async function timed(
+  name: string,
+  fn: (log: StageLog) => Promise<Omit<Tally, 'name' | 'seconds'>>,
+): Promise<Tally> {
+  const file = path.join(tmp, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  const log = { fd: openSync(file, 'w') };
+  console.log(`▶ ${name} started`);
   const started = Date.now();
-  const result = await fn();
+  let result: Omit<Tally, 'name' | 'seconds'>;
+  try {
+    result = await fn(log);
+  } catch (error) {
+    writeSync(log.fd, `${String((error as Error).stack ?? error)}\n`);
+    result = { passed: 0, failed: 1, skipped: 0 };
+  } finally {
+    closeSync(log.fd);
+  }
   const tally = { name, ...result, seconds: (Date.now() - started) / 1000 };
+  banner(name);
+  process.stdout.write(readFileSync(file, 'utf8'));
   console.log(
     `→ ${name}: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped (${tally.seconds.toFixed(1)} s)`,
   );
@@ -58,8 +95,8 @@ async function timed(name: string, fn: () => Promise<Omit<Tally, 'name' | 'secon
 }
 
 /** A check without test cases of its own (lint, typecheck) counts as one test. */
-async function check(cmd: string, args: string[]) {
-  const code = await run(cmd, args);
+async function check(log: StageLog, cmd: string, args: string[]) {
+  const code = await run(cmd, args, {}, log);
   return { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 };
 }
 
@@ -85,12 +122,25 @@ const clock =
     ? null
     : parseTestClock(clockSpec, process.env.MEDORA_TEST_TZ?.trim() || DEFAULT_TEST_TIME_ZONE);
 
-/** The environment of a run on the moved clock ({} when the guard is off). */
+/**
+ * The environment of a run on the moved clock ({} when the guard is off). Made once, before stages run
+ * side by side: it may compile the guard's preload library.
+ */
+let movedClockEnv: NodeJS.ProcessEnv | null = null;
 function movedClock(): NodeJS.ProcessEnv {
   if (!clock) return {};
-  console.log(`Clock guard: ${clock.describe()}`);
-  return testClockEnv(root, clock);
+  if (!movedClockEnv) {
+    console.log(`Clock guard: ${clock.describe()}`);
+    movedClockEnv = testClockEnv(root, clock);
+  }
+  return movedClockEnv;
 }
+
+/**
+ * Jest workers of the API tests (MEDORA_API_WORKERS, default 2). Each test file builds its own databases
+ * from the migrated template, so files run side by side; jest's own default on a 2-core machine is 1.
+ */
+const API_WORKERS = Number(process.env.MEDORA_API_WORKERS) || 2;
 
 const UNIT_PROJECTS = [
   'shared',
@@ -104,78 +154,58 @@ const UNIT_PROJECTS = [
   .map((p) => `${p}/jest.config.cjs`)
   .filter((p) => existsSync(path.join(root, p)));
 
-const parts: Record<string, () => Promise<Tally[]>> = {
-  lint: async () => [
-    // Type-aware lint rules need the declarations of @medora/shared, which a fresh clone has not built.
-    await timed('lint (eslint)', async () => {
-      await run('npm', ['run', '--silent', 'build:shared']);
-      return check('npx', ['eslint', '.', '--max-warnings=0']);
-    }),
-    await timed('format (prettier --check)', () =>
-      check('npx', ['prettier', '--check', '.', '--log-level', 'warn']),
+function jestStage(name: string, file: string, args: string[], env: () => NodeJS.ProcessEnv = () => ({})) {
+  return timed(name, async (log) => {
+    const out = path.join(tmp, file);
+    const code = await run(process.execPath, [...args, '--json', `--outputFile=${out}`], env(), log);
+    return jestTally(out, code);
+  });
+}
+
+const JEST = 'node_modules/jest/bin/jest.js';
+
+const stages = {
+  lint: () => timed('lint (eslint)', (log) => check(log, 'npx', ['eslint', '.', '--max-warnings=0'])),
+  format: () =>
+    timed('format (prettier --check)', (log) =>
+      check(log, 'npx', ['prettier', '--check', '.', '--log-level', 'warn']),
     ),
-    await timed('typecheck (tsc, every package)', () => check('npm', ['run', '--silent', 'typecheck'])),
-  ],
-  unit: async () => [
-    await timed('unit tests (jest)', async () => {
-      const out = path.join(tmp, 'unit.json');
-      const code = await run('npx', [
-        'jest',
-        '--projects',
-        ...UNIT_PROJECTS,
-        '--json',
-        `--outputFile=${out}`,
-      ]);
-      return jestTally(out, code);
-    }),
-  ],
-  clock: async () =>
-    clock
-      ? [
-          await timed('unit tests on a moved clock (clock guard)', async () => {
-            const out = path.join(tmp, 'unit-clock.json');
-            const env = movedClock();
-            const code = await run(
-              'npx',
-              ['jest', '--projects', ...UNIT_PROJECTS, '--json', `--outputFile=${out}`],
-              env,
-            );
-            return jestTally(out, code);
-          }),
-        ]
-      : [],
-  api: async () => [
-    await timed('API tests (jest, real Postgres + Firebase Auth emulator, moved clock)', async () => {
-      await run('npm', ['run', '--silent', 'build:shared']);
-      const out = path.join(tmp, 'api.json');
-      const code = await run(
-        process.execPath,
-        [
-          '--experimental-vm-modules',
-          'node_modules/jest/bin/jest.js',
-          '-c',
-          'api/jest.config.js',
-          '--json',
-          `--outputFile=${out}`,
-        ],
-        movedClock(),
-      );
-      return jestTally(out, code);
-    }),
-  ],
-  e2e: async () => [
-    await timed('end-to-end tests (Playwright, Chromium)', async () => {
-      try {
-        ensureChromium();
-        await buildAll(root, { onlyStale: true, log: (l) => console.log(l) });
-      } catch (error) {
-        console.error((error as Error).message);
-        return { passed: 0, failed: 1, skipped: 0 };
-      }
-      const out = path.join(tmp, 'e2e.json');
-      const code = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  typecheck: () =>
+    timed('typecheck (tsc -b, every package)', (log) => check(log, 'npx', ['tsc', '-b', '--noEmit'])),
+  unit: () => jestStage('unit tests (jest)', 'unit.json', [JEST, '--projects', ...UNIT_PROJECTS]),
+  clock: () =>
+    jestStage(
+      'unit tests on a moved clock (clock guard)',
+      'unit-clock.json',
+      [JEST, '--projects', ...UNIT_PROJECTS],
+      movedClock,
+    ),
+  api: () =>
+    jestStage(
+      'API tests (jest, real Postgres + Firebase Auth emulator, moved clock)',
+      'api.json',
+      ['--experimental-vm-modules', JEST, '-c', 'api/jest.config.js', `--maxWorkers=${API_WORKERS}`],
+      movedClock,
+    ),
+  build: () =>
+    timed('build (webpack, API) for the end-to-end tests', async (log) => {
+      ensureChromium();
+      const built = await buildAll(root, {
+        onlyStale: true,
+        log: (line) => writeSync(log.fd, `${line}\n`),
       });
+      writeSync(log.fd, `${built.length} packages built\n`);
+      return { passed: 0, failed: 0, skipped: 0 };
+    }),
+  e2e: () =>
+    timed('end-to-end tests (Playwright, Chromium)', async (log) => {
+      const out = path.join(tmp, 'e2e.json');
+      const code = await run(
+        'npx',
+        ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+        log,
+      );
       if (!existsSync(out)) return { passed: 0, failed: 1, skipped: 0 };
       const stats = (
         JSON.parse(readFileSync(out, 'utf8')) as {
@@ -185,8 +215,45 @@ const parts: Record<string, () => Promise<Tally[]>> = {
       const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
       return { passed: stats.expected + stats.flaky, failed, skipped: stats.skipped };
     }),
-  ],
+} satisfies Record<string, () => Promise<Tally>>;
+type StageName = keyof typeof stages;
+
+/** `--only <part>`: the stages of one part. */
+const PARTS: Record<string, StageName[]> = {
+  lint: ['lint', 'format', 'typecheck'],
+  unit: ['unit'],
+  clock: clock ? ['clock'] : [],
+  api: ['api'],
+  e2e: ['build', 'e2e'],
 };
+
+/**
+ * The whole run as two lanes, one per core: the API tests (the longest stage after end-to-end) start at
+ * once beside the quick checks and the build; the end-to-end tests start when the build is done and
+ * share the machine with the rest of the API tests. Stage times are in the summary and the times file.
+ */
+const LANES: StageName[][] = [
+  ['api'],
+  ['lint', 'format', 'typecheck', 'unit', ...(clock ? (['clock'] as const) : []), 'build', 'e2e'],
+];
+
+async function runLane(lane: readonly StageName[], tallies: Tally[]): Promise<void> {
+  for (const name of lane) {
+    const tally = await stages[name]();
+    tallies.push(tally);
+    // Without a build there is nothing to test end to end: one failure, not a wall of timeouts.
+    if (name === 'build' && tally.failed > 0) {
+      tallies.push({
+        name: 'end-to-end tests (not run: the build failed)',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        seconds: 0,
+      });
+      return;
+    }
+  }
+}
 
 /**
  * Each part's counts and seconds as JSON (default `.data/test-times.json`, or MEDORA_TEST_TIMES), so a
@@ -204,23 +271,28 @@ function writeTimes(tallies: readonly Tally[], seconds: number): void {
 async function main(): Promise<void> {
   const onlyIndex = process.argv.indexOf('--only');
   const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
-  if (only && !parts[only]) throw new Error(`--only takes one of ${Object.keys(parts).join(', ')}`);
-  const tallies: Tally[] = [];
+  if (only && !PARTS[only]) throw new Error(`--only takes one of ${Object.keys(PARTS).join(', ')}`);
   const started = Date.now();
-  for (const [name, part] of Object.entries(parts)) {
-    if (only && name !== only) continue;
-    tallies.push(...(await part()));
-  }
+  // Built once before the lanes start: the lint rules, the typecheck and the API tests all read its
+  // declarations, and two builds of one folder at once would trample each other.
+  const sharedBuild = await run('npm', ['run', '--silent', 'build:shared']);
+  if (sharedBuild !== 0) throw new Error('The build of @medora/shared failed');
+  const lanes = only ? [PARTS[only]] : LANES;
+  if (lanes.flat().some((name) => name === 'clock' || name === 'api')) movedClock();
+  const tallies: Tally[] = [];
+  await Promise.all(lanes.map((lane) => runLane(lane, tallies)));
   rmSync(tmp, { recursive: true, force: true });
   banner('summary');
   for (const t of tallies) {
     console.log(
-      `  ${t.name.padEnd(58)} ${String(t.passed).padStart(4)} passed ${String(t.failed).padStart(3)} failed  ${t.seconds.toFixed(0).padStart(4)} s`,
+      `  ${t.name.padEnd(70)} ${String(t.passed).padStart(4)} passed ${String(t.failed).padStart(3)} failed  ${t.seconds.toFixed(0).padStart(4)} s`,
     );
   }
   const sum = (k: 'passed' | 'failed' | 'skipped') => tallies.reduce((n, t) => n + t[k], 0);
   const seconds = (Date.now() - started) / 1000;
-  console.log(`  ${'total (wall clock)'.padEnd(58)} ${' '.repeat(23)} ${seconds.toFixed(0).padStart(4)} s`);
+  console.log(
+    `  ${'total (wall clock; two lanes side by side)'.padEnd(70)} ${' '.repeat(23)} ${seconds.toFixed(0).padStart(4)} s`,
+  );
   writeTimes(tallies, seconds);
   const skipped = sum('skipped');
   console.log(`${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -3,6 +3,9 @@ import { existsSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkWebBudget } from './web-budget.js';
 
+/** The API's workspace package name. */
+export const API_PACKAGE = '@medora/api';
+
 export const FRONTENDS = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'] as const;
 
 interface BuildTask {
@@ -27,7 +30,7 @@ export function buildTasks(): { shared: BuildTask; rest: BuildTask[] } {
     shared: { pkg: '@medora/shared', inputs: SHARED_INPUTS, output: 'shared/dist/index.js' },
     rest: [
       {
-        pkg: '@medora/api',
+        pkg: API_PACKAGE,
         inputs: [
           'api/src',
           'api/package.json',
@@ -119,20 +122,31 @@ function run(root: string, task: BuildTask, log: (line: string) => void): Promis
  */
 export async function buildAll(
   root: string,
-  opts: { onlyStale: boolean; log: (line: string) => void },
+  opts: {
+    onlyStale: boolean;
+    log: (line: string) => void;
+    /** Called once per package as soon as its output is ready (built now, or already up to date). */
+    onReady?: (pkg: string) => void;
+  },
 ): Promise<string[]> {
   const { shared, rest } = buildTasks();
   const built: string[] = [];
+  const ready = (pkg: string) => opts.onReady?.(pkg);
   if (!opts.onlyStale || (await isStale(root, shared))) {
     await run(root, shared, opts.log);
     built.push(shared.pkg);
   }
+  ready(shared.pkg);
   const queue: BuildTask[] = [];
-  for (const task of rest) if (!opts.onlyStale || (await isStale(root, task))) queue.push(task);
+  for (const task of rest) {
+    if (!opts.onlyStale || (await isStale(root, task))) queue.push(task);
+    else ready(task.pkg);
+  }
   const workers = Array.from({ length: Math.min(2, queue.length) }, async () => {
     for (let task = queue.shift(); task; task = queue.shift()) {
       await run(root, task, opts.log);
       built.push(task.pkg);
+      ready(task.pkg);
     }
   });
   await Promise.all(workers);
@@ -164,7 +178,7 @@ export function checkBudgetAfterBuild(root: string, log: (line: string) => void)
  */
 export async function buildApiIfStale(root: string, log: (line: string) => void): Promise<void> {
   const { shared, rest } = buildTasks();
-  const api = rest.find((task) => task.pkg === '@medora/api')!;
+  const api = rest.find((task) => task.pkg === API_PACKAGE)!;
   if (await isStale(root, shared)) await run(root, shared, log);
   if (await isStale(root, api)) await run(root, api, log);
 }

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startAuthEmulator, stopProcessGroup, type RunningAuthEmulator } from './auth-emulator.js';
-import { buildAll } from './build.js';
+import { API_PACKAGE, buildAll } from './build.js';
 import { createGateway } from './gateway.js';
 import { isLoopback, resolveBindHost, resolvePorts, type Ports } from './ports.js';
 import { buildRuntimeConfig } from '../../shared/src/runtime-config-env.js';
@@ -135,7 +135,19 @@ export class Stack {
     emulatorPromise.catch(() => undefined);
     this.emulatorStarting = emulatorPromise;
 
-    const building = buildAll(root, { onlyStale: true, log });
+    // The API boots (Postgres, migrations, demo data) as soon as its own build and the emulator are
+    // ready, while the frontends are still building: on a first start that boot is off the critical path.
+    let apiBuilt!: () => void;
+    const apiBuild = new Promise<void>((resolve) => (apiBuilt = resolve));
+    const building = buildAll(root, {
+      onlyStale: true,
+      log,
+      onReady: (pkg) => pkg === API_PACKAGE && apiBuilt(),
+    });
+    const apiStarting = this.opts.dev
+      ? null
+      : Promise.all([apiBuild, emulatorPromise]).then(() => this.startApi());
+    apiStarting?.catch(() => undefined);
     if (this.opts.dev) {
       await building.catch((e: Error) => log(e.message));
     } else {
@@ -144,7 +156,7 @@ export class Stack {
     }
 
     await Promise.all([emulatorPromise, this.startFrontends()]);
-    await this.startApi();
+    await (apiStarting ?? this.startApi());
     await this.startGateway();
     await this.startControl();
     const warning = this.exposureWarning();
