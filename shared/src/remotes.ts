@@ -104,9 +104,9 @@ export type RemoteExposes<R extends RemoteName> = {
 };
 
 /**
- * `T` (exposed name → `typeof` its default export), checked against `RemoteExposes<R>`: a remote's
- * src/exposes.ts instantiates it, so a component whose props disagree with `RemoteModuleProps`, or a
- * missing one, fails `tsc -b`.
+ * `T` (exposed name → `typeof` its default export), checked against `RemoteExposes<R>`: each remote's
+ * exposes file (mfe-booking/src/exposes.ts, …) instantiates it, so a component whose props disagree
+ * with `RemoteModuleProps`, or a missing one, fails `tsc -b`.
  */
 export type CheckedExposes<R extends RemoteName, T extends RemoteExposes<R>> = T;
 
