@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { formatMessage } from '@medora/shared';
 import { loginThroughUi, signUpInEmulator, uniqueEmail } from '../support/auth';
 import { countReactRenderers, reactRendererCount } from '../support/react';
 import { shot, shotNarrow } from '../support/screens';
@@ -89,6 +90,49 @@ test.describe('the federated shell', () => {
     await expect(page.getByRole('heading', { name: 'Book an appointment' })).toBeVisible();
     // Retry loaded the remote in place: the page was not reloaded.
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  });
+
+  test('a remote built against another major of @medora/shared is refused with the failure page', async ({
+    page,
+  }) => {
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shared', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const otherMajor = `${Number(version.split('.')[0]) + 1}.0.0`;
+    await loginThroughUi(page, 'patient', 'patient');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The booking remote as if deployed alone after a breaking contract change: its manifest lists
+    // the next major of @medora/shared.
+    const manifest = '**/remotes/booking/mf-manifest.json';
+    await page.route(manifest, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { shared: { name: string; version: string }[] };
+      for (const shared of json.shared) if (shared.name === '@medora/shared') shared.version = otherMajor;
+      await route.fulfill({ response, json });
+    });
+    await page.goto('/book-appointment');
+    await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+    await expect(
+      page.getByText(
+        formatMessage('remoteIncompatible', {
+          remote: 'booking',
+          hostVersion: version,
+          remoteVersion: otherMajor,
+        }),
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('failure-type')).toHaveText('Failure type: incompatible', {
+      useInnerText: false,
+    });
+    // Refused from its manifest: the remote's entry never ran (the shell may have preloaded it early).
+    const container = () => page.evaluate(() => 'mfe_booking' in window);
+    expect(await container()).toBe(false);
+
+    // A compatible build redeployed: Retry fetches the manifest again and loads it in place.
+    await page.unroute(manifest);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Book an appointment' })).toBeVisible();
+    expect(await container()).toBe(true);
   });
 
   test('a rebuilt and redeployed remote is used on the next page load without touching the shell', async ({

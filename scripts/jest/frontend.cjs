@@ -25,7 +25,11 @@ function frontendJestConfig(packageDir, overrides = {}) {
       '^@medora/shared/account-forms$': path.join(shared, 'schemas', 'account-forms.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
-    globals: { __BUILD_ID__: 'test-build', __LOCAL_TOOLS__: true },
+    globals: {
+      __BUILD_ID__: 'test-build',
+      __LOCAL_TOOLS__: true,
+      __CONTRACT_VERSION__: require('../../shared/package.json').version,
+    },
     transform: {
       '^.+\\.tsx?$': [
         'ts-jest',

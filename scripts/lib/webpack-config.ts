@@ -13,7 +13,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/remotes.js';
+import { CHUNK_LOAD_TIMEOUT_MS, CONTRACT_PACKAGE } from '../../shared/src/remotes.js';
 import { MESSAGES } from '../../shared/src/messages.js';
 import { robotsTxt } from '../../shared/src/page-paths.js';
 import { resolveBindHost } from './ports.js';
@@ -49,6 +49,8 @@ export type SingletonModule = (typeof SINGLETON_MODULES)[number];
 export interface SharedSingletonConfig {
   singleton: true;
   requiredVersion: string;
+  /** Refuse a version outside `requiredVersion` instead of warning (the contract package). */
+  strictVersion?: true;
   /** Provided version; set where the resolved subpath has no version of its own (firebase/*). */
   version?: string;
 }
@@ -112,6 +114,11 @@ export function createSharedConfig(
       );
     }
     shared[request] = { singleton: true, requiredVersion };
+    if (owner === CONTRACT_PACKAGE) {
+      // The contract between shell and remotes (docs/architecture.md#remote-contract): another major
+      // must not load. The shell's runtime plugin refuses such a remote before this is reached.
+      shared[request].strictVersion = true;
+    }
     if (owner !== request && owner === 'firebase') {
       // firebase/app/package.json has no "version": tell webpack which version is provided.
       shared[request].version = installedVersion(packageDir, owner);
@@ -128,6 +135,14 @@ function installedVersion(packageDir: string, pkgName: string): string {
 /** `__LOCAL_TOOLS__`: true unless MEDORA_TARGET=production (docker images build with it). */
 export function localTools(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.MEDORA_TARGET !== 'production';
+}
+
+/**
+ * `__CONTRACT_VERSION__`: the version of @medora/shared, the contract between shell and remotes
+ * (docs/architecture.md#remote-contract); the same package.json federation reads its version from.
+ */
+export function contractVersion(): string {
+  return readJson<{ version: string }>(path.resolve(__dirname, '../../shared/package.json')).version;
 }
 
 /** `__BUILD_ID__`: MEDORA_BUILD_ID, or the build's ISO timestamp. */
@@ -461,6 +476,7 @@ export function createWebpackConfig(
       ...(production ? [new ChunkGraphPlugin()] : []),
       new webpack.DefinePlugin({
         __BUILD_ID__: JSON.stringify(buildId()),
+        __CONTRACT_VERSION__: JSON.stringify(contractVersion()),
         // Local-only tools (emulator mailbox, demo accounts) are compiled out of production images.
         __LOCAL_TOOLS__: JSON.stringify(localTools()),
       }),

@@ -297,6 +297,9 @@ export const MESSAGES = {
   retry: 'Retry',
   failureType: 'Failure type: {type}',
   remoteFailed: 'The {remote} module could not be loaded. The rest of Medora keeps working.',
+  remoteIncompatible:
+    'The {remote} module was built for shared contract {remoteVersion}, but this page runs {hostVersion}, so it was not loaded. The rest of Medora keeps working.',
+  unknownVersion: 'unknown',
   pageNotFound: 'Page not found',
   signedInAs: 'Signed in as {email}',
   notSignedIn: 'Not signed in',

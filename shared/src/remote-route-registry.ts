@@ -1,11 +1,12 @@
-import type { RemotePageProps } from './remotes.js';
+import type { RemoteModuleProps, RemoteRequest } from './remotes.js';
 
 /**
- * Props of the shell's remote route: the federation request (a value of `REMOTE_MODULES`), `embedded`
- * when it mounts inside another page rather than as the page, and the props of the remote's component.
+ * Props of the shell's remote route for one request (a value of `REMOTE_MODULES`): the request,
+ * `embedded` when it mounts inside another page rather than as the page, and the props
+ * `RemoteModuleProps` gives that request's component.
  */
-export type RemoteRouteProps<P extends object = RemotePageProps> = P & {
-  request: string;
+export type RemoteRouteProps<Q extends RemoteRequest> = RemoteModuleProps[Q] & {
+  request: Q;
   /** Inside another page (a tab): the failure is a section with a level-2 heading, not a `<main>`. */
   embedded?: boolean;
 };

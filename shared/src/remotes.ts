@@ -1,3 +1,5 @@
+import type { BookingFlowProps } from './booking/types.js';
+
 /** The remotes the shell composes; each is found at run time through its manifest URL. */
 export const REMOTE_NAMES = ['landing', 'patient', 'booking', 'provider'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -46,8 +48,39 @@ export interface RemotePageProps {
   basePath?: string;
 }
 
-/** What each remote exposes, by federation request. Kept here so shell and remotes agree. */
-export const REMOTE_MODULES = {
+/**
+ * Every exposed module, by federation request, and the props of its default-exported component. The
+ * shell's remote route takes a request's props from here, and each remote checks its exposed
+ * components against it (`RemoteExposes`), so a disagreement fails the typecheck on both sides.
+ * Changing an entry is a contract change (docs/architecture.md#remote-contract).
+ */
+export interface RemoteModuleProps {
+  'mfe_landing/LandingPage': RemotePageProps;
+  'mfe_patient/IntakePage': RemotePageProps;
+  'mfe_patient/DashboardPage': RemotePageProps;
+  'mfe_booking/BookingPage': RemotePageProps;
+  'mfe_booking/BookingFlow': BookingFlowProps;
+  'mfe_provider/DoctorSignupPage': RemotePageProps;
+  'mfe_provider/DoctorOnboardingPage': RemotePageProps;
+  'mfe_provider/ProviderDashboardPage': RemotePageProps;
+  'mfe_provider/AdminDashboardPage': RemotePageProps;
+}
+
+/** A federation request of an exposed module, e.g. 'mfe_booking/BookingFlow'. */
+export type RemoteRequest = keyof RemoteModuleProps;
+
+/** The requests whose component takes only `RemotePageProps`: the ones the shell mounts as a whole page. */
+export type RemotePageRequest = {
+  [Q in RemoteRequest]: RemotePageProps extends RemoteModuleProps[Q] ? Q : never;
+}[RemoteRequest];
+
+/** The exposed modules of one remote: exposed name → request ('BookingFlow' → 'mfe_booking/BookingFlow'). */
+export type RemoteModulesOf<R extends RemoteName> = {
+  [Q in RemoteRequest as Q extends `mfe_${R}/${infer N}` ? N : never]: Q;
+};
+
+/** What each remote exposes, by federation request; typed from `RemoteModuleProps`, so none is missing. */
+export const REMOTE_MODULES: { readonly [R in RemoteName]: Readonly<RemoteModulesOf<R>> } = {
   landing: { LandingPage: 'mfe_landing/LandingPage' },
   patient: { IntakePage: 'mfe_patient/IntakePage', DashboardPage: 'mfe_patient/DashboardPage' },
   booking: { BookingPage: 'mfe_booking/BookingPage', BookingFlow: 'mfe_booking/BookingFlow' },
@@ -57,4 +90,52 @@ export const REMOTE_MODULES = {
     ProviderDashboardPage: 'mfe_provider/ProviderDashboardPage',
     AdminDashboardPage: 'mfe_provider/AdminDashboardPage',
   },
-} as const;
+};
+
+/**
+ * The default exports a remote exposes, by exposed name: each must accept the props `RemoteModuleProps`
+ * gives its request. A function of its props rather than React's `ComponentType`, so shared stays
+ * React-free; a function component is one.
+ */
+export type RemoteExposes<R extends RemoteName> = {
+  [N in keyof RemoteModulesOf<R>]: (
+    props: RemoteModuleProps[RemoteModulesOf<R>[N] & RemoteRequest],
+  ) => unknown;
+};
+
+/**
+ * `T` (exposed name → `typeof` its default export), checked against `RemoteExposes<R>`: each remote's
+ * exposes file (mfe-booking/src/exposes.ts, …) instantiates it, so a component whose props disagree
+ * with `RemoteModuleProps`, or a missing one, fails `tsc -b`.
+ */
+export type CheckedExposes<R extends RemoteName, T extends RemoteExposes<R>> = T;
+
+/**
+ * A remote's webpack `exposes` (module-federation.config.ts): one './<Name>' key per exposed module of
+ * that remote in `RemoteModuleProps`, none missing and none extra (with `satisfies`).
+ */
+export type RemoteExposePaths<R extends RemoteName> = {
+  [N in keyof RemoteModulesOf<R> as `./${N & string}`]: string;
+};
+
+/**
+ * The contract package: shared by federation as a singleton, and its version is the version of the
+ * contract between the shell and the remotes (docs/architecture.md#remote-contract).
+ */
+export const CONTRACT_PACKAGE = '@medora/shared';
+
+/** The major of a semver version ('1.4.2' → 1), or undefined if it is not one. */
+export function contractMajor(version: string): number | undefined {
+  const match = /^(\d+)\.\d+\.\d+(?:[-+].*)?$/.exec(version.trim());
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Whether a remote built against `remoteVersion` of @medora/shared may run on a page whose
+ * @medora/shared is `hostVersion`: the same major. A breaking contract change bumps the major, so a
+ * remote deployed alone against another major is refused rather than run against the wrong contract.
+ */
+export function isCompatibleContract(hostVersion: string, remoteVersion: string | undefined): boolean {
+  const host = contractMajor(hostVersion);
+  return host !== undefined && remoteVersion !== undefined && contractMajor(remoteVersion) === host;
+}

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Configuration } from 'webpack';
+import { REMOTE_MODULES, type RemoteName } from '@medora/shared';
 import { SINGLETON_MODULES } from '../../scripts/lib/webpack-config';
 
 const root = path.resolve(__dirname, '../..');
@@ -14,7 +15,10 @@ interface FederationOptions {
   filename?: string;
   remotes?: Record<string, string>;
   exposes?: Record<string, string>;
-  shared: Record<string, { singleton?: boolean; requiredVersion?: string; eager?: boolean }>;
+  shared: Record<
+    string,
+    { singleton?: boolean; requiredVersion?: string; strictVersion?: boolean; eager?: boolean }
+  >;
   dts?: boolean;
   shareStrategy?: string;
   runtimePlugins?: string[];
@@ -60,6 +64,27 @@ describe.each(packages)('webpack config of %s', (pkg) => {
     }
   });
 
+  it('requires @medora/shared at its own major, strictly, and builds in its version', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    const contract = Object.entries(federation.shared).filter(([request]) =>
+      request.startsWith('@medora/shared'),
+    );
+    expect(contract.map(([request]) => request)).toContain('@medora/shared');
+    for (const [, share] of contract) {
+      expect(share).toMatchObject({
+        singleton: true,
+        strictVersion: true,
+        requiredVersion: `^${version.split('.')[0]}.0.0`,
+      });
+    }
+    const define = config.plugins!.find((p) => p?.constructor.name === 'DefinePlugin') as unknown as {
+      definitions: Record<string, string>;
+    };
+    expect(define.definitions.__CONTRACT_VERSION__).toBe(JSON.stringify(version));
+  });
+
   it('turns the type plugin off and never bakes remote URLs in', () => {
     expect(federation.dts).toBe(false);
     expect(federation.remotes).toEqual({});
@@ -97,7 +122,9 @@ describe.each(packages)('webpack config of %s', (pkg) => {
       expect(config.output!.uniqueName).toBe(federation.name);
       if (remote) {
         expect(federation.filename).toBe('remoteEntry.js');
-        expect(Object.keys(federation.exposes ?? {}).length).toBeGreaterThan(0);
+        // Exactly the modules @medora/shared's REMOTE_MODULES (and RemoteModuleProps) list for it.
+        const names = Object.keys(REMOTE_MODULES[pkg.replace('mfe-', '') as RemoteName]);
+        expect(Object.keys(federation.exposes ?? {}).sort()).toEqual(names.map((n) => `./${n}`).sort());
       } else {
         expect(federation.exposes).toBeUndefined();
       }

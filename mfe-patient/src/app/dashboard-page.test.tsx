@@ -7,17 +7,20 @@ import {
   authStore,
   dialogStore,
   provideRemoteRoute,
+  type REMOTE_MODULES,
   type RemoteRouteProps,
 } from '@medora/shared';
 import { renderWithQuery } from '../test-utils/render-with-query';
 import DashboardPage from './dashboard-page';
 
 // The shell provides its remote route at boot; here a stand-in that names what it was asked to mount.
-provideRemoteRoute(({ request, embedded, variant }: RemoteRouteProps<{ variant: string }>) => (
-  <p>
-    booking flow {variant} {request} {embedded ? 'embedded' : 'page'}
-  </p>
-));
+provideRemoteRoute(
+  ({ request, embedded, variant }: RemoteRouteProps<typeof REMOTE_MODULES.booking.BookingFlow>) => (
+    <p>
+      booking flow {variant} {request} {embedded ? 'embedded' : 'page'}
+    </p>
+  ),
+);
 
 const APPOINTMENTS = [
   {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { MAIL_LINK_PATHS, REMOTE_MODULES, type SignupRole } from '@medora/shared';
+import { MAIL_LINK_PATHS, REMOTE_MODULES, type RemotePageRequest, type SignupRole } from '@medora/shared';
 import { LoadingStatus } from '../components/loading-status';
 import { getAuthInstance } from '../features/auth/api/auth-service';
 import { OnboardingGuard, RequireAccess, RequireSignIn } from '../features/guards/require-sign-in';
@@ -69,8 +69,10 @@ function SettingsRoute() {
 
 /** The route table (docs/product.md#screens); each remote page is loaded at run time through RemoteRoute. */
 export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObject[] {
-  const remote = (request: string) => <RemoteRoute key={request} request={request} loader={options.loader} />;
-  const signedIn = (request: string) => <RequireSignIn>{remote(request)}</RequireSignIn>;
+  const remote = (request: RemotePageRequest) => (
+    <RemoteRoute key={request} request={request} loader={options.loader} />
+  );
+  const signedIn = (request: RemotePageRequest) => <RequireSignIn>{remote(request)}</RequireSignIn>;
   const { landing, patient, booking, provider } = REMOTE_MODULES;
   return [
     {

@@ -2,6 +2,7 @@ import { House, RotateCw } from 'lucide-react';
 import { formatMessage, MESSAGES } from '@medora/shared';
 import css from '../../components/status-page.module.css';
 import { classifyRemoteFailure } from './failure-type';
+import { RemoteContractError } from './remote-contract-plugin';
 import { remoteNameOf } from './remote-name';
 
 export interface ChunkLoadFailedPageProps {
@@ -20,11 +21,13 @@ export interface ChunkLoadFailedPageProps {
 export function ChunkLoadFailedPage({ request, error, onRetry, embedded }: ChunkLoadFailedPageProps) {
   const type = classifyRemoteFailure(error);
   const remote = remoteNameOf(request);
+  // A refused remote: no connection problem to check, the message names the remote and both versions.
+  const text = error instanceof RemoteContractError ? error.text : MESSAGES.chunkLoadFailedText;
   if (embedded) {
     return (
       <section role="alert" className={css.embedded} data-remote={remote}>
         <h2>{MESSAGES.chunkLoadFailed}</h2>
-        <FailureDetails type={type} remote={remote} onRetry={onRetry} />
+        <FailureDetails text={text} type={type} remote={remote} onRetry={onRetry} />
       </section>
     );
   }
@@ -32,18 +35,20 @@ export function ChunkLoadFailedPage({ request, error, onRetry, embedded }: Chunk
     <main role="alert" className={css.page} data-remote={remote}>
       <div className={css.card}>
         <h1>{MESSAGES.chunkLoadFailed}</h1>
-        <FailureDetails type={type} remote={remote} onRetry={onRetry} home />
+        <FailureDetails text={text} type={type} remote={remote} onRetry={onRetry} home />
       </div>
     </main>
   );
 }
 
 function FailureDetails({
+  text,
   type,
   remote,
   onRetry,
   home,
 }: {
+  text: string;
   type: string;
   remote: string;
   onRetry: () => void;
@@ -51,7 +56,7 @@ function FailureDetails({
 }) {
   return (
     <>
-      <p>{MESSAGES.chunkLoadFailedText}</p>
+      <p>{text}</p>
       <div className={css.actions}>
         <button type="button" className="md-button md-primary" onClick={onRetry}>
           <RotateCw aria-hidden="true" size={18} />

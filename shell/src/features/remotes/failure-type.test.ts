@@ -1,4 +1,5 @@
 import { classifyRemoteFailure } from './failure-type';
+import { RemoteContractError } from './remote-contract-plugin';
 
 function chunkLoadError(type: string): Error {
   return Object.assign(new Error(`Loading chunk 123 failed.\n(${type}: http://x/123.js)`), {
@@ -69,6 +70,10 @@ describe('classifyRemoteFailure', () => {
 
   it('treats something that is not a remote (#RUNTIME-001) as invalid', () => {
     expect(classifyRemoteFailure(runtimeError('RUNTIME-001', ''))).toBe('invalid');
+  });
+
+  it('treats a remote refused for its @medora/shared version as incompatible', () => {
+    expect(classifyRemoteFailure(new RemoteContractError('booking', '1.0.0', '2.0.0'))).toBe('incompatible');
   });
 
   it('treats anything else as error', () => {

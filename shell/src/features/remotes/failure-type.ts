@@ -5,9 +5,11 @@
  * - the manifest: an Error whose message carries `#RUNTIME-003` and the cause's text (our runtime
  *   plugin puts `HTTP <status>` there, see remote-timeouts-plugin.ts);
  * - the entry script: `#RUNTIME-008` (ScriptNetworkError, also on timeout);
- * - what came back was not a remote: `#RUNTIME-001`.
+ * - what came back was not a remote: `#RUNTIME-001`;
+ * - a remote built against another major of @medora/shared: our `RemoteContractError`
+ *   (remote-contract-plugin.ts), thrown as is.
  */
-export type FailureType = 'missing' | 'timeout' | 'invalid' | 'error' | (string & {});
+export type FailureType = 'missing' | 'timeout' | 'invalid' | 'incompatible' | 'error' | (string & {});
 
 const MISSING_STATUSES = new Set([404, 410]);
 
@@ -25,6 +27,7 @@ export function classifyRemoteFailure(error: unknown): FailureType {
   };
   const text = `${typeof name === 'string' ? name : ''}: ${typeof message === 'string' ? message : ''}`;
 
+  if (name === 'RemoteContractError') return 'incompatible';
   if (name === 'ChunkLoadError') return typeof type === 'string' && type ? type : 'error';
   if (typeof status === 'number') return statusFailure(status);
   if (text.includes('#RUNTIME-001')) return 'invalid';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { RemoteLoader } from './remote-route';
-import { REMOTE_MODULES } from '@medora/shared';
-import { RemoteRoute } from './remote-route';
+import { formatMessage, MESSAGES, REMOTE_MODULES, type BookingFlowProps } from '@medora/shared';
+import { RemoteContractError } from './remote-contract-plugin';
+import { RemoteRoute, type RemoteLoader } from './remote-route';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
 
@@ -69,15 +69,16 @@ describe('RemoteRoute', () => {
   });
 
   it('mounts a remote inside another page with its props, and fails there as a section, not a second main', async () => {
-    const Flow = ({ variant }: { variant: string }) => <p>flow {variant}</p>;
+    const Flow = ({ variant }: BookingFlowProps) => <p>flow {variant}</p>;
+    type FlowRequest = typeof REMOTE_MODULES.booking.BookingFlow;
     const loader = jest
-      .fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>()
+      .fn<ReturnType<RemoteLoader<FlowRequest>>, Parameters<RemoteLoader<FlowRequest>>>()
       .mockRejectedValueOnce(
         Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError', type: 'timeout' }),
       )
       .mockResolvedValueOnce({ default: Flow });
     render(
-      <RemoteRoute<{ variant: string }>
+      <RemoteRoute
         request={REMOTE_MODULES.booking.BookingFlow}
         embedded
         variant="dashboard"
@@ -91,5 +92,43 @@ describe('RemoteRoute', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('flow dashboard')).toBeTruthy();
     expect(loader).toHaveBeenLastCalledWith('mfe_booking/BookingFlow');
+  });
+
+  it('shows a remote refused for its contract version on the failure page, naming it and both versions', async () => {
+    const loader = jest
+      .fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>()
+      .mockRejectedValue(new RemoteContractError('booking', '1.0.0', '2.0.0'));
+    render(<RemoteRoute request={REMOTE_MODULES.booking.BookingPage} loader={loader} />);
+    expect(await screen.findByRole('heading', { name: 'Loading chunk failed' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        formatMessage('remoteIncompatible', {
+          remote: 'booking',
+          hostVersion: '1.0.0',
+          remoteVersion: '2.0.0',
+        }),
+      ),
+    ).toBeTruthy();
+    // Not the connection advice: checking the connection would not help.
+    expect(screen.queryByText(MESSAGES.chunkLoadFailedText)).toBeNull();
+    expect(screen.getByTestId('failure-type').textContent).toBe('Failure type: incompatible');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('types its props from RemoteModuleProps: a missing or unknown prop does not compile', () => {
+    const { BookingFlow, BookingPage } = REMOTE_MODULES.booking;
+    // Each `@ts-expect-error` must meet an error, or `tsc -b` fails.
+    const elements = [
+      <RemoteRoute key="ok" request={BookingFlow} variant="page" />,
+      // @ts-expect-error BookingFlow needs its `variant`.
+      <RemoteRoute key="missing" request={BookingFlow} />,
+      // @ts-expect-error `variant` is BookingFlow's, not a page's.
+      <RemoteRoute key="unknown" request={BookingPage} variant="page" />,
+      // @ts-expect-error Not a variant BookingFlow knows.
+      <RemoteRoute key="wrong" request={BookingFlow} variant="sidebar" />,
+      // @ts-expect-error Not a request of REMOTE_MODULES.
+      <RemoteRoute key="request" request="mfe_booking/Nothing" />,
+    ];
+    expect(elements).toHaveLength(5);
   });
 });

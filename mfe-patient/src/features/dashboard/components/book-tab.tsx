@@ -4,11 +4,12 @@ import {
   providedRemoteRoute,
   REMOTE_MODULES,
   type Appointment,
-  type BookingFlowProps,
   type RemoteRouteProps,
 } from '@medora/shared';
 
-type RemoteRoute = ComponentType<RemoteRouteProps<BookingFlowProps>>;
+type BookingFlowRequest = typeof REMOTE_MODULES.booking.BookingFlow;
+/** The shell's remote route for this request: its props are BookingFlow's, from RemoteModuleProps. */
+type RemoteRoute = ComponentType<RemoteRouteProps<BookingFlowRequest>>;
 
 /**
  * Book Appointment: mfe_booking's BookingFlow (variant 'dashboard'), mounted through the shell's remote

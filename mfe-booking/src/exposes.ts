@@ -1,0 +1,16 @@
+import type { CheckedExposes } from '@medora/shared';
+import type BookingFlow from './app/booking-flow';
+import type BookingPage from './app/booking-page';
+
+/**
+ * The default exports module-federation.config.ts exposes, checked against the props
+ * `RemoteModuleProps` in @medora/shared gives them: a component and the map that disagree fail
+ * `tsc -b` (docs/architecture.md#remote-contract). Types only; nothing imports this at run time.
+ */
+export type BookingExposes = CheckedExposes<
+  'booking',
+  {
+    BookingPage: typeof BookingPage;
+    BookingFlow: typeof BookingFlow;
+  }
+>;
