@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 // --- Boundaries (docs/architecture.md#boundaries-kept-by-lint) -----------------------------------
@@ -58,6 +58,32 @@ const featureZones = frontends.map((p) => ({
   message:
     'A feature does not import app/: pass what it needs in, or move it to components/ or @medora/shared.',
 }));
+// A feature does not reach into another feature: the route composes them, and what two need lives in
+// the package's components/, hooks/ or model/, or in @medora/shared. Kept by lint for mfe-provider's
+// admin desk, a folder of features: it and the package's other features do not import each other, and
+// its parts (applications, change requests, audit, …) do not import each other either.
+const featureGroups = ['mfe-provider/src/features/admin'];
+const foldersIn = (dir) =>
+  existsSync(path.join(root, dir))
+    ? readdirSync(path.join(root, dir), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => `${dir}/${d.name}`)
+    : [];
+const FEATURE_MESSAGE =
+  'A feature does not import another feature: compose them at the route, or move what both need to components/, hooks/, model/ or @medora/shared.';
+const crossFeatureZones = featureGroups.flatMap((group) => {
+  const others = foldersIn(path.posix.dirname(group)).filter((f) => f !== group);
+  const parts = foldersIn(group);
+  return [
+    { target: `${group}/**`, from: others.map((o) => `${o}/**`), message: FEATURE_MESSAGE },
+    ...others.map((o) => ({ target: `${o}/**`, from: [`${group}/**`], message: FEATURE_MESSAGE })),
+    ...parts.map((part) => ({
+      target: `${part}/**`,
+      from: parts.filter((o) => o !== part).map((o) => `${o}/**`),
+      message: FEATURE_MESSAGE,
+    })),
+  ].filter((zone) => zone.from.length > 0);
+});
 // Packages never import another package's source: remotes load each other (and are loaded by the
 // shell) through module federation only.
 const packageZones = frontends.map((p) => ({
@@ -123,7 +149,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: root, zones: [...apiZones, ...featureZones, ...packageZones] },
+        { basePath: root, zones: [...apiZones, ...featureZones, ...crossFeatureZones, ...packageZones] },
       ],
     },
   },

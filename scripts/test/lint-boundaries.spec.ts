@@ -79,6 +79,30 @@ describe('lint boundaries', () => {
         'mfe-patient/src/app/virtual.tsx',
         '../features/dashboard/model/appointments',
       ),
+      // The admin desk is a folder of features: its parts, and it and the other features, stay apart.
+      adminPartImportsPart: importing(
+        'mfe-provider/src/features/admin/applications/virtual.tsx',
+        '../audit/audit-log',
+      ),
+      adminImportsFeature: importing(
+        'mfe-provider/src/features/admin/applications/virtual.tsx',
+        '../../provider/model/schedule',
+      ),
+      featureImportsAdmin: importing(
+        'mfe-provider/src/features/provider/virtual.tsx',
+        '../admin/applications/model/application',
+      ),
+      adminPartImportsShared: importing(
+        'mfe-provider/src/features/admin/change-requests/virtual.tsx',
+        '../../../components/confirm-decision-dialog',
+        '../../../model/change-request-text',
+        './change-requests-panel',
+      ),
+      appComposesAdmin: importing(
+        'mfe-provider/src/app/virtual.tsx',
+        '../features/admin/audit/audit-log',
+        '../features/admin/applications/model/application',
+      ),
       remoteImportsRemote: importing(
         'mfe-booking/src/features/booking/virtual.tsx',
         '../../../../mfe-patient/src/app/dashboard-page',
@@ -127,6 +151,15 @@ describe('lint boundaries', () => {
     expect(results.featureImportsApp[0].message).toContain('A feature does not import app/');
     expect(rules(results.shellFeatureImportsApp)).toEqual(['import-x/no-restricted-paths']);
     expect(results.appImportsFeature).toEqual([]);
+  });
+
+  it("refuses an admin desk feature importing another, or the package's other features, and the reverse", () => {
+    for (const name of ['adminPartImportsPart', 'adminImportsFeature', 'featureImportsAdmin']) {
+      expect(rules(results[name])).toEqual(['import-x/no-restricted-paths']);
+      expect(results[name][0].message).toContain('A feature does not import another feature');
+    }
+    expect(results.adminPartImportsShared).toEqual([]);
+    expect(results.appComposesAdmin).toEqual([]);
   });
 
   it("refuses a remote importing another remote's or the shell's source, or a remote by its federation id", () => {

@@ -23,8 +23,8 @@ import { doctorProfileFormSchema } from '@medora/shared/schemas';
 import { doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
 import { Field, ui } from '../../../components/ui';
 import { keptSubSpecialties } from '../../application/model/application';
-import { ConfirmDecisionDialog } from '../../admin/components/confirm-decision-dialog';
-import { pendingLines, reviewedFieldsOf } from '../../change-requests/change-request-text';
+import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
+import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-text';
 import { profileForm, profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';
 

@@ -1,5 +1,5 @@
 import { MESSAGES, formatMessage, type CredentialRecord, type CredentialType } from '@medora/shared';
-import { ui } from '../../../components/ui';
+import { ui } from '../../../../components/ui';
 import css from './credential-list.module.css';
 
 export const CREDENTIAL_LABELS: Record<CredentialType, string> = {

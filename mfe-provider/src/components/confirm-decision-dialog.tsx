@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { MESSAGES, errorMessage } from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
-import { ui } from '../../../components/ui';
+import { ui } from './ui';
 import css from './confirm-decision-dialog.module.css';
 
 /**

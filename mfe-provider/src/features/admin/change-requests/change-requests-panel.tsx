@@ -14,10 +14,10 @@ import {
   type DoctorChangeRequest,
 } from '@medora/shared';
 import { adminChangeRequestKeys, adminKeys, doctorKeys } from '@medora/shared/query';
-import { ReasonDialog } from '../../components/reason-dialog';
-import { ui } from '../../components/ui';
-import { ConfirmDecisionDialog } from '../admin/components/confirm-decision-dialog';
-import { changeValueText } from './change-request-text';
+import { ReasonDialog } from '../../../components/reason-dialog';
+import { ui } from '../../../components/ui';
+import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
+import { changeValueText } from '../../../model/change-request-text';
 import css from './change-requests-panel.module.css';
 
 /** The admin desk's open change requests (one query for the tab's count and the panel). */

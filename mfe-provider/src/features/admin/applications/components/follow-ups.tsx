@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, formatDateTime, formatMessage } from '@medora/shared';
 import { adminDeskKeys } from '@medora/shared/query';
-import { ui } from '../../../components/ui';
+import { ui } from '../../../../components/ui';
 import css from './follow-ups.module.css';
 
 /** A suspended doctor's upcoming appointments, for the admin to follow up. */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, formatMessage, type CredentialRecord } from '@medora/shared';
 import { adminApplicationKeys } from '@medora/shared/query';
-import { ui } from '../../../components/ui';
+import { ui } from '../../../../components/ui';
 import { CredentialList } from './credential-list';
 
 /**
