@@ -1,6 +1,7 @@
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
-import { auditEntry, withAuditInsert, type AuditRecord } from './audit.queries.js';
+import { auditEntry, type AuditRecord } from './audit-record.js';
+import { withAuditInsert } from './audit.repository.js';
 
 describe('AuditService.record', () => {
   it('never throws into the request path when the insert fails', async () => {

@@ -93,7 +93,7 @@ export class ProviderService {
    * A page of this doctor's appointments starting in a window of clinic dates (default today
    * and the next PROVIDER_WINDOW_NEXT_DAYS days), by start. An active appointment carries the patient's
    * name, e-mail and summary headline; a cancelled one only the name (the relationship ended:
-   * doctor-of-patient.ts). One audit row per patient whose data the page returned.
+   * access.repository.ts). One audit row per patient whose data the page returned.
    */
   async appointments(
     caller: Caller,
