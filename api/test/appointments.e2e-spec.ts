@@ -349,7 +349,8 @@ describe('GET /api/appointments/:id', () => {
     try {
       expect((await get(doctorUser)).status).toBe(200);
       const { AccessPolicy } = await import('../src/auth/access-policy.js');
-      const policy = new AccessPolicy(t.dataSource);
+      const { AccessRepository } = await import('../src/auth/access.repository.js');
+      const policy = new AccessPolicy(new AccessRepository(t.dataSource));
       const caller = {
         uid: doctorUser.uid,
         email: null,

@@ -60,7 +60,7 @@ describe('lint boundaries', () => {
       ),
       apiGlobal: importing(
         'api/src/appointments/virtual.ts',
-        '../audit/audit.queries.js',
+        '../audit/audit-record.js',
         '../auth/access-policy.js',
         '../common/lean-query.js',
         '../config/config.js',

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { BREAK_GLASS_REASON_SQL, type OpenGrant } from '../auth/access-grants.js';
+import {
+  BREAK_GLASS_REASON_SQL,
+  toOpenGrant,
+  type GrantRow,
+  type OpenGrant,
+} from '../auth/access.repository.js';
 
 /** What the patient's list shows: reads (and a clinician's flag review) of their health data. */
 export const ACCESS_LOG_ACTIONS = [
@@ -30,21 +35,20 @@ export interface AccessLogRow {
 export class AccessLogRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Opens a break-the-glass grant for `minutes` from now and returns it (the policy reads it: access-grants.ts). */
+  /** Opens a break-the-glass grant for `minutes` from now and returns it (the policy reads it: AccessRepository.openGrant). */
   async insertGrant(grant: {
     adminUid: string;
     patientUid: string;
     reason: string;
     minutes: number;
   }): Promise<OpenGrant> {
-    const rows = await this.ds.query<{ id: string; reason: string; granted_at: Date; expires_at: Date }[]>(
+    const rows = await this.ds.query<GrantRow[]>(
       `INSERT INTO access_grants (admin_uid, patient_uid, reason, granted_at, expires_at)
        VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp() + make_interval(mins => $4))
        RETURNING id, reason, granted_at, expires_at`,
       [grant.adminUid, grant.patientUid, grant.reason, grant.minutes],
     );
-    const row = rows[0]!;
-    return { id: row.id, reason: row.reason, grantedAt: row.granted_at, expiresAt: row.expires_at };
+    return toOpenGrant(rows[0]!);
   }
 
   /** Whether `uid` is a patient's account (only patients have a record an admin may open). */

@@ -2,7 +2,8 @@ import type { AppointmentStatus, CancelledBy, ProviderAppointment, ProviderOverv
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { careUntilSql, doctorOfPatientSql } from '../auth/doctor-of-patient.js';
+import { breakGlassDetail, careUntilSql, doctorOfPatientSql } from '../auth/access.repository.js';
+import { auditEntry, type AuditActor, type AuditRecord } from '../audit/audit-record.js';
 import { latestVisitJoinSql } from '../patients/patients.repository.js';
 import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
 import {
@@ -20,11 +21,34 @@ import {
   type StoredFileRow,
 } from '../storage/object-store.js';
 import { APPOINTMENT_COLUMNS, type AppointmentRow } from './appointment-mapper.js';
-import { APPOINTMENTS_OF_PATIENT_SQL } from './appointments.queries.js';
 
-// The row shape, columns and mapping stay in a plain module: the benchmark's baseline server imports
-// them without Nest. Other modules take them from here.
+// Other modules take the row shape, columns and mapping from here.
 export { APPOINTMENT_COLUMNS, toAppointment, visibleTo, type AppointmentRow } from './appointment-mapper.js';
+
+/**
+ * `GET /api/appointments?uid=`: a patient's appointments, newest start first ($1 = patient uid). Run
+ * with its audit row folded in (`withAuditInsert`), so the whole read is one statement.
+ */
+export const APPOINTMENTS_OF_PATIENT_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+  FROM appointments a JOIN doctors d ON d.id = a.doctor_id
+ WHERE a.patient_uid = $1 ORDER BY a.starts_at DESC`;
+
+/** The audit row of a patient's appointment list (every read of appointments is logged). */
+export function appointmentListAudit(
+  actor: AuditActor,
+  patientUid: string,
+  outcome: AuditRecord['outcome'],
+  breakGlassReason?: string,
+): AuditRecord {
+  const detail = `patient ${patientUid}`;
+  return auditEntry(actor, outcome, {
+    action: 'list',
+    resourceType: 'appointment',
+    resourceId: null,
+    detail: breakGlassReason ? breakGlassDetail(detail, breakGlassReason) : detail,
+    subjectUid: patientUid,
+  });
+}
 
 /** A doctor as booking reads it (schedule as stored: jsonb written by other features). */
 export interface BookableDoctorRow {
@@ -86,7 +110,7 @@ export interface PrescriptionAccessRow {
   patientUid: string;
   /** The account of the appointment's doctor. */
   doctorUid: string | null;
-  /** Whether the caller is a doctor of the appointment's patient right now (doctor-of-patient.ts). */
+  /** Whether the caller is a doctor of the appointment's patient right now (access.repository.ts). */
   doctorOfPatient: boolean;
   name: string | null;
   contentType: string | null;
@@ -331,7 +355,7 @@ export class AppointmentsRepository {
    * both included, in `timeZone`), by start then id, after the keyset `after` — at most `limit` rows
    * plus one (the caller's sign of a next page). One range scan of idx_appointments_doctor_starts_id.
    * Run by `AuditService.queryWithSubjectAudit` with one audit row per patient whose data it returned;
-   * a cancelled appointment carries no health data (the relationship ended: doctor-of-patient.ts), only
+   * a cancelled appointment carries no health data (the relationship ended: access.repository.ts), only
    * the patient's name, so the doctor knows whose visit it was (audited like the others).
    * The card carries the patient's name and summary only; the intake loads with `intakeForDoctor`.
    * The summary is that of the latest visit the doctor may still see (`careUntilSql`: none once the

@@ -22,13 +22,13 @@ import { ApiException } from '../common/http-exception.filter.js';
 import { CONFIG, type Config } from '../config/config.js';
 import {
   AppointmentsRepository,
+  appointmentListAudit,
   toAppointment,
   visibleTo,
   type AppointmentAccessRow,
   type AppointmentRow,
 } from './appointments.repository.js';
 import { buildAppointmentIcs, consultationLength } from './appointment-ics.contract.js';
-import { appointmentListAudit } from './appointments.queries.js';
 import { MailService } from '../mail/mail.service.js';
 
 interface BookableDoctor {

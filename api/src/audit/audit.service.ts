@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuditEntry, AuditOutcome, AuditQuery } from '@medora/shared';
 import { AuditRepository } from './audit.repository.js';
-import { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit.queries.js';
+import { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit-record.js';
 
-export { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit.queries.js';
+export { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit-record.js';
 
 const DEFAULT_LIMIT = 100;
 

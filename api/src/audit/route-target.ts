@@ -1,5 +1,5 @@
 import type { AuditResourceType } from '@medora/shared';
-import type { AuditTarget } from './audit.queries.js';
+import type { AuditTarget } from './audit-record.js';
 
 /** Path segments that name what a route reaches (plural collection names and a few leaves). */
 const SEGMENT_RESOURCES: Record<string, AuditResourceType> = {

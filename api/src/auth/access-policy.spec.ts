@@ -1,7 +1,8 @@
-import { auditEntry, type AuditRecord } from '../audit/audit.queries.js';
+import { auditEntry, type AuditRecord } from '../audit/audit-record.js';
 import { MESSAGES } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
 import { AccessPolicy, assertCanAccess, canAccess, decideAccess } from './access-policy.js';
+import { AccessRepository } from './access.repository.js';
 import type { Caller } from './caller.js';
 
 const caller = (uid: string, role: Caller['role'] = 'patient'): Caller => ({
@@ -31,19 +32,19 @@ describe('assertCanAccess', () => {
 
   it('lets an admin reach health data (rule admin) only with an open grant for that patient', async () => {
     const grants: unknown[][] = [];
-    const withGrant = {
+    const withGrant = new AccessRepository({
       query: (_sql: string, params: unknown[]) => (
         grants.push(params),
         Promise.resolve([
           { id: 'g', reason: 'Checking a visit', granted_at: new Date(), expires_at: new Date() },
         ])
       ),
-    } as never;
-    const without = { query: () => Promise.resolve([]) } as never;
+    } as never);
+    const without = new AccessRepository({ query: () => Promise.resolve([]) } as never);
     const admin = caller('adm', 'admin');
     expect(await canAccess(admin, 'b', { allow: ['admin'] })).toBe(false);
-    expect(await canAccess(admin, 'b', { allow: ['admin'], ds: without })).toBe(false);
-    expect(await decideAccess(admin, 'b', { allow: ['admin'], ds: withGrant })).toEqual({
+    expect(await canAccess(admin, 'b', { allow: ['admin'], reads: without })).toBe(false);
+    expect(await decideAccess(admin, 'b', { allow: ['admin'], reads: withGrant })).toEqual({
       allowed: true,
       breakGlassReason: 'Checking a visit',
     });
@@ -51,19 +52,23 @@ describe('assertCanAccess', () => {
   });
 
   it('does not treat other roles as admin', async () => {
-    const ds = { query: () => Promise.resolve([{ id: 'g', reason: 'r' }]) } as never;
-    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['admin'], ds })).toBe(false);
-    expect(await canAccess(caller('n', null), 'b', { allow: ['admin'], ds })).toBe(false);
+    const reads = new AccessRepository({ query: () => Promise.resolve([{ id: 'g', reason: 'r' }]) } as never);
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['admin'], reads })).toBe(false);
+    expect(await canAccess(caller('n', null), 'b', { allow: ['admin'], reads })).toBe(false);
     expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['adminAccount'] })).toBe(false);
   });
 
   it('grants doctorOfPatient only to a doctor or provider, never without a database or a care window', async () => {
     expect(await canAccess(caller('d', 'doctor'), 'b', { allow: ['doctorOfPatient'] })).toBe(false);
-    const ds = { query: () => Promise.resolve([{ found: 1 }]) } as never;
+    const reads = new AccessRepository({ query: () => Promise.resolve([{ found: 1 }]) } as never);
     const allow = ['doctorOfPatient'] as const;
-    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: [...allow], ds })).toBe(false);
-    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: [...allow], ds, careDays: 30 })).toBe(true);
-    expect(await canAccess(caller('p', 'patient'), 'b', { allow: [...allow], ds, careDays: 30 })).toBe(false);
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: [...allow], reads })).toBe(false);
+    expect(await canAccess(caller('d', 'doctor'), 'b', { allow: [...allow], reads, careDays: 30 })).toBe(
+      true,
+    );
+    expect(await canAccess(caller('p', 'patient'), 'b', { allow: [...allow], reads, careDays: 30 })).toBe(
+      false,
+    );
   });
 
   it('is also available as an injectable service', async () => {
@@ -180,7 +185,11 @@ describe('AccessPolicy break-the-glass', () => {
       query: () =>
         Promise.resolve(open ? [{ id: 'g', reason: 'Support ticket 12', granted_at: 0, expires_at: 0 }] : []),
     };
-    const policy = new AccessPolicy(ds as never, service as never, { careAccessDays: 30 } as never);
+    const policy = new AccessPolicy(
+      new AccessRepository(ds as never),
+      service as never,
+      { careAccessDays: 30 } as never,
+    );
     const options = {
       allow: ['admin' as const],
       audit: {

@@ -1,31 +1,28 @@
 import { HttpException, Inject, Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { formatMessage, MESSAGES, type AuditOutcome } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { CONFIG, type Config } from '../config/config.js';
 import type { Caller } from './caller.js';
-import { breakGlassDetail, openGrant } from './access-grants.js';
-import { careOfPatient, caredForPatient, isDoctorOfPatient } from './doctor-of-patient.js';
+import { AccessRepository, breakGlassDetail } from './access.repository.js';
 
 /**
  * Named rules that grant access to something the caller does not own, each with its check here, never
  * copied into routes:
  * - 'admin': an admin reaching a patient's HEALTH data (record, visits, documents, appointments,
  *   exports). Only with an open break-the-glass grant for that patient (the admin stated a reason:
- *   access-grants.ts); every such read is audited with the reason.
+ *   AccessRepository.openGrant); every such read is audited with the reason.
  * - 'adminAccount': an admin administering accounts (a user's account, a doctor's record), which holds
  *   no patient health data: no reason needed.
- * - 'doctorOfPatient': a doctor caring for the patient (doctor-of-patient.ts).
+ * - 'doctorOfPatient': a doctor caring for the patient (AccessRepository, access.repository.ts).
  */
 export type AccessRule = 'admin' | 'adminAccount' | 'doctorOfPatient';
 
 export interface AccessOptions {
   /** Rules that may grant access besides ownership. */
   allow?: AccessRule[];
-  /** The database, for rules that look something up (doctorOfPatient, admin); AccessPolicy passes its own. */
-  ds?: DataSource;
+  /** The rules' reads (doctorOfPatient, admin); AccessPolicy passes its own. */
+  reads?: AccessRepository;
   /** CARE_ACCESS_DAYS, for doctorOfPatient; AccessPolicy passes the configured one. */
   careDays?: number;
   /**
@@ -59,16 +56,16 @@ type RuleCheck = (
 ) => boolean | { breakGlassReason: string } | Promise<boolean | { breakGlassReason: string }>;
 
 const RULES: Record<AccessRule, RuleCheck> = {
-  admin: async (caller, patientUid, { ds }) => {
-    if (caller.role !== 'admin' || !ds) return false;
-    const grant = await openGrant(ds, caller.uid, patientUid);
+  admin: async (caller, patientUid, { reads }) => {
+    if (caller.role !== 'admin' || !reads) return false;
+    const grant = await reads.openGrant(caller.uid, patientUid);
     return grant ? { breakGlassReason: grant.reason } : false;
   },
   adminAccount: (caller) => caller.role === 'admin',
-  /** A doctor or provider who is a doctor of the patient (the one definition: doctor-of-patient.ts). */
-  doctorOfPatient: (caller, patientUid, { ds, careDays }) => {
-    if (!ds || careDays === undefined || !isClinician(caller)) return false;
-    return isDoctorOfPatient(ds, caller.uid, patientUid, careDays);
+  /** A doctor or provider who is a doctor of the patient (the one definition: access.repository.ts). */
+  doctorOfPatient: (caller, patientUid, { reads, careDays }) => {
+    if (!reads || careDays === undefined || !isClinician(caller)) return false;
+    return reads.isDoctorOfPatient(caller.uid, patientUid, careDays);
   },
 };
 
@@ -132,34 +129,34 @@ export async function assertCanAccess(
 }
 
 /**
- * Injectable face of the helpers, for services that prefer constructor injection. The one statement it
- * runs is auth's own (`doctor-of-patient.ts`): a global rule whose SQL fragment other statements embed
- * too (the prescription read in AppointmentsRepository), so it stays a fragment beside the policy
- * rather than a method of one module's repository (auth is global, like config and audit).
+ * Injectable face of the helpers, for services that prefer constructor injection. Its statements are
+ * auth's own repository's (AccessRepository): a global rule whose SQL fragment other statements embed
+ * too (the prescription read in AppointmentsRepository), so it lives in auth rather than in one
+ * module's repository (auth is global, like config and audit).
  */
 @Injectable()
 export class AccessPolicy {
   constructor(
-    @Optional() @InjectDataSource() private readonly ds?: DataSource,
+    @Optional() private readonly reads?: AccessRepository,
     @Optional() private readonly auditLog?: AuditService,
     @Optional() @Inject(CONFIG) private readonly config?: Config,
   ) {}
 
-  private get ruleOptions(): Pick<AccessOptions, 'ds' | 'careDays'> {
-    return { ds: this.ds, careDays: this.config?.careAccessDays };
+  private get ruleOptions(): Pick<AccessOptions, 'reads' | 'careDays'> {
+    return { reads: this.reads, careDays: this.config?.careAccessDays };
   }
 
   /**
    * Up to when `caller`'s view of the patient `ownerUid`'s submissions reaches, once access was
    * granted: null for everything (the patient, an admin, a doctor with an open appointment), else the
-   * close of the doctor's last visit in the care window (doctor-of-patient.ts). Visits and documents
+   * close of the doctor's last visit in the care window (AccessRepository.careOfPatient). Visits and documents
    * the patient sent later are not the doctor's.
    */
   async visibleUntil(caller: Caller, ownerUid: string): Promise<Date | null> {
     if (caller.uid === ownerUid || caller.role === 'admin' || !isClinician(caller)) return null;
-    const { ds, careDays } = this.ruleOptions;
-    if (!ds || careDays === undefined) return null;
-    const care = await careOfPatient(ds, caller.uid, ownerUid, careDays);
+    const { reads, careDays } = this.ruleOptions;
+    if (!reads || careDays === undefined) return null;
+    const care = await reads.careOfPatient(caller.uid, ownerUid, careDays);
     // The window closed between the access check and now: nothing of the patient's is theirs.
     return care.related ? care.until : new Date(0);
   }
@@ -171,13 +168,13 @@ export class AccessPolicy {
   private async refusalMessage(caller: Caller, ownerUid: string, options: AccessOptions): Promise<string> {
     // An admin is refused a patient's health data only for want of a stated reason: say so.
     if (caller.role === 'admin' && options.allow?.includes('admin')) return MESSAGES.accessReasonRequired;
-    const { ds, careDays } = this.ruleOptions;
+    const { reads, careDays } = this.ruleOptions;
     if (
-      ds &&
+      reads &&
       careDays !== undefined &&
       options.allow?.includes('doctorOfPatient') &&
       isClinician(caller) &&
-      (await caredForPatient(ds, caller.uid, ownerUid))
+      (await reads.caredForPatient(caller.uid, ownerUid))
     ) {
       return formatMessage('careAccessEnded', { days: careDays });
     }

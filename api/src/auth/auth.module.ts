@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccessPolicy } from './access-policy.js';
+import { AccessRepository } from './access.repository.js';
 import { AuthGuard } from './auth.guard.js';
 import { FirebaseAuthService } from './firebase-auth.service.js';
 
@@ -14,9 +15,10 @@ import { FirebaseAuthService } from './firebase-auth.service.js';
   providers: [
     FirebaseAuthService,
     UsersRepository,
+    AccessRepository,
     AccessPolicy,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [FirebaseAuthService, UsersRepository, AccessPolicy],
+  exports: [FirebaseAuthService, UsersRepository, AccessRepository, AccessPolicy],
 })
 export class AuthModule {}

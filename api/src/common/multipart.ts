@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+// `req.file()` is the plugin's augmentation of FastifyRequest: named here so the type holds wherever
+// this module is compiled (app.factory.ts registers the plugin itself).
+import type {} from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, MESSAGES } from '@medora/shared';
 import { ApiException } from './http-exception.filter.js';
 import { HTTP_MESSAGES } from './http-messages.js';

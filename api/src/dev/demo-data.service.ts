@@ -19,6 +19,7 @@ import {
 import { AdminService } from '../admin/admin.service.js';
 import { AppointmentsRepository } from '../appointments/appointments.repository.js';
 import { AppointmentsService } from '../appointments/appointments.service.js';
+import { PrescriptionsService } from '../appointments/prescriptions.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { uploadOfBuffer } from '../common/multipart.js';
@@ -212,6 +213,7 @@ export class DemoDataService {
     private readonly documents: DocumentsService,
     private readonly documentRows: DocumentsRepository,
     private readonly appointments: AppointmentsService,
+    private readonly prescriptions: PrescriptionsService,
     private readonly appointmentRows: AppointmentsRepository,
     private readonly applications: DoctorApplicationsService,
     private readonly admin: AdminService,
@@ -343,7 +345,7 @@ export class DemoDataService {
           DEMO_PRESCRIPTION,
           demoPdf('Aspirin 75 mg once daily; GTN spray as needed'),
         );
-        await this.provider.attachPrescription(clinician, id, file);
+        await this.prescriptions.attach(clinician, id, file);
       }
     }
   }

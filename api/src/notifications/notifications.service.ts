@@ -3,14 +3,11 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, MESSAGES, type NotificationsResponse 
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { UsersRepository, type UserRow } from '../users/users.repository.js';
-import { NOTIFICATION_SOURCES, type NotificationSource } from './notification-sources.js';
+import { buildNotifications } from './notification-sources.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
 @Injectable()
 export class NotificationsService {
-  private readonly sources: NotificationSource[] = NOTIFICATION_SOURCES;
-  private readonly sourcesSql = NotificationsRepository.sourcesSql(this.sources);
-
   constructor(
     private readonly notifications: NotificationsRepository,
     private readonly users: UsersRepository,
@@ -23,13 +20,13 @@ export class NotificationsService {
    * last 7 days again, read state kept.
    */
   async list(caller: Caller, now = new Date()): Promise<NotificationsResponse> {
-    const row = await this.notifications.sourcesRow(this.sourcesSql, caller.uid, now);
+    const row = await this.notifications.sourcesRow(caller.uid, now);
     if (!row) return { items: [], unread: 0 };
     if (!(row.inAppNotifications ?? DEFAULT_NOTIFICATION_PREFERENCES.inAppNotifications)) {
       return { items: [], unread: 0 };
     }
     const user: UserRow = row;
-    const sourced = this.sources.flatMap((s, i) => s.build(row[`source${i}`] ?? [], { user, now }));
+    const sourced = buildNotifications(row.sources, { user, now });
     sourced.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     const read = sourced.length
       ? await this.notifications.readIds(

@@ -1,11 +1,7 @@
-import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CONTENT_TYPES,
-  CREDENTIAL_FILE_TYPES,
   MESSAGES,
   clinicTimeZone,
-  detectFileType,
   formatAppointmentDate,
   formatMessage,
   PROVIDER_PAGE_DEFAULT,
@@ -14,7 +10,6 @@ import {
   providerWindow,
   windowDays,
   parseTime12h,
-  sanitizeFileName,
   slotsFor,
   weeklySlots,
 } from '@medora/shared';
@@ -35,7 +30,7 @@ import {
 } from '../appointments/appointments.repository.js';
 import { AuditService, auditEntry, type AuditTarget } from '../audit/audit.service.js';
 import { CONFIG, type Config } from '../config/config.js';
-import { AccessPolicy, auditTargetOf } from '../auth/access-policy.js';
+import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { bookingWindowParams } from '../appointments/booking-window.rules.js';
 import { cachedSlotOf } from '../appointments/cached-slot.rules.js';
@@ -43,15 +38,9 @@ import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.
 import { summaryHeadline } from '../summary/summary-headline.rules.js';
 import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import type { UploadStream } from '../common/multipart.js';
-import { FileStore } from '../storage/file-store.js';
 import type { DoctorEntity } from '../doctors/doctor.entity.js';
 import { DoctorsRepository, type ApprovedDoctorRow } from '../doctors/doctors.repository.js';
 import { ApprovedDoctorService } from '../doctors/approved-doctor.service.js';
-
-export function prescriptionPath(appointmentId: string): string {
-  return `/api/appointments/${appointmentId}/prescription`;
-}
 
 /**
  * The provider dashboard's data. Every method starts from the caller's own approved doctor
@@ -65,7 +54,6 @@ export class ProviderService {
     private readonly appointmentRows: AppointmentsRepository,
     private readonly audit: AuditService,
     private readonly access: AccessPolicy,
-    private readonly files: FileStore,
     private readonly flagReviews: FlagReviewsService,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -93,7 +81,7 @@ export class ProviderService {
    * A page of this doctor's appointments starting in a window of clinic dates (default today
    * and the next PROVIDER_WINDOW_NEXT_DAYS days), by start. An active appointment carries the patient's
    * name, e-mail and summary headline; a cancelled one only the name (the relationship ended:
-   * doctor-of-patient.ts). One audit row per patient whose data the page returned.
+   * access.repository.ts). One audit row per patient whose data the page returned.
    */
   async appointments(
     caller: Caller,
@@ -188,86 +176,6 @@ export class ProviderService {
         intake: row.data,
       }),
     );
-  }
-
-  /**
-   * Stores a prescription (PDF, JPEG or PNG by content, streamed into the FileStore) and points the
-   * appointment at its download path. The route checked the doctor before reading the upload.
-   */
-  async attachPrescription(
-    caller: Caller,
-    id: string,
-    upload: UploadStream,
-  ): Promise<{ id: string; prescriptionUrl: string }> {
-    const doctor = await this.doctorFor(caller, {
-      action: 'appointment.prescription.upload',
-      resourceType: 'appointment',
-      resourceId: id,
-    });
-    const name = sanitizeFileName(upload.fileName);
-    const detected = detectFileType(upload.head, name);
-    if (!detected || !CREDENTIAL_FILE_TYPES.includes(detected)) {
-      throw new ApiException(400, MESSAGES.credentialTypeInvalid, { file: MESSAGES.credentialTypeInvalid });
-    }
-    const contentType = CONTENT_TYPES[detected];
-    const stored = await this.files.put('prescriptions', id, upload, contentType);
-    const url = prescriptionPath(id);
-    let result: { attached: boolean; replacedObjectKey: string | null } = {
-      attached: false,
-      replacedObjectKey: null,
-    };
-    try {
-      result = await this.appointmentRows.attachPrescription(
-        id,
-        doctor.id,
-        { name, contentType, size: upload.size, file: stored, uploadedBy: doctor.userId },
-        url,
-      );
-    } finally {
-      // The new object when no row took it; the replaced one when a row did.
-      if (!result.attached) await this.files.discard(stored);
-      else if (result.replacedObjectKey) {
-        await this.files.discard({ storage: 's3', objectKey: result.replacedObjectKey });
-      }
-    }
-    await this.audit.recordFor(caller, result.attached ? 'allowed' : 'denied', {
-      action: 'appointment.prescription.upload',
-      resourceType: 'appointment',
-      resourceId: id,
-    });
-    if (!result.attached) throw new ApiException(404, MESSAGES.notFound);
-    return { id, prescriptionUrl: url };
-  }
-
-  /**
-   * The prescription file: the appointment's patient, its doctor, or an admin. The decision (and
-   * its audit row) comes first; only an allowed caller's request reads the bytes, from Postgres or S3.
-   */
-  async prescription(
-    caller: Caller,
-    id: string,
-  ): Promise<{ name: string; contentType: string; body: Readable }> {
-    const row = await this.appointmentRows.prescriptionAccess(id, caller.uid, this.config.careAccessDays);
-    if (!row) throw new ApiException(404, MESSAGES.notFound);
-    const target: AuditTarget = {
-      action: 'appointment.prescription.download',
-      resourceType: 'appointment',
-      resourceId: id,
-    };
-    if (caller.uid === row.doctorUid && row.doctorOfPatient) {
-      await this.audit.recordFor(caller, 'allowed', { ...target, subjectUid: row.patientUid });
-    } else {
-      // The patient, or an admin who stated a reason (break-the-glass): the one policy decides.
-      const decision = await this.access.decide(caller, row.patientUid, { allow: ['admin'], audit: target });
-      await this.audit.recordFor(caller, 'allowed', auditTargetOf(target, row.patientUid, decision));
-    }
-    const stored = row.hasFile ? await this.appointmentRows.prescriptionBytes(id) : null;
-    if (!stored) throw new ApiException(404, MESSAGES.prescriptionMissing);
-    return {
-      name: row.name ?? 'prescription',
-      contentType: row.contentType ?? 'application/octet-stream',
-      body: await this.files.open(stored),
-    };
   }
 
   async schedule(caller: Caller): Promise<ProviderScheduleResponse> {

@@ -4,8 +4,7 @@ import type { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { SettingsService } from './settings.service.js';
 import type { UserPreferencesRepository } from './user-preferences.repository.js';
-import type { UserRow } from './users.queries.js';
-import type { UsersRepository } from './users.repository.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
 
 const caller = (over: Partial<Caller> = {}): Caller => ({
   uid: 'u1',

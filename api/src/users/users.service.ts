@@ -10,8 +10,7 @@ import {
 import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import type { UserRow } from './users.queries.js';
-import { UsersRepository } from './users.repository.js';
+import { UsersRepository, type UserRow } from './users.repository.js';
 
 export function toUser(row: UserRow): User {
   return {

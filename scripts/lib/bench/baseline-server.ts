@@ -2,8 +2,9 @@
  * The raw baseline of `npm run bench`, run as its own process (`baseline.ts` starts it): `node:http` +
  * `pg`, no framework, answering the two benchmarked routes with the statements the API issues for them
  * — the caller lookup, then one read (the appointment list with its audit row folded in) — and the same
- * JSON. The SQL, the parameters and the row → JSON mapping are imported from `api/src`, so the two
- * cannot drift apart; what is left to compare is the framework around them.
+ * JSON. The SQL, the parameters and the row → JSON mapping are imported from the API's repositories
+ * (product code, as the API runs it), so the two cannot drift apart; what is left to compare is the
+ * framework around them.
  *
  * Env: BASELINE_PORT, DATABASE_URL, DB_POOL_SIZE (the API's pool size, 10 by default).
  */
@@ -14,9 +15,10 @@ import { listAppointmentsQuerySchema, uidSchema, type Role } from '@medora/share
 import {
   APPOINTMENTS_OF_PATIENT_SQL,
   appointmentListAudit,
-} from '../../../api/src/appointments/appointments.queries.js';
-import { toAppointment, type AppointmentRow } from '../../../api/src/appointments/appointment-mapper.js';
-import { auditParams, withAuditInsert } from '../../../api/src/audit/audit.queries.js';
+  toAppointment,
+  type AppointmentRow,
+} from '../../../api/src/appointments/appointments.repository.js';
+import { auditParams, withAuditInsert } from '../../../api/src/audit/audit.repository.js';
 import {
   bookingWindowParams,
   doctorsPageSql,
@@ -24,7 +26,7 @@ import {
   type DoctorPageRow,
 } from '../../../api/src/doctors/doctors.queries.js';
 import { DOCTOR_PAGE_DEFAULT } from '@medora/shared';
-import { CALLER_ROLE_SQL, CALLER_ROLE_STATEMENT } from '../../../api/src/users/users.queries.js';
+import { CALLER_ROLE_SQL, CALLER_ROLE_STATEMENT } from '../../../api/src/users/users.repository.js';
 
 const port = Number(process.env.BASELINE_PORT);
 const pool = new pg.Pool({

@@ -24,6 +24,9 @@ export async function startBaseline(opts: {
       cwd: opts.root,
       env: {
         ...process.env,
+        // The server imports the API's repositories, which tsx compiles only with the API's own
+        // options (Nest's parameter decorators).
+        TSX_TSCONFIG_PATH: path.join(opts.root, 'api/tsconfig.json'),
         BASELINE_PORT: String(opts.port),
         DATABASE_URL: opts.databaseUrl,
         DB_POOL_SIZE: String(opts.poolSize),

@@ -5,7 +5,7 @@ import {
   careEndSql,
   inCareWindowSql,
 } from '../appointments/appointment-sql.rules.js';
-import { doctorOfPatientSql, isDoctorOfPatient } from './doctor-of-patient.js';
+import { AccessRepository, doctorOfPatientSql } from './access.repository.js';
 
 describe('doctor of patient', () => {
   it('needs an active (not cancelled) appointment in the care window and an approved doctor', () => {
@@ -28,8 +28,9 @@ describe('doctor of patient', () => {
       .fn<(sql: string, params: unknown[]) => Promise<unknown[]>>()
       .mockResolvedValueOnce([])
       .mockResolvedValueOnce([{ found: 1 }]);
-    expect(await isDoctorOfPatient({ query } as never, 'doc', 'pat', 30)).toBe(false);
-    expect(await isDoctorOfPatient({ query } as never, 'doc', 'pat', 30)).toBe(true);
+    const reads = new AccessRepository({ query } as never);
+    expect(await reads.isDoctorOfPatient('doc', 'pat', 30)).toBe(false);
+    expect(await reads.isDoctorOfPatient('doc', 'pat', 30)).toBe(true);
     expect(query).toHaveBeenCalledWith(expect.stringContaining('IS NOT NULL'), ['doc', 'pat']);
   });
 });
