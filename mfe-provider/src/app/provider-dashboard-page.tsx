@@ -16,8 +16,12 @@ import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { AppointmentWindowNav } from '../features/provider/components/appointment-window-nav';
 import { useAppointmentWindow } from '../features/provider/hooks/use-appointment-window';
-import { FirstHoursStep, ScheduleEditor } from '../features/provider/components/schedule-editor';
-import { ProfileEditor } from '../features/provider/components/profile-editor';
+import {
+  FirstHoursStep,
+  ScheduleEditor,
+  useProviderSchedule,
+} from '../features/provider/components/schedule-editor';
+import { ProfileEditor, useOwnDoctorRecord } from '../features/provider/components/profile-editor';
 import { useFocusKeeper } from '../hooks/use-focus-keeper';
 
 /** Appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
@@ -53,6 +57,14 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   const error = failed ? errorMessage(failed) : null;
   const mainRef = useRef<HTMLElement>(null);
   useFocusKeeper(mainRef);
+  // The page below the counters appears in one piece once what decides its layout has answered (the
+  // appointments, the weekly hours, the profile): sections that each grew on their own answer pushed
+  // the ones below them down the screen while the doctor was reading (docs/performance.md, CLS).
+  const schedule = useProviderSchedule();
+  const profile = useOwnDoctorRecord();
+  const settled = (q: { isPending: boolean; fetchStatus: string }) =>
+    !q.isPending || q.fetchStatus === 'idle';
+  const firstScreenReady = settled(appointmentsQuery) && settled(schedule) && settled(profile);
 
   return (
     <main className={ui.page} ref={mainRef}>
@@ -67,34 +79,38 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
         }}
         counters={overviewQuery.data ?? null}
       />
-      <FirstHoursStep />
-      <h2>{MESSAGES.providerWindowTitle}</h2>
-      <AppointmentWindowNav
-        served={appointmentWindow.served}
-        timeZone={appointmentWindow.timeZone}
-        onChange={appointmentWindow.setWindow}
-      />
-      {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
-      {appointments && appointments.length === 0 && <p>{MESSAGES.providerWindowEmpty}</p>}
-      {appointments && <ByDay appointments={appointments} />}
-      {appointmentsQuery.hasNextPage && (
-        <button
-          type="button"
-          className={ui.secondary}
-          disabled={appointmentsQuery.isFetchingNextPage}
-          onClick={() => void appointmentsQuery.fetchNextPage()}
-        >
-          {appointmentsQuery.isFetchingNextPage ? MESSAGES.loading : MESSAGES.providerLoadMore}
-        </button>
+      {!firstScreenReady && !error && <p role="status">{MESSAGES.loading}</p>}
+      {firstScreenReady && (
+        <>
+          <FirstHoursStep />
+          <h2>{MESSAGES.providerWindowTitle}</h2>
+          <AppointmentWindowNav
+            served={appointmentWindow.served}
+            timeZone={appointmentWindow.timeZone}
+            onChange={appointmentWindow.setWindow}
+          />
+          {appointments && appointments.length === 0 && <p>{MESSAGES.providerWindowEmpty}</p>}
+          {appointments && <ByDay appointments={appointments} />}
+          {appointmentsQuery.hasNextPage && (
+            <button
+              type="button"
+              className={ui.secondary}
+              disabled={appointmentsQuery.isFetchingNextPage}
+              onClick={() => void appointmentsQuery.fetchNextPage()}
+            >
+              {appointmentsQuery.isFetchingNextPage ? MESSAGES.loading : MESSAGES.providerLoadMore}
+            </button>
+          )}
+          <div className={css.schedule}>
+            <ScheduleEditor />
+          </div>
+          <ProfileEditor />
+          <div className={css.later}>
+            <ComingSoonCard title={MESSAGES.providerComingMessages} />
+            <ComingSoonCard title={MESSAGES.providerComingEarnings} />
+          </div>
+        </>
       )}
-      <div className={css.schedule}>
-        <ScheduleEditor />
-      </div>
-      <ProfileEditor />
-      <div className={css.later}>
-        <ComingSoonCard title={MESSAGES.providerComingMessages} />
-        <ComingSoonCard title={MESSAGES.providerComingEarnings} />
-      </div>
     </main>
   );
 }

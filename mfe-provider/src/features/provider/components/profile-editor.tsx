@@ -28,6 +28,16 @@ import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-te
 import { profileForm, profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';
 
+/** The signed-in doctor's own record (the profile editor's data; the dashboard waits for it). */
+export function useOwnDoctorRecord() {
+  const uid = useStore(authStore, (s) => s.user?.uid ?? null);
+  return useQuery({
+    queryKey: doctorApplicationKeys.own(uid ?? ''),
+    queryFn: async () => (await api.getDoctor(uid!)).data as DoctorRecord,
+    enabled: !!uid,
+  });
+}
+
 /**
  * The approved doctor's profile (clinic and address, fee, duration, languages, bio,
  * accepting new patients, saved at once; specialty and licence number too, which an admin reviews
@@ -36,11 +46,7 @@ import css from './profile-editor.module.css';
  */
 export function ProfileEditor() {
   const uid = useStore(authStore, (s) => s.user?.uid ?? null);
-  const record = useQuery({
-    queryKey: doctorApplicationKeys.own(uid ?? ''),
-    queryFn: async () => (await api.getDoctor(uid!)).data as DoctorRecord,
-    enabled: !!uid,
-  });
+  const record = useOwnDoctorRecord();
   if (record.isError)
     return (
       <p role="alert" className={ui.error}>
