@@ -143,3 +143,24 @@ describe('provider dashboard: a window of dates, a page at a time', () => {
     expect(query.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
+
+describe('provider dashboard: the first screen appears in one piece', () => {
+  it('shows no schedule or profile while the appointments are still on their way', async () => {
+    emptySchedule();
+    let answer!: (page: ProviderAppointmentsPage) => void;
+    jest
+      .spyOn(api, 'providerAppointments')
+      .mockReturnValue(new Promise<ProviderAppointmentsPage>((resolve) => (answer = resolve)));
+    renderWithQuery(<ProviderDashboardPage {...({} as RemotePageProps)} />);
+    // The schedule has answered; the section under the appointments must still wait for them, or the
+    // appointments would push it down the screen when they arrive.
+    await waitFor(() => expect(api.providerSchedule).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole('status').textContent).toBe(MESSAGES.loading);
+    expect(screen.queryByRole('heading', { name: MESSAGES.scheduleTitle })).toBeNull();
+    expect(screen.queryByRole('heading', { name: MESSAGES.providerWindowTitle })).toBeNull();
+    answer(page([appointment('a', 'Ann', '2099-11-27T15:00:00.000Z')]));
+    expect(await screen.findByRole('heading', { name: 'Ann' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: MESSAGES.scheduleTitle })).toBeTruthy();
+  });
+});

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -64,7 +64,10 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   const profile = useOwnDoctorRecord();
   const settled = (q: { isPending: boolean; fetchStatus: string }) =>
     !q.isPending || q.fetchStatus === 'idle';
-  const firstScreenReady = settled(appointmentsQuery) && settled(schedule) && settled(profile);
+  const firstAnswers = settled(appointmentsQuery) && settled(schedule) && settled(profile);
+  // Once shown it stays: another window of dates loads under its own status, the page does not blank.
+  const [firstScreenReady, setFirstScreenReady] = useState(false);
+  if (firstAnswers && !firstScreenReady) setFirstScreenReady(true);
 
   return (
     <main className={ui.page} ref={mainRef}>
@@ -89,6 +92,7 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
             timeZone={appointmentWindow.timeZone}
             onChange={appointmentWindow.setWindow}
           />
+          {appointments === null && !error && <p role="status">{MESSAGES.loading}</p>}
           {appointments && appointments.length === 0 && <p>{MESSAGES.providerWindowEmpty}</p>}
           {appointments && <ByDay appointments={appointments} />}
           {appointmentsQuery.hasNextPage && (
