@@ -17,6 +17,7 @@ export * from './remote-route-registry.js';
 export * from './page-paths.js';
 export * from './api/api-error.js';
 export * from './api/client.js';
+export * from './api/early-response.js';
 export * from './auth/auth-store.js';
 export * from './auth/account-storage.js';
 export * from './auth/auth-errors.js';

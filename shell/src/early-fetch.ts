@@ -3,6 +3,7 @@
  * (react-dom, the router) have loaded and run (LCP). Dependency-free on purpose: it runs
  * before the federation share scope is ready.
  */
+import type { EarlyApiResponse } from '@medora/shared';
 import { RUNTIME_CONFIG_PATH } from './runtime-config-path';
 
 /** Where bootstrap finds the config response already under way, and the federation runtime a manifest. */
@@ -10,6 +11,7 @@ declare global {
   interface Window {
     __medoraRuntimeConfig?: Promise<Response | null>;
     __medoraManifests?: Map<string, Promise<Response>>;
+    __medoraEarlyApi?: Map<string, EarlyApiResponse>;
   }
 }
 
@@ -75,6 +77,87 @@ export const ROUTE_REMOTE_PAGES: Readonly<Record<string, readonly [remote: strin
   '/admin': ['provider', 'AdminDashboardPage'],
 };
 
+const enc = encodeURIComponent;
+
+/**
+ * The GETs each signed-in route's first screen sends, as paths under the API base, for the signed-in
+ * uid: the session (`/me`), the page's own data and the header's bell. A test holds each path to the
+ * URL the API client of `@medora/shared` requests (this file cannot import it).
+ */
+export const FIRST_SCREEN_REQUESTS: Readonly<Record<string, (uid: string) => readonly string[]>> = {
+  '/dashboard': (uid) => [
+    '/me',
+    `/patients/${enc(uid)}`,
+    `/appointments?uid=${enc(uid)}`,
+    `/patients/${enc(uid)}/documents`,
+    '/notifications',
+    `/patients/${enc(uid)}/medications`,
+    `/patients/${enc(uid)}/fhir/imported`,
+    `/patients/${enc(uid)}/visits`,
+    `/patients/${enc(uid)}/access-log`,
+  ],
+  '/provider-dashboard': (uid) => [
+    '/me',
+    '/provider/overview',
+    '/provider/appointments',
+    '/provider/schedule',
+    `/doctors/${enc(uid)}`,
+    '/notifications',
+  ],
+};
+
+/** An ID token good for at least this long is used early (Firebase refreshes one that is not). */
+const EARLY_TOKEN_MIN_LIFE_MS = 60_000;
+
+/**
+ * The signed-in session Firebase Auth keeps in localStorage (browserLocalPersistence) under its
+ * documented key, when its ID token is still good for a while; null otherwise.
+ */
+export function storedSession(apiKey: string, now = Date.now()): { uid: string; token: string } | null {
+  try {
+    const raw = window.localStorage.getItem(`firebase:authUser:${apiKey}:[DEFAULT]`);
+    const user = raw
+      ? (JSON.parse(raw) as {
+          uid?: unknown;
+          stsTokenManager?: { accessToken?: unknown; expirationTime?: unknown };
+        })
+      : null;
+    const token = user?.stsTokenManager?.accessToken;
+    const expires = user?.stsTokenManager?.expirationTime;
+    if (typeof user?.uid !== 'string' || typeof token !== 'string' || typeof expires !== 'number')
+      return null;
+    return expires - now > EARLY_TOKEN_MIN_LIFE_MS ? { uid: user.uid, token } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends the first screen's GETs of `route` with the stored session's token, for the API client to
+ * take (`takeEarlyApiResponse` in `@medora/shared`): the data then arrives beside the code instead of
+ * after Firebase Auth, the session check and the page's code have loaded one after another.
+ */
+export function startEarlyApiRequests(
+  route: string,
+  config: { apiBaseUrl?: unknown; firebase?: { apiKey?: unknown } } | null,
+): void {
+  const paths = FIRST_SCREEN_REQUESTS[route];
+  const apiKey = config?.firebase?.apiKey;
+  if (!paths || typeof apiKey !== 'string' || typeof config?.apiBaseUrl !== 'string') return;
+  const session = storedSession(apiKey);
+  if (!session) return;
+  const base = config.apiBaseUrl.replace(/\/$/, '');
+  const store = (window.__medoraEarlyApi ??= new Map());
+  for (const path of paths(session.uid)) {
+    const url = `${base}${path}`;
+    const response = fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${session.token}` },
+    });
+    response.catch(() => undefined); // the client sends its own request when this one failed
+    store.set(url, { token: session.token, startedAt: Date.now(), response });
+  }
+}
+
 /**
  * Fetches the runtime config now (index.html preloads it; same request, so the browser reuses that
  * response) and, on a route that shows a remote page, warms that remote's entry and page chunks, so
@@ -83,12 +166,20 @@ export const ROUTE_REMOTE_PAGES: Readonly<Record<string, readonly [remote: strin
 export function startEarlyFetches(): void {
   const config = fetch(RUNTIME_CONFIG_PATH).catch(() => null);
   window.__medoraRuntimeConfig = config;
-  const page = ROUTE_REMOTE_PAGES[window.location.pathname.replace(/(.)\/$/, '$1')];
+  const route = window.location.pathname.replace(/(.)\/$/, '$1');
+  const page = ROUTE_REMOTE_PAGES[route];
   if (!page) return;
   const [remote, exposed] = page;
   void (async () => {
     const res = await config;
-    const body = res?.ok ? ((await res.clone().json()) as { remotes?: Record<string, string> }) : null;
+    const body = res?.ok
+      ? ((await res.clone().json()) as {
+          remotes?: Record<string, string>;
+          apiBaseUrl?: unknown;
+          firebase?: { apiKey?: unknown };
+        })
+      : null;
+    startEarlyApiRequests(route, body);
     const manifestUrl = new URL(
       body?.remotes?.[remote] ?? `/remotes/${remote}/mf-manifest.json`,
       window.location.href,

@@ -1,3 +1,4 @@
+import { takeEarlyApiResponse } from './early-response.js';
 import { ApiError } from './api-error.js';
 import { MESSAGES } from '../messages.js';
 import type {
@@ -179,6 +180,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (!req.anonymous && state.getToken) {
         const token = await state.getToken(forceRefresh);
         if (token) headers.Authorization = `Bearer ${token}`;
+        // The first screen's GETs may already be under way since the entry chunk (early-response.ts).
+        const plainGet = (req.method ?? 'GET') === 'GET' && !req.signal && !req.responseType;
+        const early = token && plainGet && !forceRefresh ? takeEarlyApiResponse(url, token) : undefined;
+        const earlyRes = early ? await early.catch(() => null) : null;
+        if (earlyRes) return earlyRes;
       }
       return doFetch(url, {
         method: req.method ?? 'GET',

@@ -10,6 +10,12 @@ export const MEDORA_QUERY_DEFAULTS: DefaultOptions = {
   mutations: { retry: false },
 };
 
+/**
+ * For a query a page reads to decide its layout and its sections read again once they are shown:
+ * fresh for this long, so the sections take the page's answer as they mount instead of asking again.
+ */
+export const PAGE_ANSWER_FRESH_MS = 10_000;
+
 /** A client with Medora's defaults; tests make a fresh one per render. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: MEDORA_QUERY_DEFAULTS });

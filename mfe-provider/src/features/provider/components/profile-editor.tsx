@@ -20,7 +20,7 @@ import {
   type MessageKey,
 } from '@medora/shared';
 import { doctorProfileFormSchema } from '@medora/shared/schemas';
-import { doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
+import { PAGE_ANSWER_FRESH_MS, doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
 import { Field, ui } from '../../../components/ui';
 import { keptSubSpecialties } from '../../application/model/application';
 import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
@@ -35,6 +35,7 @@ export function useOwnDoctorRecord() {
     queryKey: doctorApplicationKeys.own(uid ?? ''),
     queryFn: async () => (await api.getDoctor(uid!)).data as DoctorRecord,
     enabled: !!uid,
+    staleTime: PAGE_ANSWER_FRESH_MS,
   });
 }
 

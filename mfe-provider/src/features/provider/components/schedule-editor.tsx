@@ -12,7 +12,7 @@ import {
   parseAppointmentDate,
   type ProviderScheduleInput,
 } from '@medora/shared';
-import { providerKeys } from '@medora/shared/query';
+import { PAGE_ANSWER_FRESH_MS, providerKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './schedule-editor.module.css';
 import {
@@ -37,7 +37,11 @@ const ZONES = [
 
 /** The weekly schedule as the provider pages read it (one query, shared with the first-hours step). */
 export function useProviderSchedule() {
-  return useQuery({ queryKey: providerKeys.schedule(), queryFn: () => api.providerSchedule() });
+  return useQuery({
+    queryKey: providerKeys.schedule(),
+    queryFn: () => api.providerSchedule(),
+    staleTime: PAGE_ANSWER_FRESH_MS,
+  });
 }
 
 /** One weekday: open toggle, hours, slot length, breaks and what they generate. */
