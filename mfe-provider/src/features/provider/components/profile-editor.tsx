@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
@@ -19,7 +18,6 @@ import {
   type DoctorRecord,
   type MessageKey,
 } from '@medora/shared';
-import { doctorProfileFormSchema } from '@medora/shared/schemas';
 import { PAGE_ANSWER_FRESH_MS, doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
 import { Field, ui } from '../../../components/ui';
 import { keptSubSpecialties } from '../../application/model/application';
@@ -27,6 +25,19 @@ import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dial
 import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-text';
 import { profileForm, profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';
+
+/**
+ * The form's check, `doctorProfileFormSchema` of `@medora/shared/schemas`, loaded with zod when the
+ * doctor first edits or saves: parsing zod's schemas was one of the dashboard's longest tasks on a
+ * phone, for a form below the first screen (docs/performance.md).
+ */
+const profileResolver: Resolver<DoctorProfileForm> = async (values, context, options) => {
+  const [{ zodResolver }, { doctorProfileFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@medora/shared/schemas'),
+  ]);
+  return zodResolver(doctorProfileFormSchema, undefined, { raw: true })(values, context, options);
+};
 
 /** The signed-in doctor's own record (the profile editor's data; the dashboard waits for it). */
 export function useOwnDoctorRecord() {
@@ -100,7 +111,7 @@ function ProfileForm({ uid, record }: { uid: string; record: DoctorRecord }) {
   const { register, handleSubmit, formState, watch, getValues, setValue, reset } = useForm<DoctorProfileForm>(
     {
       defaultValues: initial,
-      resolver: zodResolver(doctorProfileFormSchema, undefined, { raw: true }),
+      resolver: profileResolver,
       shouldFocusError: false,
     },
   );
