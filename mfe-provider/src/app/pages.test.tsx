@@ -282,7 +282,7 @@ describe('doctor onboarding steps', () => {
 
 describe('admin verification queue', () => {
   // The desk's audit section loads too.
-  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null }));
   const credential = (id: string, type: string, supersededAt: string | null) => ({
     id,
     type,
@@ -444,10 +444,10 @@ describe('admin change requests', () => {
     version: 2,
   };
   beforeEach(() => {
-    jest.spyOn(api, 'audit').mockResolvedValue([]);
+    jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null });
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
-    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue([request]);
+    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue({ items: [request], nextCursor: null });
   });
 
   it('shows each request as a diff and approves or rejects (with a reason) the version shown', async () => {
@@ -479,7 +479,7 @@ describe('admin change requests', () => {
 });
 
 describe('admin decisions', () => {
-  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null }));
   const application = {
     id: 'app-2',
     uid: 'doc-2',
@@ -659,15 +659,18 @@ describe('admin decisions', () => {
       .spyOn(api, 'adminApplications')
       .mockImplementation(async (q) => pageOf(q?.status === 'suspended' ? suspended : approved) as never);
     const suspend = jest.spyOn(api, 'suspendDoctor').mockResolvedValue({ doctor: {}, upcoming: [] } as never);
-    jest.spyOn(api, 'adminDoctorUpcoming').mockResolvedValue([
-      {
-        id: 'a1',
-        startsAt: '2026-12-01T14:00:00.000Z',
-        status: 'Scheduled',
-        patientName: 'Pat Doe',
-        timeZone: 'America/New_York',
-      },
-    ]);
+    jest.spyOn(api, 'adminDoctorUpcoming').mockResolvedValue({
+      items: [
+        {
+          id: 'a1',
+          startsAt: '2026-12-01T14:00:00.000Z',
+          status: 'Scheduled',
+          patientName: 'Pat Doe',
+          timeZone: 'America/New_York',
+        },
+      ],
+      nextCursor: null,
+    });
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     fireEvent.click(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
     fireEvent.click(await screen.findByRole('button', { name: 'Suspend Dr. Twice' }));
@@ -720,11 +723,11 @@ describe('admin audit log', () => {
     actorName: 'Ada Admin',
   });
 
-  it('filters on the server, pages by the last row shown and exports every matching row as CSV', async () => {
+  it('filters on the server, pages by the nextCursor and exports every matching row as CSV', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
     const full = Array.from({ length: 25 }, (_, i) => row(i));
-    const audit = jest.spyOn(api, 'audit').mockResolvedValue(full as never);
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue({ items: full, nextCursor: 'next-25' } as never);
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     const table = await screen.findByRole('region', { name: MESSAGES.auditTableLabel });
     expect(within(table).getAllByRole('row')).toHaveLength(26);
@@ -750,11 +753,11 @@ describe('admin audit log', () => {
     };
     await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25 }));
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditOlder }));
-    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25, before: 'row-24' }));
+    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25, cursor: 'next-25' }));
     expect(screen.getByText('Page 2')).toBeTruthy();
 
-    // The export gathers every page of the filters (here one short page) into one CSV file.
-    audit.mockResolvedValue([row(1)] as never);
+    // The export gathers every page of the filters (here one last page) into one CSV file.
+    audit.mockResolvedValue({ items: [row(1)], nextCursor: null } as never);
     const blobs: Blob[] = [];
     Object.assign(URL, {
       createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'),
@@ -776,7 +779,7 @@ describe('admin audit log', () => {
   it('refuses a From date after the To date without asking the server', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
-    const audit = jest.spyOn(api, 'audit').mockResolvedValue([]);
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null });
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     await screen.findByText(MESSAGES.auditEmpty);
     fireEvent.change(screen.getByLabelText(MESSAGES.auditFrom), { target: { value: '2026-02-01' } });

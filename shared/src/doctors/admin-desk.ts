@@ -9,8 +9,6 @@ export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 export const APPLICATIONS_PAGE_SIZE = 10;
 /** The most applications one keyset page may ask for (`limit`). */
 export const APPLICATIONS_MAX_LIMIT = 50;
-/** The longest `cursor` the list accepts (it is the API's own opaque text). */
-export const APPLICATIONS_CURSOR_MAX_LENGTH = 200;
 export const APPLICATION_SEARCH_MAX_LENGTH = 100;
 export const SUSPENSION_REASON_MAX_LENGTH = 500;
 
