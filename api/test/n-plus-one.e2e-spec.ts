@@ -280,7 +280,7 @@ const LIST_ROUTES: ListRoute[] = [
     route: '/api/patients/{uid}/fhir/imported',
     url: (w) => `/api/patients/${w.patient.uid}/fhir/imported`,
     caller: (w) => w.patient,
-    items: length,
+    items: (body) => (body as { items: unknown[] }).items.length,
   },
   {
     route: '/api/audit',

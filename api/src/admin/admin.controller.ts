@@ -16,7 +16,7 @@ import {
   type ApplicationsPage,
   type ApplicationsQuery,
   type ChangeRequestsPage,
-  type CredentialRecord,
+  type CredentialsPage,
   type CursorQuery,
   type DoctorChangeRequest,
   type DoctorRecord,
@@ -90,15 +90,18 @@ export class AdminController {
 
   @Get('applications/:id/credentials')
   @ApiOperation({
-    summary: 'One submitted application’s documents, oldest first, loaded when opened (audited)',
+    summary:
+      'A page of one submitted application’s documents, oldest first, loaded when opened (audited): { items, nextCursor }; `cursor` = the previous page’s `nextCursor`',
   })
-  @ApiResponse({ status: 200, description: 'CredentialRecord[]' })
+  @ApiResponse({ status: 200, description: '{ items: CredentialRecord[], nextCursor }' })
+  @ApiResponse({ status: 400, description: 'cursor is not a page of this list', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such submitted application', schema: ERROR_BODY_SCHEMA })
   applicationCredentials(
     @CurrentCaller() caller: Caller,
     @Param('id', new ZodValidationPipe(idSchema)) id: string,
-  ): Promise<CredentialRecord[]> {
-    return this.admin.applicationCredentials(caller, id);
+    @Query(new ZodValidationPipe(cursorQuerySchema)) query: CursorQuery,
+  ): Promise<CredentialsPage> {
+    return this.admin.applicationCredentials(caller, id, query.cursor);
   }
 
   @Get('credentials/:id/file')

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
+  CREDENTIALS_PAGE_SIZE,
   FOLLOW_UP_MAX_ROWS,
   MESSAGES,
   ROLES,
@@ -8,7 +9,7 @@ import {
   type ApplicationsPage,
   type ApplicationsQuery,
   type ChangeRequestsPage,
-  type CredentialRecord,
+  type CredentialsPage,
   type FollowUpPage,
   type SuspensionResult,
   type AuditAction,
@@ -134,11 +135,17 @@ export class AdminService {
    * One application's documents (oldest first, with whether each has a file), when the admin
    * opens them; 404 for anything that is not a submitted application. Audited in the same statement.
    */
-  async applicationCredentials(caller: Caller, doctorId: string): Promise<CredentialRecord[]> {
+  async applicationCredentials(caller: Caller, doctorId: string, cursor?: string): Promise<CredentialsPage> {
+    // One application's documents: another application's cursor is refused.
+    const scope = { list: 'application-credentials', doctorId };
+    const after = pageAfter(cursor, scope, CURSOR_POSITIONS.timeAndId);
     if (!(await this.adminReads.isSubmittedApplication(doctorId))) {
       throw new ApiException(404, MESSAGES.notFound);
     }
-    const { sql, params } = DoctorsRepository.credentialsOfSql([doctorId]);
+    const { sql, params } = DoctorsRepository.credentialsOfSql([doctorId], {
+      after,
+      rows: CREDENTIALS_PAGE_SIZE + 1,
+    });
     const rows = await this.audit.queryWithAudit<Record<string, unknown>>(
       // As the role guard names this route (its last segment): a list of credentials, of the doctor.
       auditEntry(caller, 'allowed', {
@@ -150,7 +157,15 @@ export class AdminService {
       sql,
       params,
     );
-    return rows.map(DoctorsRepository.toCredentialRow).map((c) => toCredentialRecord(c, c.hasFile));
+    const page = rows.slice(0, CREDENTIALS_PAGE_SIZE).map(DoctorsRepository.toCredentialRow);
+    const last = page.at(-1);
+    return {
+      items: page.map((c) => toCredentialRecord(c, c.hasFile)),
+      nextCursor:
+        rows.length > CREDENTIALS_PAGE_SIZE && last
+          ? encodeCursor(scope, { at: last.keysetAt, id: last.id })
+          : null,
+    };
   }
 
   async credentialFile(

@@ -114,7 +114,7 @@ function fakeApi(
       body = status === 200 ? APPOINTMENTS : { message: 'Appointments are down' };
     } else if (method === 'GET' && url === '/api/patients/p1/fhir/imported') {
       status = 200;
-      body = [];
+      body = { items: [], nextCursor: null };
     } else if (method === 'GET' && url === '/api/patients/p1/documents') {
       status = opts.documents ?? 200;
       body = status === 200 ? [] : { message: 'boom' };

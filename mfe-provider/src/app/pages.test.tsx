@@ -325,17 +325,15 @@ describe('admin verification queue', () => {
 
   /** The documents load when the admin opens them. */
   const openDocuments = async () => {
-    const docs = jest
-      .spyOn(api, 'adminApplicationCredentials')
-      .mockResolvedValue([
-        credential('c2', 'degree', null),
-        credential('c1', 'degree', '2026-01-02T00:00:00.000Z'),
-      ] as never);
+    const docs = jest.spyOn(api, 'adminApplicationCredentials').mockResolvedValue({
+      items: [credential('c2', 'degree', null), credential('c1', 'degree', '2026-01-02T00:00:00.000Z')],
+      nextCursor: null,
+    } as never);
     const show = await screen.findByRole('button', { name: 'Show 2 documents' });
     expect(docs).not.toHaveBeenCalled();
     fireEvent.click(show);
     expect(show.getAttribute('aria-expanded')).toBe('true');
-    expect(docs).toHaveBeenCalledWith('app-1');
+    expect(docs).toHaveBeenCalledWith('app-1', undefined);
   };
 
   it('marks superseded documents, sends the version it shows and shows a 409 on the application', async () => {

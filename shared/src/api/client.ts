@@ -25,6 +25,7 @@ import type {
   AdminDashboardOverview,
   ApplicationsPage,
   ChangeRequestsPage,
+  CredentialsPage,
   FollowUpPage,
   PatientLookupResult,
   SuspensionResult,
@@ -45,7 +46,12 @@ import type {
   ProviderScheduleResponse,
 } from '../schemas/doctors.js';
 import type { AuditPage, AuditQuery } from '../schemas/audit.js';
-import type { FhirExportFormat, FhirImportResult, ImportedRecordItem } from '../schemas/fhir.js';
+import type {
+  FhirExportFormat,
+  FhirImportResult,
+  ImportedRecordItem,
+  ImportedRecordsPage,
+} from '../schemas/fhir.js';
 import type { AccessGrant, AccessLogResponse } from '../auth/access-reason.js';
 import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 import type { Medication, MedicationHistoryPage, MedicationListResponse } from '../medications/types.js';
@@ -411,8 +417,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: bundle,
       }),
     /** `GET /api/patients/{uid}/fhir/imported`: the imported items, newest first. */
-    importedRecordItems: (uid: string) =>
-      request<ImportedRecordItem[]>(`/patients/${encodeURIComponent(uid)}/fhir/imported`),
+    importedRecordItems: (uid: string, cursor?: string) =>
+      request<ImportedRecordsPage>(`/patients/${encodeURIComponent(uid)}/fhir/imported`, {
+        query: { cursor },
+      }),
     /** `POST /api/patients/{uid}/fhir/imported/{id}/confirm`: the item joins the record's exports. */
     confirmImportedItem: (uid: string, id: string) =>
       request<ImportedRecordItem>(
@@ -467,8 +475,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         },
       }),
     /** One application's documents, when the admin opens them (audited). */
-    adminApplicationCredentials: (id: string) =>
-      request<CredentialRecord[]>(`/admin/applications/${encodeURIComponent(id)}/credentials`),
+    adminApplicationCredentials: (id: string, cursor?: string) =>
+      request<CredentialsPage>(`/admin/applications/${encodeURIComponent(id)}/credentials`, {
+        query: { cursor },
+      }),
     // A decision names the application version the admin reviewed (409 when it changed).
     approveDoctor: (id: string, version: number) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, {

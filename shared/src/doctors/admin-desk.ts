@@ -12,6 +12,9 @@ export const APPLICATIONS_MAX_LIMIT = 50;
 export const APPLICATION_SEARCH_MAX_LENGTH = 100;
 export const SUSPENSION_REASON_MAX_LENGTH = 500;
 
+/** An application's documents per page when the admin opens them (oldest first). */
+export const CREDENTIALS_PAGE_SIZE = 50;
+
 /** The most upcoming appointments one follow-up list of a suspended doctor shows (soonest). */
 export const FOLLOW_UP_MAX_ROWS = 100;
 

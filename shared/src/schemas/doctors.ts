@@ -624,6 +624,9 @@ export interface SuspensionResult {
 /** `GET /api/admin/applications`: one page of a tab, and how many match in all. */
 export type ApplicationsPage = ListPage<DoctorApplication> & { total: number };
 
+/** `GET /api/admin/applications/{id}/credentials`: a page of one application's documents, oldest first. */
+export type CredentialsPage = ListPage<CredentialRecord>;
+
 /** `GET /api/admin/doctors/{id}/upcoming`: a page of a doctor's upcoming appointments, soonest first. */
 export type FollowUpPage = ListPage<FollowUpAppointment>;
 

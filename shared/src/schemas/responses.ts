@@ -19,7 +19,7 @@ import type {
 } from './users.js';
 import { NOTIFICATION_TYPES } from './users.js';
 import { CREDENTIAL_TYPES } from './doctors.js';
-import { fhirImportResultSchema, importedRecordItemSchema } from './fhir.js';
+import { fhirImportResultSchema, importedRecordItemSchema, type ImportedRecordsPage } from './fhir.js';
 import {
   CHANGE_REQUEST_FIELDS,
   CHANGE_REQUEST_STATUSES,
@@ -29,6 +29,7 @@ import type { NotificationPreferences } from '../auth/account-fields.js';
 import type {
   AdminDashboardOverview,
   CredentialRecord,
+  CredentialsPage,
   DoctorApplication,
   ApplicationsPage,
   ChangeRequestsPage,
@@ -342,6 +343,8 @@ export const credentialRecordSchema = z.strictObject({
   createdAt: isoTime,
 });
 
+export const credentialsPageSchema = listPageSchema(credentialRecordSchema);
+
 export const doctorRecordSchema = z.strictObject({
   id: z.string(),
   uid: z.string().nullable(),
@@ -559,6 +562,7 @@ const failedMailSchema = z.strictObject({
   failedAt: z.string(),
 }) satisfies z.ZodType<FailedMail>;
 const failedMailPageSchema = listPageSchema(failedMailSchema);
+const importedRecordsPageSchema = listPageSchema(importedRecordItemSchema);
 const medicationHistoryPageSchema = listPageSchema(medicationSchema);
 const failedMailRetrySchema = z.object({ jobId: z.string() }) satisfies z.ZodType<FailedMailRetry>;
 const devClockSchema = z.object({ now: z.string(), offsetMinutes: z.number() }) satisfies z.ZodType<DevClock>;
@@ -627,7 +631,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/admin/overview': adminDashboardOverviewSchema,
   'GET /api/admin/patients': patientLookupResultSchema,
   'GET /api/admin/applications': applicationsPageSchema,
-  'GET /api/admin/applications/{id}/credentials': z.array(credentialRecordSchema),
+  'GET /api/admin/applications/{id}/credentials': credentialsPageSchema,
   'GET /api/admin/credentials/{id}/file': null,
   'POST /api/admin/doctors/{id}/approve': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,
@@ -656,7 +660,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   // The FHIR R4 export, a file (application/fhir+json; validated against the FHIR schema in tests)
   'GET /api/patients/{uid}/fhir': null,
   'POST /api/patients/{uid}/fhir': fhirImportResultSchema,
-  'GET /api/patients/{uid}/fhir/imported': z.array(importedRecordItemSchema),
+  'GET /api/patients/{uid}/fhir/imported': importedRecordsPageSchema,
   'POST /api/patients/{uid}/fhir/imported/{id}/confirm': importedRecordItemSchema,
   'POST /api/patients/{uid}/fhir/imported/{id}/dismiss': importedRecordItemSchema,
   // My medicines
@@ -748,6 +752,8 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof patientLookupResultSchema>, PatientLookupResult>>,
   Assert<Same<z.infer<typeof accountSchema>, Account>>,
   Assert<Same<z.infer<typeof auditPageSchema>, AuditPage>>,
+  Assert<Same<z.infer<typeof credentialsPageSchema>, CredentialsPage>>,
+  Assert<Same<z.infer<typeof importedRecordsPageSchema>, ImportedRecordsPage>>,
   Assert<Same<z.infer<typeof changeRequestsPageSchema>, ChangeRequestsPage>>,
   Assert<Same<z.infer<typeof followUpPageSchema>, FollowUpPage>>,
   Assert<Same<z.infer<typeof medicationHistoryPageSchema>, MedicationHistoryPage>>,
