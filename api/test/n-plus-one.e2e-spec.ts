@@ -7,6 +7,7 @@
 import request from 'supertest';
 import type { Logger, QueryRunner } from 'typeorm';
 import { DEFAULT_CLINIC_TIME_ZONE, addDays, todayIn } from '@medora/shared';
+import { encodeCursor } from '../src/common/keyset-cursor.js';
 import { registeredPatient } from './booking-helpers.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 
@@ -423,9 +424,10 @@ describe('audited list reads', () => {
  */
 describe('admin lists by keyset', () => {
   /** A page after a cursor (before every application: the same statement in both worlds). */
-  const AFTER_2000 = Buffer.from(
-    JSON.stringify(['2000-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000']),
-  ).toString('base64url');
+  const AFTER_2000 = encodeCursor(
+    { list: 'applications', status: 'pending', sort: 'oldest' },
+    { at: '2000-01-01T00:00:00.000000Z', id: '00000000-0000-4000-8000-000000000000' },
+  );
   const laterPage = async () => `/api/admin/applications?status=pending&limit=5&cursor=${AFTER_2000}`;
   async function anApplication(w: World): Promise<string> {
     const [row] = (await w.t.dataSource.query(
