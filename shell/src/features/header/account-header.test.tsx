@@ -85,13 +85,11 @@ describe('the account header bar (patient)', () => {
   it('updates the bell without a reload when a remote invalidates the notifications', async () => {
     const { client } = await renderHeader();
     expect(screen.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')).toMatch(/3/);
-    jest
-      .spyOn(api, 'notifications')
-      .mockResolvedValue({
-        items: [note(5), note(0), note(1), note(2, true), note(3)],
-        nextCursor: null,
-        unread: 4,
-      });
+    jest.spyOn(api, 'notifications').mockResolvedValue({
+      items: [note(5), note(0), note(1), note(2, true), note(3)],
+      nextCursor: null,
+      unread: 4,
+    });
     // What a booking or cancel in mfe-booking / mfe-patient does after it succeeds.
     await act(() => client.invalidateQueries({ queryKey: notificationKeys.all }));
     expect((await screen.findByTestId('unread-badge')).textContent).toBe('4');
