@@ -4,7 +4,7 @@ import {
   MESSAGES,
   type AdminDashboardOverview,
   type ApplicationsPage,
-  type AuditEntry,
+  type AuditPage,
   type PatientLookupResult,
 } from '@medora/shared';
 import { applicationVersion, uploadRequiredCredentials } from './application-helpers.js';
@@ -113,7 +113,7 @@ describe('GET /api/audit?actor= (the audit screen’s actor filter)', () => {
     const rowsFor = async (actor: string) => {
       const res = await get(`/api/audit?actor=${encodeURIComponent(actor)}&action=audit.read`);
       expect(res.status).toBe(200);
-      return res.body as AuditEntry[];
+      return (res.body as AuditPage).items;
     };
     for (const actor of [admin.uid, admin.email.toUpperCase(), 'audra rev']) {
       const rows = await rowsFor(actor);

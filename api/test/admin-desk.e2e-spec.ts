@@ -5,7 +5,7 @@ import {
   REQUIRED_CREDENTIAL_TYPES,
   type ApplicationsPage,
   type DoctorRecordResponse,
-  type FollowUpAppointment,
+  type AuditPage,
   type SuspensionResult,
 } from '@medora/shared';
 import {
@@ -142,12 +142,9 @@ describe('GET /api/admin/applications', () => {
       ['limit=51', MESSAGES.applicationsLimitInvalid],
       ['limit=1e2', MESSAGES.applicationsLimitInvalid],
       ['limit=1&limit=2', MESSAGES.applicationsLimitInvalid],
-      ['cursor=not%20base64', MESSAGES.applicationsCursorInvalid],
-      [
-        `cursor=${Buffer.from('["yesterday","x"]').toString('base64url')}`,
-        MESSAGES.applicationsCursorInvalid,
-      ],
-      ['cursor=a&cursor=b', MESSAGES.applicationsCursorInvalid],
+      ['cursor=not%20base64', MESSAGES.listCursorInvalid],
+      [`cursor=${Buffer.from('["yesterday","x"]').toString('base64url')}`, MESSAGES.listCursorInvalid],
+      ['cursor=a&cursor=b', MESSAGES.listCursorInvalid],
       ['page=2', null],
       [`q=${'x'.repeat(101)}`, MESSAGES.applicationsSearchInvalid],
       ['q=a&q=b', MESSAGES.applicationsSearchInvalid],
@@ -282,9 +279,13 @@ describe('suspend and reinstate an approved doctor', () => {
     const followUps = await request(t.http)
       .get(`/api/admin/doctors/${id}/upcoming`)
       .set(authHeader(reviewer));
-    expect((followUps.body as FollowUpAppointment[]).map((a) => a.id)).toEqual(
-      result.upcoming.map((a) => a.id),
-    );
+    expect(followUps.body).toEqual({ items: result.upcoming, nextCursor: null });
+    // Another doctor's (or another list's) cursor is not a page of this one.
+    const foreign = await request(t.http)
+      .get(`/api/admin/doctors/${id}/upcoming`)
+      .query({ cursor: Buffer.from('{"list":"follow-up","filters":"x","at":{}}').toString('base64url') })
+      .set(authHeader(reviewer));
+    expect([foreign.status, foreign.body.message]).toEqual([400, MESSAGES.listCursorInvalid]);
     const audited = await t.dataSource.query<{ outcome: string; detail: string }[]>(
       `SELECT outcome, detail FROM audit_log WHERE action = 'doctor.suspend' AND resource_id = $1 ORDER BY created_at`,
       [id],
@@ -353,25 +354,29 @@ describe('suspend and reinstate an approved doctor', () => {
   });
 });
 
-describe('GET /api/audit?before= (the audit screen’s pages)', () => {
-  it('continues after the row named, newest first, without repeating a row; refuses a bad cursor', async () => {
+describe('GET /api/audit?cursor= (the audit screen’s pages)', () => {
+  it('continues after the page’s nextCursor, newest first, without repeating a row; refuses a bad cursor', async () => {
     const read = (query: string) => request(t.http).get(`/api/audit?${query}`).set(authHeader(reviewer));
     const first = await read('action=application.read&limit=3');
     expect(first.status).toBe(200);
-    const page1 = first.body as { id: string; createdAt: string }[];
+    const { items: page1, nextCursor } = first.body as AuditPage;
     expect(page1).toHaveLength(3);
-    const second = await read(`action=application.read&limit=3&before=${page1[2]!.id}`);
+    expect(nextCursor).toEqual(expect.any(String));
+    const second = await read(`action=application.read&limit=3&cursor=${nextCursor!}`);
     expect(second.status).toBe(200);
-    const page2 = second.body as { id: string; createdAt: string }[];
+    const page2 = (second.body as AuditPage).items;
     expect(page2.length).toBeGreaterThan(0);
     expect(page2.map((r) => r.id)).not.toEqual(expect.arrayContaining([page1[0]!.id]));
     for (const r of page2)
       expect(Date.parse(r.createdAt)).toBeLessThanOrEqual(Date.parse(page1[2]!.createdAt));
     const both = await read('action=application.read&limit=6');
-    expect((both.body as { id: string }[]).map((r) => r.id)).toEqual(
+    expect((both.body as AuditPage).items.map((r) => r.id)).toEqual(
       [...page1, ...page2].slice(0, 6).map((r) => r.id),
     );
-    const bad = await read('before=not-a-uuid');
-    expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('before must be')]);
+    // The cursor continues the filters it was made for only.
+    const otherFilter = await read(`action=audit.read&limit=3&cursor=${nextCursor!}`);
+    expect([otherFilter.status, otherFilter.body.message]).toEqual([400, MESSAGES.listCursorInvalid]);
+    const bad = await read('cursor=not-a-cursor');
+    expect([bad.status, bad.body.message]).toEqual([400, MESSAGES.listCursorInvalid]);
   });
 });

@@ -1,6 +1,11 @@
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { REQUIRED_CREDENTIAL_TYPES, type CredentialRecord, type CredentialType } from '@medora/shared';
+import {
+  REQUIRED_CREDENTIAL_TYPES,
+  type CredentialRecord,
+  type CredentialType,
+  type CredentialsPage,
+} from '@medora/shared';
 import { authHeader, type TestUser } from './helpers.js';
 
 /**
@@ -50,7 +55,7 @@ export async function applicationVersion(ds: DataSource, doctorId: string): Prom
   return row.version;
 }
 
-/** An application's documents as the admin desk loads them on demand (200 expected). */
+/** An application's documents (the first page) as the admin desk loads them on demand (200 expected). */
 export async function applicationCredentials(
   http: Parameters<typeof request>[0],
   reviewer: TestUser,
@@ -61,5 +66,6 @@ export async function applicationCredentials(
     .set(authHeader(reviewer));
   if (res.status !== 200)
     throw new Error(`credentials of ${doctorId}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as CredentialRecord[];
+  const page = res.body as CredentialsPage;
+  return page.items;
 }

@@ -1,6 +1,12 @@
 import pg from 'pg';
 import request from 'supertest';
-import { AUDIT_DEFAULT_WINDOW_DAYS, AUDIT_MAX_LIMIT, type AuditEntry, type AuditQuery } from '@medora/shared';
+import {
+  AUDIT_DEFAULT_WINDOW_DAYS,
+  AUDIT_MAX_LIMIT,
+  MESSAGES,
+  type AuditPage,
+  type AuditQuery,
+} from '@medora/shared';
 import { AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_SCHEDULE, JOB_SCHEMA } from '../src/database/job-schema.js';
 import { AuditRetentionJob } from '../src/jobs/audit-retention-job.service.js';
 import { AuditRepository } from '../src/audit/audit.repository.js';
@@ -116,10 +122,10 @@ describe('audit rows', () => {
     ]);
     const listed = await request(t.http)
       .get('/api/audit')
-      .query({ actorUid: patient.uid, resourceType: 'profile' })
+      .query({ actor: patient.uid, resourceType: 'profile' })
       .set(authHeader(admin));
     expect(listed.status).toBe(200);
-    expect((listed.body as AuditEntry[])[0]).toMatchObject({ userAgent: 'audit-trail/ip-ua' });
+    expect((listed.body as AuditPage).items[0]).toMatchObject({ userAgent: 'audit-trail/ip-ua' });
   });
 
   it('record a refusal of the role guard with the route’s resource and the path’s id', async () => {
@@ -185,7 +191,12 @@ describe('GET /api/audit filters', () => {
     ['action=drop', 'action must be one of the audit log’s actions'],
     ['resourceType=everything', expect.stringContaining('resourceType must be one of: profile, document')],
     ['outcome=maybe', 'outcome must be one of: allowed, denied, not_found, rejected, failed'],
-    ['actorUid=', 'actorUid must not be empty'],
+    ['actor=', 'actor must not be empty'],
+    // The filters have one name each: the old aliases are unknown fields.
+    ['actorUid=u1', expect.any(String)],
+    ['subject=u1', expect.any(String)],
+    ['before=2b1f8f5e-7c44-4b0e-9a53-9f5f1b0c2d11', expect.any(String)],
+    ['cursor=not%20base64', MESSAGES.listCursorInvalid],
     [`resourceId=${'x'.repeat(129)}`, 'resourceId must be at most 128 characters'],
     ['secret=1', expect.any(String)],
   ])('%s → 400 (%s)', async (query, message) => {
@@ -198,9 +209,8 @@ describe('GET /api/audit filters', () => {
       'from=2000-01-01T00:00:00Z&to=9999-12-31T23:59:59Z&limit=200&outcome=denied&action=access&resourceType=doctor',
     );
     expect(res.status).toBe(200);
-    expect((res.body as AuditEntry[]).every((r) => r.action === 'access' && r.outcome === 'denied')).toBe(
-      true,
-    );
+    const { items } = res.body as AuditPage;
+    expect(items.every((r) => r.action === 'access' && r.outcome === 'denied')).toBe(true);
   });
 });
 
@@ -250,7 +260,7 @@ describe('the audit log at scale', () => {
     ['action', { action: 'download' }, 'idx_audit_log_action'],
     ['outcome denied', { outcome: 'denied' }, 'idx_audit_log_outcome'],
     ['resource type', { resourceType: 'document' }, 'idx_audit_log_type'],
-    ['actor', { actorUid: `seed-${RUN}-7` }, 'idx_audit_log_actor'],
+    ['actor', { actor: `seed-${RUN}-7` }, 'idx_audit_log_actor'],
     ['subject', { resourceId: `subject-${RUN}-42` }, 'idx_audit_log_subject'],
     ['time only', {}, 'idx_audit_log_created'],
     ['an action nobody took', { action: 'doctor.reinstate' }, 'idx_audit_log_action'],
@@ -285,7 +295,7 @@ describe('the audit log at scale', () => {
     // Same rows, same order as the time order.
     const res = await get('action=read&limit=50');
     expect(res.status).toBe(200);
-    const rows = res.body as AuditEntry[];
+    const rows = (res.body as AuditPage).items;
     expect(rows).toHaveLength(50);
     expect(rows.every((r) => r.action === 'read')).toBe(true);
     const times = rows.map((r) => Date.parse(r.createdAt));
@@ -299,12 +309,12 @@ describe('the audit log at scale', () => {
     );
     const recent = await get(`resourceId=old-${RUN}`);
     expect(recent.status).toBe(200);
-    expect(recent.body).toEqual([]);
+    expect(recent.body).toEqual({ items: [], nextCursor: null });
     const ranged = await get(`resourceId=old-${RUN}&from=2000-01-01T00:00:00Z`);
-    expect((ranged.body as AuditEntry[]).map((r) => r.actorUid)).toEqual([`old-${RUN}`]);
-    // The contract's names for the same filters.
-    const aliased = await get(`subject=old-${RUN}&actor=old-${RUN}&from=2000-01-01T00:00:00Z`);
-    expect((aliased.body as AuditEntry[]).map((r) => r.resourceId)).toEqual([`old-${RUN}`]);
+    expect((ranged.body as AuditPage).items.map((r) => r.actorUid)).toEqual([`old-${RUN}`]);
+    // `actor` matches a uid exactly (an account that no longer exists, here).
+    const byActor = await get(`resourceId=old-${RUN}&actor=old-${RUN}&from=2000-01-01T00:00:00Z`);
+    expect((byActor.body as AuditPage).items.map((r) => r.resourceId)).toEqual([`old-${RUN}`]);
   });
 
   it('retention is a daily job of the API that applies the owner’s policy and nothing else', async () => {

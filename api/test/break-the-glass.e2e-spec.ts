@@ -9,6 +9,7 @@ import {
   type AccessGrant,
   type AccessLogResponse,
 } from '@medora/shared';
+import { encodeCursor } from '../src/common/keyset-cursor.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 import { World } from './support/authz/world.js';
 
@@ -64,9 +65,9 @@ const expireGrants = () =>
     [w.users.admin.uid],
   );
 
-const accessLog = (user: TestUser, uid = w.users.patient.uid, before?: string) =>
+const accessLog = (user: TestUser, uid = w.users.patient.uid, cursor?: string) =>
   request(t.http)
-    .get(`/api/patients/${uid}/access-log${before ? `?before=${before}` : ''}`)
+    .get(`/api/patients/${uid}/access-log${cursor ? `?cursor=${cursor}` : ''}`)
     .set(authHeader(user));
 
 describe('an admin without a stated reason', () => {
@@ -222,7 +223,7 @@ describe('who looked at my record', () => {
     expect(items.filter((e) => e.role === 'admin').every((e) => e.reason === REASON)).toBe(true);
   });
 
-  it('is newest first and pages with nextBefore', async () => {
+  it('is newest first and pages with nextCursor', async () => {
     for (let i = 0; i < ACCESS_LOG_PAGE_SIZE; i++) {
       await get(`/api/patients/${w.users.patient.uid}`, w.users.bookedDoctor);
     }
@@ -230,19 +231,30 @@ describe('who looked at my record', () => {
     expect(first.items).toHaveLength(ACCESS_LOG_PAGE_SIZE);
     const times = first.items.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(first.nextBefore).toBe(first.items[ACCESS_LOG_PAGE_SIZE - 1]!.id);
-    const second = (await accessLog(w.users.patient, undefined, first.nextBefore!)).body as AccessLogResponse;
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await accessLog(w.users.patient, undefined, first.nextCursor!)).body as AccessLogResponse;
     expect(second.items.length).toBeGreaterThan(0);
     const ids = new Set(first.items.map((e) => e.id));
     expect(second.items.some((e) => ids.has(e.id))).toBe(false);
     expect(Date.parse(second.items[0]!.at)).toBeLessThanOrEqual(times[times.length - 1]!);
   });
 
-  it('refuses a page marker that is not an entry of this list (400)', async () => {
-    const res = await accessLog(w.users.patient, undefined, '00000000-0000-4000-8000-000000000000');
-    expect(res.status).toBe(400);
-    const bad = await accessLog(w.users.patient, undefined, 'not-a-uuid');
-    expect(bad.status).toBe(400);
+  it('refuses a cursor that is not a page of this list (400)', async () => {
+    const patientUid = w.users.patient.uid;
+    for (const cursor of [
+      // This list's cursor naming a row that is not one of its entries.
+      encodeCursor({ list: 'access-log', uid: patientUid }, { id: '00000000-0000-4000-8000-000000000000' }),
+      // Another patient's list, another list.
+      encodeCursor(
+        { list: 'access-log', uid: w.users.otherPatient.uid },
+        { id: '00000000-0000-4000-8000-000000000000' },
+      ),
+      encodeCursor({ list: 'visits', uid: patientUid }, { id: '00000000-0000-4000-8000-000000000000' }),
+      'not-a-cursor',
+    ]) {
+      const res = await accessLog(w.users.patient, undefined, cursor);
+      expect([res.status, res.body.message]).toEqual([400, MESSAGES.listCursorInvalid]);
+    }
   });
 
   it('is the owner’s only: another patient, a doctor and an admin get 403', async () => {

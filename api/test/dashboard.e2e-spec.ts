@@ -2,7 +2,13 @@ import request from 'supertest';
 import { createRequire } from 'node:module';
 import type * as ContentDisposition from 'content-disposition';
 import type { Response } from 'supertest';
-import { MESSAGES, type Appointment, type AuditEntry, type PatientDocument } from '@medora/shared';
+import {
+  MESSAGES,
+  type Appointment,
+  type AuditEntry,
+  type AuditPage,
+  type PatientDocument,
+} from '@medora/shared';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 import {
   book,
@@ -69,7 +75,7 @@ const upload = (user: TestUser, bytes: Buffer, filename: string, uid = user.uid)
 async function auditRows(filter: Record<string, string>): Promise<AuditEntry[]> {
   const res = await request(t.http).get('/api/audit').query(filter).set(authHeader(admin));
   expect(res.status).toBe(200);
-  return res.body as AuditEntry[];
+  return (res.body as AuditPage).items;
 }
 
 describe('documents: round trip, delete and a booked doctor', () => {
@@ -112,7 +118,7 @@ describe('documents: round trip, delete and a booked doctor', () => {
       .set(authHeader(user));
     expect(again.status).toBe(404);
 
-    const rows = await auditRows({ actorUid: user.uid, resourceType: 'document' });
+    const rows = await auditRows({ actor: user.uid, resourceType: 'document' });
     expect(rows.map((r) => `${r.action}:${r.outcome}`)).toEqual(
       expect.arrayContaining(['create:allowed', 'list:allowed', 'download:allowed', 'delete:allowed']),
     );
@@ -158,7 +164,7 @@ describe('documents: round trip, delete and a booked doctor', () => {
     expect(del.status).toBe(403);
     expect(await t.dataSource.query('SELECT 1 FROM documents WHERE id = $1', [doc.id])).toHaveLength(1);
 
-    const denied = await auditRows({ actorUid: other.uid, outcome: 'denied' });
+    const denied = await auditRows({ actor: other.uid, outcome: 'denied' });
     expect(denied.map((r) => r.action).sort()).toEqual(['delete', 'download', 'list']);
     expect(denied.every((r) => r.resourceType === 'document')).toBe(true);
   });
@@ -191,7 +197,7 @@ describe('documents: round trip, delete and a booked doctor', () => {
     expect(up.status).toBe(403);
 
     // What the appointment card shows and opens is on the audit trail, as the doctor's own rows.
-    const rows = await auditRows({ actorUid: doctorUser.uid, resourceType: 'document' });
+    const rows = await auditRows({ actor: doctorUser.uid, resourceType: 'document' });
     const ofPatient = rows.filter((r) => r.detail === `patient ${patient.uid}`);
     expect(ofPatient.map((r) => `${r.action}:${r.outcome}`)).toEqual(
       expect.arrayContaining(['list:denied', 'list:allowed', 'download:allowed', 'delete:denied']),

@@ -2,6 +2,7 @@ import request from 'supertest';
 import {
   MESSAGES,
   type Appointment,
+  type ChangeRequestsPage,
   type DoctorChangeRequest,
   type DoctorChangeRequestResponse,
   type DoctorProfileResponse,
@@ -216,7 +217,9 @@ describe('a licence or specialty change is a pending change request', () => {
     ).body as DoctorProfileResponse;
     const list = await request(t.http).get('/api/admin/change-requests').set(authHeader(reviewer));
     expect(list.status).toBe(200);
-    const listed = (list.body as DoctorChangeRequest[]).find((r) => r.id === made.changeRequest!.id);
+    const page = list.body as ChangeRequestsPage;
+    expect(page.nextCursor).toBeNull();
+    const listed = page.items.find((r) => r.id === made.changeRequest!.id);
     expect(listed).toMatchObject({
       doctorName: d.name,
       uid: user.uid,
@@ -246,7 +249,7 @@ describe('a licence or specialty change is a pending change request', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(MESSAGES.changeRequestAlreadyDecided);
     const after = await request(t.http).get('/api/admin/change-requests').set(authHeader(reviewer));
-    expect((after.body as DoctorChangeRequest[]).map((r) => r.id)).not.toContain(listed!.id);
+    expect((after.body as ChangeRequestsPage).items.map((r) => r.id)).not.toContain(listed!.id);
 
     const bell = await notifications(user);
     expect(bell.items).toContainEqual(

@@ -8,7 +8,9 @@ import {
   SNOMED_SYSTEM,
   type FhirImportResult,
   type ImportedRecordItem,
+  type ImportedRecordsPage,
 } from '@medora/shared';
+import { encodeCursor } from '../src/common/keyset-cursor.js';
 import { CHEST_PAIN_RECORD } from '../src/summary/summary.fixtures.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
 import { registeredPatient } from './booking-helpers.js';
@@ -300,7 +302,7 @@ describe('FHIR import: who decides', () => {
     const [asthma, eczema] = (res.body as FhirImportResult).items.sort((a, b) =>
       a.text.localeCompare(b.text),
     );
-    const otherItems = (await listOf(other, other.uid)).body as ImportedRecordItem[];
+    const otherItems = ((await listOf(other, other.uid)).body as ImportedRecordsPage).items;
 
     expect((await decide(other, owner.uid, asthma!.id, 'confirm')).status).toBe(403);
     expect((await decide(owner, owner.uid, otherItems[0]!.id, 'confirm')).status).toBe(404);
@@ -309,7 +311,9 @@ describe('FHIR import: who decides', () => {
     expect((await decide(owner, owner.uid, asthma!.id, 'confirm')).status).toBe(200);
     const dismissed = await decide(owner, owner.uid, eczema!.id, 'dismiss');
     expect((dismissed.body as ImportedRecordItem).status).toBe('dismissed');
-    const list = (await listOf(owner, owner.uid)).body as ImportedRecordItem[];
+    const page = (await listOf(owner, owner.uid)).body as ImportedRecordsPage;
+    expect(page.nextCursor).toBeNull();
+    const list = page.items;
     expect(list.map((i) => [i.text, i.status]).sort()).toEqual([
       ['Asthma', 'confirmed'],
       ['Eczema', 'dismissed'],
@@ -355,10 +359,19 @@ describe('FHIR import: what the record’s other readers see', () => {
     );
     const seen = await listOf(doctor, owner.uid);
     expect(seen.status).toBe(200);
-    expect((seen.body as ImportedRecordItem[]).map((i) => [i.text, i.status])).toEqual([
+    expect((seen.body as ImportedRecordsPage).items.map((i) => [i.text, i.status])).toEqual([
       ['Asthma', 'confirmed'],
     ]);
-    expect(((await listOf(owner, owner.uid)).body as ImportedRecordItem[]).length).toBe(2);
+    expect(((await listOf(owner, owner.uid)).body as ImportedRecordsPage).items.length).toBe(2);
+    // The doctor's list (confirmed items only) and the owner's are two lists: one's cursor is not the other's.
+    const ownersCursor = encodeCursor(
+      { list: 'imported-items', uid: owner.uid, confirmedOnly: false },
+      { at: '2026-01-01T00:00:00.000000Z', id: '00000000-0000-4000-8000-000000000000' },
+    );
+    const foreign = await request(t.http)
+      .get(`/api/patients/${owner.uid}/fhir/imported?cursor=${ownersCursor}`)
+      .set(authHeader(doctor));
+    expect([foreign.status, foreign.body.message]).toEqual([400, MESSAGES.listCursorInvalid]);
 
     const log = await request(t.http).get(`/api/patients/${owner.uid}/access-log`).set(authHeader(owner));
     expect((log.body as { items: { what: string }[] }).items.map((e) => e.what)).toContain(

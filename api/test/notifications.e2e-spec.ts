@@ -66,7 +66,7 @@ describe('GET /api/notifications', () => {
   });
 
   it('gives an unregistered account no notifications', async () => {
-    expect(await list(await signUpUser())).toEqual({ items: [], unread: 0 });
+    expect(await list(await signUpUser())).toEqual({ items: [], nextCursor: null, unread: 0 });
   });
 });
 
@@ -242,7 +242,7 @@ describe('the welcome and the in-app setting', () => {
         .set(authHeader(patient))
         .send({ ...DEFAULT_NOTIFICATION_PREFERENCES, inAppNotifications });
     expect((await prefs(false)).status).toBe(200);
-    expect(await list(patient)).toEqual({ items: [], unread: 0 });
+    expect(await list(patient)).toEqual({ items: [], nextCursor: null, unread: 0 });
     expect((await prefs(true)).status).toBe(200);
     expect(await list(patient)).toEqual(on);
   });

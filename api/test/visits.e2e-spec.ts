@@ -11,6 +11,7 @@ import {
   type VisitDetail,
   type VisitsResponse,
 } from '@medora/shared';
+import { encodeCursor } from '../src/common/keyset-cursor.js';
 import { CHEST_PAIN_RECORD, FEVER_RECORD, ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { PatientVisits1768176000000 } from '../src/database/migrations/1768176000000-patient-visits.js';
 import { ClinicalFlagReviews1770076800000 } from '../src/database/migrations/1770076800000-clinical-flag-reviews.js';
@@ -351,7 +352,7 @@ describe('migration 1768176000000', () => {
 });
 
 describe('earlier visits (a keyset cursor)', () => {
-  it('pages 50 at a time with ?before=, none twice or missed, and refuses a foreign cursor', async () => {
+  it('pages 50 at a time with ?cursor=, none twice or missed, and refuses a foreign cursor', async () => {
     const user = await patient();
     const other = await patient();
     // 120 visits, two of them at the same instant (the id breaks the tie).
@@ -362,11 +363,11 @@ describe('earlier visits (a keyset cursor)', () => {
       [user.uid],
     );
     const seen: string[] = [];
-    let before: string | null = null;
+    let cursor: string | null = null;
     const sizes: number[] = [];
     do {
       const res = await request(t.http)
-        .get(`/api/patients/${user.uid}/visits${before ? `?before=${before}` : ''}`)
+        .get(`/api/patients/${user.uid}/visits${cursor ? `?cursor=${cursor}` : ''}`)
         .set(authHeader(user));
       expect(res.status).toBe(200);
       expect(parses('GET /api/patients/{uid}/visits', res.body)).toBe(true);
@@ -374,8 +375,8 @@ describe('earlier visits (a keyset cursor)', () => {
       expect(body.total).toBe(120);
       sizes.push(body.items.length);
       seen.push(...body.items.map((v) => v.id));
-      before = body.nextBefore;
-    } while (before);
+      cursor = body.nextCursor;
+    } while (cursor);
     expect(sizes).toEqual([50, 50, 20]);
     expect(new Set(seen).size).toBe(120);
     const [{ n }] = await t.dataSource.query<{ n: number }[]>(
@@ -384,15 +385,24 @@ describe('earlier visits (a keyset cursor)', () => {
     );
     expect(n).toBe(120);
 
-    // Another patient's visit id, or no id at all, is not a cursor of this list.
+    // Another patient's list's cursor, this list's cursor naming another patient's visit, or no cursor
+    // at all, is not a page of this list.
     await save(other, ROUTINE_RECORD);
     const foreign = ((await visits(other)).body as VisitsResponse).items[0]!.id;
-    for (const bad of [foreign, 'not-an-id']) {
+    for (const bad of [
+      encodeCursor({ list: 'visits', uid: other.uid }, { id: foreign }),
+      encodeCursor({ list: 'visits', uid: user.uid }, { id: foreign }),
+      'not-a-cursor',
+    ]) {
       const res = await request(t.http)
-        .get(`/api/patients/${user.uid}/visits?before=${bad}`)
+        .get(`/api/patients/${user.uid}/visits?cursor=${bad}`)
         .set(authHeader(user));
-      expect(res.status).toBe(400);
-      expect(JSON.stringify(res.body)).toContain(MESSAGES.visitsBeforeInvalid);
+      expect([res.status, res.body.message]).toEqual([400, MESSAGES.listCursorInvalid]);
     }
+    // The old parameter is gone.
+    const old = await request(t.http)
+      .get(`/api/patients/${user.uid}/visits?before=${foreign}`)
+      .set(authHeader(user));
+    expect(old.status).toBe(400);
   });
 });

@@ -15,6 +15,7 @@ export * from './runtime-config-env.js';
 // The shell's remote route, shared with remotes that mount another remote.
 export * from './remote-route-registry.js';
 export * from './page-paths.js';
+export type * from './list-page.js';
 export * from './api/api-error.js';
 export * from './api/client.js';
 export * from './api/early-response.js';

@@ -1079,7 +1079,10 @@ export const MESSAGES = {
   adminDownloadSupersededLabel: 'Download superseded {document} of {owner}',
   adminCredentialPreviewTitle: '{document} of {owner}',
   // Admin lists by keyset, documents on demand
-  applicationsCursorInvalid: 'cursor must be the nextCursor of an earlier page of the same list.',
+  // Any list's `cursor` that is not the nextCursor of one of its pages (with the same filters).
+  listCursorInvalid: 'cursor must be the nextCursor of an earlier page of the same list.',
+  // The button under a list that loads its next page (the admin desk's change requests, follow-ups).
+  listShowMore: 'Show more',
   applicationsLimitInvalid: 'limit must be a whole number from 1 to 50.',
   adminShowDocuments: 'Show {count} {count:document|documents}',
   adminHideDocuments: 'Hide documents',
@@ -1138,7 +1141,6 @@ export const MESSAGES = {
   fhirImportKindCondition: 'Condition',
   fhirImportKindMedication: 'Medicine',
   fhirImportKindObservation: 'Observation',
-  visitsBeforeInvalid: 'before must be the id of one of this patient’s visits.',
   visitsShowEarlier: 'Show earlier visits',
   // The doctor search (server-side filters, pages) and a doctor's free slots
   doctorSearchNameClinicLabel: 'Search doctors by name, clinic or specialty',
@@ -1450,7 +1452,6 @@ export const MESSAGES = {
   accessLogRoleDoctor: 'Doctor',
   accessLogRoleProvider: 'Provider',
   accessLogRoleAdmin: 'Administrator',
-  accessLogBeforeInvalid: 'before must be the id of an entry of the list',
   accessLogWhatRecord: 'Your health record',
   accessLogWhatVisits: 'The list of your visits',
   accessLogWhatExport: 'An export of your record',

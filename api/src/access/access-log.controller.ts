@@ -2,11 +2,11 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   ACCESS_GRANT_MINUTES,
-  accessLogQuerySchema,
   accessReasonSchema,
+  cursorQuerySchema,
   uidSchema,
   type AccessGrant,
-  type AccessLogQuery,
+  type CursorQuery,
   type AccessLogResponse,
   type AccessReasonInput,
 } from '@medora/shared';
@@ -49,16 +49,16 @@ export class AccessLogController {
   @Get(':uid/access-log')
   @ApiOperation({
     summary:
-      'Who looked at my record: reads of the patient’s health data by anyone else (doctors, admins with their stated reason), newest first, 20 a page; `before` = the previous page’s `nextBefore`. The owner only',
+      'Who looked at my record: reads of the patient’s health data by anyone else (doctors, admins with their stated reason), newest first, 20 a page: { items, nextCursor }; `cursor` = the previous page’s `nextCursor`. The owner only',
   })
-  @ApiResponse({ status: 200, description: '{ items, nextBefore }' })
-  @ApiResponse({ status: 400, description: 'before is not an entry of this list', schema: ERROR_BODY_SCHEMA })
+  @ApiResponse({ status: 200, description: '{ items, nextCursor }' })
+  @ApiResponse({ status: 400, description: 'cursor is not a page of this list', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   list(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
-    @Query(new ZodValidationPipe(accessLogQuerySchema)) query: AccessLogQuery,
+    @Query(new ZodValidationPipe(cursorQuerySchema)) query: CursorQuery,
   ): Promise<AccessLogResponse> {
-    return this.service.list(caller, uid, query.before ?? null);
+    return this.service.list(caller, uid, query.cursor);
   }
 }

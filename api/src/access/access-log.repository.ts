@@ -62,19 +62,19 @@ export class AccessLogRepository {
 
   /**
    * One page of who reached the patient `uid`'s health data (allowed rows naming them as subject, by
-   * someone else on the staff), newest first, at most `limit`; after the row `before` when given. Null
-   * when `before` is not a row of this patient's list. Served by idx_audit_log_subject_uid.
+   * someone else on the staff), newest first, at most `limit`; after the row `afterId` when given. Null
+   * when `afterId` is not a row of this patient's list. Served by idx_audit_log_subject_uid.
    */
-  async page(uid: string, limit: number, before: string | null): Promise<AccessLogRow[] | null> {
+  async page(uid: string, limit: number, afterId: string | null): Promise<AccessLogRow[] | null> {
     const params: unknown[] = [uid, [...ACCESS_LOG_ACTIONS], STAFF_ROLES, limit];
     let after = '';
-    if (before) {
+    if (afterId) {
       const found = await this.ds.query<unknown[]>(
         `SELECT 1 FROM audit_log WHERE id = $1::uuid AND subject_uid = $2`,
-        [before, uid],
+        [afterId, uid],
       );
       if (found.length === 0) return null;
-      params.push(before);
+      params.push(afterId);
       after = `AND (a.created_at, a.id) < (SELECT b.created_at, b.id FROM audit_log b WHERE b.id = $5::uuid)`;
     }
     return this.ds.query<AccessLogRow[]>(

@@ -11,6 +11,7 @@ import {
 import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter } from '../common/keyset-cursor.js';
 import { AccessLogRepository, type AccessLogRow } from './access-log.repository.js';
 
 /** What a row reached, in the patient's words (resource type and action of the audit row). */
@@ -88,22 +89,25 @@ export class AccessLogService {
    * `GET /api/patients/{uid}/access-log`: the owner only. Their own read writes no row; anyone
    * else's attempt is refused and audited.
    */
-  list(caller: Caller, uid: string, before: string | null): Promise<AccessLogResponse> {
+  list(caller: Caller, uid: string, cursor: string | undefined): Promise<AccessLogResponse> {
     const options = {
       audit: { action: 'audit.read', resourceType: 'audit_log', resourceId: uid } satisfies AuditTarget,
       auditOwner: false,
     } as const;
     return this.access.withAccess(caller, uid, options, async () => {
-      const rows = await this.repo.page(uid, ACCESS_LOG_PAGE_SIZE + 1, before);
+      // One patient's list: another patient's cursor is refused.
+      const scope = { list: 'access-log', uid };
+      const after = pageAfter(cursor, scope, CURSOR_POSITIONS.id);
+      const rows = await this.repo.page(uid, ACCESS_LOG_PAGE_SIZE + 1, after?.id ?? null);
+      // A cursor of this patient's list whose row is not theirs (the scope matched, the id did not).
       if (!rows) {
-        throw new ApiException(400, MESSAGES.accessLogBeforeInvalid, {
-          before: MESSAGES.accessLogBeforeInvalid,
-        });
+        throw new ApiException(400, MESSAGES.listCursorInvalid, { cursor: MESSAGES.listCursorInvalid });
       }
       const items = rows.slice(0, ACCESS_LOG_PAGE_SIZE).map(toEntry);
+      const last = items.at(-1);
       return {
         items,
-        nextBefore: rows.length > ACCESS_LOG_PAGE_SIZE ? items[items.length - 1]!.id : null,
+        nextCursor: rows.length > ACCESS_LOG_PAGE_SIZE && last ? encodeCursor(scope, { id: last.id }) : null,
       };
     });
   }

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   applicationDecisionSchema,
   applicationsQuerySchema,
+  cursorQuerySchema,
   patientLookupQuerySchema,
   rejectApplicationSchema,
   suspendDoctorSchema,
@@ -14,10 +15,12 @@ import {
   type AdminDashboardOverview,
   type ApplicationsPage,
   type ApplicationsQuery,
-  type CredentialRecord,
+  type ChangeRequestsPage,
+  type CredentialsPage,
+  type CursorQuery,
   type DoctorChangeRequest,
   type DoctorRecord,
-  type FollowUpAppointment,
+  type FollowUpPage,
   type PatientLookupQuery,
   type PatientLookupResult,
   type RejectApplicationInput,
@@ -87,15 +90,18 @@ export class AdminController {
 
   @Get('applications/:id/credentials')
   @ApiOperation({
-    summary: 'One submitted application’s documents, oldest first, loaded when opened (audited)',
+    summary:
+      'A page of one submitted application’s documents, oldest first, loaded when opened (audited): { items, nextCursor }; `cursor` = the previous page’s `nextCursor`',
   })
-  @ApiResponse({ status: 200, description: 'CredentialRecord[]' })
+  @ApiResponse({ status: 200, description: '{ items: CredentialRecord[], nextCursor }' })
+  @ApiResponse({ status: 400, description: 'cursor is not a page of this list', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 404, description: 'No such submitted application', schema: ERROR_BODY_SCHEMA })
   applicationCredentials(
     @CurrentCaller() caller: Caller,
     @Param('id', new ZodValidationPipe(idSchema)) id: string,
-  ): Promise<CredentialRecord[]> {
-    return this.admin.applicationCredentials(caller, id);
+    @Query(new ZodValidationPipe(cursorQuerySchema)) query: CursorQuery,
+  ): Promise<CredentialsPage> {
+    return this.admin.applicationCredentials(caller, id, query.cursor);
   }
 
   @Get('credentials/:id/file')
@@ -227,11 +233,15 @@ export class AdminController {
   @Get('change-requests')
   @ApiOperation({
     summary:
-      'Approved doctors’ open profile change requests (licence number, specialty), oldest first, each as a diff: field, current value, requested value (audited per doctor)',
+      'A page of approved doctors’ open profile change requests (licence number, specialty), oldest first, each as a diff: field, current value, requested value (audited per doctor): { items, nextCursor }; `cursor` = the previous page’s `nextCursor`',
   })
-  @ApiResponse({ status: 200, description: 'DoctorChangeRequest[]' })
-  changeRequests(@CurrentCaller() caller: Caller): Promise<DoctorChangeRequest[]> {
-    return this.admin.changeRequests(caller);
+  @ApiResponse({ status: 200, description: '{ items: DoctorChangeRequest[], nextCursor }' })
+  @ApiResponse({ status: 400, description: 'cursor is not a page of this list', schema: ERROR_BODY_SCHEMA })
+  changeRequests(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodValidationPipe(cursorQuerySchema)) query: CursorQuery,
+  ): Promise<ChangeRequestsPage> {
+    return this.admin.changeRequests(caller, query.cursor);
   }
 
   @Post('change-requests/:id/approve')
@@ -300,12 +310,15 @@ export class AdminController {
 
   @Get('doctors/:id/upcoming')
   @ApiOperation({
-    summary: 'A doctor’s upcoming appointments with the patient’s name, for follow-up (each audited)',
+    summary:
+      'A page of a doctor’s upcoming appointments, soonest first, with the patient’s name, for follow-up (each audited): { items, nextCursor }; `cursor` = the previous page’s `nextCursor`',
   })
+  @ApiResponse({ status: 400, description: 'cursor is not a page of this list', schema: ERROR_BODY_SCHEMA })
   upcoming(
     @CurrentCaller() caller: Caller,
     @Param('id', new ZodValidationPipe(idSchema)) id: string,
-  ): Promise<FollowUpAppointment[]> {
-    return this.admin.upcoming(caller, id);
+    @Query(new ZodValidationPipe(cursorQuerySchema)) query: CursorQuery,
+  ): Promise<FollowUpPage> {
+    return this.admin.upcoming(caller, id, query.cursor);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { FOLLOW_UP_MAX_ROWS, type ApplicationQueue, type ApplicationSort } from '@medora/shared';
+import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
 import { containsPattern, literalPattern } from '../common/like-pattern.js';
 import { upcomingAppointmentSql } from '../appointments/appointment-sql.rules.js';
 import { APPLICATION_SEARCH_TEXT_SQL } from '../database/migrations/1769558400000-admin-list-indexes.js';
@@ -15,35 +16,7 @@ export interface ApplicationsPageRow extends ApplicationRow {
   /** How many documents it has (they load on demand). */
   credentialCount: number;
   /** Where the next page starts, if this row ends the page. */
-  cursor: ApplicationsCursor;
-}
-
-/** A keyset position in the queue — the submission time to the microsecond, and the id. */
-export interface ApplicationsCursor {
-  at: string;
-  id: string;
-}
-
-const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The opaque `cursor` text of a position (base64url of its JSON). */
-export function encodeApplicationsCursor(cursor: ApplicationsCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
-}
-
-/** The position a `cursor` text names, or null when it is not one this API made. */
-export function decodeApplicationsCursor(text: string): ApplicationsCursor | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [at, id] = value as unknown[];
-    if (typeof at !== 'string' || typeof id !== 'string' || !CURSOR_AT.test(at) || !UUID.test(id))
-      return null;
-    return Number.isNaN(Date.parse(at)) ? null : { at, id };
-  } catch {
-    return null;
-  }
+  cursor: KeysetPosition;
 }
 
 /**
@@ -65,7 +38,7 @@ export class AdminRepository {
     status: ApplicationQueue;
     q?: string | undefined;
     sort: ApplicationSort;
-    after: ApplicationsCursor | null;
+    after: KeysetPosition | null;
     limit: number;
   }): Promise<{ rows: ApplicationsPageRow[]; count: { sql: string; params: unknown[] } }> {
     const qb = this.ds
@@ -102,7 +75,7 @@ export class AdminRepository {
     qb.leftJoin('users', 'u', 'u.id = d.user_id')
       .addSelect('u.firebase_uid', 'firebase_uid')
       .addSelect('u.role', 'account_role')
-      .addSelect(`to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, 'cursor_at')
+      .addSelect(KEYSET_TIME_SQL('d.created_at'), 'cursor_at')
       .addSelect('(SELECT count(*)::int FROM credentials c WHERE c.doctor_id = d.id)', 'credential_count')
       .addSelect(
         `(SELECT COALESCE(json_agg(json_build_object('at', al.created_at, 'detail', al.detail)
@@ -164,20 +137,27 @@ export class AdminRepository {
   }
 
   /**
-   * The doctor's upcoming appointments (upcoming as in docs/product.md#upcoming-and-history; the soonest
-   * FOLLOW_UP_MAX_ROWS) with the patient's name, as a statement for `AuditService.queryWithSubjectAudit` (one
-   * audit row per appointment, in the same statement).
+   * A keyset page of the doctor's upcoming appointments (upcoming as in
+   * docs/product.md#upcoming-and-history; soonest first, after `after`, at most `rows`) with the
+   * patient's name and where the row sits in the order (`keysetAt`), as a statement for
+   * `AuditService.queryWithSubjectAudit` (one audit row per appointment, in the same statement).
    */
-  static upcomingSql(doctorId: string): { sql: string; params: unknown[]; subject: string; orderBy: string } {
+  static upcomingSql(
+    doctorId: string,
+    after: KeysetPosition | null = null,
+    rows: number = FOLLOW_UP_MAX_ROWS,
+  ): { sql: string; params: unknown[]; subject: string; orderBy: string } {
     return {
       sql: `SELECT a.id, a.starts_at AS "startsAt", a.status,
-                   COALESCE(NULLIF(u.name, ''), u.email, '') AS "patientName", d.time_zone AS "timeZone"
+                   COALESCE(NULLIF(u.name, ''), u.email, '') AS "patientName", d.time_zone AS "timeZone",
+                   ${KEYSET_TIME_SQL('a.starts_at')} AS "keysetAt"
               FROM appointments a
               JOIN doctors d ON d.id = a.doctor_id
               LEFT JOIN users u ON u.firebase_uid = a.patient_uid
              WHERE a.doctor_id = $1 AND ${upcomingAppointmentSql('a')}
-             ORDER BY a.starts_at, a.id LIMIT ${FOLLOW_UP_MAX_ROWS}`,
-      params: [doctorId],
+               AND ($2::timestamptz IS NULL OR (a.starts_at, a.id) > ($2::timestamptz, $3::uuid))
+             ORDER BY a.starts_at, a.id LIMIT $4`,
+      params: [doctorId, after?.at ?? null, after?.id ?? null, rows],
       subject: 'id::text',
       orderBy: '"startsAt", id',
     };

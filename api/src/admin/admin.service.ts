@@ -1,13 +1,16 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
+  CREDENTIALS_PAGE_SIZE,
+  FOLLOW_UP_MAX_ROWS,
   MESSAGES,
   ROLES,
   type AdminDashboardOverview,
   type ApplicationsPage,
   type ApplicationsQuery,
-  type CredentialRecord,
-  type FollowUpAppointment,
+  type ChangeRequestsPage,
+  type CredentialsPage,
+  type FollowUpPage,
   type SuspensionResult,
   type AuditAction,
   type DoctorChangeRequest,
@@ -19,6 +22,7 @@ import { AppointmentsRepository } from '../appointments/appointments.repository.
 import { AuditService, auditEntry } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter } from '../common/keyset-cursor.js';
 import { FileStore } from '../storage/file-store.js';
 import {
   VERIFICATION_STATUSES,
@@ -28,13 +32,14 @@ import {
 import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from '../doctors/doctors.repository.js';
 import type { DoctorChangeRequestEntity } from '../doctors/doctor-change-request.entity.js';
 import {
+  CHANGE_REQUESTS_MAX_ROWS,
   DoctorChangeRequestsRepository,
   toChangeRequest,
   type ChangeRequestRow,
 } from '../doctors/doctor-change-requests.repository.js';
 import { MailService } from '../mail/mail.service.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { AdminRepository, decodeApplicationsCursor, encodeApplicationsCursor } from './admin.repository.js';
+import { AdminRepository } from './admin.repository.js';
 
 /** The audit detail of a rejection is `reason: <the reason>` (`decide` below writes it). */
 const REJECTION_DETAIL = 'reason: ';
@@ -46,6 +51,7 @@ function rejectionReasonOf(detail: string | null): string {
 type ChangeRequestListRow = ChangeRequestRow & {
   doctorName: string;
   uid: string | null;
+  keysetAt: string;
   [column: string]: unknown;
 };
 
@@ -96,16 +102,13 @@ export class AdminService {
    * statement.
    */
   async applications(caller: Caller, query: ApplicationsQuery): Promise<ApplicationsPage> {
-    const after = query.cursor === undefined ? null : decodeApplicationsCursor(query.cursor);
-    if (query.cursor !== undefined && after === null) {
-      throw new ApiException(400, MESSAGES.applicationsCursorInvalid, {
-        cursor: MESSAGES.applicationsCursorInvalid,
-      });
-    }
+    // A cursor continues the tab, search and order it was made for only.
+    const scope = { list: 'applications', status: query.status, q: query.q, sort: query.sort };
+    const after = pageAfter(query.cursor, scope, CURSOR_POSITIONS.timeAndId);
     const { rows: read, count } = await this.adminReads.applicationsPage({ ...query, after });
     const rows = read.slice(0, query.limit);
     const last = rows.at(-1);
-    const nextCursor = read.length > query.limit && last ? encodeApplicationsCursor(last.cursor) : null;
+    const nextCursor = read.length > query.limit && last ? encodeCursor(scope, last.cursor) : null;
     const audit = rows.map(({ doctor, uid }) =>
       auditEntry(caller, 'allowed', {
         action: 'application.read',
@@ -132,11 +135,17 @@ export class AdminService {
    * One application's documents (oldest first, with whether each has a file), when the admin
    * opens them; 404 for anything that is not a submitted application. Audited in the same statement.
    */
-  async applicationCredentials(caller: Caller, doctorId: string): Promise<CredentialRecord[]> {
+  async applicationCredentials(caller: Caller, doctorId: string, cursor?: string): Promise<CredentialsPage> {
+    // One application's documents: another application's cursor is refused.
+    const scope = { list: 'application-credentials', doctorId };
+    const after = pageAfter(cursor, scope, CURSOR_POSITIONS.timeAndId);
     if (!(await this.adminReads.isSubmittedApplication(doctorId))) {
       throw new ApiException(404, MESSAGES.notFound);
     }
-    const { sql, params } = DoctorsRepository.credentialsOfSql([doctorId]);
+    const { sql, params } = DoctorsRepository.credentialsOfSql([doctorId], {
+      after,
+      rows: CREDENTIALS_PAGE_SIZE + 1,
+    });
     const rows = await this.audit.queryWithAudit<Record<string, unknown>>(
       // As the role guard names this route (its last segment): a list of credentials, of the doctor.
       auditEntry(caller, 'allowed', {
@@ -148,7 +157,15 @@ export class AdminService {
       sql,
       params,
     );
-    return rows.map(DoctorsRepository.toCredentialRow).map((c) => toCredentialRecord(c, c.hasFile));
+    const page = rows.slice(0, CREDENTIALS_PAGE_SIZE).map(DoctorsRepository.toCredentialRow);
+    const last = page.at(-1);
+    return {
+      items: page.map((c) => toCredentialRecord(c, c.hasFile)),
+      nextCursor:
+        rows.length > CREDENTIALS_PAGE_SIZE && last
+          ? encodeCursor(scope, { at: last.keysetAt, id: last.id })
+          : null,
+    };
   }
 
   async credentialFile(
@@ -260,7 +277,7 @@ export class AdminService {
       } satisfies Partial<DoctorEntity>);
       return { detail: `${REJECTION_DETAIL}${reason}`, credentials: 'approved' };
     });
-    return { doctor, upcoming: await this.upcoming(caller, doctorId) };
+    return { doctor, upcoming: (await this.upcoming(caller, doctorId)).items };
   }
 
   /** Lifts a suspension; the doctor is bookable and has their dashboard again. */
@@ -276,7 +293,9 @@ export class AdminService {
    * `GET /api/admin/change-requests`: the open profile change requests, oldest first, each as a diff
    * (field, approved value, requested value). One 'doctor.read' audit row per doctor, in the read.
    */
-  async changeRequests(caller: Caller): Promise<DoctorChangeRequest[]> {
+  async changeRequests(caller: Caller, cursor?: string): Promise<ChangeRequestsPage> {
+    const scope = { list: 'change-requests' };
+    const after = pageAfter(cursor, scope, CURSOR_POSITIONS.timeAndId);
     const rows = await this.audit.queryWithSubjectAudit<ChangeRequestListRow>(
       auditEntry(caller, 'allowed', {
         action: 'doctor.read',
@@ -284,9 +303,20 @@ export class AdminService {
         resourceId: null,
         detail: 'change request',
       }),
-      { ...DoctorChangeRequestsRepository.openListSql(), subjectOf: (r) => r.doctorId },
+      {
+        ...DoctorChangeRequestsRepository.openListSql(after, CHANGE_REQUESTS_MAX_ROWS + 1),
+        subjectOf: (r) => r.doctorId,
+      },
     );
-    return rows.map((r) => toChangeRequest(r, { name: r.doctorName, uid: r.uid }));
+    const page = rows.slice(0, CHANGE_REQUESTS_MAX_ROWS);
+    const last = page.at(-1);
+    return {
+      items: page.map((r) => toChangeRequest(r, { name: r.doctorName, uid: r.uid })),
+      nextCursor:
+        rows.length > CHANGE_REQUESTS_MAX_ROWS && last
+          ? encodeCursor(scope, { at: last.keysetAt, id: last.id })
+          : null,
+    };
   }
 
   /**
@@ -392,14 +422,21 @@ export class AdminService {
     return found;
   }
 
-  /** A doctor's upcoming appointments, for follow-up; one audit row per appointment, in the read. */
-  async upcoming(caller: Caller, doctorId: string): Promise<FollowUpAppointment[]> {
+  /**
+   * A page of a doctor's upcoming appointments, for follow-up, soonest first (FOLLOW_UP_MAX_ROWS a
+   * page); one audit row per appointment, in the read.
+   */
+  async upcoming(caller: Caller, doctorId: string, cursor?: string): Promise<FollowUpPage> {
+    // One doctor's list: another doctor's cursor is refused.
+    const scope = { list: 'follow-up', doctorId };
+    const after = pageAfter(cursor, scope, CURSOR_POSITIONS.timeAndId);
     const rows = await this.audit.queryWithSubjectAudit<{
       id: string;
       startsAt: Date | string;
       status: string;
       patientName: string;
       timeZone: string;
+      keysetAt: string;
     }>(
       auditEntry(caller, 'allowed', {
         action: 'list',
@@ -407,9 +444,23 @@ export class AdminService {
         resourceId: null,
         detail: `doctor ${doctorId}`,
       }),
-      { ...AdminRepository.upcomingSql(doctorId), subjectOf: (r) => r.id },
+      {
+        ...AdminRepository.upcomingSql(doctorId, after, FOLLOW_UP_MAX_ROWS + 1),
+        subjectOf: (r) => r.id,
+      },
     );
-    return rows.map((r) => ({ ...r, startsAt: new Date(r.startsAt).toISOString() }));
+    const page = rows.slice(0, FOLLOW_UP_MAX_ROWS);
+    const last = page.at(-1);
+    return {
+      items: page.map(({ keysetAt: _keysetAt, ...r }) => ({
+        ...r,
+        startsAt: new Date(r.startsAt).toISOString(),
+      })),
+      nextCursor:
+        rows.length > FOLLOW_UP_MAX_ROWS && last
+          ? encodeCursor(scope, { at: last.keysetAt, id: last.id })
+          : null,
+    };
   }
 
   /**

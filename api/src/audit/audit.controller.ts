@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { auditQuerySchema, type AuditEntry, type AuditQuery } from '@medora/shared';
+import { auditQuerySchema, type AuditPage, type AuditQuery } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, Roles } from '../auth/decorators.js';
 import { ERROR_BODY_SCHEMA } from '../common/openapi.js';
@@ -20,12 +20,12 @@ export class AuditController {
   @ApiResponse({ status: 400, description: 'Bad filter', schema: ERROR_BODY_SCHEMA })
   @ApiOperation({
     summary:
-      'Audit rows, newest first; filters actorUid (or actor), resourceType, resourceId (or subject), action, outcome, from, to (ISO 8601, years 2000–9999, from ≤ to; neither: the last 30 days), before (the id of the last row of the page before), limit (1–200, default 100). Every filter has its index. The read itself is audited.',
+      'A page of audit rows, newest first: { items, nextCursor }; filters actor (a uid exactly, or an account’s e-mail or a part of its name), resourceType, resourceId, action, outcome, from, to (ISO 8601, years 2000–9999, from ≤ to; neither: the last 30 days), cursor (the nextCursor of the page before, with the same filters), limit (1–200, default 100). Every filter has its index. The read itself is audited.',
   })
   list(
     @CurrentCaller() caller: Caller,
     @Query(new ZodValidationPipe(auditQuerySchema)) query: AuditQuery,
-  ): Promise<AuditEntry[]> {
+  ): Promise<AuditPage> {
     return this.audit.list(caller, query);
   }
 }

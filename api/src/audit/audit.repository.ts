@@ -159,13 +159,14 @@ export class AuditRepository {
 
   /**
    * The log's own read for `query` (each filter served by its index, within the last
-   * AUDIT_DEFAULT_WINDOW_DAYS days unless from/to are given, keyset after `before`), at most `limit`
-   * rows (capped at AUDIT_MAX_LIMIT).
+   * AUDIT_DEFAULT_WINDOW_DAYS days unless from/to are given, keyset after the row `afterId`), at most
+   * `limit` rows (capped at AUDIT_MAX_LIMIT and the one row that tells a next page exists).
    */
   static listQuery(
     query: AuditQuery,
     limit: number,
     actorUids?: string[],
+    afterId: string | null = null,
   ): { sql: string; params: unknown[] } {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -174,8 +175,6 @@ export class AuditRepository {
       where.push(sql.replace('?', `$${params.length}`));
     };
     // `actorUids`: the accounts the admin's `actor` text named (AuditService resolves them first).
-    const actor = query.actorUid ?? query.actor;
-    const subject = query.resourceId ?? query.subject;
     // The first of action, outcome and resource type given leads the ORDER BY (it is one value, so
     // the order is the same) and is matched with `= ANY(ARRAY[…])`, which the planner does not fold
     // into a constant: only that filter's index then gives the order without a sort, and the planner
@@ -190,10 +189,10 @@ export class AuditRepository {
           : null;
     const equals = (column: string) =>
       column === lead ? `${column} = ANY(ARRAY[?]::text[])` : `${column} = ?`;
-    if (actorUids && !query.actorUid) add('actor_uid = ANY(?::text[])', actorUids);
-    else if (actor) add('actor_uid = ?', actor);
+    if (actorUids) add('actor_uid = ANY(?::text[])', actorUids);
+    else if (query.actor) add('actor_uid = ?', query.actor);
     if (query.resourceType) add(equals('resource_type'), query.resourceType);
-    if (subject) add('resource_id = ?', subject);
+    if (query.resourceId) add('resource_id = ?', query.resourceId);
     if (query.action) add(equals('action'), query.action);
     if (query.outcome) add(equals('outcome'), query.outcome);
     if (query.from) add('created_at >= ?', query.from);
@@ -201,9 +200,9 @@ export class AuditRepository {
     if (!query.from && !query.to) {
       add('created_at >= now() - make_interval(days => ?::int)', AUDIT_DEFAULT_WINDOW_DAYS);
     }
-    // A page after the row `before` (same order as the list: newest first).
-    if (query.before) add(AuditRepository.beforeSql('?'), query.before);
-    params.push(Math.min(limit, AUDIT_MAX_LIMIT));
+    // The page after the row `afterId` (same order as the list: newest first).
+    if (afterId) add(AuditRepository.afterSql('?'), afterId);
+    params.push(Math.min(limit, AUDIT_MAX_LIMIT + 1));
     return { sql: AuditRepository.listSql(where, params.length, lead), params };
   }
 
@@ -224,7 +223,7 @@ export class AuditRepository {
   }
 
   /** `listSql`'s condition for the rows after the row `param` names, in the list's order. */
-  static beforeSql(param: string): string {
+  static afterSql(param: string): string {
     return `(created_at, id) < (SELECT b.created_at, b.id FROM audit_log b WHERE b.id = ${param}::uuid)`;
   }
 

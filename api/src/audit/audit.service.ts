@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AuditEntry, AuditOutcome, AuditQuery } from '@medora/shared';
+import { AUDIT_MAX_LIMIT, type AuditOutcome, type AuditPage, type AuditQuery } from '@medora/shared';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter, type CursorScope } from '../common/keyset-cursor.js';
 import { AuditRepository } from './audit.repository.js';
 import { auditEntry, type AuditActor, type AuditRecord, type AuditTarget } from './audit-record.js';
 
@@ -119,15 +120,19 @@ export class AuditService {
   }
 
   /**
-   * Rows matching the filters (within the last 30 days unless from/to are given), newest
-   * first, at most `limit` (≤ 200, default 100). Reading the log is
-   * itself audited ('audit.read', in the same statement): who looked at the trail is part of it.
+   * A page of the rows matching the filters (within the last 30 days unless from/to are given),
+   * newest first, at most `limit` (≤ 200, default 100), after the page whose `nextCursor` is `cursor`.
+   * Reading the log is itself audited ('audit.read', in the same statement): who looked at the trail
+   * is part of it.
    */
-  async list(caller: AuditActor, query: AuditQuery): Promise<AuditEntry[]> {
-    // `actor` (not the exact `actorUid`) may be a name or an e-mail: the accounts it names, first.
-    const actorUids =
-      query.actor && !query.actorUid ? await this.repo.actorUidsMatching(query.actor) : undefined;
-    const { sql, params } = AuditRepository.listQuery(query, query.limit ?? DEFAULT_LIMIT, actorUids);
+  async list(caller: AuditActor, query: AuditQuery): Promise<AuditPage> {
+    const scope = auditCursorScope(query);
+    const after = pageAfter(query.cursor, scope, CURSOR_POSITIONS.id);
+    const limit = Math.min(query.limit ?? DEFAULT_LIMIT, AUDIT_MAX_LIMIT);
+    // `actor` may be a uid, a name or an e-mail: the accounts it names, first.
+    const actorUids = query.actor ? await this.repo.actorUidsMatching(query.actor) : undefined;
+    // One row more than the page: the sign of a next page.
+    const { sql, params } = AuditRepository.listQuery(query, limit + 1, actorUids, after?.id ?? null);
     const rows = await this.queryWithAudit<Record<string, unknown>>(
       auditEntry(caller, 'allowed', {
         action: 'audit.read',
@@ -138,23 +143,33 @@ export class AuditService {
       sql,
       params,
     );
-    const entries = rows.map(AuditRepository.toLogRow);
+    const entries = rows.slice(0, limit).map(AuditRepository.toLogRow);
     // Names beside the uids: one statement for the page, whatever its length.
     const names = await this.repo.actorNames([
       ...new Set(entries.flatMap((e) => (e.actorUid ? [e.actorUid] : []))),
     ]);
-    return entries.map((row) => ({
-      ...row,
-      createdAt: new Date(row.createdAt).toISOString(),
-      actorName: row.actorUid ? (names.get(row.actorUid) ?? null) : null,
-    }));
+    const last = entries.at(-1);
+    return {
+      items: entries.map((row) => ({
+        ...row,
+        createdAt: new Date(row.createdAt).toISOString(),
+        actorName: row.actorUid ? (names.get(row.actorUid) ?? null) : null,
+      })),
+      nextCursor: rows.length > limit && last ? encodeCursor(scope, { id: last.id }) : null,
+    };
   }
 }
 
-/** The filters of an audit read, for its own row (`actorUid=…&from=…`); none without filters. */
+/** The filters a page of the audit log was read with: its cursor continues those only. */
+function auditCursorScope(query: AuditQuery): CursorScope {
+  const { cursor: _cursor, limit: _limit, ...filters } = query;
+  return { list: 'audit', ...filters };
+}
+
+/** The filters of an audit read, for its own row (`actor=…&from=…`); none without filters. */
 function auditFilterDetail(query: AuditQuery): string | undefined {
   const parts = Object.entries(query)
-    .filter(([, v]) => v !== undefined)
+    .filter(([k, v]) => v !== undefined && k !== 'cursor')
     .map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? parts.join('&').slice(0, 500) : undefined;
 }

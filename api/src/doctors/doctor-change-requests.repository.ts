@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { CHANGE_REQUEST_FIELDS, type DoctorChangeRequest } from '@medora/shared';
+import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
 import { DoctorChangeRequestEntity, type ChangeRequestChanges } from './doctor-change-request.entity.js';
 
-/** Most open change requests the admin desk lists at once (oldest first). */
+/** Open change requests per page of the admin desk's list (oldest first). */
 export const CHANGE_REQUESTS_MAX_ROWS = 100;
 
 /** The columns a change request is read with. */
@@ -116,20 +117,25 @@ export class DoctorChangeRequestsRepository {
   }
 
   /**
-   * The open requests, oldest first, with each doctor's name and uid (for the admin desk; the
-   * caller audits it, one row per doctor).
+   * A keyset page of the open requests, oldest first, after `after`, at most `rows`, with each
+   * doctor's name and uid and where the row sits in the order (`keysetAt`) — for the admin desk; the
+   * caller audits it, one row per doctor.
    */
-  static openListSql(): { sql: string; params: unknown[]; subject: string; orderBy: string } {
+  static openListSql(
+    after: KeysetPosition | null,
+    rows: number,
+  ): { sql: string; params: unknown[]; subject: string; orderBy: string } {
     return {
       sql: `SELECT r.id, r.doctor_id AS "doctorId", r.changes, r.status, r.reason, r.created_at AS "createdAt",
                    r.updated_at AS "updatedAt", r.decided_at AS "decidedAt", r.version,
-                   d.name AS "doctorName", u.firebase_uid AS uid
+                   d.name AS "doctorName", u.firebase_uid AS uid, ${KEYSET_TIME_SQL('r.created_at')} AS "keysetAt"
               FROM doctor_change_requests r
               JOIN doctors d ON d.id = r.doctor_id
               LEFT JOIN users u ON u.id = d.user_id
              WHERE r.status = 'pending'
-             ORDER BY r.created_at, r.id LIMIT ${CHANGE_REQUESTS_MAX_ROWS}`,
-      params: [],
+               AND ($1::timestamptz IS NULL OR (r.created_at, r.id) > ($1::timestamptz, $2::uuid))
+             ORDER BY r.created_at, r.id LIMIT $3`,
+      params: [after?.at ?? null, after?.id ?? null, rows],
       subject: '"doctorId"::text',
       orderBy: '"createdAt", id',
     };

@@ -2,7 +2,6 @@
 // runs these very statements and mappings without the framework. In the API only DoctorsRepository runs them.
 import {
   DOCTOR_SPECIALTIES,
-  MESSAGES,
   clinicTimeZone,
   firstFreeSlot,
   formatAppointmentDate,
@@ -13,7 +12,8 @@ import {
 } from '@medora/shared';
 import { bookingWindowParams } from '../appointments/booking-window.rules.js';
 import { cachedSlotOf, cachedSlotStart } from '../appointments/cached-slot.rules.js';
-import { ApiException } from '../common/http-exception.filter.js';
+import type { z } from 'zod';
+import { CURSOR_POSITIONS, encodeCursor, type CursorScope } from '../common/keyset-cursor.js';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
@@ -24,36 +24,8 @@ import { containsPattern } from '../common/like-pattern.js';
 /** Instants travel as epoch milliseconds: a float parses far faster than a timestamp's text. */
 const EPOCH_MS = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
-/** Where the last page ended (the keyset: name, then id). Opaque to clients. */
-export interface DoctorCursor {
-  name: string;
-  id: string;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function encodeDoctorCursor(c: DoctorCursor): string {
-  return Buffer.from(JSON.stringify([c.name, c.id]), 'utf8').toString('base64url');
-}
-
-/** The cursor a page gave; 400 for anything this server did not write. */
-export function decodeDoctorCursor(text: string): DoctorCursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      UUID.test(value[1])
-    ) {
-      return { name: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw new ApiException(400, MESSAGES.doctorCursorInvalid, { cursor: MESSAGES.doctorCursorInvalid });
-}
+/** Where the last page ended (the keyset: name, then id). Opaque to clients (`CURSOR_POSITIONS.nameAndId`). */
+export type DoctorCursor = z.infer<typeof CURSOR_POSITIONS.nameAndId>;
 
 /** The filters of one page of the doctor search, as the statement takes them. */
 export interface DoctorPageFilters {
@@ -192,6 +164,16 @@ const scheduleOf = (s: Partial<DoctorSchedule> | null): DoctorSchedule => ({
   exceptions: s?.exceptions ?? [],
 });
 
+/** How a page of the doctor search is built from its rows. */
+export interface DoctorPageOptions {
+  limit: number;
+  now: Date;
+  availableFrom?: string;
+  freeSlots?: boolean;
+  /** The list and filters its `nextCursor` continues (default: the public list, unfiltered). */
+  scope?: CursorScope;
+}
+
 /** A page's rows as doctors (public fields) each with their next free slot, the rows past `limit` dropped. */
 interface PagedDoctor extends PublicDoctor {
   id: string;
@@ -209,12 +191,15 @@ interface PagedDoctor extends PublicDoctor {
  */
 export function toDoctorPage(
   rows: DoctorPageRow[],
-  options: { limit: number; now: Date; availableFrom?: string; freeSlots?: boolean },
+  options: DoctorPageOptions,
 ): { doctors: PagedDoctor[]; nextCursor: string | null } {
   const listed = rows.filter((r): r is DoctorPageRow & { id: string } => r.id !== null);
   const inPage = listed.slice(0, options.limit);
   const last = inPage[inPage.length - 1];
-  const nextCursor = listed.length > options.limit && last ? encodeDoctorCursor(last) : null;
+  const nextCursor =
+    listed.length > options.limit && last
+      ? encodeCursor(options.scope ?? { list: 'doctors' }, { name: last.name, id: last.id })
+      : null;
   const doctors: PagedDoctor[] = [];
   for (const r of inPage) {
     const timeZone = clinicTimeZone(r.timeZone);
@@ -246,7 +231,7 @@ export function toDoctorPage(
 /** `GET /api/doctors-with-context/{uid}` from a page's rows (see toDoctorPage). */
 export function toDoctorsWithContext(
   rows: DoctorPageRow[],
-  options: { limit: number; now: Date; availableFrom?: string },
+  options: Omit<DoctorPageOptions, 'freeSlots'>,
 ): DoctorsWithContextResponse {
   const page = toDoctorPage(rows, options);
   const doctors: DoctorListingItem[] = page.doctors.map(({ row, ...d }) => {

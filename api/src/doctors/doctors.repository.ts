@@ -10,6 +10,7 @@ import {
 } from '@medora/shared';
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
 import { leanQuery } from '../common/lean-query.js';
 import {
   storedFileColumns,
@@ -101,7 +102,8 @@ export interface ApplicationRow {
 }
 
 /** A credential with whether its bytes were uploaded (the admin's review list). */
-export type CredentialWithFileRow = CredentialEntity & { hasFile: boolean };
+/** A credential as its list reads it: whether it has a file, and where it sits in the list's order. */
+export type CredentialWithFileRow = CredentialEntity & { hasFile: boolean; keysetAt: string };
 
 /** A credential's file with what the download needs (no bytes: `credentialBytes` reads them). */
 export interface CredentialFileRow {
@@ -195,11 +197,17 @@ export class DoctorsRepository {
    * The credentials of the doctors `ids` (oldest first) with whether each has a file, as a statement
    * for the caller to run audited (`AuditService.queryWithAuditMany`); rows through `toCredentialRow`.
    */
-  static credentialsOfSql(ids: string[]): { sql: string; params: unknown[] } {
+  static credentialsOfSql(
+    ids: string[],
+    page: { after: KeysetPosition | null; rows: number } | null = null,
+  ): { sql: string; params: unknown[] } {
     return {
-      sql: `SELECT c.*, EXISTS (SELECT 1 FROM credential_files f WHERE f.credential_id = c.id) AS has_file
-              FROM credentials c WHERE c.doctor_id = ANY($1::uuid[]) ORDER BY c.created_at, c.id`,
-      params: [ids],
+      sql: `SELECT c.*, EXISTS (SELECT 1 FROM credential_files f WHERE f.credential_id = c.id) AS has_file,
+                   ${KEYSET_TIME_SQL('c.created_at')} AS keyset_at
+              FROM credentials c WHERE c.doctor_id = ANY($1::uuid[])
+               AND ($2::timestamptz IS NULL OR (c.created_at, c.id) > ($2::timestamptz, $3::uuid))
+             ORDER BY c.created_at, c.id ${page ? 'LIMIT $4' : ''}`,
+      params: [ids, page?.after?.at ?? null, page?.after?.id ?? null, ...(page ? [page.rows] : [])],
     };
   }
 

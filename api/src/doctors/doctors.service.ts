@@ -14,13 +14,14 @@ import {
 import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { CURSOR_POSITIONS, pageAfter, type CursorScope } from '../common/keyset-cursor.js';
 import type { DoctorSchedule } from './doctor.entity.js';
 import {
   bookingWindowParams,
-  decodeDoctorCursor,
   scheduleOf,
   takenSlotsOf,
   toDoctorPage,
+  type DoctorCursor,
   toDoctorsWithContext,
 } from './doctors.queries.js';
 import { DoctorsRepository } from './doctors.repository.js';
@@ -53,15 +54,17 @@ export class DoctorsService {
    * public fields only, by name; `specialty` and `q` (name, clinic or specialty) filter on the server.
    */
   async listPublic(query: PublicDoctorsQuery, now = new Date()): Promise<PublicDoctorsPage> {
+    // A cursor continues the search it was made for only.
+    const scope = { list: 'doctors', specialty: query.specialty, q: query.q || undefined };
     const rows = await this.doctors.listPage({
       patientUid: null,
       specialty: query.specialty,
       q: query.q || undefined,
-      after: query.cursor ? decodeDoctorCursor(query.cursor) : null,
+      after: doctorCursor(query.cursor, scope),
       rows: query.limit + 1,
       window: null,
     });
-    const page = toDoctorPage(rows, { limit: query.limit, now, freeSlots: false });
+    const page = toDoctorPage(rows, { limit: query.limit, now, freeSlots: false, scope });
     return {
       doctors: page.doctors.map(({ id, name, specialty, clinic, timeZone, schedule }) => ({
         id,
@@ -104,16 +107,29 @@ export class DoctorsService {
     query: DoctorSearchQuery,
     now: Date,
   ): Promise<DoctorsWithContextResponse> {
+    const scope = {
+      list: 'doctors-with-context',
+      uid,
+      specialty: query.specialty,
+      condition: query.condition?.join(','),
+      q: query.q || undefined,
+      availableFrom: query.availableFrom,
+    };
     const rows = await this.doctors.listPage({
       patientUid: uid,
       specialty: query.specialty,
       conditionSpecialties: query.condition ? conditionFilterSpecialties(query.condition) : null,
       q: query.q || undefined,
-      after: query.cursor ? decodeDoctorCursor(query.cursor) : null,
+      after: doctorCursor(query.cursor, scope),
       rows: query.limit + 1,
       window: bookingWindowParams(now),
     });
-    return toDoctorsWithContext(rows, { limit: query.limit, now, availableFrom: query.availableFrom });
+    return toDoctorsWithContext(rows, {
+      limit: query.limit,
+      now,
+      availableFrom: query.availableFrom,
+      scope,
+    });
   }
 
   /**
@@ -138,4 +154,9 @@ export class DoctorsService {
     });
     return { doctorId: row.id, timeZone, from: query.from, to: query.to, days };
   }
+}
+
+/** The doctor search's `cursor` within `scope`; 400 (the search's own message) when it is not one of its pages. */
+function doctorCursor(cursor: string | undefined, scope: CursorScope): DoctorCursor | null {
+  return pageAfter(cursor, scope, CURSOR_POSITIONS.nameAndId, MESSAGES.doctorCursorInvalid);
 }

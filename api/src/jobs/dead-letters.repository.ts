@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { KeysetPosition } from '../common/keyset-cursor.js';
+import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
 import { returnedRows } from '../common/sql-rows.js';
 import { JOB_SCHEMA, MAIL_DEAD_QUEUE } from '../database/job-schema.js';
 import type { MailEvent } from '../mail/mail.contract.js';
@@ -29,7 +29,7 @@ export class DeadLettersRepository {
   page(after: KeysetPosition | null, limit: number): Promise<DeadLetterRow[]> {
     return this.ds.query<DeadLetterRow[]>(
       `SELECT id, data, source_retry_count + 1 AS attempts, source_output ->> 'message' AS last_error,
-              to_char(created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at
+              ${KEYSET_TIME_SQL('created_on')} AS at
          FROM ${JOB_SCHEMA}.job
         WHERE name = $1 AND state = 'created'
           AND ($2::timestamptz IS NULL OR (created_on, id) < ($2::timestamptz, $3::uuid))

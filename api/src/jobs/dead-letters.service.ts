@@ -3,7 +3,7 @@ import { MESSAGES, type FailedMail, type FailedMailPage, type FailedMailQuery } 
 import type { Caller } from '../auth/caller.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter } from '../common/keyset-cursor.js';
 import { DeadLettersRepository, type DeadLetterRow } from './dead-letters.repository.js';
 import { PgBossMailQueue } from './pg-boss-mail-queue.js';
 
@@ -19,18 +19,19 @@ export class DeadLettersService {
   ) {}
 
   async page(query: FailedMailQuery): Promise<FailedMailPage> {
-    const after = query.cursor ? decodeKeysetCursor(query.cursor, CURSOR_SCOPE) : null;
-    if (query.cursor && !after) {
-      throw new ApiException(400, MESSAGES.mailFailedCursorInvalid, {
-        cursor: MESSAGES.mailFailedCursorInvalid,
-      });
-    }
+    const after = pageAfter(
+      query.cursor,
+      CURSOR_SCOPE,
+      CURSOR_POSITIONS.timeAndId,
+      MESSAGES.mailFailedCursorInvalid,
+    );
     const rows = await this.deadLetters.page(after, query.limit + 1);
     const items = rows.slice(0, query.limit);
     const last = items[items.length - 1];
     return {
       items: items.map(toFailedMail),
-      nextCursor: rows.length > query.limit && last ? encodeKeysetCursor(last, CURSOR_SCOPE) : null,
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor(CURSOR_SCOPE, { at: last.at, id: last.id }) : null,
     };
   }
 

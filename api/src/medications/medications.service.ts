@@ -16,7 +16,7 @@ import {
 import { AccessPolicy, type AccessOptions } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter } from '../common/keyset-cursor.js';
 import {
   MedicationsRepository,
   WRITABLE_COLUMNS,
@@ -27,8 +27,6 @@ import {
 
 /** Stopped medicines per page of the history. */
 export const MEDICATION_HISTORY_PAGE = 20;
-
-const CURSOR_SCOPE = { list: 'medication-history' };
 
 /** Who may do what (docs/security.md#access-rules): the rules besides ownership, per kind of call. */
 const READ: AccessOptions['allow'] = ['doctorOfPatient', 'admin'];
@@ -140,12 +138,9 @@ export class MedicationsService {
   /** `GET …/medications/history`: stopped medicines, last stopped first, a keyset page at a time. */
   history(caller: Caller, uid: string, cursor: string | undefined): Promise<MedicationHistoryPage> {
     return this.withAccess(caller, uid, READ, 'list', null, async () => {
-      const after = cursor ? decodeKeysetCursor(cursor, CURSOR_SCOPE) : null;
-      if (cursor && !after) {
-        throw new ApiException(400, MESSAGES.medicationCursorInvalid, {
-          cursor: MESSAGES.medicationCursorInvalid,
-        });
-      }
+      // One patient's history: another patient's cursor is refused.
+      const scope = { list: 'medication-history', uid };
+      const after = pageAfter(cursor, scope, CURSOR_POSITIONS.timeAndId, MESSAGES.medicationCursorInvalid);
       const rows = await this.repo.stopped(uid, after, MEDICATION_HISTORY_PAGE + 1);
       const items = rows.slice(0, MEDICATION_HISTORY_PAGE);
       const last = items[items.length - 1];
@@ -153,7 +148,7 @@ export class MedicationsService {
         items: items.map(toMedication),
         nextCursor:
           rows.length > MEDICATION_HISTORY_PAGE && last
-            ? encodeKeysetCursor({ at: last.keysetAt, id: last.id }, CURSOR_SCOPE)
+            ? encodeCursor(scope, { at: last.keysetAt, id: last.id })
             : null,
       };
     });

@@ -17,13 +17,14 @@ export class NotificationsService {
    * The caller's notifications, newest first, with their read state. An unregistered caller has none,
    * and neither has one who turned in-app notifications off: the bell is empty and its count 0 while
    * the setting is off. What happens meanwhile is still recorded, so turning it back on shows the
-   * last 7 days again, read state kept.
+   * last 7 days again, read state kept. One page always (`nextCursor` null): the sources are
+   * bounded to those 7 days, so the bell's list never needs a second page.
    */
   async list(caller: Caller, now = new Date()): Promise<NotificationsResponse> {
     const row = await this.notifications.sourcesRow(caller.uid, now);
-    if (!row) return { items: [], unread: 0 };
+    if (!row) return { items: [], nextCursor: null, unread: 0 };
     if (!(row.inAppNotifications ?? DEFAULT_NOTIFICATION_PREFERENCES.inAppNotifications)) {
-      return { items: [], unread: 0 };
+      return { items: [], nextCursor: null, unread: 0 };
     }
     const user: UserRow = row;
     const sourced = buildNotifications(row.sources, { user, now });
@@ -35,7 +36,7 @@ export class NotificationsService {
         )
       : new Set<string>();
     const items = sourced.map(({ settled, ...n }) => ({ ...n, read: settled === true || read.has(n.id) }));
-    return { items, unread: items.filter((n) => !n.read).length };
+    return { items, nextCursor: null, unread: items.filter((n) => !n.read).length };
   }
 
   /** Marks notifications read; an id that is not among the caller's own notifications is refused (403). */

@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
+  cursorQuerySchema,
   fhirImportBundleSchema,
   importedItemIdSchema,
   uidSchema,
+  type CursorQuery,
   type FhirImportBundle,
   type FhirImportResult,
   type ImportedRecordItem,
+  type ImportedRecordsPage,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
 import { CurrentCaller, RequireVerifiedEmail } from '../auth/decorators.js';
@@ -51,15 +54,17 @@ export class FhirImportController {
   @Get(':uid/fhir/imported')
   @ApiOperation({
     summary:
-      'The items imported from other systems, newest first: all for the owner, the confirmed ones for a doctor caring for the patient or an admin with a grant',
+      'A page of the items imported from other systems, newest first: all for the owner, the confirmed ones for a doctor caring for the patient or an admin with a grant; { items, nextCursor }, `cursor` = the previous page’s `nextCursor`',
   })
-  @ApiResponse({ status: 200, description: 'ImportedRecordItem[]' })
+  @ApiResponse({ status: 200, description: '{ items: ImportedRecordItem[], nextCursor }' })
+  @ApiResponse({ status: 400, description: 'cursor is not a page of this list', schema: ERROR_BODY_SCHEMA })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   list(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
-  ): Promise<ImportedRecordItem[]> {
-    return this.imports.list(caller, uid);
+    @Query(new ZodValidationPipe(cursorQuerySchema)) query: CursorQuery,
+  ): Promise<ImportedRecordsPage> {
+    return this.imports.list(caller, uid, query.cursor);
   }
 
   @Post(':uid/fhir/imported/:id/confirm')

@@ -4,14 +4,19 @@ import {
   type FhirImportBundle,
   type FhirImportResult,
   type ImportedRecordItem,
+  type ImportedRecordsPage,
 } from '@medora/shared';
 import { AccessPolicy, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter } from '../common/keyset-cursor.js';
 import { importedItems, type NewImportedItem } from './fhir-import.js';
 import type { ImportedRecordItemEntity } from './imported-record-item.entity.js';
 import { ImportedRecordsRepository } from './imported-records.repository.js';
 import { READERS } from './patients.service.js';
+
+/** Imported items per page of the list. */
+export const IMPORTED_ITEMS_PAGE_SIZE = 50;
 
 function toItem(row: ImportedRecordItemEntity): ImportedRecordItem {
   return {
@@ -72,14 +77,32 @@ export class FhirImportService {
 
   /**
    * `GET /api/patients/:uid/fhir/imported`: every item for the owner; a doctor caring for the patient
-   * (or an admin with a grant) sees only the confirmed ones, which are part of the record.
+   * (or an admin with a grant) sees only the confirmed ones, which are part of the record. A page of
+   * IMPORTED_ITEMS_PAGE_SIZE, newest first, after the page whose `nextCursor` is `cursor`.
    */
-  list(caller: Caller, uid: string): Promise<ImportedRecordItem[]> {
+  list(caller: Caller, uid: string, cursor?: string): Promise<ImportedRecordsPage> {
     // Its own resource type: the patient's "Who looked at my record" names what was read.
     const audit: AuditTarget = { action: 'list', resourceType: 'imported_item', resourceId: uid };
     return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () => {
-      const rows = await this.items.list(uid, caller.uid === uid ? undefined : ['confirmed']);
-      return rows.map(toItem);
+      const confirmedOnly = caller.uid !== uid;
+      // The owner's list and the confirmed-only list are two lists: a cursor continues its own.
+      const scope = { list: 'imported-items', uid, confirmedOnly };
+      const after = pageAfter(cursor, scope, CURSOR_POSITIONS.timeAndId);
+      const rows = await this.items.page(
+        uid,
+        confirmedOnly ? ['confirmed'] : undefined,
+        after,
+        IMPORTED_ITEMS_PAGE_SIZE + 1,
+      );
+      const page = rows.slice(0, IMPORTED_ITEMS_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        items: page.map(toItem),
+        nextCursor:
+          rows.length > IMPORTED_ITEMS_PAGE_SIZE && last
+            ? encodeCursor(scope, { at: last.keysetAt, id: last.id })
+            : null,
+      };
     });
   }
 

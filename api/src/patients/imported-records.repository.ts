@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { ImportedItemStatus } from '@medora/shared';
+import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
 import { camelizeRow, returnedRows } from '../common/sql-rows.js';
 import type { NewImportedItem } from './fhir-import.js';
 import { ImportedRecordItemEntity } from './imported-record-item.entity.js';
@@ -50,16 +51,25 @@ export class ImportedRecordsRepository {
     return rows.map((r) => camelizeRow<ImportedRecordItemEntity>(r));
   }
 
-  /** A patient's items, newest first (only `statuses`, when given). */
-  list(patientUid: string, statuses?: ImportedItemStatus[]): Promise<ImportedRecordItemEntity[]> {
+  /**
+   * A keyset page of a patient's items, newest first (only `statuses`, when given), after `after`, at
+   * most `rows`; each with where it sits in that order (`keysetAt`).
+   */
+  page(
+    patientUid: string,
+    statuses: ImportedItemStatus[] | undefined,
+    after: KeysetPosition | null,
+    rows: number,
+  ): Promise<(ImportedRecordItemEntity & { keysetAt: string })[]> {
     return this.repo
       .query<Record<string, unknown>[]>(
-        `SELECT ${COLUMNS} FROM imported_record_items
+        `SELECT ${COLUMNS}, ${KEYSET_TIME_SQL('created_at')} AS keyset_at FROM imported_record_items
           WHERE patient_uid = $1 AND ($2::text[] IS NULL OR status = ANY($2))
-          ORDER BY created_at DESC, id`,
-        [patientUid, statuses ?? null],
+            AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+          ORDER BY created_at DESC, id DESC LIMIT $5`,
+        [patientUid, statuses ?? null, after?.at ?? null, after?.id ?? null, rows],
       )
-      .then((rows) => rows.map((r) => camelizeRow<ImportedRecordItemEntity>(r)));
+      .then((rows) => rows.map((r) => camelizeRow<ImportedRecordItemEntity & { keysetAt: string }>(r)));
   }
 
   /** Sets one item's status; null when the patient has no such item. */

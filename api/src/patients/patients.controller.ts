@@ -3,20 +3,20 @@ import { ApiBearerAuth, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@ne
 import type { FastifyReply } from 'fastify';
 import {
   FHIR_JSON_CONTENT_TYPE,
+  cursorQuerySchema,
   fhirExportQuerySchema,
   flagIdSchema,
   saveDraftSchema,
   savePatientSchema,
   uidSchema,
   visitIdSchema,
-  visitsQuerySchema,
   type DraftResponse,
   type FhirExportQuery,
   type PatientResponse,
   type SaveDraftInput,
   type SavePatientInput,
   type VisitDetail,
-  type VisitsQuery,
+  type CursorQuery,
   type VisitsResponse,
 } from '@medora/shared';
 import type { Caller } from '../auth/caller.js';
@@ -70,21 +70,21 @@ export class PatientsController {
   @Get(':uid/visits')
   @ApiOperation({
     summary:
-      'A patient’s visits, newest first, 50 a page (with the total); `before` = the previous page’s `nextBefore`',
+      'A patient’s visits, newest first, 50 a page (with the total): { items, nextCursor, total }; `cursor` = the previous page’s `nextCursor`',
   })
-  @ApiResponse({ status: 200, description: '{ items, total, nextBefore }' })
+  @ApiResponse({ status: 200, description: '{ items, nextCursor, total }' })
   @ApiResponse({
     status: 400,
-    description: 'before is not one of this patient’s visits',
+    description: 'cursor is not a page of this patient’s visits',
     schema: ERROR_BODY_SCHEMA,
   })
   @ApiResponse({ status: 403, description: 'Not yours', schema: ERROR_BODY_SCHEMA })
   listVisits(
     @CurrentCaller() caller: Caller,
     @Param('uid', new ZodValidationPipe(uidSchema)) uid: string,
-    @Query(new ZodValidationPipe(visitsQuerySchema)) query: VisitsQuery,
+    @Query(new ZodValidationPipe(cursorQuerySchema)) query: CursorQuery,
   ): Promise<VisitsResponse> {
-    return this.patients.listVisits(caller, uid, query.before ?? null);
+    return this.patients.listVisits(caller, uid, query.cursor);
   }
 
   @Get(':uid/visits/:id')

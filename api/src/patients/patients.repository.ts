@@ -119,14 +119,14 @@ export class PatientsRepository {
 
   /**
    * The newest `limit` visits of a patient (without answers) plus one (the sign of a next page), older
-   * than the visit `before` when given, and how many the patient has in all, in one statement on
-   * idx_patient_visits_patient_visited_id. Null when `before` is not one of this patient's visits.
+   * than the visit `afterId` when given, and how many the patient has in all, in one statement on
+   * idx_patient_visits_patient_visited_id. Null when `afterId` is not one of this patient's visits.
    * With `until`, only the visits submitted by then count (a doctor's view: `AccessPolicy.visibleUntil`).
    */
   async listVisits(
     firebaseUid: string,
     limit: number,
-    before: string | null,
+    afterId: string | null,
     until: Date | null = null,
   ): Promise<{
     rows: Pick<PatientVisitEntity, 'id' | 'kind' | 'reason' | 'visitedAt'>[];
@@ -152,7 +152,7 @@ export class PatientsRepository {
               AND ($3::uuid IS NULL OR (visited_at, id) < (SELECT visited_at, id FROM anchor))
             ORDER BY visited_at DESC, id DESC
             LIMIT $2) v ON true`,
-      [firebaseUid, limit + 1, before, until],
+      [firebaseUid, limit + 1, afterId, until],
     );
     if (!rows[0]?.anchored) return null;
     return {

@@ -25,6 +25,7 @@ import {
 import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter } from '../common/keyset-cursor.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { SummaryService } from '../summary/summary.service.js';
@@ -138,26 +139,35 @@ export class PatientsService {
   }
 
   /**
-   * `GET /api/patients/:uid/visits`: the newest visits first, VISITS_LIST_MAX a page — older than the
-   * visit `before` for the next page — for who may read the record.
+   * `GET /api/patients/:uid/visits`: the newest visits first, VISITS_LIST_MAX a page — `cursor` for the
+   * page after — for who may read the record.
    */
-  listVisits(caller: Caller, uid: string, before: string | null = null): Promise<VisitsResponse> {
+  listVisits(caller: Caller, uid: string, cursor?: string): Promise<VisitsResponse> {
     const audit: AuditTarget = { action: 'list', resourceType: 'profile', resourceId: uid };
     return this.access.withAccess(caller, uid, { allow: READERS, audit }, async () =>
-      this.visitsPage(uid, before, await this.access.visibleUntil(caller, uid)),
+      this.visitsPage(uid, cursor, await this.access.visibleUntil(caller, uid)),
     );
   }
 
-  private async visitsPage(uid: string, before: string | null, until: Date | null): Promise<VisitsResponse> {
-    const page = await this.patients.listVisits(uid, VISITS_LIST_MAX, before, until);
+  private async visitsPage(
+    uid: string,
+    cursor: string | undefined,
+    until: Date | null,
+  ): Promise<VisitsResponse> {
+    // One patient's list: another patient's cursor is refused.
+    const scope = { list: 'visits', uid };
+    const after = pageAfter(cursor, scope, CURSOR_POSITIONS.id);
+    const page = await this.patients.listVisits(uid, VISITS_LIST_MAX, after?.id ?? null, until);
+    // A cursor of this patient's list whose visit is not theirs, or no longer visible to the caller.
     if (!page) {
-      throw new ApiException(400, MESSAGES.visitsBeforeInvalid, { before: MESSAGES.visitsBeforeInvalid });
+      throw new ApiException(400, MESSAGES.listCursorInvalid, { cursor: MESSAGES.listCursorInvalid });
     }
     const items = page.rows.slice(0, VISITS_LIST_MAX);
+    const last = items.at(-1);
     return {
       items: items.map(toListItem),
+      nextCursor: page.rows.length > VISITS_LIST_MAX && last ? encodeCursor(scope, { id: last.id }) : null,
       total: page.total,
-      nextBefore: page.rows.length > VISITS_LIST_MAX ? items[items.length - 1]!.id : null,
     };
   }
 

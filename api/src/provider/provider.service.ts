@@ -34,7 +34,7 @@ import { AccessPolicy } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
 import { bookingWindowParams } from '../appointments/booking-window.rules.js';
 import { cachedSlotOf } from '../appointments/cached-slot.rules.js';
-import { decodeKeysetCursor, encodeKeysetCursor } from '../common/keyset-cursor.js';
+import { CURSOR_POSITIONS, encodeCursor, pageAfter } from '../common/keyset-cursor.js';
 import { summaryHeadline } from '../summary/summary-headline.rules.js';
 import { FlagReviewsService } from '../summary/flag-reviews.service.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -102,10 +102,9 @@ export class ProviderService {
           : formatMessage('providerWindowTooLong', { days: PROVIDER_WINDOW_MAX_DAYS });
       throw new ApiException(400, message, { [query.from ? 'to' : 'from']: message });
     }
-    const after = query.cursor ? decodeKeysetCursor(query.cursor, window) : null;
-    if (query.cursor && !after) {
-      throw new ApiException(400, MESSAGES.providerCursorInvalid, { cursor: MESSAGES.providerCursorInvalid });
-    }
+    // A cursor continues the window it was made for only.
+    const scope = { list: 'provider-appointments', ...window };
+    const after = pageAfter(query.cursor, scope, CURSOR_POSITIONS.timeAndId, MESSAGES.providerCursorInvalid);
     const limit = query.limit ?? PROVIDER_PAGE_DEFAULT;
     // One audit row per patient whose data the page returned, in the same statement.
     const rows = await this.audit.queryWithSubjectAudit<DoctorAppointmentRow>(
@@ -128,7 +127,7 @@ export class ProviderService {
     return {
       items: page.map((r) => toProviderAppointment(r, timeZone)),
       nextCursor:
-        rows.length > limit && last ? encodeKeysetCursor({ at: last.keyset_at, id: last.id }, window) : null,
+        rows.length > limit && last ? encodeCursor(scope, { at: last.keyset_at, id: last.id }) : null,
       ...window,
       timeZone,
     };

@@ -1,14 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '@medora/shared';
-import { visitKeys } from '@medora/shared/query';
+import { LIST_PAGING, visitKeys } from '@medora/shared/query';
 
-/** The patient's visits, newest first, a page at a time (`nextBefore`). */
+/** The patient's visits, newest first, a page at a time (`nextCursor`). */
 export const visitsQuery = (uid: string | null) =>
   infiniteQueryOptions({
     queryKey: visitKeys.list(uid ?? ''),
     queryFn: ({ pageParam }) => api.listVisits(uid!, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    ...LIST_PAGING,
     enabled: uid !== null,
   });
 

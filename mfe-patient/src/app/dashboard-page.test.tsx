@@ -73,15 +73,15 @@ const VISITS = {
     { id: 'v2', kind: 'follow-up', visitedAt: '2026-03-10T15:30:00Z', reason: 'Follow-up Visit: Better' },
     { id: 'v1', kind: 'visit', visitedAt: '2026-01-05T09:00:00Z', reason: 'New Appointment: Cough' },
   ],
+  nextCursor: null as string | null,
   total: 2,
-  nextBefore: null as string | null,
 };
 
-/** An earlier page behind `?before=v1`. */
+/** An earlier page behind `?cursor=c2` (the first page's `nextCursor`). */
 const EARLIER_VISITS = {
   items: [{ id: 'v0', kind: 'visit', visitedAt: '2025-06-01T09:00:00Z', reason: 'New Appointment: Fever' }],
+  nextCursor: null,
   total: 3,
-  nextBefore: null,
 };
 
 const VISIT_SUMMARY = {
@@ -105,8 +105,8 @@ function fakeApi(
       body = status === 200 ? PROFILE : { statusCode: status, message: 'Not found.' };
     } else if (method === 'GET' && url === '/api/patients/p1/visits') {
       status = 200;
-      body = opts.earlierVisits ? { ...VISITS, total: 3, nextBefore: 'v1' } : VISITS;
-    } else if (method === 'GET' && url === '/api/patients/p1/visits?before=v1') {
+      body = opts.earlierVisits ? { ...VISITS, total: 3, nextCursor: 'c2' } : VISITS;
+    } else if (method === 'GET' && url === '/api/patients/p1/visits?cursor=c2') {
       status = 200;
       body = EARLIER_VISITS;
     } else if (method === 'GET' && url === `/api/patients/p1/visits/${VISITS.items[1]!.id}`) {
@@ -117,7 +117,7 @@ function fakeApi(
       body = status === 200 ? APPOINTMENTS : { message: 'Appointments are down' };
     } else if (method === 'GET' && url === '/api/patients/p1/fhir/imported') {
       status = 200;
-      body = [];
+      body = { items: [], nextCursor: null };
     } else if (method === 'GET' && url === '/api/patients/p1/documents') {
       status = opts.documents ?? 200;
       body = status === 200 ? [] : { message: 'boom' };
@@ -324,7 +324,7 @@ describe('DashboardPage', () => {
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.visitsShowEarlier }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(within(list).getAllByRole('listitem')[2]!.textContent).toContain('New Appointment: Fever');
-    expect(fetchImpl.mock.calls.map(([url]) => url)).toContain('/api/patients/p1/visits?before=v1');
+    expect(fetchImpl.mock.calls.map(([url]) => url)).toContain('/api/patients/p1/visits?cursor=c2');
     // The last page: no button.
     expect(screen.queryByRole('button', { name: MESSAGES.visitsShowEarlier })).toBeNull();
   });

@@ -23,7 +23,7 @@ const pageOf = (...items: object[]) => ({ items, total: items.length, nextCursor
 
 describe('admin verification queue', () => {
   // The desk's audit section loads too.
-  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null }));
   const credential = (id: string, type: string, supersededAt: string | null) => ({
     id,
     type,
@@ -66,17 +66,15 @@ describe('admin verification queue', () => {
 
   /** The documents load when the admin opens them. */
   const openDocuments = async () => {
-    const docs = jest
-      .spyOn(api, 'adminApplicationCredentials')
-      .mockResolvedValue([
-        credential('c2', 'degree', null),
-        credential('c1', 'degree', '2026-01-02T00:00:00.000Z'),
-      ] as never);
+    const docs = jest.spyOn(api, 'adminApplicationCredentials').mockResolvedValue({
+      items: [credential('c2', 'degree', null), credential('c1', 'degree', '2026-01-02T00:00:00.000Z')],
+      nextCursor: null,
+    } as never);
     const show = await screen.findByRole('button', { name: 'Show 2 documents' });
     expect(docs).not.toHaveBeenCalled();
     fireEvent.click(show);
     expect(show.getAttribute('aria-expanded')).toBe('true');
-    expect(docs).toHaveBeenCalledWith('app-1');
+    expect(docs).toHaveBeenCalledWith('app-1', undefined);
   };
 
   it('marks superseded documents, sends the version it shows and shows a 409 on the application', async () => {
@@ -185,10 +183,10 @@ describe('admin change requests', () => {
     version: 2,
   };
   beforeEach(() => {
-    jest.spyOn(api, 'audit').mockResolvedValue([]);
+    jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null });
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
-    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue([request]);
+    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue({ items: [request], nextCursor: null });
   });
 
   it('shows each request as a diff and approves or rejects (with a reason) the version shown', async () => {
@@ -220,7 +218,7 @@ describe('admin change requests', () => {
 });
 
 describe('admin decisions', () => {
-  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue([]));
+  beforeEach(() => jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null }));
   const application = {
     id: 'app-2',
     uid: 'doc-2',
@@ -400,15 +398,18 @@ describe('admin decisions', () => {
       .spyOn(api, 'adminApplications')
       .mockImplementation(async (q) => pageOf(q?.status === 'suspended' ? suspended : approved) as never);
     const suspend = jest.spyOn(api, 'suspendDoctor').mockResolvedValue({ doctor: {}, upcoming: [] } as never);
-    jest.spyOn(api, 'adminDoctorUpcoming').mockResolvedValue([
-      {
-        id: 'a1',
-        startsAt: '2026-12-01T14:00:00.000Z',
-        status: 'Scheduled',
-        patientName: 'Pat Doe',
-        timeZone: 'America/New_York',
-      },
-    ]);
+    jest.spyOn(api, 'adminDoctorUpcoming').mockResolvedValue({
+      items: [
+        {
+          id: 'a1',
+          startsAt: '2026-12-01T14:00:00.000Z',
+          status: 'Scheduled',
+          patientName: 'Pat Doe',
+          timeZone: 'America/New_York',
+        },
+      ],
+      nextCursor: null,
+    });
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     fireEvent.click(screen.getByRole('tab', { name: MESSAGES.adminQueueApproved }));
     fireEvent.click(await screen.findByRole('button', { name: 'Suspend Dr. Twice' }));
@@ -461,11 +462,11 @@ describe('admin audit log', () => {
     actorName: 'Ada Admin',
   });
 
-  it('filters on the server, pages by the last row shown and exports every matching row as CSV', async () => {
+  it('filters on the server, pages by the nextCursor and exports every matching row as CSV', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
     const full = Array.from({ length: 25 }, (_, i) => row(i));
-    const audit = jest.spyOn(api, 'audit').mockResolvedValue(full as never);
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue({ items: full, nextCursor: 'next-25' } as never);
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     const table = await screen.findByRole('region', { name: MESSAGES.auditTableLabel });
     expect(within(table).getAllByRole('row')).toHaveLength(26);
@@ -491,11 +492,11 @@ describe('admin audit log', () => {
     };
     await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25 }));
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.auditOlder }));
-    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25, before: 'row-24' }));
+    await waitFor(() => expect(audit).toHaveBeenLastCalledWith({ ...filters, limit: 25, cursor: 'next-25' }));
     expect(screen.getByText('Page 2')).toBeTruthy();
 
-    // The export gathers every page of the filters (here one short page) into one CSV file.
-    audit.mockResolvedValue([row(1)] as never);
+    // The export gathers every page of the filters (here one last page) into one CSV file.
+    audit.mockResolvedValue({ items: [row(1)], nextCursor: null } as never);
     const blobs: Blob[] = [];
     Object.assign(URL, {
       createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'),
@@ -517,7 +518,7 @@ describe('admin audit log', () => {
   it('refuses a From date after the To date without asking the server', async () => {
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
     jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf() as never);
-    const audit = jest.spyOn(api, 'audit').mockResolvedValue([]);
+    const audit = jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null });
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);
     await screen.findByText(MESSAGES.auditEmpty);
     fireEvent.change(screen.getByLabelText(MESSAGES.auditFrom), { target: { value: '2026-02-01' } });
@@ -571,9 +572,9 @@ describe('the desk’s tabs', () => {
   };
 
   it('leads from a card’s pending change to its tab; the search and a refused decision are still there on coming back', async () => {
-    jest.spyOn(api, 'audit').mockResolvedValue([]);
+    jest.spyOn(api, 'audit').mockResolvedValue({ items: [], nextCursor: null });
     jest.spyOn(api, 'adminDashboardOverview').mockResolvedValue({} as never);
-    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue([request]);
+    jest.spyOn(api, 'adminChangeRequests').mockResolvedValue({ items: [request], nextCursor: null });
     const applications = jest.spyOn(api, 'adminApplications').mockResolvedValue(pageOf(application) as never);
     jest.spyOn(api, 'approveDoctor').mockRejectedValue(new ApiError(409, MESSAGES.applicationChanged));
     renderWithQuery(<AdminDashboardPage {...({} as RemotePageProps)} />);

@@ -39,11 +39,11 @@ export default function AdminDashboardPage(_props: RemotePageProps) {
   const queue = useApplicationQueue(tab === CHANGES_TAB ? null : tab);
   const changeRequests = useChangeRequests();
   /** Doctors with a change waiting for review: their card says so. */
-  const changing = new Set((changeRequests.data ?? []).map((r) => r.doctorId));
+  const changing = new Set((changeRequests.items ?? []).map((r) => r.doctorId));
   const tabLabels: Record<DeskTab, string> = {
     ...QUEUE_LABELS,
-    [CHANGES_TAB]: changeRequests.data?.length
-      ? formatMessage('adminChangeRequestsTabCount', { count: changeRequests.data.length })
+    [CHANGES_TAB]: changeRequests.items?.length
+      ? formatMessage('adminChangeRequestsTabCount', { count: changeRequests.items.length })
       : MESSAGES.adminChangeRequestsTab,
   };
   const failed = overview.error ?? queue.query.error;

@@ -25,7 +25,9 @@ import type {
 import type {
   AdminDashboardOverview,
   ApplicationsPage,
-  FollowUpAppointment,
+  ChangeRequestsPage,
+  CredentialsPage,
+  FollowUpPage,
   PatientLookupResult,
   SuspensionResult,
   AppointmentStatusUpdate,
@@ -44,8 +46,13 @@ import type {
   ProviderScheduleInput,
   ProviderScheduleResponse,
 } from '../schemas/doctors.js';
-import type { AuditEntry, AuditQuery } from '../schemas/audit.js';
-import type { FhirExportFormat, FhirImportResult, ImportedRecordItem } from '../schemas/fhir.js';
+import type { AuditPage, AuditQuery } from '../schemas/audit.js';
+import type {
+  FhirExportFormat,
+  FhirImportResult,
+  ImportedRecordItem,
+  ImportedRecordsPage,
+} from '../schemas/fhir.js';
 import type { AccessGrant, AccessLogResponse } from '../auth/access-reason.js';
 import type { ApplicationQueue, ApplicationSort } from '../doctors/admin-desk.js';
 import type { Medication, MedicationHistoryPage, MedicationListResponse } from '../medications/types.js';
@@ -264,10 +271,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     /** `POST /api/patients`: saves the caller's intake record. */
     savePatient: (input: SavePatientInput) =>
       request<PatientResponse>('/patients', { method: 'POST', body: input }),
-    /** `GET /api/patients/{uid}/access-log`: who looked at the record (the owner only); `before` pages. */
-    accessLog: (uid: string, before?: string) =>
+    /** `GET /api/patients/{uid}/access-log`: who looked at the record (the owner only), a page at a time. */
+    accessLog: (uid: string, cursor?: string) =>
       request<AccessLogResponse>(`/patients/${encodeURIComponent(uid)}/access-log`, {
-        query: { before },
+        query: { cursor },
       }),
     /** `POST /api/patients/{uid}/access-reason`: an admin states why and may read the record for a while. */
     openRecordAccess: (uid: string, reason: string) =>
@@ -416,8 +423,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: bundle,
       }),
     /** `GET /api/patients/{uid}/fhir/imported`: the imported items, newest first. */
-    importedRecordItems: (uid: string) =>
-      request<ImportedRecordItem[]>(`/patients/${encodeURIComponent(uid)}/fhir/imported`),
+    importedRecordItems: (uid: string, cursor?: string) =>
+      request<ImportedRecordsPage>(`/patients/${encodeURIComponent(uid)}/fhir/imported`, {
+        query: { cursor },
+      }),
     /** `POST /api/patients/{uid}/fhir/imported/{id}/confirm`: the item joins the record's exports. */
     confirmImportedItem: (uid: string, id: string) =>
       request<ImportedRecordItem>(
@@ -430,8 +439,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         `/patients/${encodeURIComponent(uid)}/fhir/imported/${encodeURIComponent(id)}/dismiss`,
         { method: 'POST' },
       ),
-    /** `GET /api/audit` (admin): audit rows, newest first. */
-    audit: (filters: AuditFilters = {}) => request<AuditEntry[]>('/audit', { query: { ...filters } }),
+    /** `GET /api/audit` (admin): a page of audit rows, newest first (`cursor`: the page after). */
+    audit: (filters: AuditFilters = {}) => request<AuditPage>('/audit', { query: { ...filters } }),
     // Provider remote and admin queue
     /** `POST /api/doctors`: the caller's application; the server sets the status fields. */
     submitDoctorApplication: (input: CreateDoctorInput) =>
@@ -472,8 +481,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
         },
       }),
     /** One application's documents, when the admin opens them (audited). */
-    adminApplicationCredentials: (id: string) =>
-      request<CredentialRecord[]>(`/admin/applications/${encodeURIComponent(id)}/credentials`),
+    adminApplicationCredentials: (id: string, cursor?: string) =>
+      request<CredentialsPage>(`/admin/applications/${encodeURIComponent(id)}/credentials`, {
+        query: { cursor },
+      }),
     // A decision names the application version the admin reviewed (409 when it changed).
     approveDoctor: (id: string, version: number) =>
       request<DoctorRecord>(`/admin/doctors/${encodeURIComponent(id)}/approve`, {
@@ -504,7 +515,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         body: { version },
       }),
     /** Approved doctors' open requests to change licence number or specialty, oldest first. */
-    adminChangeRequests: () => request<DoctorChangeRequest[]>('/admin/change-requests'),
+    adminChangeRequests: (cursor?: string) =>
+      request<ChangeRequestsPage>('/admin/change-requests', { query: { cursor } }),
     // A decision names the change request version the admin reviewed (409 when the doctor edited it).
     approveChangeRequest: (id: string, version: number) =>
       request<DoctorChangeRequest>(`/admin/change-requests/${encodeURIComponent(id)}/approve`, {
@@ -516,9 +528,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'POST',
         body: { reason, version },
       }),
-    /** `GET /api/admin/doctors/{id}/upcoming`, a doctor's upcoming appointments. */
-    adminDoctorUpcoming: (id: string) =>
-      request<FollowUpAppointment[]>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`),
+    /** `GET /api/admin/doctors/{id}/upcoming`, a page of a doctor's upcoming appointments, soonest first. */
+    adminDoctorUpcoming: (id: string, cursor?: string) =>
+      request<FollowUpPage>(`/admin/doctors/${encodeURIComponent(id)}/upcoming`, { query: { cursor } }),
     /** `GET /api/admin/patients?email=`: the patient's uid and name by their e-mail (404 when none). */
     adminFindPatient: (email: string) =>
       request<PatientLookupResult>('/admin/patients', { query: { email } }),
@@ -569,9 +581,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
         headers: { Accept: '*/*' },
       }),
     // Visits and the unsent intake kept on the server.
-    /** `GET /api/patients/{uid}/visits`: the newest visits first. */
-    listVisits: (uid: string, before?: string) =>
-      request<VisitsResponse>(`/patients/${encodeURIComponent(uid)}/visits`, { query: { before } }),
+    /** `GET /api/patients/{uid}/visits`: the newest visits first, a page at a time. */
+    listVisits: (uid: string, cursor?: string) =>
+      request<VisitsResponse>(`/patients/${encodeURIComponent(uid)}/visits`, { query: { cursor } }),
     /** `GET /api/patients/{uid}/visits/{id}`: one visit's answers and clinical summary. */
     getVisit: (uid: string, id: string) =>
       request<VisitDetail>(`/patients/${encodeURIComponent(uid)}/visits/${encodeURIComponent(id)}`),

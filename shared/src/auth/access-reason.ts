@@ -1,4 +1,5 @@
 import { MESSAGES, formatMessage } from '../messages.js';
+import type { ListPage } from '../list-page.js';
 
 /**
  * Break-the-glass: an admin reads a patient's health data only after stating why. The reason opens a
@@ -46,11 +47,8 @@ export interface AccessLogEntry {
   reason: string | null;
 }
 
-/** `GET /api/patients/{uid}/access-log`: newest first; `nextBefore` asks for the next page. */
-export interface AccessLogResponse {
-  items: AccessLogEntry[];
-  nextBefore: string | null;
-}
+/** `GET /api/patients/{uid}/access-log`: newest first; `nextCursor` asks for the next page. */
+export type AccessLogResponse = ListPage<AccessLogEntry>;
 
 /** Rows of one page of the access log. */
 export const ACCESS_LOG_PAGE_SIZE = 20;

@@ -9,10 +9,11 @@ export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
 export const APPLICATIONS_PAGE_SIZE = 10;
 /** The most applications one keyset page may ask for (`limit`). */
 export const APPLICATIONS_MAX_LIMIT = 50;
-/** The longest `cursor` the list accepts (it is the API's own opaque text). */
-export const APPLICATIONS_CURSOR_MAX_LENGTH = 200;
 export const APPLICATION_SEARCH_MAX_LENGTH = 100;
 export const SUSPENSION_REASON_MAX_LENGTH = 500;
+
+/** An application's documents per page when the admin opens them (oldest first). */
+export const CREDENTIALS_PAGE_SIZE = 50;
 
 /** The most upcoming appointments one follow-up list of a suspended doctor shows (soonest). */
 export const FOLLOW_UP_MAX_ROWS = 100;

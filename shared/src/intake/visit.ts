@@ -5,6 +5,7 @@ import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';
 import type { ClinicalSummary, SummarySection } from './patient-types.js';
 import { reasonForVisit } from './review.js';
 import type { IntakeAnswers } from './types.js';
+import type { ListPage } from '../list-page.js';
 
 /**
  * Each submitted intake is a visit with its own date, reason and clinical summary. The
@@ -159,13 +160,11 @@ export interface VisitListItem {
   reason: string;
 }
 
-/** `GET /api/patients/{uid}/visits`: the newest visits (at most `VISITS_LIST_MAX`) and how many there are. */
-export interface VisitsResponse {
-  items: VisitListItem[];
-  total: number;
-  /** Pass as `?before=` for the next (earlier) page; null when none is left. */
-  nextBefore: string | null;
-}
+/**
+ * `GET /api/patients/{uid}/visits`: a page of the visits, newest first (at most `VISITS_LIST_MAX`;
+ * `nextCursor` for the earlier ones), and how many there are.
+ */
+export type VisitsResponse = ListPage<VisitListItem> & { total: number };
 
 /** How many visits the list returns at most (the newest). */
 export const VISITS_LIST_MAX = 50;

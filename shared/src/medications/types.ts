@@ -1,6 +1,7 @@
 // The medication list's contract: what the API answers and the frontends show. The routes are listed
 // on `MedicationsApi` in `../api/client.ts`; the zod schemas of the request bodies are in
 // `../schemas/medications.ts`.
+import type { ListPage } from '../list-page.js';
 
 /** Whether the patient takes the medicine now. A stopped medicine stays in the history. */
 export const MEDICATION_STATUSES = ['taking', 'paused', 'stopped'] as const;
@@ -103,10 +104,7 @@ export interface MedicationListResponse {
 }
 
 /** `GET /api/patients/{uid}/medications/history`: stopped medicines, newest first, a page at a time. */
-export interface MedicationHistoryPage {
-  items: Medication[];
-  nextCursor: string | null;
-}
+export type MedicationHistoryPage = ListPage<Medication>;
 
 /** One medicine of the shared list of common medicines. */
 export interface MedicineEntry {

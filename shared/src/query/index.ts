@@ -5,3 +5,4 @@
  */
 export * from './keys.js';
 export * from './query-client.js';
+export * from './list-paging.js';

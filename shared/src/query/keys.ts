@@ -109,9 +109,9 @@ export const providerFileKeys = {
 // The admin desk — a suspended doctor's upcoming appointments (under `adminKeys.all`).
 export const adminDeskKeys = {
   upcoming: (doctorId: string) => [...adminKeys.all, 'upcoming', doctorId] as const,
-  /** A page of the audit screen: its filters and the row it starts after. */
-  audit: (filters: Record<string, string>, before: string | null) =>
-    [...adminKeys.all, 'audit', filters, before] as const,
+  /** A page of the audit screen: its filters and its cursor (null: the first page). */
+  audit: (filters: Record<string, string>, cursor: string | null) =>
+    [...adminKeys.all, 'audit', filters, cursor] as const,
 };
 
 // An applicant's credential previewed in the page on the admin desk (fetched once per preview).

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { accessReasonProblem } from '../auth/access-reason.js';
-import { querySchema } from './query-string.js';
 
 /** `POST /api/patients/{uid}/access-reason`: why the admin opens the patient's record. */
 export const accessReasonSchema = z
@@ -16,9 +15,3 @@ export const accessReasonSchema = z
   })
   .strict();
 export type AccessReasonInput = z.infer<typeof accessReasonSchema>;
-
-/** `GET /api/patients/{uid}/access-log`: the next page after the entry `before`. */
-export const accessLogQuerySchema = querySchema({
-  before: z.uuid({ error: MESSAGES.accessLogBeforeInvalid }).optional(),
-});
-export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;

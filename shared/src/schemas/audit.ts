@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AUDIT_MAX_LIMIT } from '../doctors/admin-desk.js';
-import { pageLimitSchema } from './page-limit.js';
+import { pageCursorSchema, pageLimitSchema } from './page-limit.js';
+import { MESSAGES } from '../messages.js';
 import { querySchema } from './query-string.js';
+import type { ListPage } from '../list-page.js';
 
 /**
  * Every action the audit log records: the API writes only these (the type is checked at
@@ -112,6 +114,9 @@ export interface AuditEntry {
   actorName: string | null;
 }
 
+/** `GET /api/audit`: a page of audit rows, newest first. */
+export type AuditPage = ListPage<AuditEntry>;
+
 /** Dates outside these years are refused (Postgres has no year 0; nobody audits year 12345). */
 export const AUDIT_MIN_YEAR = 2000;
 export const AUDIT_MAX_YEAR = 9999;
@@ -144,17 +149,14 @@ const text = (name: string, max: number) =>
 /** Filters of `GET /api/audit` (query string; all optional; newest first). */
 export const auditQuerySchema = querySchema(
   {
-    actorUid: text('actorUid', 128).optional(),
+    // Who acted: a uid exactly, or an account's e-mail or a part of its name (the admin's audit screen).
+    actor: text('actor', 128).optional(),
     resourceType: z
       .enum(AUDIT_RESOURCE_TYPES, {
         error: `resourceType must be one of: ${AUDIT_RESOURCE_TYPES.join(', ')}`,
       })
       .optional(),
     resourceId: text('resourceId', 128).optional(),
-    // The contract's names for the same two filters (actorUid, resourceId win when both). `actor` also
-    // finds the actor by account e-mail or by a part of their name (the admin's audit screen).
-    actor: text('actor', 128).optional(),
-    subject: text('subject', 128).optional(),
     action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit log’s actions' }).optional(),
     outcome: z
       .enum(AUDIT_OUTCOMES, { error: `outcome must be one of: ${AUDIT_OUTCOMES.join(', ')}` })
@@ -166,8 +168,8 @@ export const auditQuerySchema = querySchema(
       message: `limit must be a whole number from 1 to ${AUDIT_MAX_LIMIT}`,
       notOnce: 'limit must be given once, as a whole number',
     }).optional(),
-    // The next page of the admin's audit screen — rows older than the row `before` names.
-    before: z.uuid({ error: 'before must be the id of an audit row' }).optional(),
+    // The next page: the previous page's `nextCursor` (it names these very filters).
+    cursor: pageCursorSchema(MESSAGES.listCursorInvalid).optional(),
   },
   [
     {

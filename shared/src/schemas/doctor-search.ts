@@ -9,7 +9,8 @@ import {
   DOCTOR_SEARCH_MAX_LENGTH,
   SLOT_WINDOW_MAX_DAYS,
 } from '../booking/doctor-search.js';
-import { pageLimitSchema } from './page-limit.js';
+import { pageCursorSchema, pageLimitSchema } from './page-limit.js';
+import { MESSAGES } from '../messages.js';
 import { querySchema } from './query-string.js';
 
 const once = (name: string) => z.string({ error: `${name} must be given once, as text` });
@@ -35,10 +36,7 @@ const q = once('q')
   .transform((v) => v.trim())
   .optional();
 
-const cursor = once('cursor')
-  .min(1, { error: 'cursor must not be empty' })
-  .max(400, { error: 'cursor is not one this server gave' })
-  .optional();
+const cursor = pageCursorSchema(MESSAGES.doctorCursorInvalid).optional();
 
 /** `GET /api/doctors?specialty=&q=&cursor=&limit=` */
 export const publicDoctorsQuerySchema = querySchema({ specialty, q, cursor, limit });

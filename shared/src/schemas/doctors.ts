@@ -4,7 +4,6 @@ import { WEEKDAY_NAMES, formatTime12h, isQueryDate, parseIsoDate, parseTime12h }
 import { isValidTimeZone } from '../booking/time-zone.js';
 import { CANCEL_REASON_MAX_LENGTH, type ScheduleException, type WeeklyHours } from '../booking/types.js';
 import {
-  APPLICATIONS_CURSOR_MAX_LENGTH,
   APPLICATIONS_MAX_LIMIT,
   APPLICATIONS_PAGE_SIZE,
   APPLICATION_QUEUES,
@@ -22,8 +21,9 @@ import {
 } from '../doctors/application-rules.js';
 import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
 import { isPlainText, uidSchema } from './users.js';
-import { pageLimitSchema } from './page-limit.js';
+import { pageCursorSchema, pageLimitSchema } from './page-limit.js';
 import { querySchema } from './query-string.js';
+import type { ListPage } from '../list-page.js';
 import type { ClinicalSummary, SummaryHeadline } from '../intake/patient-types.js';
 import { PROVIDER_PAGE_MAX, PROVIDER_WINDOW_MAX_DAYS, windowDays } from '../booking/date-window.js';
 
@@ -409,11 +409,7 @@ export const applicationsQuerySchema = querySchema({
     .optional(),
   sort: z.enum(APPLICATION_SORTS, MESSAGES.applicationsSortInvalid).default('oldest'),
   // A keyset page — the opaque `nextCursor` of the page before, and its size.
-  cursor: z
-    .string(MESSAGES.applicationsCursorInvalid)
-    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.applicationsCursorInvalid)
-    .max(APPLICATIONS_CURSOR_MAX_LENGTH, MESSAGES.applicationsCursorInvalid)
-    .optional(),
+  cursor: pageCursorSchema(MESSAGES.listCursorInvalid).optional(),
   limit: pageLimitSchema({
     max: APPLICATIONS_MAX_LIMIT,
     message: MESSAGES.applicationsLimitInvalid,
@@ -626,12 +622,16 @@ export interface SuspensionResult {
 }
 
 /** `GET /api/admin/applications`: one page of a tab, and how many match in all. */
-export interface ApplicationsPage {
-  items: DoctorApplication[];
-  /** The `cursor` of the next page; null on the last. */
-  nextCursor: string | null;
-  total: number;
-}
+export type ApplicationsPage = ListPage<DoctorApplication> & { total: number };
+
+/** `GET /api/admin/applications/{id}/credentials`: a page of one application's documents, oldest first. */
+export type CredentialsPage = ListPage<CredentialRecord>;
+
+/** `GET /api/admin/doctors/{id}/upcoming`: a page of a doctor's upcoming appointments, soonest first. */
+export type FollowUpPage = ListPage<FollowUpAppointment>;
+
+/** `GET /api/admin/change-requests`: a page of the open change requests, oldest first. */
+export type ChangeRequestsPage = ListPage<DoctorChangeRequest>;
 
 export interface ProviderOverview {
   today: number;
@@ -668,16 +668,16 @@ export interface ProviderAppointment {
   timeZone?: string;
 }
 
-/** `GET /api/provider/appointments`: one page of a window of clinic dates, by start. */
-export interface ProviderAppointmentsPage {
-  items: ProviderAppointment[];
-  /** Opaque: pass as `cursor` for the next page of the same window; null on the last page. */
-  nextCursor: string | null;
-  /** The window served, clinic dates (both included), in `timeZone`. */
+/**
+ * `GET /api/provider/appointments`: one page of a window of clinic dates, by start (`nextCursor`
+ * continues the same window only), and the window served — clinic dates, both included, in
+ * `timeZone` — which the API chooses when the query names none.
+ */
+export type ProviderAppointmentsPage = ListPage<ProviderAppointment> & {
   from: string;
   to: string;
   timeZone: string;
-}
+};
 
 /** `GET /api/provider/appointments/{id}/intake`: the record behind one appointment card. */
 export interface ProviderAppointmentIntake {
@@ -725,11 +725,7 @@ export const providerAppointmentsQuerySchema = querySchema(
   {
     from: windowDate(MESSAGES.providerWindowFromInvalid).optional(),
     to: windowDate(MESSAGES.providerWindowToInvalid).optional(),
-    cursor: z
-      .string(MESSAGES.providerCursorInvalid)
-      .min(1, MESSAGES.providerCursorInvalid)
-      .max(200, MESSAGES.providerCursorInvalid)
-      .optional(),
+    cursor: pageCursorSchema(MESSAGES.providerCursorInvalid).optional(),
     limit: pageLimitSchema({ max: PROVIDER_PAGE_MAX, message: providerLimitInvalid }).optional(),
   },
   [

@@ -1,5 +1,6 @@
 // The FHIR export's query string.
 import { z } from 'zod';
+import type { ListPage } from '../list-page.js';
 import { formatMessage, MESSAGES } from '../messages.js';
 import { querySchema } from './query-string.js';
 
@@ -122,6 +123,9 @@ export const importedRecordItemSchema = z.object({
   createdAt: z.string(),
 });
 export type ImportedRecordItem = z.infer<typeof importedRecordItemSchema>;
+
+/** `GET /api/patients/{uid}/fhir/imported`: a page of the imported items, newest first. */
+export type ImportedRecordsPage = ListPage<ImportedRecordItem>;
 
 /** What `POST /api/patients/{uid}/fhir` answers: the items it kept. */
 export const fhirImportResultSchema = z.object({

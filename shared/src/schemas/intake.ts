@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { querySchema } from './query-string.js';
 import { MESSAGES } from '../messages.js';
 import { ALL_QUESTIONS, DOCUMENT_SUFFIX, optionAppliesTo, UPLOAD_FIELDS } from '../intake/content.js';
 import { heightWeightIssue } from '../intake/bmi.js';
@@ -158,8 +157,3 @@ export const flagIdSchema = z
   .string()
   .max(60, { message: MESSAGES.flagReviewNotFound })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: MESSAGES.flagReviewNotFound });
-/** `GET /api/patients/{uid}/visits?before=` — the visits older than the visit `before`. */
-export const visitsQuerySchema = querySchema({
-  before: z.uuid({ message: MESSAGES.visitsBeforeInvalid }).optional(),
-});
-export type VisitsQuery = z.infer<typeof visitsQuerySchema>;

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { querySchema } from './query-string.js';
+import { pageCursorSchema } from './page-limit.js';
 import { MESSAGES } from '../messages.js';
+import type { ListPage } from '../list-page.js';
 
 /** Most dead letters one page of `GET /api/admin/mail/failed` holds. */
 export const FAILED_MAIL_MAX_LIMIT = 50;
 
 /** `GET /api/admin/mail/failed?cursor=&limit=`: a keyset page, newest first. */
 export const failedMailQuerySchema = querySchema({
-  cursor: z
-    .string(MESSAGES.mailFailedCursorInvalid)
-    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.mailFailedCursorInvalid)
-    .max(200, MESSAGES.mailFailedCursorInvalid)
-    .optional(),
+  cursor: pageCursorSchema(MESSAGES.mailFailedCursorInvalid).optional(),
   limit: z
     .string(MESSAGES.mailFailedLimitInvalid)
     .regex(/^[0-9]{1,3}$/, MESSAGES.mailFailedLimitInvalid)
@@ -44,10 +42,7 @@ export interface FailedMail {
   failedAt: string;
 }
 
-export interface FailedMailPage {
-  items: FailedMail[];
-  nextCursor: string | null;
-}
+export type FailedMailPage = ListPage<FailedMail>;
 
 /** `POST /api/admin/mail/failed/{id}/retry`: the new job that sends the mail again. */
 export interface FailedMailRetry {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { querySchema } from './query-string.js';
+import { pageCursorSchema } from './page-limit.js';
 import {
   MEDICATION_SOURCES,
   MEDICATION_STATUSES,
   type Medication,
-  type MedicationHistoryPage,
   type MedicationListResponse,
 } from '../medications/types.js';
 
@@ -105,11 +105,7 @@ export const medicationProposalKeySchema = z
 
 /** `GET /api/patients/{uid}/medications/history?cursor=`: the next keyset page. */
 export const medicationHistoryQuerySchema = querySchema({
-  cursor: z
-    .string(MESSAGES.medicationCursorInvalid)
-    .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.medicationCursorInvalid)
-    .max(300, MESSAGES.medicationCursorInvalid)
-    .optional(),
+  cursor: pageCursorSchema(MESSAGES.medicationCursorInvalid).optional(),
 });
 export type MedicationHistoryQuery = z.infer<typeof medicationHistoryQuerySchema>;
 
@@ -170,8 +166,3 @@ export const medicationListResponseSchema = z.strictObject({
     })
     .nullable(),
 }) satisfies z.ZodType<MedicationListResponse>;
-
-export const medicationHistoryPageSchema = z.strictObject({
-  items: z.array(medicationSchema),
-  nextCursor: textOrNull,
-}) satisfies z.ZodType<MedicationHistoryPage>;

@@ -1,5 +1,12 @@
 import { createApiClient } from '../api/client.js';
-import { RESPONSE_SCHEMAS, checkResponse, responseRouteOf } from './responses.js';
+import { z } from 'zod';
+import {
+  LIST_PAGE_EXCEPTIONS,
+  RESPONSE_SCHEMAS,
+  checkResponse,
+  listPageSchema,
+  responseRouteOf,
+} from './responses.js';
 
 const APPOINTMENT = {
   id: 'a1',
@@ -84,5 +91,74 @@ describe('response schemas', () => {
     for (const [key, schema] of Object.entries(RESPONSE_SCHEMAS)) {
       if (schema) expect([key, schema.safeParse(undefined).success]).toEqual([key, false]);
     }
+  });
+});
+
+/**
+ * Every list answers one envelope (docs/architecture.md, "Lists"). A list route is a GET whose answer
+ * is an array, or an object with `items`; it must be a strict `ListPage` — `items`, a nullable string
+ * `nextCursor` and at most one more field (an aggregate) — unless the specification fixed its shape.
+ * The local mode's own tools (`/api/dev/…`, never served in production) are not the product's lists.
+ */
+describe('list routes answer a ListPage', () => {
+  const isList = (schema: z.ZodType) =>
+    schema instanceof z.ZodArray || (schema instanceof z.ZodObject && 'items' in schema.shape);
+  const listRoutes = Object.entries(RESPONSE_SCHEMAS).filter(
+    (entry): entry is [string, z.ZodType] =>
+      entry[0].startsWith('GET ') &&
+      !entry[0].startsWith('GET /api/dev/') &&
+      entry[1] !== null &&
+      isList(entry[1]),
+  );
+  const exceptions: readonly string[] = LIST_PAGE_EXCEPTIONS;
+
+  it('finds the list routes (the check has something to check)', () => {
+    expect(listRoutes.map(([route]) => route)).toEqual(
+      expect.arrayContaining([
+        'GET /api/audit',
+        'GET /api/patients/{uid}/visits',
+        'GET /api/doctors',
+        'GET /api/appointments',
+        'GET /api/patients/{uid}/documents',
+      ]),
+    );
+  });
+
+  it.each(listRoutes.filter(([route]) => !exceptions.includes(route)))('%s', (route, schema) => {
+    expect(schema).toBeInstanceOf(z.ZodObject);
+    const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType>;
+    expect(shape.items).toBeInstanceOf(z.ZodArray);
+    expect(shape.nextCursor!.safeParse(null).success).toBe(true);
+    expect(shape.nextCursor!.safeParse('abc').success).toBe(true);
+    expect(shape.nextCursor!.safeParse(undefined).success).toBe(false);
+    expect(Object.keys(shape).length).toBeLessThanOrEqual(
+      // The provider's appointments also name the window served (from, to, its time zone).
+      route === 'GET /api/provider/appointments' ? 5 : 3,
+    );
+    // Strict: a field the envelope does not name is refused.
+    expect(schema.safeParse({ items: [], nextCursor: null, surplus: 1 }).success).toBe(false);
+  });
+
+  it('keeps the spec-fixed exceptions listed as they are, and only those', () => {
+    for (const route of LIST_PAGE_EXCEPTIONS) expect(RESPONSE_SCHEMAS[route]).toBeDefined();
+    expect(RESPONSE_SCHEMAS['GET /api/doctors']).toBeInstanceOf(z.ZodArray);
+    expect(RESPONSE_SCHEMAS['GET /api/appointments']).toBeInstanceOf(z.ZodArray);
+    expect(RESPONSE_SCHEMAS['GET /api/patients/{uid}/documents']).toBeInstanceOf(z.ZodArray);
+    expect(
+      Object.keys((RESPONSE_SCHEMAS['GET /api/doctors-with-context/{uid}'] as z.ZodObject).shape),
+    ).toEqual(['doctors', 'lastDoctorName', 'totalAppointments', 'nextCursor']);
+  });
+});
+
+describe('listPageSchema', () => {
+  const page = listPageSchema(z.strictObject({ id: z.string() }), { total: z.number() });
+
+  it('parses a page with its one aggregate, and refuses a missing cursor or a loose field', () => {
+    expect(page.safeParse({ items: [{ id: 'a' }], nextCursor: 'c', total: 1 }).success).toBe(true);
+    expect(page.safeParse({ items: [{ id: 'a' }], total: 1 }).success).toBe(false);
+    expect(page.safeParse({ items: [{ id: 'a', extra: 1 }], nextCursor: null, total: 1 }).success).toBe(
+      false,
+    );
+    expect(page.safeParse({ items: [], nextCursor: null, total: 1, nextBefore: null }).success).toBe(false);
   });
 });

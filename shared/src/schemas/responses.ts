@@ -19,7 +19,7 @@ import type {
 } from './users.js';
 import { NOTIFICATION_TYPES } from './users.js';
 import { CREDENTIAL_TYPES } from './doctors.js';
-import { fhirImportResultSchema, importedRecordItemSchema } from './fhir.js';
+import { fhirImportResultSchema, importedRecordItemSchema, type ImportedRecordsPage } from './fhir.js';
 import {
   CHANGE_REQUEST_FIELDS,
   CHANGE_REQUEST_STATUSES,
@@ -29,8 +29,11 @@ import type { NotificationPreferences } from '../auth/account-fields.js';
 import type {
   AdminDashboardOverview,
   CredentialRecord,
+  CredentialsPage,
   DoctorApplication,
   ApplicationsPage,
+  ChangeRequestsPage,
+  FollowUpPage,
   PatientLookupResult,
   SuspensionResult,
   DoctorChangeRequest,
@@ -43,13 +46,10 @@ import type {
   ProviderOverview,
   ProviderScheduleResponse,
 } from './doctors.js';
-import { AUDIT_OUTCOMES, type AuditEntry } from './audit.js';
-import {
-  medicationHistoryPageSchema,
-  medicationListResponseSchema,
-  medicationSchema,
-} from './medications.js';
+import { AUDIT_OUTCOMES, type AuditEntry, type AuditPage } from './audit.js';
+import { medicationListResponseSchema, medicationSchema } from './medications.js';
 import type { AccessGrant, AccessLogEntry, AccessLogResponse } from '../auth/access-reason.js';
+import type { MedicationHistoryPage } from '../medications/types.js';
 import type {
   DevClock,
   FailedMail,
@@ -77,6 +77,34 @@ import { FLAG_CONCEPT_IDS, FLAG_URGENCIES, type FlagConcept } from '../clinical/
  * in development (`checkResponse`). Objects are strict: a field the schema does not list is a mismatch
  * too, so a private field leaking into a public answer fails the API tests.
  */
+
+/**
+ * The strict schema of one page of a list (`ListPage`): `items` of `item`, the `nextCursor`, and
+ * `extra`, the one aggregate a list may add (a total, an unread count). Every list route's entry of
+ * `RESPONSE_SCHEMAS` is built here, but the spec-fixed `LIST_PAGE_EXCEPTIONS`.
+ */
+export function listPageSchema<Item extends z.ZodType, Extra extends z.ZodRawShape = Record<never, never>>(
+  item: Item,
+  extra?: Extra,
+) {
+  return z.strictObject({
+    items: z.array(item),
+    nextCursor: z.string().nullable(),
+    ...(extra ?? ({} as Extra)),
+  });
+}
+
+/**
+ * The list routes whose answer the product specification fixes otherwise (docs/product.md, "Lists"):
+ * a bare list (the doctors also page through a `Link: <…>; rel="next"` header carrying `cursor=`),
+ * or the booking page's object with its own `nextCursor`.
+ */
+export const LIST_PAGE_EXCEPTIONS = [
+  'GET /api/doctors',
+  'GET /api/appointments',
+  'GET /api/patients/{uid}/documents',
+  'GET /api/doctors-with-context/{uid}',
+] as const;
 
 /** Timestamps as the API writes them (`Date#toISOString`). */
 const isoTime = z.iso.datetime({ offset: true });
@@ -140,8 +168,7 @@ export const notificationSchema = z.strictObject({
   read: z.boolean(),
 });
 
-export const notificationsResponseSchema = z.strictObject({
-  items: z.array(notificationSchema),
+export const notificationsResponseSchema = listPageSchema(notificationSchema, {
   unread: z.number().int().nonnegative(),
 });
 
@@ -204,10 +231,8 @@ export const visitListItemSchema = z.strictObject({
   visitedAt: isoTime,
   reason: z.string(),
 });
-export const visitsResponseSchema = z.strictObject({
-  items: z.array(visitListItemSchema),
+export const visitsResponseSchema = listPageSchema(visitListItemSchema, {
   total: z.number().int().nonnegative(),
-  nextBefore: z.string().nullable(),
 });
 // Break-the-glass: an admin's grant, and the patient's list of who looked at the record.
 export const accessGrantSchema = z.strictObject({
@@ -224,10 +249,7 @@ export const accessLogEntrySchema = z.strictObject({
   what: z.string(),
   reason: z.string().nullable(),
 });
-export const accessLogResponseSchema = z.strictObject({
-  items: z.array(accessLogEntrySchema),
-  nextBefore: z.string().nullable(),
-});
+export const accessLogResponseSchema = listPageSchema(accessLogEntrySchema);
 export const visitDetailSchema = visitListItemSchema.extend({
   data: z.record(z.string(), answerValueSchema.optional()),
   summary: clinicalSummarySchema.nullable(),
@@ -321,6 +343,8 @@ export const credentialRecordSchema = z.strictObject({
   createdAt: isoTime,
 });
 
+export const credentialsPageSchema = listPageSchema(credentialRecordSchema);
+
 export const doctorRecordSchema = z.strictObject({
   id: z.string(),
   uid: z.string().nullable(),
@@ -387,6 +411,8 @@ export const doctorChangeRequestSchema = z.strictObject({
   version: z.number().int().positive(),
 });
 
+export const changeRequestsPageSchema = listPageSchema(doctorChangeRequestSchema);
+
 export const doctorChangeRequestResponseSchema = z.strictObject({
   request: doctorChangeRequestSchema.nullable(),
 });
@@ -403,24 +429,24 @@ export const doctorApplicationResponseSchema = doctorRecordSchema.extend({
   rejections: z.array(z.strictObject({ at: z.string(), reason: z.string() })),
 });
 
+/** An upcoming appointment of a suspended doctor, for the admin's follow-up. */
+export const followUpAppointmentSchema = z.strictObject({
+  id: z.string(),
+  startsAt: z.string(),
+  status: z.string(),
+  patientName: z.string(),
+  timeZone: z.string(),
+});
+
 /** Suspend answers with the doctor and their upcoming appointments to follow up. */
 export const suspensionResultSchema = z.strictObject({
   doctor: doctorRecordSchema,
-  upcoming: z.array(
-    z.strictObject({
-      id: z.string(),
-      startsAt: z.string(),
-      status: z.string(),
-      patientName: z.string(),
-      timeZone: z.string(),
-    }),
-  ),
+  upcoming: z.array(followUpAppointmentSchema),
 });
+export const followUpPageSchema = listPageSchema(followUpAppointmentSchema);
 
 /** A page of the admin desk's applications. */
-export const applicationsPageSchema = z.strictObject({
-  items: z.array(doctorApplicationResponseSchema),
-  nextCursor: z.string().nullable(),
+export const applicationsPageSchema = listPageSchema(doctorApplicationResponseSchema, {
   total: z.number().int().nonnegative(),
 });
 
@@ -460,9 +486,7 @@ export const providerAppointmentSchema = z.strictObject({
 });
 
 // The provider's appointments by window and page; one card's intake on demand.
-export const providerAppointmentsPageSchema = z.strictObject({
-  items: z.array(providerAppointmentSchema),
-  nextCursor: z.string().nullable(),
+export const providerAppointmentsPageSchema = listPageSchema(providerAppointmentSchema, {
   from: z.string(),
   to: z.string(),
   timeZone: z.string(),
@@ -514,6 +538,7 @@ export const auditEntrySchema = z.strictObject({
   createdAt: isoTime,
   actorName: z.string().nullable(),
 });
+export const auditPageSchema = listPageSchema(auditEntrySchema);
 
 // The settings page's account and notification preferences.
 export const accountSchema = z.strictObject({
@@ -526,7 +551,7 @@ export const accountSchema = z.strictObject({
 });
 
 // The mail queue's dead letters, and the local mode's clock and sweep.
-const failedMailSchema = z.object({
+const failedMailSchema = z.strictObject({
   id: z.string(),
   kind: z.string(),
   audience: z.string(),
@@ -536,10 +561,9 @@ const failedMailSchema = z.object({
   lastError: z.string().nullable(),
   failedAt: z.string(),
 }) satisfies z.ZodType<FailedMail>;
-const failedMailPageSchema = z.object({
-  items: z.array(failedMailSchema),
-  nextCursor: z.string().nullable(),
-}) satisfies z.ZodType<FailedMailPage>;
+const failedMailPageSchema = listPageSchema(failedMailSchema);
+const importedRecordsPageSchema = listPageSchema(importedRecordItemSchema);
+const medicationHistoryPageSchema = listPageSchema(medicationSchema);
 const failedMailRetrySchema = z.object({ jobId: z.string() }) satisfies z.ZodType<FailedMailRetry>;
 const devClockSchema = z.object({ now: z.string(), offsetMinutes: z.number() }) satisfies z.ZodType<DevClock>;
 const reminderSweepResultSchema = z.object({
@@ -607,18 +631,18 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   'GET /api/admin/overview': adminDashboardOverviewSchema,
   'GET /api/admin/patients': patientLookupResultSchema,
   'GET /api/admin/applications': applicationsPageSchema,
-  'GET /api/admin/applications/{id}/credentials': z.array(credentialRecordSchema),
+  'GET /api/admin/applications/{id}/credentials': credentialsPageSchema,
   'GET /api/admin/credentials/{id}/file': null,
   'POST /api/admin/doctors/{id}/approve': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reject': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/reopen': doctorRecordSchema,
   'POST /api/admin/doctors/{id}/suspend': suspensionResultSchema,
   'POST /api/admin/doctors/{id}/reinstate': doctorRecordSchema,
-  'GET /api/admin/doctors/{id}/upcoming': z.array(suspensionResultSchema.shape.upcoming.element),
-  'GET /api/admin/change-requests': z.array(doctorChangeRequestSchema),
+  'GET /api/admin/doctors/{id}/upcoming': followUpPageSchema,
+  'GET /api/admin/change-requests': changeRequestsPageSchema,
   'POST /api/admin/change-requests/{id}/approve': doctorChangeRequestSchema,
   'POST /api/admin/change-requests/{id}/reject': doctorChangeRequestSchema,
-  'GET /api/audit': z.array(auditEntrySchema),
+  'GET /api/audit': auditPageSchema,
   // The settings page
   'GET /api/me/account': accountSchema,
   'PATCH /api/me/account': accountSchema,
@@ -636,7 +660,7 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodType | null>> = {
   // The FHIR R4 export, a file (application/fhir+json; validated against the FHIR schema in tests)
   'GET /api/patients/{uid}/fhir': null,
   'POST /api/patients/{uid}/fhir': fhirImportResultSchema,
-  'GET /api/patients/{uid}/fhir/imported': z.array(importedRecordItemSchema),
+  'GET /api/patients/{uid}/fhir/imported': importedRecordsPageSchema,
   'POST /api/patients/{uid}/fhir/imported/{id}/confirm': importedRecordItemSchema,
   'POST /api/patients/{uid}/fhir/imported/{id}/dismiss': importedRecordItemSchema,
   // My medicines
@@ -727,5 +751,12 @@ export type ResponseSchemaChecks = [
   Assert<Same<z.infer<typeof auditEntrySchema>, AuditEntry>>,
   Assert<Same<z.infer<typeof patientLookupResultSchema>, PatientLookupResult>>,
   Assert<Same<z.infer<typeof accountSchema>, Account>>,
+  Assert<Same<z.infer<typeof auditPageSchema>, AuditPage>>,
+  Assert<Same<z.infer<typeof credentialsPageSchema>, CredentialsPage>>,
+  Assert<Same<z.infer<typeof importedRecordsPageSchema>, ImportedRecordsPage>>,
+  Assert<Same<z.infer<typeof changeRequestsPageSchema>, ChangeRequestsPage>>,
+  Assert<Same<z.infer<typeof followUpPageSchema>, FollowUpPage>>,
+  Assert<Same<z.infer<typeof medicationHistoryPageSchema>, MedicationHistoryPage>>,
+  Assert<Same<z.infer<typeof failedMailPageSchema>, FailedMailPage>>,
   Assert<Same<z.infer<typeof notificationPreferencesSchema>, NotificationPreferences>>,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema, signupRoleSchema } from './roles.js';
 import { MESSAGES } from '../messages.js';
+import type { ListPage } from '../list-page.js';
 import {
   ACCOUNT_NAME_MAX_LENGTH,
   isValidPhoneDigits,
@@ -86,10 +87,8 @@ export interface AppNotification {
   read: boolean;
 }
 
-export interface NotificationsResponse {
-  items: AppNotification[];
-  unread: number;
-}
+/** The caller's notifications (one bounded page: `nextCursor` is null) and how many are unread. */
+export type NotificationsResponse = ListPage<AppNotification> & { unread: number };
 
 /**
  * Ids are `<source>:<key>[:<key>…]`, e.g. `system:welcome`, `appointment:<uuid>` or

@@ -57,10 +57,10 @@ const signOut = jest.fn(async () => {
 
 beforeEach(() => {
   let items = [note(0), note(1), note(2, true), note(3), note(4, true)];
-  jest.spyOn(api, 'notifications').mockResolvedValue({ items, unread: 3 });
+  jest.spyOn(api, 'notifications').mockResolvedValue({ items, nextCursor: null, unread: 3 });
   jest.spyOn(api, 'markNotificationsRead').mockImplementation(async (ids) => {
     items = items.map((n) => (ids.includes(n.id) ? { ...n, read: true } : n));
-    return { items, unread: items.filter((n) => !n.read).length };
+    return { items, nextCursor: null, unread: items.filter((n) => !n.read).length };
   });
   act(() => {
     authStore.getState().setAuthFunctions({ getIdToken: async () => 't', signOut });
@@ -85,9 +85,11 @@ describe('the account header bar (patient)', () => {
   it('updates the bell without a reload when a remote invalidates the notifications', async () => {
     const { client } = await renderHeader();
     expect(screen.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label')).toMatch(/3/);
-    jest
-      .spyOn(api, 'notifications')
-      .mockResolvedValue({ items: [note(5), note(0), note(1), note(2, true), note(3)], unread: 4 });
+    jest.spyOn(api, 'notifications').mockResolvedValue({
+      items: [note(5), note(0), note(1), note(2, true), note(3)],
+      nextCursor: null,
+      unread: 4,
+    });
     // What a booking or cancel in mfe-booking / mfe-patient does after it succeeds.
     await act(() => client.invalidateQueries({ queryKey: notificationKeys.all }));
     expect((await screen.findByTestId('unread-badge')).textContent).toBe('4');

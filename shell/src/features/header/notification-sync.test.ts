@@ -7,7 +7,7 @@ const LIST = notificationKeys.list('u1');
 
 function setup() {
   const client = createQueryClient();
-  client.setQueryData(LIST, { items: [], unread: 0 });
+  client.setQueryData(LIST, { items: [], nextCursor: null, unread: 0 });
   const stop = syncNotificationsWithMutations(client);
   const run = (options: { mutationKey?: readonly unknown[]; fail?: boolean }) =>
     new MutationObserver(client, {

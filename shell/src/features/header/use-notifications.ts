@@ -10,7 +10,7 @@ import {
 } from '@medora/shared';
 import { notificationKeys } from '@medora/shared/query';
 
-const EMPTY: NotificationsResponse = { items: [], unread: 0 };
+const EMPTY: NotificationsResponse = { items: [], nextCursor: null, unread: 0 };
 
 /** How often an open page asks for new notifications (besides on focus and after every mutation). */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;

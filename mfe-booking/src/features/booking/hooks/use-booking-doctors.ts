@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, conditionFilterSpecialties } from '@medora/shared';
-import { doctorSearchKeys } from '@medora/shared/query';
+import { LIST_PAGING, doctorSearchKeys } from '@medora/shared/query';
 import { loadDoctorPage, loadPatientHints, type BookableDoctor } from '../api/load-doctors';
 
 export interface BookingDoctors {
@@ -47,8 +47,7 @@ export function useBookingDoctors(uid: string | undefined, search: DoctorSearchI
       q: filters.q,
     }),
     queryFn: ({ pageParam }) => loadDoctorPage(api, uid!, filters, symptoms, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...LIST_PAGING,
     enabled: uid !== undefined && hints.isFetched,
     placeholderData: (previous) => previous,
   });

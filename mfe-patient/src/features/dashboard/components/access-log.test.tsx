@@ -24,7 +24,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('AccessLog (who looked at my record)', () => {
   it('says it is loading, then lists who, what and the admin’s reason', async () => {
-    jest.spyOn(api, 'accessLog').mockResolvedValue({ items: [adminRead, doctorRead], nextBefore: null });
+    jest.spyOn(api, 'accessLog').mockResolvedValue({ items: [adminRead, doctorRead], nextCursor: null });
     renderWithQuery(<AccessLog uid="p1" />);
     expect(screen.getByRole('status').textContent).toContain(MESSAGES.accessLogLoading);
     const list = await screen.findByTestId('access-log-list');
@@ -39,7 +39,7 @@ describe('AccessLog (who looked at my record)', () => {
   });
 
   it('shows the empty state when nobody else looked', async () => {
-    jest.spyOn(api, 'accessLog').mockResolvedValue({ items: [], nextBefore: null });
+    jest.spyOn(api, 'accessLog').mockResolvedValue({ items: [], nextCursor: null });
     renderWithQuery(<AccessLog uid="p1" />);
     expect(await screen.findByText(MESSAGES.accessLogEmpty)).toBeTruthy();
   });
@@ -47,8 +47,8 @@ describe('AccessLog (who looked at my record)', () => {
   it('loads the next page with the button, after the last entry shown', async () => {
     const next = jest
       .spyOn(api, 'accessLog')
-      .mockResolvedValueOnce({ items: [adminRead], nextBefore: 'e1' })
-      .mockResolvedValueOnce({ items: [doctorRead], nextBefore: null });
+      .mockResolvedValueOnce({ items: [adminRead], nextCursor: 'e1' })
+      .mockResolvedValueOnce({ items: [doctorRead], nextCursor: null });
     renderWithQuery(<AccessLog uid="p1" />);
     fireEvent.click(await screen.findByRole('button', { name: MESSAGES.accessLogMore }));
     expect(await screen.findByText('Dr. Sarah Johnson')).toBeTruthy();

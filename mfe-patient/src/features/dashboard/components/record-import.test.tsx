@@ -22,7 +22,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('RecordImport', () => {
   it('says when nothing was imported yet', async () => {
-    jest.spyOn(api, 'importedRecordItems').mockResolvedValue([]);
+    jest.spyOn(api, 'importedRecordItems').mockResolvedValue({ items: [], nextCursor: null });
     renderWithQuery(<RecordImport uid="u1" />);
     expect(screen.getByText(MESSAGES.fhirImportLoading)).toBeTruthy();
     expect(await screen.findByText(MESSAGES.fhirImportEmpty)).toBeTruthy();
@@ -37,7 +37,7 @@ describe('RecordImport', () => {
   });
 
   it('asks to confirm each pending item, from its source, and sends the decision', async () => {
-    jest.spyOn(api, 'importedRecordItems').mockResolvedValue([ITEM]);
+    jest.spyOn(api, 'importedRecordItems').mockResolvedValue({ items: [ITEM], nextCursor: null });
     const decide = jest.spyOn(api, 'confirmImportedItem').mockResolvedValue({ ...ITEM, status: 'confirmed' });
     renderWithQuery(<RecordImport uid="u1" />);
     const list = await screen.findByTestId('imported-items');
@@ -46,8 +46,23 @@ describe('RecordImport', () => {
     await waitFor(() => expect(decide).toHaveBeenCalledWith('u1', ITEM.id));
   });
 
+  it('shows the next page of items on request, with the page before’s cursor', async () => {
+    const older = { ...ITEM, id: `${ITEM.id.slice(0, -1)}9`, text: 'Older item' };
+    const pages = jest
+      .spyOn(api, 'importedRecordItems')
+      .mockResolvedValueOnce({ items: [ITEM], nextCursor: 'c2' })
+      .mockResolvedValueOnce({ items: [older], nextCursor: null });
+    renderWithQuery(<RecordImport uid="u1" />);
+    const list = await screen.findByTestId('imported-items');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.listShowMore }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(pages).toHaveBeenLastCalledWith('u1', 'c2');
+    expect(screen.queryByRole('button', { name: MESSAGES.listShowMore })).toBeNull();
+  });
+
   it('refuses a file that is not JSON without calling the API', async () => {
-    jest.spyOn(api, 'importedRecordItems').mockResolvedValue([]);
+    jest.spyOn(api, 'importedRecordItems').mockResolvedValue({ items: [], nextCursor: null });
     const upload = jest.spyOn(api, 'importHealthRecord');
     renderWithQuery(<RecordImport uid="u1" />);
     const input = screen.getByLabelText(MESSAGES.fhirImportChoose);
@@ -59,7 +74,7 @@ describe('RecordImport', () => {
   });
 
   it('imports a JSON file and says how many items came', async () => {
-    jest.spyOn(api, 'importedRecordItems').mockResolvedValue([]);
+    jest.spyOn(api, 'importedRecordItems').mockResolvedValue({ items: [], nextCursor: null });
     const bundle = { resourceType: 'Bundle', type: 'collection', entry: [] };
     const upload = jest.spyOn(api, 'importHealthRecord').mockResolvedValue({ imported: 1, items: [ITEM] });
     renderWithQuery(<RecordImport uid="u1" />);

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   api,
   errorMessage,
@@ -8,7 +8,7 @@ import {
   type ImportedItemKind,
   type ImportedRecordItem,
 } from '@medora/shared';
-import { importedRecordKeys, patientKeys } from '@medora/shared/query';
+import { LIST_PAGING, importedRecordKeys, patientKeys } from '@medora/shared/query';
 import common from '../../../components/patient.module.css';
 import css from './record.module.css';
 
@@ -86,9 +86,10 @@ function Item({ uid, item }: { uid: string; item: ImportedRecordItem }) {
 export function RecordImport({ uid }: { uid: string }) {
   const inputId = useId();
   const queryClient = useQueryClient();
-  const list = useQuery({
+  const list = useInfiniteQuery({
     queryKey: importedRecordKeys.list(uid),
-    queryFn: () => api.importedRecordItems(uid),
+    queryFn: ({ pageParam }) => api.importedRecordItems(uid, pageParam),
+    ...LIST_PAGING,
   });
   const upload = useMutation({
     mutationFn: async (file: File) => api.importHealthRecord(uid, await readJson(file)),
@@ -111,15 +112,29 @@ export function RecordImport({ uid }: { uid: string }) {
         </button>
       </div>
     );
-  } else if (list.data.length === 0) {
+  } else if (list.data.pages[0]!.items.length === 0) {
     body = <p className="md-muted">{MESSAGES.fhirImportEmpty}</p>;
   } else {
     body = (
-      <ul className={css.importList} aria-label={MESSAGES.fhirImportListTitle} data-testid="imported-items">
-        {list.data.map((item) => (
-          <Item key={item.id} uid={uid} item={item} />
-        ))}
-      </ul>
+      <>
+        <ul className={css.importList} aria-label={MESSAGES.fhirImportListTitle} data-testid="imported-items">
+          {list.data.pages
+            .flatMap((page) => page.items)
+            .map((item) => (
+              <Item key={item.id} uid={uid} item={item} />
+            ))}
+        </ul>
+        {list.hasNextPage && (
+          <button
+            type="button"
+            className={`md-button ${css.target}`}
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? MESSAGES.fhirImportLoading : MESSAGES.listShowMore}
+          </button>
+        )}
+      </>
     );
   }
 

@@ -6,7 +6,7 @@ import {
   type MedicationStatusInput,
   type MedicationUpdate,
 } from '@medora/shared';
-import { medicationKeys } from '@medora/shared/query';
+import { LIST_PAGING, medicationKeys } from '@medora/shared/query';
 
 /** The current list, the intake's proposals and the last review of `uid`. */
 export function useMedications(uid: string | null) {
@@ -21,9 +21,8 @@ export function useMedications(uid: string | null) {
 export function useMedicationHistory(uid: string) {
   return useInfiniteQuery({
     queryKey: medicationKeys.history(uid),
-    queryFn: ({ pageParam }) => api.medicationHistory(uid, pageParam ?? undefined),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    queryFn: ({ pageParam }) => api.medicationHistory(uid, pageParam),
+    ...LIST_PAGING,
   });
 }
 

@@ -56,15 +56,22 @@ function toFilters(form: AuditForm): Record<string, string> {
 /** Every row the filters match, newest first, page by page up to `AUDIT_EXPORT_MAX_ROWS`. */
 async function allRows(filters: Record<string, string>): Promise<{ rows: AuditEntry[]; capped: boolean }> {
   const rows: AuditEntry[] = [];
-  const batch = AUDIT_MAX_LIMIT;
-  for (;;) {
-    const before = rows.at(-1)?.id;
-    const page = await api.audit({ ...filters, limit: batch, ...(before ? { before } : {}) } as AuditFilters);
-    rows.push(...page);
+  let cursor: string | null = null;
+  do {
+    const page = await api.audit({
+      ...filters,
+      limit: AUDIT_MAX_LIMIT,
+      ...(cursor ? { cursor } : {}),
+    } as AuditFilters);
+    rows.push(...page.items);
     if (rows.length >= AUDIT_EXPORT_MAX_ROWS)
-      return { rows: rows.slice(0, AUDIT_EXPORT_MAX_ROWS), capped: true };
-    if (page.length < batch) return { rows, capped: false };
-  }
+      return {
+        rows: rows.slice(0, AUDIT_EXPORT_MAX_ROWS),
+        capped: rows.length > AUDIT_EXPORT_MAX_ROWS || page.nextCursor !== null,
+      };
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { rows, capped: false };
 }
 
 function download(text: string, name: string) {
@@ -80,23 +87,24 @@ function download(text: string, name: string) {
 
 /**
  * The audit log screen of the admin desk — filters (actor, subject, action, outcome,
- * date range), pages of `AUDIT_PAGE_SIZE` newest first (a cursor: the last row shown), and a CSV
+ * date range), pages of `AUDIT_PAGE_SIZE` newest first (each page's `nextCursor` opens the next), and a CSV
  * export of everything the filters match.
  */
 export function AuditLog() {
   const [filters, setFilters] = useState<Record<string, string>>({});
-  /** The cursors of the pages shown so far: null for the first, then the last row of each page. */
+  /** The cursors of the pages shown so far: null for the first, then each page's `nextCursor`. */
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const [exporting, setExporting] = useState(false);
   const { register, handleSubmit, reset, setError, formState } = useForm<AuditForm>({ defaultValues: EMPTY });
-  const before = cursors.at(-1) ?? null;
+  const cursor = cursors.at(-1) ?? null;
   const query = useQuery({
-    queryKey: adminDeskKeys.audit(filters, before),
+    queryKey: adminDeskKeys.audit(filters, cursor),
     queryFn: () =>
-      api.audit({ ...filters, limit: AUDIT_PAGE_SIZE, ...(before ? { before } : {}) } as AuditFilters),
+      api.audit({ ...filters, limit: AUDIT_PAGE_SIZE, ...(cursor ? { cursor } : {}) } as AuditFilters),
     placeholderData: keepPreviousData,
   });
-  const rows = query.data ?? null;
+  const rows = query.data?.items ?? null;
+  const nextCursor = query.data?.nextCursor ?? null;
 
   const apply = (next: Record<string, string>) => {
     setFilters(next);
@@ -276,8 +284,8 @@ export function AuditLog() {
         <button
           type="button"
           className={ui.secondary}
-          disabled={!rows || rows.length < AUDIT_PAGE_SIZE}
-          onClick={() => rows && setCursors((c) => [...c, rows.at(-1)!.id])}
+          disabled={!nextCursor}
+          onClick={() => nextCursor && setCursors((c) => [...c, nextCursor])}
         >
           {MESSAGES.auditOlder}
         </button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {
   ApiError,
@@ -13,16 +13,24 @@ import {
   notify,
   type DoctorChangeRequest,
 } from '@medora/shared';
-import { adminChangeRequestKeys, adminKeys, doctorKeys } from '@medora/shared/query';
+import { LIST_PAGING, adminChangeRequestKeys, adminKeys, doctorKeys } from '@medora/shared/query';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { ui } from '../../../components/ui';
 import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
 import { changeValueText } from '../../../model/change-request-text';
 import css from './change-requests-panel.module.css';
 
-/** The admin desk's open change requests (one query for the tab's count and the panel). */
+/**
+ * The admin desk's open change requests, a page at a time (one query for the tab's count and the
+ * panel); `items`: the pages loaded so far, oldest first.
+ */
 export function useChangeRequests() {
-  return useQuery({ queryKey: adminChangeRequestKeys.list(), queryFn: () => api.adminChangeRequests() });
+  const query = useInfiniteQuery({
+    queryKey: adminChangeRequestKeys.list(),
+    queryFn: ({ pageParam }) => api.adminChangeRequests(pageParam),
+    ...LIST_PAGING,
+  });
+  return { query, items: query.data?.pages.flatMap((page) => page.items) };
 }
 
 type ChangeDecision = { approve: true } | { approve: false; reason: string };
@@ -34,7 +42,7 @@ type ChangeDecision = { approve: true } | { approve: false; reason: string };
  */
 export function ChangeRequestsPanel() {
   const queryClient = useQueryClient();
-  const list = useChangeRequests();
+  const { query: list, items } = useChangeRequests();
   const ownUid = useStore(authStore, (s) => s.user?.uid ?? null);
   const [approving, setApproving] = useState<DoctorChangeRequest | null>(null);
   const [rejecting, setRejecting] = useState<DoctorChangeRequest | null>(null);
@@ -76,9 +84,9 @@ export function ChangeRequestsPanel() {
         </p>
       )}
       {list.isPending && <p role="status">{MESSAGES.loading}</p>}
-      {list.data?.length === 0 && <p>{MESSAGES.adminChangeRequestsEmpty}</p>}
+      {items?.length === 0 && <p>{MESSAGES.adminChangeRequestsEmpty}</p>}
       <div className={ui.list}>
-        {list.data?.map((request) => (
+        {items?.map((request) => (
           <article
             key={request.id}
             aria-label={formatMessage('adminChangeRequestLabel', { name: request.doctorName })}
@@ -138,6 +146,16 @@ export function ChangeRequestsPanel() {
           </article>
         ))}
       </div>
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className={ui.secondary}
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? MESSAGES.loading : MESSAGES.listShowMore}
+        </button>
+      )}
       {approving && (
         <ConfirmDecisionDialog
           title={formatMessage('adminChangeApproveTitle', { name: approving.doctorName })}

@@ -8,7 +8,7 @@ import {
   notify,
   type FailedMail,
 } from '@medora/shared';
-import { mailAdminKeys } from '@medora/shared/query';
+import { LIST_PAGING, mailAdminKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './failed-mail.module.css';
 
@@ -34,9 +34,8 @@ export function FailedMailSection() {
   const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: mailAdminKeys.failed(),
-    queryFn: ({ pageParam }) => api.failedMail(pageParam ?? undefined),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    queryFn: ({ pageParam }) => api.failedMail(pageParam),
+    ...LIST_PAGING,
   });
   const retry = useMutation({
     mutationFn: (id: string) => api.retryFailedMail(id),

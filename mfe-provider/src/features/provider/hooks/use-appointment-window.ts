@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, type DateWindow } from '@medora/shared';
-import { providerWindowKeys } from '@medora/shared/query';
+import { LIST_PAGING, providerWindowKeys } from '@medora/shared/query';
 
 /**
  * The doctor's appointments in a window of clinic dates, a page at a time. `null` is the
@@ -14,8 +14,7 @@ export function useAppointmentWindow() {
     queryKey: providerWindowKeys.window(window?.from ?? 'default', window?.to ?? 'default'),
     queryFn: ({ pageParam }) =>
       api.providerAppointments({ from: window?.from, to: window?.to, cursor: pageParam }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...LIST_PAGING,
   });
   const first = query.data?.pages[0];
   return {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, formatMessage, type CredentialRecord } from '@medora/shared';
-import { adminApplicationKeys } from '@medora/shared/query';
+import { LIST_PAGING, adminApplicationKeys } from '@medora/shared/query';
 import { ui } from '../../../../components/ui';
 import { CredentialList } from './credential-list';
 
@@ -22,9 +22,10 @@ export function ApplicationDocuments({
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: adminApplicationKeys.credentials(app.id),
-    queryFn: () => api.adminApplicationCredentials(app.id),
+    queryFn: ({ pageParam }) => api.adminApplicationCredentials(app.id, pageParam),
+    ...LIST_PAGING,
     enabled: open,
   });
   if (app.credentialCount === 0) {
@@ -53,11 +54,21 @@ export function ApplicationDocuments({
         {open && query.data && (
           <CredentialList
             owner={app.name}
-            credentials={query.data}
+            credentials={query.data.pages.flatMap((page) => page.items)}
             onView={onView}
             onDownload={onDownload}
             downloading={downloading}
           />
+        )}
+        {open && query.hasNextPage && (
+          <button
+            type="button"
+            className={`${ui.secondary} ${ui.small}`}
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? MESSAGES.adminDocumentsLoading : MESSAGES.listShowMore}
+          </button>
         )}
       </div>
     </div>

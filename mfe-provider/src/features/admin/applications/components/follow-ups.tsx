@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { MESSAGES, api, errorMessage, formatDateTime, formatMessage } from '@medora/shared';
-import { adminDeskKeys } from '@medora/shared/query';
+import { LIST_PAGING, adminDeskKeys } from '@medora/shared/query';
 import { ui } from '../../../../components/ui';
 import css from './follow-ups.module.css';
 
-/** A suspended doctor's upcoming appointments, for the admin to follow up. */
+/** A suspended doctor's upcoming appointments, soonest first, a page at a time, for the admin to follow up. */
 export function FollowUps({ doctorId, name }: { doctorId: string; name: string }) {
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: adminDeskKeys.upcoming(doctorId),
-    queryFn: () => api.adminDoctorUpcoming(doctorId),
+    queryFn: ({ pageParam }) => api.adminDoctorUpcoming(doctorId, pageParam),
+    ...LIST_PAGING,
   });
+  const items = query.data?.pages.flatMap((page) => page.items);
   return (
     <section aria-label={formatMessage('adminFollowUpLabel', { name })}>
       <h4 className={css.title}>{MESSAGES.adminFollowUpTitle}</h4>
@@ -19,10 +21,10 @@ export function FollowUps({ doctorId, name }: { doctorId: string; name: string }
         </p>
       )}
       {query.isPending && <p className={ui.muted}>{MESSAGES.loading}</p>}
-      {query.data?.length === 0 && <p className={ui.muted}>{MESSAGES.adminFollowUpNone}</p>}
-      {query.data && query.data.length > 0 && (
+      {items?.length === 0 && <p className={ui.muted}>{MESSAGES.adminFollowUpNone}</p>}
+      {items && items.length > 0 && (
         <ul className={css.list}>
-          {query.data.map((a) => (
+          {items.map((a) => (
             <li key={a.id}>
               {formatMessage('adminFollowUpItem', {
                 date: formatDateTime(a.startsAt, a.timeZone),
@@ -32,6 +34,16 @@ export function FollowUps({ doctorId, name }: { doctorId: string; name: string }
             </li>
           ))}
         </ul>
+      )}
+      {query.hasNextPage && (
+        <button
+          type="button"
+          className={ui.secondary}
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? MESSAGES.loading : MESSAGES.listShowMore}
+        </button>
       )}
     </section>
   );
