@@ -22,7 +22,7 @@ import {
 import { doctorProfileFormSchema } from '@medora/shared/schemas';
 import { doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
 import { Field, ui } from '../../../components/ui';
-import { keptSubSpecialties } from '../../application/model/application';
+import { keptSubSpecialties } from '../../../model/doctor-profile';
 import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
 import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-text';
 import { profileForm, profileUpdate } from '../model/profile';
