@@ -21,9 +21,9 @@ import {
 } from '@medora/shared';
 import { doctorProfileFormSchema } from '@medora/shared/schemas';
 import { doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
+import { ConfirmDecisionDialog } from '@medora/shared/ui';
 import { Field, ui } from '../../../components/ui';
 import { keptSubSpecialties } from '../../../model/doctor-profile';
-import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
 import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-text';
 import { profileForm, profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';
