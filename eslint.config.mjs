@@ -49,20 +49,18 @@ const apiZones = apiModules.map((m) => {
   };
 });
 
-// Frontends: code flows shared → features → app, so a feature never imports app/. Temporarily
-// allowed (TEMPORARY): the shell's auth forms read app/runtime-config until runtime config moves.
+// Frontends: code flows shared → features → app, so a feature never imports app/.
 const featureZones = frontends.map((p) => ({
   target: `${p}/src/features/**`,
   from: [`${p}/src/app/**`],
-  except: p === 'shell' ? ['**/shell/src/app/runtime-config.tsx'] : [],
   message:
     'A feature does not import app/: pass what it needs in, or move it to components/ or @medora/shared.',
 }));
 // A feature does not reach into another feature: the route composes them, and what two need lives in
-// the package's components/, hooks/ or model/, or in @medora/shared. Kept by lint for mfe-provider's
-// admin desk, a folder of features: it and the package's other features do not import each other, and
-// its parts (applications, change requests, audit, …) do not import each other either.
-const featureGroups = ['mfe-provider/src/features/admin'];
+// the package's components/, hooks/ or model/, or in @medora/shared. Each frontend's src/features is a
+// group of features that do not import each other; so is mfe-provider's admin desk, a feature made of
+// features (applications, change requests, audit, …) whose parts do not import each other either.
+const featureGroups = [...frontends.map((p) => `${p}/src/features`), 'mfe-provider/src/features/admin'];
 const foldersIn = (dir) =>
   existsSync(path.join(root, dir))
     ? readdirSync(path.join(root, dir), { withFileTypes: true })
@@ -72,17 +70,14 @@ const foldersIn = (dir) =>
 const FEATURE_MESSAGE =
   'A feature does not import another feature: compose them at the route, or move what both need to components/, hooks/, model/ or @medora/shared.';
 const crossFeatureZones = featureGroups.flatMap((group) => {
-  const others = foldersIn(path.posix.dirname(group)).filter((f) => f !== group);
-  const parts = foldersIn(group);
-  return [
-    { target: `${group}/**`, from: others.map((o) => `${o}/**`), message: FEATURE_MESSAGE },
-    ...others.map((o) => ({ target: `${o}/**`, from: [`${group}/**`], message: FEATURE_MESSAGE })),
-    ...parts.map((part) => ({
-      target: `${part}/**`,
-      from: parts.filter((o) => o !== part).map((o) => `${o}/**`),
+  const features = foldersIn(group);
+  return features
+    .map((feature) => ({
+      target: `${feature}/**`,
+      from: features.filter((o) => o !== feature).map((o) => `${o}/**`),
       message: FEATURE_MESSAGE,
-    })),
-  ].filter((zone) => zone.from.length > 0);
+    }))
+    .filter((zone) => zone.from.length > 0);
 });
 // Packages never import another package's source: remotes load each other (and are loaded by the
 // shell) through module federation only.

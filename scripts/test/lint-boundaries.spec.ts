@@ -25,6 +25,16 @@ const importing = (filePath: string, ...specifiers: string[]): Snippet => ({
 
 const rules = (messages: Message[]) => messages.map((m) => m.ruleId);
 
+const FRONTENDS = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'] as const;
+// A feature of each frontend, the one a second (temporary) feature is imported into.
+const FEATURE_OF: Record<(typeof FRONTENDS)[number], string> = {
+  shell: 'header',
+  'mfe-landing': 'landing',
+  'mfe-patient': 'medications',
+  'mfe-booking': 'booking',
+  'mfe-provider': 'provider',
+};
+
 const DATA_SOURCE_CODE = `import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 export class X {
@@ -33,7 +43,7 @@ export class X {
 `;
 
 describe('lint boundaries', () => {
-  const cycleDirs: string[] = [];
+  const tempDirs: string[] = [];
   const snippets: Record<string, Snippet> = {};
   let results: Record<string, Message[]>;
 
@@ -42,12 +52,25 @@ describe('lint boundaries', () => {
     // frontend (bundler resolution) and one in the API (ESM `.js` suffixes resolved to `.ts`).
     const cycle = (dir: string, suffix: string): Snippet => {
       const at = mkdtempSync(path.join(root, dir, 'lint-cycle-'));
-      cycleDirs.push(at);
+      tempDirs.push(at);
       const a = `import { b } from './b${suffix}';\nexport const a = () => b;\n`;
       writeFileSync(path.join(at, 'a.ts'), a);
       writeFileSync(path.join(at, 'b.ts'), `import { a } from './a${suffix}';\nexport const b = () => a;\n`);
       return { filePath: path.join(at, 'a.ts'), code: a };
     };
+
+    // The feature rule names the feature folders that exist when the config loads, and import-x checks
+    // only imports it resolves: each frontend gets a second, real feature (removed afterwards), so
+    // mfe-landing and mfe-booking, which have one feature today, are covered too.
+    for (const p of FRONTENDS) {
+      const other = mkdtempSync(path.join(root, p, 'src/features', 'lint-feature-'));
+      tempDirs.push(other);
+      writeFileSync(path.join(other, 'thing.ts'), 'export const thing = 1;\n');
+      snippets[`${p}:featureImportsFeature`] = importing(
+        `${p}/src/features/${FEATURE_OF[p]}/virtual.tsx`,
+        `../${path.basename(other)}/thing`,
+      );
+    }
 
     Object.assign(snippets, {
       apiInternal: importing('api/src/appointments/virtual.ts', '../doctors/doctors.queries.js'),
@@ -92,9 +115,32 @@ describe('lint boundaries', () => {
         'mfe-provider/src/features/provider/virtual.tsx',
         '../admin/applications/model/application',
       ),
+      // The imports that once crossed features, each now refused.
+      shellHeaderImportsAuth: importing(
+        'shell/src/features/header/virtual.tsx',
+        '../auth/model/login-routing',
+      ),
+      medicationsImportDashboard: importing(
+        'mfe-patient/src/features/medications/virtual.tsx',
+        '../dashboard/model/appointments',
+      ),
+      providerImportsApplication: importing(
+        'mfe-provider/src/features/provider/virtual.tsx',
+        '../application/model/application',
+      ),
+      featureImportsPackageShared: importing(
+        'mfe-patient/src/features/medications/virtual.tsx',
+        '../../components/modal',
+        '../../components/action-button',
+      ),
+      shellFeatureImportsModel: importing(
+        'shell/src/features/header/virtual.tsx',
+        '../../model/dashboard-path',
+        '../../model/runtime-config',
+      ),
       adminPartImportsShared: importing(
         'mfe-provider/src/features/admin/change-requests/virtual.tsx',
-        '../../../components/confirm-decision-dialog',
+        '../../../components/ui',
         '../../../model/change-request-text',
         './change-requests-panel',
       ),
@@ -133,7 +179,7 @@ describe('lint boundaries', () => {
     results = Object.fromEntries(names.map((n, i) => [n, out[i]]));
   });
 
-  afterAll(() => cycleDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it("refuses an API module importing another module's internals", () => {
     expect(rules(results.apiInternal)).toEqual(['import-x/no-restricted-paths']);
@@ -151,6 +197,25 @@ describe('lint boundaries', () => {
     expect(results.featureImportsApp[0].message).toContain('A feature does not import app/');
     expect(rules(results.shellFeatureImportsApp)).toEqual(['import-x/no-restricted-paths']);
     expect(results.appImportsFeature).toEqual([]);
+  });
+
+  it.each(FRONTENDS)('refuses a feature of %s importing another feature', (p) => {
+    const messages = results[`${p}:featureImportsFeature`];
+    expect(rules(messages)).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0].message).toContain('A feature does not import another feature');
+  });
+
+  it('refuses the imports that crossed features, and allows what a package shares', () => {
+    for (const name of [
+      'shellHeaderImportsAuth',
+      'medicationsImportDashboard',
+      'providerImportsApplication',
+    ]) {
+      expect(rules(results[name])).toEqual(['import-x/no-restricted-paths']);
+      expect(results[name][0].message).toContain('A feature does not import another feature');
+    }
+    expect(results.featureImportsPackageShared).toEqual([]);
+    expect(results.shellFeatureImportsModel).toEqual([]);
   });
 
   it("refuses an admin desk feature importing another, or the package's other features, and the reverse", () => {

@@ -8,7 +8,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { api, authStore, provideRemoteRoute, REMOTE_MODULES } from '@medora/shared';
 import { registerMedoraRemotes } from './features/remotes/register-remotes';
 import { RemoteRoute } from './features/remotes/remote-route';
-import { loadRuntimeConfig, RuntimeConfigProvider } from './app/runtime-config';
+import { loadRuntimeConfig, RuntimeConfigProvider } from './model/runtime-config';
 import { RuntimeConfigErrorPage } from './app/runtime-config-error';
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@medora/shared';
 import { queryClient } from '@medora/shared/query';
 import { syncNotificationsWithMutations } from '../features/header/notification-sync';
-import { RuntimeConfigProvider } from './runtime-config';
+import { RuntimeConfigProvider } from '../model/runtime-config';
 import { createRoutes } from './routes';
 
 let notificationsSynced = false;

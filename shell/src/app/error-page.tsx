@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { errorMessage, MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
-import { useRuntimeConfig } from './runtime-config';
+import { useRuntimeConfig } from '../model/runtime-config';
 
 /** The router's default error element; details only in local mode. */
 export function RootErrorPage() {

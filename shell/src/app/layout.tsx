@@ -11,7 +11,7 @@ import { loginNotice } from '../features/auth/model/login-notice';
 import { LOGIN_PATH } from '../features/guards/require-sign-in';
 import { IdleSession } from '../features/idle-session/components/idle-session';
 import type { RuntimeConfig } from '@medora/shared';
-import { useRuntimeConfig } from './runtime-config';
+import { useRuntimeConfig } from '../model/runtime-config';
 import { isAccountPath } from './account-routes';
 import css from './layout.module.css';
 

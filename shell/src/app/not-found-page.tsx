@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { House, LayoutDashboard } from 'lucide-react';
 import { authStore, MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
-import { dashboardPathFor } from '../features/auth/model/login-routing';
+import { dashboardPathFor } from '../model/dashboard-path';
 
 /**
  * Unknown paths (inside the layout, under the header): what happened and a way home; a

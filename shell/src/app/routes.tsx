@@ -8,7 +8,7 @@ import { RemoteRoute, type RemoteLoader } from '../features/remotes/remote-route
 import { RootErrorPage } from './error-page';
 import { Layout, StartAuthWhenShown } from './layout';
 import { NotFoundPage } from './not-found-page';
-import { useRuntimeConfig } from './runtime-config';
+import { useRuntimeConfig } from '../model/runtime-config';
 
 // Local tools are loaded only through `__LOCAL_TOOLS__ ? import(...)` branches, so a production build
 // (MEDORA_TARGET=production, __LOCAL_TOOLS__ false) contains neither the mailbox nor the demo sign-in.

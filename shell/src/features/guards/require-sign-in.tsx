@@ -14,7 +14,7 @@ import {
 import { doctorRecordKeys } from '@medora/shared/query';
 import { LoadingStatus } from '../../components/loading-status';
 import css from '../../components/status-page.module.css';
-import { dashboardPathFor } from '../auth/model/login-routing';
+import { dashboardPathFor } from '../../model/dashboard-path';
 
 export const LOGIN_PATH = '/patient-login';
 

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
 import { authStore, formatMessage, MESSAGES, type Role } from '@medora/shared';
 import { Popover } from '@medora/shared/ui';
-import { dashboardPathFor } from '../auth/model/login-routing';
+import { dashboardPathFor } from '../../model/dashboard-path';
 import css from './header.module.css';
 
 /** The account's role as the menu names it, from the server's verified role (GET /api/me). */

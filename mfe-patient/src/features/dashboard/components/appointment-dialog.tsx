@@ -18,9 +18,9 @@ import { appointmentKeys } from '@medora/shared/query';
 import { useCancelAppointment } from '../api/mutations';
 import { statusLabel } from '../model/appointments';
 import { saveBlob } from '@medora/shared/ui';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../../components/action-button';
 import css from './dashboard.module.css';
-import { Modal } from './modal';
+import { Modal, ModalActions } from '../../../components/modal';
 
 interface AppointmentDialogProps {
   appointment: Appointment;
@@ -127,7 +127,7 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
           </>
         ) : null}
       </dl>
-      <div className={css.modalActions}>
+      <ModalActions>
         {details.prescriptionUrl && (
           <ActionButton onClick={() => void downloadPrescription()} disabled={busy !== null}>
             {MESSAGES.downloadPrescription}
@@ -150,7 +150,7 @@ export function AppointmentDialog({ appointment, onClose, onCancelled }: Appoint
             {MESSAGES.cancelAppointment}
           </ActionButton>
         )}
-      </div>
+      </ModalActions>
     </Modal>
   );
 }

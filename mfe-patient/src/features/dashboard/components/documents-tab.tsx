@@ -20,8 +20,8 @@ import { saveBlob } from '@medora/shared/ui';
 import { withPdfTitle } from '../model/pdf-title';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';
-import { ActionButton } from './action-button';
-import { Modal } from './modal';
+import { ActionButton } from '../../../components/action-button';
+import { Modal } from '../../../components/modal';
 
 /** A card action's accessible name: the action and the document's name. */
 const actionFor = (action: string, doc: PatientDocument) =>
@@ -255,7 +255,7 @@ function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocumen
       />
     );
   return (
-    <Modal title={doc.name} onClose={onClose} className={css.modalWide} testId="document-preview-dialog">
+    <Modal title={doc.name} onClose={onClose} wide testId="document-preview-dialog">
       {body}
     </Modal>
   );

@@ -8,7 +8,7 @@ import {
 } from '@medora/shared';
 import { MEDICINES, searchMedicines } from '@medora/shared/medicines';
 import common from '../../../components/patient.module.css';
-import { Modal } from '../../dashboard/components/modal';
+import { Modal } from '../../../components/modal';
 import { FormActions } from './form-actions';
 import { toMedicationInput, withMedicine, type MedicationFormValues } from '../model/medication-form';
 import css from './medications.module.css';

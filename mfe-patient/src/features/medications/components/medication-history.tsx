@@ -10,7 +10,7 @@ import {
 } from '@medora/shared';
 import { QueryState } from '../../../components/query-state';
 import common from '../../../components/patient.module.css';
-import { ActionButton } from '../../dashboard/components/action-button';
+import { ActionButton } from '../../../components/action-button';
 import { useMedicationHistory } from '../api/medications';
 import css from './medications.module.css';
 

@@ -18,7 +18,7 @@ import {
 } from '@medora/shared';
 import { QueryState } from '../../../components/query-state';
 import common from '../../../components/patient.module.css';
-import { ActionButton } from '../../dashboard/components/action-button';
+import { ActionButton } from '../../../components/action-button';
 import { useMedicationActions, useMedications } from '../api/medications';
 import { EMPTY_FORM, formFromMedication, formFromProposal } from '../model/medication-form';
 import { MedicationFormDialog } from './medication-form-dialog';

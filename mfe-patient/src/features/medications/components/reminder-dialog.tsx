@@ -7,7 +7,7 @@ import {
   type MedicationReminder,
 } from '@medora/shared';
 import common from '../../../components/patient.module.css';
-import { Modal } from '../../dashboard/components/modal';
+import { Modal } from '../../../components/modal';
 import { FormActions } from './form-actions';
 import { localToday } from './status-dialog';
 import css from './medications.module.css';

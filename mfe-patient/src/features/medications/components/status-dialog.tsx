@@ -8,8 +8,7 @@ import {
   type MedicationStatus,
 } from '@medora/shared';
 import common from '../../../components/patient.module.css';
-import dash from '../../dashboard/components/dashboard.module.css';
-import { Modal } from '../../dashboard/components/modal';
+import { Modal, ModalActions } from '../../../components/modal';
 import css from './medications.module.css';
 
 const TITLES = {
@@ -70,7 +69,7 @@ export function StatusDialog({ medication, status, onSave, onClose }: StatusDial
             {error}
           </p>
         )}
-        <div className={dash.modalActions}>
+        <ModalActions>
           <button type="button" className={`md-button ${common.buttonSecondary}`} onClick={onClose}>
             {MESSAGES.medsFormCancel}
           </button>
@@ -81,7 +80,7 @@ export function StatusDialog({ medication, status, onSave, onClose }: StatusDial
           >
             {busy ? MESSAGES.medsSaving : CONFIRM[status]}
           </button>
-        </div>
+        </ModalActions>
       </form>
     </Modal>
   );

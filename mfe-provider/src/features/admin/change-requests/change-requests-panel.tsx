@@ -14,9 +14,8 @@ import {
   type DoctorChangeRequest,
 } from '@medora/shared';
 import { LIST_PAGING, adminChangeRequestKeys, adminKeys, doctorKeys } from '@medora/shared/query';
-import { ReasonDialog } from '../../../components/reason-dialog';
+import { ConfirmDecisionDialog, ReasonDialog } from '@medora/shared/ui';
 import { ui } from '../../../components/ui';
-import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
 import { changeValueText } from '../../../model/change-request-text';
 import css from './change-requests-panel.module.css';
 

@@ -11,7 +11,7 @@ import {
   type AccessGrant,
   type PatientResponse,
 } from '@medora/shared';
-import { ReasonDialog } from '../../../components/reason-dialog';
+import { ReasonDialog } from '@medora/shared/ui';
 import { ui } from '../../../components/ui';
 import css from './patient-lookup.module.css';
 

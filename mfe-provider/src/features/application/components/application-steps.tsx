@@ -11,12 +11,11 @@ import {
 } from '@medora/shared';
 import { doctorApplicationStepSchemas } from '@medora/shared/schemas';
 import { Field, ui } from '../../../components/ui';
+import { checkDocuments, keptSubSpecialties } from '../../../model/doctor-profile';
 import {
   EMPTY_FILES,
   STEP_TITLES,
-  checkDocuments,
   hasRequiredDocuments,
-  keptSubSpecialties,
   stepProblem,
   type ApplicationFiles,
   type ApplicationForm,

@@ -1,17 +1,12 @@
 import {
-  CREDENTIAL_FILE_TYPES,
   MESSAGES,
   REQUIRED_CREDENTIAL_TYPES,
-  checkUploadFile,
-  detectFileType,
-  fileHead,
-  formatMessage,
-  subSpecialtiesOf,
   type CreateDoctorInput,
   type CredentialType,
   type DoctorApplicationForm,
   type DoctorRecord,
 } from '@medora/shared';
+import { keptSubSpecialties } from '../../../model/doctor-profile';
 
 /** A new doctor's defaults (mirrors DOCTOR_DEFAULTS of the schemas entry, which carries zod). */
 export const DEFAULT_FEE = '150';
@@ -89,36 +84,6 @@ export function stepProblem(messages: (string | undefined)[]): string | null {
 /** The Upload Documents step: the required credentials are all chosen. */
 export function hasRequiredDocuments(files: ApplicationFiles): boolean {
   return REQUIRED_CREDENTIAL_TYPES.every((type) => files[type] !== null);
-}
-
-/**
- * A chosen credential checked on selection by name, size and content (a text file named
- * .pdf is refused here, not at the final submit); the message names the file. Null when acceptable.
- */
-export async function checkDocument(file: File): Promise<string | null> {
-  const name = file.name;
-  const refused = checkUploadFile(file, 'credential');
-  if (refused === 'fileTooLargeServer') return formatMessage('credentialFileTooLarge', { name });
-  if (refused) return formatMessage('credentialFileRefused', { name });
-  const detected = detectFileType(await fileHead(file), name);
-  return detected && CREDENTIAL_FILE_TYPES.includes(detected)
-    ? null
-    : formatMessage('credentialFileRefused', { name });
-}
-
-/** The first refusal among `files` (checked in order), or null. */
-export async function checkDocuments(files: File[]): Promise<string | null> {
-  for (const file of files) {
-    const problem = await checkDocument(file);
-    if (problem) return problem;
-  }
-  return null;
-}
-
-/** The picked sub-specialties that still belong to `specialty` (after the specialty changed). */
-export function keptSubSpecialties(specialty: string, picked: readonly string[]): string[] {
-  const allowed = subSpecialtiesOf(specialty);
-  return picked.filter((s) => allowed.includes(s));
 }
 
 /** The `POST /api/doctors` body; status fields are the server's and are not sent. */

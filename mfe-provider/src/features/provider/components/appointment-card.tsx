@@ -22,11 +22,11 @@ import {
   type ReviewSection,
 } from '@medora/shared/intake';
 import { providerFileKeys, providerWindowKeys } from '@medora/shared/query';
+import { ReasonDialog } from '@medora/shared/ui';
 import { FilePreviewDialog } from '../../../components/file-preview-dialog';
-import { ReasonDialog } from '../../../components/reason-dialog';
 import { ui } from '../../../components/ui';
 import { useDownloadFile } from '../../../hooks/use-open-file';
-import { checkDocument } from '../../application/model/application';
+import { checkDocument } from '../../../model/doctor-profile';
 import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescription } from '../api/mutations';
 import css from './appointment-card.module.css';
 import { ClinicalFlags } from './clinical-flags';

@@ -19,9 +19,9 @@ import {
   type MessageKey,
 } from '@medora/shared';
 import { PAGE_ANSWER_FRESH_MS, doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
+import { ConfirmDecisionDialog } from '@medora/shared/ui';
 import { Field, ui } from '../../../components/ui';
-import { keptSubSpecialties } from '../../application/model/application';
-import { ConfirmDecisionDialog } from '../../../components/confirm-decision-dialog';
+import { keptSubSpecialties } from '../../../model/doctor-profile';
 import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-text';
 import { profileForm, profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';

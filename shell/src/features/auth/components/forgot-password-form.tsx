@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatMessage, MESSAGES, notify } from '@medora/shared';
-import { useRuntimeConfig } from '../../../app/runtime-config';
+import { useRuntimeConfig } from '../../../model/runtime-config';
 import { sendReset } from '../api/auth-service';
 import { authErrorMessage, isUnknownAccountError } from '../model/auth-errors';
 import { validateResetEmail } from '../model/signup-validation';

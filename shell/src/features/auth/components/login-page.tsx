@@ -12,7 +12,7 @@ import {
   type SignupRole,
 } from '@medora/shared';
 import { queryClient, sessionKeys } from '@medora/shared/query';
-import { useRuntimeConfig } from '../../../app/runtime-config';
+import { useRuntimeConfig } from '../../../model/runtime-config';
 import { signIn, signUp } from '../api/auth-service';
 import { ensureRegistered, lookupDoctor, lookupPatient } from '../api/session';
 import { authErrorMessage } from '../model/auth-errors';

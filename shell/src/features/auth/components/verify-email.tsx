@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authStore, formatMessage, MESSAGES, notify, toastStore } from '@medora/shared';
-import { useRuntimeConfig } from '../../../app/runtime-config';
+import { useRuntimeConfig } from '../../../model/runtime-config';
 import { reloadUser, resendVerification } from '../api/auth-service';
 import { fetchSession } from '../api/session';
 import { authErrorMessage } from '../model/auth-errors';

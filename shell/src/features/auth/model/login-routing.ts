@@ -76,16 +76,3 @@ export async function routeAfterLogin(deps: RouteAfterLoginDeps): Promise<string
   if (viaDoctor) return resolveLoginDestination({ role, viaDoctor });
   return resolveLoginDestination({ role, viaDoctor, patient: await deps.lookupPatient(uid) });
 }
-
-/**
- * The signed-in account's own dashboard: the account menu's Dashboard, the logo, and where
- * a page the account may not open sends it. Decided by the server's `access`, so it never leads to a
- * page that refuses the account again: admin → /admin; an approved doctor or provider →
- * /provider-dashboard; one not (yet) approved → /doctor-onboarding; anyone else → /dashboard.
- */
-export function dashboardPathFor({ role, access }: { role: Role; access: MeAccess }): string {
-  if (access.admin) return '/admin';
-  if (access.providerDashboard) return '/provider-dashboard';
-  if (role === 'doctor' || role === 'provider') return '/doctor-onboarding';
-  return '/dashboard';
-}

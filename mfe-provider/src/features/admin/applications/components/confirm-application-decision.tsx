@@ -5,7 +5,7 @@ import {
   hasWeeklyHours,
   type DoctorApplication,
 } from '@medora/shared';
-import { ConfirmDecisionDialog } from '../../../../components/confirm-decision-dialog';
+import { ConfirmDecisionDialog } from '@medora/shared/ui';
 import { CONFIRMS, type Confirmable } from '../model/application';
 
 /**

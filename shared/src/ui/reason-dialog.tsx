@@ -1,15 +1,9 @@
 import { useId, useRef, useState } from 'react';
-import {
-  ACCESS_REASON_MAX_LENGTH,
-  ACCESS_REASON_MIN_LENGTH,
-  CANCEL_REASON_MAX_LENGTH,
-  MESSAGES,
-  errorMessage,
-  formatMessage,
-} from '@medora/shared';
-import { Dialog } from '@medora/shared/ui';
-import { ui } from './ui';
-import css from './reason-dialog.module.css';
+import { ACCESS_REASON_MAX_LENGTH, ACCESS_REASON_MIN_LENGTH } from '../auth/access-reason.js';
+import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
+import { errorMessage } from '../api/api-error.js';
+import { MESSAGES, formatMessage } from '../messages.js';
+import { Dialog } from './dialog.js';
 
 interface ReasonTexts {
   label: string;
@@ -47,23 +41,22 @@ const PURPOSES = {
   },
 } satisfies Record<string, ReasonTexts>;
 
-/**
- * A modal that asks for a required reason (the admin rejects an application, a doctor
- * cancels an appointment), on the shared Dialog: focus moves into the field on open, stays inside, and
- * goes back to the opener on close; Escape or the dismiss button closes it. A failed `onConfirm`
- * shows its message inside the dialog.
- */
-export function ReasonDialog({
-  purpose,
-  title,
-  onCancel,
-  onConfirm,
-}: {
-  purpose: keyof typeof PURPOSES;
+export type ReasonPurpose = keyof typeof PURPOSES;
+
+export interface ReasonDialogProps {
+  purpose: ReasonPurpose;
   title: string;
   onCancel: () => void;
   onConfirm: (reason: string) => Promise<void>;
-}) {
+}
+
+/**
+ * A modal that asks for a required reason (the admin rejects an application or opens a patient's
+ * record, a doctor cancels an appointment), on the shared Dialog: focus moves into the field on open,
+ * stays inside, and goes back to the opener on close; Escape or the dismiss button closes it. A failed
+ * `onConfirm` shows its message inside the dialog. Styled by `md-ui-*` classes of kit.css.
+ */
+export function ReasonDialog({ purpose, title, onCancel, onConfirm }: ReasonDialogProps) {
   const texts: ReasonTexts = PURPOSES[purpose];
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -74,7 +67,7 @@ export function ReasonDialog({
   return (
     <Dialog labelledBy={titleId} initialFocus={field} onClose={onCancel}>
       <form
-        className={`${ui.card} ${css.panel}`}
+        className="md-ui-dialog-panel"
         onSubmit={(e) => {
           e.preventDefault();
           if (!reason.trim()) {
@@ -88,10 +81,8 @@ export function ReasonDialog({
             .finally(() => setBusy(false));
         }}
       >
-        <h2 id={titleId} className={css.title}>
-          {title}
-        </h2>
-        <label className={ui.label}>
+        <h2 id={titleId}>{title}</h2>
+        <label className="md-ui-field">
           {texts.label}
           <textarea
             ref={field}
@@ -104,19 +95,19 @@ export function ReasonDialog({
               setReason(e.target.value);
               setError(null);
             }}
-            className={ui.input}
+            className="md-input"
           />
         </label>
         {error && (
-          <p id={errorId} role="alert" className={ui.error}>
+          <p id={errorId} role="alert" className="md-ui-error">
             {error}
           </p>
         )}
-        <div className={css.actions}>
-          <button type="button" className={ui.secondary} onClick={onCancel}>
+        <div className="md-ui-dialog-actions">
+          <button type="button" className="md-button" onClick={onCancel}>
             {texts.dismiss}
           </button>
-          <button type="submit" className={ui.danger} disabled={busy}>
+          <button type="submit" className="md-button md-danger" disabled={busy}>
             {busy ? MESSAGES.submitting : texts.confirm}
           </button>
         </div>

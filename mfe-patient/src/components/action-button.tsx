@@ -1,4 +1,4 @@
-import common from '../../../components/patient.module.css';
+import common from './patient.module.css';
 
 interface ActionButtonProps {
   children: string;

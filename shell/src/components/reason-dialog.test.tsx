@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '@medora/shared';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@medora/shared/ui';
 
 /** The admin's Reject button and the dialog it opens, as the queue uses them. */
 function RejectButton({ onConfirm }: { onConfirm: (reason: string) => Promise<void> }) {

@@ -1,29 +1,36 @@
 import { useId, type ReactNode } from 'react';
 import { MESSAGES } from '@medora/shared';
 import { Dialog } from '@medora/shared/ui';
-import css from './dashboard.module.css';
+import css from './modal.module.css';
 
 interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Extra class on the panel (e.g. a wide preview). */
-  className?: string;
+  /** A wide panel (a document preview). */
+  wide?: boolean;
   testId?: string;
   /** A click beside the panel closes it (default); off for forms, so a stray tap keeps what was typed. */
   closeOnBackdrop?: boolean;
 }
 
 /**
- * The dashboard's modal (details, document preview) on the shared Dialog: labelled by its title,
+ * The patient remote's modal (appointment details, document preview, the medication forms) on the shared Dialog: labelled by its title,
  * focus moved in and kept inside, Escape or the backdrop closes it, focus goes back to its opener.
  */
-export function Modal({ title, onClose, children, className, testId, closeOnBackdrop = true }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  wide = false,
+  testId,
+  closeOnBackdrop = true,
+}: ModalProps) {
   const titleId = useId();
   return (
     <Dialog labelledBy={titleId} onClose={onClose} closeOnBackdrop={closeOnBackdrop}>
-      <div className={`${css.modal} ${className ?? ''}`} data-testid={testId}>
-        <div className={css.modalHead}>
+      <div className={wide ? `${css.modal} ${css.wide}` : css.modal} data-testid={testId}>
+        <div className={css.head}>
           <h2 id={titleId}>{title}</h2>
           <button
             type="button"
@@ -38,4 +45,9 @@ export function Modal({ title, onClose, children, className, testId, closeOnBack
       </div>
     </Dialog>
   );
+}
+
+/** The row of buttons at the foot of a modal, right-aligned under a rule. */
+export function ModalActions({ children }: { children: ReactNode }) {
+  return <div className={css.actions}>{children}</div>;
 }

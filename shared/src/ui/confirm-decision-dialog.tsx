@@ -1,13 +1,24 @@
 import { useId, useRef, useState } from 'react';
-import { MESSAGES, errorMessage } from '@medora/shared';
-import { Dialog } from '@medora/shared/ui';
-import { ui } from './ui';
-import css from './confirm-decision-dialog.module.css';
+import { errorMessage } from '../api/api-error.js';
+import { MESSAGES } from '../messages.js';
+import { Dialog } from './dialog.js';
+
+export interface ConfirmDecisionDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busyLabel: string;
+  /** A required reason (the suspension's): its label, its message when blank, its longest length. */
+  reason?: { label: string; required: string; maxLength: number };
+  onCancel: () => void;
+  onConfirm: (reason: string) => Promise<void>;
+}
 
 /**
- * An approval (or re-opening) asks first. The confirm button turns busy and disabled
- * while the one request runs; the dialog closes when `onConfirm` resolves, a failure other than a
- * conflict (which the caller shows on the card) stays inside the dialog.
+ * A decision that asks first (an approval, a re-opening, a suspension with its reason). The confirm
+ * button turns busy and disabled while the one request runs; the dialog closes when `onConfirm`
+ * resolves, a failure other than a conflict (which the caller shows on its card) stays inside the
+ * dialog. Styled by `md-ui-*` classes of kit.css.
  */
 export function ConfirmDecisionDialog({
   title,
@@ -17,16 +28,7 @@ export function ConfirmDecisionDialog({
   reason,
   onCancel,
   onConfirm,
-}: {
-  title: string;
-  message: string;
-  confirmLabel: string;
-  busyLabel: string;
-  /** A required reason (the suspension's): its label, its message when blank, its longest length. */
-  reason?: { label: string; required: string; maxLength: number };
-  onCancel: () => void;
-  onConfirm: (reason: string) => Promise<void>;
-}) {
+}: ConfirmDecisionDialogProps) {
   const [busy, setBusy] = useState(false);
   const [text, setText] = useState('');
   const fieldId = useId();
@@ -45,13 +47,11 @@ export function ConfirmDecisionDialog({
         if (!busy) onCancel();
       }}
     >
-      <div className={`${ui.card} ${css.panel}`} aria-busy={busy || undefined}>
-        <h2 id={titleId} className={css.title}>
-          {title}
-        </h2>
+      <div className="md-ui-dialog-panel" aria-busy={busy || undefined}>
+        <h2 id={titleId}>{title}</h2>
         <p id={messageId}>{message}</p>
         {reason && (
-          <label htmlFor={fieldId} className={ui.label}>
+          <label htmlFor={fieldId} className="md-ui-field">
             {reason.label}
             <textarea
               id={fieldId}
@@ -65,23 +65,23 @@ export function ConfirmDecisionDialog({
                 setText(e.target.value);
                 setError(null);
               }}
-              className={ui.input}
+              className="md-input"
             />
           </label>
         )}
         {error && (
-          <p id={errorId} role="alert" className={ui.error}>
+          <p id={errorId} role="alert" className="md-ui-error">
             {error}
           </p>
         )}
-        <div className={css.actions}>
-          <button type="button" className={ui.secondary} onClick={onCancel} disabled={busy}>
+        <div className="md-ui-dialog-actions">
+          <button type="button" className="md-button" onClick={onCancel} disabled={busy}>
             {MESSAGES.dialogCancel}
           </button>
           <button
             ref={confirmRef}
             type="button"
-            className={ui.primary}
+            className="md-button md-primary"
             disabled={busy}
             onClick={() => {
               if (busy) return;
