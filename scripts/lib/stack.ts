@@ -147,7 +147,7 @@ export class Stack {
 
     // The API boots (Postgres, migrations, demo data) as soon as its own build is ready, while the
     // emulator boots and the frontends build: only its demo accounts wait for the emulator (in the API,
-    // bounded: dev/auth-emulator-ready.ts).
+    // bounded: api/src/dev/auth-emulator-ready.ts).
     let apiBuilt!: () => void;
     const apiBuild = new Promise<void>((resolve) => (apiBuilt = resolve));
     const building = buildAll(root, {
