@@ -209,6 +209,8 @@ export class Stack {
 
   private async startApi(): Promise<void> {
     const { root, log } = this.opts;
+    // A start that failed meanwhile (the emulator, a build) is being stopped: no API outliving it.
+    if (this.stopping) return;
     const main = path.join(root, 'api', 'dist', 'main.js');
     const args = this.opts.dev ? ['--watch', main] : [main];
     if (this.opts.dev) {
