@@ -14,7 +14,17 @@ interface BuildTask {
   inputs: string[];
   /** What proves a finished build. */
   output: string;
+  /** Appended to the package's build script. */
+  args?: string[];
 }
+
+/**
+ * The compiler options of the tsc-built packages (shared, API) here. `--noCheck`: the same files,
+ * emitted without the type check (`npm run typecheck` is that step, as for the webpack builds' ts-loader)
+ * in about two thirds of the time. `--incremental false`: the build info (node_modules/.cache/tsc) is
+ * `tsc -b`'s, and a build that trusted it emitted nothing into a deleted dist folder.
+ */
+export const TSC_BUILD_ARGS = ['--noCheck', '--incremental', 'false'];
 
 const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'shared/tsconfig.json'];
 const TOOLING_INPUTS = [
@@ -27,7 +37,12 @@ const TOOLING_INPUTS = [
 
 export function buildTasks(): { shared: BuildTask; rest: BuildTask[] } {
   return {
-    shared: { pkg: '@medora/shared', inputs: SHARED_INPUTS, output: 'shared/dist/index.js' },
+    shared: {
+      pkg: '@medora/shared',
+      inputs: SHARED_INPUTS,
+      output: 'shared/dist/index.js',
+      args: TSC_BUILD_ARGS,
+    },
     rest: [
       {
         pkg: API_PACKAGE,
@@ -39,6 +54,7 @@ export function buildTasks(): { shared: BuildTask; rest: BuildTask[] } {
           ...SHARED_INPUTS,
         ],
         output: 'api/dist/main.js',
+        args: TSC_BUILD_ARGS,
       },
       ...FRONTENDS.map((pkg) => ({
         pkg,
@@ -97,7 +113,8 @@ function run(root: string, task: BuildTask, log: (line: string) => void): Promis
   const pkg = task.pkg;
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn('npm', ['run', 'build', '--silent', '-w', pkg], {
+    const extra = task.args?.length ? ['--', ...task.args] : [];
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', pkg, ...extra], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

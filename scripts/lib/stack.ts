@@ -90,6 +90,7 @@ export class Stack {
   private control?: Server;
   private readonly frontends = new Map<string, FrontendServer>();
   private stopping = false;
+  private startedAt = Date.now();
 
   constructor(private readonly opts: StackOptions) {
     this.ports = resolvePorts(opts.env);
@@ -105,19 +106,27 @@ export class Stack {
     return this.opts.env.FIREBASE_PROJECT_ID || 'demo-medora';
   }
 
+  /** Real Firebase settings (a service account and no emulator host) switch the emulator off. */
+  private get useEmulator(): boolean {
+    const env = this.opts.env;
+    return !env.GOOGLE_APPLICATION_CREDENTIALS || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  }
+
+  /** Known before the emulator this stack starts is ready: the API boots beside it. */
   private get emulatorHost(): string | undefined {
-    return this.opts.env.FIREBASE_AUTH_EMULATOR_HOST || this.emulator?.host;
+    if (this.opts.env.FIREBASE_AUTH_EMULATOR_HOST) return this.opts.env.FIREBASE_AUTH_EMULATOR_HOST;
+    return this.useEmulator ? `127.0.0.1:${this.ports.AUTH_EMULATOR_PORT}` : undefined;
   }
 
   async start(): Promise<void> {
     const { root, log, env } = this.opts;
     mkdirSync(this.dataDir, { recursive: true });
+    this.startedAt = Date.now();
+    const phase = (what: string) => this.phase(what);
 
     // The emulator needs no build: start it first so its boot overlaps the builds.
-    // Real Firebase settings (a service account and no emulator host) switch the emulator off.
-    const useEmulator = !env.GOOGLE_APPLICATION_CREDENTIALS || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
     const emulatorPromise =
-      useEmulator && !env.FIREBASE_AUTH_EMULATOR_HOST
+      this.useEmulator && !env.FIREBASE_AUTH_EMULATOR_HOST
         ? startAuthEmulator({
             projectId: this.firebaseProjectId,
             port: this.ports.AUTH_EMULATOR_PORT,
@@ -129,14 +138,16 @@ export class Stack {
             log: env.DEBUG_STACK ? (l: string) => log(`[auth] ${l.trim()}`) : undefined,
           }).then((e) => {
             this.emulator = e;
+            phase('Auth emulator ready');
           })
         : Promise.resolve();
     // Surface an emulator failure only where it is awaited, not as an unhandled rejection.
     emulatorPromise.catch(() => undefined);
     this.emulatorStarting = emulatorPromise;
 
-    // The API boots (Postgres, migrations, demo data) as soon as its own build and the emulator are
-    // ready, while the frontends are still building: on a first start that boot is off the critical path.
+    // The API boots (Postgres, migrations, demo data) as soon as its own build is ready, while the
+    // emulator boots and the frontends build: only its demo accounts wait for the emulator (in the API,
+    // bounded: api/src/dev/auth-emulator-ready.ts).
     let apiBuilt!: () => void;
     const apiBuild = new Promise<void>((resolve) => (apiBuilt = resolve));
     const building = buildAll(root, {
@@ -146,7 +157,7 @@ export class Stack {
     });
     const apiStarting = this.opts.dev
       ? null
-      : Promise.all([apiBuild, emulatorPromise]).then(() => this.startApi());
+      : apiBuild.then(() => this.startApi()).then(() => phase('API ready'));
     apiStarting?.catch(() => undefined);
     if (this.opts.dev) {
       await building.catch((e: Error) => log(e.message));
@@ -156,11 +167,17 @@ export class Stack {
     }
 
     await Promise.all([emulatorPromise, this.startFrontends()]);
+    phase('Frontend servers listening');
     await (apiStarting ?? this.startApi());
     await this.startGateway();
     await this.startControl();
     const warning = this.exposureWarning();
     if (warning) log(warning);
+  }
+
+  /** One line per phase, with the seconds since the start: where a slow start spends its time. */
+  private phase(what: string): void {
+    this.opts.log(`${what} after ${((Date.now() - this.startedAt) / 1000).toFixed(1)} s`);
   }
 
   private apiEnv(): NodeJS.ProcessEnv {
@@ -192,6 +209,8 @@ export class Stack {
 
   private async startApi(): Promise<void> {
     const { root, log } = this.opts;
+    // A start that failed meanwhile (the emulator, a build) is being stopped: no API outliving it.
+    if (this.stopping) return;
     const main = path.join(root, 'api', 'dist', 'main.js');
     const args = this.opts.dev ? ['--watch', main] : [main];
     if (this.opts.dev) {
@@ -206,6 +225,7 @@ export class Stack {
       );
       this.apiWatch.stdout?.on('data', prefixLines('api:tsc', log));
     }
+    this.phase('API starting');
     const api = spawn(process.execPath, args, {
       cwd: root,
       env: this.apiEnv(),

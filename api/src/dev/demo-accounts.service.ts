@@ -4,6 +4,7 @@ import { FirebaseAuthService } from '../auth/firebase-auth.service.js';
 import { CONFIG, type Config } from '../config/config.js';
 import { DoctorsRepository } from '../doctors/doctors.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { waitForAuthEmulator } from './auth-emulator-ready.js';
 
 /** One demo account per role, only ever created in local mode, in the Auth emulator (see DevModule). */
 export const DEMO_ACCOUNTS: Record<Role, { uid: string; email: string; displayName: string }> = {
@@ -34,6 +35,8 @@ export class DemoAccountsService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.seedDemoData) return;
+    // The emulator may still be booting beside the API (npm start): the accounts wait for it.
+    if (this.config.firebaseAuthEmulatorHost) await waitForAuthEmulator(this.config.firebaseAuthEmulatorHost);
     for (const role of ROLES) await this.ensure(role);
     this.logger.log(`Demo accounts ready in the Auth emulator (${ROLES.join(', ')})`);
   }
