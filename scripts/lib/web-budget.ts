@@ -76,7 +76,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/provider-dashboard',
     shell: [BOOT, APP, AUTH],
     remote: { pkg: 'mfe-provider', expose: 'ProviderDashboardPage' },
-    maxBytes: 393 * KB,
+    maxBytes: 359 * KB,
     targetBytes: 200 * KB,
   },
 ];
