@@ -113,7 +113,11 @@ async function emulatorSession(account: { email: string; password: string } | Ro
       returnSecureToken: true,
     });
   } else {
-    tokens = await emulatorPost('accounts:signInWithPassword', { ...account, returnSecureToken: true });
+    tokens = await emulatorPost('accounts:signInWithPassword', {
+      email: account.email,
+      password: account.password,
+      returnSecureToken: true,
+    });
   }
   const { users } = await emulatorPost<{ users: EmulatorAccount[] }>('accounts:lookup', {
     idToken: tokens.idToken,
