@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInWithSession, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { sql } from '../support/db';
 import { tinyPdf } from '../support/accounts';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
@@ -86,7 +86,8 @@ test("the doctor's appointment card shows the patient's documents: view in the p
     [patient.uid, doctorRow!.id, DOCTOR],
   );
 
-  await signInWithSession(page, doctorUser, '/provider-dashboard');
+  // The notice about the card chosen at sign-in is under test: the UI sign-in.
+  await loginThroughUi(page, doctorUser.email, doctorUser.password);
   await expect(page).toHaveURL(/\/provider-dashboard$/);
   // Signed in at 'Patient': the account's role decided, and the screen says so.
   await expect(page.getByRole('region', { name: 'About your sign-in' })).toHaveText(
