@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { ROLE_LABELS, ROLES, SIGN_IN_CARD } from '@medora/shared';
-import { AUTH_EMULATOR_URL } from './stack';
+import { ROLE_LABELS, ROLES, SIGN_IN_CARD, type Role } from '@medora/shared';
+import { AUTH_EMULATOR_URL, BASE_URL } from './stack';
 
 export interface EmulatorUser {
   uid: string;
@@ -81,4 +81,101 @@ export async function loginThroughUi(page: Page, username: string, password: str
   await page.getByLabel('Email').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The Firebase Web API key of the test stack's runtime config (the emulator accepts any). */
+const API_KEY = 'demo-api-key';
+
+async function emulatorPost<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/${path}?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`emulator ${path} failed: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A signed-in session of an account: a password account, or a role's demo account (the shortcut). */
+async function emulatorSession(account: { email: string; password: string } | Role) {
+  let tokens: { idToken: string; refreshToken: string };
+  if (typeof account === 'string') {
+    const res = await fetch(`${BASE_URL}/api/dev/demo-session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ role: account }),
+    });
+    if (!res.ok) throw new Error(`demo session failed: ${res.status} ${await res.text()}`);
+    const { customToken } = (await res.json()) as { customToken: string };
+    tokens = await emulatorPost('accounts:signInWithCustomToken', {
+      token: customToken,
+      returnSecureToken: true,
+    });
+  } else {
+    tokens = await emulatorPost('accounts:signInWithPassword', {
+      email: account.email,
+      password: account.password,
+      returnSecureToken: true,
+    });
+  }
+  const { users } = await emulatorPost<{ users: EmulatorAccount[] }>('accounts:lookup', {
+    idToken: tokens.idToken,
+  });
+  return { ...tokens, account: users[0]! };
+}
+
+interface EmulatorAccount {
+  localId: string;
+  email?: string;
+  emailVerified?: boolean;
+  createdAt?: string;
+  lastLoginAt?: string;
+  providerUserInfo?: { providerId: string; rawId: string; email?: string }[];
+}
+
+/**
+ * Signs in without the login screen, then opens `path`: the account's session is taken from the Auth
+ * emulator's REST API and written where Firebase keeps it (local persistence), so the app starts
+ * signed in, as a returning user's browser does. For tests that are not about signing in; those use
+ * `loginThroughUi`. The account must already be registered (`POST /api/users`, e.g. `registeredUser`):
+ * the login screen would do that, this does not.
+ */
+export async function signInWithSession(
+  page: Page,
+  account: { email: string; password: string } | Role,
+  path: string,
+): Promise<void> {
+  const { idToken, refreshToken, account: user } = await emulatorSession(account);
+  const now = String(Date.now());
+  const value = JSON.stringify({
+    uid: user.localId,
+    email: user.email,
+    emailVerified: user.emailVerified ?? false,
+    isAnonymous: false,
+    providerData: (user.providerUserInfo ?? []).map((p) => ({
+      providerId: p.providerId,
+      uid: p.rawId,
+      email: p.email ?? null,
+      displayName: null,
+      phoneNumber: null,
+      photoURL: null,
+    })),
+    stsTokenManager: { refreshToken, accessToken: idToken, expirationTime: Date.now() + 3_600_000 },
+    createdAt: user.createdAt ?? now,
+    lastLoginAt: user.lastLoginAt ?? now,
+    apiKey: API_KEY,
+    appName: '[DEFAULT]',
+  });
+  // The origin's storage is reachable from any of its documents: an empty one, answered here without
+  // the stack, gives it without loading the app twice.
+  const blank = `${BASE_URL}/__e2e-session`;
+  await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+  await page.goto(blank);
+  await page.unroute(blank);
+  await page.evaluate(
+    ([k, v]) => window.localStorage.setItem(k!, v!),
+    [`firebase:authUser:${API_KEY}:[DEFAULT]`, value],
+  );
+  await page.goto(path);
 }

@@ -7,7 +7,8 @@ export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/medora-shots';
 
 /**
  * Screenshots are for people to look at, and nothing compares them: they are written only when asked
- * (E2E_SHOTS=1). The resizes around them still run, so the layout checks at each width still do.
+ * (E2E_SHOTS=1). Without them, `shotAtWidths` still resizes when it has a `ready` check to run at each
+ * width; a bare resize there and back proves nothing and costs a layout of the page at each width.
  */
 export const SHOTS_WANTED = process.env.E2E_SHOTS === '1';
 
@@ -35,6 +36,7 @@ export async function expectAccessible(page: Page, { include = 'main' }: { inclu
 
 /** Saves `SHOTS/<name>-390.png` at a 390 px wide phone viewport, then puts the viewport back. */
 export async function shotNarrow(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (!SHOTS_WANTED) return;
   const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, `${name}-390`, { fullPage });
@@ -47,6 +49,7 @@ export async function shotNarrow(page: Page, name: string, { fullPage = true }: 
  * before the shot (e.g. waits for a frame, which lays itself out on its own, to show its content).
  */
 export async function shotAtWidths(page: Page, name: string, ready?: () => Promise<void>) {
+  if (!SHOTS_WANTED && !ready) return;
   const size = page.viewportSize();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { submitApplication } from '../support/applicant';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
@@ -10,9 +10,10 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="alert"], [role="status"]').getByText(text).first();
 
-async function adminPage(browser: Browser, who = 'admin', password = 'admin'): Promise<Page> {
+/** A new window signed in as the demo admin, or as the given account. */
+async function adminPage(browser: Browser, account?: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(page, who, password);
+  await signInWithSession(page, account ?? 'admin', '/admin');
   await expect(page).toHaveURL(/\/admin$/);
   return page;
 }
@@ -140,7 +141,7 @@ test('an admin does not see decision buttons on their own application', async ({
   const applicant = await submitApplication(request, name);
   // An applicant later made admin (as the API test does): the API refuses, the page offers nothing.
   await sql(`UPDATE users SET role = 'admin' WHERE firebase_uid = $1`, [applicant.uid]);
-  const self = await adminPage(browser, applicant.email, applicant.password);
+  const self = await adminPage(browser, applicant);
   await searchFor(self, name);
   const own = self.getByRole('article', { name: `Application of ${name}` });
   await expect(own).toContainText('This is your own application: another admin must review it.');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi, uniqueEmail } from '../support/auth';
+import { signInWithSession, uniqueEmail } from '../support/auth';
 import { expectAccessible, shot } from '../support/screens';
 
 const toast = (page: Page, text: string | RegExp) =>
@@ -38,7 +38,7 @@ async function openDoctor(page: Page) {
 
 test.describe('booking from /book-appointment', () => {
   test('a patient books a slot; a second patient no longer sees it', async ({ page, browser }) => {
-    await loginThroughUi(page, 'patient', 'patient');
+    await signInWithSession(page, 'patient', '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.goto('/book-appointment');
@@ -111,7 +111,7 @@ test.describe('booking from /book-appointment', () => {
   test('Cancel returns to /dashboard and a doctor without dates shows the page’s empty state', async ({
     page,
   }) => {
-    await loginThroughUi(page, 'patient', 'patient');
+    await signInWithSession(page, 'patient', '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     // A doctor who works no day (only possible through the API's data): served by a routed response.
     await page.route('**/api/doctors-with-context/**', (route) =>

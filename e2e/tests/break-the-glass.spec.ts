@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from '@medora/shared';
 import { newPatient } from '../support/accounts';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { SHOTS, SHOTS_WANTED, expectAccessible } from '../support/screens';
@@ -36,7 +36,7 @@ test('an admin states a reason to read a record, and the patient sees it', async
 
   // The admin: a reason first, then the record's headline.
   const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(admin, 'admin', 'admin');
+  await signInWithSession(admin, 'admin', '/admin');
   await expect(admin).toHaveURL(/\/admin$/);
   const lookup = admin.getByRole('region', { name: MESSAGES.accessLookupHeading });
   await lookup.getByLabel(MESSAGES.accessLookupLabel).fill(patient.uid);
@@ -70,7 +70,7 @@ test('an admin states a reason to read a record, and the patient sees it', async
 
   // The patient: the admin's read, with the reason, in "Who looked at my record".
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(page, patient.email, patient.password);
+  await signInWithSession(page, patient, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   const log = page.getByRole('region', { name: MESSAGES.accessLogHeading });
   const entry = log.getByRole('listitem').first();
@@ -83,7 +83,7 @@ test('an admin states a reason to read a record, and the patient sees it', async
 test('a patient nobody else looked at sees the empty state', async ({ browser, request }) => {
   const patient = await newPatient(request, true);
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await loginThroughUi(page, patient.email, patient.password);
+  await signInWithSession(page, patient, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   const log = page.getByRole('region', { name: MESSAGES.accessLogHeading });
   await expect(log).toContainText(MESSAGES.accessLogEmpty);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { registeredUser } from '../support/accounts';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
@@ -86,7 +86,7 @@ test('a red flag with its urgency, evidence and guidance for the patient and the
 
   // The patient's summary tab: this visit's flag and the earlier one, urgency in words, evidence.
   await page.setViewportSize({ width: 1366, height: 900 });
-  await loginThroughUi(page, patient.email, patient.password);
+  await signInWithSession(page, patient, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   const flags = page.getByTestId('summary-red-flags');
   const flag = flags.getByTestId('summary-flag').first();
@@ -123,7 +123,7 @@ test('a red flag with its urgency, evidence and guidance for the patient and the
   // Another browser context: the doctor's own sign-in, nothing of the patient's.
   const doctorContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const doctorPage = await doctorContext.newPage();
-  await loginThroughUi(doctorPage, doctorUser.email, doctorUser.password);
+  await signInWithSession(doctorPage, doctorUser, '/provider-dashboard');
   await expect(doctorPage).toHaveURL(/\/provider-dashboard$/);
   const card = doctorPage.getByRole('article', { name: /^Appointment with Chris Carter on / });
   await expect(card.getByText('Most urgent: Same day', { exact: false })).toBeVisible();
@@ -166,7 +166,7 @@ test('crisis information right after a self-harm disclosure, until the patient c
   });
   expect(saved.status(), await saved.text()).toBe(201);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await loginThroughUi(page, patient.email, patient.password);
+  await signInWithSession(page, patient, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/form?mode=follow-up');
   const next = () => page.getByRole('button', { name: 'Next' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { loginThroughUi } from '../support/auth';
+import { loginThroughUi, signInWithSession } from '../support/auth';
 import { controlService } from '../support/stack';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient, tinyPdf } from '../support/accounts';
@@ -16,7 +16,7 @@ test.describe('patient dashboard', () => {
     request,
   }) => {
     const user = await newPatient(request, true);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
 
     // Summary with BMI and the generated clinical summary.
@@ -97,7 +97,7 @@ test.describe('patient dashboard', () => {
     request,
   }) => {
     const user = await newPatient(request, true);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
 
     await tab(page, 'Appointments (0)').click();
@@ -203,6 +203,7 @@ test.describe('patient dashboard', () => {
 
   test('a new patient without a record is sent to /form', async ({ page, request }) => {
     const user = await newPatient(request);
+    // Where the login screen sends a patient without a record is what this proves: the UI sign-in.
     await loginThroughUi(page, user.email, user.password);
     await expect(page).toHaveURL(/\/form$/);
     await page.goto('/dashboard');
@@ -218,7 +219,7 @@ test.describe('patient dashboard, booking remote down', () => {
     request,
   }) => {
     const user = await newPatient(request, true);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
     await controlService('booking', 'stop');
     try {

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { approvedDoctor } from '../support/accounts';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
@@ -12,10 +12,14 @@ import { expectAccessible, shotAtWidths } from '../support/screens';
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-async function pageAs(browser: Browser, email: string, password: string, home: RegExp): Promise<Page> {
+async function pageAs(
+  browser: Browser,
+  account: { email: string; password: string } | 'admin',
+  home: string,
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(page, email, password);
-  await expect(page).toHaveURL(home);
+  await signInWithSession(page, account, home);
+  await expect(page).toHaveURL(new RegExp(`${home}$`));
   return page;
 }
 
@@ -52,7 +56,7 @@ test('a specialty change is confirmed, shown pending while the doctor keeps work
   );
 
   // 1. The doctor asks for Neurology instead of Cardiology.
-  const doc = await pageAs(browser, user.email, user.password, /\/provider-dashboard$/);
+  const doc = await pageAs(browser, user, '/provider-dashboard');
   const editor = doc.getByRole('region', { name: 'Your profile' });
   await editor.getByLabel('Specialty *').selectOption('Neurology');
   await expect(editor.getByText('An admin reviews a new licence number or specialty')).toBeVisible();
@@ -86,7 +90,7 @@ test('a specialty change is confirmed, shown pending while the doctor keeps work
   expect(((await listed.json()) as { id: string }[]).map((d) => d.id)).toEqual([doctorId]);
 
   // 2. The admin sees the diff on the Change requests tab and approves it.
-  const admin = await pageAs(browser, 'admin', 'admin', /\/admin$/);
+  const admin = await pageAs(browser, 'admin', '/admin');
   await admin.getByRole('tab', { name: /^Change requests/ }).click();
   const card = admin.getByRole('article', { name: `Change request of ${name}` });
   const diff = card.getByRole('table', { name: `Requested changes of ${name}` });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { signInWithSession, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { dayLabel, escapeRegExp } from '../support/dates';
 import { sql } from '../support/db';
 import { tinyPdf } from '../support/accounts';
@@ -106,7 +106,7 @@ test("the doctor's day: by day, summary folded, closing rules, cancel with reaso
   // Started a minute ago: inside today's window at any hour but the first minute of the day.
   await insert(`now() - interval '1 minute'`);
 
-  await loginThroughUi(page, doctorUser.email, doctorUser.password);
+  await signInWithSession(page, doctorUser, '/provider-dashboard');
   await expect(page).toHaveURL(/\/provider-dashboard$/);
 
   // Grouped by clinic day, headed 'Fri 27 Nov · 2 appointments', each card with a readable date.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { newPatient } from '../support/accounts';
 import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
@@ -33,7 +33,7 @@ test('search by clinic, load more doctors by keyboard, open one for its free slo
   );
   try {
     const patient = await newPatient(request, true);
-    await loginThroughUi(page, patient.email, patient.password);
+    await signInWithSession(page, patient, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/book-appointment');
     await expect(page.getByRole('heading', { name: '1. Select a doctor' })).toBeVisible();

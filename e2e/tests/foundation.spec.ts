@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { formatMessage } from '@medora/shared';
-import { loginThroughUi, signUpInEmulator, uniqueEmail } from '../support/auth';
+import { signInWithSession, signUpInEmulator, uniqueEmail } from '../support/auth';
 import { countReactRenderers, reactRendererCount } from '../support/react';
 import { shot, shotNarrow } from '../support/screens';
 import { controlService, REPO_ROOT } from '../support/stack';
@@ -62,7 +62,7 @@ test.describe('the federated shell', () => {
     context,
   }) => {
     // /book-appointment needs sign-in: the demo patient of the Auth emulator.
-    await loginThroughUi(page, 'patient', 'patient');
+    await signInWithSession(page, 'patient', '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     await controlService('booking', 'stop');
     try {
@@ -99,7 +99,7 @@ test.describe('the federated shell', () => {
       version: string;
     };
     const otherMajor = `${Number(version.split('.')[0]) + 1}.0.0`;
-    await loginThroughUi(page, 'patient', 'patient');
+    await signInWithSession(page, 'patient', '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     // The booking remote as if deployed alone after a breaking contract change: its manifest lists
     // the next major of @medora/shared.
@@ -138,7 +138,7 @@ test.describe('the federated shell', () => {
   test('a rebuilt and redeployed remote is used on the next page load without touching the shell', async ({
     page,
   }) => {
-    await loginThroughUi(page, 'patient', 'patient');
+    await signInWithSession(page, 'patient', '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/book-appointment');
     // The remote's build id is an attribute of its page, not a visible line.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient } from '../support/accounts';
 
@@ -16,7 +16,7 @@ test.describe('patient intake', () => {
     request,
   }) => {
     const user = await newPatient(request);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/form');
     await expect(page).toHaveURL(/\/form$/);
 
     await expect(heading(page)).toHaveText('What is your full name?');
@@ -257,7 +257,7 @@ test.describe('patient intake', () => {
       },
     });
     expect(saved.status()).toBe(201);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/form');
     await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
@@ -305,7 +305,7 @@ test.describe('patient intake', () => {
     request,
   }) => {
     const user = await newPatient(request);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/form');
     await expect(page).toHaveURL(/\/form$/);
     await expect(heading(page)).toBeFocused();
     await page.keyboard.press('Tab');

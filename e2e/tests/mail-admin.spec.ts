@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
 import { SHOTS, SHOTS_WANTED, expectAccessible } from '../support/screens';
 
@@ -48,7 +48,7 @@ test('an admin sees e-mail that could not be sent and sends it again', async ({ 
   const appointmentId = crypto.randomUUID();
   const id = await deadLetter(appointmentId);
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(page, 'admin', 'admin');
+  await signInWithSession(page, 'admin', '/admin');
   await expect(page).toHaveURL(/\/admin$/);
 
   const section = page.getByRole('region', { name: 'E-mail that could not be sent' });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { approvedDoctor, newPatient } from '../support/accounts';
 import { sql } from '../support/db';
 import { downloadedCalendar, openMail } from '../support/mailbox';
@@ -45,8 +45,8 @@ test('booked in the booking screens → confirmation with .ics; the reminder fir
   test.setTimeout(180_000);
   await approvedDoctor(request, { name: DOCTOR, clinic: CLINIC, timeZone: ZONE, schedule: SCHEDULE });
   const patient = await newPatient(request, true);
-  await loginThroughUi(page, patient.email, patient.password);
-  await expect(page).not.toHaveURL(/\/patient-login$/);
+  await signInWithSession(page, patient, '/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // Book in the booking screens: the last of the offered dates (days away, so no reminder is due yet).
   await page.goto('/book-appointment');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '@medora/shared';
-import { loginThroughUi, type EmulatorUser } from '../support/auth';
+import { signInWithSession, type EmulatorUser } from '../support/auth';
 import { approvedDoctor, newPatient } from '../support/accounts';
 import { clinicDate } from '../support/dates';
 import { downloadedCalendar, openMail } from '../support/mailbox';
@@ -116,8 +116,8 @@ test('booking and cancel mails in /dev/mailbox with a valid .ics; a reminder’s
   expect(cancel.sequence).toBeGreaterThan(request1.sequence);
 
   // The patient's settings now show reminder e-mails off (booking confirmations still on).
-  await loginThroughUi(page, patient.email, patient.password);
-  await expect(page).not.toHaveURL(/\/patient-login$/);
+  await signInWithSession(page, patient, '/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/settings');
   await expect(page.getByLabel(MESSAGES.settingsPrefReminderEmails)).not.toBeChecked();
   await expect(page.getByLabel(MESSAGES.settingsPrefBookingEmails)).toBeChecked();

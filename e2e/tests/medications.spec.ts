@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { approvedDoctor, newPatient } from '../support/accounts';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
@@ -71,7 +71,7 @@ test('My medicines: confirm, add from the list and in words, stop, remind; the d
   );
 
   // The patient.
-  await loginThroughUi(page, patient.email, patient.password);
+  await signInWithSession(page, patient, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   await page.getByRole('tab', { name: /^My medicines/ }).click();
   const panel = page.getByRole('tabpanel');
@@ -161,7 +161,7 @@ test('My medicines: confirm, add from the list and in words, stop, remind; the d
 
   // The doctor, in a browser of their own.
   const doctorPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(doctorPage, doctor.email, doctor.password);
+  await signInWithSession(doctorPage, doctor, '/provider-dashboard');
   await expect(doctorPage).toHaveURL(/\/provider-dashboard/);
   const card = doctorPage.getByRole('article', { name: new RegExp(`^Appointment with ${PATIENT} on `) });
   await card.getByText('Medicines', { exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi, uniqueEmail } from '../support/auth';
+import { signInWithSession, uniqueEmail } from '../support/auth';
 import { sql } from '../support/db';
 import { AUTH_EMULATOR_URL } from '../support/stack';
 import { expectAccessible, shotAtWidths } from '../support/screens';
@@ -138,7 +138,7 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
 
   // The admin approves (the queue shows three documents, once each).
   const admin = await (await browser.newContext()).newPage();
-  await loginThroughUi(admin, 'admin', 'admin');
+  await signInWithSession(admin, 'admin', '/admin');
   await expect(admin).toHaveURL(/\/admin$/);
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toContainText('Cardiology (Echocardiography, Heart failure)');
@@ -156,7 +156,7 @@ test('onboarding leads to a bookable doctor who can edit their profile', async (
 
   // 3. The approved doctor edits the profile from the dashboard.
   const doc = await (await browser.newContext()).newPage();
-  await loginThroughUi(doc, email, password);
+  await signInWithSession(doc, { email, password }, '/provider-dashboard');
   await expect(doc).toHaveURL(/\/provider-dashboard$/);
   const editor = doc.getByRole('region', { name: 'Your profile' });
   await expect(editor.getByLabel('Clinic name *')).toHaveValue('Harbor Heart Clinic');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { loginThroughUi, uniqueEmail } from '../support/auth';
+import { signInWithSession, uniqueEmail } from '../support/auth';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import {
   DESKTOP,
@@ -75,7 +75,7 @@ test.describe('a phone is a first-class screen', () => {
     const user = await newPatient(request, true);
     await page.clock.install();
     await page.setViewportSize(PHONE);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(tab(page, 'Patient Summary')).toHaveAttribute('aria-selected', 'true');
 

@@ -86,6 +86,7 @@ test("the doctor's appointment card shows the patient's documents: view in the p
     [patient.uid, doctorRow!.id, DOCTOR],
   );
 
+  // The notice about the card chosen at sign-in is under test: the UI sign-in.
   await loginThroughUi(page, doctorUser.email, doctorUser.password);
   await expect(page).toHaveURL(/\/provider-dashboard$/);
   // Signed in at 'Patient': the account's role decided, and the screen says so.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { registeredUser } from '../support/accounts';
 import { dayLabel } from '../support/dates';
 import { sql } from '../support/db';
@@ -69,7 +69,7 @@ test('the doctor moves through windows of dates and loads more of a busy one', a
     [patient.uid, doctorRow!.id, busy, ZONE, DOCTOR],
   );
 
-  await loginThroughUi(page, doctorUser.email, doctorUser.password);
+  await signInWithSession(page, doctorUser, '/provider-dashboard');
   await expect(page).toHaveURL(/\/provider-dashboard$/);
   const nav = page.getByRole('navigation', { name: 'Appointment dates' });
   const cards = page.getByRole('article', { name: new RegExp(`^Appointment with ${PATIENT} on `) });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { loginThroughUi, uniqueEmail } from '../support/auth';
+import { loginThroughUi, signInWithSession, uniqueEmail } from '../support/auth';
 import { sql } from '../support/db';
 import { dayLabel } from '../support/dates';
 import { AUTH_EMULATOR_URL } from '../support/stack';
@@ -155,7 +155,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
 
   // 2. The admin reviews the documents and approves.
   const admin = await freshPage(browser);
-  await loginThroughUi(admin, 'admin', 'admin');
+  await signInWithSession(admin, 'admin', '/admin');
   await expect(admin).toHaveURL(/\/admin$/);
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
@@ -187,7 +187,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
   // 3. The doctor logs in to the provider dashboard and sets a weekly schedule (UTC, every day 09:00 AM).
   // A fresh browser: the sign-up left this one signed in as the applicant.
   const doc = await freshPage(browser);
-  await loginThroughUi(doc, email, password);
+  await signInWithSession(doc, { email, password }, '/provider-dashboard');
   await expect(doc).toHaveURL(/\/provider-dashboard$/);
   await expect(doc.getByRole('heading', { level: 1, name: 'Provider dashboard' })).toBeVisible();
   // Weekly hours generate the slots (09:00–12:00 in 90-minute slots: 09:00 and 10:30 AM).
@@ -323,7 +323,7 @@ test('a doctor applies, an admin approves, the doctor completes a visit with a p
 
   // 6. The patient downloads that prescription from their dashboard (the button sends the ID token).
   const patientPage = await freshPage(browser);
-  await loginThroughUi(patientPage, patientEmail, password);
+  await signInWithSession(patientPage, { email: patientEmail, password }, '/dashboard');
   await expect(patientPage).toHaveURL(/\/dashboard/);
   await patientPage.goto('/dashboard?tab=appointments&sub=history');
   // The cancelled visit's details carry the doctor's reason.
@@ -446,7 +446,7 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   const applicant = await applyThroughApi(request, name);
 
   const admin = await freshPage(browser);
-  await loginThroughUi(admin, 'admin', 'admin');
+  await signInWithSession(admin, 'admin', '/admin');
   const application = admin.getByRole('article', { name: `Application of ${name}` });
   await expect(application).toBeVisible();
   await application.getByRole('button', { name: /^Show \d+ documents?$/ }).click();
@@ -515,6 +515,7 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
   await expect(toast(admin, `${name} rejected.`)).toBeVisible();
   await admin.context().close();
 
+  // "On next login": the UI sign-in, which routes the applicant to the onboarding page.
   await loginThroughUi(page, applicant.email, applicant.password);
   await expect(page).toHaveURL(/\/doctor-onboarding$/);
   await expect(page.getByRole('alert').filter({ hasText: 'The license number has expired' })).toBeVisible();
@@ -540,7 +541,7 @@ test('a rejected applicant sees the reason on next login and can resubmit', asyn
 
   // The admin sees the kept documents and the new licence as current, the replaced one superseded.
   const reviewer = await freshPage(browser);
-  await loginThroughUi(reviewer, 'admin', 'admin');
+  await signInWithSession(reviewer, 'admin', '/admin');
   await reviewer
     .getByRole('article', { name: `Application of ${name}` })
     .getByRole('button', { name: 'Show 4 documents' })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { newPatient } from '../support/accounts';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shot, shotAtWidths } from '../support/screens';
@@ -31,7 +31,7 @@ test.describe('The health record export', () => {
     });
     expect(saved.status(), await saved.text()).toBe(201);
 
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
     const button = page.getByRole('button', { name: 'Download my health record' });
     await expect(button).toBeVisible();
@@ -151,7 +151,7 @@ test.describe('The health record export', () => {
 
   test('a failed download says so and the button works again', async ({ page, request }) => {
     const user = await newPatient(request, true);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
     await page.route('**/api/patients/*/fhir', (route) =>
       route.fulfill({

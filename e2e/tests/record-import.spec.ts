@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { newPatient } from '../support/accounts';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
@@ -45,7 +45,7 @@ test.describe('Importing a health record', () => {
     });
     expect(saved.status(), await saved.text()).toBe(201);
 
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
     const region = page.getByTestId('record-import');
     await expect(region.getByText('Nothing imported yet.')).toBeVisible();

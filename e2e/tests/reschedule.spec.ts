@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { loginThroughUi, type EmulatorUser } from '../support/auth';
+import { signInWithSession, type EmulatorUser } from '../support/auth';
 import { dayLabel } from '../support/dates';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
@@ -122,7 +122,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   });
   expect(saved.status(), await saved.text()).toBe(201);
 
-  await loginThroughUi(page, patient.email, patient.password);
+  await signInWithSession(page, patient, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/book-appointment');
   await expect(page.getByRole('heading', { name: '1. Select a doctor' })).toBeVisible();
@@ -254,7 +254,7 @@ test('a patient books a suggested doctor, then reschedules; the doctor sees wher
   // The doctor's list shows "Rescheduled from …".
   const doc = await freshPage(browser);
   try {
-    await loginThroughUi(doc, doctorUser.email, doctorUser.password);
+    await signInWithSession(doc, doctorUser, '/provider-dashboard');
     await expect(doc).toHaveURL(/\/provider-dashboard$/);
     // The doctor's cards are named with readable dates.
     const card = doc.getByRole('article', { name: new RegExp(`${dayLabel(oldDay)}, 11:30 AM C[SD]T$`) });

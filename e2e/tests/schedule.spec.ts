@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
+import { signInWithSession, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
 import { dayLabel } from '../support/dates';
 import { sql } from '../support/db';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
@@ -107,7 +107,7 @@ test('a new doctor sets weekly hours with dates off and extra hours; booking and
   expect(await listed()).not.toContain(doctorId);
 
   // The first approved login: the dashboard asks for weekly hours first.
-  await loginThroughUi(page, doctorUser.email, doctorUser.password);
+  await signInWithSession(page, doctorUser, '/provider-dashboard');
   await expect(page).toHaveURL(/\/provider-dashboard$/);
   const step = page.getByRole('region', { name: 'Set your weekly hours' });
   await expect(step).toBeVisible();
@@ -176,7 +176,7 @@ test('a new doctor sets weekly hours with dates off and extra hours; booking and
   // Bookable now; the booking page offers the Saturday's extra hours and skips the dates off.
   expect(await listed()).toContain(doctorId);
   const patientPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(patientPage, patient.email, patient.password);
+  await signInWithSession(patientPage, patient, '/dashboard');
   await expect(patientPage).toHaveURL(/\/dashboard/);
   await patientPage.goto('/book-appointment');
   await patientPage

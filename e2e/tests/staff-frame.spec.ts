@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginThroughUi, signUpVerifiedInEmulator } from '../support/auth';
+import { loginThroughUi, signInWithSession, signUpVerifiedInEmulator } from '../support/auth';
 import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
@@ -74,7 +74,7 @@ test('a doctor has the account menu and a bell with their new booking, and signs
   request,
 }) => {
   test.setTimeout(120_000);
-  await loginThroughUi(page, 'doctor', 'doctor');
+  await signInWithSession(page, 'doctor', '/provider-dashboard');
   await expect(page).toHaveURL(/\/provider-dashboard$/);
   await bookDemoDoctor(request);
   await page.reload();
@@ -118,6 +118,7 @@ test('a doctor has the account menu and a bell with their new booking, and signs
 test('an admin lands on /admin with the account menu and a bell, and signs out from the menu', async ({
   page,
 }) => {
+  // Where the login screen sends an admin is part of what this proves: the UI sign-in.
   await loginThroughUi(page, 'admin', 'admin');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('link', { name: 'Medora' })).toHaveAttribute('href', '/admin');
@@ -148,7 +149,7 @@ test('an admin lands on /admin with the account menu and a bell, and signs out f
 test('a doctor refused at /admin lands on their own dashboard with a message, not the marketing page', async ({
   page,
 }) => {
-  await loginThroughUi(page, 'doctor', 'doctor');
+  await signInWithSession(page, 'doctor', '/provider-dashboard');
   await expect(page).toHaveURL(/\/provider-dashboard$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/provider-dashboard$/);
@@ -204,7 +205,7 @@ test('a rejected applicant has the frame, the decision in the bell, and the reas
        FROM users u WHERE u.firebase_uid = $1`,
     [applicant.uid],
   );
-  await loginThroughUi(page, applicant.email, applicant.password);
+  await signInWithSession(page, applicant, '/doctor-onboarding');
   await expect(page).toHaveURL(/\/doctor-onboarding$/);
   const sentence =
     'Your application was not approved: The licence has expired. You can correct it and submit again.';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient } from '../support/accounts';
@@ -75,7 +75,7 @@ test.describe('Patient Summary: the clinical summary first', () => {
     });
     expect(saved.status(), await saved.text()).toBe(201);
 
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard/);
     const clinical = page.getByTestId('ai-summary');
     const answers = page.getByTestId('summary-questionnaire');
@@ -176,7 +176,7 @@ test.describe('intake fixes', () => {
     request,
   }) => {
     const user = await newPatient(request);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/form');
     await expect(page).toHaveURL(/\/form$/);
     const heading = page.getByTestId('intake-question');
     const next = () => page.getByRole('button', { name: 'Next' }).click();

@@ -1,7 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newPatient } from '../support/accounts';
 import { submitApplication } from '../support/applicant';
-import { loginThroughUi, signInInEmulator, signUpVerifiedInEmulator } from '../support/auth';
+import {
+  loginThroughUi,
+  signInInEmulator,
+  signInWithSession,
+  signUpVerifiedInEmulator,
+} from '../support/auth';
 import { sql } from '../support/db';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
@@ -59,7 +64,7 @@ test('a suspended doctor is told why at sign-in, and patients no longer see them
   // A patient's booking list offers the approved doctor...
   const patient = await newPatient(request, true);
   const patientPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await loginThroughUi(patientPage, patient.email, patient.password);
+  await signInWithSession(patientPage, patient, '/dashboard');
   await expect(patientPage).toHaveURL(/\/dashboard$/);
   await patientPage.goto('/book-appointment');
   await expect(patientPage.getByRole('heading', { name: 'Book an appointment' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/auth';
+import { loginThroughUi, signInWithSession } from '../support/auth';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 import { newPatient } from '../support/accounts';
@@ -74,7 +74,7 @@ test.describe('coming back', () => {
   }) => {
     const user = await newPatient(request, true);
     const auth = { Authorization: `Bearer ${user.idToken}` };
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // The ways back into the intake, next to booking, and the one visit so far.
@@ -211,7 +211,7 @@ test.describe('coming back', () => {
     browser,
   }) => {
     const user = await newPatient(request);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/form');
     await expect(page).toHaveURL(/\/form$/);
     await page.getByLabel('What is your full name?').fill('Lena Fischer');
     await next(page);
@@ -238,7 +238,7 @@ test.describe('coming back', () => {
     request,
   }) => {
     const user = await newPatient(request, true);
-    await loginThroughUi(page, user.email, user.password);
+    await signInWithSession(page, user, '/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('link', { name: 'Update my health profile' }).click();
     await expect(page).toHaveURL(/\/form\?mode=profile$/);

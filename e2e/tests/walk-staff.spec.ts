@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { approvedDoctor, newPatient, tinyPdf } from '../support/accounts';
 import { submitApplication } from '../support/applicant';
-import { loginThroughUi } from '../support/auth';
+import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
 import { PHONE, checkDialog, checkScreen, expectFocusKept } from '../support/phone';
 
@@ -124,7 +124,7 @@ test('a doctor’s day at 390 px: every screen fits, and the focus follows each 
   test.setTimeout(240_000);
   const user = await clinicianWithVisits(request, 'doctor', `Dr. Walk ${RUN}`);
   const page = await phonePage(browser);
-  await loginThroughUi(page, user.email, user.password);
+  await signInWithSession(page, user, '/provider-dashboard');
   await clinicianWalk(page, 'doctor');
 });
 
@@ -135,7 +135,7 @@ test('a Healthcare Provider’s day at 390 px: the same journey, named for their
   test.setTimeout(240_000);
   const user = await clinicianWithVisits(request, 'provider', `Pat Provider ${RUN}`);
   const page = await phonePage(browser);
-  await loginThroughUi(page, user.email, user.password);
+  await signInWithSession(page, user, '/provider-dashboard');
   await clinicianWalk(page, 'provider');
 });
 
@@ -149,7 +149,7 @@ test('an admin’s desk at 390 px: approve, suspend a seeded doctor, audit, look
   await submitApplication(request, first, { licenseNumber: `WALK-A-${RUN}` });
   await submitApplication(request, second, { licenseNumber: `WALK-B-${RUN}` });
   const page = await phonePage(browser);
-  await loginThroughUi(page, 'admin', 'admin');
+  await signInWithSession(page, 'admin', '/admin');
   await expect(page).toHaveURL(/\/admin$/);
   await checkScreen(page, 'walk-admin-desk');
 
