@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll } from './lib/build.js';
+import { buildAll, buildApiIfStale, buildSharedIfStale } from './lib/build.js';
 import { ensureNodeMajor } from './lib/node-version.js';
 import {
   DEFAULT_TEST_CLOCK,
@@ -187,6 +187,13 @@ const stages = {
       ['--experimental-vm-modules', JEST, '-c', 'api/jest.config.js', `--maxWorkers=${API_WORKERS}`],
       movedClock,
     ),
+  // api/dist for the API tests that start the API as a process (replicas, rolling restart): built
+  // here, once, rather than by whichever of the two workers gets there first.
+  apiBuild: () =>
+    timed('build (API) for the API process tests', async (log) => {
+      await buildApiIfStale(root, (line) => writeSync(log.fd, `${line}\n`));
+      return { passed: 0, failed: 0, skipped: 0 };
+    }),
   build: () =>
     timed('build (webpack, API) for the end-to-end tests', async (log) => {
       ensureChromium();
@@ -223,7 +230,7 @@ const PARTS: Record<string, StageName[]> = {
   lint: ['lint', 'format', 'typecheck'],
   unit: ['unit'],
   clock: clock ? ['clock'] : [],
-  api: ['api'],
+  api: ['apiBuild', 'api'],
   e2e: ['build', 'e2e'],
 };
 
@@ -233,7 +240,7 @@ const PARTS: Record<string, StageName[]> = {
  * share the machine with the rest of the API tests. Stage times are in the summary and the times file.
  */
 const LANES: StageName[][] = [
-  ['api'],
+  ['apiBuild', 'api'],
   ['lint', 'format', 'typecheck', 'unit', ...(clock ? (['clock'] as const) : []), 'build', 'e2e'],
 ];
 
@@ -275,8 +282,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   // Built once before the lanes start: the lint rules, the typecheck and the API tests all read its
   // declarations, and two builds of one folder at once would trample each other.
-  const sharedBuild = await run('npm', ['run', '--silent', 'build:shared']);
-  if (sharedBuild !== 0) throw new Error('The build of @medora/shared failed');
+  await buildSharedIfStale(root, (line) => console.log(line));
   const lanes = only ? [PARTS[only]] : LANES;
   if (lanes.flat().some((name) => name === 'clock' || name === 'api')) movedClock();
   const tallies: Tally[] = [];

@@ -194,8 +194,13 @@ export function checkBudgetAfterBuild(root: string, log: (line: string) => void)
  * decorator metadata, so the API cannot run from its sources through tsx.
  */
 export async function buildApiIfStale(root: string, log: (line: string) => void): Promise<void> {
-  const { shared, rest } = buildTasks();
-  const api = rest.find((task) => task.pkg === API_PACKAGE)!;
-  if (await isStale(root, shared)) await run(root, shared, log);
+  const api = buildTasks().rest.find((task) => task.pkg === API_PACKAGE)!;
+  await buildSharedIfStale(root, log);
   if (await isStale(root, api)) await run(root, api, log);
+}
+
+/** Builds `@medora/shared` when it is stale, stamped like every build here (isStale). */
+export async function buildSharedIfStale(root: string, log: (line: string) => void): Promise<void> {
+  const { shared } = buildTasks();
+  if (await isStale(root, shared)) await run(root, shared, log);
 }

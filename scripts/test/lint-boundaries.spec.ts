@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The boundary rules of eslint.config.mjs, each shown to fire on a snippet at a virtual
@@ -42,8 +42,21 @@ export class X {
 }
 `;
 
+/**
+ * A throwaway folder in `parent` (removed afterwards): `parent`'s times are put back then, so the
+ * builds' staleness check (scripts/lib/build.ts), which reads folder times, does not see a change.
+ */
+function throwawayDir(parent: string, prefix: string, made: string[], restore: (() => void)[]): string {
+  const { atime, mtime } = statSync(parent);
+  const dir = mkdtempSync(path.join(parent, prefix));
+  made.push(dir);
+  restore.push(() => utimesSync(parent, atime, mtime));
+  return dir;
+}
+
 describe('lint boundaries', () => {
   const tempDirs: string[] = [];
+  const restoreTimes: (() => void)[] = [];
   const snippets: Record<string, Snippet> = {};
   let results: Record<string, Message[]>;
 
@@ -51,8 +64,7 @@ describe('lint boundaries', () => {
     // no-cycle follows imports on disk, so each cycle is two real files (removed afterwards): one in a
     // frontend (bundler resolution) and one in the API (ESM `.js` suffixes resolved to `.ts`).
     const cycle = (dir: string, suffix: string): Snippet => {
-      const at = mkdtempSync(path.join(root, dir, 'lint-cycle-'));
-      tempDirs.push(at);
+      const at = throwawayDir(path.join(root, dir), 'lint-cycle-', tempDirs, restoreTimes);
       const a = `import { b } from './b${suffix}';\nexport const a = () => b;\n`;
       writeFileSync(path.join(at, 'a.ts'), a);
       writeFileSync(path.join(at, 'b.ts'), `import { a } from './a${suffix}';\nexport const b = () => a;\n`);
@@ -63,8 +75,7 @@ describe('lint boundaries', () => {
     // only imports it resolves: each frontend gets a second, real feature (removed afterwards), so
     // mfe-landing and mfe-booking, which have one feature today, are covered too.
     for (const p of FRONTENDS) {
-      const other = mkdtempSync(path.join(root, p, 'src/features', 'lint-feature-'));
-      tempDirs.push(other);
+      const other = throwawayDir(path.join(root, p, 'src/features'), 'lint-feature-', tempDirs, restoreTimes);
       writeFileSync(path.join(other, 'thing.ts'), 'export const thing = 1;\n');
       snippets[`${p}:featureImportsFeature`] = importing(
         `${p}/src/features/${FEATURE_OF[p]}/virtual.tsx`,
@@ -179,7 +190,11 @@ describe('lint boundaries', () => {
     results = Object.fromEntries(names.map((n, i) => [n, out[i]]));
   });
 
-  afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => {
+    tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+    // Last made, first put back: two folders in one parent leave it as it was before the first.
+    restoreTimes.reverse().forEach((restore) => restore());
+  });
 
   it("refuses an API module importing another module's internals", () => {
     expect(rules(results.apiInternal)).toEqual(['import-x/no-restricted-paths']);
