@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/api-error.js';
 import { MESSAGES } from '../messages.js';
 import { Dialog } from './dialog.js';
+import { ReasonField } from './reason-field.js';
 
 export interface ConfirmDecisionDialogProps {
   title: string;
@@ -31,7 +32,6 @@ export function ConfirmDecisionDialog({
 }: ConfirmDecisionDialogProps) {
   const [busy, setBusy] = useState(false);
   const [text, setText] = useState('');
-  const fieldId = useId();
   const errorId = useId();
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -51,23 +51,19 @@ export function ConfirmDecisionDialog({
         <h2 id={titleId}>{title}</h2>
         <p id={messageId}>{message}</p>
         {reason && (
-          <label htmlFor={fieldId} className="md-ui-field">
-            {reason.label}
-            <textarea
-              id={fieldId}
-              ref={fieldRef}
-              rows={3}
-              value={text}
-              maxLength={reason.maxLength}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-              }}
-              className="md-input"
-            />
-          </label>
+          <ReasonField
+            label={reason.label}
+            value={text}
+            onChange={(value) => {
+              setText(value);
+              setError(null);
+            }}
+            rows={3}
+            maxLength={reason.maxLength}
+            error={error}
+            errorId={errorId}
+            fieldRef={fieldRef}
+          />
         )}
         {error && (
           <p id={errorId} role="alert" className="md-ui-error">

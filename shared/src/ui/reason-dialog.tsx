@@ -4,6 +4,7 @@ import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
 import { errorMessage } from '../api/api-error.js';
 import { MESSAGES, formatMessage } from '../messages.js';
 import { Dialog } from './dialog.js';
+import { ReasonField } from './reason-field.js';
 
 interface ReasonTexts {
   label: string;
@@ -82,22 +83,19 @@ export function ReasonDialog({ purpose, title, onCancel, onConfirm }: ReasonDial
         }}
       >
         <h2 id={titleId}>{title}</h2>
-        <label className="md-ui-field">
-          {texts.label}
-          <textarea
-            ref={field}
-            rows={4}
-            value={reason}
-            maxLength={texts.maxLength}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            className="md-input"
-          />
-        </label>
+        <ReasonField
+          label={texts.label}
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setError(null);
+          }}
+          rows={4}
+          maxLength={texts.maxLength}
+          error={error}
+          errorId={errorId}
+          fieldRef={field}
+        />
         {error && (
           <p id={errorId} role="alert" className="md-ui-error">
             {error}
