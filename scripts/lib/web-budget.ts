@@ -69,14 +69,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/dashboard',
     shell: [BOOT, APP, AUTH],
     remote: { pkg: 'mfe-patient', expose: 'DashboardPage' },
-    maxBytes: 332 * KB,
+    maxBytes: 310 * KB,
     targetBytes: 200 * KB,
   },
   {
     route: '/provider-dashboard',
     shell: [BOOT, APP, AUTH],
     remote: { pkg: 'mfe-provider', expose: 'ProviderDashboardPage' },
-    maxBytes: 359 * KB,
+    maxBytes: 326 * KB,
     targetBytes: 200 * KB,
   },
 ];
