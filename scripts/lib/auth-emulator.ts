@@ -23,6 +23,21 @@ export interface RunningAuthEmulator {
   stop: () => Promise<void>;
 }
 
+/** Compiles the emulator's request validators on first use instead of at start (the file says why). */
+export const EMULATOR_PRELOAD = 'scripts/lib/auth-emulator-preload.cjs';
+
+/** The emulator's environment: no update check, no prompts, and the start-up preload. */
+export function emulatorEnv(env: NodeJS.ProcessEnv, repoRoot: string): NodeJS.ProcessEnv {
+  const preload = path.join(repoRoot, EMULATOR_PRELOAD);
+  const nodeOptions = [env.NODE_OPTIONS, `--require ${JSON.stringify(preload)}`].filter(Boolean);
+  return {
+    ...env,
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    CI: 'true',
+    NODE_OPTIONS: nodeOptions.join(' '),
+  };
+}
+
 /**
  * Starts the Firebase Auth emulator (firebase-tools, offline, `demo-` project) on the given ports.
  * Each caller gets its own firebase.json so that a test stack and a developer's stack do not fight over
@@ -55,7 +70,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Runn
   const bin = path.join(opts.repoRoot, 'node_modules', '.bin', 'firebase');
   const child = spawn(bin, args, {
     cwd: opts.dataDir,
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' },
+    env: emulatorEnv(process.env, opts.repoRoot),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
