@@ -13,6 +13,14 @@ import path from 'node:path';
 const root = import.meta.dirname;
 const frontends = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'];
 const remotes = frontends.filter((p) => p !== 'shell');
+const NO_STATIC_REMOTE = {
+  regex: '^(mfe_[a-z]+|shell)(/|$)',
+  message: "Load a remote module with the shell's remote route (loadRemote), never a static import.",
+};
+const ROUTER_FACADE = {
+  name: 'react-router-dom',
+  message: 'Import the router from @medora/shared/router, the one copy shared on the page.',
+};
 
 // API modules: a folder of api/src is a module. These are infrastructure every module may use;
 // from any other module only its public surface may be imported: the Nest module, services,
@@ -150,20 +158,21 @@ export default tseslint.config(
   },
   {
     files: remotes.map((p) => `${p}/src/**`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_STATIC_REMOTE] }] },
+  },
+  {
+    // The router is one federation singleton, @medora/shared/router (shared/src/router says why).
+    // Tests may render a react-router-dom MemoryRouter: outside federation it is the same package.
+    files: [...remotes.map((p) => `${p}/src/**`), 'shell/src/**', 'shared/src/**'],
+    ignores: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', 'shared/src/router/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(mfe_[a-z]+|shell)(/|$)',
-              message:
-                "Load a remote module with the shell's remote route (loadRemote), never a static import.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [ROUTER_FACADE], patterns: [] }],
     },
+  },
+  {
+    files: remotes.map((p) => `${p}/src/**`),
+    ignores: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ROUTER_FACADE], patterns: [NO_STATIC_REMOTE] }] },
   },
   {
     // Import cycles, in source only: tests never sit inside a cycle that matters, and following every

@@ -59,7 +59,7 @@ test.describe('the landing page', () => {
 
     // The landing route runs without the router (its JS budget), so a link loads the login page, which
     // boots the full app; and no router code was fetched for the landing page itself.
-    const routerFiles = shellSharedFiles('react-router-dom');
+    const routerFiles = shellSharedFiles('@medora/shared/router');
     expect(routerFiles.length).toBeGreaterThan(0);
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(fetched.filter((url) => routerFiles.some((file) => url.endsWith(`/${file}`)))).toEqual([]);

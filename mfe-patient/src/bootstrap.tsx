@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import '@medora/shared/tokens.css';
 import '@medora/shared/kit.css';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from '@medora/shared/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@medora/shared/query';
 import DashboardPage from './app/dashboard-page';

@@ -3,7 +3,7 @@ import '@medora/shared/tokens.css';
 import '@medora/shared/kit.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from '@medora/shared/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@medora/shared/query';
 import AdminDashboardPage from './app/admin-dashboard-page';

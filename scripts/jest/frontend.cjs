@@ -21,6 +21,7 @@ function frontendJestConfig(packageDir, overrides = {}) {
       '^@medora/shared/intake$': path.join(shared, 'intake', 'index.ts'),
       '^@medora/shared/query$': path.join(shared, 'query', 'index.ts'),
       '^@medora/shared/ui$': path.join(shared, 'ui', 'index.ts'),
+      '^@medora/shared/router$': path.join(shared, 'router', 'index.ts'),
       '^@medora/shared/medicines$': path.join(shared, 'medications', 'medicines.ts'),
       '^@medora/shared/account-forms$': path.join(shared, 'schemas', 'account-forms.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',

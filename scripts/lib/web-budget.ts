@@ -62,21 +62,21 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/patient-login',
     shell: [BOOT, APP, { module: 'src/app/routes.tsx', request: '../features/auth/components/login-page' }],
-    maxBytes: 233 * KB,
+    maxBytes: 204 * KB,
     targetBytes: 200 * KB,
   },
   {
     route: '/dashboard',
     shell: [BOOT, APP, AUTH],
     remote: { pkg: 'mfe-patient', expose: 'DashboardPage' },
-    maxBytes: 310 * KB,
+    maxBytes: 281 * KB,
     targetBytes: 200 * KB,
   },
   {
     route: '/provider-dashboard',
     shell: [BOOT, APP, AUTH],
     remote: { pkg: 'mfe-provider', expose: 'ProviderDashboardPage' },
-    maxBytes: 326 * KB,
+    maxBytes: 296 * KB,
     targetBytes: 200 * KB,
   },
 ];

@@ -30,7 +30,8 @@ export const SINGLETON_MODULES = [
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
+  // The router through its facade, so the page loads only the parts of react-router in use.
+  '@medora/shared/router',
   'zustand',
   'firebase/app',
   'firebase/auth',

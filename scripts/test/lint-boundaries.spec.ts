@@ -168,6 +168,12 @@ describe('lint boundaries', () => {
       remoteImportsFederationId: importing('mfe-patient/src/app/virtual.tsx', 'mfe_booking/BookingFlow'),
       shellImportsRemote: importing('shell/src/app/virtual.tsx', '../../../mfe-landing/src/app/landing-page'),
       remoteImportsShared: importing('mfe-booking/src/app/virtual.tsx', '@medora/shared'),
+      remoteImportsRouter: importing('mfe-booking/src/app/virtual.tsx', 'react-router-dom'),
+      shellImportsRouter: importing('shell/src/app/virtual.tsx', 'react-router-dom'),
+      sharedImportsRouter: importing('shared/src/ui/virtual.tsx', 'react-router-dom'),
+      facadeImportsRouter: importing('shared/src/router/virtual.ts', 'react-router-dom'),
+      testImportsRouter: importing('mfe-patient/src/app/virtual.test.tsx', 'react-router-dom'),
+      remoteImportsFacade: importing('mfe-patient/src/app/virtual.tsx', '@medora/shared/router'),
       // Styles in CSS files on the tokens (a strict CSP forbids inline styles).
       inlineStyle: {
         filePath: 'mfe-patient/src/app/virtual.tsx',
@@ -251,6 +257,16 @@ describe('lint boundaries', () => {
     expect(rules(results.remoteImportsFederationId)).toEqual(['no-restricted-imports']);
     expect(rules(results.shellImportsRemote)).toEqual(['import-x/no-restricted-paths']);
     expect(results.remoteImportsShared).toEqual([]);
+  });
+
+  it('refuses react-router-dom outside its facade and tests, in the shell, the remotes and shared', () => {
+    for (const name of ['remoteImportsRouter', 'shellImportsRouter', 'sharedImportsRouter']) {
+      expect([name, rules(results[name])]).toEqual([name, ['no-restricted-imports']]);
+    }
+    expect(results.remoteImportsRouter[0].message).toContain('@medora/shared/router');
+    expect(results.facadeImportsRouter).toEqual([]);
+    expect(results.testImportsRouter).toEqual([]);
+    expect(results.remoteImportsFacade).toEqual([]);
   });
 
   it('refuses an import cycle in source', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@medora/shared/router';
 import { FOCUS_MAIN_STATE, MESSAGES, type RemotePageProps } from '@medora/shared';
 import { BookingFlow } from '../features/booking/components/booking-flow';
 import css from './booking-page.module.css';

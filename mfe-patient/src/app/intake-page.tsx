@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@medora/shared/router';
 import { useStore } from 'zustand';
 import {
   ACCOUNT_KEYS,

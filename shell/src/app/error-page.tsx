@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useRouteError } from '@medora/shared/router';
 import { errorMessage, MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
 import { useRuntimeConfig } from '../model/runtime-config';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from '@medora/shared/router';
 import { useStore } from 'zustand';
 import { authStore, MAIL_LINK_PATHS } from '@medora/shared';
 import { DialogHost } from '../components/dialog-host';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@medora/shared/router';
 import { useStore } from 'zustand';
 import { House, LayoutDashboard } from 'lucide-react';
 import { authStore, MESSAGES } from '@medora/shared';

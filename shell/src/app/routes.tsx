@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@medora/shared/router';
 import { MAIL_LINK_PATHS, REMOTE_MODULES, type RemotePageRequest, type SignupRole } from '@medora/shared';
 import { LoadingStatus } from '../components/loading-status';
 import { getAuthInstance } from '../features/auth/api/auth-service';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@medora/shared/router';
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {

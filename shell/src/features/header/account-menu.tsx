@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@medora/shared/router';
 import { useStore } from 'zustand';
 import { LayoutDashboard, LogOut, Settings, UserRound } from 'lucide-react';
 import { authStore, formatMessage, MESSAGES, type Role } from '@medora/shared';

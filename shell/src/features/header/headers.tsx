@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@medora/shared/router';
 import { MESSAGES } from '@medora/shared';
 import { AccountMenu, useDashboardPath } from './account-menu';
 import { NotificationBell } from './notification-bell';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@medora/shared/router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Auth } from 'firebase/auth';
 import { errorMessage, formatMessage, MESSAGES, notify, type RuntimeConfig } from '@medora/shared';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@medora/shared/router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, errorMessage, MESSAGES } from '@medora/shared';
 import { unsubscribeKeys } from '@medora/shared/query';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@medora/shared/router';
 import { MESSAGES } from '@medora/shared';
 import { INTAKE_MODE_PARAM, type IntakeMode } from '@medora/shared/intake';
 import css from './visits.module.css';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@medora/shared/router';
 import { useQuery } from '@tanstack/react-query';
 import { api, errorMessage, formatDateTime, formatMessage, formatWallDate, MESSAGES } from '@medora/shared';
 import { ipsPrint, type IpsPrint, type IpsPrintSection } from '@medora/shared/intake';

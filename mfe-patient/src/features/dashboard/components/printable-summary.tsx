@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@medora/shared/router';
 import {
   formatDateTime,
   formatMessage,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '@medora/shared/router';
 import { api, errorMessage, formatMessage, MESSAGES, type FhirExportFormat } from '@medora/shared';
 import { healthRecordFileName } from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';

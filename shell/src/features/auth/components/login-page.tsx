@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@medora/shared/router';
 import { useMutation } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@medora/shared/router';
 import { MESSAGES } from '@medora/shared';
 import { roleCardNoticeText } from '../model/login-notice';
 import css from './role-card-notice.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@medora/shared/router';
 import { authStore, formatMessage, MESSAGES, notify, toastStore } from '@medora/shared';
 import { useRuntimeConfig } from '../../../model/runtime-config';
 import { reloadUser, resendVerification } from '../api/auth-service';
