@@ -141,7 +141,7 @@ describe('lint boundaries', () => {
       ),
       featureImportsPackageShared: importing(
         'mfe-patient/src/features/medications/virtual.tsx',
-        '../../components/modal',
+        '../../components/query-state',
         '../../components/action-button',
       ),
       shellFeatureImportsModel: importing(
