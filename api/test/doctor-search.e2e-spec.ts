@@ -13,11 +13,8 @@ import {
   type DoctorsWithContextResponse,
   type PublicDoctor,
 } from '@medora/shared';
-import {
-  bookingWindowParams,
-  doctorsPageSql,
-  type DoctorPageFilters,
-} from '../src/doctors/doctors.queries.js';
+import { bookingWindowParams } from '../src/appointments/booking-window.rules.js';
+import { doctorsPageSql, type DoctorPageFilters } from '../src/doctors/doctor-search.repository.js';
 import { bookableSlots, book, bookingBody, registeredPatient, type SeededDoctor } from './booking-helpers.js';
 import { authHeader, createTestApp, type TestApp, type TestUser } from './helpers.js';
 

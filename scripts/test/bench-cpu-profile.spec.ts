@@ -14,7 +14,7 @@ const profile: CpuProfile = {
     frame(1, '(root)', '', 0),
     frame(2, 'serialize', 'file:///repo/node_modules/fast-json-stringify/index.js', 20),
     frame(3, 'parse', 'file:///repo/node_modules/pg-protocol/dist/parser.js', 10),
-    frame(4, 'toDoctorsWithContext', 'file:///repo/api/dist/doctors/doctors.queries.js', 15),
+    frame(4, 'toDoctorsWithContext', 'file:///repo/api/dist/doctors/doctor-search.repository.js', 15),
     frame(5, 'serialize', 'file:///repo/node_modules/fast-json-stringify/index.js', 5),
   ],
 };

@@ -84,7 +84,7 @@ describe('lint boundaries', () => {
     }
 
     Object.assign(snippets, {
-      apiInternal: importing('api/src/appointments/virtual.ts', '../doctors/doctors.queries.js'),
+      apiInternal: importing('api/src/appointments/virtual.ts', '../doctors/doctors.controller.js'),
       apiPublic: importing(
         'api/src/appointments/virtual.ts',
         '../doctors/doctors.service.js',
@@ -100,7 +100,7 @@ describe('lint boundaries', () => {
         '../config/config.js',
         '../throttling/rate-limit.decorator.js',
       ),
-      apiOwnModule: importing('api/src/doctors/virtual.ts', './doctors.queries.js'),
+      apiOwnModule: importing('api/src/doctors/virtual.ts', './doctors.controller.js'),
       // No service or controller, in any module, takes the DataSource.
       serviceDataSource: { filePath: 'api/src/users/virtual.service.ts', code: DATA_SOURCE_CODE },
       anyServiceDataSource: { filePath: 'api/src/provider/virtual.service.ts', code: DATA_SOURCE_CODE },
@@ -141,7 +141,7 @@ describe('lint boundaries', () => {
       ),
       featureImportsPackageShared: importing(
         'mfe-patient/src/features/medications/virtual.tsx',
-        '../../components/modal',
+        '../../components/query-state',
         '../../components/action-button',
       ),
       shellFeatureImportsModel: importing(

@@ -3,6 +3,7 @@ import { DoctorsContextController } from './doctors-context.controller.js';
 import { DoctorsController } from './doctors.controller.js';
 import { DoctorApplicationsService } from './doctor-applications.service.js';
 import { DoctorsRepository } from './doctors.repository.js';
+import { DoctorSearchRepository } from './doctor-search.repository.js';
 import { DoctorChangeRequestsRepository } from './doctor-change-requests.repository.js';
 import { DoctorsService } from './doctors.service.js';
 import { ApprovedDoctorService } from './approved-doctor.service.js';
@@ -13,6 +14,7 @@ import { ApprovedDoctorService } from './approved-doctor.service.js';
     DoctorsService,
     DoctorApplicationsService,
     DoctorsRepository,
+    DoctorSearchRepository,
     DoctorChangeRequestsRepository,
     ApprovedDoctorService,
   ],

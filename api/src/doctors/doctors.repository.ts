@@ -11,7 +11,6 @@ import {
 import { CredentialEntity, CredentialFileEntity } from '../credentials/credential.entity.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js';
-import { leanQuery } from '../common/lean-query.js';
 import {
   storedFileColumns,
   storedFileOf,
@@ -21,13 +20,6 @@ import {
 import { camelizeRow } from '../common/sql-rows.js';
 import { approvedDoctorSql } from '../appointments/appointment-sql.rules.js';
 import { DoctorEntity, type DoctorSchedule, type VerificationStatus } from './doctor.entity.js';
-import {
-  DOCTOR_SLOTS_SQL,
-  doctorsPageSql,
-  type DoctorPageFilters,
-  type DoctorPageRow,
-  type DoctorSlotsRow,
-} from './doctors.queries.js';
 
 /** A doctors row as its owner and admins read it (`DoctorRecord` in `@medora/shared`). */
 export function toDoctorRecord(row: DoctorEntity, uid: string | null): DoctorRecord {
@@ -126,18 +118,6 @@ export type NewCredential = Pick<
 @Injectable()
 export class DoctorsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  /** One page of the doctor search (doctorsPageSql) on the lean path (a benchmarked read). */
-  listPage(filters: DoctorPageFilters): Promise<DoctorPageRow[]> {
-    const { sql, params } = doctorsPageSql(filters);
-    return leanQuery<DoctorPageRow>(this.ds, sql, params);
-  }
-
-  /** A bookable doctor's zone, schedule and taken starts in [from, to) (DOCTOR_SLOTS_SQL). */
-  async slotsOf(id: string, from: Date, to: Date): Promise<DoctorSlotsRow | null> {
-    const [row] = await leanQuery<DoctorSlotsRow>(this.ds, DOCTOR_SLOTS_SQL, [id, from, to]);
-    return row ?? null;
-  }
 
   /** The approved, onboarded doctor record linked to the account `uid`, if any. */
   async findApprovedByUid(uid: string): Promise<ApprovedDoctorRow | null> {

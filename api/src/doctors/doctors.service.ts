@@ -16,15 +16,15 @@ import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
 import { CURSOR_POSITIONS, pageAfter, type CursorScope } from '../common/keyset-cursor.js';
 import type { DoctorSchedule } from './doctor.entity.js';
+import { bookingWindowParams } from '../appointments/booking-window.rules.js';
 import {
-  bookingWindowParams,
+  DoctorSearchRepository,
   scheduleOf,
   takenSlotsOf,
   toDoctorPage,
   type DoctorCursor,
   toDoctorsWithContext,
-} from './doctors.queries.js';
-import { DoctorsRepository } from './doctors.repository.js';
+} from './doctor-search.repository.js';
 
 /** What anyone may see of a doctor: no email, no phone, no account link. */
 export interface PublicDoctor {
@@ -45,7 +45,7 @@ export interface PublicDoctorsPage {
 @Injectable()
 export class DoctorsService {
   constructor(
-    private readonly doctors: DoctorsRepository,
+    private readonly search: DoctorSearchRepository,
     private readonly access: AccessPolicy,
   ) {}
 
@@ -56,7 +56,7 @@ export class DoctorsService {
   async listPublic(query: PublicDoctorsQuery, now = new Date()): Promise<PublicDoctorsPage> {
     // A cursor continues the search it was made for only.
     const scope = { list: 'doctors', specialty: query.specialty, q: query.q || undefined };
-    const rows = await this.doctors.listPage({
+    const rows = await this.search.listPage({
       patientUid: null,
       specialty: query.specialty,
       q: query.q || undefined,
@@ -115,7 +115,7 @@ export class DoctorsService {
       q: query.q || undefined,
       availableFrom: query.availableFrom,
     };
-    const rows = await this.doctors.listPage({
+    const rows = await this.search.listPage({
       patientUid: uid,
       specialty: query.specialty,
       conditionSpecialties: query.condition ? conditionFilterSpecialties(query.condition) : null,
@@ -142,7 +142,7 @@ export class DoctorsService {
     // (A date-only ISO string is read as UTC midnight.)
     const from = new Date(addDays(query.from, -1));
     const to = new Date(addDays(query.to, 2));
-    const row = await this.doctors.slotsOf(doctorId, from, to);
+    const row = await this.search.slotsOf(doctorId, from, to);
     if (!row) throw new ApiException(404, MESSAGES.doctorNotBookable);
     const timeZone = clinicTimeZone(row.timeZone);
     const days = freeSlotDays(scheduleOf(row.schedule), {

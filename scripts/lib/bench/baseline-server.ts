@@ -19,12 +19,12 @@ import {
   type AppointmentRow,
 } from '../../../api/src/appointments/appointments.repository.js';
 import { auditParams, withAuditInsert } from '../../../api/src/audit/audit.repository.js';
+import { bookingWindowParams } from '../../../api/src/appointments/booking-window.rules.js';
 import {
-  bookingWindowParams,
   doctorsPageSql,
   toDoctorsWithContext,
   type DoctorPageRow,
-} from '../../../api/src/doctors/doctors.queries.js';
+} from '../../../api/src/doctors/doctor-search.repository.js';
 import { DOCTOR_PAGE_DEFAULT } from '@medora/shared';
 import { CALLER_ROLE_SQL, CALLER_ROLE_STATEMENT } from '../../../api/src/users/users.repository.js';
 

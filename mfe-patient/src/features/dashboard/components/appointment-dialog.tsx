@@ -17,10 +17,9 @@ import {
 import { appointmentKeys } from '@medora/shared/query';
 import { useCancelAppointment } from '../api/mutations';
 import { statusLabel } from '../model/appointments';
-import { saveBlob } from '@medora/shared/ui';
+import { Modal, ModalActions, saveBlob } from '@medora/shared/ui';
 import { ActionButton } from '../../../components/action-button';
 import css from './dashboard.module.css';
-import { Modal, ModalActions } from '../../../components/modal';
 
 interface AppointmentDialogProps {
   appointment: Appointment;

@@ -16,12 +16,11 @@ import { documentKeys } from '@medora/shared/query';
 import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
 import { checkPdfUpload, isImage, isPdf } from '../model/documents-fallback';
-import { saveBlob } from '@medora/shared/ui';
+import { Modal, saveBlob } from '@medora/shared/ui';
 import { withPdfTitle } from '../model/pdf-title';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';
 import { ActionButton } from '../../../components/action-button';
-import { Modal } from '../../../components/modal';
 
 /** A card action's accessible name: the action and the document's name. */
 const actionFor = (action: string, doc: PatientDocument) =>

@@ -4,7 +4,7 @@ import { formatDateTime, formatMessage, MESSAGES } from '@medora/shared';
 import { type ClinicalSummary, type VisitKind, type VisitListItem } from '@medora/shared/intake';
 import common from '../../../components/patient.module.css';
 import { visitQuery, visitsQuery } from '../../../api/visits';
-import { Modal } from '../../../components/modal';
+import { Modal } from '@medora/shared/ui';
 import css from './visits.module.css';
 
 const KIND_LABEL: Record<VisitKind, string> = {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@medora/shared';
 import common from '../../../components/patient.module.css';
-import { ModalActions } from '../../../components/modal';
+import { ModalActions } from '@medora/shared/ui';
 
 /** Cancel and Save at the foot of a medicine's form (the add/edit form and the reminder). */
 export function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {

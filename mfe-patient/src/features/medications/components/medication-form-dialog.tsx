@@ -8,7 +8,7 @@ import {
 } from '@medora/shared';
 import { MEDICINES, searchMedicines } from '@medora/shared/medicines';
 import common from '../../../components/patient.module.css';
-import { Modal } from '../../../components/modal';
+import { Modal } from '@medora/shared/ui';
 import { FormActions } from './form-actions';
 import { toMedicationInput, withMedicine, type MedicationFormValues } from '../model/medication-form';
 import css from './medications.module.css';

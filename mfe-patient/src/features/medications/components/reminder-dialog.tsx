@@ -7,7 +7,7 @@ import {
   type MedicationReminder,
 } from '@medora/shared';
 import common from '../../../components/patient.module.css';
-import { Modal } from '../../../components/modal';
+import { Modal } from '@medora/shared/ui';
 import { FormActions } from './form-actions';
 import { localToday } from './status-dialog';
 import css from './medications.module.css';

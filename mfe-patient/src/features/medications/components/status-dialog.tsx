@@ -8,7 +8,7 @@ import {
   type MedicationStatus,
 } from '@medora/shared';
 import common from '../../../components/patient.module.css';
-import { Modal, ModalActions } from '../../../components/modal';
+import { Modal, ModalActions } from '@medora/shared/ui';
 import css from './medications.module.css';
 
 const TITLES = {

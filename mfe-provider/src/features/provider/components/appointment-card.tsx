@@ -22,8 +22,7 @@ import {
   type ReviewSection,
 } from '@medora/shared/intake';
 import { providerFileKeys, providerWindowKeys } from '@medora/shared/query';
-import { ReasonDialog } from '@medora/shared/ui';
-import { FilePreviewDialog } from '../../../components/file-preview-dialog';
+import { FilePreviewDialog, ReasonDialog } from '@medora/shared/ui';
 import { ui } from '../../../components/ui';
 import { useDownloadFile } from '../../../hooks/use-open-file';
 import { checkDocument } from '../../../model/doctor-profile';

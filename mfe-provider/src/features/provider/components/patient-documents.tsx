@@ -11,7 +11,7 @@ import {
   type PatientDocument,
 } from '@medora/shared';
 import { documentKeys } from '@medora/shared/query';
-import { FilePreviewDialog } from '../../../components/file-preview-dialog';
+import { FilePreviewDialog } from '@medora/shared/ui';
 import { ui } from '../../../components/ui';
 import { useDownloadFile } from '../../../hooks/use-open-file';
 import css from './patient-documents.module.css';

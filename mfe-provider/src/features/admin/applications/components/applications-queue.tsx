@@ -10,8 +10,7 @@ import {
   type DoctorApplication,
 } from '@medora/shared';
 import { credentialFileKeys } from '@medora/shared/query';
-import { ReasonDialog } from '@medora/shared/ui';
-import { FilePreviewDialog } from '../../../../components/file-preview-dialog';
+import { FilePreviewDialog, ReasonDialog } from '@medora/shared/ui';
 import { ui } from '../../../../components/ui';
 import { useDownloadFile } from '../../../../hooks/use-open-file';
 import type { ApplicationQueueState } from '../hooks/use-application-queue';

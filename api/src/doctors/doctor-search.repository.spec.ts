@@ -1,11 +1,7 @@
+import { bookingWindowParams } from '../appointments/booking-window.rules.js';
 import { CURSOR_POSITIONS, decodeCursor } from '../common/keyset-cursor.js';
-import {
-  bookingWindowParams,
-  containsPattern,
-  doctorsPageSql,
-  toDoctorsWithContext,
-  type DoctorPageRow,
-} from './doctors.queries.js';
+import { containsPattern } from '../common/like-pattern.js';
+import { doctorsPageSql, toDoctorsWithContext, type DoctorPageRow } from './doctor-search.repository.js';
 
 // Sunday 1 March 2026, noon UTC: tomorrow in New York is Monday 2 March.
 const NOW = new Date('2026-03-01T12:00:00Z');

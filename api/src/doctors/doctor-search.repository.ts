@@ -1,5 +1,6 @@
-// Plain module, no Nest: the bench's baseline server (scripts/lib/bench/baseline-server.ts)
-// runs these very statements and mappings without the framework. In the API only DoctorsRepository runs them.
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
 import {
   DOCTOR_SPECIALTIES,
   clinicTimeZone,
@@ -10,10 +11,10 @@ import {
   type DoctorsWithContextResponse,
   type PublicDoctor,
 } from '@medora/shared';
-import { bookingWindowParams } from '../appointments/booking-window.rules.js';
 import { cachedSlotOf, cachedSlotStart } from '../appointments/cached-slot.rules.js';
 import type { z } from 'zod';
 import { CURSOR_POSITIONS, encodeCursor, type CursorScope } from '../common/keyset-cursor.js';
+import { leanQuery } from '../common/lean-query.js';
 import {
   activeAppointmentSql,
   approvedDoctorSql,
@@ -42,9 +43,6 @@ export interface DoctorPageFilters {
   /** The booking window (instants) whose taken slots the page's doctors need; null: no taken slots read. */
   window: [Date, Date] | null;
 }
-
-// The search's `q` is matched as a literal; the spec checks the pattern here, where the search uses it.
-export { containsPattern };
 
 /**
  * The specialties whose name contains `q` (case-insensitive), so "cardio" finds the cardiologists too:
@@ -158,7 +156,8 @@ export function takenSlotsOf(starts: readonly number[] | null, timeZone: string)
   return taken;
 }
 
-const scheduleOf = (s: Partial<DoctorSchedule> | null): DoctorSchedule => ({
+/** A schedule column as read (keys may be missing) with every key present. */
+export const scheduleOf = (s: Partial<DoctorSchedule> | null): DoctorSchedule => ({
   availableDays: s?.availableDays ?? [],
   timeSlots: s?.timeSlots ?? {},
   exceptions: s?.exceptions ?? [],
@@ -262,6 +261,7 @@ export const DOCTOR_SLOTS_SQL = `SELECT d.id, d.time_zone AS "timeZone", d.sched
    FROM doctors d
   WHERE d.id = $1 AND ${approvedDoctorSql('d')} AND d.is_available AND ${hasHoursSql('d')}`;
 
+/** A row of DOCTOR_SLOTS_SQL. */
 export interface DoctorSlotsRow {
   id: string;
   timeZone: string;
@@ -269,4 +269,24 @@ export interface DoctorSlotsRow {
   takenStarts: number[] | null;
 }
 
-export { bookingWindowParams, scheduleOf };
+/**
+ * The doctor search's reads: a page of doctors (the public list, or a patient's list with context) and
+ * one doctor's taken slots. They run on the lean path (the page is a benchmarked read); the bench's raw
+ * baseline server imports the statement and the mapper from this module, so it runs exactly this SQL.
+ */
+@Injectable()
+export class DoctorSearchRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** One page of the doctor search (doctorsPageSql). */
+  listPage(filters: DoctorPageFilters): Promise<DoctorPageRow[]> {
+    const { sql, params } = doctorsPageSql(filters);
+    return leanQuery<DoctorPageRow>(this.ds, sql, params);
+  }
+
+  /** A bookable doctor's zone, schedule and taken starts in [from, to) (DOCTOR_SLOTS_SQL). */
+  async slotsOf(id: string, from: Date, to: Date): Promise<DoctorSlotsRow | null> {
+    const [row] = await leanQuery<DoctorSlotsRow>(this.ds, DOCTOR_SLOTS_SQL, [id, from, to]);
+    return row ?? null;
+  }
+}

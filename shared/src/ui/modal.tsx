@@ -1,9 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { MESSAGES } from '@medora/shared';
-import { Dialog } from '@medora/shared/ui';
-import css from './modal.module.css';
+import { MESSAGES } from '../messages.js';
+import { Dialog } from './dialog.js';
 
-interface ModalProps {
+export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -15,8 +14,9 @@ interface ModalProps {
 }
 
 /**
- * The patient remote's modal (appointment details, document preview, the medication forms) on the shared Dialog: labelled by its title,
- * focus moved in and kept inside, Escape or the backdrop closes it, focus goes back to its opener.
+ * A titled modal panel on the shared Dialog, with a close button in its head (appointment details, a
+ * file preview, the medication forms): labelled by its title, focus moved in and kept inside, Escape
+ * or the backdrop closes it, focus goes back to its opener. Styled by `md-ui-modal*` classes of kit.css.
  */
 export function Modal({
   title,
@@ -29,12 +29,12 @@ export function Modal({
   const titleId = useId();
   return (
     <Dialog labelledBy={titleId} onClose={onClose} closeOnBackdrop={closeOnBackdrop}>
-      <div className={wide ? `${css.modal} ${css.wide}` : css.modal} data-testid={testId}>
-        <div className={css.head}>
+      <div className={wide ? 'md-ui-modal md-ui-modal-wide' : 'md-ui-modal'} data-testid={testId}>
+        <div className="md-ui-modal-head">
           <h2 id={titleId}>{title}</h2>
           <button
             type="button"
-            className={css.iconButton}
+            className="md-ui-icon-button"
             aria-label={MESSAGES.closeButton}
             onClick={onClose}
           >
@@ -49,5 +49,5 @@ export function Modal({
 
 /** The row of buttons at the foot of a modal, right-aligned under a rule. */
 export function ModalActions({ children }: { children: ReactNode }) {
-  return <div className={css.actions}>{children}</div>;
+  return <div className="md-ui-dialog-actions md-ui-modal-actions">{children}</div>;
 }

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../api/api-error.js';
+import type { DownloadedFile } from '../api/client.js';
+import { MESSAGES, formatMessage } from '../messages.js';
+import { Modal, ModalActions } from './modal.js';
+import { saveBlob } from './save-file.js';
+
+export interface FilePreviewDialogProps {
+  title: string;
+  queryKey: readonly unknown[];
+  load: () => Promise<DownloadedFile>;
+  /** The download's name when the response names none. */
+  fallbackName: string;
+  onClose: () => void;
+}
+
+/**
+ * A file shown in the page ('View'): the authenticated file is fetched once for the preview (not kept
+ * after the dialog closes) and shown from a typed blob URL, a PDF in an iframe, an image inline. The
+ * dialog offers the download and closes with Escape, the backdrop or its close button.
+ */
+export function FilePreviewDialog({ title, queryKey, load, fallbackName, onClose }: FilePreviewDialogProps) {
+  const file = useQuery({ queryKey, queryFn: load, gcTime: 0, retry: false });
+  const [shown, setShown] = useState<{ url: string; type: string } | null>(null);
+
+  useEffect(() => {
+    if (!file.data) return undefined;
+    const type = file.data.contentType?.split(';')[0] ?? 'application/octet-stream';
+    // A typed blob so the browser's PDF viewer takes it.
+    const url = URL.createObjectURL(new Blob([file.data.blob], { type }));
+    setShown({ url, type });
+    return () => URL.revokeObjectURL(url);
+  }, [file.data]);
+
+  const name = file.data?.fileName ?? fallbackName;
+  let body;
+  if (file.isError)
+    body = (
+      <p role="alert" className="md-ui-error">
+        {formatMessage('documentPreviewFailed', { message: errorMessage(file.error) })}
+      </p>
+    );
+  else if (!shown)
+    body = (
+      <p role="status" className="md-muted">
+        {MESSAGES.loading}
+      </p>
+    );
+  else if (shown.type.startsWith('image/'))
+    body = <img className="md-ui-file-preview-image" src={shown.url} alt={name} data-testid="file-preview" />;
+  else
+    body = (
+      <iframe
+        className="md-ui-file-preview-frame"
+        src={shown.url}
+        title={name}
+        data-testid="file-preview"
+        data-content-type={shown.type}
+      />
+    );
+
+  return (
+    <Modal title={title} onClose={onClose} wide testId="file-preview-dialog">
+      {body}
+      {file.data && (
+        <ModalActions>
+          <button
+            type="button"
+            className="md-button md-primary"
+            onClick={() => file.data && saveBlob(file.data.blob, name)}
+          >
+            {MESSAGES.downloadDocument}
+          </button>
+        </ModalActions>
+      )}
+    </Modal>
+  );
+}
