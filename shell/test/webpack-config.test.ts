@@ -156,6 +156,30 @@ describe.each(packages)('webpack config of %s', (pkg) => {
   );
 });
 
+/** A remote's container is a top-level `var` of its remoteEntry.js, which the host reads by name. */
+describe('production JavaScript minification', () => {
+  type Minify = (
+    input: Record<string, string>,
+    sourceMap: undefined,
+    options: object,
+    extractComments: boolean,
+  ) => Promise<{ code: string }>;
+
+  it("minifies with SWC and keeps a remote container's top-level var", async () => {
+    const { config } = load('mfe-landing');
+    const [minimizer] = config.optimization!.minimizer as unknown as Array<{
+      options: { minimizer: { implementation: Minify; options: object } };
+    }>;
+    const { implementation, options } = minimizer!.options.minimizer;
+    expect(implementation.name).toBe('swcMinify');
+    const source =
+      'var mfe_landing;\n(() => {\n  const container = { get(name) { return name; } };\n  mfe_landing = container;\n})();\n';
+    const { code } = await implementation({ 'remoteEntry.js': source }, undefined, options, true);
+    expect(code).toMatch(/^var mfe_landing;/);
+    expect(code.length).toBeLessThan(source.length);
+  });
+});
+
 /** CSS is extracted to hashed files loaded by <link>; nothing injects <style> at run time. */
 describe.each(packages)('CSS handling of %s', (pkg) => {
   const { config } = load(pkg);
