@@ -70,3 +70,58 @@ describe('auth store and browser storage', () => {
     expect([...store.keys()]).toEqual([]);
   });
 });
+
+describe('auth store resumed from the stored session', () => {
+  const patient = { uid: 'u1', email: 'a@b.co', emailVerified: true };
+  const fns = { getIdToken: async () => 'stored-token', signOut: async () => undefined };
+  const profile = {
+    uid: 'u1',
+    email: 'a@b.co',
+    role: 'patient' as const,
+    emailVerified: true,
+    registered: true,
+    access: { admin: false, providerDashboard: false },
+  };
+
+  beforeEach(() => authStore.setState({ status: 'loading', user: null, profile: null, provisional: false }));
+
+  it('is signed in, provisionally, with the stored account and token', async () => {
+    authStore.getState().resumeSession(patient, fns);
+    expect(authStore.getState()).toMatchObject({ status: 'signed-in', user: patient, provisional: true });
+    await expect(authStore.getState().getIdToken()).resolves.toBe('stored-token');
+  });
+
+  it('stays signed in when Firebase reports the same account, keeping its profile', () => {
+    authStore.getState().resumeSession(patient, fns);
+    authStore.getState().setProfile(profile);
+    authStore.getState().setUser(patient);
+    expect(authStore.getState()).toMatchObject({ status: 'signed-in', provisional: false, profile });
+  });
+
+  it('signs out when Firebase reports no user', () => {
+    authStore.getState().resumeSession(patient, fns);
+    authStore.getState().setProfile(profile);
+    authStore.getState().setUser(null);
+    expect(authStore.getState()).toMatchObject({
+      status: 'signed-out',
+      user: null,
+      profile: null,
+      provisional: false,
+    });
+  });
+
+  it('signs the resumed account out before taking another one Firebase reports', () => {
+    const statuses: [string, string | undefined][] = [];
+    authStore.getState().resumeSession(patient, fns);
+    authStore.getState().setProfile(profile);
+    const unsubscribe = authStore.subscribe((s) => statuses.push([s.status, s.user?.uid]));
+    const other = { uid: 'u2', email: 'c@d.co', emailVerified: true };
+    authStore.getState().setUser(other);
+    unsubscribe();
+    expect(statuses).toEqual([
+      ['signed-out', undefined],
+      ['signed-in', 'u2'],
+    ]);
+    expect(authStore.getState()).toMatchObject({ user: other, profile: null, provisional: false });
+  });
+});
