@@ -10,6 +10,8 @@ function storeSession(uid: string, token: string, expiresInMs: number) {
     storageKey,
     JSON.stringify({
       uid,
+      email: `${uid}@example.com`,
+      emailVerified: true,
       stsTokenManager: { accessToken: token, expirationTime: Date.now() + expiresInMs },
     }),
   );
@@ -72,9 +74,15 @@ describe('FIRST_SCREEN_REQUESTS', () => {
 });
 
 describe('storedSession', () => {
-  it('reads the uid and ID token Firebase Auth keeps in localStorage', () => {
+  it('reads the account and ID token Firebase Auth keeps in localStorage', () => {
     storeSession('u1', 'tok', 30 * 60_000);
-    expect(storedSession(API_KEY)).toEqual({ uid: 'u1', token: 'tok' });
+    expect(storedSession(API_KEY)).toEqual({
+      uid: 'u1',
+      email: 'u1@example.com',
+      emailVerified: true,
+      token: 'tok',
+      expiresAt: expect.any(Number),
+    });
   });
 
   it('ignores a token about to expire, a missing session and a broken one', () => {

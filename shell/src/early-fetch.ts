@@ -109,24 +109,48 @@ export const FIRST_SCREEN_REQUESTS: Readonly<Record<string, (uid: string) => rea
 /** An ID token good for at least this long is used early (Firebase refreshes one that is not). */
 const EARLY_TOKEN_MIN_LIFE_MS = 60_000;
 
+/** Whether a stored ID token expiring at `expiresAt` may still be sent without Firebase Auth. */
+export function tokenStillGood(expiresAt: number, now = Date.now()): boolean {
+  return expiresAt - now > EARLY_TOKEN_MIN_LIFE_MS;
+}
+
+/** The signed-in account Firebase Auth keeps in the browser, with its ID token. */
+export interface StoredSession {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  token: string;
+  /** When the token expires (epoch ms). */
+  expiresAt: number;
+}
+
 /**
  * The signed-in session Firebase Auth keeps in localStorage (browserLocalPersistence) under its
  * documented key, when its ID token is still good for a while; null otherwise.
  */
-export function storedSession(apiKey: string, now = Date.now()): { uid: string; token: string } | null {
+export function storedSession(apiKey: string, now = Date.now()): StoredSession | null {
   try {
     const raw = window.localStorage.getItem(`firebase:authUser:${apiKey}:[DEFAULT]`);
     const user = raw
       ? (JSON.parse(raw) as {
           uid?: unknown;
+          email?: unknown;
+          emailVerified?: unknown;
           stsTokenManager?: { accessToken?: unknown; expirationTime?: unknown };
         })
       : null;
     const token = user?.stsTokenManager?.accessToken;
-    const expires = user?.stsTokenManager?.expirationTime;
-    if (typeof user?.uid !== 'string' || typeof token !== 'string' || typeof expires !== 'number')
+    const expiresAt = user?.stsTokenManager?.expirationTime;
+    if (typeof user?.uid !== 'string' || typeof token !== 'string' || typeof expiresAt !== 'number')
       return null;
-    return expires - now > EARLY_TOKEN_MIN_LIFE_MS ? { uid: user.uid, token } : null;
+    if (!tokenStillGood(expiresAt, now)) return null;
+    return {
+      uid: user.uid,
+      email: typeof user.email === 'string' ? user.email : null,
+      emailVerified: user.emailVerified === true,
+      token,
+      expiresAt,
+    };
   } catch {
     return null;
   }

@@ -4,7 +4,10 @@ import { createBrowserRouter, RouterProvider } from '@medora/shared/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@medora/shared';
 import { queryClient } from '@medora/shared/query';
+import { getAuthInstance } from '../features/auth/api/auth-service';
+import { resumeStoredSession } from '../features/auth/model/resume-session';
 import { syncNotificationsWithMutations } from '../features/header/notification-sync';
+import { idleLimitPassed } from '../features/idle-session/hooks/use-idle-session';
 import { RuntimeConfigProvider } from '../model/runtime-config';
 import { createRoutes } from './routes';
 
@@ -19,6 +22,11 @@ export function renderApp(root: Root, config: RuntimeConfig): void {
   if (!notificationsSynced) {
     notificationsSynced = true;
     syncNotificationsWithMutations(queryClient);
+  }
+  // A dashboard draws from the session kept in the browser while Firebase Auth loads (LCP), unless the
+  // idle limit has ended that session.
+  if (!idleLimitPassed()) {
+    resumeStoredSession(config.firebase.apiKey, window.location.pathname, () => getAuthInstance(config));
   }
   const router = createBrowserRouter(createRoutes());
   root.render(

@@ -7,6 +7,7 @@ import { SkipLink } from '../components/skip-link';
 import { Toaster } from '../components/toaster';
 import { RoleCardNotice } from '../features/auth/components/role-card-notice';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
+import { drawsBeforeAuth } from '../features/auth/model/resume-session';
 import { loginNotice } from '../features/auth/model/login-notice';
 import { LOGIN_PATH } from '../features/guards/require-sign-in';
 import { IdleSession } from '../features/idle-session/components/idle-session';
@@ -73,9 +74,15 @@ export const SIGN_IN_PATHS = ['/patient-login', '/provider-login'];
 export function StartAuthWhenShown() {
   const config = useRuntimeConfig();
   useEffect(() => {
-    // After the paint that shows the screen; the submit path starts it itself if sooner.
-    const id = window.setTimeout(() => startAuth(config), 0);
-    return () => window.clearTimeout(id);
+    // After the paint that shows the screen, when the page has nothing more urgent to run (the bound
+    // keeps a busy page from putting it off for long); a sign-in or an API call needing a fresh token
+    // starts it itself if sooner.
+    if (typeof window.requestIdleCallback !== 'function') {
+      const id = window.setTimeout(() => startAuth(config), 0);
+      return () => window.clearTimeout(id);
+    }
+    const id = window.requestIdleCallback(() => startAuth(config), { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
   }, [config]);
   return null;
 }
@@ -83,7 +90,8 @@ export function StartAuthWhenShown() {
 /**
  * Root layout: the skip link, header, the sign-in role note, the current route, toasts and dialogs. Starts Firebase Auth after the first
  * render of any route but the landing page, which needs no auth (no auth code before first
- * paint). Leaving `/` for another route starts it then; a started instance is reused.
+ * paint), and the sign-in screens and resumed dashboards, which start it once shown. Leaving `/` for
+ * another route starts it then; a started instance is reused.
  * Every signed-in screen, remotes included, sits inside the idle-session timer; a first load
  * of `/` renders without this layout, so the landing page does not load it.
  */
@@ -91,7 +99,10 @@ export function Layout() {
   const config = useRuntimeConfig();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const needsAuth = pathname !== '/' && !SIGN_IN_PATHS.includes(pathname);
+  const resumed = useStore(authStore, (s) => s.provisional);
+  // A dashboard drawn from the stored session starts it once its screen has shown (`StartAuthWhenShown`).
+  const needsAuth =
+    pathname !== '/' && !SIGN_IN_PATHS.includes(pathname) && !(resumed && drawsBeforeAuth(pathname));
   useEffect(() => {
     if (needsAuth) startAuth(config);
   }, [config, needsAuth]);

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@medora/shared/query';
@@ -10,7 +10,8 @@ import {
   type SessionProfile,
 } from '@medora/shared';
 import { createRoutes } from './routes';
-import type { RemoteLoader } from '../features/remotes/remote-route';
+import type { RemoteLoader, RemoteModule } from '../features/remotes/remote-route';
+import { startFirebaseAuth } from '../features/auth/firebase';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn() }));
 // Keep Firebase out of unit tests: the layout starts it after the first render.
@@ -64,8 +65,43 @@ describe('shell routes', () => {
   });
   afterEach(() => {
     errorSpy.mockRestore();
-    act(() => authStore.setState({ status: 'loading', user: null, profile: null }));
+    act(() => authStore.setState({ status: 'loading', user: null, profile: null, provisional: false }));
   });
+
+  // A dashboard resumed from the stored session draws before Firebase Auth has loaded (LCP).
+  it.each([
+    ['/dashboard', 'mfe_patient/DashboardPage'],
+    ['/provider-dashboard', 'mfe_provider/ProviderDashboardPage'],
+  ])(
+    '%s resumed from the stored session starts Firebase Auth only once %s has shown',
+    async (url, request) => {
+      const started = jest.mocked(startFirebaseAuth);
+      started.mockClear();
+      let show: (module: RemoteModule) => void = () => undefined;
+      const page = new Promise<RemoteModule>((resolve) => (show = resolve));
+      act(() => {
+        const user = { uid: 'u1', email: 'doc@example.test', emailVerified: true };
+        authStore.getState().resumeSession(user, {
+          getIdToken: async () => 'stored',
+          signOut: async () => undefined,
+        });
+        // GET /api/me, answered early with the stored token.
+        authStore.getState().setProfile({
+          ...user,
+          role: 'provider',
+          registered: true,
+          access: { admin: false, providerDashboard: true },
+        });
+      });
+      renderAt(url, createRoutes({ loader: () => page }));
+      // Nothing drawn yet: the page's code is still on its way.
+      expect(await screen.findByText(MESSAGES.loading)).toBeTruthy();
+      expect(started).not.toHaveBeenCalled();
+      await act(async () => show({ default: () => <h1>{`remote ${request}`}</h1> }));
+      expect(await screen.findByRole('heading', { name: `remote ${request}` })).toBeTruthy();
+      await waitFor(() => expect(started).toHaveBeenCalledTimes(1));
+    },
+  );
 
   it('/ mounts the landing remote with no shell header (the landing page has its own)', async () => {
     renderAt('/');

@@ -73,6 +73,16 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
     <RemoteRoute key={request} request={request} loader={options.loader} />
   );
   const signedIn = (request: RemotePageRequest) => <RequireSignIn>{remote(request)}</RequireSignIn>;
+  // The dashboards may draw from the stored session before Firebase Auth (resume-session.ts): it
+  // loads once their screen has shown.
+  const dashboard = (request: RemotePageRequest) => (
+    <RemoteRoute
+      key={request}
+      request={request}
+      loader={options.loader}
+      afterShown={<StartAuthWhenShown />}
+    />
+  );
   const { landing, patient, booking, provider } = REMOTE_MODULES;
   return [
     {
@@ -83,7 +93,7 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
         { index: true, element: remote(landing.LandingPage) },
         { path: 'patient-login', element: <LoginRoute /> },
         { path: 'provider-login', element: <LoginRoute initialRole="provider" /> },
-        { path: 'dashboard', element: signedIn(patient.DashboardPage) },
+        { path: 'dashboard', element: <RequireSignIn>{dashboard(patient.DashboardPage)}</RequireSignIn> },
         { path: 'form', element: signedIn(patient.IntakePage) },
         { path: 'book-appointment', element: signedIn(booking.BookingPage) },
         { path: 'settings', element: <SettingsRoute /> },
@@ -103,7 +113,9 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
         {
           path: 'provider-dashboard',
           element: (
-            <RequireAccess need="providerDashboard">{remote(provider.ProviderDashboardPage)}</RequireAccess>
+            <RequireAccess need="providerDashboard">
+              {dashboard(provider.ProviderDashboardPage)}
+            </RequireAccess>
           ),
         },
         {

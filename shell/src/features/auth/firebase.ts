@@ -13,7 +13,8 @@ let started: Auth | undefined;
 
 /**
  * Starts Firebase Auth once and wires it to the shared auth store. Loaded with a dynamic import after
- * the first render, so the landing page does not pay for auth code before first paint.
+ * the first render, so the landing page does not pay for auth code before first paint; a dashboard
+ * resumed from the stored session (resume-session.ts) loads it once its screen has shown.
  */
 export function startFirebaseAuth(config: RuntimeConfig): Auth {
   if (started) return started;
@@ -28,6 +29,8 @@ export function startFirebaseAuth(config: RuntimeConfig): Auth {
   });
   authStore.getState().setAuthFunctions({
     getIdToken: async (forceRefresh = false) => {
+      // A screen drawn from the stored session asks before Firebase has read it back.
+      await auth.authStateReady();
       const user = auth.currentUser;
       if (!user) return null;
       if (forceRefresh) await user.reload();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type FunctionComponent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FunctionComponent, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type {
@@ -47,6 +47,8 @@ export function loadRemoteComponent<Q extends RemoteRequest>(
 export type RemoteRouteProps<Q extends RemoteRequest> = SharedRemoteRouteProps<Q> & {
   /** Injected in tests. */
   loader?: RemoteLoader<Q>;
+  /** Mounted once the page (or its failure page) has rendered, inside the same Suspense boundary. */
+  afterShown?: ReactNode;
 };
 
 /**
@@ -57,6 +59,7 @@ export function RemoteRoute<Q extends RemoteRequest>({
   request,
   embedded,
   loader = loadFederatedModule,
+  afterShown,
   ...pageProps
 }: RemoteRouteProps<Q>) {
   const [attempt, setAttempt] = useState(0);
@@ -71,16 +74,20 @@ export function RemoteRoute<Q extends RemoteRequest>({
       resetKeys={[request]}
       onReset={() => setAttempt((n) => n + 1)}
       fallbackRender={(props: FallbackProps) => (
-        <ChunkLoadFailedPage
-          request={request}
-          embedded={embedded}
-          error={props.error}
-          onRetry={props.resetErrorBoundary}
-        />
+        <>
+          <ChunkLoadFailedPage
+            request={request}
+            embedded={embedded}
+            error={props.error}
+            onRetry={props.resetErrorBoundary}
+          />
+          {afterShown}
+        </>
       )}
     >
       <Suspense fallback={<LoadingStatus />}>
         <Component {...componentProps} />
+        {afterShown}
       </Suspense>
     </ErrorBoundary>
   );

@@ -7,6 +7,7 @@ import {
   type IdleEndReason,
   type IdleView,
 } from '../model/idle-tracker';
+import { idlePhase, resumeFrom } from '../model/idle-policy';
 
 /**
  * localStorage keys: the newest activity of any tab (kept across reloads) and the idle sign-out signal.
@@ -42,6 +43,14 @@ const localActivityStore: ActivityStore = {
   // A new value each time, so the other tabs get an event even after an earlier idle sign-out.
   announceIdleSignOut: () => attempt(() => localStorage.setItem(IDLE_SIGNED_OUT_KEY, String(Date.now()))),
 };
+
+/**
+ * Whether the idle limit has passed since the last activity this browser recorded: a session kept past it
+ * must not draw its screen before the idle timer has signed it out.
+ */
+export function idleLimitPassed(now = Date.now()): boolean {
+  return idlePhase(resumeFrom(localActivityStore.read(), now), now).kind === 'expired';
+}
 
 function attempt(write: () => void): void {
   try {
