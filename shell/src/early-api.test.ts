@@ -1,5 +1,11 @@
 import { createApiClient, earlyApiStore } from '@medora/shared';
-import { FIRST_SCREEN_REQUESTS, startEarlyApiRequests, storedSession } from './early-fetch';
+import {
+  drawsBeforeAuth,
+  FIRST_SCREEN_REQUESTS,
+  resumesStoredSession,
+  startEarlyApiRequests,
+  storedSession,
+} from './early-fetch';
 import { ROUTE_REMOTE_PAGES } from './early-fetch';
 
 const API_KEY = 'demo-api-key';
@@ -92,6 +98,29 @@ describe('storedSession', () => {
     expect(storedSession(API_KEY)).toBeNull();
     window.localStorage.setItem(storageKey, '{not json');
     expect(storedSession(API_KEY)).toBeNull();
+  });
+});
+
+describe('drawsBeforeAuth', () => {
+  it('holds for the dashboards, whose first screen’s data comes early, and no other page', () => {
+    expect(drawsBeforeAuth('/dashboard')).toBe(true);
+    expect(drawsBeforeAuth('/provider-dashboard/')).toBe(true);
+    expect(drawsBeforeAuth('/form')).toBe(false);
+    expect(drawsBeforeAuth('/patient-login')).toBe(false);
+  });
+});
+
+describe('resumesStoredSession', () => {
+  const config = { firebase: { apiKey: API_KEY } };
+
+  it('holds on a dashboard with a stored token still good, and nowhere else', () => {
+    expect(resumesStoredSession('/dashboard', config)).toBe(false);
+    storeSession('u1', 'tok', 30 * 60_000);
+    expect(resumesStoredSession('/dashboard', config)).toBe(true);
+    expect(resumesStoredSession('/settings', config)).toBe(false);
+    expect(resumesStoredSession('/dashboard', null)).toBe(false);
+    storeSession('u1', 'tok', 10_000);
+    expect(resumesStoredSession('/dashboard', config)).toBe(false);
   });
 });
 

@@ -106,6 +106,14 @@ export const FIRST_SCREEN_REQUESTS: Readonly<Record<string, (uid: string) => rea
   ],
 };
 
+/**
+ * The routes that draw their first screen from the stored session, before Firebase Auth has loaded:
+ * those whose data is requested early with the stored token.
+ */
+export function drawsBeforeAuth(pathname: string): boolean {
+  return Object.hasOwn(FIRST_SCREEN_REQUESTS, pathname.replace(/(.)\/$/, '$1'));
+}
+
 /** An ID token good for at least this long is used early (Firebase refreshes one that is not). */
 const EARLY_TOKEN_MIN_LIFE_MS = 60_000;
 
@@ -161,10 +169,7 @@ export function storedSession(apiKey: string, now = Date.now()): StoredSession |
  * take (`takeEarlyApiResponse` in `@medora/shared`): the data then arrives beside the code instead of
  * after Firebase Auth, the session check and the page's code have loaded one after another.
  */
-export function startEarlyApiRequests(
-  route: string,
-  config: { apiBaseUrl?: unknown; firebase?: { apiKey?: unknown } } | null,
-): void {
+export function startEarlyApiRequests(route: string, config: EarlyConfig | null): void {
   const paths = FIRST_SCREEN_REQUESTS[route];
   const apiKey = config?.firebase?.apiKey;
   if (!paths || typeof apiKey !== 'string' || typeof config?.apiBaseUrl !== 'string') return;
@@ -182,30 +187,45 @@ export function startEarlyApiRequests(
   }
 }
 
+/** What the entry chunk reads of the runtime config (the shell validates all of it later). */
+export interface EarlyConfig {
+  remotes?: Record<string, string>;
+  apiBaseUrl?: unknown;
+  firebase?: { apiKey?: unknown };
+}
+
+/**
+ * Whether `route` draws its first screen from the stored session before Firebase Auth has loaded
+ * (resume-session.ts): a dashboard whose first-screen data is requested early, with a stored token
+ * still good. The idle limit may still stop it; Firebase then simply loads without a head start.
+ */
+export function resumesStoredSession(route: string, config: EarlyConfig | null): boolean {
+  const apiKey = config?.firebase?.apiKey;
+  return drawsBeforeAuth(route) && typeof apiKey === 'string' && storedSession(apiKey) !== null;
+}
+
 /**
  * Fetches the runtime config now (index.html preloads it; same request, so the browser reuses that
  * response) and, on a route that shows a remote page, warms that remote's entry and page chunks, so
  * they download while the shell boots and, on a signed-in route, while the session is checked.
+ * Resolves to the config's body (null when it failed), for the entry chunk's other head starts.
  */
-export function startEarlyFetches(): void {
+export function startEarlyFetches(): Promise<EarlyConfig | null> {
   const config = fetch(RUNTIME_CONFIG_PATH).catch(() => null);
   window.__medoraRuntimeConfig = config;
+  // A copy of the body, taken before bootstrap reads the response itself.
+  const body = config
+    .then((res) => (res?.ok ? (res.clone().json() as Promise<EarlyConfig>) : null))
+    .catch(() => null);
   const route = window.location.pathname.replace(/(.)\/$/, '$1');
   const page = ROUTE_REMOTE_PAGES[route];
-  if (!page) return;
+  if (!page) return body;
   const [remote, exposed] = page;
   void (async () => {
-    const res = await config;
-    const body = res?.ok
-      ? ((await res.clone().json()) as {
-          remotes?: Record<string, string>;
-          apiBaseUrl?: unknown;
-          firebase?: { apiKey?: unknown };
-        })
-      : null;
-    startEarlyApiRequests(route, body);
+    const parsedConfig = await body;
+    startEarlyApiRequests(route, parsedConfig);
     const manifestUrl = new URL(
-      body?.remotes?.[remote] ?? `/remotes/${remote}/mf-manifest.json`,
+      parsedConfig?.remotes?.[remote] ?? `/remotes/${remote}/mf-manifest.json`,
       window.location.href,
     ).href;
     const manifest = fetch(manifestUrl, { signal: AbortSignal.timeout(EARLY_MANIFEST_TIMEOUT_MS) });
@@ -218,4 +238,5 @@ export function startEarlyFetches(): void {
       preloadScript(href);
     }
   })().catch(() => undefined); // only a head start: the real load reports its own failures
+  return body;
 }

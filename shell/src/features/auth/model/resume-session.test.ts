@@ -1,5 +1,5 @@
 import { authStore } from '@medora/shared';
-import { drawsBeforeAuth, resumeStoredSession } from './resume-session';
+import { resumeStoredSession } from './resume-session';
 
 const API_KEY = 'demo-api-key';
 
@@ -26,15 +26,6 @@ function sdkStarts() {
 afterEach(() => {
   window.localStorage.clear();
   authStore.setState({ status: 'loading', user: null, profile: null, provisional: false });
-});
-
-describe('drawsBeforeAuth', () => {
-  it('holds for the dashboards, whose first screen’s data comes early, and no other page', () => {
-    expect(drawsBeforeAuth('/dashboard')).toBe(true);
-    expect(drawsBeforeAuth('/provider-dashboard/')).toBe(true);
-    expect(drawsBeforeAuth('/form')).toBe(false);
-    expect(drawsBeforeAuth('/patient-login')).toBe(false);
-  });
 });
 
 describe('resumeStoredSession', () => {

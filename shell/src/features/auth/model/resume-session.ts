@@ -1,13 +1,5 @@
 import { authStore, type AuthState } from '@medora/shared';
-import { FIRST_SCREEN_REQUESTS, storedSession, tokenStillGood } from '../../../early-fetch';
-
-/**
- * The routes that draw their first screen from the stored session, before Firebase Auth has loaded:
- * those whose data the entry chunk already requests with the stored token.
- */
-export function drawsBeforeAuth(pathname: string): boolean {
-  return Object.hasOwn(FIRST_SCREEN_REQUESTS, pathname.replace(/(.)\/$/, '$1'));
-}
+import { drawsBeforeAuth, storedSession, tokenStillGood } from '../../../early-fetch';
 
 /**
  * On a route that `drawsBeforeAuth`, signs the auth store in from the session Firebase Auth keeps in
