@@ -72,10 +72,9 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
   const remote = (request: RemotePageRequest) => (
     <RemoteRoute key={request} request={request} loader={options.loader} />
   );
-  const signedIn = (request: RemotePageRequest) => <RequireSignIn>{remote(request)}</RequireSignIn>;
-  // The dashboards may draw from the stored session before Firebase Auth (resume-session.ts): it
-  // loads once their screen has shown.
-  const dashboard = (request: RemotePageRequest) => (
+  // A signed-in page starts Firebase Auth once it has shown, if the layout has not: a dashboard drawn
+  // from the stored session leaves it to the page (resume-session.ts).
+  const account = (request: RemotePageRequest) => (
     <RemoteRoute
       key={request}
       request={request}
@@ -83,6 +82,7 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
       afterShown={<StartAuthWhenShown />}
     />
   );
+  const signedIn = (request: RemotePageRequest) => <RequireSignIn>{account(request)}</RequireSignIn>;
   const { landing, patient, booking, provider } = REMOTE_MODULES;
   return [
     {
@@ -93,7 +93,7 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
         { index: true, element: remote(landing.LandingPage) },
         { path: 'patient-login', element: <LoginRoute /> },
         { path: 'provider-login', element: <LoginRoute initialRole="provider" /> },
-        { path: 'dashboard', element: <RequireSignIn>{dashboard(patient.DashboardPage)}</RequireSignIn> },
+        { path: 'dashboard', element: signedIn(patient.DashboardPage) },
         { path: 'form', element: signedIn(patient.IntakePage) },
         { path: 'book-appointment', element: signedIn(booking.BookingPage) },
         { path: 'settings', element: <SettingsRoute /> },
@@ -108,19 +108,17 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
         { path: 'doctor-signup', element: remote(provider.DoctorSignupPage) },
         {
           path: 'doctor-onboarding',
-          element: <OnboardingGuard>{remote(provider.DoctorOnboardingPage)}</OnboardingGuard>,
+          element: <OnboardingGuard>{account(provider.DoctorOnboardingPage)}</OnboardingGuard>,
         },
         {
           path: 'provider-dashboard',
           element: (
-            <RequireAccess need="providerDashboard">
-              {dashboard(provider.ProviderDashboardPage)}
-            </RequireAccess>
+            <RequireAccess need="providerDashboard">{account(provider.ProviderDashboardPage)}</RequireAccess>
           ),
         },
         {
           path: 'admin',
-          element: <RequireAccess need="admin">{remote(provider.AdminDashboardPage)}</RequireAccess>,
+          element: <RequireAccess need="admin">{account(provider.AdminDashboardPage)}</RequireAccess>,
         },
         ...(__LOCAL_TOOLS__ ? [{ path: 'dev/mailbox', element: <MailboxRoute /> }] : []),
         { path: '*', element: <NotFoundPage /> },
