@@ -78,4 +78,32 @@ test.describe('a returning account’s dashboard draws before Firebase Auth load
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     });
   }
+
+  test('a sign-out before Firebase Auth has loaded loads it and signs out of it: a reload stays signed out', async ({
+    page,
+  }) => {
+    const firebase = firebaseFiles();
+    let requested = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => firebase.has(url.pathname.split('/').pop()!),
+      async (route) => {
+        requested += 1;
+        await released;
+        await route.continue();
+      },
+    );
+    await signInWithSession(page, 'patient', '/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.dashboardHeading })).toBeVisible();
+    await page.getByRole('button', { name: /account menu$/i }).click();
+    await page.getByRole('menuitem', { name: MESSAGES.menuLogout }).click();
+    // Firebase is held back: the sign-out waits for it, on the dashboard.
+    await expect.poll(() => requested).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    release();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/patient-login$/);
+  });
 });
