@@ -50,8 +50,6 @@ export type SingletonModule = (typeof SINGLETON_MODULES)[number];
 
 export interface SharedSingletonConfig {
   singleton: true;
-  /** Share key of a module matched by its file rather than by an import request. */
-  shareKey?: string;
   requiredVersion: string;
   /** Refuse a version outside `requiredVersion` instead of warning (the contract package). */
   strictVersion?: true;
@@ -127,32 +125,6 @@ export function createSharedConfig(
       // firebase/app/package.json has no "version": tell webpack which version is provided.
       shared[request].version = installedVersion(packageDir, owner);
     }
-  }
-  if (ranges[CONTRACT_PACKAGE]) Object.assign(shared, sharedByFile(packageDir, ranges[CONTRACT_PACKAGE]));
-  return shared;
-}
-
-/**
- * Files of @medora/shared that its own modules import by relative path and that must also exist once
- * on the page: the message catalogue (about 24 KB gzip) is imported by the package's index and by its
- * subpath entries (`/intake`, `/medicines`), which the remotes bundle themselves, so a remote page would
- * otherwise load a second copy. Matched by resolved file, shared under its own key.
- */
-export const SHARED_BY_FILE = { '@medora/shared/messages': 'shared/dist/messages.js' } as const;
-
-function sharedByFile(packageDir: string, requiredVersion: string): Record<string, SharedSingletonConfig> {
-  const version = contractVersion();
-  const shared: Record<string, SharedSingletonConfig> = {};
-  for (const [shareKey, file] of Object.entries(SHARED_BY_FILE)) {
-    // A relative key is resolved against the package folder and matched by resource (webpack sharing).
-    const key = path.relative(packageDir, path.resolve(__dirname, '../..', file));
-    shared[key.startsWith('.') ? key : `./${key}`] = {
-      singleton: true,
-      shareKey,
-      requiredVersion,
-      strictVersion: true,
-      version,
-    };
   }
   return shared;
 }

@@ -92,23 +92,6 @@ describe.each(packages)('webpack config of %s', (pkg) => {
     expect(define.definitions.__CONTRACT_VERSION__).toBe(JSON.stringify(version));
   });
 
-  it('shares the message catalogue by its file, under its own key, so a remote never brings a second copy', () => {
-    const { version } = JSON.parse(fs.readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
-      version: string;
-    };
-    const byFile = Object.entries(federation.shared).filter(([request]) => request.startsWith('.'));
-    expect(byFile.map(([request]) => path.resolve(root, pkg, request))).toEqual([
-      path.join(root, 'shared', 'dist', 'messages.js'),
-    ]);
-    expect(byFile[0]![1]).toMatchObject({
-      singleton: true,
-      shareKey: '@medora/shared/messages',
-      strictVersion: true,
-      requiredVersion: packageJson.dependencies['@medora/shared'],
-      version,
-    });
-  });
-
   it('turns the type plugin off and never bakes remote URLs in', () => {
     expect(federation.dts).toBe(false);
     expect(federation.remotes).toEqual({});
