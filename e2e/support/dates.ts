@@ -23,3 +23,14 @@ export function clinicDate(timeZone: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * SQL for a moment `minutes` ago that is still today on the wall clock of `timeZone`: that day's
+ * midnight when `minutes` ago was yesterday there. A visit "earlier today" then stays on the doctor's
+ * list of today at any hour, the first minutes after the clinic's midnight included.
+ */
+export function earlierTodaySql(timeZone: string, minutes: number): string {
+  if (!/^[A-Za-z0-9_/+-]+$/.test(timeZone)) throw new Error(`not a time zone name: ${timeZone}`);
+  const midnight = `(date_trunc('day', now() AT TIME ZONE '${timeZone}') AT TIME ZONE '${timeZone}')`;
+  return `GREATEST(now() - interval '${Math.trunc(minutes)} minutes', ${midnight})`;
+}

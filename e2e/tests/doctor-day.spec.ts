@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInWithSession, signUpVerifiedInEmulator, type EmulatorUser } from '../support/auth';
-import { dayLabel, escapeRegExp } from '../support/dates';
+import { dayLabel, earlierTodaySql, escapeRegExp } from '../support/dates';
 import { sql } from '../support/db';
 import { tinyPdf } from '../support/accounts';
 import { MINIMAL_INTAKE_RECORD as RECORD } from '../support/records';
@@ -103,8 +103,8 @@ test("the doctor's day: by day, summary folded, closing rules, cancel with reaso
   const upcoming = await insert(wall, [first, '09:00']);
   await insert(wall, [first, '11:30']);
   const toCancel = await insert(wall, [second, '09:00']);
-  // Started a minute ago: inside today's window at any hour but the first minute of the day.
-  await insert(`now() - interval '1 minute'`);
+  // Started a minute ago, or at midnight in the first minute of the clinic's day: today's window.
+  await insert(earlierTodaySql(ZONE, 1));
 
   await signInWithSession(page, doctorUser, '/provider-dashboard');
   await expect(page).toHaveURL(/\/provider-dashboard$/);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { approvedDoctor, newPatient } from '../support/accounts';
 import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
+import { earlierTodaySql } from '../support/dates';
 import { MINIMAL_INTAKE_RECORD } from '../support/records';
 import { expectAccessible, shotAtWidths } from '../support/screens';
 
@@ -66,7 +67,7 @@ test('My medicines: confirm, add from the list and in words, stop, remind; the d
   // Earlier today in the clinic's zone: a visit that has happened, so the doctor can review at it.
   await sql(
     `INSERT INTO appointments (patient_uid, doctor_id, starts_at, notes, clinic, specialty, doctor_name)
-     VALUES ($1, $2, now() - interval '30 minutes', 'Medicine review', 'Meds Clinic', 'Cardiology', $3)`,
+     VALUES ($1, $2, ${earlierTodaySql(ZONE, 30)}, 'Medicine review', 'Meds Clinic', 'Cardiology', $3)`,
     [patient.uid, doctorId, DOCTOR],
   );
 

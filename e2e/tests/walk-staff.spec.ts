@@ -3,6 +3,7 @@ import { approvedDoctor, newPatient, tinyPdf } from '../support/accounts';
 import { submitApplication } from '../support/applicant';
 import { signInWithSession } from '../support/auth';
 import { sql } from '../support/db';
+import { earlierTodaySql } from '../support/dates';
 import { PHONE, checkDialog, checkScreen, expectFocusKept } from '../support/phone';
 
 /**
@@ -50,7 +51,7 @@ async function clinicianWithVisits(
        VALUES ($1, $2, ${startsAt}, 'Walk check-up', $3, 'Cardiology', $4)`,
       [patient.uid, doctorId, `Walk Clinic ${RUN}`, name],
     );
-  await visit(`now() - interval '20 minutes'`);
+  await visit(earlierTodaySql('UTC', 20));
   await visit(`date_trunc('day', now()) + interval '1 day 10 hours'`);
   return user;
 }
