@@ -49,7 +49,7 @@ test.describe('patient dashboard', () => {
     // Preview: the PDF from an authenticated download, as a typed blob in an iframe.
     await card.getByRole('button', { name: 'Preview: Blood test.pdf' }).click();
     const dialog = page.getByRole('dialog', { name: 'Blood test.pdf' });
-    const frame = dialog.getByTestId('document-preview');
+    const frame = dialog.getByTestId('file-preview');
     await expect(frame).toHaveAttribute('src', /^blob:/);
     await expect(frame).toHaveAttribute('data-content-type', 'application/pdf');
     const previewBytes = await frame.evaluate(async (el) => {

@@ -4,6 +4,7 @@ import { errorMessage } from '../api/api-error.js';
 import type { DownloadedFile } from '../api/client.js';
 import { MESSAGES, formatMessage } from '../messages.js';
 import { Modal, ModalActions } from './modal.js';
+import { withPdfTitle } from './pdf-title.js';
 import { saveBlob } from './save-file.js';
 
 export interface FilePreviewDialogProps {
@@ -12,30 +13,54 @@ export interface FilePreviewDialogProps {
   load: () => Promise<DownloadedFile>;
   /** The download's name when the response names none. */
   fallbackName: string;
+  /** False when only the file's name was recorded: the dialog says so and fetches nothing. */
+  hasFile?: boolean;
   onClose: () => void;
 }
 
 /**
- * A file shown in the page ('View'): the authenticated file is fetched once for the preview (not kept
- * after the dialog closes) and shown from a typed blob URL, a PDF in an iframe, an image inline. The
- * dialog offers the download and closes with Escape, the backdrop or its close button.
+ * A file shown in the page ('View', 'Preview'): the authenticated file is fetched once for the preview
+ * (not kept after the dialog closes) and shown from a typed blob URL, a PDF in an iframe, an image
+ * inline. The dialog offers the download and closes with Escape, the backdrop or its close button.
  */
-export function FilePreviewDialog({ title, queryKey, load, fallbackName, onClose }: FilePreviewDialogProps) {
-  const file = useQuery({ queryKey, queryFn: load, gcTime: 0, retry: false });
+export function FilePreviewDialog({
+  title,
+  queryKey,
+  load,
+  fallbackName,
+  hasFile = true,
+  onClose,
+}: FilePreviewDialogProps) {
+  const file = useQuery({ queryKey, queryFn: load, enabled: hasFile, gcTime: 0, retry: false });
   const [shown, setShown] = useState<{ url: string; type: string } | null>(null);
+  const name = file.data?.fileName ?? fallbackName;
 
   useEffect(() => {
-    if (!file.data) return undefined;
-    const type = file.data.contentType?.split(';')[0] ?? 'application/octet-stream';
-    // A typed blob so the browser's PDF viewer takes it.
-    const url = URL.createObjectURL(new Blob([file.data.blob], { type }));
-    setShown({ url, type });
-    return () => URL.revokeObjectURL(url);
-  }, [file.data]);
+    const data = file.data;
+    if (!data) return undefined;
+    const type = data.contentType?.split(';')[0] ?? 'application/octet-stream';
+    let url: string | null = null;
+    let live = true;
+    void (async () => {
+      // The browser's PDF viewer titles a blob URL with a random id; the PDF gets the file's name.
+      const body =
+        type === 'application/pdf'
+          ? withPdfTitle(new Uint8Array(await data.blob.arrayBuffer()), name)
+          : data.blob;
+      if (!live) return;
+      // A typed blob so the browser's PDF viewer takes it.
+      url = URL.createObjectURL(new Blob([body], { type }));
+      setShown({ url, type });
+    })();
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [file.data, name]);
 
-  const name = file.data?.fileName ?? fallbackName;
   let body;
-  if (file.isError)
+  if (!hasFile) body = <p className="md-muted">{MESSAGES.documentNoFile}</p>;
+  else if (file.isError)
     body = (
       <p role="alert" className="md-ui-error">
         {formatMessage('documentPreviewFailed', { message: errorMessage(file.error) })}

@@ -4,6 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MESSAGES, formatMessage, type DownloadedFile } from '@medora/shared';
 import { createQueryClient } from '@medora/shared/query';
 import { FilePreviewDialog, Modal, ModalActions } from '@medora/shared/ui';
+import { Blob as NodeBlob } from 'node:buffer';
 
 /** An opener and the Modal it mounts, as the patient's dialogs use it. */
 function ModalHarness({ closeOnBackdrop }: { closeOnBackdrop?: boolean }) {
@@ -60,7 +61,7 @@ describe('Modal (@medora/shared/ui)', () => {
   });
 });
 
-function renderPreview(load: () => Promise<DownloadedFile>) {
+function renderPreview(load: () => Promise<DownloadedFile>, hasFile?: boolean) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <FilePreviewDialog
@@ -68,6 +69,7 @@ function renderPreview(load: () => Promise<DownloadedFile>) {
         queryKey={['kit-preview']}
         load={load}
         fallbackName="licence.png"
+        hasFile={hasFile}
         onClose={() => undefined}
       />
     </QueryClientProvider>,
@@ -79,7 +81,11 @@ describe('FilePreviewDialog (@medora/shared/ui)', () => {
   beforeEach(() => {
     Object.assign(URL, { createObjectURL: () => 'blob:kit', revokeObjectURL: () => undefined });
   });
-  afterEach(() => jest.restoreAllMocks());
+  const afterTest: (() => void)[] = [];
+  afterEach(() => {
+    jest.restoreAllMocks();
+    afterTest.splice(0).forEach((undo) => undo());
+  });
 
   it('shows an image inline and downloads it under the name the server gave', async () => {
     const saved: string[] = [];
@@ -103,6 +109,44 @@ describe('FilePreviewDialog (@medora/shared/ui)', () => {
         formatMessage('documentPreviewFailed', { message: 'Gone' }),
       ),
     );
+    expect(within(dialog).queryByRole('button', { name: MESSAGES.downloadDocument })).toBeNull();
+  });
+
+  it('previews a PDF under the file name as its title, in a frame typed as a PDF', async () => {
+    // jsdom's Blob cannot be read back; Node's can, and the browser's behaves like it.
+    const jsdomBlob = globalThis.Blob;
+    globalThis.Blob = NodeBlob as unknown as typeof Blob;
+    afterTest.push(() => (globalThis.Blob = jsdomBlob));
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (b: Blob) => {
+        blobs.push(b);
+        return 'blob:pdf';
+      },
+    });
+    const pdf =
+      '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \n' +
+      'trailer\n<< /Size 2 /Root 1 0 R >>\nstartxref\n44\n%%EOF\n';
+    const dialog = renderPreview(() =>
+      Promise.resolve({
+        blob: new Blob([pdf], { type: 'application/pdf' }),
+        fileName: 'Blood test.pdf',
+        contentType: 'application/pdf',
+      }),
+    );
+    const frame = await within(dialog).findByTitle('Blood test.pdf');
+    expect(frame.getAttribute('data-content-type')).toBe('application/pdf');
+    expect(blobs).toHaveLength(1);
+    const shown = Buffer.from(await blobs[0].arrayBuffer()).toString('latin1');
+    expect(shown.startsWith(pdf)).toBe(true);
+    expect(shown.slice(pdf.length)).toContain('/Title');
+  });
+
+  it('fetches nothing when only the file name was recorded, and says so', () => {
+    const load = jest.fn(() => Promise.reject(new Error('not called')));
+    const dialog = renderPreview(load, false);
+    expect(within(dialog).getByText(MESSAGES.documentNoFile)).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
     expect(within(dialog).queryByRole('button', { name: MESSAGES.downloadDocument })).toBeNull();
   });
 });

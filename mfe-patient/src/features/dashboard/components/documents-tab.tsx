@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import {
   errorMessage,
   api,
@@ -16,8 +15,7 @@ import { documentKeys } from '@medora/shared/query';
 import { QueryState } from '../../../components/query-state';
 import { useDeleteDocument, useUploadDocuments } from '../api/mutations';
 import { checkPdfUpload, isImage, isPdf } from '../model/documents-fallback';
-import { Modal, saveBlob } from '@medora/shared/ui';
-import { withPdfTitle } from '../model/pdf-title';
+import { FilePreviewDialog, saveBlob } from '@medora/shared/ui';
 import common from '../../../components/patient.module.css';
 import css from './dashboard.module.css';
 import { ActionButton } from '../../../components/action-button';
@@ -184,78 +182,16 @@ export function DocumentsTab({ uid, documents, loading, fallback }: DocumentsTab
           ))}
         </ul>
       </QueryState>
-      {preview && <PreviewDialog uid={uid} doc={preview} onClose={() => setPreview(null)} />}
+      {preview && (
+        <FilePreviewDialog
+          title={preview.name}
+          queryKey={documentKeys.file(uid, preview.id)}
+          load={() => api.downloadDocument(uid, preview.id)}
+          fallbackName={preview.name}
+          hasFile={preview.hasFile}
+          onClose={() => setPreview(null)}
+        />
+      )}
     </div>
-  );
-}
-
-/** The stored file shown in the browser: a PDF in an iframe of a blob URL, an image inline. */
-function PreviewDialog({ uid, doc, onClose }: { uid: string; doc: PatientDocument; onClose: () => void }) {
-  const file = useQuery({
-    queryKey: documentKeys.file(uid, doc.id),
-    queryFn: () => api.downloadDocument(uid, doc.id),
-    enabled: doc.hasFile,
-    // A file is fetched for one preview; it is not kept once the dialog closes.
-    gcTime: 0,
-  });
-  const [shown, setShown] = useState<{ url: string; type: string } | null>(null);
-
-  useEffect(() => {
-    const data = file.data;
-    if (!data) return undefined;
-    const type = data.contentType?.split(';')[0] ?? doc.contentType ?? 'application/octet-stream';
-    let url: string | null = null;
-    let live = true;
-    void (async () => {
-      // A PDF carries the file name as its title, so the viewer does not title it with the blob's id.
-      const body =
-        type === 'application/pdf'
-          ? withPdfTitle(new Uint8Array(await data.blob.arrayBuffer()), doc.name)
-          : data.blob;
-      if (!live) return;
-      // A typed blob so the browser's PDF viewer takes it.
-      url = URL.createObjectURL(new Blob([body], { type }));
-      setShown({ url, type });
-    })();
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [file.data, doc.contentType, doc.name]);
-
-  const state: { url: string; type: string } | { error: string } | null = file.isError
-    ? { error: errorMessage(file.error) }
-    : shown;
-
-  let body;
-  if (!doc.hasFile) body = <p className="md-muted">{MESSAGES.documentNoFile}</p>;
-  else if (state === null)
-    body = (
-      <p role="status" className="md-muted">
-        {MESSAGES.loading}
-      </p>
-    );
-  else if ('error' in state)
-    body = (
-      <p role="alert" className={common.error}>
-        {formatMessage('documentPreviewFailed', { message: state.error })}
-      </p>
-    );
-  else if (state.type.startsWith('image/'))
-    body = <img className={css.previewImage} src={state.url} alt={doc.name} data-testid="document-preview" />;
-  else
-    body = (
-      <iframe
-        className={css.previewFrame}
-        src={state.url}
-        title={doc.name}
-        data-testid="document-preview"
-        data-content-type={state.type}
-      />
-    );
-  return (
-    <Modal title={doc.name} onClose={onClose} wide testId="document-preview-dialog">
-      {body}
-    </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { withPdfTitle } from './pdf-title';
+import { withPdfTitle } from './pdf-title.js';
 
 /** A one-page PDF with a classic cross-reference table and no document title. */
 function classicPdf(): Uint8Array<ArrayBuffer> {
