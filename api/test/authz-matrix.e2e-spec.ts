@@ -64,8 +64,12 @@ interface Call {
   res: request.Response;
   /** The User-Agent this call alone was sent with: its audit rows carry it. */
   userAgent: string;
-  /** Database time just before the call (for rows written without the client's details). */
-  startedAt: Date;
+  /**
+   * Database time just before the call (for rows written without the client's details), as text: a
+   * JavaScript Date keeps milliseconds only, and a row written in the same millisecond just before
+   * would count as the call's own.
+   */
+  startedAt: string;
   /** The values the path's ids resolved to. */
   ids: string[];
 }
@@ -85,7 +89,9 @@ async function call(key: string, entry: RouteCase, actor: Actor): Promise<Call> 
   if (entry.query) path += `?${new URLSearchParams(entry.query(w)).toString()}`;
   const user = w.user(actor);
   const userAgent = `authz-matrix/${++calls} (${actor})`;
-  const [{ now: startedAt }] = await t.dataSource.query<{ now: Date }[]>('SELECT clock_timestamp() AS now');
+  const [{ now: startedAt }] = await t.dataSource.query<{ now: string }[]>(
+    'SELECT clock_timestamp()::text AS now',
+  );
   let req = (request(t.http) as unknown as Record<string, (p: string) => request.Test>)[
     method.toLowerCase()
   ]!(path).set('User-Agent', userAgent);
@@ -203,7 +209,7 @@ async function auditMismatches(entry: RouteCase, actor: Actor, made: Call): Prom
   const rows = await t.dataSource.query<AuditRow[]>(
     `SELECT actor_uid, action, resource_type, resource_id, outcome, detail, client_ip, user_agent
        FROM audit_log
-      WHERE user_agent = $1 OR (user_agent IS NULL AND actor_uid = $2 AND created_at >= $3)`,
+      WHERE user_agent = $1 OR (user_agent IS NULL AND actor_uid = $2 AND created_at >= $3::timestamptz)`,
     [made.userAgent, uid, made.startedAt],
   );
   const describe = (r: AuditRow) => `${r.action} ${r.resource_type}/${r.resource_id ?? '-'} ${r.outcome}`;
