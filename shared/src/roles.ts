@@ -32,6 +32,6 @@ export const CLINICIAN_SIGNUP_LABELS: Record<'doctor' | 'provider', string> = {
 };
 
 /** Doctor and provider accounts go through onboarding and admin verification. */
-export function isClinicianRole(role: Role): role is 'doctor' | 'provider' {
+export function isClinicianRole(role: Role | string | null | undefined): role is 'doctor' | 'provider' {
   return role === 'doctor' || role === 'provider';
 }

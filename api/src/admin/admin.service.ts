@@ -17,6 +17,7 @@ import {
   type DoctorRecord,
   type PatientLookupResult,
   type Role,
+  isClinicianRole,
 } from '@medora/shared';
 import { AppointmentsRepository } from '../appointments/appointments.repository.js';
 import { AuditService, auditEntry } from '../audit/audit.service.js';
@@ -122,7 +123,7 @@ export class AdminService {
     const items = rows.map(({ doctor, uid, role, rejections, credentialCount }) => ({
       ...toDoctorRecord(doctor, uid),
       credentialCount,
-      applicantRole: role === 'doctor' || role === 'provider' ? (role as 'doctor' | 'provider') : null,
+      applicantRole: isClinicianRole(role) ? role : null,
       rejections: rejections.map((r) => ({
         at: new Date(r.at).toISOString(),
         reason: rejectionReasonOf(r.detail),

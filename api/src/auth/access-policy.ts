@@ -1,5 +1,5 @@
 import { HttpException, Inject, Injectable, Optional } from '@nestjs/common';
-import { formatMessage, MESSAGES, type AuditOutcome } from '@medora/shared';
+import { formatMessage, isClinicianRole, MESSAGES, type AuditOutcome } from '@medora/shared';
 import { ApiException } from '../common/http-exception.filter.js';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import { CONFIG, type Config } from '../config/config.js';
@@ -64,14 +64,10 @@ const RULES: Record<AccessRule, RuleCheck> = {
   adminAccount: (caller) => caller.role === 'admin',
   /** A doctor or provider who is a doctor of the patient (the one definition: access.repository.ts). */
   doctorOfPatient: (caller, patientUid, { reads, careDays }) => {
-    if (!reads || careDays === undefined || !isClinician(caller)) return false;
+    if (!reads || careDays === undefined || !isClinicianRole(caller.role)) return false;
     return reads.isDoctorOfPatient(caller.uid, patientUid, careDays);
   },
 };
-
-function isClinician(caller: Caller): boolean {
-  return caller.role === 'doctor' || caller.role === 'provider';
-}
 
 /** The one access decision: the owner, else the first allowed rule that grants access. */
 export async function decideAccess(
@@ -153,7 +149,7 @@ export class AccessPolicy {
    * the patient sent later are not the doctor's.
    */
   async visibleUntil(caller: Caller, ownerUid: string): Promise<Date | null> {
-    if (caller.uid === ownerUid || caller.role === 'admin' || !isClinician(caller)) return null;
+    if (caller.uid === ownerUid || caller.role === 'admin' || !isClinicianRole(caller.role)) return null;
     const { reads, careDays } = this.ruleOptions;
     if (!reads || careDays === undefined) return null;
     const care = await reads.careOfPatient(caller.uid, ownerUid, careDays);
@@ -173,7 +169,7 @@ export class AccessPolicy {
       reads &&
       careDays !== undefined &&
       options.allow?.includes('doctorOfPatient') &&
-      isClinician(caller) &&
+      isClinicianRole(caller.role) &&
       (await reads.caredForPatient(caller.uid, ownerUid))
     ) {
       return formatMessage('careAccessEnded', { days: careDays });

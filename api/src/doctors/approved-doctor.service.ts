@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES } from '@medora/shared';
+import { isClinicianRole, MESSAGES } from '@medora/shared';
 import { AuditService, type AuditTarget } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
 import { ApiException } from '../common/http-exception.filter.js';
@@ -25,7 +25,7 @@ export class ApprovedDoctorService {
       await this.audit.recordFor(caller, 'denied', target);
       throw new ApiException(403, message);
     };
-    if (caller.role !== 'doctor' && caller.role !== 'provider') return deny(MESSAGES.forbidden);
+    if (!isClinicianRole(caller.role)) return deny(MESSAGES.forbidden);
     return (await this.doctors.findApprovedByUid(caller.uid)) ?? deny(MESSAGES.notApprovedProvider);
   }
 }

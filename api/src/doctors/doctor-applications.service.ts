@@ -19,6 +19,7 @@ import {
   type DoctorProfileResponse,
   type DoctorProfileUpdate,
   type DoctorRecordResponse,
+  isClinicianRole,
 } from '@medora/shared';
 import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
@@ -33,8 +34,6 @@ import { DoctorsRepository, toCredentialRecord, toDoctorRecord } from './doctors
 
 /** Documents one application may hold (resubmissions included). */
 export const MAX_CREDENTIALS = 30;
-
-const isDoctorRole = (caller: Caller) => caller.role === 'doctor' || caller.role === 'provider';
 
 /**
  * The doctor application (docs/product.md#doctor-applications-and-verification): the applicant writes their
@@ -221,7 +220,7 @@ export class DoctorApplicationsService {
     input: DoctorProfileUpdate,
   ): Promise<DoctorProfileResponse> {
     const target: AuditTarget = { action: 'doctor.profile.update', resourceType: 'doctor', resourceId: uid };
-    if (!isDoctorRole(caller)) {
+    if (!isClinicianRole(caller.role)) {
       await this.access.audit(caller, 'denied', target);
       throw new ApiException(403, MESSAGES.forbidden);
     }
@@ -326,7 +325,7 @@ export class DoctorApplicationsService {
    */
   async assertApplicant(caller: Caller, uid: string, target?: AuditTarget): Promise<void> {
     const refusal =
-      uid !== caller.uid ? MESSAGES.uidMismatch : !isDoctorRole(caller) ? MESSAGES.forbidden : null;
+      uid !== caller.uid ? MESSAGES.uidMismatch : !isClinicianRole(caller.role) ? MESSAGES.forbidden : null;
     if (!refusal) return;
     await this.access.audit(caller, 'denied', target);
     throw new ApiException(403, refusal);

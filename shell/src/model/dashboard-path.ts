@@ -1,4 +1,4 @@
-import type { MeAccess, Role } from '@medora/shared';
+import { isClinicianRole, type MeAccess, type Role } from '@medora/shared';
 
 /**
  * The signed-in account's own dashboard: the account menu's Dashboard, the logo, and where
@@ -9,6 +9,6 @@ import type { MeAccess, Role } from '@medora/shared';
 export function dashboardPathFor({ role, access }: { role: Role; access: MeAccess }): string {
   if (access.admin) return '/admin';
   if (access.providerDashboard) return '/provider-dashboard';
-  if (role === 'doctor' || role === 'provider') return '/doctor-onboarding';
+  if (isClinicianRole(role)) return '/doctor-onboarding';
   return '/dashboard';
 }

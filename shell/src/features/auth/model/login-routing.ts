@@ -1,4 +1,4 @@
-import type { MeAccess, Role } from '@medora/shared';
+import { isClinicianRole, type MeAccess, type Role } from '@medora/shared';
 
 /** What `GET /api/doctors/{uid}` told us; any failure other than 404 is 'error'. */
 export type DoctorLookup =
@@ -35,7 +35,7 @@ export interface LoginRoutingInput {
  */
 export function resolveLoginDestination({ role, viaDoctor, doctor, patient }: LoginRoutingInput): string {
   if (role === 'admin') return '/admin';
-  if (role === 'doctor' || role === 'provider') {
+  if (isClinicianRole(role)) {
     const ready =
       doctor?.kind === 'found' &&
       doctor.onboardingCompleted &&
@@ -50,7 +50,7 @@ export function resolveLoginDestination({ role, viaDoctor, doctor, patient }: Lo
 /** Where sign-up verification leads. */
 export function resolveVerifiedDestination(role: Role): string {
   if (role === 'admin') return '/admin';
-  return role === 'doctor' || role === 'provider' ? '/doctor-onboarding' : '/form';
+  return isClinicianRole(role) ? '/doctor-onboarding' : '/form';
 }
 
 export interface RouteAfterLoginDeps {
@@ -66,7 +66,7 @@ export interface RouteAfterLoginDeps {
 export async function routeAfterLogin(deps: RouteAfterLoginDeps): Promise<string> {
   const { uid, role, access, viaDoctor } = deps;
   if (role === 'admin') return resolveLoginDestination({ role, viaDoctor });
-  if (role === 'doctor' || role === 'provider') {
+  if (isClinicianRole(role)) {
     // The server already checked the linked, approved record: no second lookup needed.
     const doctor: DoctorLookup = access.providerDashboard
       ? { kind: 'found', onboardingCompleted: true, verificationStatus: 'approved' }
