@@ -1,4 +1,4 @@
-import { UPCOMING_STATUSES, type AppointmentStatus } from '@medora/shared';
+import { UPCOMING_STATUSES, VISIT_OUTCOMES, type AppointmentStatus } from '@medora/shared';
 
 /**
  * Product rules as SQL conditions, defined once for every module's statements
@@ -7,7 +7,9 @@ import { UPCOMING_STATUSES, type AppointmentStatus } from '@medora/shared';
  * status list and time boundary.
  */
 
-const OPEN_STATUSES_SQL = UPCOMING_STATUSES.map((s) => `'${s}'`).join(', ');
+const sqlList = (values: readonly string[]) => values.map((s) => `'${s}'`).join(', ');
+const OPEN_STATUSES_SQL = sqlList(UPCOMING_STATUSES);
+const CLOSED_STATUSES_SQL = sqlList(VISIT_OUTCOMES);
 
 const CANCELLED = 'Cancelled' satisfies AppointmentStatus;
 
@@ -24,6 +26,11 @@ export function isActiveAppointment(status: AppointmentStatus): boolean {
 /** Appointment `a` holds its slot and can still be closed or cancelled: Scheduled or Confirmed. */
 export function openAppointmentSql(a = 'a'): string {
   return `${a}.status IN (${OPEN_STATUSES_SQL})`;
+}
+
+/** Appointment `a` was closed by its doctor with an outcome: Completed or No-Show. */
+export function closedVisitSql(a = 'a'): string {
+  return `${a}.status IN (${CLOSED_STATUSES_SQL})`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { KEYSET_TIME_SQL, type KeysetPosition } from '../common/keyset-cursor.js
 import {
   activeAppointmentSql,
   approvedDoctorSql,
+  closedVisitSql,
   openAppointmentSql,
   startedAppointmentSql,
   upcomingAppointmentSql,
@@ -444,7 +445,7 @@ export class AppointmentsRepository {
   reopenVisit(id: string, doctorId: string, hours: number): Promise<AppointmentStatusRow | null> {
     return this.transition(
       `UPDATE appointments SET status = 'Scheduled', closed_at = NULL, updated_at = now()
-        WHERE id = $1 AND doctor_id = $2 AND status IN ('Completed', 'No-Show')
+        WHERE id = $1 AND doctor_id = $2 AND ${closedVisitSql('appointments')}
           AND closed_at > now() - make_interval(hours => $3)
         RETURNING id, status`,
       [id, doctorId, hours],

@@ -6,6 +6,7 @@ import {
   isOpenStatus,
   type AppointmentStatusUpdate,
   type DoctorCancelInput,
+  isVisitClosedStatus,
 } from '@medora/shared';
 import { AuditService } from '../audit/audit.service.js';
 import type { Caller } from '../auth/caller.js';
@@ -113,7 +114,7 @@ export class DoctorVisitsService {
     if (status === null) throw new ApiException(404, MESSAGES.notFound);
     return {
       open: isOpenStatus(status),
-      closed: status === 'Completed' || status === 'No-Show',
+      closed: isVisitClosedStatus(status),
     };
   }
 

@@ -1,4 +1,4 @@
-import { isOpenStatus, isUpcoming } from './appointment-rules.js';
+import { isOpenStatus, isUpcoming, isVisitClosedStatus } from './appointment-rules.js';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const future = '2026-03-02T09:00:00Z';
@@ -27,5 +27,19 @@ describe('isUpcoming (one definition)', () => {
       expect(isOpenStatus(status)).toBe(false);
       expect(isUpcoming({ status, startsAt: future }, now)).toBe(false);
     }
+  });
+});
+
+describe('isVisitClosedStatus', () => {
+  it('is a visit the doctor closed with an outcome, and nothing open or cancelled', () => {
+    expect(['Completed', 'No-Show'].map(isVisitClosedStatus)).toEqual([true, true]);
+    expect([undefined, null, '', 'Scheduled', 'Confirmed', 'Cancelled'].map(isVisitClosedStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { UPCOMING_STATUSES, VISIT_UNDO_HOURS, type AppointmentStatus } from './types.js';
+import { UPCOMING_STATUSES, VISIT_OUTCOMES, VISIT_UNDO_HOURS, type AppointmentStatus } from './types.js';
 
 /**
  * "Upcoming" vs "History", defined once for the shell, the remotes and the API (whose SQL
@@ -16,6 +16,11 @@ export function isOpenStatus(status: AppointmentStatus | string | null | undefin
     status === '' ||
     UPCOMING_STATUSES.includes(status as AppointmentStatus)
   );
+}
+
+/** Whether the doctor closed the visit with an outcome (Completed or No-Show). */
+export function isVisitClosedStatus(status: AppointmentStatus | string | null | undefined): boolean {
+  return VISIT_OUTCOMES.includes(status as (typeof VISIT_OUTCOMES)[number]);
 }
 
 /**
@@ -64,7 +69,7 @@ export function visitActions(
   const open = isOpenStatus(appointment.status);
   const start = new Date(appointment.startsAt).getTime();
   const upcoming = isUpcoming(appointment, new Date(at));
-  const closed = appointment.status === 'Completed' || appointment.status === 'No-Show';
+  const closed = isVisitClosedStatus(appointment.status);
   const closedAt = appointment.closedAt ? Date.parse(appointment.closedAt) : Number.NaN;
   const undoEnds = closedAt + VISIT_UNDO_HOURS * HOUR_MS;
   const undo = closed && !Number.isNaN(closedAt) && at < undoEnds;

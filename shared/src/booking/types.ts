@@ -43,6 +43,10 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 /** Statuses that hold a slot (everything but Cancelled) and the Upcoming tab's statuses. */
 export const UPCOMING_STATUSES: readonly AppointmentStatus[] = ['Scheduled', 'Confirmed'];
 
+/** How a doctor closes a visit that took place; the visit is then closed (its mark can be undone). */
+export const VISIT_OUTCOMES = ['Completed', 'No-Show'] as const satisfies readonly AppointmentStatus[];
+export type VisitOutcome = (typeof VISIT_OUTCOMES)[number];
+
 /** `GET /api/doctors` (public fields only: no licence or NPI number, phone, email or date of birth). */
 export interface PublicDoctor {
   /** Absent on the built-in sample doctors, which cannot be booked on the server. */

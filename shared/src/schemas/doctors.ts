@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { MESSAGES, formatMessage } from '../messages.js';
 import { WEEKDAY_NAMES, formatTime12h, isQueryDate, parseIsoDate, parseTime12h } from '../booking/dates.js';
 import { isValidTimeZone } from '../booking/time-zone.js';
-import { CANCEL_REASON_MAX_LENGTH, type ScheduleException, type WeeklyHours } from '../booking/types.js';
+import {
+  CANCEL_REASON_MAX_LENGTH,
+  VISIT_OUTCOMES,
+  type ScheduleException,
+  type WeeklyHours,
+} from '../booking/types.js';
 import {
   APPLICATIONS_MAX_LIMIT,
   APPLICATIONS_PAGE_SIZE,
@@ -492,7 +497,7 @@ export const providerScheduleSchema = z
   .refine((v) => v.hours !== undefined || v.availableDays !== undefined, MESSAGES.scheduleHoursRequired);
 export type ProviderScheduleInput = z.infer<typeof providerScheduleSchema>;
 
-export const appointmentStatusUpdateSchema = z.object({ status: z.enum(['Completed', 'No-Show']) }).strict();
+export const appointmentStatusUpdateSchema = z.object({ status: z.enum(VISIT_OUTCOMES) }).strict();
 export type AppointmentStatusUpdate = z.infer<typeof appointmentStatusUpdateSchema>;
 
 /** `POST /api/provider/appointments/{id}/cancel`: the doctor's reason, shown to the patient. */

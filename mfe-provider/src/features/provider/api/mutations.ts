@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@medora/shared';
+import { api, type VisitOutcome } from '@medora/shared';
 import { appointmentKeys, providerKeys } from '@medora/shared/query';
 
 /**
@@ -20,9 +20,7 @@ function useAppointmentChange<V>(mutationFn: (variables: V) => Promise<unknown>)
 
 /** Marks a started visit Completed or No-Show. */
 export const useSetVisitStatus = () =>
-  useAppointmentChange((v: { id: string; status: 'Completed' | 'No-Show' }) =>
-    api.setAppointmentStatus(v.id, v.status),
-  );
+  useAppointmentChange((v: { id: string; status: VisitOutcome }) => api.setAppointmentStatus(v.id, v.status));
 
 /** Undoes a Completed / No-Show mark within VISIT_UNDO_HOURS. */
 export const useReopenVisit = () => useAppointmentChange((id: string) => api.reopenAppointment(id));
