@@ -20,6 +20,7 @@ import {
   type DoctorProfileUpdate,
   type DoctorRecordResponse,
   isClinicianRole,
+  isApprovedApplication,
 } from '@medora/shared';
 import { AccessPolicy, type AccessOptions, type AuditTarget } from '../auth/access-policy.js';
 import type { Caller } from '../auth/caller.js';
@@ -355,7 +356,7 @@ export class DoctorApplicationsService {
   /** The locked applicant row (403 without a users row); 409 once the application is approved. */
   private applicantRow(row: DoctorEntity | null): DoctorEntity {
     if (!row) throw new ApiException(403, MESSAGES.forbidden);
-    if (row.verificationStatus === 'approved' && row.onboardingCompleted) {
+    if (isApprovedApplication(row)) {
       throw new ApiException(409, MESSAGES.applicationApproved);
     }
     return row;

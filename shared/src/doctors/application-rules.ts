@@ -59,6 +59,23 @@ export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
+/** The application is complete and an admin approved it (a suspension aside). */
+export function isApprovedApplication(doctor: {
+  onboardingCompleted?: boolean | null;
+  verificationStatus?: string | null;
+}): boolean {
+  return doctor.onboardingCompleted === true && doctor.verificationStatus === 'approved';
+}
+
+/** A doctor who may work from the provider dashboard: approved and not suspended. */
+export function isReadyDoctor(doctor: {
+  onboardingCompleted?: boolean | null;
+  verificationStatus?: string | null;
+  suspended?: boolean;
+}): boolean {
+  return isApprovedApplication(doctor) && doctor.suspended !== true;
+}
+
 /** A change request's states: open until an admin decides it. */
 export const CHANGE_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];

@@ -10,6 +10,7 @@ import {
   notify,
   withoutFinalStop,
   type MeAccess,
+  isApprovedApplication,
 } from '@medora/shared';
 import { doctorRecordKeys } from '@medora/shared/query';
 import { LoadingStatus } from '../../components/loading-status';
@@ -82,10 +83,7 @@ export function OnboardingGuard({ children }: { children: ReactNode }) {
   // An error (404 included) leaves `onboarded` false: the onboarding form opens.
   const record = doctor.data;
   if (record?.data?.suspension) return <SuspendedNotice reason={record.data.suspension.reason} />;
-  const onboarded =
-    record?.exists === true &&
-    record.data?.onboardingCompleted === true &&
-    record.data.verificationStatus === 'approved';
-  if (onboarded) return <Navigate to="/provider-dashboard" replace />;
+  if (record?.exists === true && record.data && isApprovedApplication(record.data))
+    return <Navigate to="/provider-dashboard" replace />;
   return <>{children}</>;
 }

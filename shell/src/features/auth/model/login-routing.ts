@@ -1,4 +1,4 @@
-import { isClinicianRole, type MeAccess, type Role } from '@medora/shared';
+import { isClinicianRole, isReadyDoctor, type MeAccess, type Role } from '@medora/shared';
 
 /** What `GET /api/doctors/{uid}` told us; any failure other than 404 is 'error'. */
 export type DoctorLookup =
@@ -36,12 +36,7 @@ export interface LoginRoutingInput {
 export function resolveLoginDestination({ role, viaDoctor, doctor, patient }: LoginRoutingInput): string {
   if (role === 'admin') return '/admin';
   if (isClinicianRole(role)) {
-    const ready =
-      doctor?.kind === 'found' &&
-      doctor.onboardingCompleted &&
-      doctor.verificationStatus === 'approved' &&
-      doctor.suspended !== true;
-    return ready ? '/provider-dashboard' : '/doctor-onboarding';
+    return doctor?.kind === 'found' && isReadyDoctor(doctor) ? '/provider-dashboard' : '/doctor-onboarding';
   }
   if (viaDoctor) return '/form';
   return patient === 'missing' ? '/form' : '/dashboard';
