@@ -23,6 +23,7 @@ import {
   isValidPhone,
   type ChangeRequestField,
   type ChangeRequestStatus,
+  type VerificationStatus,
 } from '../doctors/application-rules.js';
 import { foreignSubSpecialties } from '../doctors/sub-specialties.js';
 import { isPlainText, uidSchema } from './users.js';
@@ -554,7 +555,7 @@ export interface DoctorRecord {
   consultationDuration: number;
   languages: string[];
   acceptingNewPatients: boolean;
-  verificationStatus: 'pending' | 'approved' | 'rejected';
+  verificationStatus: VerificationStatus;
   isAvailable: boolean;
   credentialsVerified: boolean;
   documentsSubmitted: boolean;

@@ -16,6 +16,7 @@ import {
   type AuditFilters,
 } from '@medora/shared';
 import { adminDeskKeys } from '@medora/shared/query';
+import { saveBlob } from '@medora/shared/ui';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES, AUDIT_RESOURCE_TYPES } from '@medora/shared/schemas';
 import { ui } from '../../../components/ui';
 import css from './audit-log.module.css';
@@ -74,17 +75,6 @@ async function allRows(filters: Record<string, string>): Promise<{ rows: AuditEn
   return { rows, capped: false };
 }
 
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * The audit log screen of the admin desk — filters (actor, subject, action, outcome,
  * date range), pages of `AUDIT_PAGE_SIZE` newest first (each page's `nextCursor` opens the next), and a CSV
@@ -114,7 +104,10 @@ export function AuditLog() {
     setExporting(true);
     try {
       const { rows: all, capped } = await allRows(filters);
-      download(auditCsv(all), `medora-audit-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveBlob(
+        new Blob([auditCsv(all)], { type: 'text/csv;charset=utf-8' }),
+        `medora-audit-${new Date().toISOString().slice(0, 10)}.csv`,
+      );
       notify.success(
         capped
           ? formatMessage('auditExportCapped', { count: all.length })
