@@ -202,7 +202,7 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
           <p>{MESSAGES.bookingIntro}</p>
           <button
             type="button"
-            className={`${css.button} ${css.primary}`}
+            className={`md-button md-primary ${css.button}`}
             onClick={() => {
               focusFirstStep.current = true;
               start();
@@ -233,7 +233,7 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
         )}
         {onCancel && !original.isPending ? (
           <div className={css.actions}>
-            <button type="button" className={`${css.button} ${css.primary}`} onClick={onCancel}>
+            <button type="button" className={`md-button md-primary ${css.button}`} onClick={onCancel}>
               {MESSAGES.rescheduleBack}
             </button>
           </div>
@@ -296,18 +296,22 @@ export function BookingFlow({ variant, onBooked, onCancel, rescheduleId }: Booki
       />
       <div className={css.actions}>
         {variant === 'dashboard' && !rescheduling ? (
-          <button type="button" className={css.button} onClick={() => reset({ keepStarted: true })}>
+          <button
+            type="button"
+            className={`md-button ${css.button}`}
+            onClick={() => reset({ keepStarted: true })}
+          >
             {MESSAGES.bookingReset}
           </button>
         ) : null}
         {onCancel ? (
-          <button type="button" className={css.button} onClick={onCancel}>
+          <button type="button" className={`md-button ${css.button}`} onClick={onCancel}>
             {MESSAGES.cancelButton}
           </button>
         ) : null}
         <button
           type="button"
-          className={`${css.button} ${css.primary}`}
+          className={`md-button md-primary ${css.button}`}
           disabled={submitting}
           aria-busy={submitting}
           onClick={() => void confirm()}

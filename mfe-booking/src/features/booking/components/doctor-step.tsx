@@ -106,7 +106,7 @@ export function DoctorStep({
         {filteredByConditions ? (
           <button
             type="button"
-            className={css.button}
+            className={`md-button ${css.button}`}
             aria-pressed={search.showAll}
             onClick={() => onSearch({ ...search, showAll: !search.showAll })}
           >
@@ -177,7 +177,7 @@ export function DoctorStep({
             {hasMore ? (
               <button
                 type="button"
-                className={css.button}
+                className={`md-button ${css.button}`}
                 // Not `disabled`: the button keeps keyboard focus while the next page loads.
                 aria-disabled={loadingMore}
                 aria-busy={loadingMore}
