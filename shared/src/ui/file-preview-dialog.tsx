@@ -42,11 +42,7 @@ export function FilePreviewDialog({
     let url: string | null = null;
     let live = true;
     void (async () => {
-      // The browser's PDF viewer titles a blob URL with a random id; the PDF gets the file's name.
-      const body =
-        type === 'application/pdf'
-          ? withPdfTitle(new Uint8Array(await data.blob.arrayBuffer()), name)
-          : data.blob;
+      const body = type === 'application/pdf' ? await titledPdf(data.blob, name) : data.blob;
       if (!live) return;
       // A typed blob so the browser's PDF viewer takes it.
       url = URL.createObjectURL(new Blob([body], { type }));
@@ -101,4 +97,16 @@ export function FilePreviewDialog({
       )}
     </Modal>
   );
+}
+
+/**
+ * The browser's PDF viewer titles a blob URL with a random id, so the PDF gets the file's name as its
+ * title; a file that cannot be read here is shown as it is.
+ */
+async function titledPdf(blob: Blob, name: string): Promise<Blob | Uint8Array<ArrayBuffer>> {
+  try {
+    return withPdfTitle(new Uint8Array(await blob.arrayBuffer()), name);
+  } catch {
+    return blob;
+  }
 }
