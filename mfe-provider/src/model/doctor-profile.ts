@@ -5,6 +5,8 @@ import {
   fileHead,
   formatMessage,
   subSpecialtiesOf,
+  type DoctorProfileForm,
+  type DoctorRecord,
 } from '@medora/shared';
 
 // A doctor's credentials and specialties, checked the same way in the application (features/application)
@@ -38,4 +40,26 @@ export async function checkDocuments(files: File[]): Promise<string | null> {
 export function keptSubSpecialties(specialty: string, picked: readonly string[]): string[] {
   const allowed = subSpecialtiesOf(specialty);
   return picked.filter((s) => allowed.includes(s));
+}
+
+/**
+ * The profile's form values (text inputs, flat address) from the doctor's record: the approved
+ * doctor's profile editor, and the part of a rejected application's form that is the profile.
+ */
+export function profileForm(record: DoctorRecord): DoctorProfileForm {
+  return {
+    specialty: record.specialty,
+    subSpecialties: [...record.subSpecialties],
+    licenseNumber: record.licenseNumber ?? '',
+    bio: record.bio ?? '',
+    clinic: record.clinic,
+    street: record.clinicAddress?.street ?? '',
+    city: record.clinicAddress?.city ?? '',
+    state: record.clinicAddress?.state ?? '',
+    zipCode: record.clinicAddress?.zipCode ?? '',
+    consultationFee: String(record.consultationFee),
+    consultationDuration: String(record.consultationDuration),
+    languages: record.languages.join(', '),
+    acceptingNewPatients: record.acceptingNewPatients,
+  };
 }

@@ -6,7 +6,7 @@ import {
   type DoctorApplicationForm,
   type DoctorRecord,
 } from '@medora/shared';
-import { keptSubSpecialties } from '../../../model/doctor-profile';
+import { keptSubSpecialties, profileForm } from '../../../model/doctor-profile';
 
 /** A new doctor's defaults (mirrors DOCTOR_DEFAULTS of the schemas entry, which carries zod). */
 export const DEFAULT_FEE = '150';
@@ -126,26 +126,15 @@ export function toApplication(uid: string, email: string | null, form: Applicati
 export function formFromRecord(record: DoctorRecord): ApplicationForm {
   return {
     ...EMPTY_FORM,
+    ...profileForm(record),
     name: record.name,
     phone: record.phone ?? '',
     gender: record.gender ?? '',
     dob: record.dob ?? '',
-    specialty: record.specialty,
     subSpecialties: keptSubSpecialties(record.specialty, record.subSpecialties),
     qualification: record.qualification ?? '',
     experience: record.experience === null ? '' : String(record.experience),
-    licenseNumber: record.licenseNumber ?? '',
     npiNumber: record.npiNumber ?? '',
-    bio: record.bio ?? '',
-    clinic: record.clinic,
-    street: record.clinicAddress?.street ?? '',
-    city: record.clinicAddress?.city ?? '',
-    state: record.clinicAddress?.state ?? '',
-    zipCode: record.clinicAddress?.zipCode ?? '',
-    consultationFee: String(record.consultationFee),
-    consultationDuration: String(record.consultationDuration),
-    languages: record.languages.join(', '),
-    acceptingNewPatients: record.acceptingNewPatients,
   };
 }
 

@@ -21,9 +21,9 @@ import {
 import { PAGE_ANSWER_FRESH_MS, doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
 import { ConfirmDecisionDialog } from '@medora/shared/ui';
 import { Field, ui } from '../../../components/ui';
-import { keptSubSpecialties } from '../../../model/doctor-profile';
+import { keptSubSpecialties, profileForm } from '../../../model/doctor-profile';
 import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-text';
-import { profileForm, profileUpdate } from '../model/profile';
+import { profileUpdate } from '../model/profile';
 import css from './profile-editor.module.css';
 
 /**

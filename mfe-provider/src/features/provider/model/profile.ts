@@ -1,23 +1,4 @@
-import type { DoctorProfileForm, DoctorProfileUpdate, DoctorRecord } from '@medora/shared';
-
-/** The profile editor's values (text inputs, flat address) from the doctor's record. */
-export function profileForm(record: DoctorRecord): DoctorProfileForm {
-  return {
-    specialty: record.specialty,
-    subSpecialties: [...record.subSpecialties],
-    licenseNumber: record.licenseNumber ?? '',
-    bio: record.bio ?? '',
-    clinic: record.clinic,
-    street: record.clinicAddress?.street ?? '',
-    city: record.clinicAddress?.city ?? '',
-    state: record.clinicAddress?.state ?? '',
-    zipCode: record.clinicAddress?.zipCode ?? '',
-    consultationFee: String(record.consultationFee),
-    consultationDuration: String(record.consultationDuration),
-    languages: record.languages.join(', '),
-    acceptingNewPatients: record.acceptingNewPatients,
-  };
-}
+import type { DoctorProfileForm, DoctorProfileUpdate } from '@medora/shared';
 
 const list = (v: string) =>
   v
