@@ -21,6 +21,11 @@ const ROUTER_FACADE = {
   name: 'react-router-dom',
   message: 'Import the router from @medora/shared/router, the one copy shared on the page.',
 };
+const CATALOGUE_BY_SUBPATH = {
+  regex: '^\\.{1,2}/(.*/)?messages(\\.js)?$',
+  message:
+    'Import the message catalogue as @medora/shared/messages: federation shares it by that request, so a remote page loads one copy.',
+};
 
 // API modules: a folder of api/src is a module. These are infrastructure every module may use;
 // from any other module only its public surface may be imported: the Nest module, services,
@@ -167,6 +172,14 @@ export default tseslint.config(
     ignores: ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', 'shared/src/router/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [ROUTER_FACADE], patterns: [] }],
+    },
+  },
+  {
+    // Inside @medora/shared the catalogue is imported by its package subpath, never by relative path.
+    files: ['shared/src/**'],
+    ignores: ['**/*.spec.ts', 'shared/src/router/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ROUTER_FACADE], patterns: [CATALOGUE_BY_SUBPATH] }],
     },
   },
   {

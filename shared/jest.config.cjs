@@ -4,7 +4,11 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.spec.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    // The catalogue by its package subpath (how shared/src imports it), from source: tests need no build.
+    '^@medora/shared/messages$': '<rootDir>/src/messages.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   transform: {
     '^.+\\.ts$': [
       'ts-jest',

@@ -24,6 +24,7 @@ function frontendJestConfig(packageDir, overrides = {}) {
       '^@medora/shared/router$': path.join(shared, 'router', 'index.ts'),
       '^@medora/shared/medicines$': path.join(shared, 'medications', 'medicines.ts'),
       '^@medora/shared/account-forms$': path.join(shared, 'schemas', 'account-forms.ts'),
+      '^@medora/shared/messages$': path.join(shared, 'messages.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     globals: {

@@ -38,6 +38,9 @@ export const SINGLETON_MODULES = [
   'firebase/auth',
   '@medora/shared',
   '@medora/shared/schemas',
+  // The message catalogue (~24 KB gzip): every module of @medora/shared imports it by this subpath,
+  // so the subpath entries a remote bundles itself (`/intake`, `/medicines`) use the page's one copy.
+  '@medora/shared/messages',
   // Server state: one TanStack Query package and one QueryClient on the page, so a
   // mutation in one remote invalidates what the shell and the other remotes show.
   '@tanstack/react-query',

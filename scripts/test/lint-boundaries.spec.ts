@@ -172,6 +172,8 @@ describe('lint boundaries', () => {
       shellImportsRouter: importing('shell/src/app/virtual.tsx', 'react-router-dom'),
       sharedImportsRouter: importing('shared/src/ui/virtual.tsx', 'react-router-dom'),
       facadeImportsRouter: importing('shared/src/router/virtual.ts', 'react-router-dom'),
+      sharedImportsCatalogueByPath: importing('shared/src/intake/virtual.ts', '../messages.js'),
+      sharedImportsCatalogueBySubpath: importing('shared/src/intake/virtual.ts', '@medora/shared/messages'),
       testImportsRouter: importing('mfe-patient/src/app/virtual.test.tsx', 'react-router-dom'),
       remoteImportsFacade: importing('mfe-patient/src/app/virtual.tsx', '@medora/shared/router'),
       // Styles in CSS files on the tokens (a strict CSP forbids inline styles).
@@ -267,6 +269,12 @@ describe('lint boundaries', () => {
     expect(results.facadeImportsRouter).toEqual([]);
     expect(results.testImportsRouter).toEqual([]);
     expect(results.remoteImportsFacade).toEqual([]);
+  });
+
+  it('refuses the message catalogue by relative path inside @medora/shared, so federation shares it', () => {
+    expect(rules(results.sharedImportsCatalogueByPath)).toEqual(['no-restricted-imports']);
+    expect(results.sharedImportsCatalogueByPath[0].message).toContain('@medora/shared/messages');
+    expect(results.sharedImportsCatalogueBySubpath).toEqual([]);
   });
 
   it('refuses an import cycle in source', () => {

@@ -8,7 +8,9 @@
  * here if the frontends need its types).
  */
 export * from './roles.js';
-export * from './messages.js';
+// Named, not `export *`: webpack shares the catalogue by this request, and a star re-export of a
+// shared module leaves this entry's exports unknown, which stops it from being concatenated.
+export { MESSAGES, formatMessage, plural, withoutFinalStop, type MessageKey } from '@medora/shared/messages';
 export * from './remotes.js';
 // The one runtime-config builder (env → /runtime-config.json), zod-free.
 export * from './runtime-config-env.js';

@@ -1,6 +1,7 @@
+// Constants only, from modules without imports: the catalogue is shared on the page by itself.
 import { PASSWORD_MIN_LENGTH } from './auth/password.js';
 import { ACCOUNT_NAME_MAX_LENGTH } from './auth/account-fields.js';
-import { QUERY_DATE_MAX, QUERY_DATE_MIN } from './booking/dates.js';
+import { QUERY_DATE_MAX, QUERY_DATE_MIN } from './booking/query-dates.js';
 
 /**
  * The message catalogue. Every user-facing text is looked up here so that

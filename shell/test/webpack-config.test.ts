@@ -71,6 +71,18 @@ describe.each(packages)('webpack config of %s', (pkg) => {
     }
   });
 
+  it('shares by import request only, the message catalogue too, never by file path', () => {
+    // A relative share key is matched by resolved file; with one (the catalogue's file), a rebuild from
+    // webpack's persistent cache laid the chunks out unlike a fresh build and the shell failed to start.
+    expect(
+      Object.keys(federation.shared).filter((key) => key.startsWith('.') || path.isAbsolute(key)),
+    ).toEqual([]);
+    expect(federation.shared['@medora/shared/messages']).toMatchObject({
+      singleton: true,
+      strictVersion: true,
+    });
+  });
+
   it('requires @medora/shared at its own major, strictly, and builds in its version', () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(root, 'shared', 'package.json'), 'utf8')) as {
       version: string;

@@ -1,6 +1,6 @@
 import { createApiClient } from './client.js';
 import { ApiError } from './api-error.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 
 function fakeFetch(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit }[] = [];

@@ -1,6 +1,6 @@
 import { takeEarlyApiResponse } from './early-response.js';
 import { ApiError } from './api-error.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import type {
   Account,
   CreateUserInput,

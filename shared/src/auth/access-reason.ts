@@ -1,4 +1,4 @@
-import { MESSAGES, formatMessage } from '../messages.js';
+import { MESSAGES, formatMessage } from '@medora/shared/messages';
 import type { ListPage } from '../list-page.js';
 
 /**

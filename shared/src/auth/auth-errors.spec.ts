@@ -1,5 +1,5 @@
 import { ApiError } from '../api/api-error.js';
-import { formatMessage, MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '@medora/shared/messages';
 import { authErrorMessage, isUnknownAccountError } from './auth-errors.js';
 
 /** What the Firebase SDK throws: a FirebaseError with a code and its own English text. */

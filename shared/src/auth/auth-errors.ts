@@ -1,5 +1,5 @@
 import { ApiError } from '../api/api-error.js';
-import { formatMessage, MESSAGES, type MessageKey } from '../messages.js';
+import { formatMessage, MESSAGES, type MessageKey } from '@medora/shared/messages';
 
 /**
  * Identity-provider (Firebase) errors as catalogue texts, for the shell's auth screens and the provider

@@ -1,5 +1,6 @@
 import type { DayHours, DoctorSchedule, ScheduleException, TimeRange, WeeklyHours } from './types.js';
 import { isValidTimeZone, wallTimeToInstant, zonedParts } from './time-zone.js';
+import { QUERY_DATE_MAX, QUERY_DATE_MIN } from './query-dates.js';
 
 /** Bookable dates lie in a 30-day window starting tomorrow, at most 14 of them. */
 export const BOOKING_WINDOW_DAYS = 30;
@@ -58,12 +59,7 @@ export function parseIsoDate(date: string): Date | null {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
 }
 
-/**
- * The dates a query string may name: every route adds days to them (a window, a margin for time
- * zones), and the result must still be a four-digit year 'YYYY-MM-DD' can write.
- */
-export const QUERY_DATE_MIN = '1900-01-01';
-export const QUERY_DATE_MAX = '9000-12-31';
+export { QUERY_DATE_MAX, QUERY_DATE_MIN };
 
 /** A real calendar date 'YYYY-MM-DD' from QUERY_DATE_MIN to QUERY_DATE_MAX. */
 export function isQueryDate(date: string): boolean {

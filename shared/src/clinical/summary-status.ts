@@ -1,4 +1,4 @@
-import { MESSAGES, type MessageKey } from '../messages.js';
+import { MESSAGES, type MessageKey } from '@medora/shared/messages';
 import type { ClinicalSummary, SummaryFlag } from '../intake/patient-types.js';
 import { urgencyRank, type FlagUrgency } from './concepts.js';
 

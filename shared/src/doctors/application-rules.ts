@@ -4,7 +4,7 @@
  */
 import { DOCTOR_SPECIALTIES } from '../intake/options.js';
 import { parseIsoDate } from '../booking/dates.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 
 export { DOCTOR_SPECIALTIES };
 export type DoctorSpecialty = (typeof DOCTOR_SPECIALTIES)[number];

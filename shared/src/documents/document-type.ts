@@ -1,4 +1,4 @@
-import { MESSAGES, formatMessage } from '../messages.js';
+import { MESSAGES, formatMessage } from '@medora/shared/messages';
 
 /** The type of a document uploaded at the final intake step (`medicalReports`). */
 export const MEDICAL_REPORT_TYPE = 'Medical Report';

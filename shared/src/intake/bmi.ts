@@ -1,5 +1,5 @@
 /** Height, weight and BMI. */
-import { formatMessage, MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '@medora/shared/messages';
 
 export const HEIGHT_FEET = { min: 0, max: 8 } as const;
 export const HEIGHT_INCHES = { min: 0, max: 11 } as const;

@@ -1,5 +1,5 @@
 /** Date-of-birth helpers (year 1900 to the current year; days follow the month and leap years). */
-import { formatMessage, MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '@medora/shared/messages';
 
 export const MIN_BIRTH_YEAR = 1900;
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { MAIN_QUESTIONS } from './content.js';
 import {
   buildSteps,

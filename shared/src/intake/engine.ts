@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '@medora/shared/messages';
 import { bmiCategory, computeBmi, heightWeightProblem } from './bmi.js';
 import {
   ALL_QUESTIONS,

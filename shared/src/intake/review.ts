@@ -1,5 +1,5 @@
 import { documentTypeLabel, MEDICAL_REPORT_TYPE } from '../documents/document-type.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import {
   ALL_QUESTIONS,
   CHRONIC_FOLLOW_UPS,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { draftAnswersSchema, saveDraftSchema, savePatientSchema } from '../schemas/intake.js';
 import { buildSteps, previousPosition, startReturning } from './engine.js';
 import { firstStepOf, nextWhileEditing, reviewSectionOf, reviewSections } from './review.js';

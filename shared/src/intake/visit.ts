@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '@medora/shared/messages';
 import { DOCUMENT_SUFFIX, MAIN_QUESTIONS, SYMPTOM_FOLLOW_UPS } from './content.js';
 import type { ReturningChoice } from './engine.js';
 import { FOLLOW_UP_VISIT_QUESTIONS } from './follow-up-visit.js';

@@ -1,7 +1,7 @@
 // How a medicine on the list reads, the same on the patient's tab, the printable summary and the
 // doctor's card: one place for the order of the parts and for the status and reminder sentences.
 import { formatWallDate } from '../booking/dates.js';
-import { formatMessage, MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '@medora/shared/messages';
 import type { Medication, MedicationReminder, MedicineEntry } from './types.js';
 
 const joined = (parts: (string | null | undefined)[], separator = ' ') =>

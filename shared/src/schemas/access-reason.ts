@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { accessReasonProblem } from '../auth/access-reason.js';
 
 /** `POST /api/patients/{uid}/access-reason`: why the admin opens the patient's record. */

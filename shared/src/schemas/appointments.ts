@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { querySchema } from './query-string.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { parseAppointmentDate, parseIsoDate, parseTime12h } from '../booking/dates.js';
 import { serverSetField } from './server-set.js';
 import { uidSchema } from './users.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_MAX_LIMIT } from '../doctors/admin-desk.js';
 import { pageCursorSchema, pageLimitSchema } from './page-limit.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { querySchema } from './query-string.js';
 import type { ListPage } from '../list-page.js';
 

@@ -10,7 +10,7 @@ import {
   SLOT_WINDOW_MAX_DAYS,
 } from '../booking/doctor-search.js';
 import { pageCursorSchema, pageLimitSchema } from './page-limit.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { querySchema } from './query-string.js';
 
 const once = (name: string) => z.string({ error: `${name} must be given once, as text` });

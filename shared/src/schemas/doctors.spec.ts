@@ -1,6 +1,6 @@
 import { DOCTOR_SPECIALTIES } from '../doctors/application-rules.js';
 import { DOCTOR_SUB_SPECIALTIES } from '../doctors/sub-specialties.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import {
   applicationDecisionSchema,
   doctorApplicationFormSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES, formatMessage } from '../messages.js';
+import { MESSAGES, formatMessage } from '@medora/shared/messages';
 import { WEEKDAY_NAMES, formatTime12h, isQueryDate, parseIsoDate, parseTime12h } from '../booking/dates.js';
 import { isValidTimeZone } from '../booking/time-zone.js';
 import {

@@ -1,7 +1,7 @@
 // The FHIR export's query string.
 import { z } from 'zod';
 import type { ListPage } from '../list-page.js';
-import { formatMessage, MESSAGES } from '../messages.js';
+import { formatMessage, MESSAGES } from '@medora/shared/messages';
 import { querySchema } from './query-string.js';
 
 /** The two shapes of the record: everything as a collection, or an International Patient Summary. */

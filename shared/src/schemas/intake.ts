@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { ALL_QUESTIONS, DOCUMENT_SUFFIX, optionAppliesTo, UPLOAD_FIELDS } from '../intake/content.js';
 import { heightWeightIssue } from '../intake/bmi.js';
 import { dobProblem, isValidDob } from '../intake/dob.js';

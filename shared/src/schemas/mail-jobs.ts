@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { querySchema } from './query-string.js';
 import { pageCursorSchema } from './page-limit.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import type { ListPage } from '../list-page.js';
 
 /** Most dead letters one page of `GET /api/admin/mail/failed` holds. */

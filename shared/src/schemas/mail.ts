@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UNSUBSCRIBE_LISTS } from '../mail/mail-links.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 
 /** `?token=` of the unsubscribe routes; the signature is checked by the API. */
 export const unsubscribeQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { querySchema } from './query-string.js';
 import { pageCursorSchema } from './page-limit.js';
 import {

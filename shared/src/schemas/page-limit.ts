@@ -1,7 +1,7 @@
 // The one parser of a list route's `?limit=` (the doctor search, the audit log, the
 // admin's applications and the provider's appointments used to carry a copy each).
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { querySchema } from './query-string.js';
 
 export interface PageLimitOptions {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 
 /**
  * A field the spec lists in a request body whose value only the server may set: a

@@ -5,7 +5,7 @@ import {
   notificationPreferencesSchema,
   updateAccountSchema,
 } from './users.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import {
   ACCOUNT_NAME_MAX_LENGTH,
   DEFAULT_NOTIFICATION_PREFERENCES,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema, signupRoleSchema } from './roles.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import type { ListPage } from '../list-page.js';
 import {
   ACCOUNT_NAME_MAX_LENGTH,

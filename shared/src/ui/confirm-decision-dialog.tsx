@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/api-error.js';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { Dialog } from './dialog.js';
 import { ReasonField } from './reason-field.js';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../api/api-error.js';
 import type { DownloadedFile } from '../api/client.js';
-import { MESSAGES, formatMessage } from '../messages.js';
+import { MESSAGES, formatMessage } from '@medora/shared/messages';
 import { Modal, ModalActions } from './modal.js';
 import { withPdfTitle } from './pdf-title.js';
 import { saveBlob } from './save-file.js';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { MESSAGES } from '../messages.js';
+import { MESSAGES } from '@medora/shared/messages';
 import { Dialog } from './dialog.js';
 
 export interface ModalProps {

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { ACCESS_REASON_MAX_LENGTH, ACCESS_REASON_MIN_LENGTH } from '../auth/access-reason.js';
 import { CANCEL_REASON_MAX_LENGTH } from '../booking/types.js';
 import { errorMessage } from '../api/api-error.js';
-import { MESSAGES, formatMessage } from '../messages.js';
+import { MESSAGES, formatMessage } from '@medora/shared/messages';
 import { Dialog } from './dialog.js';
 import { ReasonField } from './reason-field.js';
 
