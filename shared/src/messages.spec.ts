@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PASSWORD_MIN_LENGTH } from './auth/password.js';
 import { MESSAGES, formatMessage, plural, withoutFinalStop } from './messages.js';
 
@@ -59,29 +57,5 @@ describe('withoutFinalStop', () => {
     expect(withoutFinalStop('  Licence expired ...  ')).toBe('Licence expired');
     expect(withoutFinalStop('No stop')).toBe('No stop');
     expect(withoutFinalStop('Ask Dr. Roe?')).toBe('Ask Dr. Roe?');
-  });
-});
-
-describe('message catalogue module', () => {
-  it('imports only modules without imports of their own, which would load twice on a page', () => {
-    // The catalogue is a federation singleton of its own (@medora/shared/messages); what it imports
-    // is bundled into its chunk and again into every other chunk that uses it.
-    const importsOf = (file: string) =>
-      [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gm)].map(
-        (m) => m[1]!,
-      );
-    const file = path.join(__dirname, 'messages.ts');
-    const imported = importsOf(file);
-    expect(imported.length).toBeGreaterThan(0);
-    for (const request of imported) {
-      expect(request).toMatch(/^\.\//);
-      expect({
-        request,
-        imports: importsOf(path.resolve(__dirname, request.replace(/\.js$/, '.ts'))),
-      }).toEqual({
-        request,
-        imports: [],
-      });
-    }
   });
 });
