@@ -1,24 +1,20 @@
 /**
  * API tests run as ESM (NestJS 12 is ESM-only): `node --experimental-vm-modules ../node_modules/jest/bin/jest.js`.
- * ts-jest transpiles file by file (isolatedModules) for speed; `tsc -p api --noEmit` does the type checking.
- * Unit specs live beside the code; `test/*.e2e-spec.ts` run against real Postgres and the Auth emulator.
+ * SWC strips the types file by file (`tsc -p api --noEmit` does the type checking): it transforms a fresh
+ * clone's files several times faster than ts-jest, and unlike ts-jest it does not load TypeScript in every
+ * worker. Nest's dependency injection reads the constructor types that `decoratorMetadata` emits
+ * (`design:paramtypes`), as `emitDecoratorMetadata` does for tsc.
  */
-const tsJest = [
-  'ts-jest',
+const swc = [
+  '@swc/jest',
   {
-    useESM: true,
-    diagnostics: false,
-    tsconfig: {
-      module: 'esnext',
-      moduleResolution: 'bundler',
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
       target: 'es2022',
-      isolatedModules: true,
-      experimentalDecorators: true,
-      emitDecoratorMetadata: true,
-      esModuleInterop: true,
-      sourceMap: true,
-      ignoreDeprecations: '6.0',
+      keepClassNames: true,
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
     },
+    sourceMaps: 'inline',
   },
 ];
 
@@ -30,19 +26,10 @@ const tsJest = [
  * @apidevtools/swagger-parser 13 → @apidevtools/json-schema-ref-parser 15.
  */
 const ESM_ONLY_REQUIRED = ['jose', 'content-disposition', 'json-schema-ref-parser'];
+// @swc/jest writes CommonJS for what is require()d (and ES modules for what is imported).
 const toCjs = [
-  'ts-jest',
-  {
-    useESM: false,
-    diagnostics: false,
-    tsconfig: {
-      allowJs: true,
-      module: 'commonjs',
-      target: 'es2022',
-      isolatedModules: true,
-      ignoreDeprecations: '6.0',
-    },
-  },
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, sourceMaps: 'inline' },
 ];
 
 export default {
@@ -56,7 +43,7 @@ export default {
   },
   transform: {
     [`/node_modules/(.+/)?(${ESM_ONLY_REQUIRED.join('|')})/.+\\.js$`]: toCjs,
-    '^.+\\.ts$': tsJest,
+    '^.+\\.ts$': swc,
   },
   transformIgnorePatterns: [`/node_modules/(?!(.+/)?(${ESM_ONLY_REQUIRED.join('|')})/)`],
   globalSetup: '<rootDir>/test/global-setup.mjs',

@@ -5,7 +5,7 @@ import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@medora/shared';
 import type { Type } from '@nestjs/common';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -112,8 +112,19 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   return app;
 }
 
-/** The OpenAPI document at /api/docs-json (and -yaml) and the Swagger UI at /api/docs. */
+/**
+ * The OpenAPI document at /api/docs-json (and -yaml) and the Swagger UI at /api/docs. The document is
+ * built on its first request, not at boot: scanning every route for it took a large share of each
+ * boot (every test app, `npm start`), and most processes never serve it.
+ */
 function mountOpenApi(app: NestFastifyApplication): void {
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app), {
+    jsonDocumentUrl: 'api/docs-json',
+    yamlDocumentUrl: 'api/docs-yaml',
+  });
+}
+
+function openApiDocument(app: NestFastifyApplication): OpenAPIObject {
   documentValidatedBodies(
     [...app.get(ModulesContainer).values()].flatMap((module) =>
       [...module.controllers.values()].map((controller) => controller.metatype as Type<unknown>),
@@ -136,8 +147,5 @@ function mountOpenApi(app: NestFastifyApplication): void {
       .build(),
   );
   addResponseSchemas(document as unknown as Parameters<typeof addResponseSchemas>[0]);
-  SwaggerModule.setup('api/docs', app, document, {
-    jsonDocumentUrl: 'api/docs-json',
-    yamlDocumentUrl: 'api/docs-yaml',
-  });
+  return document;
 }

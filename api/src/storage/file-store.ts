@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { CONFIG, type Config } from '../config/config.js';
 import type { UploadStream } from '../common/multipart.js';
 import { PostgresObjectStore, type ObjectStore, type StoredFile } from './object-store.js';
-import { S3ObjectStore } from './s3-object-store.js';
+import type { S3ObjectStore } from './s3-object-store.js';
 
 /** What a stored file belongs to: the first part of its object key. */
 export type FileKind = 'documents' | 'credentials' | 'prescriptions';
@@ -14,13 +14,26 @@ export type FileKind = 'documents' | 'credentials' | 'prescriptions';
  * Postgres otherwise; reads follow each row's `storage`, so rows of both kinds are served.
  */
 @Injectable()
-export class FileStore implements OnApplicationShutdown {
+export class FileStore implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('FileStore');
   readonly db = new PostgresObjectStore();
-  readonly s3: S3ObjectStore | undefined;
+  private s3Store: S3ObjectStore | undefined;
 
-  constructor(@Inject(CONFIG) config: Config) {
-    this.s3 = config.s3 ? new S3ObjectStore(config.s3) : undefined;
+  constructor(@Inject(CONFIG) private readonly config: Config) {}
+
+  /**
+   * The AWS SDK is loaded only when S3_* is set, before the app serves: without S3 (local mode, most
+   * tests) loading it was a noticeable part of every boot.
+   */
+  async onModuleInit(): Promise<void> {
+    if (!this.config.s3) return;
+    const { S3ObjectStore } = await import('./s3-object-store.js');
+    this.s3Store = new S3ObjectStore(this.config.s3);
+  }
+
+  /** The S3 store when S3_* is set (from the app's init on). */
+  get s3(): S3ObjectStore | undefined {
+    return this.s3Store;
   }
 
   /** Where new uploads go. */
