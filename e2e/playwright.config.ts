@@ -22,7 +22,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the actions and the page's DOM at each. The screencast is left out:
+    // encoding it ran through every test, passed or not, for screenshots a failure rarely needs.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [

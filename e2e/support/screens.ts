@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import axeCore, { type ContextObject, type Result, type RunOptions } from 'axe-core';
+import { appendFileSync, mkdirSync } from 'node:fs';
 
 /** Where the specs leave their screenshots for review (E2E_SHOTS_DIR keeps parallel runs apart). */
 export const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/medora-shots';
@@ -23,17 +24,112 @@ export async function shot(page: Page, name: string, { fullPage = true }: { full
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
+/** The impacts `expectAccessible` fails on; axe's others (minor, moderate) are not acted on. */
+export const FAILING_IMPACTS: readonly string[] = ['serious', 'critical'];
+
+type CheckRef = string | { id: string };
+interface AuditRule {
+  id: string;
+  impact?: string;
+  any: CheckRef[];
+  all: CheckRef[];
+  none: CheckRef[];
+}
+
+/**
+ * The rules of the installed axe that can only report minor or moderate violations, read from axe's own
+ * rule metadata: a rule with an `impact` gives every violation that impact (axe overwrites its checks'),
+ * one without gives its failed checks' highest. A rule whose impact cannot be told is kept.
+ */
+export const RULES_BELOW_FAILING: readonly string[] = (() => {
+  const { rules, data } = (
+    axeCore as unknown as {
+      _audit: { rules: AuditRule[]; data: { checks: Record<string, { impact?: string }> } };
+    }
+  )._audit;
+  const impacts = (rule: AuditRule) =>
+    rule.impact
+      ? [rule.impact]
+      : [...rule.any, ...rule.all, ...rule.none].map(
+          (check) => data.checks[typeof check === 'string' ? check : check.id]?.impact,
+        );
+  return rules
+    .filter((rule) => {
+      const all = impacts(rule);
+      return all.length > 0 && all.every((impact) => impact && !FAILING_IMPACTS.includes(impact));
+    })
+    .map((rule) => rule.id);
+})();
+
+/**
+ * Every rule axe runs by default except those that cannot fail the assertion; only violations are
+ * collected in full (axe keeps one node of the other result types).
+ */
+const AXE_OPTIONS: RunOptions = {
+  rules: Object.fromEntries(RULES_BELOW_FAILING.map((id) => [id, { enabled: false }])),
+  resultTypes: ['violations'],
+};
+
+/**
+ * Runs axe in the page itself. Its source (650 kB) is evaluated once per document and reused by later
+ * scans of it; `AxeBuilder` evaluates it twice on every scan.
+ */
+async function violationsInPage(page: Page, context: ContextObject): Promise<Result[]> {
+  type AxeWindow = { axe?: typeof axeCore };
+  const loaded = await page.evaluate(
+    (version) => (window as unknown as AxeWindow).axe?.version === version,
+    axeCore.version,
+  );
+  if (!loaded) await page.evaluate(axeCore.source);
+  // Plain objects on the way in and out: Playwright's serialisable types are too deep for axe's.
+  const violations: unknown = await page.evaluate(
+    async ({ context, options }) =>
+      (
+        await (window as unknown as Required<AxeWindow>).axe.run(
+          context as ContextObject,
+          options as RunOptions,
+        )
+      ).violations,
+    { context: context as object, options: AXE_OPTIONS as object },
+  );
+  return violations as Result[];
+}
+
+/** How a violation is named in a failure: the rule and the elements it found. */
+export const describeViolation = (v: Result) =>
+  `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
+
+/**
+ * The serious and critical axe violations in `include` (a selector; `null` is the whole page). With
+ * E2E_AXE_LOG set, each scan appends its milliseconds, scope, width and address to that file.
+ */
+export async function failingViolations(page: Page, include: string | null): Promise<Result[]> {
+  const started = performance.now();
+  const context: ContextObject = { include: include ? [include] : [], exclude: [] };
+  // Without frames, axe runs in the page itself (`axe.run`): the same rules on the same document as the
+  // per-frame mode, which would also open and script a blank page for every scan, most of its time.
+  const violations =
+    page.frames().length === 1
+      ? await violationsInPage(page, context)
+      : (
+          await (include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page }))
+            .options(AXE_OPTIONS)
+            .analyze()
+        ).violations;
+  if (process.env.E2E_AXE_LOG) {
+    const ms = (performance.now() - started).toFixed(0);
+    const line = `${ms} ${include} ${page.viewportSize()?.width} ${page.url()}\n`;
+    appendFileSync(process.env.E2E_AXE_LOG, line);
+  }
+  return violations.filter((v) => FAILING_IMPACTS.includes(v.impact ?? ''));
+}
+
 /**
  * No serious or critical axe violations in `include` (the page's `main` by default; `null` checks the
  * whole page, e.g. when a dialog or the header is what is under test).
  */
 export async function expectAccessible(page: Page, { include = 'main' }: { include?: string | null } = {}) {
-  // Without frames, axe runs in the page itself (`axe.run`): the same rules on the same document as the
-  // per-frame mode, which would also open and script a blank page for every scan, most of its time.
-  const builder = new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect((await failingViolations(page, include)).map(describeViolation)).toEqual([]);
 }
 
 /** Saves `SHOTS/<name>-390.png` at a 390 px wide phone viewport, then puts the viewport back. */
