@@ -1,9 +1,9 @@
 /**
  * API tests run as ESM (NestJS 12 is ESM-only): `node --experimental-vm-modules ../node_modules/jest/bin/jest.js`.
- * SWC strips the types file by file (`tsc -p api --noEmit` does the type checking): it transforms a fresh
- * clone's files several times faster than ts-jest, and unlike ts-jest it does not load TypeScript in every
- * worker. Nest's dependency injection reads the constructor types that `decoratorMetadata` emits
- * (`design:paramtypes`), as `emitDecoratorMetadata` does for tsc.
+ * SWC strips the types file by file (`tsc -p api --noEmit` does the type checking): unlike ts-jest it loads
+ * no TypeScript compiler in each worker, and a fresh clone's cold transform cache costs less (see
+ * docs/performance.md, "The API tests"). Nest's dependency injection reads the constructor types that
+ * `decoratorMetadata` emits (`design:paramtypes`), as `emitDecoratorMetadata` does for tsc.
  */
 const swc = [
   '@swc/jest',
