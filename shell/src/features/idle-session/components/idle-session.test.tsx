@@ -54,6 +54,12 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+/** A write of another tab of this browser, as the storage event it sends here. */
+const fromOtherTab = (key: string, value: string) =>
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+  });
+
 describe('IdleSession', () => {
   it('leaves signed-out visitors alone', () => {
     renderSession();
@@ -146,7 +152,8 @@ describe('IdleSession', () => {
     await act(async () => undefined);
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(onSignedOut).toHaveBeenCalledWith('user');
-    expect(localStorage.getItem(IDLE_SIGNED_OUT_KEY)).toBeNull();
+    // The other tabs sign out at once too, as the user's choice (no inactivity notice there).
+    expect(localStorage.getItem(IDLE_SIGNED_OUT_KEY)).toMatch(/^\d+ user$/);
   });
 
   it('never shows the page of a session restored after the idle limit', async () => {
@@ -172,13 +179,6 @@ describe('IdleSession', () => {
   it('follows the other tabs: their activity, their Stay signed in, their idle sign-out', async () => {
     const { onSignedOut } = renderSession();
     signInFresh();
-    const fromOtherTab = (key: string, value: string) =>
-      act(() => {
-        window.dispatchEvent(
-          new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }),
-        );
-      });
-
     advance(20 * MIN);
     fromOtherTab(LAST_ACTIVITY_KEY, String(T0 + 20 * MIN));
     advance(27 * MIN);
@@ -188,10 +188,20 @@ describe('IdleSession', () => {
     fromOtherTab(LAST_ACTIVITY_KEY, String(Date.now()));
     expect(dialog()).toBeNull();
 
-    fromOtherTab(IDLE_SIGNED_OUT_KEY, String(Date.now()));
+    fromOtherTab(IDLE_SIGNED_OUT_KEY, `${Date.now()} idle`);
     expect(signOut).toHaveBeenCalledTimes(1);
     await act(async () => undefined);
     expect(onSignedOut).toHaveBeenCalledWith('idle');
+  });
+
+  it("'Sign out now' in another tab signs this one out at once, as the user's choice", async () => {
+    const { onSignedOut } = renderSession();
+    signInFresh();
+    advance(5 * MIN);
+    fromOtherTab(IDLE_SIGNED_OUT_KEY, `${Date.now()} user`);
+    expect(signOut).toHaveBeenCalledTimes(1);
+    await act(async () => undefined);
+    expect(onSignedOut).toHaveBeenCalledWith('user');
   });
 
   it('records throttled activity from the page', () => {

@@ -40,8 +40,10 @@ const localActivityStore: ActivityStore = {
   },
   write: (at) => attempt(() => localStorage.setItem(LAST_ACTIVITY_KEY, String(at))),
   clear: () => attempt(() => localStorage.removeItem(LAST_ACTIVITY_KEY)),
-  // A new value each time, so the other tabs get an event even after an earlier idle sign-out.
-  announceIdleSignOut: () => attempt(() => localStorage.setItem(IDLE_SIGNED_OUT_KEY, String(Date.now()))),
+  // A new value each time (the time, then the reason), so the other tabs get an event even after an
+  // earlier sign-out.
+  announceSignOut: (reason) =>
+    attempt(() => localStorage.setItem(IDLE_SIGNED_OUT_KEY, `${Date.now()} ${reason}`)),
 };
 
 /**
@@ -125,7 +127,8 @@ export function useIdleSession(onSignedOut: (reason: IdleEndReason) => unknown):
         const at = Number(event.newValue);
         if (Number.isFinite(at)) tracker.othersActive(at);
       } else if (event.key === IDLE_SIGNED_OUT_KEY && event.newValue !== null) {
-        tracker.othersSignedOutIdle();
+        // A value without a reason (written before the reason was added) was an idle sign-out.
+        tracker.othersSignedOut(event.newValue.endsWith(' user') ? 'user' : 'idle');
       }
     };
     window.addEventListener('storage', onStorage);

@@ -51,7 +51,7 @@ class FakeClock implements IdleClock {
 
 class MemoryStore implements ActivityStore {
   value: number | null = null;
-  announcements = 0;
+  announcements: IdleEndReason[] = [];
   read = () => this.value;
   write = (at: number) => {
     this.value = at;
@@ -59,8 +59,8 @@ class MemoryStore implements ActivityStore {
   clear = () => {
     this.value = null;
   };
-  announceIdleSignOut = () => {
-    this.announcements += 1;
+  announceSignOut = (reason: IdleEndReason) => {
+    this.announcements.push(reason);
   };
 }
 
@@ -107,7 +107,7 @@ describe('IdleTracker', () => {
     clock.advance(1);
     expect(tracker.getView()).toEqual({ phase: 'expired' });
     expect(ends).toEqual(['idle']);
-    expect(store.announcements).toBe(1);
+    expect(store.announcements).toEqual(['idle']);
     expect(store.value).toBeNull();
     expect(clock.pending).toBe(0);
     // active, then each of the 120 seconds, then expired: one notification per change.
@@ -146,14 +146,14 @@ describe('IdleTracker', () => {
     expect(ends).toEqual([]);
   });
 
-  it("'Sign out now' ends the session without telling other tabs it was for inactivity", () => {
+  it("'Sign out now' ends the session and tells the other tabs it was the user's choice, not inactivity", () => {
     const { tracker, clock, store, ends } = setup();
     tracker.signedIn('fresh');
     clock.advance(28 * MIN);
     tracker.signOutNow();
     expect(tracker.getView()).toEqual({ phase: 'expired' });
     expect(ends).toEqual(['user']);
-    expect(store.announcements).toBe(0);
+    expect(store.announcements).toEqual(['user']);
     expect(store.value).toBeNull();
   });
 
@@ -196,7 +196,7 @@ describe('IdleTracker', () => {
       tracker.signedIn('resumed');
       expect(tracker.getView()).toEqual({ phase: 'expired' });
       expect(ends).toEqual(['idle']);
-      expect(store.announcements).toBe(1);
+      expect(store.announcements).toEqual(['idle']);
     });
 
     it('starts the clock now for a session with no stored activity', () => {
@@ -248,10 +248,19 @@ describe('IdleTracker', () => {
     it('an idle sign-out in another tab ends this one without announcing it again', () => {
       const { tracker, ends, store } = setup();
       tracker.signedIn('fresh');
-      tracker.othersSignedOutIdle();
+      tracker.othersSignedOut('idle');
       expect(tracker.getView()).toEqual({ phase: 'expired' });
       expect(ends).toEqual(['idle']);
-      expect(store.announcements).toBe(0);
+      expect(store.announcements).toEqual([]);
+    });
+
+    it("'Sign out now' in another tab ends this one as the user's choice, without announcing it again", () => {
+      const { tracker, ends, store } = setup();
+      tracker.signedIn('fresh');
+      tracker.othersSignedOut('user');
+      expect(tracker.getView()).toEqual({ phase: 'expired' });
+      expect(ends).toEqual(['user']);
+      expect(store.announcements).toEqual([]);
     });
   });
 

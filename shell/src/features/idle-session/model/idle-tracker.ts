@@ -12,8 +12,11 @@ export interface ActivityStore {
   read(): number | null;
   write(at: number): void;
   clear(): void;
-  /** Tells the other tabs that this session ended for inactivity. */
-  announceIdleSignOut(): void;
+  /**
+   * Tells the other tabs that this session ended here, and why: they end it too at once, rather than
+   * whenever Firebase Auth notices the stored session is gone.
+   */
+  announceSignOut(reason: IdleEndReason): void;
 }
 
 export type IdleView =
@@ -95,7 +98,7 @@ export class IdleTracker {
 
   /** 'Sign out now' in the warning. */
   signOutNow(): void {
-    if (this.isOn()) this.expire('user', false);
+    if (this.isOn()) this.expire('user', true);
   }
 
   /** Another tab wrote its last activity. */
@@ -105,9 +108,9 @@ export class IdleTracker {
     this.evaluate();
   }
 
-  /** Another tab ended the session for inactivity: end it here too, with the same explanation. */
-  othersSignedOutIdle(): void {
-    if (this.isOn()) this.expire('idle', false);
+  /** Another tab ended the session (for inactivity, or its user chose to): end it here too, for the same reason. */
+  othersSignedOut(reason: IdleEndReason): void {
+    if (this.isOn()) this.expire(reason, false);
   }
 
   /** Re-reads the clock (the tab became visible again). */
@@ -163,7 +166,7 @@ export class IdleTracker {
     this.setView(EXPIRED);
     const { store, onExpire } = this.options;
     // Announce before signing out, so other tabs learn the reason before Firebase tells them the user left.
-    if (announce) store.announceIdleSignOut();
+    if (announce) store.announceSignOut(reason);
     store.clear();
     onExpire(reason);
   }
