@@ -59,20 +59,20 @@ export type ChangeRequestField = (typeof CHANGE_REQUEST_FIELDS)[number];
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** The application is complete and an admin approved it (a suspension aside). */
-export function isApprovedApplication(doctor: {
+/** What the application rules read of a doctor's record (the API's row or the client's copy). */
+interface ApplicationState {
   onboardingCompleted?: boolean | null;
   verificationStatus?: string | null;
-}): boolean {
+  suspended?: boolean;
+}
+
+/** The application is complete and an admin approved it (a suspension aside). */
+export function isApprovedApplication(doctor: ApplicationState): boolean {
   return doctor.onboardingCompleted === true && doctor.verificationStatus === 'approved';
 }
 
 /** A doctor who may work from the provider dashboard: approved and not suspended. */
-export function isReadyDoctor(doctor: {
-  onboardingCompleted?: boolean | null;
-  verificationStatus?: string | null;
-  suspended?: boolean;
-}): boolean {
+export function isReadyDoctor(doctor: ApplicationState): boolean {
   return isApprovedApplication(doctor) && doctor.suspended !== true;
 }
 

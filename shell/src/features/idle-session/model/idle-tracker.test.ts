@@ -245,23 +245,17 @@ describe('IdleTracker', () => {
       expect(tracker.getView()).toEqual({ phase: 'active' });
     });
 
-    it('an idle sign-out in another tab ends this one without announcing it again', () => {
-      const { tracker, ends, store } = setup();
-      tracker.signedIn('fresh');
-      tracker.othersSignedOut('idle');
-      expect(tracker.getView()).toEqual({ phase: 'expired' });
-      expect(ends).toEqual(['idle']);
-      expect(store.announcements).toEqual([]);
-    });
-
-    it("'Sign out now' in another tab ends this one as the user's choice, without announcing it again", () => {
-      const { tracker, ends, store } = setup();
-      tracker.signedIn('fresh');
-      tracker.othersSignedOut('user');
-      expect(tracker.getView()).toEqual({ phase: 'expired' });
-      expect(ends).toEqual(['user']);
-      expect(store.announcements).toEqual([]);
-    });
+    it.each<IdleEndReason>(['idle', 'user'])(
+      'a sign-out in another tab (%s) ends this one for the same reason, without announcing it again',
+      (reason) => {
+        const { tracker, ends, store } = setup();
+        tracker.signedIn('fresh');
+        tracker.othersSignedOut(reason);
+        expect(tracker.getView()).toEqual({ phase: 'expired' });
+        expect(ends).toEqual([reason]);
+        expect(store.announcements).toEqual([]);
+      },
+    );
   });
 
   it('a sign-out elsewhere turns it off and forgets the activity; the next sign-in starts again', () => {
