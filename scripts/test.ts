@@ -184,7 +184,7 @@ const stages = {
     jestStage(
       'API tests (jest, real Postgres + Firebase Auth emulator, moved clock)',
       'api.json',
-      ['--experimental-vm-modules', JEST, '-c', 'api/jest.config.js', `--maxWorkers=${API_WORKERS}`],
+      [JEST, '-c', 'api/jest.config.js', `--maxWorkers=${API_WORKERS}`],
       movedClock,
     ),
   // api/dist for the API tests that start the API as a process (replicas, rolling restart): built

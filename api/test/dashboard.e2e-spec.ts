@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { createRequire } from 'node:module';
-import type * as ContentDisposition from 'content-disposition';
+import { parse } from 'content-disposition';
 import type { Response } from 'supertest';
 import {
   MESSAGES,
@@ -18,9 +17,6 @@ import {
   seededDoctor,
   type SeededDoctor,
 } from './booking-helpers.js';
-
-// content-disposition is ESM-only and compiled to CommonJS for tests (see api/jest.config.js).
-const { parse } = createRequire(import.meta.url)('content-disposition') as typeof ContentDisposition;
 
 let t: TestApp;
 let cardio: SeededDoctor;

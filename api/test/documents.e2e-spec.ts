@@ -1,12 +1,8 @@
 import request from 'supertest';
-import { createRequire } from 'node:module';
-import type * as ContentDisposition from 'content-disposition';
+import { parse } from 'content-disposition';
 import { MESSAGES, formatMessage, type PatientDocument } from '@medora/shared';
 import { ROUTINE_RECORD } from '../src/summary/summary.fixtures.js';
 import { authHeader, createTestApp, signUpUser, type TestApp, type TestUser } from './helpers.js';
-
-// content-disposition is ESM-only and compiled to CommonJS for tests (see api/jest.config.js).
-const { parse } = createRequire(import.meta.url)('content-disposition') as typeof ContentDisposition;
 
 let t: TestApp;
 

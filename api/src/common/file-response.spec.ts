@@ -1,11 +1,7 @@
 import { jest } from '@jest/globals';
-import { createRequire } from 'node:module';
-import type * as ContentDisposition from 'content-disposition';
+import { parse } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { sendFile } from './file-response.js';
-
-// content-disposition is ESM-only and compiled to CommonJS for tests (see api/jest.config.js).
-const { parse } = createRequire(import.meta.url)('content-disposition') as typeof ContentDisposition;
 
 function fakeReply() {
   const headers: Record<string, string> = {};
