@@ -1,5 +1,7 @@
 // What the API tests use of Jest that jest-light-runner leaves out (api/jest.config.js). Plain ESM: it
 // runs in the runner's worker before any test file is imported.
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { ModernFakeTimers } from '@jest/fake-timers';
 import { addEventHandler } from 'jest-circus';
 import config from '../../jest.config.js';
@@ -29,13 +31,14 @@ function withTimeout(fn, timeout, what) {
 }
 
 /**
- * What a file's own module registry used to reset for it: the loggers Nest and nestjs-pino keep per
- * process. nestjs-pino's pino-http instance is made by the first app that logs (its destination and
- * level then serve every later app), and `app.useLogger` makes an app's logger what every
- * `new Logger(...)` writes to, even after that app has closed. So a file that reads its app's log lines
- * would get a previous file's logger, and a unit spec without an app one whose root is gone. Both, and
- * process.env, are put back as they were before any test when a new file starts declaring its tests:
- * after its imports, before any of its hooks runs.
+ * What a file's own module registry used to give it, and a worker that keeps its modules does not: state
+ * the libraries keep per process. It is put back as it was before any test when a new file starts
+ * declaring its tests (after its imports, before any of its hooks runs).
+ *
+ * nestjs-pino's pino-http instance is made by the first app that logs (its destination and level then
+ * serve every later app), and `app.useLogger` makes an app's logger what every `new Logger(...)` writes
+ * to, even after that app has closed: a file that reads its app's log lines would get a previous file's
+ * logger, and a unit spec without an app one whose root is gone.
  */
 const { __resetOutOfContextForTests: resetNestPino } = await import(
   new URL('./PinoLogger.js', import.meta.resolve('nestjs-pino')).href
@@ -49,6 +52,25 @@ const nestLoggerAtStart = {
   logLevels: NestLogger.logLevels,
   isBufferAttached: NestLogger.isBufferAttached,
 };
+/**
+ * firebase-admin keeps its apps by name, and the credential of `applicationDefault()` (with the outbound
+ * agent of its first caller) for the whole process: a later file's app would get an earlier file's
+ * app or credential. Its CommonJS modules are the ones the app's `import` reaches.
+ */
+const require = createRequire(import.meta.url);
+const firebaseApp = require('firebase-admin/app');
+const { clearGlobalAppDefaultCred } = require(
+  path.join(path.dirname(require.resolve('firebase-admin/app')), 'credential-factory.js'),
+);
+if (typeof clearGlobalAppDefaultCred !== 'function') {
+  throw new Error('firebase-admin no longer has clearGlobalAppDefaultCred: find how to reset its credential');
+}
+function resetFirebaseAdmin() {
+  clearGlobalAppDefaultCred();
+  // deleteApp takes an app out of the registry at once; its services close in the background.
+  for (const app of firebaseApp.getApps()) firebaseApp.deleteApp(app).catch(() => {});
+}
+
 /** process.env as the global setup handed it to the worker: Jest gave each file a copy of it. */
 const envAtStart = { ...process.env };
 function restoreEnv() {
@@ -58,6 +80,7 @@ function restoreEnv() {
 
 function startFile() {
   restoreEnv();
+  resetFirebaseAdmin();
   resetNestPino();
   Object.assign(NestLogger, nestLoggerAtStart);
   NestLogger.logBuffer.length = 0;
