@@ -2,7 +2,7 @@
 // file shares with the others (api/jest.config.js). This setup file teaches that worker's Node to load
 // the API's TypeScript: it is plain ESM because nothing compiles it.
 import { existsSync, readFileSync } from 'node:fs';
-import { registerHooks } from 'node:module';
+import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from '@swc/core';
 
@@ -22,6 +22,14 @@ const SWC_OPTIONS = {
   module: { type: 'es6' },
   sourceMaps: 'inline',
 };
+
+// Synchronous module hooks came in Node 22.15 (and 23.5); an older 22 would fail on the first file.
+const { registerHooks } = nodeModule;
+if (typeof registerHooks !== 'function') {
+  throw new Error(
+    `The API tests need Node 22.15 or later (module.registerHooks); this is ${process.version}.`,
+  );
+}
 
 const isOurs = (url) => url.startsWith('file:') && !url.includes('/node_modules/');
 
