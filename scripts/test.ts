@@ -235,23 +235,26 @@ const PARTS: Record<string, StageName[]> = {
 };
 
 /**
- * The whole run as two lanes, one per core, balanced by the stage times of a fresh clone (about 8½
- * minutes each here): the API build, the typecheck, the API tests, format and the unit runs in one;
- * lint, the build and the end-to-end tests, the longest stage, in the other. The typecheck and lint end
- * before the unit runs start (AFTER). Stage times are in the summary and the times file.
+ * The whole run as two lanes, one per core, balanced by the stage times of a fresh clone: the build and
+ * the end-to-end tests, the longest stage, in one, started first; the API build, the typecheck, lint,
+ * the API tests, format and the unit runs in the other. The typecheck and lint end before the unit runs
+ * start, and the webpack build waits for the API build (which builds @medora/shared) so that the two
+ * never write the same output (AFTER). Stage times are in the summary and the times file.
  */
 const LANES: StageName[][] = [
-  ['apiBuild', 'typecheck', 'api', 'format', 'unit', ...(clock ? (['clock'] as const) : [])],
-  ['lint', 'build', 'e2e'],
+  ['apiBuild', 'typecheck', 'lint', 'api', 'format', 'unit', ...(clock ? (['clock'] as const) : [])],
+  ['build', 'e2e'],
 ];
 
 /**
  * Stages that must not start before others have ended, wherever they run: the lint rules' test (in the
- * unit runs) writes throwaway files into `src/`, which eslint and `tsc -b` would read as they vanish.
+ * unit runs) writes throwaway files into `src/`, which eslint and `tsc -b` would read as they vanish; the
+ * webpack build would otherwise build @medora/shared and the API while the API build writes them.
  */
 const AFTER: Partial<Record<StageName, StageName[]>> = {
   unit: ['lint', 'typecheck'],
   clock: ['lint', 'typecheck'],
+  build: ['apiBuild'],
 };
 
 const ended = new Map<StageName, () => void>();
