@@ -1,13 +1,20 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { BASE_URL, CONTROL_PORT, PORT_OFFSET, STACK_DATA_DIR } from './support/stack';
-import { CHROMIUM_PATH } from './setup/ensure-chromium';
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './setup/ensure-chromium';
 
 const root = path.resolve(__dirname, '..');
 
+// A headless run launches Chromium's headless shell; a headed or debugging run needs the full browser.
+// The runner reads its own arguments and its workers, which load this file again, inherit the choice.
+const headed = (arg: string) => arg === '--headed' || arg === '--ui' || arg.startsWith('--debug');
+if (process.env.PWDEBUG || process.argv.some(headed)) process.env.E2E_FULL_CHROMIUM = '1';
+const executablePath = process.env.E2E_FULL_CHROMIUM ? CHROMIUM_PATH : HEADLESS_SHELL_PATH;
+
 /**
- * End-to-end tests in Debian's Chromium against the stack exactly as `npm start` runs it (production
- * builds, embedded Postgres, Firebase Auth emulator, gateway), on shifted ports and a throwaway data folder.
+ * End-to-end tests in Debian's Chromium (its headless shell) against the stack exactly as `npm start` runs
+ * it (production builds, embedded Postgres, Firebase Auth emulator, gateway), on shifted ports and a
+ * throwaway data folder.
  */
 export default defineConfig({
   testDir: './tests',
@@ -26,7 +33,7 @@ export default defineConfig({
     // encoding it ran through every test, passed or not, for screenshots a failure rarely needs.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -33,7 +33,7 @@ import {
   parseTestClock,
   testClockEnv,
 } from './lib/test-clock.js';
-import { ensureChromium } from '../e2e/setup/ensure-chromium.js';
+import { ensureHeadlessShell } from '../e2e/setup/ensure-chromium.js';
 
 const root = path.resolve(__dirname, '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'medora-test-'));
@@ -196,7 +196,7 @@ const stages = {
     }),
   build: () =>
     timed('build (webpack, API) for the end-to-end tests', async (log) => {
-      ensureChromium();
+      ensureHeadlessShell();
       const built = await buildAll(root, {
         onlyStale: true,
         log: (line) => writeSync(log.fd, `${line}\n`),
