@@ -235,15 +235,16 @@ const PARTS: Record<string, StageName[]> = {
 };
 
 /**
- * The whole run as two lanes, one per core, balanced by the stage times of a fresh clone: the build and
- * the end-to-end tests, the longest stage, in one, started first; the API build, the typecheck, lint,
- * the API tests, format and the unit runs in the other. The typecheck and lint end before the unit runs
- * start, and the webpack build waits for the API build (which builds @medora/shared) so that the two
- * never write the same output (AFTER). Stage times are in the summary and the times file.
+ * The whole run as two lanes, one per core, balanced by the stage times of a fresh clone: the build,
+ * the end-to-end tests (the longest stage), started first, and format; the API build, the typecheck,
+ * lint, the API tests and the unit runs in the other. The typecheck and lint end before the unit runs
+ * start, and the webpack build waits for the API build so that the two never write the same output
+ * (AFTER). `.prettierignore` leaves out the throwaway folders of the unit runs, so format may run beside
+ * them. Stage times are in the summary and the times file.
  */
 const LANES: StageName[][] = [
-  ['apiBuild', 'typecheck', 'lint', 'api', 'format', 'unit', ...(clock ? (['clock'] as const) : [])],
-  ['build', 'e2e'],
+  ['apiBuild', 'typecheck', 'lint', 'api', 'unit', ...(clock ? (['clock'] as const) : [])],
+  ['build', 'e2e', 'format'],
 ];
 
 /**
