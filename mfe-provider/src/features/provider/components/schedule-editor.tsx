@@ -44,9 +44,37 @@ export function useProviderSchedule() {
   });
 }
 
+/** A time of day with its visible label and the name that says which day and field it is. */
+function TimeField({
+  label,
+  name,
+  value,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (time: string) => void;
+}) {
+  return (
+    <label className={ui.label}>
+      {label}
+      <input
+        type="time"
+        aria-label={name}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={ui.input}
+      />
+    </label>
+  );
+}
+
 /** One weekday: open toggle, hours, slot length, breaks and what they generate. */
 function DayRow({ day, value, onChange }: { day: string; value: DayDraft; onChange: (d: DayDraft) => void }) {
   const id = `schedule-${day}`;
+  const setBreak = (index: number, change: Partial<DayDraft['breaks'][number]>) =>
+    onChange({ ...value, breaks: value.breaks.map((b, j) => (j === index ? { ...b, ...change } : b)) });
   return (
     <fieldset className={value.open ? css.day : `${css.day} ${css.closedDay}`} aria-labelledby={`${id}-name`}>
       <label className={css.dayToggle}>
@@ -60,26 +88,18 @@ function DayRow({ day, value, onChange }: { day: string; value: DayDraft; onChan
       </label>
       {value.open ? (
         <div className={css.dayFields}>
-          <label className={ui.label}>
-            {MESSAGES.scheduleStart}
-            <input
-              type="time"
-              aria-label={formatMessage('scheduleDayStart', { day })}
-              value={value.start}
-              onChange={(e) => onChange({ ...value, start: e.target.value })}
-              className={ui.input}
-            />
-          </label>
-          <label className={ui.label}>
-            {MESSAGES.scheduleEnd}
-            <input
-              type="time"
-              aria-label={formatMessage('scheduleDayEnd', { day })}
-              value={value.end}
-              onChange={(e) => onChange({ ...value, end: e.target.value })}
-              className={ui.input}
-            />
-          </label>
+          <TimeField
+            label={MESSAGES.scheduleStart}
+            name={formatMessage('scheduleDayStart', { day })}
+            value={value.start}
+            onChange={(start) => onChange({ ...value, start })}
+          />
+          <TimeField
+            label={MESSAGES.scheduleEnd}
+            name={formatMessage('scheduleDayEnd', { day })}
+            value={value.end}
+            onChange={(end) => onChange({ ...value, end })}
+          />
           <label className={ui.label}>
             {MESSAGES.scheduleSlotLength}
             <select
@@ -97,36 +117,18 @@ function DayRow({ day, value, onChange }: { day: string; value: DayDraft; onChan
           </label>
           {value.breaks.map((b, i) => (
             <div key={i} className={css.breakRow}>
-              <label className={ui.label}>
-                {MESSAGES.scheduleBreaks}
-                <input
-                  type="time"
-                  aria-label={formatMessage('scheduleBreakStart', { day })}
-                  value={b.start}
-                  onChange={(e) =>
-                    onChange({
-                      ...value,
-                      breaks: value.breaks.map((x, j) => (j === i ? { ...x, start: e.target.value } : x)),
-                    })
-                  }
-                  className={ui.input}
-                />
-              </label>
-              <label className={ui.label}>
-                {MESSAGES.scheduleEnd}
-                <input
-                  type="time"
-                  aria-label={formatMessage('scheduleBreakEnd', { day })}
-                  value={b.end}
-                  onChange={(e) =>
-                    onChange({
-                      ...value,
-                      breaks: value.breaks.map((x, j) => (j === i ? { ...x, end: e.target.value } : x)),
-                    })
-                  }
-                  className={ui.input}
-                />
-              </label>
+              <TimeField
+                label={MESSAGES.scheduleBreaks}
+                name={formatMessage('scheduleBreakStart', { day })}
+                value={b.start}
+                onChange={(start) => setBreak(i, { start })}
+              />
+              <TimeField
+                label={MESSAGES.scheduleEnd}
+                name={formatMessage('scheduleBreakEnd', { day })}
+                value={b.end}
+                onChange={(end) => setBreak(i, { end })}
+              />
               <button
                 type="button"
                 className={`${ui.secondary} ${css.touch}`}
