@@ -8,6 +8,8 @@ export default function webpackConfig(options: { mode?: BuildMode; outputPath?: 
     kind: 'remote',
     federation,
     port: resolvePorts().LANDING_PORT,
+    // The page is static: the production build also renders it to HTML for the gateway to include.
+    prerender: { expose: './LandingPage', remote: 'landing' },
     ...options,
   });
 }

@@ -13,13 +13,38 @@ import { controlService, REPO_ROOT } from '../support/stack';
 const run = promisify(execFile);
 
 test.describe('the federated shell', () => {
-  test('renders the landing route from the landing remote through the shell', async ({ page }) => {
-    const manifest = page.waitForResponse((r) => r.url().endsWith('/remotes/landing/mf-manifest.json'));
-    await page.goto('/');
-    expect((await manifest).status()).toBe(200);
+  test('serves the landing route as the landing remote’s prerendered page, composed by the gateway, with no script', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    const response = await page.goto('/');
+    // Composed on the server: the page arrives with the landing page in it and no include left.
+    const html = await response!.text();
+    expect(html).toContain('data-testid="landing-page"');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/landing\/[^"]+\.css"/);
+    expect(html).not.toContain('<!--#');
     await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
+    expect(scripts).toEqual([]);
     await shot(page, 'landing-header', { fullPage: false });
     await shotNarrow(page, 'landing-header', { fullPage: false });
+  });
+
+  test('with the landing remote down, `/` loads the shell, which shows the failure page', async ({
+    page,
+  }) => {
+    await controlService('landing', 'stop');
+    try {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+    } finally {
+      await controlService('landing', 'start');
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
   });
 
   test('an unknown path shows the not-found page inside the layout', async ({ page }) => {

@@ -68,6 +68,43 @@ test.describe('the landing page', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('the prerendered page is the page the browser renders, and every class it uses is styled', async ({
+    page,
+  }) => {
+    await openLanding(page);
+    const landing = page.getByTestId('landing-page');
+    const prerendered = await landing.evaluate((el) => el.outerHTML);
+    // Every class name of the prerendered markup is a selector of a stylesheet on the page: the page
+    // was compiled for Node with the browser build's CSS Module names.
+    const unstyled = await page.evaluate(() => {
+      const selectors = [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .flatMap((rule) => [rule, ...((rule as CSSGroupingRule).cssRules ?? [])])
+        .map((rule) => (rule as CSSStyleRule).selectorText ?? '')
+        .join(' ');
+      const used = [...document.querySelectorAll('[data-testid="landing-page"] [class]')].flatMap((el) => [
+        ...el.classList,
+      ]);
+      return [...new Set(used)].filter((name) => !selectors.includes(`.${name}`));
+    });
+    expect(unstyled).toEqual([]);
+
+    // The same page rendered in the browser, as when the landing remote gives no prerendered page:
+    // the shell's landing.html without the gateway's include, so its stub (the entry script) runs.
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const raw = await route.fetch({ url: new URL('/landing.html', route.request().url()).href });
+        await route.fulfill({ response: raw });
+      },
+    );
+    const manifest = page.waitForResponse((r) => r.url().endsWith('/remotes/landing/mf-manifest.json'));
+    await page.goto('/');
+    expect((await manifest).status()).toBe(200);
+    await expect(landing).toBeVisible();
+    expect(await landing.evaluate((el) => el.outerHTML)).toBe(prerendered);
+  });
+
   test('shows 20 decorative floating icons, hidden from assistive technology and still under reduced motion', async ({
     page,
   }) => {

@@ -17,6 +17,8 @@ import {
   negotiateEncoding,
   varyOnEncoding,
 } from './compression.js';
+import { LANDING_HTML, LANDING_INCLUDE_PATH, PRERENDER_FILE } from './prerender-paths.js';
+import { renderIncludes } from './ssi.js';
 
 export interface GatewayRoutes {
   api: string;
@@ -204,8 +206,64 @@ export function createGateway(routes: GatewayRoutes): Server {
       );
       return;
     }
+    if (route.target === routes.shell && isLandingPage(req)) {
+      void composeLandingPage(req, res, routes, extra, requestId);
+      return;
+    }
     proxy(req, res, route.target, route.path, extra, requestId);
   });
+}
+
+/** How long the gateway waits for either half of the landing page before it does without. */
+const COMPOSE_TIMEOUT_MS = 5_000;
+
+const isLandingPage = (req: IncomingMessage) =>
+  (req.method === 'GET' || req.method === 'HEAD') && new URL(req.url ?? '/', 'http://g').pathname === '/';
+
+async function fetchText(url: string): Promise<{ status: number; body: string } | null> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(COMPOSE_TIMEOUT_MS), redirect: 'manual' });
+    return { status: res.status, body: await res.text() };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `/`: the shell's landing.html with the landing remote's prerendered page included, as nginx's
+ * `ssi on` composes it in docker/nginx/gateway.conf (prerender.ts). Without a landing.html the shell's
+ * own answer to `/` is passed on; without a prerendered page the include's stub is used.
+ */
+async function composeLandingPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  routes: GatewayRoutes,
+  extra: Record<string, string>,
+  requestId: string,
+): Promise<void> {
+  const page = await fetchText(`${routes.shell}/${LANDING_HTML}`);
+  if (page?.status !== 200) {
+    proxy(req, res, routes.shell, req.url ?? '/', extra, requestId);
+    return;
+  }
+  const html = await renderIncludes(page.body, async (virtualPath) => {
+    const landing = routes.remotes.landing;
+    if (virtualPath !== LANDING_INCLUDE_PATH || !landing) return null;
+    const part = await fetchText(`${landing}/${PRERENDER_FILE}`);
+    return part?.status === 200 && part.body.trim() ? part.body : null;
+  });
+  sendMaybeCompressed(
+    req,
+    res,
+    200,
+    {
+      ...lower(extra),
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-request-id': requestId,
+    },
+    Buffer.from(html),
+  );
 }
 
 function logWhenDone(

@@ -3,6 +3,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { COMPRESS_MIN_BYTES, isCompressibleType } from './compression.js';
+import { LANDING_HTML, PRERENDER_FILE } from './prerender-paths.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,7 +20,15 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Files a browser must revalidate on every load: they name the current build of a remote. */
-const UNHASHED = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'robots.txt']);
+const UNHASHED = new Set([
+  'index.html',
+  LANDING_HTML,
+  PRERENDER_FILE,
+  'mf-manifest.json',
+  'remoteEntry.js',
+  'mf-stats.json',
+  'robots.txt',
+]);
 /** Missing files of these kinds answer 404, never the SPA page (MACHINE-NOTES: a wrong publicPath hides). */
 const NEVER_FALLBACK = /\.(js|mjs|json|css|map)$/;
 

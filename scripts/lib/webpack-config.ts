@@ -14,11 +14,17 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { CHUNK_LOAD_TIMEOUT_MS, CONTRACT_PACKAGE } from '../../shared/src/remotes.js';
+import {
+  CHUNK_LOAD_TIMEOUT_MS,
+  CONTRACT_PACKAGE,
+  remoteMountPath,
+  type RemoteName,
+} from '../../shared/src/remotes.js';
 import { MESSAGES } from '../../shared/src/messages.js';
 import { robotsTxt } from '../../shared/src/page-paths.js';
 import { resolveBindHost } from './ports.js';
 import { RUNTIME_CONFIG_PATH } from '../../shell/src/runtime-config-path.js';
+import { LANDING_HTML, landingHtml, PrerenderPlugin } from './prerender.js';
 
 /**
  * Modules that must exist once on the page. Subpaths are shared one by one: webpack matches shared
@@ -81,6 +87,11 @@ export interface WebpackConfigOptions {
   mode?: BuildMode;
   /** Output folder override (`build --out <dir>`); default `<packageDir>/dist`. */
   outputPath?: string;
+  /**
+   * A remote whose exposed page is static: the exposed name (`./LandingPage`) that its production
+   * build prerenders into PRERENDER_FILE for the gateway to include (prerender.ts).
+   */
+  prerender?: { expose: string; remote: RemoteName };
 }
 
 interface PackageJson {
@@ -192,11 +203,12 @@ export function federationRuntimeOptions(kind: WebpackConfigOptions['kind'], mod
  * `*.module.css` files are CSS Modules (class names scoped per file, so two remotes on one page cannot
  * clash); other `.css` files (the design tokens) are global.
  */
-export function cssRule(mode: BuildMode) {
+export function cssRule(mode: BuildMode, { localsOnly = false } = {}) {
   return {
     test: /\.css$/,
     use: [
-      MiniCssExtractPlugin.loader,
+      // A prerender (prerender.ts) needs the class names alone; the browser build's CSS is the CSS.
+      ...(localsOnly ? [] : [MiniCssExtractPlugin.loader]),
       {
         loader: require.resolve('css-loader'),
         options: {
@@ -206,6 +218,7 @@ export function cssRule(mode: BuildMode) {
             namedExport: false,
             exportLocalsConvention: 'as-is',
             localIdentName: mode === 'production' ? '[hash:base64:8]' : '[name]__[local]',
+            ...(localsOnly ? { exportOnlyLocals: true } : {}),
           },
         },
       },
@@ -224,16 +237,17 @@ export function cssExtractPlugin(mode: BuildMode) {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const HTML_TEMPLATE = `<!doctype html>
+/** Every page of a build: `body` inside <body>, `head` after the title. */
+const htmlPage = (body: string, head = '') => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="${escapeAttribute(MESSAGES.pageDescription)}" />
-    <title>Medora</title>
+    <title>Medora</title>${head ? `\n    ${head}` : ''}
   </head>
   <body>
-    <div id="root"></div>
+    ${body}
   </body>
 </html>
 `;
@@ -393,6 +407,28 @@ class BootPreloadPlugin {
   }
 }
 
+/**
+ * The shell's LANDING_HTML (prerender.ts): no preloads (a prerendered landing page runs no script),
+ * the boot chunk's styles (design tokens, kit) in the head, the entry script in the include's stub.
+ */
+function landingPagePlugin(): HtmlWebpackPlugin {
+  return new HtmlWebpackPlugin({
+    filename: LANDING_HTML,
+    inject: false,
+    templateContent: ({ compilation, htmlWebpackPlugin }) => {
+      const { publicPath, js } = (htmlWebpackPlugin as { files: { publicPath: string; js: string[] } }).files;
+      const styles = preloadFiles(compilation as webpack.Compilation, BOOT_CHUNK).filter((f) =>
+        f.endsWith('.css'),
+      );
+      return landingHtml(
+        htmlPage,
+        styles.map((f) => `${publicPath}${f}`),
+        js,
+      );
+    },
+  });
+}
+
 /** Emits `robots.txt` (from @medora/shared) beside the host's index.html. */
 class RobotsTxtPlugin {
   apply(compiler: webpack.Compiler): void {
@@ -415,6 +451,21 @@ export function createWebpackConfig(
   const isRemote = kind === 'remote';
   const outputPath = options.outputPath ? path.resolve(options.outputPath) : path.join(packageDir, 'dist');
   const uniqueName = federation.name;
+  const tsRule = {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('ts-loader'),
+      // Typecheck is a separate step (`tsc -p <pkg> --noEmit`).
+      options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
+    },
+  };
+  const defines = {
+    __BUILD_ID__: JSON.stringify(buildId()),
+    __CONTRACT_VERSION__: JSON.stringify(contractVersion()),
+    // Local-only tools (emulator mailbox, demo accounts) are compiled out of production images.
+    __LOCAL_TOOLS__: JSON.stringify(localTools()),
+  };
 
   return {
     mode,
@@ -437,18 +488,7 @@ export function createWebpackConfig(
     },
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
-      rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: require.resolve('ts-loader'),
-            // Typecheck is a separate step (`tsc -p <pkg> --noEmit`).
-            options: { transpileOnly: true, configFile: path.join(packageDir, 'tsconfig.json') },
-          },
-        },
-        cssRule(mode),
-      ],
+      rules: [tsRule, cssRule(mode)],
     },
     cache: {
       type: 'filesystem',
@@ -487,16 +527,21 @@ export function createWebpackConfig(
         ...federationRuntimeOptions(kind, mode),
       }),
       cssExtractPlugin(mode),
-      new HtmlWebpackPlugin({ templateContent: HTML_TEMPLATE, scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ templateContent: htmlPage('<div id="root"></div>'), scriptLoading: 'defer' }),
       // The host's build carries the site's robots.txt, so every gateway serves it as a file.
-      ...(isRemote ? [] : [new RobotsTxtPlugin(), new BootPreloadPlugin()]),
+      ...(isRemote ? [] : [new RobotsTxtPlugin(), new BootPreloadPlugin(), landingPagePlugin()]),
       ...(production ? [new ChunkGraphPlugin()] : []),
-      new webpack.DefinePlugin({
-        __BUILD_ID__: JSON.stringify(buildId()),
-        __CONTRACT_VERSION__: JSON.stringify(contractVersion()),
-        // Local-only tools (emulator mailbox, demo accounts) are compiled out of production images.
-        __LOCAL_TOOLS__: JSON.stringify(localTools()),
-      }),
+      ...(production && options.prerender
+        ? [
+            new PrerenderPlugin({
+              expose: options.prerender.expose,
+              mountPath: remoteMountPath(options.prerender.remote),
+              rules: [tsRule, cssRule(mode, { localsOnly: true })],
+              defines,
+            }),
+          ]
+        : []),
+      new webpack.DefinePlugin(defines),
     ],
     devServer: {
       port,

@@ -59,6 +59,7 @@ function writeLanding(pageBytes: number): void {
       'page.js': incompressible(pageBytes),
       'react-own.js': incompressible(30 * KB),
       'icons.js': incompressible(4 * KB),
+      'prerender.html': '<link rel="stylesheet" href="/remotes/landing/page.css"><main>Hello</main>',
     },
     {
       entry: { js: ['remoteEntry.js'], consumes: [] },
@@ -71,6 +72,11 @@ function writeLanding(pageBytes: number): void {
   );
 }
 
+/** The shell's landing.html: a script in the include's stub, the prerendered page included. */
+const LANDING_PAGE = `<!doctype html><head><link rel="stylesheet" href="/boot.css"></head><body>
+<!--# block name="client-render" --><script defer src="/main.js"></script><!--# endblock -->
+<div id="root"><!--# include virtual="/__prerender/landing" stub="client-render" --></div></body>`;
+
 function writeFixture(pageBytes: number): void {
   writeBuild(
     'shell',
@@ -82,11 +88,23 @@ function writeFixture(pageBytes: number): void {
       'app.js': incompressible(1 * KB),
       'other.js': incompressible(1 * KB),
       'big.js': incompressible(200 * KB),
+      'landing.html': LANDING_PAGE,
     },
     SHELL_GRAPH,
   );
   writeLanding(pageBytes);
 }
+
+const COMPOSED: RouteBudget = {
+  route: '/',
+  shell: [],
+  composed: {
+    page: { pkg: 'shell', file: 'landing.html' },
+    include: { pkg: 'mfe-landing', file: 'prerender.html' },
+    includeMountPath: '/remotes/landing/',
+  },
+  maxBytes: 110 * KB,
+};
 
 const LANDING: RouteBudget = {
   route: '/',
@@ -166,9 +184,31 @@ describe('per-route JavaScript budget', () => {
     ).toThrow('no chunk group for the exposed Gone');
   });
 
+  it('counts what a composed page names: no script in its stub block, a script in its include', () => {
+    writeFixture(10 * KB);
+    expect([...routeJavaScript(root, COMPOSED).files.keys()]).toEqual([]);
+    writeFileSync(
+      path.join(root, 'mfe-landing', 'dist', 'prerender.html'),
+      '<main>Hello</main><script src="/remotes/landing/icons.js"></script>',
+    );
+    writeFileSync(
+      path.join(root, 'shell', 'dist', 'landing.html'),
+      LANDING_PAGE.replace('</body>', '<script defer src="/app.js"></script></body>'),
+    );
+    const js = routeJavaScript(root, COMPOSED);
+    expect([...js.files.keys()].sort()).toEqual(['mfe-landing/icons.js', 'shell/app.js']);
+    expect(js.bytes).toBeGreaterThan(5 * KB);
+  });
+
+  it('refuses a composed route whose page or include is missing', () => {
+    writeFixture(10 * KB);
+    rmSync(path.join(root, 'mfe-landing', 'dist', 'prerender.html'));
+    expect(() => routeJavaScript(root, COMPOSED)).toThrow(/prerender\.html is missing/);
+  });
+
   it('fails the build when every frontend is built and a route is over', () => {
-    // The landing page alone is over the real ceiling of `/`.
-    writeFixture(ROUTE_BUDGETS.find((b) => b.route === '/')!.maxBytes + KB);
+    // The landing page alone is over the real ceiling of `/` rendered in the browser.
+    writeFixture(ROUTE_BUDGETS.find((b) => b.route === '/ (rendered in the browser)')!.maxBytes + KB);
     // The real route table: give the other frontends the pages it names, all small.
     for (const pkg of FRONTENDS.filter((p) => p !== 'shell' && p !== 'mfe-landing')) {
       writeBuild(
@@ -185,7 +225,9 @@ describe('per-route JavaScript budget', () => {
       );
     }
     const log: string[] = [];
-    expect(() => checkBudgetAfterBuild(root, (l) => log.push(l))).toThrow(/\/ over the JavaScript budget/);
+    expect(() => checkBudgetAfterBuild(root, (l) => log.push(l))).toThrow(
+      /\/ \(rendered in the browser\) over the JavaScript budget/,
+    );
 
     writeLanding(10 * KB);
     expect(() => checkBudgetAfterBuild(root, (l) => log.push(l))).not.toThrow();

@@ -19,9 +19,14 @@ export const REMOTE_CONTAINERS = Object.fromEntries(REMOTE_NAMES.map((name) => [
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
+/** Where a gateway serves a remote's build on the page's own origin. */
+export function remoteMountPath(remote: RemoteName): string {
+  return `/remotes/${remote}/`;
+}
+
 /** Default, same-origin manifest location of a remote. */
 export function defaultManifestUrl(remote: RemoteName): string {
-  return `/remotes/${remote}/mf-manifest.json`;
+  return `${remoteMountPath(remote)}mf-manifest.json`;
 }
 
 /**
