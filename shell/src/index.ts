@@ -1,4 +1,4 @@
-import { isAccountPath } from './app/account-routes';
+import { isAccountPath, SIGN_IN_PATHS } from './app/account-routes';
 import { resumesStoredSession, startEarlyFetches } from './early-fetch';
 
 const config = startEarlyFetches();
@@ -13,7 +13,13 @@ void import(/* webpackChunkName: "bootstrap" */ './bootstrap');
 const { pathname } = window.location;
 // Only a head start: bootstrap's own import of each reports a failure (the 'Loading chunk failed' page).
 const early = () => undefined;
-if (pathname !== '/') import(/* webpackChunkName: "app" */ './app/app').catch(early);
+if (pathname !== '/') {
+  import(/* webpackChunkName: "app" */ './app/app').catch(early);
+  // The route's first screen, which the app would ask for only once it runs: a sign-in screen's form,
+  // the signed-in areas' header.
+  if (SIGN_IN_PATHS.includes(pathname)) import('./features/auth/components/login-page').catch(early);
+  if (isAccountPath(pathname)) import('./features/header/account-header').catch(early);
+}
 if (isAccountPath(pathname)) {
   void config
     .then((body) =>

@@ -8,19 +8,20 @@ import { Toaster } from '../components/toaster';
 import { RoleCardNotice } from '../features/auth/components/role-card-notice';
 import { drawsBeforeAuth } from '../early-fetch';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
+import { SiteHeader } from '../features/header/site-header';
 import { loginNotice } from '../features/auth/model/login-notice';
 import { LOGIN_PATH } from '../features/guards/require-sign-in';
 import { IdleSession } from '../features/idle-session/components/idle-session';
 import type { RuntimeConfig } from '@medora/shared';
 import { useRuntimeConfig } from '../model/runtime-config';
-import { isAccountPath } from './account-routes';
+import { isAccountPath, SIGN_IN_PATHS } from './account-routes';
 import css from './layout.module.css';
 
-// The headers (bell, account menu) are not needed on the landing page: keep them out of its first load.
+// The account header (bell, account menu) loads on demand; the site header (a logo) is part of the app,
+// so a sign-in screen paints with its header and waits for no second chunk.
 const AccountHeader = lazy(() =>
-  import('../features/header/headers').then((m) => ({ default: m.AccountHeader })),
+  import('../features/header/account-header').then((m) => ({ default: m.AccountHeader })),
 );
-const SiteHeader = lazy(() => import('../features/header/headers').then((m) => ({ default: m.SiteHeader })));
 
 /** The public pages with the simple header whoever is signed in (sign-in, sign-up, a mail link's page). */
 export const SITE_ROUTES = [
@@ -63,12 +64,6 @@ function startAuth(config: RuntimeConfig): void {
     .then(({ startFirebaseAuth }) => startFirebaseAuth(config))
     .catch((error: unknown) => console.error('[medora] Firebase Auth failed to start', error));
 }
-
-/**
- * The sign-in screens: their first paint (the role choice, the form) needs no Firebase, so it loads
- * once the screen is shown (`StartAuthWhenShown`), not beside the screen's own code.
- */
-export const SIGN_IN_PATHS = ['/patient-login', '/provider-login'];
 
 /** Put after a screen inside its Suspense boundary: starts Firebase Auth once the screen has painted. */
 export function StartAuthWhenShown() {

@@ -11,7 +11,7 @@ import {
   type MeAccess,
   type Role,
 } from '@medora/shared';
-import { AccountHeader } from './headers';
+import { AccountHeader } from './account-header';
 
 const note = (i: number, read = false): AppNotification => ({
   id: `system:n${i}`,

@@ -1,19 +1,7 @@
-import { Link } from '@medora/shared/router';
-import { MESSAGES } from '@medora/shared';
 import { AccountMenu, useDashboardPath } from './account-menu';
 import { NotificationBell } from './notification-bell';
 import css from './header.module.css';
-
-function Logo({ to }: { to: string }) {
-  return (
-    <Link to={to} className={css.logo}>
-      <span aria-hidden="true" className={css.logoMark}>
-        +
-      </span>
-      {MESSAGES.appName}
-    </Link>
-  );
-}
+import { Logo } from './site-header';
 
 /**
  * The header bar of the signed-in areas (the same frame for patients, doctors,
@@ -28,15 +16,6 @@ export function AccountHeader() {
         <NotificationBell />
         <AccountMenu />
       </div>
-    </header>
-  );
-}
-
-/** The header of every other shell page: the logo back to the landing page. */
-export function SiteHeader() {
-  return (
-    <header className={css.header}>
-      <Logo to="/" />
     </header>
   );
 }
