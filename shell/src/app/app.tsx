@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from '@medora/shared/router';
+import { BrowserRouter } from '@medora/shared/router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { RuntimeConfig } from '@medora/shared';
 import { queryClient } from '@medora/shared/query';
@@ -9,7 +9,7 @@ import { resumeStoredSession } from '../features/auth/model/resume-session';
 import { syncNotificationsWithMutations } from '../features/header/notification-sync';
 import { idleLimitPassed } from '../features/idle-session/hooks/use-idle-session';
 import { RuntimeConfigProvider } from '../model/runtime-config';
-import { createRoutes } from './routes';
+import { AppRoutes, createRoutes } from './routes';
 
 let notificationsSynced = false;
 
@@ -28,12 +28,14 @@ export function renderApp(root: Root, config: RuntimeConfig): void {
   if (!idleLimitPassed()) {
     resumeStoredSession(config.firebase.apiKey, window.location.pathname, () => getAuthInstance(config));
   }
-  const router = createBrowserRouter(createRoutes());
+  const routes = createRoutes();
   root.render(
     <StrictMode>
       <RuntimeConfigProvider config={config}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes routes={routes} />
+          </BrowserRouter>
         </QueryClientProvider>
       </RuntimeConfigProvider>
     </StrictMode>,

@@ -1,13 +1,12 @@
-import { isRouteErrorResponse, Link, useRouteError } from '@medora/shared/router';
+import { Link } from '@medora/shared/router';
 import { errorMessage, MESSAGES } from '@medora/shared';
 import css from '../components/status-page.module.css';
 import { useRuntimeConfig } from '../model/runtime-config';
 
-/** The router's default error element; details only in local mode. */
-export function RootErrorPage() {
-  const error = useRouteError();
+/** What a render error anywhere in the page shows (AppRoutes in routes.tsx); details only in local mode. */
+export function RootErrorPage({ error }: { error: unknown }) {
   const { mode } = useRuntimeConfig();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : errorMessage(error);
+  const detail = errorMessage(error);
   return (
     <main role="alert" className={css.page}>
       <div className={css.card}>

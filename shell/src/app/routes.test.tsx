@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, type RouteObject } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@medora/shared/query';
 import {
@@ -9,7 +9,7 @@ import {
   SIGNED_IN_PAGE_PATHS,
   type SessionProfile,
 } from '@medora/shared';
-import { createRoutes } from './routes';
+import { AppRoutes, createRoutes } from './routes';
 import type { RemoteLoader, RemoteModule } from '../features/remotes/remote-route';
 import { startFirebaseAuth } from '../features/auth/firebase';
 
@@ -34,14 +34,14 @@ const loader: RemoteLoader = async (request) => ({
 });
 
 function renderAt(url: string, routes: RouteObject[] = createRoutes({ loader })) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
   // The layout's session sync is a query of the page's QueryClient.
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
 }
 
 function signIn(access: SessionProfile['access'] = { admin: false, providerDashboard: false }) {

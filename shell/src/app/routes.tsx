@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import type { RouteObject } from '@medora/shared/router';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useLocation, useRoutes, type RouteObject } from '@medora/shared/router';
 import { MAIL_LINK_PATHS, REMOTE_MODULES, type RemotePageRequest, type SignupRole } from '@medora/shared';
 import { LoadingStatus } from '../components/loading-status';
 import { getAuthInstance } from '../features/auth/api/auth-service';
@@ -88,7 +89,6 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
     {
       path: '/',
       element: <Layout />,
-      errorElement: <RootErrorPage />,
       children: [
         { index: true, element: remote(landing.LandingPage) },
         { path: 'patient-login', element: <LoginRoute /> },
@@ -125,4 +125,23 @@ export function createRoutes(options: { loader?: RemoteLoader } = {}): RouteObje
       ],
     },
   ];
+}
+
+function RouteTable({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * The route table, rendered from the location inside the router (declarative routing: the router
+ * facade leaves out react-router's data router, @medora/shared/router). A render error below shows
+ * RootErrorPage in place of the whole page, as a data router's `errorElement` did; the next
+ * navigation tries again.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[pathname]} fallbackRender={({ error }) => <RootErrorPage error={error} />}>
+      <RouteTable routes={routes} />
+    </ErrorBoundary>
+  );
 }
