@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's landing area), before any module reads them.
+import '@medora/shared/messages/landing';
 // Standalone only: inside the shell the page already has the tokens and the kit's classes.
 import '@medora/shared/tokens.css';
 import '@medora/shared/kit.css';

@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's patient area), before any module reads them.
+import '@medora/shared/messages/patient';
 import { StrictMode } from 'react';
 import '@medora/shared/tokens.css';
 import '@medora/shared/kit.css';

@@ -11,7 +11,9 @@ function frontendJestConfig(packageDir, overrides = {}) {
     displayName: path.basename(packageDir),
     testEnvironment: 'jsdom',
     roots: ['<rootDir>/src'],
-    setupFiles: [path.join(__dirname, 'jsdom-setup.cjs')],
+    // Every area of the message catalogue: a unit test may render any text (a page loads its
+    // packages' areas; scripts/test/message-areas.spec.ts checks that they are the right ones).
+    setupFiles: [path.join(__dirname, 'jsdom-setup.cjs'), path.join(shared, 'messages', 'all.ts')],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     moduleNameMapper: {
       // CSS is compiled by webpack; in jest a CSS Module's class names map to themselves.
@@ -25,6 +27,7 @@ function frontendJestConfig(packageDir, overrides = {}) {
       '^@medora/shared/medicines$': path.join(shared, 'medications', 'medicines.ts'),
       '^@medora/shared/account-forms$': path.join(shared, 'schemas', 'account-forms.ts'),
       '^@medora/shared/messages$': path.join(shared, 'messages.ts'),
+      '^@medora/shared/messages/(.*)$': path.join(shared, 'messages', '$1.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     globals: {

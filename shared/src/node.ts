@@ -4,6 +4,8 @@
  * get `index.ts` through the "browser" export condition.
  */
 export * from './index.js';
+// Every text of the message catalogue (a page loads only its packages' areas).
+import './messages/all.js';
 export * from './schemas/index.js';
 export * from './intake/index.js';
 // The medicine list and the intake's medicine proposals (browsers import `@medora/shared/medicines`).

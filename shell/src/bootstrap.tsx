@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's shell area), before any module reads them.
+import '@medora/shared/messages/shell';
 // The design tokens (CSS custom properties), once for the page and every remote on it.
 import '@medora/shared/tokens.css';
 // The page's global classes (buttons, utilities, toasts), shared with the remotes.

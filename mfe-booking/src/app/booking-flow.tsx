@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's booking area), before any module reads them.
+import '@medora/shared/messages/booking';
 import type { BookingFlowProps } from '@medora/shared';
 import { BookingFlow } from '../features/booking/components/booking-flow';
 

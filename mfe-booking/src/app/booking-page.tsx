@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's booking area), before any module reads them.
+import '@medora/shared/messages/booking';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from '@medora/shared/router';
 import { FOCUS_MAIN_STATE, MESSAGES, type RemotePageProps } from '@medora/shared';

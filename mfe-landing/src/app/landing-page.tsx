@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's landing area), before any module reads them.
+import '@medora/shared/messages/landing';
 import type { RemotePageProps } from '@medora/shared';
 import { BenefitsSection } from '../features/landing/components/benefits-section';
 import { ClosingCta } from '../features/landing/components/closing-cta';

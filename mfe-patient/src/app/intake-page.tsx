@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's patient area), before any module reads them.
+import '@medora/shared/messages/patient';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from '@medora/shared/router';
 import { useStore } from 'zustand';

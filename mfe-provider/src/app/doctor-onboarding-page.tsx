@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's provider area), before any module reads them.
+import '@medora/shared/messages/provider';
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@medora/shared/router';

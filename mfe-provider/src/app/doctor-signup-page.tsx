@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's provider area), before any module reads them.
+import '@medora/shared/messages/provider';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from '@medora/shared/router';

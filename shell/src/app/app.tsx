@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's shell area), before any module reads them.
+import '@medora/shared/messages/shell';
 import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { BrowserRouter } from '@medora/shared/router';

@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's shell area), before any module reads them.
+import '@medora/shared/messages/shell';
 import { AccountMenu, useDashboardPath } from './account-menu';
 import { NotificationBell } from './notification-bell';
 import css from './header.module.css';

@@ -1,3 +1,5 @@
+// The texts only this package uses (the message catalogue's shell area), before any module reads them.
+import '@medora/shared/messages/shell';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@medora/shared/router';
 import { useMutation } from '@tanstack/react-query';
