@@ -166,7 +166,12 @@ export function buildId(env: NodeJS.ProcessEnv = process.env): string {
  * option adds it by `require.resolve` path, i.e. its CommonJS build, which pulls a second, CommonJS copy
  * of runtime-core and the SDK into the shell (main.js grew from 27 to 48 KB gzip); its ES build shares
  * the one copy the shell already has.
- * `optimization.target: 'web'` drops the runtime's Node.js code paths.
+ * `optimization.target: 'web'` drops the runtime's Node.js code paths. `disableSnapshot` drops the
+ * runtime's snapshot and preload-planning plugins from the shell (~1.5 KB gzip of main.js): the
+ * shell's own remote-manifest-plugin.ts resolves a manifest to its remoteEntry.js instead, through the
+ * same snapshot handler. `disableRemote` drops the code that loads remotes from a remote's
+ * remoteEntry.js (~0.6 KB gzip each): a remote loads no other remote, and the page's loading of
+ * remotes is the shell's runtime.
  */
 export function provideRuntimePluginPath(): string {
   // The package's "module" build sits beside its CommonJS "main" (dist/index.cjs → dist/index.js).
@@ -177,10 +182,18 @@ export function provideRuntimePluginPath(): string {
 }
 
 export function federationRuntimeOptions(kind: WebpackConfigOptions['kind'], mode: BuildMode) {
-  const optimization = { target: 'web' as const };
-  if (kind === 'host') return { runtimePlugins: [provideRuntimePluginPath()], experiments: { optimization } };
+  const target = 'web' as const;
+  if (kind === 'host') {
+    return {
+      runtimePlugins: [provideRuntimePluginPath()],
+      experiments: { optimization: { target, disableSnapshot: true } },
+    };
+  }
   return {
-    experiments: mode === 'production' ? { externalRuntime: true, optimization } : { optimization },
+    experiments:
+      mode === 'production'
+        ? { externalRuntime: true, optimization: { target, disableRemote: true } }
+        : { optimization: { target } },
   };
 }
 

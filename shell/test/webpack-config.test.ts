@@ -29,7 +29,11 @@ interface FederationOptions {
   dts?: boolean;
   shareStrategy?: string;
   runtimePlugins?: string[];
-  experiments?: { externalRuntime?: boolean; provideExternalRuntime?: boolean };
+  experiments?: {
+    externalRuntime?: boolean;
+    provideExternalRuntime?: boolean;
+    optimization?: { target?: string; disableSnapshot?: boolean; disableRemote?: boolean };
+  };
 }
 
 function load(
@@ -122,6 +126,25 @@ describe.each(packages)('webpack config of %s', (pkg) => {
         expect(federation.runtimePlugins).toEqual([
           expect.stringMatching(/inject-external-runtime-core-plugin\/dist\/index\.js$/),
         ]);
+      }
+    },
+  );
+
+  it(
+    remote
+      ? 'leaves the loading of remotes out of its production remoteEntry.js'
+      : 'leaves out the snapshot plugin (remote-manifest-plugin.ts resolves manifests)',
+    () => {
+      const { optimization } = federation.experiments ?? {};
+      expect(optimization?.target).toBe('web');
+      if (remote) {
+        expect(optimization?.disableRemote).toBe(true);
+        expect(optimization?.disableSnapshot).toBeUndefined();
+        // A remote running standalone in development keeps the whole runtime.
+        expect(load(pkg, 'development').federation.experiments?.optimization?.disableRemote).toBeUndefined();
+      } else {
+        expect(optimization?.disableSnapshot).toBe(true);
+        expect(optimization?.disableRemote).toBeUndefined();
       }
     },
   );
