@@ -56,7 +56,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/',
     shell: [BOOT],
     remote: { pkg: 'mfe-landing', expose: 'LandingPage' },
-    maxBytes: 156 * KB,
+    maxBytes: 154 * KB,
     targetBytes: 110 * KB,
   },
   {
@@ -69,14 +69,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/dashboard',
     shell: [BOOT, APP],
     remote: { pkg: 'mfe-patient', expose: 'DashboardPage' },
-    maxBytes: 233 * KB,
+    maxBytes: 230 * KB,
     targetBytes: 200 * KB,
   },
   {
     route: '/provider-dashboard',
     shell: [BOOT, APP],
     remote: { pkg: 'mfe-provider', expose: 'ProviderDashboardPage' },
-    maxBytes: 248 * KB,
+    maxBytes: 245 * KB,
     targetBytes: 200 * KB,
   },
 ];
