@@ -85,7 +85,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/ (rendered in the browser)',
     shell: [BOOT],
     remote: { pkg: 'mfe-landing', expose: 'LandingPage' },
-    maxBytes: 156 * KB,
+    maxBytes: 154 * KB,
   },
   {
     route: '/patient-login',
@@ -97,14 +97,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/dashboard',
     shell: [BOOT, APP, ACCOUNT_HEADER],
     remote: { pkg: 'mfe-patient', expose: 'DashboardPage' },
-    maxBytes: 233 * KB,
+    maxBytes: 229 * KB,
     targetBytes: 200 * KB,
   },
   {
     route: '/provider-dashboard',
     shell: [BOOT, APP, ACCOUNT_HEADER],
     remote: { pkg: 'mfe-provider', expose: 'ProviderDashboardPage' },
-    maxBytes: 248 * KB,
+    maxBytes: 244 * KB,
     targetBytes: 200 * KB,
   },
 ];

@@ -177,7 +177,12 @@ export function buildId(env: NodeJS.ProcessEnv = process.env): string {
  * option adds it by `require.resolve` path, i.e. its CommonJS build, which pulls a second, CommonJS copy
  * of runtime-core and the SDK into the shell (main.js grew from 27 to 48 KB gzip); its ES build shares
  * the one copy the shell already has.
- * `optimization.target: 'web'` drops the runtime's Node.js code paths.
+ * `optimization.target: 'web'` drops the runtime's Node.js code paths. `disableSnapshot` drops the
+ * runtime's snapshot and preload-planning plugins from the shell (~1.5 KB gzip of main.js): the
+ * shell's own remote-manifest-plugin.ts resolves a manifest to its remoteEntry.js instead, through the
+ * same snapshot handler. `disableRemote` drops the code that loads remotes from a remote's
+ * remoteEntry.js (~0.6 KB gzip each): a remote loads no other remote, and the page's loading of
+ * remotes is the shell's runtime.
  */
 export function provideRuntimePluginPath(): string {
   // The package's "module" build sits beside its CommonJS "main" (dist/index.cjs → dist/index.js).
@@ -188,10 +193,18 @@ export function provideRuntimePluginPath(): string {
 }
 
 export function federationRuntimeOptions(kind: WebpackConfigOptions['kind'], mode: BuildMode) {
-  const optimization = { target: 'web' as const };
-  if (kind === 'host') return { runtimePlugins: [provideRuntimePluginPath()], experiments: { optimization } };
+  const target = 'web' as const;
+  if (kind === 'host') {
+    return {
+      runtimePlugins: [provideRuntimePluginPath()],
+      experiments: { optimization: { target, disableSnapshot: true } },
+    };
+  }
   return {
-    experiments: mode === 'production' ? { externalRuntime: true, optimization } : { optimization },
+    experiments:
+      mode === 'production'
+        ? { externalRuntime: true, optimization: { target, disableRemote: true } }
+        : { optimization: { target } },
   };
 }
 
@@ -429,6 +442,38 @@ function landingPagePlugin(): HtmlWebpackPlugin {
   });
 }
 
+/**
+ * Takes webpack's own share-scope runtime module out of every chunk. webpack adds it wherever the
+ * share scope is used, and the federation plugin adds its own beside it, which replaces the share
+ * scope and `__webpack_require__.I` when it runs after: webpack's only repeated the table of shared
+ * modules in dead code (0.27 KB gzip in main.js and in each remoteEntry.js).
+ */
+export class DropWebpackShareRuntimePlugin {
+  apply(compiler: webpack.Compiler): void {
+    // The webpack the compiler runs (the federation plugin loads it by the same resolution).
+    const WebpackShareRuntimeModule =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('webpack/lib/sharing/ShareRuntimeModule') as new () => webpack.RuntimeModule;
+    compiler.hooks.thisCompilation.tap('DropWebpackShareRuntimePlugin', (compilation) => {
+      compilation.hooks.afterRuntimeRequirements.tap('DropWebpackShareRuntimePlugin', () => {
+        const { chunkGraph } = compilation;
+        for (const chunk of compilation.chunks) {
+          const modules = [...chunkGraph.getChunkRuntimeModulesIterable(chunk)];
+          const ours = modules.filter((m) => m.constructor === WebpackShareRuntimeModule);
+          // Only beside the federation plugin's own (same name, another class).
+          if (!modules.some((m) => m.name === 'sharing' && m.constructor !== WebpackShareRuntimeModule))
+            continue;
+          for (const module of ours) {
+            chunkGraph.disconnectChunkAndRuntimeModule(chunk, module);
+            chunkGraph.disconnectChunkAndModule(chunk, module);
+            compilation.modules.delete(module);
+          }
+        }
+      });
+    });
+  }
+}
+
 /** Emits `robots.txt` (from @medora/shared) beside the host's index.html. */
 class RobotsTxtPlugin {
   apply(compiler: webpack.Compiler): void {
@@ -526,6 +571,7 @@ export function createWebpackConfig(
         dts: false,
         ...federationRuntimeOptions(kind, mode),
       }),
+      new DropWebpackShareRuntimePlugin(),
       cssExtractPlugin(mode),
       new HtmlWebpackPlugin({ templateContent: htmlPage('<div id="root"></div>'), scriptLoading: 'defer' }),
       // The host's build carries the site's robots.txt, so every gateway serves it as a file.

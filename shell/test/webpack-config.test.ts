@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Configuration } from 'webpack';
 import { REMOTE_MODULES, type RemoteName } from '@medora/shared';
-import { SINGLETON_MODULES } from '../../scripts/lib/webpack-config';
+import { DropWebpackShareRuntimePlugin, SINGLETON_MODULES } from '../../scripts/lib/webpack-config';
 
 const root = path.resolve(__dirname, '../..');
 const packages = ['shell', 'mfe-landing', 'mfe-patient', 'mfe-booking', 'mfe-provider'];
@@ -29,7 +29,11 @@ interface FederationOptions {
   dts?: boolean;
   shareStrategy?: string;
   runtimePlugins?: string[];
-  experiments?: { externalRuntime?: boolean; provideExternalRuntime?: boolean };
+  experiments?: {
+    externalRuntime?: boolean;
+    provideExternalRuntime?: boolean;
+    optimization?: { target?: string; disableSnapshot?: boolean; disableRemote?: boolean };
+  };
 }
 
 function load(
@@ -126,6 +130,25 @@ describe.each(packages)('webpack config of %s', (pkg) => {
     },
   );
 
+  it(
+    remote
+      ? 'leaves the loading of remotes out of its production remoteEntry.js'
+      : 'leaves out the snapshot plugin (remote-manifest-plugin.ts resolves manifests)',
+    () => {
+      const { optimization } = federation.experiments ?? {};
+      expect(optimization?.target).toBe('web');
+      if (remote) {
+        expect(optimization?.disableRemote).toBe(true);
+        expect(optimization?.disableSnapshot).toBeUndefined();
+        // A remote running standalone in development keeps the whole runtime.
+        expect(load(pkg, 'development').federation.experiments?.optimization?.disableRemote).toBeUndefined();
+      } else {
+        expect(optimization?.disableSnapshot).toBe(true);
+        expect(optimization?.disableRemote).toBeUndefined();
+      }
+    },
+  );
+
   it("uses the 'loaded-first' share strategy, so one missing remote cannot block shared modules", () => {
     expect(federation.shareStrategy).toBe('loaded-first');
   });
@@ -213,5 +236,49 @@ describe('the host page for search engines', () => {
       const robots = config.plugins!.some((p) => p?.constructor.name === 'RobotsTxtPlugin');
       expect([pkg, robots]).toEqual([pkg, pkg === 'shell']);
     }
+  });
+});
+
+describe('DropWebpackShareRuntimePlugin', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const WebpackShareRuntimeModule = require('webpack/lib/sharing/ShareRuntimeModule') as new () => object;
+  class FederationShareRuntimeModule {
+    name = 'sharing';
+  }
+
+  /** Runs the plugin over one chunk holding `modules`; returns what the chunk keeps. */
+  function run(modules: object[]): object[] {
+    const kept = new Set(modules);
+    const all = new Set(modules);
+    let afterRuntimeRequirements = () => {};
+    const compilation = {
+      chunks: [{}],
+      modules: all,
+      chunkGraph: {
+        getChunkRuntimeModulesIterable: () => [...kept],
+        disconnectChunkAndRuntimeModule: (_chunk: object, m: object) => kept.delete(m),
+        disconnectChunkAndModule: () => undefined,
+      },
+      hooks: {
+        afterRuntimeRequirements: { tap: (_: string, fn: () => void) => (afterRuntimeRequirements = fn) },
+      },
+    };
+    const compiler = {
+      hooks: { thisCompilation: { tap: (_: string, fn: (c: object) => void) => fn(compilation) } },
+    };
+    new DropWebpackShareRuntimePlugin().apply(compiler as never);
+    afterRuntimeRequirements();
+    expect([...all]).toEqual([...kept]);
+    return [...kept];
+  }
+
+  it("drops webpack's share runtime where the federation plugin has its own", () => {
+    const federation = new FederationShareRuntimeModule();
+    expect(run([new WebpackShareRuntimeModule(), federation])).toEqual([federation]);
+  });
+
+  it('keeps it in a chunk without the federation one', () => {
+    const webpackOwn = new WebpackShareRuntimeModule();
+    expect(run([webpackOwn])).toEqual([webpackOwn]);
   });
 });

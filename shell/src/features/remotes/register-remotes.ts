@@ -1,6 +1,7 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTE_CONTAINERS, REMOTE_NAMES, type RuntimeConfig } from '@medora/shared';
 import { remoteContractPlugin } from './remote-contract-plugin';
+import { remoteManifestPlugin } from './remote-manifest-plugin';
 import { remoteTimeoutsPlugin } from './remote-timeouts-plugin';
 
 /**
@@ -9,7 +10,7 @@ import { remoteTimeoutsPlugin } from './remote-timeouts-plugin';
  * built against another major of @medora/shared is refused when its manifest arrives.
  */
 export function registerMedoraRemotes(config: RuntimeConfig): void {
-  registerPlugins([remoteTimeoutsPlugin(), remoteContractPlugin()]);
+  registerPlugins([remoteTimeoutsPlugin(), remoteContractPlugin(), remoteManifestPlugin()]);
   registerRemotes(
     REMOTE_NAMES.map((remote) => ({
       name: REMOTE_CONTAINERS[remote],
