@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -6,6 +6,7 @@ import {
   errorMessage,
   formatMessage,
   groupByClinicDay,
+  hasWeeklyHours,
   type ProviderAppointment,
   type RemotePageProps,
 } from '@medora/shared';
@@ -16,13 +17,16 @@ import css from './provider-dashboard-page.module.css';
 import { AppointmentCard } from '../features/provider/components/appointment-card';
 import { AppointmentWindowNav } from '../features/provider/components/appointment-window-nav';
 import { useAppointmentWindow } from '../features/provider/hooks/use-appointment-window';
-import {
-  FirstHoursStep,
-  ScheduleEditor,
-  useProviderSchedule,
-} from '../features/provider/components/schedule-editor';
-import { ProfileEditor, useOwnDoctorRecord } from '../features/provider/components/profile-editor';
+import { useOwnDoctorRecord, useProviderSchedule } from '../features/provider/api/queries';
 import { useFocusKeeper } from '../hooks/use-focus-keeper';
+
+// The schedule and profile editors sit below the appointments: their code (react-hook-form with it)
+// loads when the page has the answers its first screen shows, not before that screen
+// (docs/performance.md, What a route loads before it shows).
+const editors = () => import('../features/provider/components/dashboard-editors');
+const ScheduleEditor = lazy(() => editors().then((m) => ({ default: m.ScheduleEditor })));
+const FirstHoursStep = lazy(() => editors().then((m) => ({ default: m.FirstHoursStep })));
+const ProfileEditor = lazy(() => editors().then((m) => ({ default: m.ProfileEditor })));
 
 /** Appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
 function ByDay({ appointments }: { appointments: ProviderAppointment[] }) {
@@ -68,6 +72,10 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   // Once shown it stays: another window of dates loads under its own status, the page does not blank.
   const [firstScreenReady, setFirstScreenReady] = useState(false);
   if (firstAnswers && !firstScreenReady) setFirstScreenReady(true);
+  // Without weekly hours the first-hours step, an editor, comes first: the page waits for its code
+  // (the outer Suspense) rather than push the appointments down when it arrives.
+  const firstHours = !!schedule.data && !hasWeeklyHours(schedule.data);
+  const loading = <p role="status">{MESSAGES.loading}</p>;
 
   return (
     <main className={ui.page} ref={mainRef}>
@@ -82,10 +90,10 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
         }}
         counters={overviewQuery.data ?? null}
       />
-      {!firstScreenReady && !error && <p role="status">{MESSAGES.loading}</p>}
+      {!firstScreenReady && !error && loading}
       {firstScreenReady && (
-        <>
-          <FirstHoursStep />
+        <Suspense fallback={loading}>
+          {firstHours && <FirstHoursStep />}
           <h2>{MESSAGES.providerWindowTitle}</h2>
           <AppointmentWindowNav
             served={appointmentWindow.served}
@@ -105,15 +113,18 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
               {appointmentsQuery.isFetchingNextPage ? MESSAGES.loading : MESSAGES.providerLoadMore}
             </button>
           )}
-          <div className={css.schedule}>
-            <ScheduleEditor />
-          </div>
-          <ProfileEditor />
+          {/* Below the first screen: until their code is in, the editors keep room for themselves. */}
+          <Suspense fallback={<div className={css.editorsLoading} aria-busy="true" />}>
+            <div className={css.schedule}>
+              <ScheduleEditor />
+            </div>
+            <ProfileEditor />
+          </Suspense>
           <div className={css.later}>
             <ComingSoonCard title={MESSAGES.providerComingMessages} />
             <ComingSoonCard title={MESSAGES.providerComingEarnings} />
           </div>
-        </>
+        </Suspense>
       )}
     </main>
   );
