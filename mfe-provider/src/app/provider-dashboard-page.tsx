@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -14,7 +14,7 @@ import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
 import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
-import { AppointmentCard } from '../features/provider/components/appointment-card';
+import { AppointmentCard, preloadAppointmentDetails } from '../features/provider/components/appointment-card';
 import { AppointmentWindowNav } from '../features/provider/components/appointment-window-nav';
 import { useAppointmentWindow } from '../features/provider/hooks/use-appointment-window';
 import { useOwnDoctorRecord, useProviderSchedule } from '../features/provider/api/queries';
@@ -76,6 +76,10 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   // (the outer Suspense) rather than push the appointments down when it arrives.
   const firstHours = !!schedule.data && !hasWeeklyHours(schedule.data);
   const loading = <p role="status">{MESSAGES.loading}</p>;
+  // Once the first screen is up, the cards' opened parts load too, before the doctor opens one.
+  useEffect(() => {
+    if (firstScreenReady) preloadAppointmentDetails();
+  }, [firstScreenReady]);
 
   return (
     <main className={ui.page} ref={mainRef}>
