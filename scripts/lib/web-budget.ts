@@ -69,14 +69,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/dashboard',
     shell: [BOOT, APP],
     remote: { pkg: 'mfe-patient', expose: 'DashboardPage' },
-    maxBytes: 233 * KB,
+    maxBytes: 217 * KB,
     targetBytes: 200 * KB,
   },
   {
     route: '/provider-dashboard',
     shell: [BOOT, APP],
     remote: { pkg: 'mfe-provider', expose: 'ProviderDashboardPage' },
-    maxBytes: 248 * KB,
+    maxBytes: 215 * KB,
     targetBytes: 200 * KB,
   },
 ];
