@@ -97,14 +97,14 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/dashboard',
     shell: [BOOT, APP, ACCOUNT_HEADER],
     remote: { pkg: 'mfe-patient', expose: 'DashboardPage' },
-    maxBytes: 229 * KB,
+    maxBytes: 217 * KB,
     targetBytes: 200 * KB,
   },
   {
     route: '/provider-dashboard',
     shell: [BOOT, APP, ACCOUNT_HEADER],
     remote: { pkg: 'mfe-provider', expose: 'ProviderDashboardPage' },
-    maxBytes: 244 * KB,
+    maxBytes: 215 * KB,
     targetBytes: 200 * KB,
   },
 ];

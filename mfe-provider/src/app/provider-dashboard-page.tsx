@@ -1,6 +1,6 @@
 // The texts only this package uses (the message catalogue's provider area), before any module reads them.
 import '@medora/shared/messages/provider';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -8,6 +8,7 @@ import {
   errorMessage,
   formatMessage,
   groupByClinicDay,
+  hasWeeklyHours,
   type ProviderAppointment,
   type RemotePageProps,
 } from '@medora/shared';
@@ -15,16 +16,19 @@ import { providerKeys } from '@medora/shared/query';
 import { ComingSoonCard } from '../components/coming-soon';
 import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
-import { AppointmentCard } from '../features/provider/components/appointment-card';
+import { AppointmentCard, preloadAppointmentDetails } from '../features/provider/components/appointment-card';
 import { AppointmentWindowNav } from '../features/provider/components/appointment-window-nav';
 import { useAppointmentWindow } from '../features/provider/hooks/use-appointment-window';
-import {
-  FirstHoursStep,
-  ScheduleEditor,
-  useProviderSchedule,
-} from '../features/provider/components/schedule-editor';
-import { ProfileEditor, useOwnDoctorRecord } from '../features/provider/components/profile-editor';
+import { useOwnDoctorRecord, useProviderSchedule } from '../features/provider/api/queries';
 import { useFocusKeeper } from '../hooks/use-focus-keeper';
+
+// The schedule and profile editors sit below the appointments: their code (react-hook-form with it)
+// loads when the page has the answers its first screen shows, not before that screen
+// (docs/performance.md, What a route loads before it shows).
+const editors = () => import('../features/provider/components/dashboard-editors');
+const ScheduleEditor = lazy(() => editors().then((m) => ({ default: m.ScheduleEditor })));
+const FirstHoursStep = lazy(() => editors().then((m) => ({ default: m.FirstHoursStep })));
+const ProfileEditor = lazy(() => editors().then((m) => ({ default: m.ProfileEditor })));
 
 /** Appointments under a heading per clinic day ('Fri 27 Nov · 2 appointments'). */
 function ByDay({ appointments }: { appointments: ProviderAppointment[] }) {
@@ -70,6 +74,14 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   // Once shown it stays: another window of dates loads under its own status, the page does not blank.
   const [firstScreenReady, setFirstScreenReady] = useState(false);
   if (firstAnswers && !firstScreenReady) setFirstScreenReady(true);
+  // Without weekly hours the first-hours step, an editor, comes first: the page waits for its code
+  // (the outer Suspense) rather than push the appointments down when it arrives.
+  const firstHours = !!schedule.data && !hasWeeklyHours(schedule.data);
+  const loading = <p role="status">{MESSAGES.loading}</p>;
+  // Once the first screen is up, the cards' opened parts load too, before the doctor opens one.
+  useEffect(() => {
+    if (firstScreenReady) preloadAppointmentDetails();
+  }, [firstScreenReady]);
 
   return (
     <main className={ui.page} ref={mainRef}>
@@ -84,10 +96,10 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
         }}
         counters={overviewQuery.data ?? null}
       />
-      {!firstScreenReady && !error && <p role="status">{MESSAGES.loading}</p>}
+      {!firstScreenReady && !error && loading}
       {firstScreenReady && (
-        <>
-          <FirstHoursStep />
+        <Suspense fallback={loading}>
+          {firstHours && <FirstHoursStep />}
           <h2>{MESSAGES.providerWindowTitle}</h2>
           <AppointmentWindowNav
             served={appointmentWindow.served}
@@ -107,15 +119,18 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
               {appointmentsQuery.isFetchingNextPage ? MESSAGES.loading : MESSAGES.providerLoadMore}
             </button>
           )}
-          <div className={css.schedule}>
-            <ScheduleEditor />
-          </div>
-          <ProfileEditor />
+          {/* Below the first screen: until their code is in, the editors keep room for themselves. */}
+          <Suspense fallback={<div className={css.editorsLoading} aria-busy="true" />}>
+            <div className={css.schedule}>
+              <ScheduleEditor />
+            </div>
+            <ProfileEditor />
+          </Suspense>
           <div className={css.later}>
             <ComingSoonCard title={MESSAGES.providerComingMessages} />
             <ComingSoonCard title={MESSAGES.providerComingEarnings} />
           </div>
-        </>
+        </Suspense>
       )}
     </main>
   );

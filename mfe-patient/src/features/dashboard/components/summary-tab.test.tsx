@@ -19,10 +19,10 @@ const DATA = {
 };
 
 describe('SummaryTab', () => {
-  it('puts the clinical summary with its red flags and the verification label before the answers', () => {
+  it('puts the clinical summary with its red flags and the verification label before the answers', async () => {
     render(<SummaryTab profile={{ data: DATA, aiSummary: SUMMARY }} />);
     const clinical = screen.getByTestId('ai-summary');
-    const answers = screen.getByTestId('summary-questionnaire');
+    const answers = await screen.findByTestId('summary-questionnaire');
     expect(clinical.compareDocumentPosition(answers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const flags = within(screen.getByTestId('summary-red-flags'));
     expect(flags.getByRole('heading', { name: MESSAGES.summaryRedFlagsHeading })).toBeTruthy();
@@ -30,9 +30,9 @@ describe('SummaryTab', () => {
     expect(screen.getByTestId('summary-verify').textContent).toBe(MESSAGES.summaryVerifyLabel);
   });
 
-  it('shows the answers in collapsed sections that open, with uploads by readable type', () => {
+  it('shows the answers in collapsed sections that open, with uploads by readable type', async () => {
     render(<SummaryTab profile={{ data: DATA, aiSummary: SUMMARY }} />);
-    const sections = screen.getAllByTestId('summary-section') as HTMLDetailsElement[];
+    const sections = (await screen.findAllByTestId('summary-section')) as HTMLDetailsElement[];
     expect(sections.map((d) => d.open)).toEqual(sections.map(() => false));
     const docs = sections.find((d) => d.querySelector('summary')?.textContent === 'Uploaded Documents')!;
     fireEvent.click(docs.querySelector('summary')!);

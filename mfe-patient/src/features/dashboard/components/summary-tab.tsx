@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import {
   formatDateTime,
   formatMessage,
@@ -6,10 +6,9 @@ import {
   type ClinicalSummary,
   type PatientResponse,
 } from '@medora/shared';
-import common from '../../../components/patient.module.css';
-import { profileBmi, questionnaireSections } from '../model/profile-summary';
 import css from './dashboard.module.css';
 import { PatientFlags } from './flag-list';
+import { QuestionnaireCard } from './questionnaire-card';
 
 export interface SummaryTabProps {
   /**
@@ -75,45 +74,24 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
   );
 }
 
+// The questionnaire's answers are labelled with the intake's questions and option lists (13.9 KB gzip):
+// their code loads once the tab shows, behind a card that keeps their room.
+const QuestionnaireAnswers = lazy(() =>
+  import('./questionnaire-answers').then((m) => ({ default: m.QuestionnaireAnswers })),
+);
+
 /**
  * Patient Summary: the clinical summary first (red flags on top), then the answers of
- * the questionnaire, one collapsed section each (native `<details>`: keyboard and screen-reader
- * friendly), with BMI and its category.
+ * the questionnaire (questionnaire-answers.tsx).
  */
 export function SummaryTab({ profile }: SummaryTabProps) {
-  const answersId = useId();
   if (!profile) return <p className="md-muted">{MESSAGES.summaryNone}</p>;
-  const sections = questionnaireSections(profile.data);
-  const bmi = profileBmi(profile.data);
   return (
     <div className={css.summary}>
       <ClinicalSummaryCard summary={profile.aiSummary} />
-      <section className={css.card} aria-labelledby={answersId} data-testid="summary-questionnaire">
-        <div className={css.cardHead}>
-          <h2 id={answersId}>{MESSAGES.summaryProfileHeading}</h2>
-          {bmi && (
-            <span className={css.bmi} data-category={bmi.category} data-testid="summary-bmi">
-              {formatMessage('bmiValue', { bmi: bmi.bmi.toFixed(1), category: bmi.category })}
-            </span>
-          )}
-        </div>
-        <p className="md-muted">{MESSAGES.summaryQuestionnaireHint}</p>
-        <div className={`${common.review} ${css.answers}`}>
-          {sections.map((s) => (
-            <details key={s.title} className={css.profileSection} data-testid="summary-section">
-              <summary>{s.title}</summary>
-              <dl>
-                {s.items.map((item, i) => (
-                  <div key={`${item.label}-${i}`} className={common.pair}>
-                    <dt>{item.label}</dt>
-                    <dd>{item.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </details>
-          ))}
-        </div>
-      </section>
+      <Suspense fallback={<QuestionnaireCard loading />}>
+        <QuestionnaireAnswers data={profile.data} />
+      </Suspense>
     </div>
   );
 }

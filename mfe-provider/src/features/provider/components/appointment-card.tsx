@@ -1,5 +1,4 @@
-import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import {
   CREDENTIAL_UPLOAD_ACCEPT,
   MESSAGES,
@@ -10,123 +9,31 @@ import {
   notify,
   urgencyLabel,
   visitActions,
-  type ClinicalSummary,
   type ProviderAppointment,
-  type ProviderAppointmentIntake,
 } from '@medora/shared';
-import {
-  ALL_QUESTIONS,
-  DOCUMENT_SUFFIX,
-  reviewSections,
-  type IntakeAnswers,
-  type ReviewSection,
-} from '@medora/shared/intake';
-import { providerFileKeys, providerWindowKeys } from '@medora/shared/query';
+import { providerFileKeys } from '@medora/shared/query';
 import { FilePreviewDialog, ReasonDialog } from '@medora/shared/ui';
 import { ui } from '../../../components/ui';
 import { useDownloadFile } from '../../../hooks/use-open-file';
 import { checkDocument } from '../../../model/doctor-profile';
 import { useDoctorCancel, useReopenVisit, useSetVisitStatus, useUploadPrescription } from '../api/mutations';
 import css from './appointment-card.module.css';
-import { ClinicalFlags } from './clinical-flags';
-import { PatientDocuments } from './patient-documents';
-import { AddMedicationDialog, PatientMedications } from './patient-medications';
-
-/** 'heightWeight' → 'Height weight' (for answers no intake question describes). */
-function label(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function show(value: unknown): string {
-  if (Array.isArray(value)) return value.map(show).join(', ');
-  if (value && typeof value === 'object') {
-    return Object.entries(value)
-      .map(([k, v]) => `${label(k)}: ${show(v)}`)
-      .join(', ');
-  }
-  return String(value);
-}
 
 /**
- * The intake in the patient's own review sections, labelled with the intake questions (as the patient
- * dashboard shows it); answers outside those sections follow under 'Other answers'.
+ * What a card shows once opened (the summary, the intake with the questionnaire's wording, the
+ * documents, the medicines): one chunk, outside the page's initial JavaScript. The dashboard starts it
+ * once its first screen is up (`preloadAppointmentDetails`), so it is usually in before a card opens.
  */
-function intakeSections(intake: Record<string, unknown> | null): ReviewSection[] {
-  if (!intake) return [];
-  const sections = reviewSections(intake as IntakeAnswers, { viaDoctor: false })
-    .map((s) => ({ ...s, items: s.items.filter((i) => i.label !== '') }))
-    .filter((s) => s.items.length > 0);
-  const known = new Set(ALL_QUESTIONS.map((q) => q.field));
-  const rest = Object.entries(intake)
-    .filter(([k, v]) => {
-      if (known.has(k) || k.endsWith(DOCUMENT_SUFFIX) || k === 'medicalReports') return false;
-      return v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
-    })
-    .map(([k, v]) => ({ label: label(k), value: show(v) }));
-  return rest.length ? [...sections, { title: MESSAGES.providerOtherAnswers, items: rest }] : sections;
-}
+const details = () => import('./appointment-card-details');
+export const preloadAppointmentDetails = () => void details();
+const SummaryDetails = lazy(() => details().then((m) => ({ default: m.SummaryDetails })));
+const IntakeDetails = lazy(() => details().then((m) => ({ default: m.IntakeDetails })));
+const PatientDocuments = lazy(() => details().then((m) => ({ default: m.PatientDocuments })));
+const PatientMedications = lazy(() => details().then((m) => ({ default: m.PatientMedications })));
+const AddMedicationDialog = lazy(() => details().then((m) => ({ default: m.AddMedicationDialog })));
 
-/**
- * The summary and intake behind one card, fetched when it is opened (one request for both
- * sections, cached under the card's key); loading and error states with a retry.
- */
-function CardRecord({
-  appointmentId,
-  children,
-}: {
-  appointmentId: string;
-  children: (record: ProviderAppointmentIntake) => ReactNode;
-}) {
-  const record = useQuery({
-    queryKey: providerWindowKeys.intake(appointmentId),
-    queryFn: () => api.providerAppointmentIntake(appointmentId),
-    staleTime: 60_000,
-  });
-  if (record.isPending) return <p role="status">{MESSAGES.providerIntakeLoading}</p>;
-  if (record.isError) {
-    return (
-      <div role="alert" className={ui.error}>
-        <p>{formatMessage('providerIntakeFailed', { reason: errorMessage(record.error) })}</p>
-        <button type="button" className={ui.secondary} onClick={() => void record.refetch()}>
-          {MESSAGES.providerIntakeRetry}
-        </button>
-      </div>
-    );
-  }
-  return <>{children(record.data)}</>;
-}
-
-/** The clinical summary: red flags first, then its sections and the disclaimer. */
-function SummarySection({
-  summary,
-  who,
-  patientUid,
-}: {
-  summary: ClinicalSummary | null;
-  who: string;
-  patientUid: string;
-}) {
-  if (!summary) return <p className={ui.muted}>{MESSAGES.providerNoIntake}</p>;
-  return (
-    <section aria-label={formatMessage('providerSummaryLabel', { patient: who })} className={css.summary}>
-      <ClinicalFlags summary={summary} patientUid={patientUid} />
-      <div className={css.sections}>
-        {summary.sections.map((s) => (
-          <div key={s.title}>
-            <h5 className={css.sectionTitle}>{s.title}</h5>
-            <ul className={css.lines}>
-              {s.lines.map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-      <p className={`${ui.muted} ${css.disclaimer}`}>{summary.disclaimer}</p>
-    </section>
-  );
-}
+const recordLoading = <p role="status">{MESSAGES.providerIntakeLoading}</p>;
+const loading = <p role="status">{MESSAGES.loading}</p>;
 
 /** The two ways a started visit closes, with their buttons. */
 const CLOSE_AS = [
@@ -246,11 +153,9 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
               {headline.crisis && <span className={css.flagCount}>{MESSAGES.providerCrisisMarker}</span>}
             </summary>
             {opened.summary && (
-              <CardRecord appointmentId={a.id}>
-                {(record) => (
-                  <SummarySection summary={record.summary} who={who} patientUid={record.patientUid} />
-                )}
-              </CardRecord>
+              <Suspense fallback={recordLoading}>
+                <SummaryDetails appointmentId={a.id} who={who} />
+              </Suspense>
             )}
           </details>
           <details className={css.details}>
@@ -261,23 +166,9 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
               {MESSAGES.providerIntakeDetails}
             </summary>
             {opened.intake && (
-              <CardRecord appointmentId={a.id}>
-                {(record) =>
-                  intakeSections(record.intake).map((s) => (
-                    <section key={s.title} aria-label={s.title}>
-                      <h5 className={css.sectionTitle}>{s.title}</h5>
-                      <dl className={css.answers}>
-                        {s.items.map((item, i) => (
-                          <div key={`${item.label}-${i}`} className={css.answer}>
-                            <dt className={css.answerLabel}>{item.label}</dt>
-                            <dd className={css.answerValue}>{item.value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    </section>
-                  ))
-                }
-              </CardRecord>
+              <Suspense fallback={recordLoading}>
+                <IntakeDetails appointmentId={a.id} />
+              </Suspense>
             )}
           </details>
         </>
@@ -293,7 +184,11 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
           >
             {MESSAGES.providerDocumentsToggle}
           </summary>
-          {opened.documents && <PatientDocuments patientUid={a.patient.uid} who={who} />}
+          {opened.documents && (
+            <Suspense fallback={loading}>
+              <PatientDocuments patientUid={a.patient.uid} who={who} />
+            </Suspense>
+          )}
         </details>
       )}
       {!cancelled && (
@@ -305,7 +200,9 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
             {MESSAGES.providerMedicinesToggle}
           </summary>
           {opened.medicines && (
-            <PatientMedications patientUid={a.patient.uid} who={who} appointmentId={a.id} canReview />
+            <Suspense fallback={loading}>
+              <PatientMedications patientUid={a.patient.uid} who={who} appointmentId={a.id} canReview />
+            </Suspense>
           )}
         </details>
       )}
@@ -419,12 +316,14 @@ export function AppointmentCard({ appointment }: { appointment: ProviderAppointm
         />
       )}
       {addingMedicine && (
-        <AddMedicationDialog
-          patientUid={a.patient.uid}
-          appointmentId={a.id}
-          who={who}
-          onClose={() => setAddingMedicine(false)}
-        />
+        <Suspense fallback={null}>
+          <AddMedicationDialog
+            patientUid={a.patient.uid}
+            appointmentId={a.id}
+            who={who}
+            onClose={() => setAddingMedicine(false)}
+          />
+        </Suspense>
       )}
       {cancelling && (
         <ReasonDialog

@@ -111,7 +111,8 @@ describe('Add to the patient’s medicines (from the prescription)', () => {
       .mockResolvedValue({ ...med, source: 'doctor', confirmedAt: null });
     renderWithQuery(<AppointmentCard appointment={card} />);
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.providerAddToMedicines }));
-    const dialog = within(screen.getByTestId('add-medication-dialog'));
+    // The dialog's code loads when it first opens.
+    const dialog = within(await screen.findByTestId('add-medication-dialog'));
     fireEvent.click(dialog.getByRole('button', { name: MESSAGES.medsFormSave }));
     expect(dialog.getByRole('alert').textContent).toBe(MESSAGES.medsFormNameRequired);
     fireEvent.change(dialog.getByLabelText(MESSAGES.medsFormName), { target: { value: 'Amoxicillin' } });

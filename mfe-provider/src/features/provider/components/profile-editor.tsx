@@ -18,12 +18,13 @@ import {
   type DoctorRecord,
   type MessageKey,
 } from '@medora/shared';
-import { PAGE_ANSWER_FRESH_MS, doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
+import { doctorApplicationKeys, doctorKeys, providerKeys } from '@medora/shared/query';
 import { ConfirmDecisionDialog } from '@medora/shared/ui';
 import { Field, ui } from '../../../components/ui';
 import { keptSubSpecialties, profileForm } from '../../../model/doctor-profile';
 import { pendingLines, reviewedFieldsOf } from '../../../model/change-request-text';
 import { profileUpdate } from '../model/profile';
+import { useOwnDoctorRecord } from '../api/queries';
 import css from './profile-editor.module.css';
 
 /**
@@ -38,17 +39,6 @@ const profileResolver: Resolver<DoctorProfileForm> = async (values, context, opt
   ]);
   return zodResolver(doctorProfileFormSchema, undefined, { raw: true })(values, context, options);
 };
-
-/** The signed-in doctor's own record (the profile editor's data; the dashboard waits for it). */
-export function useOwnDoctorRecord() {
-  const uid = useStore(authStore, (s) => s.user?.uid ?? null);
-  return useQuery({
-    queryKey: doctorApplicationKeys.own(uid ?? ''),
-    queryFn: async () => (await api.getDoctor(uid!)).data as DoctorRecord,
-    enabled: !!uid,
-    staleTime: PAGE_ANSWER_FRESH_MS,
-  });
-}
 
 /**
  * The approved doctor's profile (clinic and address, fee, duration, languages, bio,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MESSAGES,
   SLOT_LENGTHS,
@@ -12,7 +12,7 @@ import {
   parseAppointmentDate,
   type ProviderScheduleInput,
 } from '@medora/shared';
-import { PAGE_ANSWER_FRESH_MS, providerKeys } from '@medora/shared/query';
+import { providerKeys } from '@medora/shared/query';
 import { ui } from '../../../components/ui';
 import css from './schedule-editor.module.css';
 import {
@@ -23,6 +23,7 @@ import {
   type DayDraft,
   type ScheduleDraft,
 } from '../model/schedule';
+import { useProviderSchedule } from '../api/queries';
 import { ScheduleExceptions } from './schedule-exceptions';
 
 const ZONES = [
@@ -34,15 +35,6 @@ const ZONES = [
   'Asia/Kolkata',
   'UTC',
 ];
-
-/** The weekly schedule as the provider pages read it (one query, shared with the first-hours step). */
-export function useProviderSchedule() {
-  return useQuery({
-    queryKey: providerKeys.schedule(),
-    queryFn: () => api.providerSchedule(),
-    staleTime: PAGE_ANSWER_FRESH_MS,
-  });
-}
 
 /** A time of day with its visible label and the name that says which day and field it is. */
 function TimeField({
