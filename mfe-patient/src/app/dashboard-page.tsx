@@ -1,6 +1,6 @@
 // The texts only this package uses (the message catalogue's patient area), before any module reads them.
 import '@medora/shared/messages/patient';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@medora/shared/router';
 import { useStore } from 'zustand';
 import common from '../components/patient.module.css';
@@ -97,8 +97,11 @@ export default function DashboardPage(_props: RemotePageProps) {
     medicines: formatMessage('tabMedicines', { count: medications.data?.current.length ?? 0 }),
   };
 
+  // The tab's panel is the page's heaviest render (the clinical summary): deferred, React renders it
+  // in slices that yield to the browser instead of one long task when the record arrives.
+  const panelState = useDeferredValue(data.profileState);
   let panel;
-  if (!uid || data.profileState === 'loading' || data.profileState === 'missing') {
+  if (!uid || panelState === 'loading' || panelState === 'missing') {
     panel = (
       <p role="status" className="md-muted">
         {MESSAGES.dashboardLoading}
@@ -106,7 +109,7 @@ export default function DashboardPage(_props: RemotePageProps) {
     );
   } else if (tab === 'summary') {
     panel =
-      data.profileState === 'error' ? (
+      panelState === 'error' ? (
         <p role="alert" className={common.error}>
           {formatMessage('dashboardLoadFailed', { message: data.profileError ?? '' })}
         </p>

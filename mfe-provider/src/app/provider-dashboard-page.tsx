@@ -1,6 +1,6 @@
 // The texts only this package uses (the message catalogue's provider area), before any module reads them.
 import '@medora/shared/messages/provider';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
@@ -72,8 +72,11 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
     !q.isPending || q.fetchStatus === 'idle';
   const firstAnswers = settled(appointmentsQuery) && settled(schedule) && settled(profile);
   // Once shown it stays: another window of dates loads under its own status, the page does not blank.
-  const [firstScreenReady, setFirstScreenReady] = useState(false);
-  if (firstAnswers && !firstScreenReady) setFirstScreenReady(true);
+  const [answered, setAnswered] = useState(false);
+  if (firstAnswers && !answered) setAnswered(true);
+  // The part below the counters is the page's heaviest render: deferred, React renders it in slices
+  // that yield to the browser instead of one long task when the answers arrive (total blocking time).
+  const firstScreenReady = useDeferredValue(answered);
   // Without weekly hours the first-hours step, an editor, comes first: the page waits for its code
   // (the outer Suspense) rather than push the appointments down when it arrives.
   const firstHours = !!schedule.data && !hasWeeklyHours(schedule.data);
