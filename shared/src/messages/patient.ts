@@ -1,6 +1,6 @@
 /**
  * The catalogue's texts used only by the patient remote's screens (mfe-patient: intake, dashboard, documents, medicines), added to `MESSAGES` when this module loads
- * (docs/architecture.md, "The message catalogue"). Only that package imports it, so no other page
+ * (docs/architecture.md, Frontends). Only that package imports it, so no other page
  * downloads these texts; `scripts/test/message-areas.spec.ts` keeps every text in the area that uses it.
  */
 import { addMessages } from '@medora/shared/messages';

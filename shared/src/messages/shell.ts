@@ -1,6 +1,6 @@
 /**
  * The catalogue's texts used only by the shell's own screens (sign-in, header, settings, the mailbox, error pages), added to `MESSAGES` when this module loads
- * (docs/architecture.md, "The message catalogue"). Only that package imports it, so no other page
+ * (docs/architecture.md, Frontends). Only that package imports it, so no other page
  * downloads these texts; `scripts/test/message-areas.spec.ts` keeps every text in the area that uses it.
  */
 import { addMessages } from '@medora/shared/messages';
