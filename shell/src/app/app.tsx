@@ -39,7 +39,9 @@ export function renderApp(root: Root, config: RuntimeConfig): void {
       <StrictMode>
         <RuntimeConfigProvider config={config}>
           <QueryClientProvider client={queryClient}>
-            <BrowserRouter>
+            {/* Navigations render as ordinary updates, as the data router's did: the idle sign-out
+                renders its navigation with flushSync (layout.tsx). */}
+            <BrowserRouter useTransitions={false}>
               <AppRoutes routes={routes} />
             </BrowserRouter>
           </QueryClientProvider>

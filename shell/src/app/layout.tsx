@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { Outlet, useLocation, useNavigate } from '@medora/shared/router';
 import { useStore } from 'zustand';
 import { authStore, MAIL_LINK_PATHS } from '@medora/shared';
@@ -108,11 +109,14 @@ export function Layout() {
         onSignedOut={(reason) =>
           // flushSync: the new location is rendered before the idle gate reopens, so the guard of the
           // page left behind never sees the signed-out store and replaces this navigation (and its notice).
-          navigate(LOGIN_PATH, {
-            replace: true,
-            flushSync: true,
-            state: reason === 'idle' ? loginNotice('idleSignedOut') : null,
-          })
+          // The router applies a navigation synchronously (`useTransitions={false}` in app.tsx), so
+          // React's flushSync renders it at once.
+          flushSync(() =>
+            navigate(LOGIN_PATH, {
+              replace: true,
+              state: reason === 'idle' ? loginNotice('idleSignedOut') : null,
+            }),
+          )
         }
       >
         <SkipLink />
