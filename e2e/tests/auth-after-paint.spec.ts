@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES, type Role } from '@medora/shared';
+import { newPatient } from '../support/accounts';
 import { signInWithSession } from '../support/auth';
 import { REPO_ROOT } from '../support/stack';
 
@@ -106,4 +107,23 @@ test.describe('a returning account’s dashboard draws before Firebase Auth load
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/patient-login$/);
   });
+});
+
+test('a dashboard’s early requests do not stay open when it sends a new patient to the intake', async ({
+  page,
+  request,
+}) => {
+  // A patient without a health record: the dashboard's first-screen GETs start early, then the page
+  // goes to the intake, and nobody takes the visits and access-log answers.
+  const patient = await newPatient(request);
+  const open = new Set<string>();
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) open.add(r.url());
+  });
+  page.on('requestfinished', (r) => open.delete(r.url()));
+  page.on('requestfailed', (r) => open.delete(r.url()));
+  await signInWithSession(page, patient, '/dashboard');
+  await expect(page).toHaveURL(/\/form$/);
+  // Each would otherwise hold one of the browser's six connections to the origin for the page's life.
+  await expect.poll(() => [...open], { timeout: 10_000 }).toEqual([]);
 });

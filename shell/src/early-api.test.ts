@@ -23,8 +23,13 @@ function storeSession(uid: string, token: string, expiresInMs: number) {
   );
 }
 
-/** jsdom has no Response: what the client reads of one. */
-const okResponse = () => ({ status: 200, text: async () => '{}' }) as unknown as Response;
+/** jsdom has no Response: what the client reads of one (and the copy the early fetch reads). */
+const okResponse = () =>
+  ({
+    status: 200,
+    text: async () => '{}',
+    clone: () => ({ arrayBuffer: async () => new ArrayBuffer(2) }),
+  }) as unknown as Response;
 
 afterEach(() => {
   window.localStorage.clear();

@@ -181,6 +181,15 @@ export function startEarlyApiRequests(route: string, config: EarlyConfig | null)
     const url = `${base}${path}`;
     const response = fetch(url, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${session.token}` },
+    }).then((answer) => {
+      // Read the body now, through a copy: an answer nobody takes (the dashboard sent a new patient
+      // to the intake) would otherwise stay open for the page's life, holding one of the browser's
+      // six connections to the origin. The client still reads the answer itself.
+      void answer
+        .clone()
+        .arrayBuffer()
+        .catch(() => undefined);
+      return answer;
     });
     response.catch(() => undefined); // the client sends its own request when this one failed
     store.set(url, { token: session.token, startedAt: Date.now(), response });
