@@ -29,6 +29,8 @@ import {
   medicationStatusSchema,
   medicationUpdateSchema,
   fhirImportBundleSchema,
+  parseAppointmentDate,
+  REMINDER_LEAD_HOURS,
 } from '@medora/shared';
 import { ROUTINE_RECORD } from '../../../src/summary/summary.fixtures.js';
 import { bookableSlots, bookingBody, type SeededDoctor } from '../../booking-helpers.js';
@@ -214,7 +216,13 @@ export async function createFuzzTargets(t: TestApp): Promise<Record<FuzzRoute, F
     timeZone: SCHEDULE.timeZone,
     schedule: { availableDays: SCHEDULE.availableDays, timeSlots: SCHEDULE.timeSlots },
   };
-  const [keptSlot, cancelledSlot, freeSlot] = bookableSlots(doctor);
+  // Slots beyond the longest reminder lead, with two days to spare for the doctor's time zone and the
+  // hour: no reminder falls due while the routes are fuzzed, so the minutely reminder sweep writes no
+  // row between a route's two snapshots ("changes nothing"), whatever the day and hour the tests run.
+  const remindedWithin = (Math.max(...REMINDER_LEAD_HOURS) + 48) * 3_600_000;
+  const [keptSlot, cancelledSlot, freeSlot] = bookableSlots(doctor).filter(
+    (slot) => Date.parse(`${parseAppointmentDate(slot)?.date ?? ''}T00:00:00Z`) - Date.now() > remindedWithin,
+  );
   if (!keptSlot || !cancelledSlot || !freeSlot) throw new Error('fixture: the doctor has too few slots');
   const book = async (date: string) => {
     const res = await api()
