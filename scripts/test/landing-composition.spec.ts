@@ -125,22 +125,10 @@ beforeAll(async () => {
 
   if (!NGINX) return;
   const local = (port: number) => `127.0.0.1:${port}`;
-  const site = (prefix: string, gatewayPort: number, landingUpstream: number) => {
+  /** gateway.conf into `prefix`, its landing remote at `landingUpstream`. */
+  const nginxGateway = (prefix: string, gatewayPort: number, landingUpstream: number) => {
     const conf = path.join(tmp, prefix, 'conf.d');
-    renderSite(
-      conf,
-      NGINX_TEMPLATES.static,
-      { WEB_PORT: String(SHELL_PORT), WEB_ROOT: shellDir },
-      config,
-      'shell',
-    );
-    renderSite(
-      conf,
-      NGINX_TEMPLATES.static,
-      { WEB_PORT: String(LANDING_PORT), WEB_ROOT: landingDir },
-      config,
-      'landing',
-    );
+    mkdirSync(conf, { recursive: true });
     renderSite(
       conf,
       NGINX_TEMPLATES.gateway,
@@ -160,28 +148,24 @@ beforeAll(async () => {
     );
     return path.join(tmp, prefix);
   };
+  // The first nginx also serves the shell's and the landing remote's builds (static.conf).
+  const upPrefix = nginxGateway('up', GATEWAY_PORT, LANDING_PORT);
+  const statics: [string, number, string][] = [
+    ['shell', SHELL_PORT, shellDir],
+    ['landing', LANDING_PORT, landingDir],
+  ];
+  for (const [name, port, root] of statics)
+    renderSite(
+      path.join(upPrefix, 'conf.d'),
+      NGINX_TEMPLATES.static,
+      { WEB_PORT: String(port), WEB_ROOT: root },
+      config,
+      name,
+    );
   bases.nginx = `http://127.0.0.1:${GATEWAY_PORT}`;
-  running.push(await startNginx(NGINX, site('up', GATEWAY_PORT, LANDING_PORT), `${bases.nginx}/healthz`));
+  running.push(await startNginx(NGINX, upPrefix, `${bases.nginx}/healthz`));
   // The second nginx has only its gateway: the static servers of the first serve both.
-  const downPrefix = path.join(tmp, 'down');
-  mkdirSync(path.join(downPrefix, 'conf.d'), { recursive: true });
-  renderSite(
-    path.join(downPrefix, 'conf.d'),
-    NGINX_TEMPLATES.gateway,
-    {
-      NGINX_PORT: String(DOWN_GATEWAY_PORT),
-      NGINX_RESOLVER: '127.0.0.1',
-      API_UPSTREAM: local(apiPort),
-      SHELL_UPSTREAM: local(SHELL_PORT),
-      LANDING_UPSTREAM: local(DEAD_PORT),
-      PATIENT_UPSTREAM: local(DEAD_PORT),
-      BOOKING_UPSTREAM: local(DEAD_PORT),
-      PROVIDER_UPSTREAM: local(DEAD_PORT),
-      NGINX_ACCESS_LOG: '/dev/null',
-    },
-    config,
-    'gateway',
-  );
+  const downPrefix = nginxGateway('down', DOWN_GATEWAY_PORT, DEAD_PORT);
   bases['nginx, landing down'] = `http://127.0.0.1:${DOWN_GATEWAY_PORT}`;
   running.push(await startNginx(NGINX, downPrefix, `${bases['nginx, landing down']}/healthz`));
 }, 30_000);
