@@ -22,4 +22,4 @@ COPY docker/nginx/gateway.conf /etc/nginx/templates/medora.conf
 COPY --chmod=755 docker/nginx/30-medora-render.sh /docker-entrypoint.d/30-medora-render.sh
 # The unprivileged image's user (uid 101) owns /etc/nginx/conf.d, where the rendered site goes.
 USER 101
-EXPOSE 8080
+EXPOSE 8080 8443

@@ -3,19 +3,22 @@
  * headless Chromium against the stack as `npm start` runs it. Prints figures; it asserts nothing.
  *
  * First Lighthouse's mobile preset on `/`, `/patient-login`, the patient's `/dashboard` and the
- * `/provider-dashboard` (signed in as the demo accounts), 3 runs each, medians beside the budgets:
+ * `/provider-dashboard` (signed in as the demo accounts), 3 runs each, through the production gateway
+ * (nginx, TLS, HTTP/2) and then through npm start's (HTTP/1.1), medians beside the budgets:
  * score ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1. Then the landing route's own figures: JS within
  * its budget (web-budget.ts), react-dom fetched at most once, LCP ≤ 1.0 s with 4× CPU throttling, CLS ≤ 0.05, no auth/Firebase code
  * before first paint.
  *
  *   npm run bench:web                 builds what is stale, starts the stack on PORT_OFFSET 22000
  *   npm run bench:web -- --lighthouse-only --runs 5 --routes /,/dashboard --save /tmp/lhr
+ *   npm run bench:web -- --lighthouse-only --gateway production     (or local: one gateway only)
  *   BENCH_PORT_OFFSET=15000 npm run bench:web
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startProductionGateway } from './lib/bench/production-gateway.js';
 import { markdownTable, median } from './lib/bench/report.js';
 import {
   LIGHTHOUSE_HEAD,
@@ -44,6 +47,7 @@ import {
   sum,
   type RouteFigures,
 } from './lib/bench/web.js';
+import { resolvePorts } from './lib/ports.js';
 import { ROUTE_BUDGETS } from './lib/web-budget.js';
 
 /** The landing route's JavaScript budget (gzip), as every build checks it. */
@@ -53,6 +57,8 @@ const root = path.resolve(__dirname, '..');
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 22000);
 const origin = `http://localhost:${8080 + OFFSET}`;
 const authEmulator = `http://127.0.0.1:${9099 + OFFSET}`;
+/** The production gateway's HTTPS port, followed by its plain port and the five static sites'. */
+const PRODUCTION_GATEWAY_PORT = 8443 + OFFSET;
 const LCP_RUNS = 5;
 
 function argument(name: string): string | undefined {
@@ -99,40 +105,75 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(', ');
 
-/** Lighthouse's mobile preset on each route, medians of LIGHTHOUSE_RUNS runs. */
+/** The two ways a browser can reach the stack: what production serves, and npm start's gateway. */
+interface Gateway {
+  label: string;
+  /** Prefix of each saved report's file name. */
+  save: string;
+  origin: string;
+}
+
+/**
+ * Lighthouse's mobile preset on each route through each gateway, medians of LIGHTHOUSE_RUNS runs: first
+ * the production gateway (nginx, TLS, HTTP/2: production-gateway.ts), then npm start's own (plain
+ * HTTP/1.1, which no phone meets in production). `--gateway production|local` measures one of them.
+ */
 async function lighthouseSection(): Promise<void> {
   const routes = LIGHTHOUSE_ROUTES.filter((r) => !ROUTES || ROUTES.includes(r.route));
   const sessions = new Map<DemoRole, DemoSession>();
   for (const role of new Set(routes.flatMap((r) => (r.as ? [r.as] : []))))
     sessions.set(role, await demoSession(origin, authEmulator, role));
   if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true });
+  const which = argument('--gateway');
+  const production =
+    which === 'local'
+      ? undefined
+      : await startProductionGateway({
+          repoRoot: root,
+          stackOrigin: origin,
+          stackPorts: resolvePorts({ PORT_OFFSET: String(OFFSET) }),
+          firstPort: PRODUCTION_GATEWAY_PORT,
+        });
+  const gateways: Gateway[] = [
+    ...(production
+      ? [{ label: 'production gateway: nginx, TLS, HTTP/2', save: 'production', origin: production.origin }]
+      : []),
+    ...(which === 'production' ? [] : [{ label: 'npm start gateway: HTTP/1.1', save: 'local', origin }]),
+  ];
   const runner = await LighthouseRunner.start();
-  const before = loadAverage();
-  const rows: string[][] = [];
   try {
-    // One unmeasured load first: the gateway compresses each file on its first request.
-    await runner.run(origin, '/');
-    for (const route of routes) {
-      const runs: LighthouseRun[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
-        runs.push(
-          await runner.run(
-            origin,
-            route.route,
-            route.as && sessions.get(route.as),
-            SAVE_DIR && path.join(SAVE_DIR, `${route.route.slice(1) || 'landing'}-${i + 1}.json`),
-          ),
-        );
-      rows.push(lighthouseRow(summarise(route, runs)));
-      console.log(`  ${route.route}: ${runs.map((r) => r.score).join(', ')}`);
+    for (const gateway of gateways) {
+      const before = loadAverage();
+      const rows: string[][] = [];
+      console.log(`Lighthouse through the ${gateway.label} (${gateway.origin})`);
+      // One unmeasured load first: the gateway compresses each file on its first request.
+      await runner.run(gateway.origin, '/');
+      for (const route of routes) {
+        const runs: LighthouseRun[] = [];
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          const name = `${gateway.save}-${route.route.slice(1) || 'landing'}-${i + 1}.json`;
+          runs.push(
+            await runner.run(
+              gateway.origin,
+              route.route,
+              route.as && sessions.get(route.as),
+              SAVE_DIR && path.join(SAVE_DIR, name),
+            ),
+          );
+        }
+        rows.push(lighthouseRow(summarise(route, runs)));
+        console.log(`  ${route.route}: ${runs.map((r) => r.score).join(', ')}`);
+      }
+      console.log(
+        `\n## Lighthouse, mobile preset, ${gateway.label} (median of ${LIGHTHOUSE_RUNS} runs; load average ${before} before, ${loadAverage()} after)\n`,
+      );
+      table(LIGHTHOUSE_HEAD, rows);
+      console.log('');
     }
   } finally {
     await runner.stop();
+    await production?.stop();
   }
-  console.log(
-    `\n## Lighthouse, mobile preset (median of ${LIGHTHOUSE_RUNS} runs; load average ${before} before, ${loadAverage()} after)\n`,
-  );
-  table(LIGHTHOUSE_HEAD, rows);
 }
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ import {
 } from '../../shared/src/http-limits.js';
 import type { RuntimeConfig } from '../../shared/src/remotes.js';
 import { nginxAccessLog } from './access-log.js';
-import { COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES } from './compression.js';
+import { COMPRESS_MIN_BYTES, COMPRESSIBLE_TYPES, GZIP_LEVEL } from './compression.js';
 import { HSTS, nginxSecurityHeaders } from './security-headers.js';
 import { waitForHttp } from './wait.js';
 
@@ -152,6 +152,7 @@ export function nginxCompression(): string {
     '# Rendered from scripts/lib/compression.ts; do not edit.',
     'gzip on;',
     'gzip_vary on;',
+    `gzip_comp_level ${GZIP_LEVEL};`,
     `gzip_min_length ${COMPRESS_MIN_BYTES};`,
     `gzip_types ${types.join(' ')};`,
     '',
@@ -178,10 +179,67 @@ export function nginxProxyHeaders(): string {
   ].join('\n');
 }
 
+/** The nginx release that replaced `listen … http2` with the `http2` directive. */
+const HTTP2_DIRECTIVE_SINCE = [1, 25, 1] as const;
+
+/** Whether nginx `version` (e.g. `1.27.5`, or `nginx -v`'s line) has the `http2` directive. */
+export function hasHttp2Directive(version: string): boolean {
+  const parts = /(\d+)\.(\d+)\.(\d+)/.exec(version)?.slice(1).map(Number);
+  if (!parts) return false;
+  for (let i = 0; i < 3; i++) {
+    if (parts[i]! !== HTTP2_DIRECTIVE_SINCE[i]) return parts[i]! > HTTP2_DIRECTIVE_SINCE[i];
+  }
+  return true;
+}
+
+/** The nginx version: the images' NGINX_VERSION, else what the local binary says, else unknown (''). */
+function nginxVersion(env: NodeJS.ProcessEnv): string {
+  if (env.NGINX_VERSION) return env.NGINX_VERSION;
+  const binary = findNginx(env);
+  return binary ? spawnSync(binary, ['-v'], { encoding: 'utf8' }).stderr : '';
+}
+
+/**
+ * The gateway's own HTTPS listener (`tls-listener.inc`, included by gateway.conf's server): HTTP/2
+ * over TLS on TLS_PORT with the certificate chain TLS_CERT_FILE and its key TLS_KEY_FILE, or nothing
+ * when neither is set (TLS then ends in a proxy in front). HTTP/2 sends every request of a page over
+ * one connection, where HTTP/1.1 queues them six at a time (docs/performance.md). The protocol
+ * settings are Mozilla's "intermediate" profile (https://ssl-config.mozilla.org/).
+ */
+export function nginxTlsListener(env: NodeJS.ProcessEnv, version = nginxVersion(env)): string {
+  const header = '# Rendered from scripts/lib/nginx.ts; do not edit.';
+  const cert = env.TLS_CERT_FILE;
+  const key = env.TLS_KEY_FILE;
+  if (!cert && !key) return `${header}\n# No TLS listener: TLS_CERT_FILE and TLS_KEY_FILE are not set.\n`;
+  if (!cert || !key) throw new Error('nginx: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither');
+  const port = env.TLS_PORT || '8443';
+  for (const [name, value] of Object.entries({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, TLS_PORT: port })) {
+    if (/[\s;{}'"]/.test(value)) throw new Error(`nginx: ${name} must be one word (got '${value}')`);
+  }
+  // nginx before 1.25.1 (Debian 12's 1.22) knows HTTP/2 only as a listen parameter; later releases
+  // warn about that form.
+  const http2 = hasHttp2Directive(version);
+  return [
+    header,
+    http2 ? `listen ${port} ssl;` : `listen ${port} ssl http2;`,
+    ...(http2 ? ['http2 on;'] : []),
+    `ssl_certificate ${cert};`,
+    `ssl_certificate_key ${key};`,
+    'ssl_protocols TLSv1.2 TLSv1.3;',
+    'ssl_ecdh_curve X25519:prime256v1:secp384r1;',
+    'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305:DHE-RSA-AES128-GCM-SHA256:DHE-RSA-AES256-GCM-SHA384:DHE-RSA-CHACHA20-POLY1305;',
+    'ssl_prefer_server_ciphers off;',
+    'ssl_session_timeout 1d;',
+    'ssl_session_cache shared:medora_tls:10m;',
+    'ssl_session_tickets off;',
+    '',
+  ].join('\n');
+}
+
 /**
  * Writes one site (a template file) into `confDir` (`<name>.conf`) and the shared pieces beside it: `00-medora-maps.conf` (first: the sites use its log format)
  * (http level), `security-headers.inc`, `compression.inc`, `proxy-headers.inc` and the body limits
- * (included by the sites' locations).
+ * (included by the sites' locations), and the gateway's `tls-listener.inc`.
  */
 export function renderSite(
   confDir: string,
@@ -196,6 +254,7 @@ export function renderSite(
   writeFileSync(path.join(confDir, 'security-headers.inc'), nginxSecurityHeaders(config));
   writeFileSync(path.join(confDir, 'compression.inc'), nginxCompression());
   writeFileSync(path.join(confDir, 'proxy-headers.inc'), nginxProxyHeaders());
+  writeFileSync(path.join(confDir, 'tls-listener.inc'), nginxTlsListener(env));
   for (const [file, text] of Object.entries(nginxBodyLimits())) writeFileSync(path.join(confDir, file), text);
 }
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DEFAULT_PORTS } from '../lib/ports';
-import { NGINX_DEFAULTS, templateVariables } from '../lib/nginx';
+import { NGINX_DEFAULTS, nginxTlsListener, templateVariables } from '../lib/nginx';
 import { runtimeConfigSchema } from '../../shared/src/runtime-config';
 import { buildRuntimeConfig, RUNTIME_CONFIG_ENV } from '../../shared/src/runtime-config-env';
 
@@ -813,6 +813,35 @@ describe('gateway', () => {
     });
     for (const name of API_REPLICAS) expect(envOf(services[name]).TRUSTED_PROXIES).toBe('172.28.0.10');
     expect(read('docker-compose.yml')).toContain('ipv4_address: 172.28.0.10');
+  });
+});
+
+describe('docker-compose.tls.yml (TLS and HTTP/2 in the gateway)', () => {
+  const tls = parseYaml(read('docker-compose.tls.yml')) as ComposeFile;
+  const gateway = tls.services.gateway!;
+
+  it('changes only the gateway', () => {
+    expect(Object.keys(tls.services)).toEqual(['gateway']);
+  });
+
+  it('gives the gateway a certificate and key as secrets, named as its TLS listener reads them', () => {
+    const env = envOf(gateway);
+    const files = { TLS_CERT_FILE: env.TLS_CERT_FILE!, TLS_KEY_FILE: env.TLS_KEY_FILE! };
+    const listener = nginxTlsListener({ ...files, TLS_PORT: env.TLS_PORT }, '1.27.5');
+    expect(listener).toContain('listen 8443 ssl;');
+    for (const secret of gateway.secrets ?? []) {
+      expect(tls.secrets?.[String(secret)]?.file).toBeDefined();
+      expect(Object.values(files)).toContain(`/run/secrets/${String(secret)}`);
+    }
+    expect(gateway.secrets).toHaveLength(2);
+  });
+
+  it('refuses to start without the certificate files, and publishes HTTPS on 443 by default', () => {
+    for (const secret of Object.values(tls.secrets ?? {})) {
+      expect(() => interpolate(secret.file!, {})).toThrow();
+    }
+    expect((gateway.ports ?? []).map((p) => interpolate(String(p), {}))).toEqual(['0.0.0.0:443:8443']);
+    expect(read('docker/gateway.Dockerfile')).toMatch(/^EXPOSE 8080 8443$/m);
   });
 });
 

@@ -6,9 +6,11 @@
  * Without nginx this fails under CI=true (CI installs it) and skips with a reason elsewhere.
  */
 import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
+import { connect as http2Connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import {
   BODY_TOO_LARGE_MESSAGE,
@@ -16,8 +18,18 @@ import {
   MAX_MULTIPART_BODY_BYTES,
 } from '../../shared/src/http-limits';
 import { buildRuntimeConfig } from '../../shared/src/runtime-config-env';
+import { GZIP_LEVEL } from '../lib/compression';
 import { createGateway } from '../lib/gateway';
-import { findNginx, NGINX_TEMPLATES, renderSite, startNginx, type RunningNginx } from '../lib/nginx';
+import {
+  findNginx,
+  hasHttp2Directive,
+  NGINX_TEMPLATES,
+  nginxTlsListener,
+  renderSite,
+  startNginx,
+  type RunningNginx,
+} from '../lib/nginx';
+import { selfSignedCertificate } from '../lib/tls';
 import { createStaticServer } from '../lib/static-server';
 import { securityHeaders, servedOverTls } from '../lib/security-headers';
 
@@ -35,6 +47,7 @@ const OFFSET = Number(process.env.PORT_OFFSET ?? 0);
 const GATEWAY_PORT = 42080 + OFFSET;
 const SHELL_PORT = 42081 + OFFSET;
 const BOOKING_PORT = 42082 + OFFSET;
+const TLS_PORT = 42083 + OFFSET;
 const DEAD_PORT = 42089 + OFFSET;
 
 const config = buildRuntimeConfig({
@@ -51,6 +64,12 @@ chmodSync(tmp, 0o755);
 const shellDir = path.join(tmp, 'shell');
 const bookingDir = path.join(tmp, 'booking');
 const BIG = 'x'.repeat(4000);
+/** Code-like text, which compresses differently at each gzip level (BIG compresses alike at all). */
+const CODE = Array.from(
+  { length: 3000 },
+  (_, i) =>
+    `function f${i}(a){return a*${(i * 7919) % 1000}+"${((i * 2654435761) % 4294967296).toString(36)}";}`,
+).join('\n');
 
 function writeBuilds(): void {
   mkdirSync(shellDir, { recursive: true });
@@ -58,6 +77,7 @@ function writeBuilds(): void {
   writeFileSync(path.join(shellDir, 'index.html'), `<!doctype html><title>shell</title><!--${BIG}-->`);
   writeFileSync(path.join(shellDir, 'main.1a2b3c4d.js'), `console.log(${JSON.stringify(BIG)});`);
   writeFileSync(path.join(shellDir, 'main.1a2b3c4d.css'), `body{color:red}/*${BIG}*/`);
+  writeFileSync(path.join(shellDir, 'code.5e6f7a8b.js'), CODE);
   writeFileSync(path.join(bookingDir, 'remoteEntry.js'), `var mfe_booking=${JSON.stringify(BIG)};`);
   writeFileSync(path.join(bookingDir, 'mf-manifest.json'), JSON.stringify({ id: 'mfe_booking' }));
 }
@@ -112,6 +132,17 @@ function listen(server: Server, port = 0): Promise<number> {
 const get = (base: string, url: string, headers: Record<string, string> = {}) =>
   fetch(`${base}${url}`, { headers: { 'accept-encoding': 'gzip', ...headers }, redirect: 'manual' });
 
+/** The size of a gzip answer as sent (Node's http client does not decode it). */
+function encodedSize(base: string, url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${base}${url}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
+
 const servers: Server[] = [];
 /** The requests the fake API received (method and URL). */
 const apiSaw: string[] = [];
@@ -150,6 +181,10 @@ beforeAll(async () => {
   const prefix = path.join(tmp, 'nginx');
   const confDir = path.join(prefix, 'conf.d');
   const local = (port: number) => `127.0.0.1:${port}`;
+  // The gateway's own TLS listener, with a certificate made for this run.
+  const tls = await selfSignedCertificate(['127.0.0.1', 'localhost']);
+  writeFileSync(path.join(tmp, 'tls.crt'), tls.cert);
+  writeFileSync(path.join(tmp, 'tls.key'), tls.key);
   renderSite(
     confDir,
     NGINX_TEMPLATES.static,
@@ -177,6 +212,9 @@ beforeAll(async () => {
       PATIENT_UPSTREAM: local(DEAD_PORT),
       PROVIDER_UPSTREAM: local(DEAD_PORT),
       NGINX_ACCESS_LOG: nginxLogFile,
+      TLS_PORT: String(TLS_PORT),
+      TLS_CERT_FILE: path.join(tmp, 'tls.crt'),
+      TLS_KEY_FILE: path.join(tmp, 'tls.key'),
     },
     config,
     'gateway',
@@ -271,6 +309,15 @@ describeNginx.each(['nginx', 'local gateway'] as const)('%s', (server) => {
     const small = await get(base(), '/api/small');
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.json()).toEqual({ ok: true });
+  });
+
+  it('gzips a script as small as gzip level 6 does, not at nginx’s default level 1', async () => {
+    const res = await get(base(), '/code.5e6f7a8b.js');
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toBe(CODE);
+    const onWire = await encodedSize(base(), '/code.5e6f7a8b.js');
+    expect(onWire).toBeLessThanOrEqual(Math.ceil(gzipSync(CODE, { level: GZIP_LEVEL }).length * 1.01));
+    expect(onWire).toBeLessThan(gzipSync(CODE, { level: 1 }).length);
   });
 
   it('gives every API request a fresh X-Request-Id, passed on and returned, ignoring the client’s', async () => {
@@ -412,5 +459,95 @@ describeNginx('rendered nginx configs', () => {
     const live = gateway.split('\n').filter((l) => !l.trimStart().startsWith('#'));
     expect(live.join('\n')).not.toMatch(/\$\{[A-Z_0-9]+\}/);
     expect(live.join('\n')).toContain(`listen ${GATEWAY_PORT};`);
+  });
+});
+
+/** One GET over HTTP/2 (TLS, ALPN h2 only): the protocol the connection agreed on, status, headers, body. */
+function http2Get(
+  port: number,
+  url: string,
+): Promise<{
+  alpn: string | false | undefined;
+  status: number;
+  headers: Record<string, unknown>;
+  body: string;
+}> {
+  return new Promise((resolve, reject) => {
+    const session = http2Connect(`https://127.0.0.1:${port}`, { rejectUnauthorized: false });
+    session.on('error', reject);
+    const req = session.request({ ':path': url });
+    let body = '';
+    let headers: Record<string, unknown> = {};
+    req.setEncoding('utf8');
+    req.on('response', (h) => (headers = h));
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const alpn = session.alpnProtocol;
+      session.close();
+      resolve({ alpn, status: Number(headers[':status']), headers, body });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describeNginx('the gateway’s TLS listener (nginx)', () => {
+  it('serves the page over HTTP/2 with HSTS and the security headers', async () => {
+    const res = await http2Get(TLS_PORT, '/patient/dashboard');
+    expect(res.alpn).toBe('h2');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<title>shell</title>');
+    expect(String(res.headers['strict-transport-security'])).toMatch(/^max-age=\d{7,}/);
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('tells the API the request came over TLS', async () => {
+    const res = await http2Get(TLS_PORT, '/api/echo');
+    expect(res.alpn).toBe('h2');
+    expect(JSON.parse(res.body)).toMatchObject({ 'x-forwarded-proto': 'https', 'x-real-ip': '127.0.0.1' });
+  });
+
+  it('serves a remote’s files over the same connection', async () => {
+    const res = await http2Get(TLS_PORT, '/remotes/booking/remoteEntry.js');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('var mfe_booking');
+  });
+});
+
+describe('nginxTlsListener', () => {
+  const files = { TLS_CERT_FILE: '/run/secrets/tls-certificate', TLS_KEY_FILE: '/run/secrets/tls-key' };
+
+  it('renders no listener without a certificate', () => {
+    const text = nginxTlsListener({}, '1.27.5');
+    expect(text.split('\n').filter((l) => l && !l.startsWith('#'))).toEqual([]);
+  });
+
+  it('refuses a certificate without its key, and the other way round', () => {
+    expect(() => nginxTlsListener({ TLS_CERT_FILE: files.TLS_CERT_FILE }, '1.27.5')).toThrow(/both/);
+    expect(() => nginxTlsListener({ TLS_KEY_FILE: files.TLS_KEY_FILE }, '1.27.5')).toThrow(/both/);
+  });
+
+  it('refuses a path nginx would read as more than one word', () => {
+    expect(() => nginxTlsListener({ ...files, TLS_CERT_FILE: '/a b.pem' }, '1.27.5')).toThrow(/one word/);
+  });
+
+  it('names HTTP/2 as each nginx release expects it, on port 8443 unless TLS_PORT says otherwise', () => {
+    expect(nginxTlsListener(files, 'nginx version: nginx/1.22.1')).toContain('listen 8443 ssl http2;');
+    const recent = nginxTlsListener({ ...files, TLS_PORT: '9443' }, '1.27.5');
+    expect(recent).toContain('listen 9443 ssl;');
+    expect(recent).toContain('http2 on;');
+    expect(recent).toContain('ssl_protocols TLSv1.2 TLSv1.3;');
+  });
+
+  it.each([
+    ['1.25.1', true],
+    ['1.25.0', false],
+    ['1.24.9', false],
+    ['1.22.1', false],
+    ['2.0.0', true],
+    ['1.27.5', true],
+    ['', false],
+  ])('knows whether nginx %s has the http2 directive', (version, expected) => {
+    expect(hasHttp2Directive(version)).toBe(expected);
   });
 });

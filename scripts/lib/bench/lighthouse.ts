@@ -113,7 +113,14 @@ export class LighthouseRunner {
   static async start(): Promise<LighthouseRunner> {
     const chrome = await launch({
       chromePath: process.env.CHROME_PATH ?? ensureChromium(),
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        // The production gateway's certificate is made for each run (production-gateway.ts).
+        '--ignore-certificate-errors',
+      ],
     });
     const browser = await connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     return new LighthouseRunner(chrome, browser);
