@@ -26,6 +26,18 @@ describe('RemoteRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
   });
 
+  it('shows a page whose module has loaded before at once, with no loading status in between', async () => {
+    const loader: RemoteLoader = jest.fn(async () => ({ default: Booking }));
+    const first = render(<RemoteRoute request="mfe_booking/BookingPage" loader={loader} />);
+    expect(await screen.findByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
+    first.unmount();
+    // The next visit: its first render already holds the page (React.lazy would suspend once more).
+    render(<RemoteRoute request="mfe_booking/BookingPage" loader={loader} />);
+    expect(screen.getByRole('heading', { name: 'Book an appointment' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
   it('shows Loading chunk failed with the failure type when the load fails, and Retry loads it again without a reload', async () => {
     const chunkError = Object.assign(new Error('Loading chunk 42 failed.'), {
       name: 'ChunkLoadError',

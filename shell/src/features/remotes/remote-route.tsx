@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type FunctionComponent, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type FunctionComponent, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type {
@@ -32,12 +32,83 @@ export async function loadFederatedModule<Q extends RemoteRequest>(request: Q): 
   return mod;
 }
 
-/** A lazy component for one remote request. React keeps a rejected lazy, so retry needs a new one. */
-export function loadRemoteComponent<Q extends RemoteRequest>(
+/** The modules each loader has delivered, by request: a page shown before renders at once next time. */
+const delivered = new WeakMap<RemoteLoader<never>, Map<RemoteRequest, RemoteModule<never>>>();
+
+function deliveredBy<Q extends RemoteRequest>(loader: RemoteLoader<Q>): Map<Q, RemoteModule<Q>> {
+  const key = loader as unknown as RemoteLoader<never>;
+  let modules = delivered.get(key);
+  if (!modules) delivered.set(key, (modules = new Map()));
+  return modules as unknown as Map<Q, RemoteModule<Q>>;
+}
+
+type Load<Q extends RemoteRequest> =
+  | { promise: Promise<RemoteModule<Q>>; module: RemoteModule<Q> }
+  | { promise: Promise<RemoteModule<Q>>; error: unknown };
+
+/**
+ * The remote page's module, or undefined while it loads; a failed load throws to the error boundary.
+ * State, not React.lazy in Suspense: React holds back content that replaces a Suspense fallback until
+ * 300 ms after the fallback appeared, so a page that loaded in 100 ms showed 200 ms late
+ * (docs/performance.md). The load starts while rendering, beside the rest of the first screen.
+ */
+function useRemoteModule<Q extends RemoteRequest>(
   request: Q,
-  loader: RemoteLoader<Q> = loadFederatedModule,
-) {
-  return lazy(() => loader(request));
+  loader: RemoteLoader<Q>,
+  attempt: number,
+): RemoteModule<Q> | undefined {
+  const known = attempt === 0 ? deliveredBy(loader).get(request) : undefined;
+  const promise = useMemo(
+    () => (known ? Promise.resolve(known) : loader(request)),
+    // `known` is read again only for a new request or attempt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [request, loader, attempt],
+  );
+  const [load, setLoad] = useState<Load<Q>>();
+  useEffect(() => {
+    let current = true;
+    promise.then(
+      (module) => {
+        deliveredBy(loader).set(request, module);
+        if (current) setLoad({ promise, module });
+      },
+      (error: unknown) => {
+        if (current) setLoad({ promise, error });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [promise, loader, request]);
+  if (load?.promise !== promise) return known;
+  if ('error' in load) throw load.error;
+  return load.module;
+}
+
+/** The loaded page, or the loading status while its module loads. */
+function RemotePage<Q extends RemoteRequest>({
+  request,
+  loader,
+  attempt,
+  afterShown,
+  componentProps,
+}: {
+  request: Q;
+  loader: RemoteLoader<Q>;
+  attempt: number;
+  afterShown?: ReactNode;
+  componentProps: RemoteModuleProps[Q];
+}) {
+  const module = useRemoteModule(request, loader, attempt);
+  if (!module) return <LoadingStatus />;
+  const Component = module.default;
+  return (
+    // The page's own lazy parts may still suspend.
+    <Suspense fallback={<LoadingStatus />}>
+      <Component {...componentProps} />
+      {afterShown}
+    </Suspense>
+  );
 }
 
 /**
@@ -47,13 +118,14 @@ export function loadRemoteComponent<Q extends RemoteRequest>(
 export type RemoteRouteProps<Q extends RemoteRequest> = SharedRemoteRouteProps<Q> & {
   /** Injected in tests. */
   loader?: RemoteLoader<Q>;
-  /** Mounted once the page (or its failure page) has rendered, inside the same Suspense boundary. */
+  /** Mounted once the page (or its failure page) has rendered, inside the page's Suspense boundary. */
   afterShown?: ReactNode;
 };
 
 /**
- * Mounts one remote route element inside an error boundary and Suspense: a
- * failed load shows the 'Loading chunk failed' page with a Retry that loads it again, without a reload.
+ * Mounts one remote route element inside an error boundary: the loading status until its module has
+ * loaded, then the page; a failed load shows the 'Loading chunk failed' page with a Retry that loads
+ * it again, without a reload.
  */
 export function RemoteRoute<Q extends RemoteRequest>({
   request,
@@ -63,9 +135,6 @@ export function RemoteRoute<Q extends RemoteRequest>({
   ...pageProps
 }: RemoteRouteProps<Q>) {
   const [attempt, setAttempt] = useState(0);
-  // `attempt` is a dependency on purpose: each retry creates a new lazy component.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const Component = useMemo(() => loadRemoteComponent(request, loader), [request, loader, attempt]);
   // The rest of RemoteRouteProps<Q> is RemoteModuleProps[Q]; TypeScript does not narrow the rest of a
   // generic intersection by itself.
   const componentProps = pageProps as unknown as RemoteModuleProps[Q];
@@ -85,10 +154,13 @@ export function RemoteRoute<Q extends RemoteRequest>({
         </>
       )}
     >
-      <Suspense fallback={<LoadingStatus />}>
-        <Component {...componentProps} />
-        {afterShown}
-      </Suspense>
+      <RemotePage
+        request={request}
+        loader={loader}
+        attempt={attempt}
+        afterShown={afterShown}
+        componentProps={componentProps}
+      />
     </ErrorBoundary>
   );
 }
