@@ -13,6 +13,7 @@ import {
   type RemotePageProps,
 } from '@medora/shared';
 import { providerKeys } from '@medora/shared/query';
+import { afterNextPaint, usePainted } from '@medora/shared/ui';
 import { ComingSoonCard } from '../components/coming-soon';
 import { DashboardHead, ui } from '../components/ui';
 import css from './provider-dashboard-page.module.css';
@@ -81,10 +82,14 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
   // (the outer Suspense) rather than push the appointments down when it arrives.
   const firstHours = !!schedule.data && !hasWeeklyHours(schedule.data);
   const loading = <p role="status">{MESSAGES.loading}</p>;
+  const editorsLoading = <div className={css.editorsLoading} aria-busy="true" />;
   // Once the first screen is up, the cards' opened parts load too, before the doctor opens one.
-  useEffect(() => {
-    if (firstScreenReady) preloadAppointmentDetails();
-  }, [firstScreenReady]);
+  // Code below the first screen loads once that screen has painted, not beside it.
+  useEffect(
+    () => (firstScreenReady ? afterNextPaint(preloadAppointmentDetails) : undefined),
+    [firstScreenReady],
+  );
+  const firstScreenPainted = usePainted(firstScreenReady);
 
   return (
     <main className={ui.page} ref={mainRef}>
@@ -123,12 +128,16 @@ export default function ProviderDashboardPage(_props: RemotePageProps) {
             </button>
           )}
           {/* Below the first screen: until their code is in, the editors keep room for themselves. */}
-          <Suspense fallback={<div className={css.editorsLoading} aria-busy="true" />}>
-            <div className={css.schedule}>
-              <ScheduleEditor />
-            </div>
-            <ProfileEditor />
-          </Suspense>
+          {firstScreenPainted ? (
+            <Suspense fallback={editorsLoading}>
+              <div className={css.schedule}>
+                <ScheduleEditor />
+              </div>
+              <ProfileEditor />
+            </Suspense>
+          ) : (
+            editorsLoading
+          )}
           <div className={css.later}>
             <ComingSoonCard title={MESSAGES.providerComingMessages} />
             <ComingSoonCard title={MESSAGES.providerComingEarnings} />

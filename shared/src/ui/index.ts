@@ -6,6 +6,7 @@
  * React for the API.
  */
 export * from './confirm-decision-dialog.js';
+export * from './after-paint.js';
 export * from './dialog.js';
 export * from './file-preview-dialog.js';
 export * from './modal.js';

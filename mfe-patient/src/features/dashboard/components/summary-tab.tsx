@@ -6,6 +6,7 @@ import {
   type ClinicalSummary,
   type PatientResponse,
 } from '@medora/shared';
+import { usePainted } from '@medora/shared/ui';
 import css from './dashboard.module.css';
 import { PatientFlags } from './flag-list';
 import { QuestionnaireCard } from './questionnaire-card';
@@ -75,7 +76,7 @@ function ClinicalSummaryCard({ summary }: { summary: ClinicalSummary | null }) {
 }
 
 // The questionnaire's answers are labelled with the intake's questions and option lists (13.9 KB gzip):
-// their code loads once the tab shows, behind a card that keeps their room.
+// their code loads once the tab has painted, behind a card that keeps their room.
 const QuestionnaireAnswers = lazy(() =>
   import('./questionnaire-answers').then((m) => ({ default: m.QuestionnaireAnswers })),
 );
@@ -85,13 +86,19 @@ const QuestionnaireAnswers = lazy(() =>
  * the questionnaire (questionnaire-answers.tsx).
  */
 export function SummaryTab({ profile }: SummaryTabProps) {
+  // The answers' code loads once the summary has painted, not beside the first screen.
+  const painted = usePainted(!!profile);
   if (!profile) return <p className="md-muted">{MESSAGES.summaryNone}</p>;
   return (
     <div className={css.summary}>
       <ClinicalSummaryCard summary={profile.aiSummary} />
-      <Suspense fallback={<QuestionnaireCard loading />}>
-        <QuestionnaireAnswers data={profile.data} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={<QuestionnaireCard loading />}>
+          <QuestionnaireAnswers data={profile.data} />
+        </Suspense>
+      ) : (
+        <QuestionnaireCard loading />
+      )}
     </div>
   );
 }

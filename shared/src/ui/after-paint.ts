@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Runs `callback` once the browser has painted what is on screen now: in the task after the next
+ * animation frame. Code fetched from here, for parts below the first screen, neither holds back the
+ * first screen's paint nor counts into its Largest Contentful Paint (docs/performance.md). Returns a
+ * function that cancels it.
+ */
+export function afterNextPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
+/** False until the screen has painted once `ready` is true (afterNextPaint), then true for good. */
+export function usePainted(ready = true): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => (ready && !painted ? afterNextPaint(() => setPainted(true)) : undefined), [ready, painted]);
+  return painted;
+}
