@@ -17,8 +17,10 @@ test.describe('the federated shell', () => {
     page,
   }) => {
     const scripts: string[] = [];
+    const icons: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
+      if (/favicon/.test(r.url())) icons.push(r.url());
     });
     const response = await page.goto('/');
     // Composed on the server: the page arrives with the landing page in it and no include left.
@@ -28,6 +30,9 @@ test.describe('the federated shell', () => {
     expect(html).not.toContain('<!--#');
     await expect(page.getByRole('link', { name: 'Get Started' }).first()).toBeVisible();
     expect(scripts).toEqual([]);
+    // The tab icon is inline: the page costs no request for it.
+    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+    expect(icons).toEqual([]);
     await shot(page, 'landing-header', { fullPage: false });
     await shotNarrow(page, 'landing-header', { fullPage: false });
   });

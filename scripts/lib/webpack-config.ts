@@ -250,6 +250,14 @@ export function cssExtractPlugin(mode: BuildMode) {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * The tab icon: the header's logo mark (a white cross on the accent colour of ui/tokens.css), inline, so
+ * no page spends a request on it (without one, browsers ask for /favicon.ico, which the shell answers
+ * with its page).
+ */
+export const FAVICON_HREF =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%230f766e'/%3E%3Cpath d='M16 8v16M8 16h16' stroke='white' stroke-width='4' stroke-linecap='round'/%3E%3C/svg%3E";
+
 /** Every page of a build: `body` inside <body>, `head` after the title. */
 const htmlPage = (body: string, head = '') => `<!doctype html>
 <html lang="en">
@@ -257,6 +265,7 @@ const htmlPage = (body: string, head = '') => `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="description" content="${escapeAttribute(MESSAGES.pageDescription)}" />
+    <link rel="icon" href="${FAVICON_HREF}" />
     <title>Medora</title>${head ? `\n    ${head}` : ''}
   </head>
   <body>

@@ -32,17 +32,24 @@ export type Weekday = (typeof WEEKDAY_NAMES)[number];
 // Display names come from Intl (STYLE: dates through Intl.DateTimeFormat with the zone named); the
 // English weekday names above are data keys, not display text. Calendar dates here are UTC midnights.
 const DISPLAY_LOCALE = 'en-US';
-const dateParts = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-const monthFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', timeZone: 'UTC' });
+// Made on first use, not when the module loads: a page's first Intl.DateTimeFormat with a time zone
+// loads the zone data, 50-130 ms of a mid-range phone's main thread (docs/performance.md), which a
+// page that shows no date, such as the sign-in form, should not pay while it boots.
+let dateParts: Intl.DateTimeFormat | undefined;
+const datePartsFormat = () =>
+  (dateParts ??= new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }));
+let monthFormat: Intl.DateTimeFormat | undefined;
+const monthNameFormat = () =>
+  (monthFormat ??= new Intl.DateTimeFormat(DISPLAY_LOCALE, { month: 'long', timeZone: 'UTC' }));
 
 /** The display name of a month, 1–12 ('January'). */
 export function monthName(month: number): string {
-  return monthFormat.format(new Date(Date.UTC(2000, month - 1, 1)));
+  return monthNameFormat().format(new Date(Date.UTC(2000, month - 1, 1)));
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -309,7 +316,9 @@ export function dateLabel(date: string): string {
   const d = parseIsoDate(date);
   if (!d) return date;
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    dateParts.formatToParts(d).find((p) => p.type === type)?.value ?? '';
+    datePartsFormat()
+      .formatToParts(d)
+      .find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')}`;
 }
 
