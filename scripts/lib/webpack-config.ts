@@ -251,7 +251,7 @@ const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The tab icon: the header's logo mark (a white cross on the accent colour of ui/tokens.css), inline, so
+ * The tab icon: the header's logo mark (a white cross on the accent colour of shared/src/ui/tokens.css), inline, so
  * no page spends a request on it (without one, browsers ask for /favicon.ico, which the shell answers
  * with its page).
  */

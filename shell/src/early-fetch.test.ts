@@ -8,19 +8,23 @@ describe('remoteFilesToPreload', () => {
       {
         name: 'LandingPage',
         path: './LandingPage',
-        assets: { js: { sync: ['377.f35d0670.js', '__federation_expose_LandingPage.js'] } },
+        assets: {
+          js: { sync: ['377.f35d0670.js', '__federation_expose_LandingPage.js'] },
+          css: { sync: ['__federation_expose_LandingPage.3ece6c33.css'] },
+        },
       },
       { name: 'Other', path: './Other', assets: { js: { sync: ['999.js'] } } },
     ],
   };
 
-  it('names the entry and the exposed module’s chunks next to a publicPath:auto manifest', () => {
+  it('names the entry and the exposed module’s chunks and stylesheets next to a publicPath:auto manifest', () => {
     expect(
       remoteFilesToPreload(manifest, 'http://localhost:8080/remotes/landing/mf-manifest.json', 'LandingPage'),
     ).toEqual([
       'http://localhost:8080/remotes/landing/remoteEntry.js',
       'http://localhost:8080/remotes/landing/377.f35d0670.js',
       'http://localhost:8080/remotes/landing/__federation_expose_LandingPage.js',
+      'http://localhost:8080/remotes/landing/__federation_expose_LandingPage.3ece6c33.css',
     ]);
   });
 

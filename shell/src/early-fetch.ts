@@ -34,10 +34,17 @@ export function takeEarlyManifest(url: string): Promise<Response> | undefined {
 
 interface ManifestShape {
   metaData?: { remoteEntry?: { path?: string; name?: string }; publicPath?: string };
-  exposes?: { name?: string; path?: string; assets?: { js?: { sync?: string[] } } }[];
+  exposes?: {
+    name?: string;
+    path?: string;
+    assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } };
+  }[];
 }
 
-/** The files a remote's manifest names for its entry and one exposed module, as URLs. */
+/**
+ * The files a remote's manifest names for its entry and one exposed module (its scripts and its
+ * stylesheets, which the runtime would ask for only once the scripts have run), as URLs.
+ */
 export function remoteFilesToPreload(
   manifest: ManifestShape,
   manifestUrl: string,
@@ -50,14 +57,14 @@ export function remoteFilesToPreload(
   const files: string[] = [];
   if (meta?.remoteEntry?.name) files.push(`${meta.remoteEntry.path ?? ''}${meta.remoteEntry.name}`);
   const expose = manifest.exposes?.find((e) => e.name === exposed || e.path === `./${exposed}`);
-  files.push(...(expose?.assets?.js?.sync ?? []));
+  files.push(...(expose?.assets?.js?.sync ?? []), ...(expose?.assets?.css?.sync ?? []));
   return files.map((file) => new URL(file.replace(/^\//, ''), base).href);
 }
 
-function preloadScript(href: string): void {
+function preload(href: string): void {
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = 'script';
+  link.as = /\.css(\?|$)/.test(href) ? 'style' : 'script';
   link.href = href;
   document.head.appendChild(link);
 }
@@ -244,7 +251,7 @@ export function startEarlyFetches(): Promise<EarlyConfig | null> {
     // A copy of the body: the response itself is the runtime's to read.
     const parsed = (await manifestRes.clone().json()) as ManifestShape;
     for (const href of remoteFilesToPreload(parsed, manifestUrl, exposed)) {
-      preloadScript(href);
+      preload(href);
     }
   })().catch(() => undefined); // only a head start: the real load reports its own failures
   return body;

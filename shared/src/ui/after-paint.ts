@@ -1,18 +1,22 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Runs `callback` once the browser has painted what is on screen now: in the task after the next
- * animation frame. Code fetched from here, for parts below the first screen, neither holds back the
- * first screen's paint nor counts into its Largest Contentful Paint (docs/performance.md). Returns a
- * function that cancels it.
+ * Runs `callback` once the browser has painted what is on screen now: in the task after the second
+ * animation frame from now, when the first one has been drawn and shown. Code fetched from here, for
+ * parts below the first screen, neither holds back the first screen's paint nor counts into its
+ * Largest Contentful Paint (docs/performance.md). Returns a function that cancels it.
  */
 export function afterNextPaint(callback: () => void): () => void {
+  let frame = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
+  frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      timer = setTimeout(callback, 0);
+    });
   });
   return () => {
-    cancelAnimationFrame(frame);
+    if (frame) cancelAnimationFrame(frame);
     if (timer !== undefined) clearTimeout(timer);
   };
 }
