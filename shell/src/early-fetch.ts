@@ -12,6 +12,8 @@ declare global {
     __medoraRuntimeConfig?: Promise<Response | null>;
     __medoraManifests?: Map<string, Promise<Response>>;
     __medoraEarlyApi?: Map<string, EarlyApiResponse>;
+    /** Settles once every first-screen GET sent early has answered (or failed). */
+    __medoraEarlyApiSettled?: Promise<void>;
   }
 }
 
@@ -184,6 +186,7 @@ export function startEarlyApiRequests(route: string, config: EarlyConfig | null)
   if (!session) return;
   const base = config.apiBaseUrl.replace(/\/$/, '');
   const store = (window.__medoraEarlyApi ??= new Map());
+  const answers: Promise<Response>[] = [];
   for (const path of paths(session.uid)) {
     const url = `${base}${path}`;
     const response = fetch(url, {
@@ -200,7 +203,14 @@ export function startEarlyApiRequests(route: string, config: EarlyConfig | null)
     });
     response.catch(() => undefined); // the client sends its own request when this one failed
     store.set(url, { token: session.token, startedAt: Date.now(), response });
+    answers.push(response);
   }
+  window.__medoraEarlyApiSettled = Promise.allSettled(answers).then(() => undefined);
+}
+
+/** Settles once the first-screen GETs sent early have answered: at once when none were sent. */
+export function earlyApiSettled(): Promise<void> {
+  return window.__medoraEarlyApiSettled ?? Promise.resolve();
 }
 
 /** What the entry chunk reads of the runtime config (the shell validates all of it later). */

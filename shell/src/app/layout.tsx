@@ -3,11 +3,12 @@ import { flushSync } from 'react-dom';
 import { Outlet, useLocation, useNavigate } from '@medora/shared/router';
 import { useStore } from 'zustand';
 import { authStore, MAIL_LINK_PATHS } from '@medora/shared';
+import { afterNextPaint } from '@medora/shared/ui';
 import { DialogHost } from '../components/dialog-host';
 import { SkipLink } from '../components/skip-link';
 import { Toaster } from '../components/toaster';
 import { RoleCardNotice } from '../features/auth/components/role-card-notice';
-import { drawsBeforeAuth } from '../early-fetch';
+import { drawsBeforeAuth, earlyApiSettled } from '../early-fetch';
 import { useSessionSync } from '../features/auth/hooks/use-session-sync';
 import { SiteHeader } from '../features/header/site-header';
 import { loginNotice } from '../features/auth/model/login-notice';
@@ -70,15 +71,27 @@ function startAuth(config: RuntimeConfig): void {
 export function StartAuthWhenShown() {
   const config = useRuntimeConfig();
   useEffect(() => {
-    // After the paint that shows the screen, when the page has nothing more urgent to run (the bound
-    // keeps a busy page from putting it off for long); a sign-in or an API call needing a fresh token
-    // starts it itself if sooner.
-    if (typeof window.requestIdleCallback !== 'function') {
-      const id = window.setTimeout(() => startAuth(config), 0);
-      return () => window.clearTimeout(id);
-    }
-    const id = window.requestIdleCallback(() => startAuth(config), { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
+    // Once the first screen's data sent early has answered and the screen drawn from it has painted
+    // (its 45 KB would otherwise compete with that screen: docs/performance.md), and then when the
+    // page has nothing more urgent to run (the bound keeps a busy page from putting it off for long);
+    // a sign-in or an API call needing a fresh token starts it itself if sooner.
+    let cancel = () => {};
+    let live = true;
+    void earlyApiSettled().then(() => {
+      if (!live) return;
+      cancel = afterNextPaint(() => {
+        if (typeof window.requestIdleCallback !== 'function') {
+          startAuth(config);
+          return;
+        }
+        const id = window.requestIdleCallback(() => startAuth(config), { timeout: 1000 });
+        cancel = () => window.cancelIdleCallback(id);
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
   }, [config]);
   return null;
 }
