@@ -62,11 +62,13 @@ describe('server-side includes (the subset landing.html uses)', () => {
 
 const describeNginx = NGINX ? describe : describe.skip;
 const OFFSET = Number(process.env.PORT_OFFSET ?? 0);
-const GATEWAY_PORT = 42280 + OFFSET;
-const DOWN_GATEWAY_PORT = 42281 + OFFSET;
-const SHELL_PORT = 42282 + OFFSET;
-const LANDING_PORT = 42283 + OFFSET;
-const DEAD_PORT = 42289 + OFFSET;
+// Below Linux's ephemeral ports (32768-60999): there, a port the kernel gave another socket at random
+// (a listen(0), an outgoing connection) can stop nginx from binding; it did once in CI.
+const GATEWAY_PORT = 23280 + OFFSET;
+const DOWN_GATEWAY_PORT = 23281 + OFFSET;
+const SHELL_PORT = 23282 + OFFSET;
+const LANDING_PORT = 23283 + OFFSET;
+const DEAD_PORT = 23289 + OFFSET;
 
 const config = buildRuntimeConfig({ MEDORA_MODE: 'local' });
 const policy = () => securityHeaders(config);

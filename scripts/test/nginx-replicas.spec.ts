@@ -21,10 +21,12 @@ if (!NGINX && process.env.CI === 'true') {
 const describeNginx = NGINX ? describe : describe.skip;
 
 const OFFSET = Number(process.env.PORT_OFFSET ?? 0);
-const GATEWAY_PORT = 42180 + OFFSET;
-const SECOND_GATEWAY_PORT = 42181 + OFFSET;
-const API_PORT = 42182 + OFFSET;
-const DEAD_PORT = 42189 + OFFSET;
+// Below Linux's ephemeral ports (32768-60999): there, a port the kernel gave another socket at random
+// (a listen(0), an outgoing connection) can stop nginx from binding; it did once in CI.
+const GATEWAY_PORT = 23180 + OFFSET;
+const SECOND_GATEWAY_PORT = 23181 + OFFSET;
+const API_PORT = 23182 + OFFSET;
+const DEAD_PORT = 23189 + OFFSET;
 const REPLICAS = ['127.0.0.2', '127.0.0.3', '127.0.0.4'];
 const NAME = 'api.medora.test';
 

@@ -44,11 +44,13 @@ const describeNginx = NGINX ? describe : describe.skip;
 
 // PORT_OFFSET (scripts/lib/ports.ts) moves them, so two checkouts can run this file at once.
 const OFFSET = Number(process.env.PORT_OFFSET ?? 0);
-const GATEWAY_PORT = 42080 + OFFSET;
-const SHELL_PORT = 42081 + OFFSET;
-const BOOKING_PORT = 42082 + OFFSET;
-const TLS_PORT = 42083 + OFFSET;
-const DEAD_PORT = 42089 + OFFSET;
+// Below Linux's ephemeral ports (32768-60999): there, a port the kernel gave another socket at random
+// (a listen(0), an outgoing connection) can stop nginx from binding; it did once in CI.
+const GATEWAY_PORT = 23080 + OFFSET;
+const SHELL_PORT = 23081 + OFFSET;
+const BOOKING_PORT = 23082 + OFFSET;
+const TLS_PORT = 23083 + OFFSET;
+const DEAD_PORT = 23089 + OFFSET;
 
 const config = buildRuntimeConfig({
   MEDORA_MODE: 'local',
