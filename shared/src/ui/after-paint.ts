@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
  * Runs `callback` once the browser has painted what is on screen now: in the task after the second
  * animation frame from now, when the first one has been drawn and shown. Code fetched from here, for
  * parts below the first screen, neither holds back the first screen's paint nor counts into its
- * Largest Contentful Paint (docs/performance.md). Returns a function that cancels it.
+ * Largest Contentful Paint (docs/performance.md). A hidden tab draws no frames, so there it waits until
+ * the tab is shown. Returns a function that cancels it.
  */
 export function afterNextPaint(callback: () => void): () => void {
   let frame = 0;
