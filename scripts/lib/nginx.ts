@@ -179,7 +179,10 @@ export function nginxProxyHeaders(): string {
   ].join('\n');
 }
 
-/** The nginx release that replaced `listen … http2` with the `http2` directive. */
+/**
+ * The nginx release that replaced `listen … http2` with the `http2` directive
+ * (https://nginx.org/en/docs/http/ngx_http_v2_module.html#http2).
+ */
 const HTTP2_DIRECTIVE_SINCE = [1, 25, 1] as const;
 
 /** Whether nginx `version` (e.g. `1.27.5`, or `nginx -v`'s line) has the `http2` directive. */

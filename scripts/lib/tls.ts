@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { generate } from 'selfsigned';
 
 /** A PEM certificate chain and its private key. */
@@ -22,4 +24,17 @@ export async function selfSignedCertificate(names: string[]): Promise<TlsFiles> 
     extensions: [{ name: 'subjectAltName', altNames }],
   });
   return { cert: pems.cert, key: pems.private };
+}
+
+/** selfSignedCertificate for `names`, written to `dir` as `tls.crt` and `tls.key`: the two paths. */
+export async function writeSelfSignedCertificate(
+  dir: string,
+  names: string[],
+): Promise<{ certFile: string; keyFile: string }> {
+  const tls = await selfSignedCertificate(names);
+  const certFile = path.join(dir, 'tls.crt');
+  const keyFile = path.join(dir, 'tls.key');
+  writeFileSync(certFile, tls.cert);
+  writeFileSync(keyFile, tls.key);
+  return { certFile, keyFile };
 }

@@ -250,13 +250,21 @@ export function cssExtractPlugin(mode: BuildMode) {
 const escapeAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The design tokens' accent colour (`--md-accent` in shared/src/ui/tokens.css). */
+function accentColour(): string {
+  const tokens = fs.readFileSync(path.resolve(__dirname, '../../shared/src/ui/tokens.css'), 'utf8');
+  const colour = /--md-accent:\s*(#[0-9a-fA-F]{3,8})\s*;/.exec(tokens)?.[1];
+  if (!colour) throw new Error('shared/src/ui/tokens.css: no --md-accent colour');
+  return colour;
+}
+
 /**
- * The tab icon: the header's logo mark (a white cross on the accent colour of shared/src/ui/tokens.css), inline, so
- * no page spends a request on it (without one, browsers ask for /favicon.ico, which the shell answers
- * with its page).
+ * The tab icon: the header's logo mark (a white cross on the accent colour), inline, so no page spends
+ * a request on it (without one, browsers ask for /favicon.ico, which the shell answers with its page).
  */
-export const FAVICON_HREF =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='7' fill='%230f766e'/%3E%3Cpath d='M16 8v16M8 16h16' stroke='white' stroke-width='4' stroke-linecap='round'/%3E%3C/svg%3E";
+export const FAVICON_HREF = `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='7' fill='${accentColour()}'/><path d='M16 8v16M8 16h16' stroke='white' stroke-width='4' stroke-linecap='round'/></svg>`,
+)}`;
 
 /** Every page of a build: `body` inside <body>, `head` after the title. */
 const htmlPage = (body: string, head = '') => `<!doctype html>

@@ -29,7 +29,7 @@ import {
   startNginx,
   type RunningNginx,
 } from '../lib/nginx';
-import { selfSignedCertificate } from '../lib/tls';
+import { writeSelfSignedCertificate } from '../lib/tls';
 import { createStaticServer } from '../lib/static-server';
 import { securityHeaders, servedOverTls } from '../lib/security-headers';
 
@@ -184,9 +184,7 @@ beforeAll(async () => {
   const confDir = path.join(prefix, 'conf.d');
   const local = (port: number) => `127.0.0.1:${port}`;
   // The gateway's own TLS listener, with a certificate made for this run.
-  const tls = await selfSignedCertificate(['127.0.0.1', 'localhost']);
-  writeFileSync(path.join(tmp, 'tls.crt'), tls.cert);
-  writeFileSync(path.join(tmp, 'tls.key'), tls.key);
+  const tls = await writeSelfSignedCertificate(tmp, ['127.0.0.1', 'localhost']);
   renderSite(
     confDir,
     NGINX_TEMPLATES.static,
@@ -215,8 +213,8 @@ beforeAll(async () => {
       PROVIDER_UPSTREAM: local(DEAD_PORT),
       NGINX_ACCESS_LOG: nginxLogFile,
       TLS_PORT: String(TLS_PORT),
-      TLS_CERT_FILE: path.join(tmp, 'tls.crt'),
-      TLS_KEY_FILE: path.join(tmp, 'tls.key'),
+      TLS_CERT_FILE: tls.certFile,
+      TLS_KEY_FILE: tls.keyFile,
     },
     config,
     'gateway',

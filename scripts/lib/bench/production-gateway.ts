@@ -11,16 +11,16 @@ import path from 'node:path';
 import type { RuntimeConfig } from '../../../shared/src/remotes.js';
 import { findNginx, NGINX_TEMPLATES, renderSite, startNginx } from '../nginx.js';
 import type { Ports } from '../ports.js';
-import { selfSignedCertificate } from '../tls.js';
+import { REMOTES } from '../stack.js';
+import { writeSelfSignedCertificate } from '../tls.js';
 
-/** The builds the gateway sends each route to, by the gateway's upstream variable. */
-const BUILDS = {
+/** The builds the gateway sends routes to, by the gateway's upstream variable. */
+const BUILDS: Record<string, string> = {
   SHELL_UPSTREAM: 'shell',
-  LANDING_UPSTREAM: 'mfe-landing',
-  PATIENT_UPSTREAM: 'mfe-patient',
-  BOOKING_UPSTREAM: 'mfe-booking',
-  PROVIDER_UPSTREAM: 'mfe-provider',
-} as const;
+  ...Object.fromEntries(
+    Object.entries(REMOTES).map(([name, remote]) => [`${name.toUpperCase()}_UPSTREAM`, remote.pkg]),
+  ),
+};
 
 export interface ProductionGateway {
   /** The HTTPS origin (`https://localhost:<port>`); browsers must accept its self-signed certificate. */
@@ -65,9 +65,7 @@ export async function startProductionGateway(options: {
     renderSite(confDir, NGINX_TEMPLATES.static, { WEB_PORT: String(webPort), WEB_ROOT: root }, config, build);
     upstreams[variable] = `127.0.0.1:${webPort}`;
   }
-  const tls = await selfSignedCertificate(['localhost', '127.0.0.1']);
-  writeFileSync(path.join(tmp, 'tls.crt'), tls.cert);
-  writeFileSync(path.join(tmp, 'tls.key'), tls.key);
+  const tls = await writeSelfSignedCertificate(tmp, ['localhost', '127.0.0.1']);
   renderSite(
     confDir,
     NGINX_TEMPLATES.gateway,
@@ -78,8 +76,8 @@ export async function startProductionGateway(options: {
       ...upstreams,
       NGINX_ACCESS_LOG: path.join(tmp, 'access.log'),
       TLS_PORT: String(tlsPort),
-      TLS_CERT_FILE: path.join(tmp, 'tls.crt'),
-      TLS_KEY_FILE: path.join(tmp, 'tls.key'),
+      TLS_CERT_FILE: tls.certFile,
+      TLS_KEY_FILE: tls.keyFile,
     },
     config,
     'gateway',
